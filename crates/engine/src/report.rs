@@ -1,0 +1,134 @@
+//! The RunReport: the single contract between the engine and every front end.
+//!
+//! DESIGN.md fixes its JSON shape. The CLI prints it with `--json`, the web UI renders it,
+//! exercises check it. Everything here is plain data with public fields so it serialises
+//! the same way everywhere; nothing in this module computes anything.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Everything one run of a program produced: output, the uncaught error if any, where every
+/// op ran and what crossed between devices, and the simulated timing.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct RunReport {
+    pub stdout: String,
+    pub stderr: String,
+    /// 0 when the program ran to the end, 1 when an exception escaped (as CPython exits).
+    pub exit_code: i32,
+    pub error: Option<ErrorReport>,
+    pub topology: TopologyReport,
+    pub ops: Vec<OpReport>,
+    pub transfers: Vec<TransferReport>,
+    pub metrics: Metrics,
+    /// Chrome Trace Event JSON (`{"traceEvents": [...]}`), which Perfetto opens.
+    pub trace: serde_json::Value,
+}
+
+/// The exception that ended the run, with the traceback pointing at the user's lines.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ErrorReport {
+    /// The exception class name, such as `InvalidArgumentError` or `KeyError`.
+    #[serde(rename = "type")]
+    pub type_name: String,
+    pub message: String,
+    /// Outermost frame first, as Python prints a traceback.
+    pub traceback: Vec<TracebackFrame>,
+}
+
+/// One line of a traceback: where in the user's program the error passed through.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TracebackFrame {
+    pub line: u32,
+    pub col: u32,
+    /// `<module>` or the function's name.
+    pub function: String,
+    pub source: String,
+}
+
+/// The machine the program ran on, as the report's readers need it to draw and explain it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct TopologyReport {
+    pub name: String,
+    /// Full TensorFlow device names, e.g. `/job:localhost/replica:0/task:0/device:CPU:0`.
+    pub devices: Vec<String>,
+    pub links: Vec<String>,
+}
+
+/// One placed operation: what it is, where it ran, why there, and when.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct OpReport {
+    pub id: u32,
+    /// The graph name TensorFlow gives it (`add`, `add_1`, `MatMul`).
+    pub name: String,
+    /// TensorFlow's op type name (`AddV2`, `MatMul`, `VarHandleOp`, `_Send`).
+    #[serde(rename = "type")]
+    pub op_type: String,
+    pub device: String,
+    pub requested_device: String,
+    /// Why the placer chose `device` (explicit request, soft-placement fallback, colocation...).
+    pub reason: String,
+    pub inputs: Vec<u32>,
+    pub shape: Vec<i64>,
+    pub dtype: String,
+    /// The user's source line that created the op.
+    pub line: u32,
+    pub start_us: f64,
+    pub dur_us: f64,
+}
+
+/// Bytes that crossed from one device to another.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TransferReport {
+    pub src: String,
+    pub dst: String,
+    pub bytes: u64,
+    pub link: String,
+    pub start_us: f64,
+    pub dur_us: f64,
+    /// The tensor's name, such as `add:0`.
+    pub tensor: String,
+}
+
+/// Whole-run figures from the simulated timeline.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Metrics {
+    pub step_time_us: f64,
+    pub device_busy_us: BTreeMap<String, f64>,
+    pub bytes_by_link: BTreeMap<String, u64>,
+    pub peak_memory_bytes: BTreeMap<String, u64>,
+    pub input_bound_fraction: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_uses_the_design_field_names() {
+        let report = RunReport {
+            error: Some(ErrorReport {
+                type_name: "KeyError".into(),
+                message: "'k'".into(),
+                traceback: vec![],
+            }),
+            ..RunReport::default()
+        };
+        let json = serde_json::to_value(&report).unwrap();
+        for key in [
+            "stdout",
+            "stderr",
+            "exit_code",
+            "error",
+            "topology",
+            "ops",
+            "transfers",
+            "metrics",
+            "trace",
+        ] {
+            assert!(json.get(key).is_some(), "missing {key}");
+        }
+        assert_eq!(json["error"]["type"], "KeyError");
+        let back: RunReport = serde_json::from_value(json).unwrap();
+        assert_eq!(back, report);
+    }
+}

@@ -1,0 +1,78 @@
+//! The page's handle on the engine worker: send a run, get a report back, stop a run by
+//! ending the worker and starting a fresh one (a wasm program cannot be interrupted from
+//! outside, so terminating the worker is the only sure stop).
+
+use crate::protocol::{ResultMessage, RunMessage};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use web_sys::{MessageEvent, Worker};
+
+/// Where Trunk puts the worker's loader (see `index.html`).
+const WORKER_URL: &str = "./worker_loader.js";
+
+/// A running engine worker plus the callback that receives its answers.
+pub struct EngineClient {
+    worker: RefCell<Option<Worker>>,
+    on_result: Rc<dyn Fn(ResultMessage)>,
+    /// Kept alive while the worker that calls it lives.
+    listener: RefCell<Option<Closure<dyn Fn(MessageEvent)>>>,
+}
+
+impl EngineClient {
+    /// Starts a worker; `on_result` gets every answer, including failures to decode one.
+    pub fn new(on_result: impl Fn(ResultMessage) + 'static) -> Result<Rc<Self>, String> {
+        let client = Rc::new(EngineClient {
+            worker: RefCell::new(None),
+            on_result: Rc::new(on_result),
+            listener: RefCell::new(None),
+        });
+        client.spawn()?;
+        Ok(client)
+    }
+
+    fn spawn(&self) -> Result<(), String> {
+        let worker = Worker::new(WORKER_URL)
+            .map_err(|e| format!("cannot start the engine worker: {e:?}"))?;
+        let on_result = Rc::clone(&self.on_result);
+        let listener = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+            let raw = event.data().as_string().unwrap_or_default();
+            let message =
+                serde_json::from_str::<ResultMessage>(&raw).unwrap_or_else(|e| ResultMessage {
+                    id: 0,
+                    outcome: Err(format!("unreadable answer from the engine worker: {e}")),
+                });
+            on_result(message);
+        });
+        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+        *self.worker.borrow_mut() = Some(worker);
+        *self.listener.borrow_mut() = Some(listener);
+        Ok(())
+    }
+
+    /// Sends a program to run.
+    pub fn run(&self, message: &RunMessage) -> Result<(), String> {
+        let raw = serde_json::to_string(message).map_err(|e| e.to_string())?;
+        let worker = self.worker.borrow();
+        let worker = worker.as_ref().ok_or("the engine worker is not running")?;
+        worker
+            .post_message(&JsValue::from_str(&raw))
+            .map_err(|e| format!("cannot reach the engine worker: {e:?}"))
+    }
+
+    /// Ends whatever is running and starts a fresh worker for the next run.
+    pub fn stop(&self) -> Result<(), String> {
+        if let Some(worker) = self.worker.borrow_mut().take() {
+            worker.terminate();
+        }
+        self.spawn()
+    }
+}
+
+impl Drop for EngineClient {
+    fn drop(&mut self) {
+        if let Some(worker) = self.worker.get_mut().take() {
+            worker.terminate();
+        }
+    }
+}

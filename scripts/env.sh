@@ -1,0 +1,4 @@
+# Sourced by the other scripts: puts the project's tools on PATH.
+# wasm-opt comes from npm's binaryen (Debian's is too old for current rustc output).
+CACHE="${XDG_CACHE_HOME:-$HOME/.cache}/placement-playground"
+export PATH="$CACHE/binaryen/node_modules/.bin:$HOME/.cargo/bin:$PATH"

@@ -1,0 +1,211 @@
+//! The conformance runner: every program in `tests/conformance/{cases,pycases}` is one test.
+//!
+//! Each runs as `main.py` on the `cpu` topology, in process, through the same
+//! `engine::run_program` the CLI and the web worker use. It passes when stdout equals
+//! `NAME.expected` byte for byte, the exit status equals `NAME.exit`, and, when that is not 0,
+//! the last non-empty stderr line equals `NAME.error`.
+//!
+//! `tests/KNOWN_FAILURES` lists cases expected to fail (one name per line, `#` comments). A
+//! listed case that passes fails the run too, so the list can only shrink.
+//!
+//! usage: `conformance [NAME_FILTER...]`; exits 0 only when every outcome is as expected.
+//! The closing line is `conformance: N passed, N failed`.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+/// One program of the corpus and what the oracle recorded for it.
+struct Case {
+    name: String,
+    source: String,
+    expected_stdout: String,
+    expected_exit: i32,
+    expected_error: Option<String>,
+}
+
+/// Why a case did not match the oracle; printed under its name.
+enum Verdict {
+    Pass,
+    Fail(String),
+}
+
+fn main() -> ExitCode {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let filters: Vec<String> = std::env::args().skip(1).collect();
+    let known = match read_known_failures(&root.join("tests/KNOWN_FAILURES")) {
+        Ok(known) => known,
+        Err(error) => {
+            eprintln!("conformance: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let cases = match load_cases(&root.join("tests/conformance")) {
+        Ok(cases) => cases,
+        Err(error) => {
+            eprintln!("conformance: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let unknown: Vec<&String> = known
+        .iter()
+        .filter(|name| !cases.iter().any(|c| &c.name == *name))
+        .collect();
+    let (mut passed, mut failed, mut known_failed) = (0, 0, 0);
+    for case in &cases {
+        if !filters.is_empty() && !filters.iter().any(|f| case.name.contains(f.as_str())) {
+            continue;
+        }
+        let is_known = known.contains(&case.name);
+        match (run_case(case), is_known) {
+            (Verdict::Pass, false) => passed += 1,
+            (Verdict::Fail(_), true) => known_failed += 1,
+            (Verdict::Pass, true) => {
+                failed += 1;
+                println!(
+                    "FIXED {}: it passes now; remove it from tests/KNOWN_FAILURES",
+                    case.name
+                );
+            }
+            (Verdict::Fail(why), false) => {
+                failed += 1;
+                println!("FAIL {}\n{}", case.name, indent(&why));
+            }
+        }
+    }
+    for name in &unknown {
+        failed += 1;
+        println!("STALE {name}: listed in tests/KNOWN_FAILURES but no such case");
+    }
+    println!(
+        "{known_failed} known failures (tests/KNOWN_FAILURES), {} cases in all",
+        cases.len()
+    );
+    println!("conformance: {passed} passed, {failed} failed");
+    if failed == 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn read_known_failures(path: &Path) -> Result<BTreeSet<String>, String> {
+    let text =
+        fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    Ok(text
+        .lines()
+        .map(|line| line.split('#').next().unwrap_or("").trim())
+        .filter(|line| !line.is_empty())
+        .map(str::to_string)
+        .collect())
+}
+
+fn load_cases(corpus: &Path) -> Result<Vec<Case>, String> {
+    let mut cases = Vec::new();
+    for dir in ["pycases", "cases"] {
+        let dir = corpus.join(dir);
+        let mut programs: Vec<PathBuf> = fs::read_dir(&dir)
+            .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "py"))
+            .collect();
+        programs.sort();
+        for program in programs {
+            cases.push(load_case(&program)?);
+        }
+    }
+    Ok(cases)
+}
+
+fn load_case(program: &Path) -> Result<Case, String> {
+    let read = |ext: &str| {
+        let path = program.with_extension(ext);
+        fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    };
+    let expected_exit = read("exit")?
+        .trim()
+        .parse()
+        .map_err(|e| format!("bad exit status for {}: {e}", program.display()))?;
+    Ok(Case {
+        name: program
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        source: read("py")?,
+        expected_stdout: read("expected")?,
+        expected_exit,
+        expected_error: read("error")
+            .ok()
+            .map(|e| e.trim_end_matches('\n').to_string()),
+    })
+}
+
+fn run_case(case: &Case) -> Verdict {
+    let request = engine::RunRequest {
+        source: &case.source,
+        topology: "cpu",
+    };
+    let report = match std::panic::catch_unwind(|| engine::run_program(&request)) {
+        Ok(Ok(report)) => report,
+        Ok(Err(error)) => return Verdict::Fail(format!("could not run: {error}")),
+        Err(_) => {
+            return Verdict::Fail("the engine panicked (a bug: input must never panic)".into())
+        }
+    };
+    let mut problems = Vec::new();
+    if report.stdout != case.expected_stdout {
+        problems.push(first_difference(&case.expected_stdout, &report.stdout));
+    }
+    if report.exit_code != case.expected_exit {
+        problems.push(format!(
+            "exit status {} instead of {}",
+            report.exit_code, case.expected_exit
+        ));
+    }
+    if case.expected_exit != 0 {
+        let last = report
+            .stderr
+            .lines()
+            .rev()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
+        if Some(last) != case.expected_error.as_deref() {
+            problems.push(format!(
+                "last stderr line\n  expected: {}\n  actual:   {last}",
+                case.expected_error.as_deref().unwrap_or("")
+            ));
+        }
+    }
+    if problems.is_empty() {
+        Verdict::Pass
+    } else {
+        if !report.stderr.is_empty() && report.exit_code != case.expected_exit {
+            problems.push(format!("stderr:\n{}", report.stderr.trim_end()));
+        }
+        Verdict::Fail(problems.join("\n"))
+    }
+}
+
+/// The first line where stdout differs, with its neighbours, so a failure reads at a glance.
+fn first_difference(expected: &str, actual: &str) -> String {
+    let (e, a): (Vec<&str>, Vec<&str>) =
+        (expected.split('\n').collect(), actual.split('\n').collect());
+    let line = (0..e.len().max(a.len()))
+        .find(|&i| e.get(i) != a.get(i))
+        .unwrap_or(0);
+    format!(
+        "stdout differs at line {}\n  expected: {:?}\n  actual:   {:?}",
+        line + 1,
+        e.get(line).copied().unwrap_or("<end>"),
+        a.get(line).copied().unwrap_or("<end>")
+    )
+}
+
+fn indent(text: &str) -> String {
+    text.lines()
+        .map(|l| format!("    {l}\n"))
+        .collect::<String>()
+        .trim_end()
+        .to_string()
+}

@@ -1,0 +1,52 @@
+// The walking skeleton, end to end: load the built page, type a program, run it with
+// Ctrl+Enter, and find its output in the Console pane; also a failing program's traceback.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launchBrowser, screenshot, watchErrors } from './harness.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await serveDist();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openPlayground(viewport) {
+  const page = await browser.newPage({ viewport });
+  const errors = watchErrors(page);
+  await page.goto(server.url);
+  await page.getByTestId('editor').waitFor();
+  return { page, errors };
+}
+
+async function runProgram(page, program) {
+  const editor = page.getByTestId('editor');
+  await editor.fill(program);
+  await editor.press('Control+Enter');
+}
+
+test('typing a program and pressing Ctrl+Enter shows its output', async () => {
+  const { page, errors } = await openPlayground({ width: 1280, height: 800 });
+  await runProgram(page, 'for i in range(3):\n    print("core", i * 2)\n');
+  const console = page.getByTestId('console');
+  await console.getByText('core 4').waitFor({ timeout: 20000 });
+  assert.match(await console.innerText(), /core 0\s+core 2\s+core 4/);
+  await screenshot(page, 'run-output-1280x800');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an uncaught exception shows its traceback', async () => {
+  const { page, errors } = await openPlayground({ width: 390, height: 844 });
+  await runProgram(page, 'def f(d):\n    return d["key"]\nf({})\n');
+  const console = page.getByTestId('console');
+  await console.getByText("KeyError: 'key'").waitFor({ timeout: 20000 });
+  assert.match(await console.innerText(), /File "main.py", line 3, in <module>/);
+  await screenshot(page, 'traceback-390x844');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
