@@ -2,14 +2,23 @@
 //! [`RunReport`], the one contract every front end reads.
 //!
 //! Module map:
+//! - [`device`]: TensorFlow device names (C++ `DeviceNameUtils`, Python `DeviceSpec`), nested
+//!   scopes, and the set of devices of a machine.
+//! - [`kernels`]: which op type has a kernel on which device type (tf-semantics.md §7).
+//! - [`placer`]: graph placement (§2.3) and eager placement (§2.4), with TensorFlow's error
+//!   texts (§3) and a reason for every choice.
 //! - [`report`]: the RunReport data types (serde), as DESIGN.md fixes them.
 //! - [`topology`]: the machines a program can run on and their device names.
 //! - [`run`]: the entry point that wires the language to the engine's host modules.
 //!
 //! The engine knows nothing of the browser or the terminal: `crates/cli` and `crates/web`
-//! call [`run_program`] and render its report. Tests live beside each module; the
-//! conformance corpus runs through `tests/conformance_runner`.
+//! call [`run_program`] and render its report. Unit tests live beside each module; the
+//! placer's corpus and property tests are in `tests/placer_*.rs`, its benchmark in
+//! `benches/placement.rs`; the conformance corpus runs through `tests/conformance-runner`.
 
+pub mod device;
+pub mod kernels;
+pub mod placer;
 pub mod report;
 pub mod run;
 pub mod topology;
