@@ -8,6 +8,8 @@
 //! - [`placer`]: graph placement (§2.3) and eager placement (§2.4), with TensorFlow's error
 //!   texts (§3) and a reason for every choice.
 //! - [`report`]: the RunReport data types (serde), as DESIGN.md fixes them.
+//! - [`tensor`]: dtypes, shapes, tensors with real values, the CPU kernels with TensorFlow's
+//!   error texts, and printing exactly as TensorFlow and NumPy print.
 //! - [`topology`]: the machines a program can run on and their device names.
 //! - [`run`]: the entry point that wires the language to the engine's host modules.
 //!
@@ -21,6 +23,7 @@ pub mod kernels;
 pub mod placer;
 pub mod report;
 pub mod run;
+pub mod tensor;
 pub mod topology;
 
 pub use report::RunReport;

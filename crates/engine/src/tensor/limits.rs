@@ -1,0 +1,78 @@
+//! Playground limits on what a kernel may compute: an element cap per tensor and a work
+//! budget per op, so that no program can allocate gigabytes or freeze the tab.
+//!
+//! The limits are per thread (the engine runs one program per thread or Web Worker) and are
+//! read by every allocating kernel through [`check_elements`] and [`check_work`].
+
+use std::cell::Cell;
+
+use super::error::{ErrorClass, OpError, OpResult};
+use super::shape::Shape;
+
+/// The limits in force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most elements one tensor may hold.
+    pub max_elements: usize,
+    /// Most multiply-adds (or comparable element steps) one op may compute.
+    pub max_work: u64,
+}
+
+impl Default for Limits {
+    /// 50M elements per tensor and 1e9 multiply-adds per op.
+    fn default() -> Limits {
+        Limits {
+            max_elements: 50_000_000,
+            max_work: 1_000_000_000,
+        }
+    }
+}
+
+thread_local! {
+    static CURRENT: Cell<Limits> = Cell::new(Limits::default());
+}
+
+/// The limits in force on this thread.
+pub fn current() -> Limits {
+    CURRENT.with(Cell::get)
+}
+
+/// Sets this thread's limits and returns the previous ones.
+pub fn set(limits: Limits) -> Limits {
+    CURRENT.with(|cell| cell.replace(limits))
+}
+
+/// Checks that a tensor of `shape` may be allocated: its element count must not overflow and
+/// must stay within [`Limits::max_elements`]. Returns the element count.
+pub fn check_elements(shape: &Shape) -> OpResult<usize> {
+    let limit = current().max_elements;
+    match shape.num_elements() {
+        Some(count) if count <= limit => Ok(count),
+        _ => Err(OpError::python(
+            ErrorClass::ResourceExhausted,
+            format!(
+                "OOM when allocating tensor with shape{}: the playground computes at most \
+                 {limit} elements per tensor",
+                shape.to_tf_list()
+            ),
+        )),
+    }
+}
+
+/// Checks that an op needing `work` element steps fits within [`Limits::max_work`].
+/// `what` names the op in the message (`MatMul`).
+pub fn check_work(what: &str, work: Option<u64>) -> OpResult<()> {
+    let budget = current().max_work;
+    match work {
+        Some(work) if work <= budget => Ok(()),
+        _ => Err(OpError::python(
+            ErrorClass::ResourceExhausted,
+            format!(
+                "{what} needs {} multiply-adds, over the playground's budget of {budget} for \
+                 computing one value; the timing is still simulated, but this value is not \
+                 computed",
+                work.map_or_else(|| "more than 2^64".to_string(), |work| work.to_string())
+            ),
+        )),
+    }
+}

@@ -1,0 +1,201 @@
+//! CPU kernels with TensorFlow's semantics, their op type names and their costs.
+//!
+//! Every kernel takes tensors and plain parameters and returns `OpResult<Tensor>`; errors
+//! carry TensorFlow's class and message (see [`crate::tensor::error`]). Kernels never panic
+//! on shapes or values: sizes use checked arithmetic and every allocation passes
+//! [`crate::tensor::limits`].
+//!
+//! - [`elementwise`]: binary arithmetic, comparisons, logic, broadcasting.
+//! - [`unary`]: neg, abs, sqrt, exp, ..., softmax, clip, round.
+//! - [`reduce`]: sum/mean/max/min/prod/any/all over axes, argmax/argmin.
+//! - [`matmul`]: 2-D and batched matrix products.
+//! - [`manip`]: reshape, transpose, concat, stack, expand_dims, squeeze, gather, slicing,
+//!   one_hot, where.
+//! - [`cast`]: `tf.cast` with TensorFlow's rounding, truncation and wrapping.
+//! - [`create`]: fill, zeros, ones, range, random normal/uniform.
+//! - [`cost`]: FLOPs and bytes per op for the timing model.
+
+pub mod cast;
+pub mod cost;
+pub mod create;
+mod dtype_errors;
+pub mod elementwise;
+pub mod manip;
+pub mod matmul;
+pub mod reduce;
+mod support;
+pub mod unary;
+
+pub use cast::cast;
+pub use cost::OpCost;
+pub use create::{fill, ones, random_normal, random_uniform, range, zeros};
+pub use elementwise::{binary, truediv, BinaryOp};
+pub use manip::{
+    concat, expand_dims, gather, identity, one_hot, reshape, slice, squeeze, stack, transpose,
+    where_indices, where_select, SliceSpec,
+};
+pub use matmul::{matmul, MatMulOptions};
+pub use reduce::{arg_reduce, reduce, ArgReduceOp, ReduceOp};
+pub use unary::{clip_by_value, softmax, unary, UnaryOp};
+
+/// A TensorFlow op type, as the `type` of a graph node (`AddV2`, `MatMul`, `Sum`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[allow(missing_docs)] // Each variant is TensorFlow's op of the same name.
+pub enum OpType {
+    AddV2,
+    Sub,
+    Mul,
+    RealDiv,
+    FloorDiv,
+    FloorMod,
+    Pow,
+    Maximum,
+    Minimum,
+    SquaredDifference,
+    Equal,
+    NotEqual,
+    Less,
+    LessEqual,
+    Greater,
+    GreaterEqual,
+    LogicalAnd,
+    LogicalOr,
+    LogicalNot,
+    Neg,
+    Abs,
+    Sign,
+    Square,
+    Sqrt,
+    Exp,
+    Log,
+    Sin,
+    Cos,
+    Tanh,
+    Sigmoid,
+    Relu,
+    Round,
+    Softmax,
+    ClipByValue,
+    MatMul,
+    BatchMatMulV2,
+    Sum,
+    Mean,
+    Max,
+    Min,
+    Prod,
+    Any,
+    All,
+    ArgMax,
+    ArgMin,
+    Reshape,
+    Transpose,
+    ConcatV2,
+    Pack,
+    ExpandDims,
+    Squeeze,
+    GatherV2,
+    StridedSlice,
+    OneHot,
+    SelectV2,
+    Where,
+    Cast,
+    Fill,
+    Range,
+    RandomStandardNormal,
+    RandomUniform,
+    Identity,
+    Const,
+    /// `Add`: the op `+` uses for strings (concatenation).
+    Add,
+}
+
+impl OpType {
+    /// TensorFlow's op type name.
+    pub fn name(self) -> &'static str {
+        match self {
+            OpType::AddV2 => "AddV2",
+            OpType::Sub => "Sub",
+            OpType::Mul => "Mul",
+            OpType::RealDiv => "RealDiv",
+            OpType::FloorDiv => "FloorDiv",
+            OpType::FloorMod => "FloorMod",
+            OpType::Pow => "Pow",
+            OpType::Maximum => "Maximum",
+            OpType::Minimum => "Minimum",
+            OpType::SquaredDifference => "SquaredDifference",
+            OpType::Equal => "Equal",
+            OpType::NotEqual => "NotEqual",
+            OpType::Less => "Less",
+            OpType::LessEqual => "LessEqual",
+            OpType::Greater => "Greater",
+            OpType::GreaterEqual => "GreaterEqual",
+            OpType::LogicalAnd => "LogicalAnd",
+            OpType::LogicalOr => "LogicalOr",
+            OpType::LogicalNot => "LogicalNot",
+            OpType::Neg => "Neg",
+            OpType::Abs => "Abs",
+            OpType::Sign => "Sign",
+            OpType::Square => "Square",
+            OpType::Sqrt => "Sqrt",
+            OpType::Exp => "Exp",
+            OpType::Log => "Log",
+            OpType::Sin => "Sin",
+            OpType::Cos => "Cos",
+            OpType::Tanh => "Tanh",
+            OpType::Sigmoid => "Sigmoid",
+            OpType::Relu => "Relu",
+            OpType::Round => "Round",
+            OpType::Softmax => "Softmax",
+            OpType::ClipByValue => "ClipByValue",
+            OpType::MatMul => "MatMul",
+            OpType::BatchMatMulV2 => "BatchMatMulV2",
+            OpType::Sum => "Sum",
+            OpType::Mean => "Mean",
+            OpType::Max => "Max",
+            OpType::Min => "Min",
+            OpType::Prod => "Prod",
+            OpType::Any => "Any",
+            OpType::All => "All",
+            OpType::ArgMax => "ArgMax",
+            OpType::ArgMin => "ArgMin",
+            OpType::Reshape => "Reshape",
+            OpType::Transpose => "Transpose",
+            OpType::ConcatV2 => "ConcatV2",
+            OpType::Pack => "Pack",
+            OpType::ExpandDims => "ExpandDims",
+            OpType::Squeeze => "Squeeze",
+            OpType::GatherV2 => "GatherV2",
+            OpType::StridedSlice => "StridedSlice",
+            OpType::OneHot => "OneHot",
+            OpType::SelectV2 => "SelectV2",
+            OpType::Where => "Where",
+            OpType::Cast => "Cast",
+            OpType::Fill => "Fill",
+            OpType::Range => "Range",
+            OpType::RandomStandardNormal => "RandomStandardNormal",
+            OpType::RandomUniform => "RandomUniform",
+            OpType::Identity => "Identity",
+            OpType::Const => "Const",
+            OpType::Add => "Add",
+        }
+    }
+
+    /// The name eager mode prints after `[Op:X]` when the user gave none: `Some("")` prints
+    /// ` name: `, `None` prints nothing (the Python wrapper passes no name), and list ops name
+    /// themselves (`concat`, `stack`). Recorded from tensorflow-cpu 2.21.0.
+    pub fn default_eager_name(self) -> Option<&'static str> {
+        match self {
+            OpType::Reshape | OpType::Transpose | OpType::GatherV2 | OpType::Fill => None,
+            OpType::ConcatV2 => Some("concat"),
+            OpType::Pack => Some("stack"),
+            OpType::StridedSlice => Some("strided_slice/"),
+            _ => Some(""),
+        }
+    }
+}
+
+impl std::fmt::Display for OpType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,50 @@
+"""Generates src/tensor/ops/dtype_errors.rs: TensorFlow's "not in the list of allowed values"
+texts per op, recorded from tensorflow-cpu 2.21.0.
+
+  TF_CPP_MIN_LOG_LEVEL=3 .tf/bin/python (the oracle venv: python3 -m venv .tf && .tf/bin/pip install tensorflow-cpu==2.21.0) tools/gen_dtype_errors.py > src/tensor/ops/dtype_errors.rs
+"""
+import json
+import tensorflow as tf
+
+b = tf.constant([True]); s = tf.constant(["a"]); i = tf.constant([1])
+r = tf.raw_ops
+probes = {
+    "AddV2": lambda: r.AddV2(x=b, y=b), "Sub": lambda: r.Sub(x=b, y=b), "Mul": lambda: r.Mul(x=b, y=b),
+    "RealDiv": lambda: r.RealDiv(x=b, y=b), "FloorDiv": lambda: r.FloorDiv(x=b, y=b),
+    "FloorMod": lambda: r.FloorMod(x=b, y=b), "Pow": lambda: r.Pow(x=b, y=b),
+    "Maximum": lambda: r.Maximum(x=b, y=b), "Minimum": lambda: r.Minimum(x=b, y=b),
+    "SquaredDifference": lambda: r.SquaredDifference(x=b, y=b),
+    "Less": lambda: r.Less(x=b, y=b), "LessEqual": lambda: r.LessEqual(x=b, y=b),
+    "Greater": lambda: r.Greater(x=b, y=b), "GreaterEqual": lambda: r.GreaterEqual(x=b, y=b),
+    "Neg": lambda: r.Neg(x=b), "Abs": lambda: r.Abs(x=b), "Sign": lambda: r.Sign(x=b),
+    "Square": lambda: r.Square(x=b), "Sqrt": lambda: r.Sqrt(x=i), "Exp": lambda: r.Exp(x=i),
+    "Log": lambda: r.Log(x=i), "Sin": lambda: r.Sin(x=i), "Cos": lambda: r.Cos(x=i),
+    "Tanh": lambda: r.Tanh(x=i), "Sigmoid": lambda: r.Sigmoid(x=i), "Relu": lambda: r.Relu(features=b),
+    "Round": lambda: r.Round(x=b), "Softmax": lambda: r.Softmax(logits=i),
+    "MatMul": lambda: r.MatMul(a=tf.constant([[True]]), b=tf.constant([[True]])),
+    "BatchMatMulV2": lambda: r.BatchMatMulV2(x=tf.constant([[[True]]]), y=tf.constant([[[True]]])),
+    "Sum": lambda: r.Sum(input=b, axis=0), "Mean": lambda: r.Mean(input=b, axis=0),
+    "Max": lambda: r.Max(input=b, axis=0), "Min": lambda: r.Min(input=b, axis=0),
+    "Prod": lambda: r.Prod(input=b, axis=0), "ArgMax": lambda: r.ArgMax(input=b, dimension=0),
+    "ArgMin": lambda: r.ArgMin(input=b, dimension=0),
+}
+print("//! TensorFlow's \"Value for attr 'T' of <dtype> is not in the list of allowed values\" texts,")
+print("//! recorded from tensorflow-cpu 2.21.0 by `tools/gen_dtype_errors.py`: generated, do not")
+print("//! edit by hand. Each entry is the op, the attr, and the text after the dtype.")
+print()
+print("/// `(op type, attr name, allowed-values text and op signature)`.")
+print("pub(super) const ALLOWED_VALUES: &[(&str, &str, &str)] = &[")
+for op, probe in probes.items():
+    try:
+        probe()
+        continue
+    except Exception as e:
+        msg = str(e)
+    head = "Value for attr '"
+    if not msg.startswith(head):
+        continue
+    attr = msg[len(head):msg.index("'", len(head))]
+    tail = msg[msg.index("is not in the list of allowed values: "):]
+    tail = tail[:tail.rindex(" [Op:")]
+    print(f"    ({json.dumps(op)}, {json.dumps(attr)}, {json.dumps(tail)}),")
+print("];")
