@@ -25,7 +25,7 @@ cargo run -q -p conformance-runner --bin conformance
 step "wasm-bindgen-test (crates/web) in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
-  cargo test -q -p web --target wasm32-unknown-unknown
+  cargo test -p web --target wasm32-unknown-unknown --test components
 
 step "release build (trunk build --offline --release)"
 scripts/build.sh

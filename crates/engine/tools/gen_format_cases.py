@@ -1,7 +1,7 @@
 """Generates src/tensor/format/cases.rs: printing cases recorded from tensorflow-cpu 2.21.0.
 
-Run with the oracle venv:
-  TF_CPP_MIN_LOG_LEVEL=3 .tf/bin/python (the oracle venv: python3 -m venv .tf && .tf/bin/pip install tensorflow-cpu==2.21.0) tools/gen_format_cases.py > src/tensor/format/cases.rs
+Run from crates/engine with the oracle venv (python3 -m venv .tf && .tf/bin/pip install tensorflow-cpu==2.21.0):
+  TF_CPP_MIN_LOG_LEVEL=3 .tf/bin/python tools/gen_format_cases.py > src/tensor/format/cases.rs
 """
 import json
 import numpy as np
