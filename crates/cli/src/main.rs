@@ -30,7 +30,7 @@ fn dispatch() -> Result<ExitCode, String> {
     let command = match parser.next().map_err(|e| e.to_string())? {
         Some(lexopt::Arg::Value(value)) => value.string().map_err(|e| e.to_string())?,
         Some(lexopt::Arg::Long("help")) | Some(lexopt::Arg::Short('h')) | None => {
-            println!("{USAGE}");
+            emit(&mut std::io::stdout(), &format!("{USAGE}\n"));
             return Ok(ExitCode::SUCCESS);
         }
         Some(other) => return Err(other.unexpected().to_string()),
@@ -38,9 +38,11 @@ fn dispatch() -> Result<ExitCode, String> {
     match command.as_str() {
         "run" => run(parser),
         "topologies" => {
-            for topology in engine::topology::presets() {
-                println!("{:<16} {}", topology.name, topology.label);
-            }
+            let listing: String = engine::topology::presets()
+                .iter()
+                .map(|topology| format!("{:<16} {}\n", topology.name, topology.label))
+                .collect();
+            emit(&mut std::io::stdout(), &listing);
             Ok(ExitCode::SUCCESS)
         }
         other => Err(format!("unknown command '{other}'")),
@@ -74,12 +76,17 @@ fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
     })?;
     if json {
         let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
-        println!("{text}");
+        emit(&mut std::io::stdout(), &(text + "\n"));
     } else {
-        // Write output unbuffered-equivalent to a Python process: stdout then stderr.
-        let _ = std::io::stdout().write_all(report.stdout.as_bytes());
-        let _ = std::io::stdout().flush();
-        let _ = std::io::stderr().write_all(report.stderr.as_bytes());
+        // As a Python process would: everything printed, then the traceback.
+        emit(&mut std::io::stdout(), &report.stdout);
+        emit(&mut std::io::stderr(), &report.stderr);
     }
     Ok(ExitCode::from(report.exit_code.clamp(0, 255) as u8))
+}
+
+/// Writes `text` and flushes, ignoring failures: a closed pipe (`placement run ... | head`)
+/// must end the output quietly, not panic as `println!` would.
+fn emit(out: &mut impl Write, text: &str) {
+    let _ = out.write_all(text.as_bytes()).and_then(|()| out.flush());
 }

@@ -32,7 +32,7 @@ pub fn run_program(request: &RunRequest) -> Result<RunReport, String> {
         filename: PROGRAM_FILENAME.to_string(),
         limits: lang::Limits::default(),
     };
-    let outcome = lang::run(request.source, &mut lang::NoHost, &options);
+    let outcome = lang::run(request.source, &mut lang::host::NoHost, &options);
     Ok(RunReport {
         stdout: outcome.stdout,
         stderr: outcome.stderr,
