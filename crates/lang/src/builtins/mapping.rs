@@ -1,0 +1,335 @@
+//! Methods of `dict`, `set`, `frozenset`, and the small numeric methods (`int.bit_length`,
+//! `float.is_integer`, ...).
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use num_traits::{Signed, ToPrimitive};
+
+use super::types::{add_method, Types};
+use crate::ast::BinOp;
+use crate::value::{Args, Dict, DictView, DictViewKind, NativeFunction, PyResult, Set, Value};
+use crate::vm::Vm;
+
+fn dict_of<'a>(vm: &Vm<'_>, args: &Args<'a>, method: &str) -> PyResult<&'a Rc<RefCell<Dict>>> {
+    match args.positional.first() {
+        Some(Value::Dict(d)) => Ok(d),
+        _ => Err(vm.type_error(format!(
+            "descriptor '{method}' for 'dict' objects doesn't apply to this object"
+        ))),
+    }
+}
+
+fn view(args: &Args<'_>, kind: DictViewKind) -> PyResult {
+    match args.positional.first() {
+        Some(Value::Dict(d)) => Ok(Value::DictView(Rc::new(DictView {
+            dict: d.clone(),
+            kind,
+        }))),
+        _ => Ok(Value::None),
+    }
+}
+
+pub(crate) fn install(t: &Types) {
+    let d = &t.dict;
+    add_method(d, "keys", |_vm, args| view(&args, DictViewKind::Keys));
+    add_method(d, "values", |_vm, args| view(&args, DictViewKind::Values));
+    add_method(d, "items", |_vm, args| view(&args, DictViewKind::Items));
+    add_method(d, "get", |vm, args| {
+        let dict = dict_of(vm, &args, "get")?.clone();
+        let Some(key) = args.get(1) else {
+            return Err(vm.type_error("get expected at least 1 argument, got 0"));
+        };
+        Ok(vm
+            .dict_get(&dict, key)?
+            .unwrap_or_else(|| args.get(2).cloned().unwrap_or(Value::None)))
+    });
+    add_method(d, "pop", |vm, args| {
+        let dict = dict_of(vm, &args, "pop")?.clone();
+        let Some(key) = args.get(1) else {
+            return Err(vm.type_error("pop expected at least 1 argument, got 0"));
+        };
+        match vm.dict_remove(&dict, key)? {
+            Some(v) => Ok(v),
+            None => match args.get(2) {
+                Some(d) => Ok(d.clone()),
+                None => Err(vm.key_error(key.clone())),
+            },
+        }
+    });
+    add_method(d, "popitem", |vm, args| {
+        let dict = dict_of(vm, &args, "popitem")?.clone();
+        let e = dict.borrow_mut().pop_last();
+        match e {
+            Some(e) => Ok(Value::tuple(vec![e.key, e.value])),
+            None => Err(vm.key_error(Value::str("popitem(): dictionary is empty"))),
+        }
+    });
+    add_method(d, "setdefault", |vm, args| {
+        let dict = dict_of(vm, &args, "setdefault")?.clone();
+        let Some(key) = args.get(1) else {
+            return Err(vm.type_error("setdefault expected at least 1 argument, got 0"));
+        };
+        if let Some(v) = vm.dict_get(&dict, key)? {
+            return Ok(v);
+        }
+        let default = args.get(2).cloned().unwrap_or(Value::None);
+        vm.dict_setitem(&dict, key.clone(), default.clone())?;
+        Ok(default)
+    });
+    add_method(d, "update", |vm, args| {
+        let dict = dict_of(vm, &args, "update")?.clone();
+        if let Some(other) = args.get(1) {
+            vm.dict_update_from(&dict, other, false)?;
+        }
+        for (k, v) in args.keywords {
+            vm.dict_setitem(&dict, Value::Str(k.clone()), v.clone())?;
+        }
+        Ok(Value::None)
+    });
+    add_method(d, "copy", |vm, args| {
+        let dict = dict_of(vm, &args, "copy")?;
+        Ok(Value::Dict(Rc::new(RefCell::new(dict.borrow().clone()))))
+    });
+    add_method(d, "clear", |vm, args| {
+        dict_of(vm, &args, "clear")?.borrow_mut().clear();
+        Ok(Value::None)
+    });
+    d.dict.borrow_mut().insert_str(
+        "fromkeys",
+        Value::ClassMethod(Rc::new(NativeFunction::value("fromkeys", |vm, args| {
+            let Some(keys) = args.get(1) else {
+                return Err(vm.type_error("fromkeys expected at least 1 argument, got 0"));
+            };
+            let value = args.get(2).cloned().unwrap_or(Value::None);
+            let dict = Rc::new(RefCell::new(Dict::new()));
+            for k in vm.iterate(keys)? {
+                vm.dict_setitem(&dict, k, value.clone())?;
+            }
+            Ok(Value::Dict(dict))
+        }))),
+    );
+
+    for class in [&t.set, &t.frozenset] {
+        let frozen = Rc::ptr_eq(class, &t.frozenset);
+        let wrap = move |s: Set| {
+            if frozen {
+                Value::FrozenSet(Rc::new(s))
+            } else {
+                Value::Set(Rc::new(RefCell::new(s)))
+            }
+        };
+        for (name, op) in [
+            ("union", BinOp::BitOr),
+            ("intersection", BinOp::BitAnd),
+            ("difference", BinOp::Sub),
+            ("symmetric_difference", BinOp::BitXor),
+        ] {
+            add_method(class, name, move |vm, args| {
+                let mut acc = args.get(0).cloned().unwrap_or(Value::None);
+                if args.positional.len() == 1 {
+                    let table = match &acc {
+                        Value::Set(s) => s.borrow().clone(),
+                        Value::FrozenSet(s) => (**s).clone(),
+                        _ => Set::new(),
+                    };
+                    let mut copy = Set::new();
+                    copy.merge_from(&table, |_, _, _| false);
+                    return Ok(wrap(copy));
+                }
+                for other in &args.positional[1..] {
+                    let other = match other {
+                        Value::Set(_) | Value::FrozenSet(_) => other.clone(),
+                        o => {
+                            let items = vm.iterate(o)?;
+                            vm.new_set(items)?
+                        }
+                    };
+                    acc = Value::Set(Rc::new(RefCell::new(vm.set_operation(&acc, &other, op)?)));
+                }
+                Ok(match acc {
+                    Value::Set(s) => wrap(s.borrow().clone()),
+                    other => other,
+                })
+            });
+        }
+        add_method(class, "copy", move |_vm, args| {
+            let table = match args.get(0) {
+                Some(Value::Set(s)) => s.borrow().clone(),
+                Some(Value::FrozenSet(s)) => (**s).clone(),
+                _ => Set::new(),
+            };
+            let mut copy = Set::new();
+            copy.merge_from(&table, |_, _, _| false);
+            Ok(wrap(copy))
+        });
+        add_method(class, "issubset", |vm, args| {
+            let (a, b) = (
+                args.get(0).cloned().unwrap_or(Value::None),
+                args.get(1).cloned().unwrap_or(Value::None),
+            );
+            for x in vm.set_items(&a) {
+                if !vm.contains(&b, &x)? {
+                    return Ok(Value::Bool(false));
+                }
+            }
+            Ok(Value::Bool(true))
+        });
+        add_method(class, "issuperset", |vm, args| {
+            let (a, b) = (
+                args.get(0).cloned().unwrap_or(Value::None),
+                args.get(1).cloned().unwrap_or(Value::None),
+            );
+            for x in vm.iterate(&b)? {
+                if !vm.contains(&a, &x)? {
+                    return Ok(Value::Bool(false));
+                }
+            }
+            Ok(Value::Bool(true))
+        });
+        add_method(class, "isdisjoint", |vm, args| {
+            let (a, b) = (
+                args.get(0).cloned().unwrap_or(Value::None),
+                args.get(1).cloned().unwrap_or(Value::None),
+            );
+            for x in vm.iterate(&b)? {
+                if vm.contains(&a, &x)? {
+                    return Ok(Value::Bool(false));
+                }
+            }
+            Ok(Value::Bool(true))
+        });
+    }
+    let s = &t.set;
+    fn set_of<'a>(vm: &Vm<'_>, args: &Args<'a>) -> PyResult<&'a Rc<RefCell<Set>>> {
+        match args.positional.first() {
+            Some(Value::Set(s)) => Ok(s),
+            _ => Err(vm.type_error("descriptor requires a 'set' object")),
+        }
+    }
+    add_method(s, "add", |vm, args| {
+        let set = set_of(vm, &args)?.clone();
+        let item = args.get(1).cloned().unwrap_or(Value::None);
+        vm.set_add(&set, item)?;
+        Ok(Value::None)
+    });
+    for (name, must_exist) in [("remove", true), ("discard", false)] {
+        add_method(s, name, move |vm, args| {
+            let set = set_of(vm, &args)?.clone();
+            let item = args.get(1).cloned().unwrap_or(Value::None);
+            let h = vm.hash(&item)?;
+            match vm.set_find(&Value::Set(set.clone()), &item, h)? {
+                Some(i) => {
+                    set.borrow_mut().remove_at(i);
+                }
+                None if must_exist => return Err(vm.key_error(item)),
+                None => {}
+            }
+            Ok(Value::None)
+        });
+    }
+    add_method(s, "pop", |vm, args| {
+        let set = set_of(vm, &args)?.clone();
+        let v = set.borrow_mut().pop();
+        v.ok_or_else(|| vm.key_error(Value::str("pop from an empty set")))
+    });
+    add_method(s, "clear", |vm, args| {
+        set_of(vm, &args)?.borrow_mut().clear();
+        Ok(Value::None)
+    });
+    for (name, op) in [
+        ("update", BinOp::BitOr),
+        ("intersection_update", BinOp::BitAnd),
+        ("difference_update", BinOp::Sub),
+        ("symmetric_difference_update", BinOp::BitXor),
+    ] {
+        add_method(s, name, move |vm, args| {
+            let set = set_of(vm, &args)?.clone();
+            for other in args.positional.get(1..).unwrap_or(&[]) {
+                if op == BinOp::BitOr {
+                    for item in vm.iterate(other)? {
+                        vm.set_add(&set, item)?;
+                    }
+                    continue;
+                }
+                let other = match other {
+                    Value::Set(_) | Value::FrozenSet(_) => other.clone(),
+                    o => {
+                        let items = vm.iterate(o)?;
+                        vm.new_set(items)?
+                    }
+                };
+                let result = vm.set_operation(&Value::Set(set.clone()), &other, op)?;
+                *set.borrow_mut() = result;
+            }
+            Ok(Value::None)
+        });
+    }
+
+    add_method(&t.int, "bit_length", |vm, args| {
+        let v = args.get(0).cloned().unwrap_or(Value::Int(0));
+        let b = super::constructors::bigint_of(&v).unwrap_or_default();
+        let _ = vm;
+        Ok(Value::Int(b.abs().bits() as i64))
+    });
+    add_method(&t.int, "conjugate", |_vm, args| {
+        Ok(args.get(0).cloned().unwrap_or(Value::Int(0)))
+    });
+    add_method(&t.int, "__index__", |_vm, args| {
+        Ok(args.get(0).cloned().unwrap_or(Value::Int(0)))
+    });
+    add_method(&t.int, "as_integer_ratio", |_vm, args| {
+        Ok(Value::tuple(vec![
+            args.get(0).cloned().unwrap_or(Value::Int(0)),
+            Value::Int(1),
+        ]))
+    });
+    add_method(&t.float, "is_integer", |_vm, args| match args.get(0) {
+        Some(Value::Float(f)) => Ok(Value::Bool(f.is_finite() && f.fract() == 0.0)),
+        _ => Ok(Value::Bool(false)),
+    });
+    add_method(&t.float, "conjugate", |_vm, args| {
+        Ok(args.get(0).cloned().unwrap_or(Value::Float(0.0)))
+    });
+    add_method(&t.float, "as_integer_ratio", |vm, args| {
+        let Some(Value::Float(f)) = args.get(0) else {
+            return Ok(Value::None);
+        };
+        if !f.is_finite() {
+            return Err(if f.is_nan() {
+                vm.value_error("cannot convert NaN to integer ratio")
+            } else {
+                vm.overflow_error("cannot convert Infinity to integer ratio")
+            });
+        }
+        let bits = f.to_bits();
+        let exp = ((bits >> 52) & 0x7ff) as i64;
+        let mantissa = if exp == 0 {
+            (bits & ((1 << 52) - 1)) << 1
+        } else {
+            (bits & ((1 << 52) - 1)) | (1 << 52)
+        };
+        let mut num = num_bigint::BigInt::from(mantissa);
+        let mut e = exp - 1075;
+        if *f < 0.0 {
+            num = -num;
+        }
+        while e < 0 && num_integer::Integer::is_even(&num) && num != num_bigint::BigInt::from(0) {
+            num >>= 1;
+            e += 1;
+        }
+        let (n, d) = if e >= 0 {
+            (num << e as usize, num_bigint::BigInt::from(1))
+        } else {
+            (num, num_bigint::BigInt::from(1) << (-e) as usize)
+        };
+        if *f == 0.0 {
+            return Ok(Value::tuple(vec![Value::Int(0), Value::Int(1)]));
+        }
+        Ok(Value::tuple(vec![
+            Value::from_bigint(n),
+            Value::from_bigint(d),
+        ]))
+    });
+    let _ = ToPrimitive::to_i64(&0i64);
+}

@@ -1,0 +1,229 @@
+//! Methods of `object`, `type`, `BaseException`, `property` and generators.
+
+use std::rc::Rc;
+
+use super::types::{add_method, Types};
+use crate::exceptions::{ExcTypes, Exception};
+use crate::value::{Args, Property, Value};
+use crate::vm::call::GenStep;
+
+fn this<'a>(args: &Args<'a>) -> &'a Value {
+    args.positional.first().unwrap_or(&Value::None)
+}
+
+pub(crate) fn install(t: &Types, exc: &ExcTypes) {
+    let o = &t.object;
+    add_method(o, "__init__", |vm, args| {
+        if args.positional.len() > 1 || !args.keywords.is_empty() {
+            return Err(vm.type_error(
+                "object.__init__() takes exactly one argument (the instance to initialize)",
+            ));
+        }
+        Ok(Value::None)
+    });
+    add_method(o, "__repr__", |vm, args| {
+        let v = this(&args);
+        let cls = vm.class_of(v);
+        Ok(Value::str(format!(
+            "<{} object at {:#x}>",
+            cls.full_name(),
+            v.id()
+        )))
+    });
+    add_method(o, "__str__", |vm, args| {
+        let v = this(&args).clone();
+        Ok(Value::str(vm.repr(&v)?))
+    });
+    add_method(o, "__eq__", |_vm, args| {
+        let (a, b) = (this(&args), args.get(1).unwrap_or(&Value::None));
+        Ok(if a.is(b) {
+            Value::Bool(true)
+        } else {
+            Value::NotImplemented
+        })
+    });
+    add_method(o, "__ne__", |vm, args| {
+        let (a, b) = (
+            this(&args).clone(),
+            args.get(1).cloned().unwrap_or(Value::None),
+        );
+        let r = vm.compare_op(&a, &b, crate::ast::CmpOp::Eq)?;
+        Ok(Value::Bool(!vm.truthy(&r)?))
+    });
+    add_method(o, "__hash__", |_vm, args| {
+        Ok(Value::Int((this(&args).id() >> 4) as i64))
+    });
+    add_method(o, "__setattr__", |vm, args| {
+        let (Some(Value::Instance(inst)), Some(Value::Str(name)), Some(v)) =
+            (args.get(0), args.get(1), args.get(2))
+        else {
+            return Err(vm.type_error("__setattr__ expected 3 arguments"));
+        };
+        inst.dict.borrow_mut().insert(name.clone(), v.clone());
+        Ok(Value::None)
+    });
+    add_method(o, "__delattr__", |vm, args| {
+        let (Some(obj @ Value::Instance(inst)), Some(Value::Str(name))) =
+            (args.get(0), args.get(1))
+        else {
+            return Err(vm.type_error("__delattr__ expected 2 arguments"));
+        };
+        if inst.dict.borrow_mut().remove(name.as_str()).is_none() {
+            return Err(vm.no_attribute(obj, name.as_str()));
+        }
+        Ok(Value::None)
+    });
+    add_method(o, "__getattribute__", |vm, args| {
+        let (Some(obj), Some(Value::Str(name))) = (args.get(0), args.get(1)) else {
+            return Err(vm.type_error("__getattribute__ expected 2 arguments"));
+        };
+        let (obj, name) = (obj.clone(), name.clone());
+        vm.get_attr(&obj, &name)
+    });
+    add_method(o, "__format__", |vm, args| {
+        let v = this(&args).clone();
+        match args.get(1) {
+            Some(Value::Str(s)) if !s.as_str().is_empty() => {
+                let tn = vm.type_name(&v);
+                Err(vm.type_error(format!(
+                    "unsupported format string passed to {tn}.__format__"
+                )))
+            }
+            _ => Ok(Value::str(vm.str(&v)?)),
+        }
+    });
+    add_method(o, "__dir__", |vm, args| {
+        let v = this(&args).clone();
+        let f = vm.builtins.get("dir").cloned().unwrap_or(Value::None);
+        vm.call(&f, &[v], &[])
+    });
+
+    add_method(&t.type_, "mro", |vm, args| match this(&args) {
+        Value::Class(c) => Ok(Value::list(
+            c.mro_iter_rc(c).into_iter().map(Value::Class).collect(),
+        )),
+        _ => Err(vm.type_error("descriptor 'mro' requires a 'type' object")),
+    });
+    add_method(&t.type_, "__subclasses__", |_vm, _args| {
+        Ok(Value::list(Vec::new()))
+    });
+
+    let be = &exc.base_exception;
+    add_method(be, "__init__", |_vm, args| {
+        if let Some(e) = Exception::from_value(this(&args)) {
+            let rest = args.positional.get(1..).unwrap_or(&[]).to_vec();
+            e.with_state(|s| s.args = rest);
+        }
+        Ok(Value::None)
+    });
+    add_method(be, "__str__", |vm, args| {
+        match Exception::from_value(this(&args)) {
+            Some(e) => {
+                let args = e.args();
+                if e.is_instance(&vm.exc.key_error.clone()) && args.len() == 1 {
+                    return Ok(Value::str(vm.repr(&args[0])?));
+                }
+                Ok(Value::str(match args.len() {
+                    0 => String::new(),
+                    1 => vm.str(&args[0])?,
+                    _ => vm.repr(&Value::tuple(args))?,
+                }))
+            }
+            None => Ok(Value::str("")),
+        }
+    });
+    add_method(be, "__repr__", |vm, args| {
+        let v = this(&args).clone();
+        let Some(e) = Exception::from_value(&v) else {
+            return Ok(Value::str(""));
+        };
+        let exc_args = e.args();
+        let name = e.class().name.clone();
+        let inner = if exc_args.len() == 1 {
+            vm.repr(&exc_args[0])?
+        } else {
+            let mut parts = Vec::new();
+            for a in &exc_args {
+                parts.push(vm.repr(a)?);
+            }
+            parts.join(", ")
+        };
+        Ok(Value::str(format!("{name}({inner})")))
+    });
+    add_method(be, "with_traceback", |_vm, args| Ok(this(&args).clone()));
+    add_method(be, "add_note", |_vm, _args| Ok(Value::None));
+
+    let p = &t.property;
+    for (name, which) in [("getter", 0), ("setter", 1), ("deleter", 2)] {
+        add_method(p, name, move |vm, args| {
+            let (Some(Value::Property(prop)), Some(f)) = (args.get(0), args.get(1)) else {
+                return Err(vm.type_error(format!("property.{name}() expects a function")));
+            };
+            let mut new = Property {
+                getter: prop.getter.clone(),
+                setter: prop.setter.clone(),
+                deleter: prop.deleter.clone(),
+                doc: prop.doc.clone(),
+            };
+            match which {
+                0 => new.getter = Some(f.clone()),
+                1 => new.setter = Some(f.clone()),
+                _ => new.deleter = Some(f.clone()),
+            }
+            Ok(Value::Property(Rc::new(new)))
+        });
+    }
+    add_method(p, "__get__", |vm, args| {
+        let (Some(Value::Property(prop)), Some(obj)) = (args.get(0), args.get(1)) else {
+            return Err(vm.type_error("__get__ expects an instance"));
+        };
+        match &prop.getter {
+            Some(g) => {
+                let (g, obj) = (g.clone(), obj.clone());
+                vm.call(&g, &[obj], &[])
+            }
+            None => Err(vm.attribute_error("unreadable attribute")),
+        }
+    });
+
+    let g = &t.generator;
+    add_method(g, "__next__", |vm, args| {
+        let it = this(&args).clone();
+        match vm.next(&it)? {
+            Some(v) => Ok(v),
+            None => Err(vm.stop_iteration(None)),
+        }
+    });
+    add_method(g, "__iter__", |_vm, args| Ok(this(&args).clone()));
+    add_method(g, "send", |vm, args| {
+        let Value::Generator(gen) = this(&args) else {
+            return Err(vm.type_error("send() on non-generator"));
+        };
+        let gen = gen.clone();
+        let sent = args.get(1).cloned().unwrap_or(Value::None);
+        match vm.resume_generator(&gen, sent)? {
+            GenStep::Yielded(v) => Ok(v),
+            GenStep::Returned(v) => {
+                Err(vm.stop_iteration(if v.is_none() { None } else { Some(v) }))
+            }
+        }
+    });
+    add_method(g, "close", |vm, args| {
+        if let Value::Generator(gen) = this(&args) {
+            gen.frame.borrow_mut().take();
+            gen.finished.set(true);
+        }
+        let _ = vm;
+        Ok(Value::None)
+    });
+    add_method(g, "throw", |vm, args| {
+        let Some(v) = args.get(1).cloned() else {
+            return Err(vm.type_error("throw expected at least 1 argument, got 0"));
+        };
+        if let Value::Generator(gen) = this(&args) {
+            gen.frame.borrow_mut().take();
+            gen.finished.set(true);
+        }
+        Err(vm.make_exception(&v)?)
+    });
+}

@@ -1,0 +1,189 @@
+//! The bytecode: a stack machine close to CPython 3.11's, with every name already resolved to
+//! a slot (fast local, cell, global slot) by the compiler.
+//!
+//! Each instruction has a source [`Loc`] so tracebacks can print the line and CPython 3.11's
+//! caret markers under the failing expression.
+
+use std::rc::Rc;
+
+use crate::ast::{BinOp, CmpOp};
+use crate::span::Span;
+use crate::value::{Name, Value};
+
+/// One instruction. Jump targets are instruction indices.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Instr {
+    Nop,
+    LoadConst(u32),
+    LoadFast(u32),
+    StoreFast(u32),
+    DeleteFast(u32),
+    /// Cell or free variable (cells first, then free variables).
+    LoadDeref(u32),
+    StoreDeref(u32),
+    DeleteDeref(u32),
+    /// Pushes the cell object itself (to build a closure).
+    LoadClosure(u32),
+    /// In a class body: the class namespace first, then the cell (free variable).
+    LoadClassDeref(u32),
+    LoadGlobal(u32),
+    StoreGlobal(u32),
+    DeleteGlobal(u32),
+    /// Class-body names: namespace dict, then globals, then builtins. Index into `names`.
+    LoadName(u32),
+    StoreName(u32),
+    DeleteName(u32),
+    LoadAttr(u32),
+    StoreAttr(u32),
+    DeleteAttr(u32),
+    /// `obj.name(...)`: pushes `[method, self]` or `[attribute, NULL-marker]`; see `CallMethod`.
+    LoadMethod(u32),
+    /// Calls what `LoadMethod` pushed with `n` positional arguments.
+    CallMethod(u32),
+    Subscr,
+    StoreSubscr,
+    DeleteSubscr,
+    Binary(BinOp),
+    InPlace(BinOp),
+    Neg,
+    Pos,
+    Invert,
+    Not,
+    Compare(CmpOp),
+    Pop,
+    Dup,
+    DupTwo,
+    Rot2,
+    Rot3,
+    Rot4,
+    BuildTuple(u32),
+    BuildList(u32),
+    BuildSet(u32),
+    /// `n` key/value pairs.
+    BuildMap(u32),
+    BuildSlice(u32),
+    /// Concatenates `n` strings (f-strings).
+    BuildString(u32),
+    /// Comprehension helpers: the container is `n` entries below the top.
+    ListAppend(u32),
+    SetAdd(u32),
+    MapAdd(u32),
+    ListExtend(u32),
+    SetUpdate(u32),
+    DictUpdate(u32),
+    /// `**m` in a call: like `DictUpdate` but duplicate keys are a TypeError.
+    DictMerge(u32),
+    ListToTuple,
+    UnpackSequence(u32),
+    /// `a, *b, c = ...`: counts before and after the starred target.
+    UnpackEx(u16, u16),
+    /// f-string field: conversion (0 none, 's', 'r', 'a') and whether a spec is on the stack.
+    FormatValue(u8, bool),
+    Jump(u32),
+    PopJumpIfFalse(u32),
+    PopJumpIfTrue(u32),
+    JumpIfFalseOrPop(u32),
+    JumpIfTrueOrPop(u32),
+    GetIter,
+    /// Advances the iterator on top; on exhaustion pops it and jumps.
+    ForIter(u32),
+    Call(u32),
+    /// `argc` values then the keyword names tuple (a constant index) for the last ones.
+    CallKw(u32, u32),
+    /// Positional tuple and optional kwargs dict on the stack.
+    CallEx(bool),
+    /// Builds a function from a code constant; flags: 1 defaults tuple, 2 kw-defaults dict,
+    /// 4 closure tuple.
+    MakeFunction(u32, u8),
+    Return,
+    Yield,
+    /// `yield from`: delegates to the iterator below the sent value.
+    YieldFrom,
+    /// `raise` (0 args), `raise exc` (1), `raise exc from cause` (2).
+    Raise(u8),
+    /// Re-raises the exception on top keeping its traceback.
+    Reraise,
+    /// Pushes an exception handler block; on error the stack is cut back and the exception
+    /// pushed before jumping to the target.
+    SetupExcept(u32),
+    PopBlock,
+    /// Marks the exception on top as being handled (for `__context__` and bare `raise`).
+    PushExcInfo,
+    PopExcept,
+    /// `[exc, type] -> [exc, bool]`.
+    CheckExcMatch,
+    /// `[ctx] -> [exit, enter_result]`.
+    BeforeWith,
+    /// `[exit] -> []` calling `exit(None, None, None)`.
+    CallExitNormal,
+    /// `[exit, exc] -> [exit, exc, result]` calling `exit(type, exc, tb)`.
+    WithExceptStart,
+    /// Imports a module by its dotted name (index into `names`); pushes the top-level
+    /// package, or the module itself when the flag says so (`import a.b as c`, `from`).
+    ImportName(u32, bool),
+    /// `from m import name`: keeps the module, pushes the attribute.
+    ImportFrom(u32),
+    /// Runs a class body function on top of `n` bases and the name, builds the class.
+    BuildClass(u32),
+    /// Pushes the `AssertionError` class (for `assert`).
+    LoadAssertionError,
+}
+
+/// Where an instruction came from: its expression's span and, for binary operators and
+/// subscripts, the byte range CPython 3.11 marks with `^` inside the `~` span.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Loc {
+    pub span: Span,
+    /// Byte offsets of the `^` part (absolute in the source), if any.
+    pub anchor: Option<(u32, u32)>,
+}
+
+/// What kind of code unit this is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CodeKind {
+    Module,
+    Function,
+    Class,
+    Lambda,
+    Comprehension,
+}
+
+/// A compiled function, class body, comprehension or module.
+pub struct Code {
+    pub name: Name,
+    pub qualname: String,
+    pub kind: CodeKind,
+    pub instrs: Vec<Instr>,
+    pub locs: Vec<Loc>,
+    /// The 1-based source line of each instruction.
+    pub lines: Vec<u32>,
+    pub consts: Vec<Value>,
+    /// Attribute, import and class-body names.
+    pub names: Vec<Name>,
+    /// Fast locals; the parameters come first in order.
+    pub varnames: Vec<Name>,
+    pub cellvars: Vec<Name>,
+    pub freevars: Vec<Name>,
+    /// `(cell index, parameter index)` for parameters that live in cells.
+    pub cell_params: Vec<(u32, u32)>,
+    pub posonly_count: u32,
+    /// Positional parameters, positional-only ones included.
+    pub arg_count: u32,
+    pub kwonly_count: u32,
+    pub has_varargs: bool,
+    pub has_varkw: bool,
+    pub is_generator: bool,
+    pub first_line: u32,
+    /// The filename for tracebacks.
+    pub filename: Rc<str>,
+}
+
+impl Code {
+    /// The number of parameters including `*args` and `**kwargs`.
+    pub fn total_params(&self) -> usize {
+        self.arg_count as usize
+            + self.kwonly_count as usize
+            + self.has_varargs as usize
+            + self.has_varkw as usize
+    }
+}

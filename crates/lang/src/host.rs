@@ -1,0 +1,280 @@
+//! The host interface: how an embedding crate (the TensorFlow engine) adds modules, native
+//! functions and native classes to the language without lang knowing anything about them.
+//!
+//! A host implements [`Host::import_module`]: when a program imports a name lang does not
+//! know (`tensorflow`, `tensorflow.compat.v1`, `numpy`, `os`), the host may return a module
+//! it built with [`new_module`], [`native_function`] and [`ClassBuilder`]. Everything else is
+//! done through the [`Vm`] the native code receives: calling back into Python
+//! ([`Vm::call`]), raising ([`Vm::new_error`]), printing ([`Vm::write_stdout`],
+//! [`Vm::write_stderr`]) and reading the user's call stack ([`Vm::call_stack`]).
+//!
+//! Native classes are ordinary classes whose class dict holds native functions: special
+//! methods (`__add__`, `__radd__`, `__repr__`, `__getitem__`, `__enter__`, ...) are looked up
+//! on the type exactly as for Python classes, so operators, reflection, `with`, iteration and
+//! subclassing in Python all follow the same rules. Instances carry host data
+//! ([`Value::native_data`], [`Value::downcast`]), set with [`set_native_data`] (typically in a
+//! native `__init__`) or at creation with [`new_native_instance`].
+//!
+//! Subclassing a native class in Python works: the subclass's `__init__` can call
+//! `super().__init__(**kwargs)` (which runs the native `__init__` on the Python instance and
+//! sets its data), and Python methods override native ones. Limit: native code that creates
+//! instances itself creates instances of the class it names, not of a Python subclass.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::value::{
+    Args, AttrMap, Class, ClassKind, Instance, Module, NativeFn, NativeFunction, Property,
+    PyResult, Value,
+};
+use crate::vm::Vm;
+
+/// What the embedding crate provides to a run.
+pub trait Host {
+    /// The module named `name` (a full dotted name such as `tensorflow.compat.v1`), if this
+    /// host provides it. Parents are imported first (`tensorflow` before
+    /// `tensorflow.compat`). `Ok(None)` makes the import fail with CPython's
+    /// `ModuleNotFoundError: No module named '...'`.
+    fn import_module(&mut self, vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>>;
+}
+
+/// A host with no modules beyond lang's own (`math`, `sys`, ...).
+pub struct NoHost;
+
+impl Host for NoHost {
+    fn import_module(&mut self, _vm: &mut Vm<'_>, _name: &str) -> PyResult<Option<Value>> {
+        Ok(None)
+    }
+}
+
+/// A new, empty module object; set attributes with [`Module::set`].
+pub fn new_module(name: &str) -> Rc<Module> {
+    Module::new(name)
+}
+
+/// A native function value (`def name(*args, **kwargs)` implemented in Rust).
+pub fn native_function(
+    name: &str,
+    f: impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static,
+) -> Value {
+    NativeFunction::value(name, f)
+}
+
+/// Creates an instance of a (native) class carrying `data`, without running `__init__`.
+pub fn new_native_instance(class: &Rc<Class>, data: Rc<dyn Any>) -> Value {
+    let inst = Instance::new(class.clone());
+    *inst.native.borrow_mut() = Some(data);
+    Value::Instance(Rc::new(inst))
+}
+
+/// Attaches host data to an instance (typically `self` in a native `__init__`).
+pub fn set_native_data(instance: &Value, data: Rc<dyn Any>) -> bool {
+    match instance {
+        Value::Instance(inst) => {
+            *inst.native.borrow_mut() = Some(data);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Builds a native class.
+///
+/// ```
+/// use lang::host::ClassBuilder;
+/// use lang::value::Value;
+/// let point = ClassBuilder::new("Point", "geometry")
+///     .method("__repr__", |_vm, _args| Ok(Value::str("Point()")))
+///     .build();
+/// assert_eq!(point.full_name(), "geometry.Point");
+/// ```
+pub struct ClassBuilder {
+    name: String,
+    qualname: String,
+    module: String,
+    bases: Vec<Rc<Class>>,
+    dict: AttrMap,
+}
+
+impl ClassBuilder {
+    /// A class named `name` in module `module` (its repr is `<class 'module.name'>`, and its
+    /// exceptions print as `module.name: message` in tracebacks).
+    pub fn new(name: &str, module: &str) -> ClassBuilder {
+        ClassBuilder {
+            name: name.to_string(),
+            qualname: name.to_string(),
+            module: module.to_string(),
+            bases: Vec::new(),
+            dict: AttrMap::new(),
+        }
+    }
+
+    /// Sets a qualified name different from the name (nested classes).
+    pub fn qualname(mut self, qualname: &str) -> ClassBuilder {
+        self.qualname = qualname.to_string();
+        self
+    }
+
+    /// Adds a base class (a builtin exception class, another native class, ...).
+    pub fn base(mut self, base: &Rc<Class>) -> ClassBuilder {
+        self.bases.push(base.clone());
+        self
+    }
+
+    /// A method: `args.positional[0]` is `self`.
+    pub fn method(
+        mut self,
+        name: &str,
+        f: impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static,
+    ) -> ClassBuilder {
+        let owner = self.name.clone();
+        self.dict
+            .insert_str(name, NativeFunction::method(name, &owner, f));
+        self
+    }
+
+    /// A static method (no `self`).
+    pub fn static_method(
+        mut self,
+        name: &str,
+        f: impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static,
+    ) -> ClassBuilder {
+        self.dict.insert_str(
+            name,
+            Value::StaticMethod(Rc::new(NativeFunction::value(name, f))),
+        );
+        self
+    }
+
+    /// A class method: `args.positional[0]` is the class.
+    pub fn class_method(
+        mut self,
+        name: &str,
+        f: impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static,
+    ) -> ClassBuilder {
+        self.dict.insert_str(
+            name,
+            Value::ClassMethod(Rc::new(NativeFunction::value(name, f))),
+        );
+        self
+    }
+
+    /// A read-only (or, with `setter`, writable) attribute computed natively. The getter
+    /// receives `self` as its only argument; the setter `self` and the value.
+    pub fn property(
+        mut self,
+        name: &str,
+        getter: impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static,
+        setter: Option<Box<NativeFn>>,
+    ) -> ClassBuilder {
+        let setter = setter.map(|s| NativeFunction::value(name, move |vm, args| s(vm, args)));
+        let prop = Property {
+            getter: Some(NativeFunction::value(name, getter)),
+            setter,
+            deleter: None,
+            doc: None,
+        };
+        self.dict.insert_str(name, Value::Property(Rc::new(prop)));
+        self
+    }
+
+    /// A class attribute (a constant, a nested class, a plain value).
+    pub fn attr(mut self, name: &str, value: Value) -> ClassBuilder {
+        self.dict.insert_str(name, value);
+        self
+    }
+
+    /// Finishes the class. With no bases it derives from `object`; with an exception base
+    /// its instances are exceptions.
+    pub fn build_with(self, object: &Rc<Class>) -> PyResult<Rc<Class>> {
+        let bases = if self.bases.is_empty() {
+            vec![object.clone()]
+        } else {
+            self.bases
+        };
+        let mro = crate::vm::class::c3_mro(&bases).unwrap_or_default();
+        let kind = if mro.iter().any(|c| c.kind == ClassKind::Exception) {
+            ClassKind::Exception
+        } else {
+            ClassKind::Object
+        };
+        let mut dict = self.dict;
+        dict.insert_str("__module__", Value::str(self.module.clone()));
+        Ok(Rc::new(Class {
+            name: self.name,
+            qualname: self.qualname,
+            module: self.module,
+            bases,
+            mro,
+            dict: RefCell::new(dict),
+            kind,
+            constructor: None,
+            immutable: false,
+        }))
+    }
+
+    /// Finishes the class with `object` as the implicit base (see [`ClassBuilder::build_with`]).
+    pub fn build(self) -> Rc<Class> {
+        let object = crate::builtins::types::object_class();
+        match self.build_with(&object) {
+            Ok(c) => c,
+            Err(_) => object,
+        }
+    }
+}
+
+/// Binds native arguments by name, like a Python signature `name(p0, p1=..., ...)`.
+/// `params` are the parameter names; the first `required` must be given. Errors match
+/// CPython's for builtins (`f() missing required argument 'x' (pos 1)`, unexpected keywords,
+/// too many arguments).
+pub fn bind_args(
+    vm: &Vm<'_>,
+    func: &str,
+    args: &Args<'_>,
+    params: &[&str],
+    required: usize,
+) -> PyResult<Vec<Option<Value>>> {
+    let mut out: Vec<Option<Value>> = vec![None; params.len()];
+    if args.positional.len() > params.len() {
+        return Err(vm.type_error(format!(
+            "{func}() takes at most {} argument{} ({} given)",
+            params.len(),
+            if params.len() == 1 { "" } else { "s" },
+            args.positional.len()
+        )));
+    }
+    for (i, v) in args.positional.iter().enumerate() {
+        out[i] = Some(v.clone());
+    }
+    for (k, v) in args.keywords {
+        match params.iter().position(|p| *p == k.as_str()) {
+            Some(i) => {
+                if out[i].is_some() {
+                    return Err(vm.type_error(format!(
+                        "argument for {func}() given by name ('{}') and position ({})",
+                        k.as_str(),
+                        i + 1
+                    )));
+                }
+                out[i] = Some(v.clone());
+            }
+            None => {
+                return Err(vm.type_error(format!(
+                    "{func}() got an unexpected keyword argument '{}'",
+                    k.as_str()
+                )));
+            }
+        }
+    }
+    for i in 0..required {
+        if out[i].is_none() {
+            return Err(vm.type_error(format!(
+                "{func}() missing required argument '{}' (pos {})",
+                params[i],
+                i + 1
+            )));
+        }
+    }
+    Ok(out)
+}

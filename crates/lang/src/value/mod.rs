@@ -1,0 +1,901 @@
+//! Runtime values: the objects Python programs see.
+//!
+//! [`Value`] is a small enum (16 bytes): immediates (`None`, `bool`, small `int`, `float`)
+//! live inline, everything else is an `Rc` handle, so cloning a value is a count bump, never
+//! a deep copy. Mutable containers wrap their data in a `RefCell`; code never holds a borrow
+//! across a call back into Python (user `__eq__`, `__hash__`, ...), so a hostile program
+//! cannot make a borrow panic.
+//!
+//! Classes, builtin ones included, are [`Class`] objects with a dict of attributes and a C3
+//! MRO; instances of user and host classes are [`Instance`]s. Builtin types (`int`, `str`,
+//! `list`, ...) keep their data in their own variants and find their methods through their
+//! class object, exactly like user classes do.
+
+pub mod dict;
+pub mod hash;
+pub mod set;
+
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::fmt;
+use std::rc::Rc;
+
+use num_bigint::BigInt;
+
+use crate::compile::code::Code;
+use crate::exceptions::{ExcState, Exception};
+use crate::vm::{Frame, Vm};
+
+pub use dict::Dict;
+pub use set::Set;
+
+/// The result of anything that can raise a Python exception.
+pub type PyResult<T = Value> = Result<T, Exception>;
+
+/// A Python object. Cloning is cheap (a reference-count bump at most).
+#[derive(Clone)]
+pub enum Value {
+    None,
+    NotImplemented,
+    Ellipsis,
+    Bool(bool),
+    /// An `int` that fits in 64 bits: the fast path for all integer arithmetic.
+    Int(i64),
+    /// An `int` outside the `i64` range; always normalized back to `Int` when it fits.
+    BigInt(Rc<BigInt>),
+    Float(f64),
+    Str(Rc<PyStr>),
+    Bytes(Rc<Vec<u8>>),
+    Tuple(Rc<TupleData>),
+    List(Rc<ListData>),
+    Dict(Rc<RefCell<Dict>>),
+    Set(Rc<RefCell<Set>>),
+    FrozenSet(Rc<Set>),
+    Range(Rc<Range>),
+    Slice(Rc<SliceObj>),
+    Function(Rc<Function>),
+    NativeFunction(Rc<NativeFunction>),
+    BoundMethod(Rc<BoundMethod>),
+    Class(Rc<Class>),
+    Instance(Rc<Instance>),
+    Module(Rc<Module>),
+    Generator(Rc<Generator>),
+    /// Iterators of builtin types and builtin iterator functions (`map`, `zip`, ...).
+    Iterator(Rc<RefCell<NativeIter>>),
+    Property(Rc<Property>),
+    StaticMethod(Rc<Value>),
+    ClassMethod(Rc<Value>),
+    Super(Rc<SuperObj>),
+    /// `dict.keys()`, `dict.values()`, `dict.items()`: live views of a dict.
+    DictView(Rc<DictView>),
+    /// A compiled code object (constants of `MakeFunction`); never seen by programs.
+    Code(Rc<Code>),
+    /// A closure cell pushed by `LoadClosure`; never seen by programs.
+    Cell(Rc<CellObj>),
+}
+
+impl fmt::Debug for Value {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Value::None => write!(f, "None"),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Int(i) => write!(f, "{i}"),
+            Value::BigInt(i) => write!(f, "{i}"),
+            Value::Float(x) => write!(f, "{x:?}"),
+            Value::Str(s) => write!(f, "{:?}", s.as_str()),
+            other => write!(f, "<{}>", other.kind_name()),
+        }
+    }
+}
+
+impl Value {
+    /// A `str` value.
+    pub fn str(s: impl Into<String>) -> Value {
+        Value::Str(Rc::new(PyStr::new(s.into())))
+    }
+
+    /// A `tuple` value.
+    pub fn tuple(items: Vec<Value>) -> Value {
+        Value::Tuple(Rc::new(TupleData(items)))
+    }
+
+    /// A `list` value.
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(ListData(RefCell::new(items))))
+    }
+
+    /// An `int` from a big integer, normalized to the `i64` fast path when it fits.
+    pub fn from_bigint(b: BigInt) -> Value {
+        use num_traits::ToPrimitive;
+        match b.to_i64() {
+            Some(i) => Value::Int(i),
+            None => Value::BigInt(Rc::new(b)),
+        }
+    }
+
+    /// The Rust-side variant name, for debugging only (user-visible names come from classes).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Value::None => "NoneType",
+            Value::NotImplemented => "NotImplementedType",
+            Value::Ellipsis => "ellipsis",
+            Value::Bool(_) => "bool",
+            Value::Int(_) | Value::BigInt(_) => "int",
+            Value::Float(_) => "float",
+            Value::Str(_) => "str",
+            Value::Bytes(_) => "bytes",
+            Value::Tuple(_) => "tuple",
+            Value::List(_) => "list",
+            Value::Dict(_) => "dict",
+            Value::Set(_) => "set",
+            Value::FrozenSet(_) => "frozenset",
+            Value::Range(_) => "range",
+            Value::Slice(_) => "slice",
+            Value::Function(_) => "function",
+            Value::NativeFunction(_) => "builtin_function_or_method",
+            Value::BoundMethod(_) => "method",
+            Value::Class(_) => "type",
+            Value::Instance(_) => "object",
+            Value::Module(_) => "module",
+            Value::Generator(_) => "generator",
+            Value::Iterator(_) => "iterator",
+            Value::Property(_) => "property",
+            Value::StaticMethod(_) => "staticmethod",
+            Value::ClassMethod(_) => "classmethod",
+            Value::Super(_) => "super",
+            Value::DictView(_) => "dict_view",
+            Value::Code(_) => "code",
+            Value::Cell(_) => "cell",
+        }
+    }
+
+    /// Whether this is the `None` singleton.
+    pub fn is_none(&self) -> bool {
+        matches!(self, Value::None)
+    }
+
+    /// The string slice of a `str` value.
+    pub fn as_str(&self) -> Option<&str> {
+        match self {
+            Value::Str(s) => Some(s.as_str()),
+            _ => None,
+        }
+    }
+
+    /// The value of an `int` (or `bool`) that fits in `i64`.
+    pub fn as_i64(&self) -> Option<i64> {
+        match self {
+            Value::Int(i) => Some(*i),
+            Value::Bool(b) => Some(*b as i64),
+            _ => None,
+        }
+    }
+
+    /// Python's `is`: identity for objects, value equality for the immediates we do not box.
+    pub fn is(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::None, Value::None)
+            | (Value::NotImplemented, Value::NotImplemented)
+            | (Value::Ellipsis, Value::Ellipsis) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            _ => match (self.object_address(), other.object_address()) {
+                (Some(a), Some(b)) => a == b,
+                _ => false,
+            },
+        }
+    }
+
+    /// The address of the heap object behind this value, if it is one; the basis of `id()`
+    /// and of the `at 0x...` part of default reprs.
+    pub fn object_address(&self) -> Option<usize> {
+        fn addr<T: ?Sized>(rc: &Rc<T>) -> usize {
+            Rc::as_ptr(rc) as *const u8 as usize
+        }
+        Some(match self {
+            Value::BigInt(r) => addr(r),
+            Value::Str(r) => addr(r),
+            Value::Bytes(r) => addr(r),
+            Value::Tuple(r) => addr(r),
+            Value::List(r) => addr(r),
+            Value::Dict(r) => addr(r),
+            Value::Set(r) => addr(r),
+            Value::FrozenSet(r) => addr(r),
+            Value::Range(r) => addr(r),
+            Value::Slice(r) => addr(r),
+            Value::Function(r) => addr(r),
+            Value::NativeFunction(r) => addr(r),
+            Value::BoundMethod(r) => addr(r),
+            Value::Class(r) => addr(r),
+            Value::Instance(r) => addr(r),
+            Value::Module(r) => addr(r),
+            Value::Generator(r) => addr(r),
+            Value::Iterator(r) => addr(r),
+            Value::Property(r) => addr(r),
+            Value::StaticMethod(r) => addr(r),
+            Value::ClassMethod(r) => addr(r),
+            Value::Super(r) => addr(r),
+            Value::DictView(r) => addr(r),
+            Value::Code(r) => addr(r),
+            Value::Cell(r) => addr(r),
+            _ => return None,
+        })
+    }
+
+    /// `id(value)`: a stable, CPython-looking number for this object.
+    pub fn id(&self) -> u64 {
+        match self.object_address() {
+            Some(a) => fake_address(a),
+            None => match self {
+                Value::None => 0x7f00_0000_1000,
+                Value::Bool(b) => 0x7f00_0000_2000 + *b as u64 * 32,
+                Value::Int(i) => 0x7f00_1000_0000u64.wrapping_add((*i as u64).wrapping_mul(32)),
+                Value::Float(x) => 0x7f00_2000_0000u64 ^ x.to_bits() >> 8,
+                _ => 0x7f00_0000_3000,
+            },
+        }
+    }
+
+    /// The payload of a host (native) instance, if this is one and it has been set.
+    pub fn native_data(&self) -> Option<Rc<dyn Any>> {
+        match self {
+            Value::Instance(inst) => inst.native.borrow().clone(),
+            _ => None,
+        }
+    }
+
+    /// The payload of a host instance downcast to `T`.
+    pub fn downcast<T: 'static>(&self) -> Option<Rc<T>> {
+        self.native_data().and_then(|d| d.downcast::<T>().ok())
+    }
+}
+
+/// The items of a tuple. Dropping a deeply nested structure does not recurse deeply (see
+/// [`dispose`]).
+pub struct TupleData(pub Vec<Value>);
+
+impl std::ops::Deref for TupleData {
+    type Target = Vec<Value>;
+    fn deref(&self) -> &Vec<Value> {
+        &self.0
+    }
+}
+
+impl Drop for TupleData {
+    fn drop(&mut self) {
+        dispose(std::mem::take(&mut self.0));
+    }
+}
+
+/// The items of a list (a `RefCell<Vec<Value>>` that drops without deep recursion).
+pub struct ListData(pub RefCell<Vec<Value>>);
+
+impl std::ops::Deref for ListData {
+    type Target = RefCell<Vec<Value>>;
+    fn deref(&self) -> &RefCell<Vec<Value>> {
+        &self.0
+    }
+}
+
+impl Drop for ListData {
+    fn drop(&mut self) {
+        dispose(std::mem::take(self.0.get_mut()));
+    }
+}
+
+thread_local! {
+    static TRASH_DEPTH: Cell<u32> = const { Cell::new(0) };
+    static TRASH: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many container drops may nest before the rest is deferred.
+const TRASH_NESTING: u32 = 24;
+
+/// Drops values without recursing deeply (CPython's "trashcan"): past a small nesting depth,
+/// values are queued and dropped later in a loop, so a list nested a million deep (or a long
+/// linked list of objects) cannot overflow the native stack when it dies.
+pub fn dispose(items: Vec<Value>) {
+    if items.is_empty() {
+        return;
+    }
+    let Ok(depth) = TRASH_DEPTH.try_with(|d| d.get()) else {
+        return;
+    };
+    if depth >= TRASH_NESTING {
+        let mut items = Some(items);
+        let _ = TRASH.try_with(|t| {
+            if let (Ok(mut queue), Some(items)) = (t.try_borrow_mut(), items.take()) {
+                queue.extend(items);
+            }
+        });
+        // If the queue was unavailable the items are dropped here (still bounded depth).
+        drop(items);
+        return;
+    }
+    let _ = TRASH_DEPTH.try_with(|d| d.set(depth + 1));
+    drop(items);
+    let _ = TRASH_DEPTH.try_with(|d| d.set(depth));
+    if depth == 0 {
+        loop {
+            let batch = TRASH
+                .try_with(|t| {
+                    t.try_borrow_mut()
+                        .map(|mut q| std::mem::take(&mut *q))
+                        .unwrap_or_default()
+                })
+                .unwrap_or_default();
+            if batch.is_empty() {
+                break;
+            }
+            let _ = TRASH_DEPTH.try_with(|d| d.set(1));
+            drop(batch);
+            let _ = TRASH_DEPTH.try_with(|d| d.set(0));
+        }
+    }
+}
+
+impl Drop for AttrMap {
+    fn drop(&mut self) {
+        let values: Vec<Value> = std::mem::take(&mut self.entries)
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect();
+        dispose(values);
+    }
+}
+
+/// Turns a Rust address into something that looks like a CPython 64-bit heap address.
+pub fn fake_address(addr: usize) -> u64 {
+    0x7f00_0000_0000u64 | (addr as u64 & 0xff_ffff_ffff)
+}
+
+/// A Python `str`: UTF-8 text plus its length in characters (so `len` and ASCII indexing are
+/// O(1)) and a lazily computed hash.
+pub struct PyStr {
+    text: Box<str>,
+    char_len: usize,
+    hash: Cell<Option<i64>>,
+}
+
+impl PyStr {
+    /// Wraps text as a Python string.
+    pub fn new(text: String) -> PyStr {
+        let char_len = if text.is_ascii() {
+            text.len()
+        } else {
+            text.chars().count()
+        };
+        PyStr {
+            text: text.into_boxed_str(),
+            char_len,
+            hash: Cell::new(None),
+        }
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// `len(s)`: the number of code points.
+    pub fn char_len(&self) -> usize {
+        self.char_len
+    }
+
+    /// Whether every character is ASCII, so byte indices are character indices.
+    pub fn is_ascii(&self) -> bool {
+        self.char_len == self.text.len()
+    }
+
+    /// `hash(s)`, computed once.
+    pub fn hash(&self) -> i64 {
+        if let Some(h) = self.hash.get() {
+            return h;
+        }
+        let h = hash::hash_str(&self.text);
+        self.hash.set(Some(h));
+        h
+    }
+
+    /// The character at index `i` (0-based, already bounds-checked by the caller).
+    pub fn char_at(&self, i: usize) -> Option<char> {
+        if self.is_ascii() {
+            self.text.as_bytes().get(i).map(|&b| b as char)
+        } else {
+            self.text.chars().nth(i)
+        }
+    }
+}
+
+impl fmt::Debug for PyStr {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.as_str())
+    }
+}
+
+/// A name string shared between code objects and attribute maps.
+pub type Name = Rc<PyStr>;
+
+/// Makes a shared name string.
+pub fn name(s: &str) -> Name {
+    Rc::new(PyStr::new(s.to_string()))
+}
+
+/// An insertion-ordered string-keyed map for class and instance attributes. Small maps
+/// (the common case) are scanned linearly; comparing by pointer first makes names that come
+/// from the same compiled code match without touching their text.
+#[derive(Default, Clone)]
+pub struct AttrMap {
+    entries: Vec<(Name, Value)>,
+}
+
+impl AttrMap {
+    pub fn new() -> AttrMap {
+        AttrMap {
+            entries: Vec::new(),
+        }
+    }
+
+    fn position(&self, key: &str) -> Option<usize> {
+        self.entries.iter().position(|(k, _)| k.as_str() == key)
+    }
+
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.position(key).map(|i| &self.entries[i].1)
+    }
+
+    /// Looks up by a shared name, comparing pointers before text.
+    pub fn get_name(&self, key: &Name) -> Option<&Value> {
+        for (k, v) in &self.entries {
+            if Rc::ptr_eq(k, key) || k.as_str() == key.as_str() {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    pub fn insert(&mut self, key: Name, value: Value) {
+        for (k, v) in &mut self.entries {
+            if Rc::ptr_eq(k, &key) || k.as_str() == key.as_str() {
+                *v = value;
+                return;
+            }
+        }
+        self.entries.push((key, value));
+    }
+
+    pub fn insert_str(&mut self, key: &str, value: Value) {
+        match self.position(key) {
+            Some(i) => self.entries[i].1 = value,
+            None => self.entries.push((name(key), value)),
+        }
+    }
+
+    pub fn remove(&mut self, key: &str) -> Option<Value> {
+        self.position(key).map(|i| self.entries.remove(i).1)
+    }
+
+    pub fn contains(&self, key: &str) -> bool {
+        self.position(key).is_some()
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&Name, &Value)> {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+/// How instances of a class store their data: which builtin type a class is or derives from.
+/// User classes inherit the kind of their base (`Object` or `Exception` in practice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ClassKind {
+    /// A plain object with an attribute dict (user classes, host classes).
+    Object,
+    /// `BaseException` and its subclasses: instances carry exception state.
+    Exception,
+    /// One of the builtin value types; instances are the matching [`Value`] variant.
+    Builtin(BuiltinType),
+}
+
+/// The builtin types whose instances are not [`Instance`]s.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BuiltinType {
+    Type,
+    NoneType,
+    NotImplementedType,
+    Ellipsis,
+    Bool,
+    Int,
+    Float,
+    Str,
+    Bytes,
+    Tuple,
+    List,
+    Dict,
+    Set,
+    FrozenSet,
+    Range,
+    Slice,
+    Function,
+    BuiltinFunction,
+    Method,
+    Module,
+    Generator,
+    Iterator,
+    Property,
+    StaticMethod,
+    ClassMethod,
+    Super,
+    DictKeys,
+    DictValues,
+    DictItems,
+}
+
+/// A class: builtin, user-defined or host-defined.
+pub struct Class {
+    pub name: String,
+    pub qualname: String,
+    /// `__module__`: "builtins", "__main__", or a host module such as
+    /// "tensorflow.python.framework.errors_impl". Decides how reprs and tracebacks name it.
+    pub module: String,
+    pub bases: Vec<Rc<Class>>,
+    /// The method resolution order after the class itself (C3 linearization).
+    pub mro: Vec<Rc<Class>>,
+    pub dict: RefCell<AttrMap>,
+    pub kind: ClassKind,
+    /// Native constructor for builtin types (`int(...)`, `list(...)`): receives the arguments
+    /// of the call, without the class.
+    pub constructor: Option<Rc<NativeFunction>>,
+    /// Whether this class is a builtin type whose attributes user code may not set.
+    pub immutable: bool,
+}
+
+impl Class {
+    /// The class itself followed by its MRO.
+    pub fn mro_iter(&self) -> impl Iterator<Item = &Class> {
+        std::iter::once(self).chain(self.mro.iter().map(|c| &**c))
+    }
+
+    /// Looks an attribute up along the MRO (no descriptors applied).
+    pub fn lookup(&self, attr: &str) -> Option<Value> {
+        for class in self.mro_iter() {
+            if let Some(v) = class.dict.borrow().get(attr) {
+                return Some(v.clone());
+            }
+        }
+        None
+    }
+
+    /// Whether `self` is `other` or derives from it.
+    pub fn is_subclass(&self, other: &Class) -> bool {
+        self.mro_iter().any(|c| std::ptr::eq(c, other))
+    }
+
+    /// How `repr(cls)` and tracebacks name the class: `module.QualName`, omitting the module
+    /// for builtins (and, in tracebacks, for `__main__`).
+    pub fn full_name(&self) -> String {
+        if self.module == "builtins" {
+            self.qualname.clone()
+        } else {
+            format!("{}.{}", self.module, self.qualname)
+        }
+    }
+
+    /// Whether this is `BaseException` or one of its subclasses.
+    pub fn is_exception(&self) -> bool {
+        self.kind == ClassKind::Exception
+    }
+}
+
+/// An instance of a user class, an exception, or a host class.
+pub struct Instance {
+    pub class: Rc<Class>,
+    pub dict: RefCell<AttrMap>,
+    /// Exception state, present exactly when the class derives from `BaseException`.
+    pub exc: Option<RefCell<ExcState>>,
+    /// Host data (a tensor, a device scope...), set by the host class's native `__init__`
+    /// or when the host creates the instance.
+    pub native: RefCell<Option<Rc<dyn Any>>>,
+}
+
+impl Instance {
+    /// A fresh instance with an empty dict.
+    pub fn new(class: Rc<Class>) -> Instance {
+        let exc = if class.is_exception() {
+            Some(RefCell::new(ExcState::default()))
+        } else {
+            None
+        };
+        Instance {
+            class,
+            dict: RefCell::new(AttrMap::new()),
+            exc,
+            native: RefCell::new(None),
+        }
+    }
+}
+
+/// A user function: compiled code plus what it closed over.
+pub struct Function {
+    pub code: Rc<Code>,
+    pub name: RefCell<String>,
+    pub qualname: String,
+    pub defaults: Vec<Value>,
+    pub kwdefaults: Vec<(Name, Value)>,
+    pub closure: Vec<Rc<CellObj>>,
+    pub globals: Rc<Globals>,
+    pub dict: RefCell<AttrMap>,
+    pub doc: Option<Value>,
+}
+
+/// A closure cell shared by the frame that owns a variable and the functions that capture it.
+pub type CellObj = RefCell<Option<Value>>;
+
+/// A module's global variables. The compiler resolves every global name of `main.py` to a
+/// slot, so loads and stores are vector indexing; names that are never assigned fall back to
+/// builtins, resolved once when the module is created.
+pub struct Globals {
+    pub names: Vec<Name>,
+    pub values: RefCell<Vec<Option<Value>>>,
+    pub builtins: Vec<Option<Value>>,
+}
+
+impl Globals {
+    /// The slot of `name`, if the compiler gave it one.
+    pub fn slot(&self, name: &str) -> Option<usize> {
+        self.names.iter().position(|n| n.as_str() == name)
+    }
+}
+
+/// Positional and keyword arguments of a call into native code.
+#[derive(Clone, Copy)]
+pub struct Args<'a> {
+    pub positional: &'a [Value],
+    pub keywords: &'a [(Name, Value)],
+}
+
+impl<'a> Args<'a> {
+    pub fn new(positional: &'a [Value], keywords: &'a [(Name, Value)]) -> Args<'a> {
+        Args {
+            positional,
+            keywords,
+        }
+    }
+
+    /// The positional argument at `index`.
+    pub fn get(&self, index: usize) -> Option<&'a Value> {
+        self.positional.get(index)
+    }
+
+    /// The keyword argument `name`.
+    pub fn kwarg(&self, name: &str) -> Option<&'a Value> {
+        self.keywords
+            .iter()
+            .find(|(k, _)| k.as_str() == name)
+            .map(|(_, v)| v)
+    }
+
+    pub fn len(&self) -> usize {
+        self.positional.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.positional.is_empty() && self.keywords.is_empty()
+    }
+}
+
+/// The signature of native functions: the interpreter, then the call's arguments.
+pub type NativeFn = dyn Fn(&mut Vm<'_>, Args<'_>) -> PyResult;
+
+/// A function implemented in Rust: a builtin, a method of a builtin type, or a host function.
+pub struct NativeFunction {
+    pub name: String,
+    /// The owning class for methods (`str.lower` reprs as `<method 'lower' of 'str' objects>`),
+    /// or the module for functions.
+    pub owner: Option<String>,
+    pub func: Rc<NativeFn>,
+    /// Whether `instance.attr` binds it as a method (true for methods defined in classes).
+    pub binds: bool,
+}
+
+impl NativeFunction {
+    /// A native function value.
+    pub fn value(name: &str, func: impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static) -> Value {
+        Value::NativeFunction(Rc::new(NativeFunction {
+            name: name.to_string(),
+            owner: None,
+            func: Rc::new(func),
+            binds: false,
+        }))
+    }
+
+    /// A native method for a class dict: binds `self` as the first positional argument.
+    pub fn method(
+        name: &str,
+        owner: &str,
+        func: impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static,
+    ) -> Value {
+        Value::NativeFunction(Rc::new(NativeFunction {
+            name: name.to_string(),
+            owner: Some(owner.to_string()),
+            func: Rc::new(func),
+            binds: true,
+        }))
+    }
+}
+
+/// A function bound to an instance (`obj.method`).
+pub struct BoundMethod {
+    pub receiver: Value,
+    pub func: Value,
+}
+
+/// A module object: `math`, `sys`, or one a host built.
+pub struct Module {
+    pub name: String,
+    pub dict: RefCell<AttrMap>,
+}
+
+impl Module {
+    /// An empty module named `name`.
+    pub fn new(name: &str) -> Rc<Module> {
+        let mut dict = AttrMap::new();
+        dict.insert_str("__name__", Value::str(name));
+        Rc::new(Module {
+            name: name.to_string(),
+            dict: RefCell::new(dict),
+        })
+    }
+
+    /// Sets an attribute (a function, class, constant or submodule).
+    pub fn set(&self, attr: &str, value: Value) {
+        self.dict.borrow_mut().insert_str(attr, value);
+    }
+
+    /// Reads an attribute.
+    pub fn get(&self, attr: &str) -> Option<Value> {
+        self.dict.borrow().get(attr).cloned()
+    }
+}
+
+/// `range(start, stop, step)`; bounds are `i64` (larger ranges raise OverflowError).
+#[derive(Debug, Clone, Copy)]
+pub struct Range {
+    pub start: i64,
+    pub stop: i64,
+    pub step: i64,
+}
+
+impl Range {
+    /// The number of elements.
+    pub fn len(&self) -> i64 {
+        let (lo, hi, step) = if self.step > 0 {
+            (self.start as i128, self.stop as i128, self.step as i128)
+        } else {
+            (self.stop as i128, self.start as i128, -(self.step as i128))
+        };
+        if lo >= hi {
+            0
+        } else {
+            ((hi - lo - 1) / step + 1).min(i64::MAX as i128) as i64
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The element at index `i` (`0 <= i < len`).
+    pub fn at(&self, i: i64) -> i64 {
+        (self.start as i128 + i as i128 * self.step as i128) as i64
+    }
+}
+
+/// `slice(start, stop, step)`.
+pub struct SliceObj {
+    pub start: Value,
+    pub stop: Value,
+    pub step: Value,
+}
+
+/// `property(fget, fset, fdel)`, also used for host attributes implemented in Rust.
+pub struct Property {
+    pub getter: Option<Value>,
+    pub setter: Option<Value>,
+    pub deleter: Option<Value>,
+    pub doc: Option<Value>,
+}
+
+/// `super()` or `super(cls, obj)`: attribute lookup starting after `class` in `obj`'s MRO.
+pub struct SuperObj {
+    pub class: Rc<Class>,
+    pub receiver: Value,
+}
+
+/// Which part of a dict a view shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DictViewKind {
+    Keys,
+    Values,
+    Items,
+}
+
+/// A live view of a dict.
+pub struct DictView {
+    pub dict: Rc<RefCell<Dict>>,
+    pub kind: DictViewKind,
+}
+
+/// A generator: a suspended frame. `None` while running or once finished.
+pub struct Generator {
+    pub name: String,
+    pub qualname: String,
+    pub frame: RefCell<Option<Box<Frame>>>,
+    pub running: Cell<bool>,
+    pub finished: Cell<bool>,
+}
+
+/// State of the iterators of builtin types and of builtin iterator functions.
+pub enum NativeIter {
+    Seq {
+        seq: Value,
+        index: usize,
+    },
+    Range {
+        next: i64,
+        step: i64,
+        remaining: i64,
+    },
+    Str {
+        text: Rc<PyStr>,
+        byte_pos: usize,
+    },
+    DictKeys {
+        dict: Rc<RefCell<Dict>>,
+        pos: usize,
+        kind: DictViewKind,
+        expected_len: usize,
+    },
+    Set {
+        items: Vec<Value>,
+        index: usize,
+    },
+    Enumerate {
+        inner: Value,
+        count: Value,
+    },
+    Zip {
+        inners: Vec<Value>,
+        strict: bool,
+    },
+    Map {
+        func: Value,
+        inners: Vec<Value>,
+    },
+    Filter {
+        func: Value,
+        inner: Value,
+    },
+    Reversed {
+        seq: Value,
+        index: usize,
+    },
+    /// `iter(callable, sentinel)`.
+    Callable {
+        func: Value,
+        sentinel: Value,
+    },
+    Exhausted,
+}
+
+/// A `Value` wrapper that prints via `Debug` without a VM; used in panics-free diagnostics.
+pub fn describe(value: &Value) -> String {
+    format!("{value:?}")
+}

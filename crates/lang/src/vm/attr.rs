@@ -1,0 +1,483 @@
+//! Attribute access: `obj.name`, `obj.name = v`, `del obj.name`, with CPython's descriptor
+//! rules (properties are data descriptors, functions bind to instances, `staticmethod` and
+//! `classmethod` wrap), instance dicts, `__getattr__` fallbacks, and the special attributes
+//! (`__name__`, `__class__`, `__dict__`, exception `args`, ...) programs commonly read.
+
+use std::rc::Rc;
+
+use super::Vm;
+use crate::exceptions::Exception;
+use crate::value::{Class, ClassKind, Name, PyResult, Value};
+
+impl<'h> Vm<'h> {
+    /// `getattr(obj, name)`.
+    pub fn get_attr(&mut self, obj: &Value, name: &Name) -> PyResult {
+        match self.get_attr_opt(obj, name)? {
+            Some(v) => Ok(v),
+            None => Err(self.no_attribute(obj, name.as_str())),
+        }
+    }
+
+    /// `getattr(obj, name)` by `&str`.
+    pub fn get_attr_str(&mut self, obj: &Value, name: &str) -> PyResult {
+        self.get_attr(obj, &crate::value::name(name))
+    }
+
+    /// The AttributeError CPython raises for a missing attribute.
+    pub fn no_attribute(&self, obj: &Value, name: &str) -> Exception {
+        match obj {
+            Value::Class(c) => self.attribute_error(format!(
+                "type object '{}' has no attribute '{name}'",
+                c.name
+            )),
+            Value::Module(m) => {
+                self.attribute_error(format!("module '{}' has no attribute '{name}'", m.name))
+            }
+            _ => {
+                let tn = self.type_name(obj);
+                self.attribute_error(format!("'{tn}' object has no attribute '{name}'"))
+            }
+        }
+    }
+
+    /// Attribute lookup that reports absence as `None` instead of raising.
+    pub fn get_attr_opt(&mut self, obj: &Value, name: &Name) -> PyResult<Option<Value>> {
+        let attr = name.as_str();
+        match obj {
+            Value::Instance(inst) => {
+                let class = inst.class.clone();
+                let descr = class.lookup(attr);
+                if let Some(Value::Property(p)) = &descr {
+                    return match &p.getter {
+                        Some(g) => {
+                            let g = g.clone();
+                            self.call(&g, std::slice::from_ref(obj), &[]).map(Some)
+                        }
+                        None => Err(self.attribute_error(format!(
+                            "property '{attr}' of '{}' object has no getter",
+                            class.name
+                        ))),
+                    };
+                }
+                if let Some(v) = inst.dict.borrow().get_name(name) {
+                    return Ok(Some(v.clone()));
+                }
+                if let Some(d) = descr {
+                    return Ok(Some(self.bind_method(obj, d)));
+                }
+                if let Some(v) = self.instance_special_attr(obj, inst, attr) {
+                    return Ok(Some(v));
+                }
+                if let Some(getattr) = class.lookup("__getattr__") {
+                    let r = self.call_method_value(&getattr, obj, &[Value::Str(name.clone())]);
+                    return match r {
+                        Ok(v) => Ok(Some(v)),
+                        Err(e) if e.is_instance(&self.exc.attribute_error.clone()) => Err(e),
+                        Err(e) => Err(e),
+                    };
+                }
+                Ok(None)
+            }
+            Value::Class(cls) => self.class_attr(cls, attr),
+            Value::Module(m) => Ok(m.get(attr)),
+            Value::Super(s) => {
+                let start_after = s.class.clone();
+                let receiver = s.receiver.clone();
+                let owner = match &receiver {
+                    Value::Class(c) => c.clone(),
+                    other => self.class_of(other),
+                };
+                let mro = owner.mro_iter_rc(&owner);
+                let pos = mro
+                    .iter()
+                    .position(|c| Rc::ptr_eq(c, &start_after))
+                    .map_or(mro.len(), |p| p + 1);
+                for c in &mro[pos..] {
+                    let found = c.dict.borrow().get(attr).cloned();
+                    if let Some(v) = found {
+                        return Ok(Some(match (&receiver, v) {
+                            (Value::Class(_), Value::Function(f)) => Value::Function(f),
+                            (_, Value::Property(p)) => match &p.getter {
+                                Some(g) => {
+                                    let g = g.clone();
+                                    self.call(&g, std::slice::from_ref(&receiver), &[])?
+                                }
+                                None => Value::None,
+                            },
+                            (Value::Class(cls), Value::ClassMethod(inner)) => {
+                                Value::BoundMethod(Rc::new(crate::value::BoundMethod {
+                                    receiver: Value::Class(cls.clone()),
+                                    func: (*inner).clone(),
+                                }))
+                            }
+                            (_, other) => self.bind_method(&receiver, other),
+                        }));
+                    }
+                }
+                Ok(None)
+            }
+            Value::Function(f) => Ok(match attr {
+                "__name__" => Some(Value::str(f.name.borrow().clone())),
+                "__qualname__" => Some(Value::str(f.qualname.clone())),
+                "__module__" => Some(Value::str("__main__")),
+                "__doc__" => Some(f.doc.clone().unwrap_or(Value::None)),
+                "__defaults__" => Some(if f.defaults.is_empty() {
+                    Value::None
+                } else {
+                    Value::tuple(f.defaults.clone())
+                }),
+                "__dict__" => {
+                    let d = self.attrs_to_dict(&f.dict.borrow());
+                    Some(d)
+                }
+                _ => match f.dict.borrow().get(attr) {
+                    Some(v) => Some(v.clone()),
+                    None => self.type_method(obj, attr),
+                },
+            }),
+            Value::BoundMethod(bm) => Ok(match attr {
+                "__self__" => Some(bm.receiver.clone()),
+                "__func__" => Some(bm.func.clone()),
+                _ => {
+                    let func = bm.func.clone();
+                    return self.get_attr_opt(&func, name);
+                }
+            }),
+            Value::NativeFunction(nf) => Ok(match attr {
+                "__name__" => Some(Value::str(nf.name.clone())),
+                "__qualname__" => Some(Value::str(match &nf.owner {
+                    Some(o) if nf.binds => format!("{o}.{}", nf.name),
+                    _ => nf.name.clone(),
+                })),
+                "__doc__" => Some(Value::None),
+                "__module__" => Some(Value::str("builtins")),
+                _ => self.type_method(obj, attr),
+            }),
+            Value::Property(p) => Ok(match attr {
+                "fget" => Some(p.getter.clone().unwrap_or(Value::None)),
+                "fset" => Some(p.setter.clone().unwrap_or(Value::None)),
+                "fdel" => Some(p.deleter.clone().unwrap_or(Value::None)),
+                "__doc__" => Some(p.doc.clone().unwrap_or(Value::None)),
+                _ => self.type_method(obj, attr),
+            }),
+            Value::StaticMethod(inner) | Value::ClassMethod(inner) => Ok(match attr {
+                "__func__" => Some((**inner).clone()),
+                _ => self.type_method(obj, attr),
+            }),
+            Value::Generator(g) => Ok(match attr {
+                "__name__" => Some(Value::str(g.name.clone())),
+                "__qualname__" => Some(Value::str(g.qualname.clone())),
+                _ => self.type_method(obj, attr),
+            }),
+            Value::Int(_) | Value::BigInt(_) | Value::Bool(_) => Ok(match attr {
+                "real" | "numerator" => Some(match obj {
+                    Value::Bool(b) => Value::Int(*b as i64),
+                    other => other.clone(),
+                }),
+                "imag" => Some(Value::Int(0)),
+                "denominator" => Some(Value::Int(1)),
+                _ => self.type_method(obj, attr),
+            }),
+            Value::Float(x) => Ok(match attr {
+                "real" => Some(Value::Float(*x)),
+                "imag" => Some(Value::Float(0.0)),
+                _ => self.type_method(obj, attr),
+            }),
+            Value::Slice(s) => Ok(match attr {
+                "start" => Some(s.start.clone()),
+                "stop" => Some(s.stop.clone()),
+                "step" => Some(s.step.clone()),
+                _ => self.type_method(obj, attr),
+            }),
+            Value::Range(r) => Ok(match attr {
+                "start" => Some(Value::Int(r.start)),
+                "stop" => Some(Value::Int(r.stop)),
+                "step" => Some(Value::Int(r.step)),
+                _ => self.type_method(obj, attr),
+            }),
+            _ => Ok(self.type_method(obj, attr)),
+        }
+        .map(|v| v.or_else(|| self.common_special_attr(obj, attr)))
+    }
+
+    /// `__class__` and `__doc__`, which every object has.
+    fn common_special_attr(&self, obj: &Value, attr: &str) -> Option<Value> {
+        match attr {
+            "__class__" => Some(Value::Class(self.class_of(obj))),
+            _ => None,
+        }
+    }
+
+    /// A method of a builtin type bound to `obj` (`"a".upper`), if the type has it.
+    fn type_method(&self, obj: &Value, attr: &str) -> Option<Value> {
+        let cls = self.class_of(obj);
+        let v = cls.lookup(attr)?;
+        Some(self.bind_method(obj, v))
+    }
+
+    fn instance_special_attr(
+        &mut self,
+        obj: &Value,
+        inst: &crate::value::Instance,
+        attr: &str,
+    ) -> Option<Value> {
+        match attr {
+            "__dict__" => return Some(self.attrs_to_dict(&inst.dict.borrow())),
+            "__class__" => return Some(Value::Class(inst.class.clone())),
+            _ => {}
+        }
+        let exc = Exception::from_value(obj)?;
+        Some(match attr {
+            "args" => Value::tuple(exc.args()),
+            "__cause__" => exc.with_state(|s| s.cause.clone()).unwrap_or(Value::None),
+            "__context__" => exc.with_state(|s| s.context.clone()).unwrap_or(Value::None),
+            "__suppress_context__" => Value::Bool(exc.with_state(|s| s.suppress_context)),
+            "__traceback__" => Value::None,
+            "value" if exc.is_instance(&self.exc.stop_iteration.clone()) => {
+                exc.args().first().cloned().unwrap_or(Value::None)
+            }
+            "code" if exc.is_instance(&self.exc.system_exit.clone()) => {
+                exc.args().first().cloned().unwrap_or(Value::None)
+            }
+            "msg" if exc.is_instance(&self.exc.syntax_error.clone()) => {
+                exc.args().first().cloned().unwrap_or(Value::None)
+            }
+            "errno" | "strerror" | "filename" if exc.is_instance(&self.exc.os_error.clone()) => {
+                let args = exc.args();
+                let i = match attr {
+                    "errno" => 0,
+                    "strerror" => 1,
+                    _ => 2,
+                };
+                if args.len() >= 2 {
+                    args.get(i).cloned().unwrap_or(Value::None)
+                } else {
+                    Value::None
+                }
+            }
+            "name"
+                if exc.is_instance(&self.exc.name_error.clone())
+                    || exc.is_instance(&self.exc.import_error.clone()) =>
+            {
+                Value::None
+            }
+            _ => return None,
+        })
+    }
+
+    fn class_attr(&mut self, cls: &Rc<Class>, attr: &str) -> PyResult<Option<Value>> {
+        match attr {
+            "__name__" => return Ok(Some(Value::str(cls.name.clone()))),
+            "__qualname__" => return Ok(Some(Value::str(cls.qualname.clone()))),
+            "__module__" => return Ok(Some(Value::str(cls.module.clone()))),
+            "__bases__" => {
+                return Ok(Some(Value::tuple(
+                    cls.bases.iter().map(|b| Value::Class(b.clone())).collect(),
+                )));
+            }
+            "__base__" => {
+                return Ok(Some(
+                    cls.bases
+                        .first()
+                        .map_or(Value::None, |b| Value::Class(b.clone())),
+                ))
+            }
+            "__mro__" => {
+                return Ok(Some(Value::tuple(
+                    cls.mro_iter_rc(cls).into_iter().map(Value::Class).collect(),
+                )));
+            }
+            "__dict__" => return Ok(Some(self.attrs_to_dict(&cls.dict.borrow()))),
+            "__class__" => return Ok(Some(Value::Class(self.types.type_.clone()))),
+            _ => {}
+        }
+        match cls.lookup(attr) {
+            Some(Value::ClassMethod(inner)) => Ok(Some(Value::BoundMethod(Rc::new(
+                crate::value::BoundMethod {
+                    receiver: Value::Class(cls.clone()),
+                    func: (*inner).clone(),
+                },
+            )))),
+            Some(Value::StaticMethod(inner)) => Ok(Some((*inner).clone())),
+            Some(v) => Ok(Some(v)),
+            None => {
+                if attr == "__doc__" {
+                    return Ok(Some(Value::None));
+                }
+                if attr == "__init__" || attr == "__new__" {
+                    return Ok(self.types.object.lookup(attr));
+                }
+                // Methods of `type` itself (`cls.mro()`).
+                Ok(self
+                    .types
+                    .type_
+                    .lookup(attr)
+                    .map(|m| self.bind_method(&Value::Class(cls.clone()), m)))
+            }
+        }
+    }
+
+    /// The method `LoadMethod` can call without binding: a function found on the type and
+    /// not shadowed by the instance dict.
+    pub(crate) fn lookup_method(&mut self, obj: &Value, name: &Name) -> PyResult<Option<Value>> {
+        match obj {
+            Value::Instance(inst) => {
+                let found = inst.class.lookup(name.as_str());
+                match found {
+                    Some(f @ Value::Function(_)) => {
+                        if inst.dict.borrow().get_name(name).is_some() {
+                            return Ok(None);
+                        }
+                        Ok(Some(f))
+                    }
+                    Some(Value::NativeFunction(nf)) if nf.binds => {
+                        if inst.dict.borrow().get_name(name).is_some() {
+                            return Ok(None);
+                        }
+                        Ok(Some(Value::NativeFunction(nf)))
+                    }
+                    _ => Ok(None),
+                }
+            }
+            Value::Class(_) | Value::Module(_) | Value::Super(_) | Value::Function(_) => Ok(None),
+            _ => {
+                let cls = self.class_of(obj);
+                match cls.lookup(name.as_str()) {
+                    Some(Value::NativeFunction(nf)) if nf.binds => {
+                        Ok(Some(Value::NativeFunction(nf)))
+                    }
+                    _ => Ok(None),
+                }
+            }
+        }
+    }
+
+    /// `setattr(obj, name, value)`.
+    pub fn set_attr(&mut self, obj: &Value, name: &Name, value: Value) -> PyResult<()> {
+        let attr = name.as_str();
+        match obj {
+            Value::Instance(inst) => {
+                let class = inst.class.clone();
+                let descr = class.lookup(attr);
+                if let Some(Value::Property(p)) = &descr {
+                    return match &p.setter {
+                        Some(s) => {
+                            let s = s.clone();
+                            self.call(&s, &[obj.clone(), value], &[]).map(|_| ())
+                        }
+                        None => Err(self.attribute_error(format!(
+                            "property '{attr}' of '{}' object has no setter",
+                            class.name
+                        ))),
+                    };
+                }
+                if let Some(setattr) = class.lookup("__setattr__") {
+                    if !matches!(&setattr, Value::NativeFunction(nf) if nf.owner.as_deref() == Some("object"))
+                    {
+                        self.call_method_value(&setattr, obj, &[Value::Str(name.clone()), value])?;
+                        return Ok(());
+                    }
+                }
+                inst.dict.borrow_mut().insert(name.clone(), value);
+                Ok(())
+            }
+            Value::Class(cls) => {
+                if cls.immutable {
+                    return Err(self.type_error(format!(
+                        "cannot set '{attr}' attribute of immutable type '{}'",
+                        cls.name
+                    )));
+                }
+                cls.dict.borrow_mut().insert(name.clone(), value);
+                Ok(())
+            }
+            Value::Module(m) => {
+                m.dict.borrow_mut().insert(name.clone(), value);
+                Ok(())
+            }
+            Value::Function(f) => {
+                if attr == "__name__" {
+                    if let Value::Str(s) = &value {
+                        *f.name.borrow_mut() = s.as_str().to_string();
+                        return Ok(());
+                    }
+                    return Err(self.type_error("__name__ must be set to a string object"));
+                }
+                f.dict.borrow_mut().insert(name.clone(), value);
+                Ok(())
+            }
+            _ => {
+                let tn = self.type_name(obj);
+                let has = self.class_of(obj).lookup(attr).is_some();
+                if has {
+                    Err(self
+                        .attribute_error(format!("'{tn}' object attribute '{attr}' is read-only")))
+                } else {
+                    Err(self.attribute_error(format!("'{tn}' object has no attribute '{attr}'")))
+                }
+            }
+        }
+    }
+
+    /// `delattr(obj, name)`.
+    pub fn del_attr(&mut self, obj: &Value, name: &Name) -> PyResult<()> {
+        let attr = name.as_str();
+        match obj {
+            Value::Instance(inst) => {
+                if let Some(Value::Property(p)) = inst.class.lookup(attr) {
+                    return match &p.deleter {
+                        Some(d) => {
+                            let d = d.clone();
+                            self.call(&d, std::slice::from_ref(obj), &[]).map(|_| ())
+                        }
+                        None => Err(self.attribute_error(format!(
+                            "property '{attr}' of '{}' object has no deleter",
+                            inst.class.name
+                        ))),
+                    };
+                }
+                if let Some(delattr) = inst.class.lookup("__delattr__") {
+                    self.call_method_value(&delattr, obj, &[Value::Str(name.clone())])?;
+                    return Ok(());
+                }
+                if inst.dict.borrow_mut().remove(attr).is_none() {
+                    return Err(self.no_attribute(obj, attr));
+                }
+                Ok(())
+            }
+            Value::Class(cls) if !cls.immutable => {
+                if cls.dict.borrow_mut().remove(attr).is_none() {
+                    return Err(self.no_attribute(obj, attr));
+                }
+                Ok(())
+            }
+            Value::Module(m) => {
+                if m.dict.borrow_mut().remove(attr).is_none() {
+                    return Err(self.no_attribute(obj, attr));
+                }
+                Ok(())
+            }
+            Value::Function(f) => {
+                if f.dict.borrow_mut().remove(attr).is_none() {
+                    return Err(self.no_attribute(obj, attr));
+                }
+                Ok(())
+            }
+            _ => Err(self.no_attribute(obj, attr)),
+        }
+    }
+
+    /// A dict snapshot of an attribute map (`obj.__dict__`, `vars(obj)`).
+    pub(crate) fn attrs_to_dict(&self, attrs: &crate::value::AttrMap) -> Value {
+        let mut d = crate::value::Dict::new();
+        for (k, v) in attrs.iter() {
+            d.set_str(k.as_str(), v.clone());
+        }
+        Value::Dict(Rc::new(std::cell::RefCell::new(d)))
+    }
+
+    /// Whether `cls` is a class whose instances are plain objects (user or host classes).
+    pub fn is_user_class(cls: &Class) -> bool {
+        matches!(cls.kind, ClassKind::Object | ClassKind::Exception)
+    }
+}

@@ -1,0 +1,225 @@
+//! Classes: the C3 method resolution order, `class` statements, and the type of any value.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{FrameExit, Vm};
+use crate::value::{AttrMap, BuiltinType, Class, ClassKind, PyResult, Value};
+
+/// The C3 linearization of a class with these bases, excluding the class itself.
+pub fn c3_mro(bases: &[Rc<Class>]) -> Result<Vec<Rc<Class>>, String> {
+    let mut seqs: Vec<Vec<Rc<Class>>> = bases.iter().map(|b| b.mro_iter_rc(b)).collect();
+    seqs.push(bases.to_vec());
+    let mut out: Vec<Rc<Class>> = Vec::new();
+    loop {
+        seqs.retain(|s| !s.is_empty());
+        if seqs.is_empty() {
+            return Ok(out);
+        }
+        let mut chosen = None;
+        for s in &seqs {
+            let head = &s[0];
+            let in_tail = seqs
+                .iter()
+                .any(|t| t[1..].iter().any(|c| Rc::ptr_eq(c, head)));
+            if !in_tail {
+                chosen = Some(head.clone());
+                break;
+            }
+        }
+        let Some(next) = chosen else {
+            let names: Vec<String> = bases.iter().map(|b| b.name.clone()).collect();
+            return Err(format!(
+                "Cannot create a consistent method resolution order (MRO) for bases {}",
+                names.join(", ")
+            ));
+        };
+        for s in &mut seqs {
+            if Rc::ptr_eq(&s[0], &next) {
+                s.remove(0);
+            }
+        }
+        out.push(next);
+    }
+}
+
+impl Class {
+    /// `[self] + mro` as shared handles (`me` is the `Rc` of `self`).
+    pub fn mro_iter_rc(&self, me: &Rc<Class>) -> Vec<Rc<Class>> {
+        let mut v = vec![me.clone()];
+        v.extend(self.mro.iter().cloned());
+        v
+    }
+}
+
+impl<'h> Vm<'h> {
+    /// The class of any value.
+    pub fn class_of(&self, v: &Value) -> Rc<Class> {
+        let t = &self.types;
+        match v {
+            Value::None => t.none_type.clone(),
+            Value::NotImplemented => t.not_implemented_type.clone(),
+            Value::Ellipsis => t.ellipsis.clone(),
+            Value::Bool(_) => t.bool.clone(),
+            Value::Int(_) | Value::BigInt(_) => t.int.clone(),
+            Value::Float(_) => t.float.clone(),
+            Value::Str(_) => t.str.clone(),
+            Value::Bytes(_) => t.bytes.clone(),
+            Value::Tuple(_) => t.tuple.clone(),
+            Value::List(_) => t.list.clone(),
+            Value::Dict(_) => t.dict.clone(),
+            Value::Set(_) => t.set.clone(),
+            Value::FrozenSet(_) => t.frozenset.clone(),
+            Value::Range(_) => t.range.clone(),
+            Value::Slice(_) => t.slice.clone(),
+            Value::Function(_) => t.function.clone(),
+            Value::NativeFunction(f) if f.binds => t.method_descriptor.clone(),
+            Value::NativeFunction(_) => t.builtin_function.clone(),
+            Value::BoundMethod(_) => t.method.clone(),
+            Value::Class(_) => t.type_.clone(),
+            Value::Instance(i) => i.class.clone(),
+            Value::Module(_) => t.module.clone(),
+            Value::Generator(_) => t.generator.clone(),
+            Value::Iterator(it) => t.iterator_class(&it.borrow()),
+            Value::Property(_) => t.property.clone(),
+            Value::StaticMethod(_) => t.staticmethod.clone(),
+            Value::ClassMethod(_) => t.classmethod.clone(),
+            Value::Super(_) => t.super_.clone(),
+            Value::DictView(view) => match view.kind {
+                crate::value::DictViewKind::Keys => t.dict_keys.clone(),
+                crate::value::DictViewKind::Values => t.dict_values.clone(),
+                crate::value::DictViewKind::Items => t.dict_items.clone(),
+            },
+            Value::Code(_) | Value::Cell(_) => t.object.clone(),
+        }
+    }
+
+    /// `type(v).__name__`, as error messages use it.
+    pub fn type_name(&self, v: &Value) -> String {
+        self.class_of(v).name.clone()
+    }
+
+    /// `isinstance(v, cls)`.
+    pub fn is_instance(&self, v: &Value, cls: &Class) -> bool {
+        if let (Value::Bool(_), ClassKind::Builtin(BuiltinType::Int)) = (v, cls.kind) {
+            return true;
+        }
+        self.class_of(v).is_subclass(cls)
+    }
+
+    /// Runs a `class` statement: the body function, then the class object.
+    pub(crate) fn build_class(&mut self, body: Value, name: Value, bases: Vec<Value>) -> PyResult {
+        let Value::Function(body_fn) = body else {
+            return Err(self.type_error("__build_class__: func must be a function"));
+        };
+        let name = match name {
+            Value::Str(s) => s.as_str().to_string(),
+            _ => return Err(self.type_error("__build_class__: name is not a string")),
+        };
+        let mut base_classes = Vec::new();
+        for b in &bases {
+            match b {
+                Value::Class(c) => {
+                    if c.immutable
+                        && !matches!(c.kind, ClassKind::Exception)
+                        && !Rc::ptr_eq(c, &self.types.object)
+                    {
+                        if let ClassKind::Builtin(_) = c.kind {
+                            return Err(self.type_error(format!(
+                                "subclassing the builtin type '{}' is not supported in this playground",
+                                c.name
+                            )));
+                        }
+                    }
+                    base_classes.push(c.clone());
+                }
+                _ => {
+                    let tn = self.type_name(b);
+                    return Err(self.type_error(format!("bases must be types, not {tn}")));
+                }
+            }
+        }
+        for (i, b) in base_classes.iter().enumerate() {
+            if base_classes[..i].iter().any(|c| Rc::ptr_eq(c, b)) {
+                return Err(self.type_error(format!("duplicate base class {}", b.name)));
+            }
+        }
+        if base_classes.is_empty() {
+            base_classes.push(self.types.object.clone());
+        }
+        let mro = match c3_mro(&base_classes) {
+            Ok(m) => m,
+            Err(msg) => return Err(self.type_error(msg)),
+        };
+        let kind = if mro.iter().any(|c| c.kind == ClassKind::Exception) {
+            ClassKind::Exception
+        } else {
+            ClassKind::Object
+        };
+        let module = match self.top().globals.slot("__name__") {
+            Some(_) => "__main__".to_string(),
+            None => "__main__".to_string(),
+        };
+        let ns = Rc::new(RefCell::new(AttrMap::new()));
+        ns.borrow_mut()
+            .insert_str("__module__", Value::str(module.clone()));
+        ns.borrow_mut()
+            .insert_str("__qualname__", Value::str(body_fn.qualname.clone()));
+        let mut frame = self.new_frame(&body_fn, vec![None; body_fn.code.varnames.len()]);
+        frame.namespace = Some(ns.clone());
+        let cell = match self.run_frame(frame)? {
+            FrameExit::Return(v) => v,
+            FrameExit::Yield(v, _) => v,
+        };
+        let mut dict = ns.borrow().clone();
+        let qualname = match dict.remove("__qualname__") {
+            Some(Value::Str(s)) => s.as_str().to_string(),
+            _ => body_fn.qualname.clone(),
+        };
+        let module = match dict.get("__module__") {
+            Some(Value::Str(s)) => s.as_str().to_string(),
+            _ => module,
+        };
+        // Defining `__eq__` without `__hash__` makes instances unhashable.
+        if dict.contains("__eq__") && !dict.contains("__hash__") {
+            dict.insert_str("__hash__", Value::None);
+        }
+        // Plain functions named like special static/class methods behave as CPython's.
+        if let Some(Value::Function(f)) = dict.get("__init_subclass__").cloned() {
+            dict.insert_str(
+                "__init_subclass__",
+                Value::ClassMethod(Rc::new(Value::Function(f))),
+            );
+        }
+        if let Some(Value::Function(f)) = dict.get("__new__").cloned() {
+            dict.insert_str("__new__", Value::StaticMethod(Rc::new(Value::Function(f))));
+        }
+        let class = Rc::new(Class {
+            name,
+            qualname,
+            module,
+            bases: base_classes,
+            mro,
+            dict: RefCell::new(dict),
+            kind,
+            constructor: None,
+            immutable: false,
+        });
+        if let Value::Cell(c) = cell {
+            *c.borrow_mut() = Some(Value::Class(class.clone()));
+        }
+        // `__init_subclass__` of a base.
+        if let Some(hook) = class
+            .mro
+            .iter()
+            .find_map(|c| c.dict.borrow().get("__init_subclass__").cloned())
+        {
+            let inner = match hook {
+                Value::ClassMethod(inner) => (*inner).clone(),
+                other => other,
+            };
+            self.call(&inner, &[Value::Class(class.clone())], &[])?;
+        }
+        Ok(Value::Class(class))
+    }
+}

@@ -1,0 +1,6 @@
+def f():
+    try:
+        raise KeyError("a")
+    finally:
+        print("cleanup")
+f()

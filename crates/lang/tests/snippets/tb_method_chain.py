@@ -1,0 +1,3 @@
+text = "a,b"
+parts = text.split(",")
+print(parts.upper())

@@ -1,0 +1,6 @@
+def add(a, b):
+    return a + b
+result = add(
+    1,
+    "two",
+)

@@ -1,0 +1,4 @@
+def f():
+    raise ValueError
+print("start")
+f()

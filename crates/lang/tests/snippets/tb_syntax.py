@@ -1,0 +1,3 @@
+print("ok")
+def broken(:
+    pass
