@@ -7,6 +7,9 @@
 //! - [`kernels`]: which op type has a kernel on which device type (tf-semantics.md §7).
 //! - [`placer`]: graph placement (§2.3) and eager placement (§2.4), with TensorFlow's error
 //!   texts (§3) and a reason for every choice.
+//! - [`runtime`]: TensorFlow's runtime for one program: the context (machine, soft placement,
+//!   scopes), eager execution, graphs with TF's op names, Sessions, variables, tf.function
+//!   tracing, and the recorder that fills the report's ops and transfers.
 //! - [`report`]: the RunReport data types (serde), as DESIGN.md fixes them.
 //! - [`tensor`]: dtypes, shapes, tensors with real values, the CPU kernels with TensorFlow's
 //!   error texts, and printing exactly as TensorFlow and NumPy print.
@@ -23,6 +26,7 @@ pub mod kernels;
 pub mod placer;
 pub mod report;
 pub mod run;
+pub mod runtime;
 pub mod tensor;
 pub mod topology;
 

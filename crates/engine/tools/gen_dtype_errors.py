@@ -1,7 +1,8 @@
 """Generates src/tensor/ops/dtype_errors.rs: TensorFlow's "not in the list of allowed values"
 texts per op, recorded from tensorflow-cpu 2.21.0.
 
-  TF_CPP_MIN_LOG_LEVEL=3 .tf/bin/python (the oracle venv: python3 -m venv .tf && .tf/bin/pip install tensorflow-cpu==2.21.0) tools/gen_dtype_errors.py > src/tensor/ops/dtype_errors.rs
+  (oracle venv: python3 -m venv .tf && .tf/bin/pip install tensorflow-cpu==2.21.0)
+  TF_CPP_MIN_LOG_LEVEL=3 .tf/bin/python tools/gen_dtype_errors.py > src/tensor/ops/dtype_errors.rs
 """
 import json
 import tensorflow as tf

@@ -1,0 +1,695 @@
+//! The TensorFlow Python API as the runtime implements it, one mode-agnostic method per
+//! function (`tf.add`, `tf.matmul`, `tf.random.normal`...): eager mode executes, graph mode
+//! (a default graph, or a function being traced) builds ops with TensorFlow's names.
+//!
+//! Graph mode follows `op_def_library._apply_op_helper`: open a name scope named after the
+//! op (or the user's `name=`), convert literal inputs to `Const`s named after the op-def
+//! argument inside it (`mul/y`, `Reshape/shape`), read variables there (`ReadVariableOp`),
+//! then create the op with the scope's own name. Composite functions (`tf.random.normal`,
+//! `tf.range`) open their scope and build their parts inside it.
+
+use crate::placer::StackFrame;
+use crate::runtime::context::Context;
+use crate::runtime::eager::{default_eager_name, EagerTensor};
+use crate::runtime::error::{TfError, TfResult};
+use crate::runtime::graph::{GraphId, GraphKind, GraphTensor, OpName, OperationId};
+use crate::runtime::op::{OpKind, ValueType};
+use crate::runtime::variables::VariableId;
+use crate::tensor::format::python_item_repr;
+use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use crate::tensor::{DType, Shape, Tensor, TensorShape};
+
+/// A tensor the program holds: eager (a value on a device) or symbolic (a graph output).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Handle {
+    /// An eager tensor.
+    Eager(EagerTensor),
+    /// A graph tensor (`add:0`).
+    Symbolic(GraphTensor),
+}
+
+/// An argument of an API function: a tensor, a Python literal already turned into a
+/// tensor of its default dtype (`2.0` → float32), or a variable (read where it is used).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Operand {
+    /// A tensor.
+    Handle(Handle),
+    /// A Python value, converted at the op (`mul/y`).
+    Literal(Tensor),
+    /// A variable.
+    Variable(VariableId),
+}
+
+impl From<Handle> for Operand {
+    fn from(handle: Handle) -> Operand {
+        Operand::Handle(handle)
+    }
+}
+
+impl From<Tensor> for Operand {
+    fn from(tensor: Tensor) -> Operand {
+        Operand::Literal(tensor)
+    }
+}
+
+/// How one input of an op is converted.
+#[derive(Clone, Debug)]
+struct Arg {
+    operand: Operand,
+    /// The op-def argument name, which names a converted literal (`y`, `shape`).
+    name: &'static str,
+    /// Convert a literal to the dtype of the op's first tensor input (`T` inputs).
+    match_dtype: bool,
+}
+
+fn arg(operand: Operand, name: &'static str) -> Arg {
+    Arg {
+        operand,
+        name,
+        match_dtype: true,
+    }
+}
+
+fn int_arg(values: Vec<i64>, name: &'static str) -> TfResult<Arg> {
+    let count = values.len();
+    let values: Vec<i32> = values
+        .into_iter()
+        .map(|value| {
+            i32::try_from(value)
+                .map_err(|_| TfError::value_error(format!("{value} does not fit int32")))
+        })
+        .collect::<TfResult<_>>()?;
+    let tensor = Tensor::from_vec(Shape::new(vec![count]), values)
+        .map_err(|error| TfError::new(error.class.into(), error.message))?;
+    Ok(Arg {
+        operand: Operand::Literal(tensor),
+        name,
+        match_dtype: false,
+    })
+}
+
+fn scalar_arg(tensor: Tensor, name: &'static str) -> Arg {
+    Arg {
+        operand: Operand::Literal(tensor),
+        name,
+        match_dtype: false,
+    }
+}
+
+impl Context {
+    // ---- Generic application -----------------------------------------------------------
+
+    /// Applies `kind` to `args` named `name` (or `default_name`), in the current mode.
+    fn apply(
+        &mut self,
+        kind: OpKind,
+        default_name: &str,
+        name: Option<&str>,
+        args: Vec<Arg>,
+    ) -> TfResult<Handle> {
+        let reference = self.reference_dtype(&args)?;
+        match self.default_graph() {
+            None => {
+                let mut inputs = Vec::with_capacity(args.len());
+                for arg in args {
+                    inputs.push(self.eager_input(arg, reference, &kind)?);
+                }
+                Ok(Handle::Eager(self.execute_one(&kind, &inputs)?))
+            }
+            Some(graph) => {
+                let (previous, scope) = self
+                    .graph_mut(graph)?
+                    .push_name_scope(name.unwrap_or(default_name));
+                let result = self.apply_in_scope(graph, kind, &scope, args, reference);
+                self.graph_mut(graph)?.pop_name_scope(previous);
+                result
+            }
+        }
+    }
+
+    fn apply_in_scope(
+        &mut self,
+        graph: GraphId,
+        kind: OpKind,
+        scope: &str,
+        args: Vec<Arg>,
+        reference: Option<DType>,
+    ) -> TfResult<Handle> {
+        let mut inputs = Vec::with_capacity(args.len());
+        for arg in args {
+            inputs.push(self.graph_input(graph, arg, reference, &kind)?);
+        }
+        let stack = self.call_stack().to_vec();
+        let operation =
+            self.graph_mut(graph)?
+                .create_op(kind, OpName::Exact(scope), inputs, &stack)?;
+        Ok(Handle::Symbolic(GraphTensor {
+            graph,
+            operation,
+            output: 0,
+        }))
+    }
+
+    /// The dtype literals convert to: the first non-literal `T` input's.
+    fn reference_dtype(&self, args: &[Arg]) -> TfResult<Option<DType>> {
+        for arg in args.iter().filter(|arg| arg.match_dtype) {
+            let dtype = match &arg.operand {
+                Operand::Literal(_) => continue,
+                Operand::Handle(handle) => self.handle_dtype(handle)?,
+                Operand::Variable(variable) => self.variable(*variable)?.dtype,
+            };
+            return Ok(Some(dtype));
+        }
+        Ok(None)
+    }
+
+    fn convert_literal(
+        &self,
+        tensor: Tensor,
+        reference: Option<DType>,
+        arg: &Arg,
+        kind: &OpKind,
+    ) -> TfResult<Tensor> {
+        let Some(target) = reference.filter(|dtype| arg.match_dtype && *dtype != tensor.dtype())
+        else {
+            return Ok(tensor);
+        };
+        let lossless = tensor.dtype().is_integer() && (target.is_floating() || target.is_integer());
+        if lossless || (tensor.dtype().is_floating() && target.is_floating()) {
+            return ops::cast(&tensor, target)
+                .map_err(|error| TfError::new(error.class.into(), error.message));
+        }
+        let shown = if tensor.rank() == 0 {
+            python_item_repr(&tensor, 0)
+        } else {
+            crate::tensor::format::numpy_str(&tensor)
+        };
+        let python_type = if tensor.dtype().is_floating() {
+            "float"
+        } else {
+            tensor.dtype().name()
+        };
+        if self.executing_eagerly() {
+            return Err(TfError::type_error(format!(
+                "Cannot convert {shown} to EagerTensor of dtype {}",
+                target.name()
+            )));
+        }
+        Err(TfError::type_error(format!(
+            "Expected {target} passed to parameter '{}' of op '{}', got {shown} of type '{python_type}' instead. Error: Expected {target}, but got {shown} of type '{python_type}'.",
+            arg.name,
+            kind.op_type(),
+            target = target.name(),
+        )))
+    }
+
+    fn eager_input(
+        &mut self,
+        arg: Arg,
+        reference: Option<DType>,
+        kind: &OpKind,
+    ) -> TfResult<EagerTensor> {
+        match arg.operand.clone() {
+            Operand::Handle(Handle::Eager(tensor)) => Ok(tensor),
+            Operand::Handle(Handle::Symbolic(tensor)) => Err(TfError::type_error(format!(
+                "Attempting to capture an EagerTensor without building a function. (got the graph tensor {})",
+                self.graph(tensor.graph)?.tensor_name(tensor)
+            ))),
+            Operand::Literal(tensor) => {
+                let tensor = self.convert_literal(tensor, reference, &arg, kind)?;
+                self.eager_constant(tensor)
+            }
+            Operand::Variable(variable) => match self.read_variable(variable)? {
+                Handle::Eager(tensor) => Ok(tensor),
+                Handle::Symbolic(_) => Err(TfError::internal("an eager variable read built a graph op")),
+            },
+        }
+    }
+
+    fn graph_input(
+        &mut self,
+        graph: GraphId,
+        arg: Arg,
+        reference: Option<DType>,
+        kind: &OpKind,
+    ) -> TfResult<GraphTensor> {
+        match arg.operand.clone() {
+            Operand::Handle(Handle::Symbolic(tensor)) if tensor.graph == graph => Ok(tensor),
+            Operand::Handle(Handle::Symbolic(tensor)) => Err(TfError::value_error(format!(
+                "Tensor(\"{}\") must be from the same graph as the op being built.",
+                self.graph(tensor.graph)?.tensor_name(tensor)
+            ))),
+            Operand::Handle(Handle::Eager(tensor)) => self.capture(graph, &tensor),
+            Operand::Literal(tensor) => {
+                let tensor = self.convert_literal(tensor, reference, &arg, kind)?;
+                self.const_op(graph, tensor, OpName::Unique(arg.name))
+            }
+            Operand::Variable(variable) => match self.read_variable(variable)? {
+                Handle::Symbolic(tensor) => Ok(tensor),
+                Handle::Eager(tensor) => self.capture(graph, &tensor),
+            },
+        }
+    }
+
+    /// Uses an eager tensor inside a graph: a captured input of a function being traced,
+    /// or a `Const` holding its value in a user graph.
+    fn capture(&mut self, graph: GraphId, tensor: &EagerTensor) -> TfResult<GraphTensor> {
+        if matches!(self.graph(graph)?.kind, GraphKind::Function { .. }) {
+            return self.capture_in_trace(graph, tensor);
+        }
+        let value = tensor.tensor()?.clone();
+        self.const_op(graph, value, OpName::Unique("Const"))
+    }
+
+    pub(crate) fn const_op(
+        &mut self,
+        graph: GraphId,
+        tensor: Tensor,
+        name: OpName<'_>,
+    ) -> TfResult<GraphTensor> {
+        let stack = self.call_stack().to_vec();
+        let operation =
+            self.graph_mut(graph)?
+                .create_op(OpKind::Const(tensor), name, Vec::new(), &stack)?;
+        Ok(GraphTensor {
+            graph,
+            operation,
+            output: 0,
+        })
+    }
+
+    // ---- Handles -----------------------------------------------------------------------
+
+    /// `t.dtype`.
+    pub fn handle_dtype(&self, handle: &Handle) -> TfResult<DType> {
+        let value_type = match handle {
+            Handle::Eager(tensor) => tensor.value.value_type(),
+            Handle::Symbolic(tensor) => self
+                .graph(tensor.graph)?
+                .tensor_fact(*tensor)
+                .map(|fact| fact.value_type)
+                .ok_or_else(|| TfError::internal("unknown graph tensor"))?,
+        };
+        match value_type {
+            ValueType::Dense(dtype) => Ok(dtype),
+            ValueType::Resource => Err(TfError::internal("resource handles have no value dtype")),
+        }
+    }
+
+    /// `t.shape`: exact for eager tensors, static for graph tensors.
+    pub fn handle_shape(&self, handle: &Handle) -> TfResult<TensorShape> {
+        match handle {
+            Handle::Eager(tensor) => Ok(tensor.value.tensor().map_or_else(
+                || TensorShape::new(Vec::new()),
+                |t| TensorShape::from(t.shape()),
+            )),
+            Handle::Symbolic(tensor) => Ok(self
+                .graph(tensor.graph)?
+                .tensor_fact(*tensor)
+                .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())),
+        }
+    }
+
+    /// `t.device`: the full name of an eager tensor's device, or a graph op's requested
+    /// device (`/device:CPU:0`, or `""`).
+    pub fn handle_device(&self, handle: &Handle) -> TfResult<String> {
+        match handle {
+            Handle::Eager(tensor) => Ok(tensor.device_name.clone()),
+            Handle::Symbolic(tensor) => Ok(self
+                .graph(tensor.graph)?
+                .operation(tensor.operation)
+                .map(|operation| operation.device.clone())
+                .unwrap_or_default()),
+        }
+    }
+
+    /// `t.name` of a graph tensor (`add:0`); eager tensors have none (the binding raises
+    /// `AttributeError`).
+    pub fn handle_name(&self, handle: &Handle) -> TfResult<Option<String>> {
+        match handle {
+            Handle::Eager(_) => Ok(None),
+            Handle::Symbolic(tensor) => Ok(Some(self.graph(tensor.graph)?.tensor_name(*tensor))),
+        }
+    }
+
+    /// `t.op.type` / `t.op.name` of a graph tensor.
+    pub fn handle_operation(&self, handle: &Handle) -> TfResult<Option<(String, String)>> {
+        match handle {
+            Handle::Eager(_) => Ok(None),
+            Handle::Symbolic(tensor) => Ok(self
+                .graph(tensor.graph)?
+                .operation(tensor.operation)
+                .map(|op| (op.name.clone(), op.kind.op_type().to_string()))),
+        }
+    }
+
+    // ---- tf.* functions ----------------------------------------------------------------
+
+    /// `tf.constant(value, name=...)`.
+    pub fn constant(&mut self, tensor: Tensor, name: Option<&str>) -> TfResult<Handle> {
+        match self.default_graph() {
+            None => Ok(Handle::Eager(self.eager_constant(tensor)?)),
+            Some(graph) => Ok(Handle::Symbolic(self.const_op(
+                graph,
+                tensor,
+                OpName::Unique(name.unwrap_or("Const")),
+            )?)),
+        }
+    }
+
+    /// A binary operator or function: `x + y` (`add`), `x * y`, `x > y`, `tf.maximum`.
+    pub fn binary(
+        &mut self,
+        op: BinaryOp,
+        x: Operand,
+        y: Operand,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let kind = OpKind::Binary(op);
+        let default_name = default_eager_name(&kind);
+        self.apply(kind, &default_name, name, vec![arg(x, "x"), arg(y, "y")])
+    }
+
+    /// A unary function (`tf.negative` → `Neg`, `tf.sqrt`).
+    pub fn unary(&mut self, op: UnaryOp, x: Operand, name: Option<&str>) -> TfResult<Handle> {
+        let kind = OpKind::Unary(op);
+        let default_name = default_eager_name(&kind);
+        self.apply(kind, &default_name, name, vec![arg(x, "x")])
+    }
+
+    /// `tf.matmul(a, b, transpose_a, transpose_b)`.
+    pub fn matmul(
+        &mut self,
+        a: Operand,
+        b: Operand,
+        options: MatMulOptions,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        self.apply(
+            OpKind::MatMul(options),
+            "MatMul",
+            name,
+            vec![arg(a, "a"), arg(b, "b")],
+        )
+    }
+
+    /// `tf.reduce_sum` and friends. With an axis, the axis is converted inside the op's
+    /// scope (`Mean/reduction_indices`); without, TensorFlow builds `range(rank)` first as
+    /// a top-level `Const`.
+    pub fn reduce(
+        &mut self,
+        op: ReduceOp,
+        x: Operand,
+        axis: Option<Vec<i64>>,
+        keep_dims: bool,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let kind = OpKind::Reduce { op, keep_dims };
+        let default_name = op.op_type().name();
+        let axes = match axis {
+            Some(axes) => {
+                let mut axes_arg = int_arg(axes.clone(), "reduction_indices")?;
+                if axes.len() == 1 {
+                    let scalar = Tensor::scalar(
+                        i32::try_from(axes[0])
+                            .map_err(|_| TfError::value_error("axis out of range"))?,
+                    );
+                    axes_arg = scalar_arg(scalar, "reduction_indices");
+                }
+                axes_arg
+            }
+            None => {
+                let rank = self.operand_rank(&x)?.ok_or_else(|| {
+                    TfError::value_error(
+                        "reductions over inputs of unknown rank are not emulated yet",
+                    )
+                })?;
+                let all_axes: Vec<i64> = (0..rank as i64).collect();
+                let axes = int_arg(all_axes, "Const")?;
+                let Operand::Literal(tensor) = axes.operand else {
+                    return Err(TfError::internal("axes literal"));
+                };
+                let handle = self.constant(tensor, None)?;
+                Arg {
+                    operand: Operand::Handle(handle),
+                    name: "reduction_indices",
+                    match_dtype: false,
+                }
+            }
+        };
+        self.apply(kind, default_name, name, vec![arg(x, "input"), axes])
+    }
+
+    fn operand_rank(&self, operand: &Operand) -> TfResult<Option<usize>> {
+        Ok(match operand {
+            Operand::Literal(tensor) => Some(tensor.rank()),
+            Operand::Handle(handle) => self.handle_shape(handle)?.dims().map(<[_]>::len),
+            Operand::Variable(variable) => self.variable(*variable)?.shape.dims().map(<[_]>::len),
+        })
+    }
+
+    /// `tf.reshape(x, shape)`.
+    pub fn reshape(&mut self, x: Operand, shape: Vec<i64>, name: Option<&str>) -> TfResult<Handle> {
+        let shape = int_arg(shape, "shape")?;
+        self.apply(
+            OpKind::Reshape,
+            "Reshape",
+            name,
+            vec![arg(x, "tensor"), shape],
+        )
+    }
+
+    /// `tf.identity(x)`.
+    pub fn identity(&mut self, x: Operand, name: Option<&str>) -> TfResult<Handle> {
+        self.apply(OpKind::Identity, "Identity", name, vec![arg(x, "input")])
+    }
+
+    /// `tf.cast(x, dtype)`.
+    pub fn cast(&mut self, x: Operand, dtype: DType, name: Option<&str>) -> TfResult<Handle> {
+        self.apply(OpKind::Cast { dtype }, "Cast", name, vec![arg(x, "x")])
+    }
+
+    /// `tf.where(condition, x, y)` (`SelectV2`).
+    pub fn where_select(
+        &mut self,
+        condition: Operand,
+        x: Operand,
+        y: Operand,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let condition = Arg {
+            operand: condition,
+            name: "condition",
+            match_dtype: false,
+        };
+        self.apply(
+            OpKind::SelectV2,
+            "SelectV2",
+            name,
+            vec![condition, arg(x, "t"), arg(y, "e")],
+        )
+    }
+
+    /// `tf.ones(shape, dtype)` / `tf.zeros(shape, dtype)`: a constant named `ones`/`zeros`.
+    pub fn filled(
+        &mut self,
+        one: bool,
+        shape: &[i64],
+        dtype: DType,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let tensor = if one {
+            ops::ones(shape, dtype)
+        } else {
+            ops::zeros(shape, dtype)
+        }
+        .map_err(|error| TfError::new(error.class.into(), error.message))?;
+        let default_name = if one { "ones" } else { "zeros" };
+        match self.default_graph() {
+            None => Ok(Handle::Eager(self.eager_constant(tensor)?)),
+            Some(graph) => {
+                let scope = self
+                    .graph_mut(graph)?
+                    .unique_name(name.unwrap_or(default_name));
+                Ok(Handle::Symbolic(self.const_op(
+                    graph,
+                    tensor,
+                    OpName::Exact(&scope),
+                )?))
+            }
+        }
+    }
+
+    /// `tf.random.normal(shape, mean, stddev, dtype, seed)`: `random_normal/shape`,
+    /// `/mean`, `/stddev`, `/RandomStandardNormal`, `/mul`, and the result `random_normal`.
+    pub fn random_normal(
+        &mut self,
+        shape: Vec<i64>,
+        mean: f64,
+        stddev: f64,
+        dtype: DType,
+        seed: Option<u64>,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let scalar = |value: f64| {
+            ops::cast(&Tensor::scalar(value), dtype)
+                .map_err(|error| TfError::new(error.class.into(), error.message))
+        };
+        let (mean, stddev) = (scalar(mean)?, scalar(stddev)?);
+        let scope = self.enter_composite_scope(name.unwrap_or("random_normal"))?;
+        let result = (|| {
+            let shape = self.named_literal(int_arg(shape, "shape")?)?;
+            let mean = self.named_literal(scalar_arg(mean, "mean"))?;
+            let stddev = self.named_literal(scalar_arg(stddev, "stddev"))?;
+            let sample = self.apply(
+                OpKind::RandomStandardNormal { dtype, seed },
+                "RandomStandardNormal",
+                None,
+                vec![arg(shape.into(), "shape")],
+            )?;
+            let scaled = self.apply(
+                OpKind::Binary(BinaryOp::Mul),
+                "mul",
+                None,
+                vec![arg(sample.into(), "x"), arg(stddev.into(), "y")],
+            )?;
+            self.apply_exact(
+                OpKind::Binary(BinaryOp::Add),
+                scope.as_ref().map(|(_, name)| name.as_str()),
+                "add",
+                vec![arg(scaled.into(), "x"), arg(mean.into(), "y")],
+            )
+        })();
+        self.leave_composite_scope(scope)?;
+        result
+    }
+
+    /// `tf.range(start, limit, delta)`: `range/start`, `range/limit`, `range/delta`, `range`.
+    pub fn range(
+        &mut self,
+        start: Tensor,
+        limit: Tensor,
+        delta: Tensor,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let scope = self.enter_composite_scope(name.unwrap_or("range"))?;
+        let result = (|| {
+            let start = self.named_literal(scalar_arg(start, "start"))?;
+            let limit = self.named_literal(scalar_arg(limit, "limit"))?;
+            let delta = self.named_literal(scalar_arg(delta, "delta"))?;
+            let args = vec![
+                arg(start.into(), "start"),
+                arg(limit.into(), "limit"),
+                arg(delta.into(), "delta"),
+            ];
+            self.apply_exact(
+                OpKind::Range,
+                scope.as_ref().map(|(_, name)| name.as_str()),
+                "Range",
+                args,
+            )
+        })();
+        self.leave_composite_scope(scope)?;
+        result
+    }
+
+    /// `tf.compat.v1.placeholder(dtype, shape, name)`; graph mode only.
+    pub fn placeholder(
+        &mut self,
+        dtype: DType,
+        shape: TensorShape,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let graph = self.default_graph().ok_or_else(|| {
+            TfError::new(
+                crate::runtime::error::ExceptionClass::RuntimeError,
+                "tf.placeholder() is not compatible with eager execution.",
+            )
+        })?;
+        let stack = self.call_stack().to_vec();
+        let operation = self.graph_mut(graph)?.create_op(
+            OpKind::Placeholder { dtype, shape },
+            OpName::Unique(name.unwrap_or("Placeholder")),
+            Vec::new(),
+            &stack,
+        )?;
+        Ok(Handle::Symbolic(GraphTensor {
+            graph,
+            operation,
+            output: 0,
+        }))
+    }
+
+    /// `tf.device(spec)` entry for graph mode's `colocate_with(op)`.
+    pub fn push_colocation(&mut self, operation: OperationId) -> TfResult<()> {
+        let graph = self
+            .default_graph()
+            .ok_or_else(|| TfError::value_error("colocate_with needs a graph"))?;
+        self.graph_mut(graph)?.push_colocation(operation);
+        Ok(())
+    }
+
+    /// Leaves `colocate_with`.
+    pub fn pop_colocation(&mut self) -> TfResult<()> {
+        if let Some(graph) = self.default_graph() {
+            self.graph_mut(graph)?.pop_colocation();
+        }
+        Ok(())
+    }
+
+    /// The frames of the call being made, for the binding's tests and errors.
+    pub fn frames(&self) -> Vec<StackFrame> {
+        self.call_stack().to_vec()
+    }
+
+    // ---- Composite helpers -------------------------------------------------------------
+
+    /// In graph mode, opens the composite's scope; returns what [`Self::leave_composite_scope`]
+    /// needs (previous scope, this scope's name).
+    fn enter_composite_scope(&mut self, name: &str) -> TfResult<Option<(String, String)>> {
+        match self.default_graph() {
+            None => Ok(None),
+            Some(graph) => Ok(Some(self.graph_mut(graph)?.push_name_scope(name))),
+        }
+    }
+
+    fn leave_composite_scope(&mut self, scope: Option<(String, String)>) -> TfResult<()> {
+        if let (Some(graph), Some((previous, _))) = (self.default_graph(), scope) {
+            self.graph_mut(graph)?.pop_name_scope(previous);
+        }
+        Ok(())
+    }
+
+    /// A literal as a tensor named after its argument (`random_normal/shape`).
+    fn named_literal(&mut self, arg: Arg) -> TfResult<Handle> {
+        let Operand::Literal(tensor) = arg.operand else {
+            return Err(TfError::internal("named_literal expects a literal"));
+        };
+        match self.default_graph() {
+            None => Ok(Handle::Eager(self.eager_constant(tensor)?)),
+            Some(graph) => Ok(Handle::Symbolic(self.const_op(
+                graph,
+                tensor,
+                OpName::Unique(arg.name),
+            )?)),
+        }
+    }
+
+    /// The last op of a composite: named exactly like the composite's scope in graph mode.
+    fn apply_exact(
+        &mut self,
+        kind: OpKind,
+        exact: Option<&str>,
+        default_name: &str,
+        args: Vec<Arg>,
+    ) -> TfResult<Handle> {
+        match (self.default_graph(), exact) {
+            (Some(graph), Some(exact)) => {
+                let reference = self.reference_dtype(&args)?;
+                let exact = exact.to_string();
+                self.apply_in_scope(graph, kind, &exact, args, reference)
+            }
+            _ => self.apply(kind, default_name, None, args),
+        }
+    }
+}

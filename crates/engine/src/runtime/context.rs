@@ -1,0 +1,233 @@
+//! `Context`: the state of one program run: the machine, placement settings, the eager
+//! device scope stack, the graphs being built, variables, traced functions, the log sink
+//! and the report recorder.
+//!
+//! The Python binding owns one `Context` per run and calls its methods (spread over
+//! [`crate::runtime::eager`], [`crate::runtime::api`], [`crate::runtime::variables`],
+//! [`crate::runtime::session`] and [`crate::runtime::function`]). Mode follows TensorFlow:
+//! with no default graph pushed the context executes eagerly; `tf.Graph().as_default()`
+//! and tracing push a graph, and the same API calls then build ops instead.
+
+use crate::device::set::LOCAL_HOST_CPU;
+use crate::device::spec::eager_scope_name;
+use crate::device::{DeviceId, DeviceSet, DeviceSpec};
+use crate::kernels::KernelRegistry;
+use crate::placer::StackFrame;
+use crate::runtime::error::{TfError, TfResult};
+use crate::runtime::function::FunctionState;
+use crate::runtime::graph::{Graph, GraphId, GraphKind};
+use crate::runtime::machine::Machine;
+use crate::runtime::op::ResourceStore;
+use crate::runtime::recorder::Recorder;
+use crate::runtime::variables::VariableState;
+use crate::topology::Topology;
+
+/// The most graphs one run may create (a playground limit).
+pub const GRAPHS_MAX: usize = 10_000;
+
+/// The state of one program run.
+#[derive(Debug)]
+pub struct Context {
+    /// The machine and its devices.
+    pub machine: Machine,
+    /// Which op has a kernel where.
+    pub registry: KernelRegistry,
+    /// `tf.config.set_soft_device_placement`, if the program called it.
+    soft_placement_user: Option<bool>,
+    /// `tf.debugging.set_log_device_placement`.
+    pub log_device_placement: bool,
+    /// Eager `tf.device` scopes: full names, `""` for `tf.device(None)`.
+    eager_scopes: Vec<String>,
+    graphs: Vec<Graph>,
+    default_graphs: Vec<GraphId>,
+    /// Names eager ops get in the report, as if they were in one graph (`add`, `add_1`).
+    pub(crate) eager_names: Graph,
+    /// Eager variables' state.
+    pub(crate) eager_resources: ResourceStore,
+    /// The report's ops and transfers.
+    pub recorder: Recorder,
+    /// Log lines for stderr (`log_device_placement` output), oldest first.
+    log: Vec<String>,
+    /// The user's frames of the API call in progress, outermost first.
+    call_stack: Vec<StackFrame>,
+    pub(crate) variables: VariableState,
+    pub(crate) functions: FunctionState,
+}
+
+impl Context {
+    /// A fresh run on `topology`.
+    pub fn new(topology: &Topology) -> Context {
+        Context {
+            machine: Machine::new(topology),
+            registry: KernelRegistry::standard(),
+            soft_placement_user: None,
+            log_device_placement: false,
+            eager_scopes: Vec::new(),
+            graphs: Vec::new(),
+            default_graphs: Vec::new(),
+            eager_names: Graph::new(GraphId(u32::MAX), GraphKind::User),
+            eager_resources: ResourceStore::default(),
+            recorder: Recorder::default(),
+            log: Vec::new(),
+            call_stack: Vec::new(),
+            variables: VariableState::default(),
+            functions: FunctionState::default(),
+        }
+    }
+
+    // ---- Settings -------------------------------------------------------------------
+
+    /// `tf.config.set_soft_device_placement(enabled)`.
+    pub fn set_soft_device_placement(&mut self, enabled: bool) {
+        self.soft_placement_user = Some(enabled);
+    }
+
+    /// `tf.config.get_soft_device_placement()`: the user's setting, or the mode default
+    /// (on when executing eagerly, off in graph mode, §2.5).
+    pub fn soft_device_placement(&self) -> bool {
+        self.soft_placement_user
+            .unwrap_or_else(|| self.executing_eagerly())
+    }
+
+    /// The soft-placement setting a `tf.function` call uses: the user's, or on (the call
+    /// is made from eager mode).
+    pub fn function_soft_placement(&self) -> bool {
+        self.soft_placement_user.unwrap_or(true)
+    }
+
+    /// The device set, initialising the machine.
+    pub fn devices(&mut self) -> TfResult<&DeviceSet> {
+        self.machine.devices()
+    }
+
+    // ---- Call sites and log ---------------------------------------------------------
+
+    /// Sets the user's frames for the API call about to be made (outermost first); ops
+    /// created by that call carry them as their definition stack.
+    pub fn set_call_stack(&mut self, frames: Vec<StackFrame>) {
+        self.call_stack = frames;
+    }
+
+    /// The current call's frames.
+    pub fn call_stack(&self) -> &[StackFrame] {
+        &self.call_stack
+    }
+
+    /// The current call's line (innermost frame), 0 when unknown.
+    pub fn call_line(&self) -> u32 {
+        self.call_stack.last().map_or(0, |frame| frame.line)
+    }
+
+    /// Appends a line to the log sink.
+    pub fn log(&mut self, line: String) {
+        self.log.push(line);
+    }
+
+    /// Takes the log lines written so far (the binding prints them to stderr).
+    pub fn take_log(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.log)
+    }
+
+    // ---- Modes and graphs -----------------------------------------------------------
+
+    /// True when no graph is the default (`tf.executing_eagerly()`).
+    pub fn executing_eagerly(&self) -> bool {
+        self.default_graphs.is_empty()
+    }
+
+    /// `tf.Graph()`: a new, empty user graph.
+    pub fn new_graph(&mut self) -> TfResult<GraphId> {
+        self.add_graph(GraphKind::User)
+    }
+
+    pub(crate) fn add_graph(&mut self, kind: GraphKind) -> TfResult<GraphId> {
+        if self.graphs.len() >= GRAPHS_MAX {
+            return Err(TfError::new(
+                crate::runtime::error::ExceptionClass::ResourceExhausted,
+                format!("The playground allows at most {GRAPHS_MAX} graphs per run"),
+            ));
+        }
+        let id = GraphId(self.graphs.len() as u32);
+        self.graphs.push(Graph::new(id, kind));
+        Ok(id)
+    }
+
+    /// Enters `with graph.as_default()`.
+    pub fn push_default_graph(&mut self, graph: GraphId) {
+        self.default_graphs.push(graph);
+    }
+
+    /// Leaves the innermost `as_default()`.
+    pub fn pop_default_graph(&mut self) -> Option<GraphId> {
+        self.default_graphs.pop()
+    }
+
+    /// The graph new ops go to, if not executing eagerly.
+    pub fn default_graph(&self) -> Option<GraphId> {
+        self.default_graphs.last().copied()
+    }
+
+    /// A graph.
+    pub fn graph(&self, id: GraphId) -> TfResult<&Graph> {
+        self.graphs
+            .get(id.0 as usize)
+            .ok_or_else(|| TfError::internal(format!("unknown graph #{}", id.0)))
+    }
+
+    /// A graph, mutably.
+    pub fn graph_mut(&mut self, id: GraphId) -> TfResult<&mut Graph> {
+        self.graphs
+            .get_mut(id.0 as usize)
+            .ok_or_else(|| TfError::internal(format!("unknown graph #{}", id.0)))
+    }
+
+    // ---- Device scopes --------------------------------------------------------------
+
+    /// Enters `with tf.device(spec)` (`None` is `tf.device(None)`), in whichever mode is
+    /// current. Malformed strings raise Python's `ValueError` (case b06).
+    pub fn push_device_scope(&mut self, spec: Option<&str>) -> TfResult<()> {
+        let parsed = spec
+            .map(DeviceSpec::parse)
+            .transpose()
+            .map_err(|error| TfError::value_error(error.to_string()))?;
+        match self.default_graph() {
+            Some(graph) => {
+                self.graph_mut(graph)?.push_device(parsed);
+            }
+            None => {
+                let current = self.eager_scopes.last().map_or("", String::as_str);
+                let name = eager_scope_name(current, spec, LOCAL_HOST_CPU, &[])
+                    .map_err(|error| TfError::value_error(error.to_string()))?;
+                self.eager_scopes.push(name);
+            }
+        }
+        Ok(())
+    }
+
+    /// Leaves the innermost `tf.device` scope of the current mode.
+    pub fn pop_device_scope(&mut self) -> TfResult<()> {
+        match self.default_graph() {
+            Some(graph) => self.graph_mut(graph)?.pop_device(),
+            None => {
+                self.eager_scopes.pop();
+            }
+        }
+        Ok(())
+    }
+
+    /// The eager scope's device name (full, or `""` with no scope).
+    pub fn eager_scope_device(&self) -> &str {
+        self.eager_scopes.last().map_or("", String::as_str)
+    }
+
+    /// The device a `tf.function` call runs from: the eager scope's device if it names
+    /// an existing device, else the host CPU.
+    pub(crate) fn caller_device(&mut self) -> TfResult<DeviceId> {
+        let scope = self.eager_scope_device().to_string();
+        let devices = self.devices()?;
+        let from_scope = devices.find_by_name(&scope);
+        from_scope
+            .or_else(|| devices.host_cpu())
+            .ok_or_else(|| TfError::internal("The machine has no CPU device"))
+    }
+}

@@ -1,0 +1,234 @@
+//! Eager execution: [`EagerTensor`] (a value and the device it lives on) and
+//! [`Context::execute`]: eager placement (§2.4), the kernel, and the report record.
+
+use crate::device::DeviceId;
+use crate::placer::eager::{place_eager_constant, place_eager_op, EagerInput, EagerOp};
+use crate::placer::{eager_log_line, PlacementReason};
+use crate::runtime::context::Context;
+use crate::runtime::error::{TfError, TfResult};
+use crate::runtime::op::{compute, data_type, KernelFailure, OpKind, Value, ValueType};
+use crate::runtime::recorder::{RecordedInput, RecordedOp};
+use crate::tensor::Tensor;
+
+/// An eager tensor: its value and the device it lives on (`t.device`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct EagerTensor {
+    /// The value (a tensor, or a variable handle).
+    pub value: Value,
+    /// The device.
+    pub device: DeviceId,
+    /// The device's full name, as `t.device` prints it.
+    pub device_name: String,
+    /// The report id of the op that produced it.
+    pub producer: Option<u32>,
+    /// The report name of the tensor (`add:0`), for transfers.
+    pub tensor_name: String,
+}
+
+impl EagerTensor {
+    /// The tensor, or an error for a resource handle used as a value.
+    pub fn tensor(&self) -> TfResult<&Tensor> {
+        self.value
+            .tensor()
+            .ok_or_else(|| TfError::internal("a resource handle was used as a tensor"))
+    }
+
+    fn as_recorded_input(&self) -> RecordedInput {
+        RecordedInput {
+            producer: self.producer,
+            tensor_name: self.tensor_name.clone(),
+            device: self.device_name.clone(),
+            bytes: self.value.size_in_bytes(),
+        }
+    }
+}
+
+impl Context {
+    /// `tf.constant(value)` in eager mode, under the current device scope (cases a01, b01,
+    /// b06 via `place_eager_constant`).
+    pub fn eager_constant(&mut self, tensor: Tensor) -> TfResult<EagerTensor> {
+        let scope = self.eager_scope_device().to_string();
+        let soft = self.soft_device_placement();
+        let dtype = data_type(tensor.dtype());
+        let devices = self.machine.devices()?;
+        let placement = place_eager_constant(devices, &self.registry, dtype, &scope, soft)?;
+        let device_name = devices.device(placement.device).name.clone();
+        Ok(self.finish_eager(
+            "Const",
+            "Const",
+            &scope,
+            placement.device,
+            device_name,
+            &placement.reason,
+            &[],
+            Value::Dense(tensor),
+        ))
+    }
+
+    /// Runs one op eagerly: places it (resource pinning, small-int pinning, the scope's
+    /// device, soft placement), runs the kernel, records it. Returns its outputs (none for
+    /// assignments).
+    pub fn execute(&mut self, op: &OpKind, inputs: &[EagerTensor]) -> TfResult<Vec<EagerTensor>> {
+        let scope = self.eager_scope_device().to_string();
+        let soft = self.soft_device_placement();
+        let input_types: Vec<ValueType> = inputs
+            .iter()
+            .map(|input| input.value.value_type())
+            .collect();
+        let eager_inputs: Vec<EagerInput> = inputs
+            .iter()
+            .map(|input| EagerInput {
+                device: input.device,
+                dtype: input.value.value_type().data_type(),
+                element_count: input.value.tensor().map_or(1, |t| t.num_elements() as u64),
+            })
+            .collect();
+        let op_type = op.op_type();
+        let eager_op = EagerOp {
+            op_type,
+            dtype: op.type_attr(&input_types).map(data_type),
+            inputs: &eager_inputs,
+            is_function_call: false,
+        };
+        let devices = self.machine.devices()?;
+        let placement =
+            place_eager_op(devices, &self.registry, &eager_op, &scope, soft).map_err(|error| {
+                // Eager placement errors carry the op suffix (case b03 shows it is absent
+                // for `_EagerConst`, present for real ops, §3.5).
+                let mut error = TfError::from(error);
+                error.message.push_str(&format!(" [Op:{op_type}]"));
+                error
+            })?;
+        let device_name = devices.device(placement.device).name.clone();
+        let values: Vec<Value> = inputs.iter().map(|input| input.value.clone()).collect();
+        let outputs = match compute(op, &values, &mut self.eager_resources) {
+            Ok(outputs) => outputs,
+            Err(KernelFailure::Op(error)) => {
+                return Err(TfError::from_eager_op(&error, &device_name))
+            }
+            Err(KernelFailure::Status(error)) => return Err(error),
+        };
+        let name = default_eager_name(op);
+        let mut results = Vec::with_capacity(outputs.len());
+        let recorded: Vec<RecordedInput> =
+            inputs.iter().map(EagerTensor::as_recorded_input).collect();
+        let shape_value = outputs.first().cloned();
+        let record = self.record_eager(
+            &name,
+            op_type,
+            &scope,
+            &device_name,
+            &placement.reason,
+            &recorded,
+            shape_value.as_ref(),
+        );
+        for (index, value) in outputs.into_iter().enumerate() {
+            results.push(EagerTensor {
+                value,
+                device: placement.device,
+                device_name: device_name.clone(),
+                producer: record.0,
+                tensor_name: format!("{}:{index}", record.1),
+            });
+        }
+        Ok(results)
+    }
+
+    /// Like [`Context::execute`] for single-output ops.
+    pub fn execute_one(&mut self, op: &OpKind, inputs: &[EagerTensor]) -> TfResult<EagerTensor> {
+        self.execute(op, inputs)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| TfError::internal(format!("{} produced no output", op.op_type())))
+    }
+
+    #[allow(clippy::too_many_arguments)] // One record has this many facts.
+    fn finish_eager(
+        &mut self,
+        name: &str,
+        op_type: &str,
+        scope: &str,
+        device: DeviceId,
+        device_name: String,
+        reason: &PlacementReason,
+        inputs: &[RecordedInput],
+        value: Value,
+    ) -> EagerTensor {
+        let (producer, name) = self.record_eager(
+            name,
+            op_type,
+            scope,
+            &device_name,
+            reason,
+            inputs,
+            Some(&value),
+        );
+        EagerTensor {
+            value,
+            device,
+            device_name,
+            producer,
+            tensor_name: format!("{name}:0"),
+        }
+    }
+
+    /// Names, logs and records one eager op; returns its report id and name.
+    #[allow(clippy::too_many_arguments)] // One record has this many facts.
+    pub(crate) fn record_eager(
+        &mut self,
+        name: &str,
+        op_type: &str,
+        scope: &str,
+        device_name: &str,
+        reason: &PlacementReason,
+        inputs: &[RecordedInput],
+        output: Option<&Value>,
+    ) -> (Option<u32>, String) {
+        let name = self.eager_names.unique_name(name);
+        if self.log_device_placement {
+            self.log(eager_log_line(op_type, device_name));
+        }
+        let (shape, dtype) = match output {
+            Some(Value::Dense(tensor)) => (
+                tensor.dims().iter().map(|dim| *dim as i64).collect(),
+                tensor.dtype().name(),
+            ),
+            Some(Value::Resource(_)) => (Vec::new(), "resource"),
+            None => (Vec::new(), ""),
+        };
+        let line = self.call_line();
+        let id = self.recorder.record(RecordedOp {
+            name: &name,
+            op_type,
+            device: device_name,
+            requested_device: scope,
+            reason: reason.sentence(device_name),
+            inputs,
+            shape,
+            dtype,
+            line,
+        });
+        (id, name)
+    }
+}
+
+/// The name an op gets when the Python API names it by default (`a + b` → `add`,
+/// `x * y` → `mul`, `tf.matmul` → `MatMul`).
+pub fn default_eager_name(op: &OpKind) -> String {
+    use crate::tensor::ops::BinaryOp;
+    match op {
+        OpKind::Binary(binary) => match binary {
+            BinaryOp::Add => "add",
+            BinaryOp::Sub => "sub",
+            BinaryOp::Mul => "mul",
+            BinaryOp::RealDiv => "truediv",
+            BinaryOp::FloorDiv => "floordiv",
+            BinaryOp::FloorMod => "mod",
+            BinaryOp::Pow => "pow",
+            other => other.op_type().name(),
+        }
+        .to_string(),
+        OpKind::Unary(unary) => unary.op_type().name().to_string(),
+        other => other.op_type().to_string(),
+    }
+}

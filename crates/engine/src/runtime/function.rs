@@ -1,0 +1,491 @@
+//! `tf.function` at the runtime level: tracing a Python function into a function graph,
+//! signature keys for retracing, and calling a [`ConcreteFunction`] as one eager op
+//! `__inference_<name>_<N>` whose body is placed with graph placement (cases d01–d03).
+//!
+//! Protocol for the binding (it drives the Python side):
+//! 1. compute [`signature_key`] of the call's arguments; if the `tf.function`'s
+//!    [`FunctionCache`] has it, go to 4;
+//! 2. [`Context::begin_trace`] (variable creation allowed only when the cache is empty),
+//!    call the Python function with the returned handles, then [`Context::end_trace`]
+//!    with its results (or [`Context::abort_trace`] if it raised);
+//! 3. if the new function created variables, TensorFlow traces once more with creation
+//!    disallowed (so a `tf.Variable` in the body raises the singleton `ValueError`, case
+//!    d03); store the function under the key;
+//! 4. [`Context::call_function`] with the eager arguments.
+
+use std::collections::HashMap;
+
+use crate::placer::graph::{place_graph, GraphPlacementOptions};
+use crate::placer::{self, PlacementReason, TensorType};
+use crate::runtime::api::Handle;
+use crate::runtime::context::Context;
+use crate::runtime::eager::EagerTensor;
+use crate::runtime::error::{TfError, TfResult};
+use crate::runtime::graph::{Graph, GraphId, GraphKind, GraphTensor, OpName, OperationId};
+use crate::runtime::op::{compute, KernelFailure, OpKind, Value, ValueType};
+use crate::runtime::recorder::{RecordedInput, RecordedOp};
+use crate::runtime::variables::SINGLETON_VARIABLE_MESSAGE;
+use crate::tensor::{DType, TensorShape};
+
+/// Index of a traced function in the context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ConcreteFunctionId(pub u32);
+
+/// One parameter of a trace: a tensor spec, named after the Python parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArgSpec {
+    /// The Python parameter name (`x`), which names the `Placeholder`.
+    pub name: String,
+    /// Its dtype.
+    pub dtype: DType,
+    /// Its shape.
+    pub shape: TensorShape,
+}
+
+/// What decides retracing for one argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgKey {
+    /// A tensor: dtype and shape (TF 2.21 retraces on a new shape, checked in the oracle).
+    Tensor {
+        /// Its dtype.
+        dtype: DType,
+        /// Its shape.
+        shape: TensorShape,
+    },
+    /// A Python value: its repr (a new value retraces).
+    Python(String),
+}
+
+/// The cache key of a call (`TraceType` of the arguments, simplified).
+pub fn signature_key(args: &[ArgKey]) -> String {
+    let parts: Vec<String> = args
+        .iter()
+        .map(|arg| match arg {
+            ArgKey::Tensor { dtype, shape } => format!("TensorSpec({shape}, {})", dtype.name()),
+            ArgKey::Python(repr) => format!("py:{repr}"),
+        })
+        .collect();
+    parts.join(";")
+}
+
+/// The traces of one `tf.function` object, by signature key.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionCache {
+    traces: HashMap<String, ConcreteFunctionId>,
+}
+
+impl FunctionCache {
+    /// The trace for `key`, if any.
+    pub fn lookup(&self, key: &str) -> Option<ConcreteFunctionId> {
+        self.traces.get(key).copied()
+    }
+
+    /// Stores a trace.
+    pub fn insert(&mut self, key: String, function: ConcreteFunctionId) {
+        self.traces.insert(key, function);
+    }
+
+    /// True before the first trace: only then may the body create variables.
+    pub fn is_empty(&self) -> bool {
+        self.traces.is_empty()
+    }
+
+    /// `f.experimental_get_tracing_count()` (traces kept).
+    pub fn tracing_count(&self) -> usize {
+        self.traces.len()
+    }
+}
+
+/// A traced function body.
+#[derive(Clone, Debug)]
+pub struct ConcreteFunction {
+    /// `__inference_f_7`.
+    pub name: String,
+    /// The body.
+    pub graph: Graph,
+    /// Argument ops: parameters first, then captures.
+    pub arguments: Vec<OperationId>,
+    /// Eager tensors captured by the body, passed after the parameters.
+    pub captures: Vec<EagerTensor>,
+    /// The body's outputs (the `Identity` ops TensorFlow adds).
+    pub outputs: Vec<GraphTensor>,
+    /// Whether tracing created variables (TensorFlow then traces again).
+    pub created_variables: bool,
+}
+
+#[derive(Clone, Debug)]
+struct TraceState {
+    graph: GraphId,
+    function_name: String,
+    parameters: Vec<OperationId>,
+    captures: Vec<(EagerTensor, GraphTensor)>,
+    variable_creation_allowed: bool,
+    created_variables: bool,
+}
+
+/// The context's traced functions and traces in progress.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionState {
+    functions: Vec<ConcreteFunction>,
+    traces: Vec<TraceState>,
+}
+
+/// The uid step between traced function names: a fresh program's first trace is
+/// `__inference_f_7`, then 14, 21, 28 (oracle, TF 2.21 with one argument).
+const FUNCTION_UID_STEP: usize = 7;
+
+impl Context {
+    /// Starts tracing `function_name` with `args`; returns the parameter handles to call
+    /// the Python function with. Ops created until [`Context::end_trace`] go to the body.
+    pub fn begin_trace(
+        &mut self,
+        function_name: &str,
+        args: &[ArgSpec],
+        allow_variable_creation: bool,
+    ) -> TfResult<Vec<Handle>> {
+        let graph = self.add_graph(GraphKind::Function {
+            name: function_name.to_string(),
+        })?;
+        let stack = self.call_stack().to_vec();
+        let mut handles = Vec::with_capacity(args.len());
+        let mut parameters = Vec::with_capacity(args.len());
+        for arg in args {
+            let kind = OpKind::Arg {
+                value_type: ValueType::Dense(arg.dtype),
+                shape: arg.shape.clone(),
+            };
+            let operation = self.graph_mut(graph)?.create_op(
+                kind,
+                OpName::Unique(&arg.name),
+                Vec::new(),
+                &stack,
+            )?;
+            parameters.push(operation);
+            handles.push(Handle::Symbolic(GraphTensor {
+                graph,
+                operation,
+                output: 0,
+            }));
+        }
+        self.functions.traces.push(TraceState {
+            graph,
+            function_name: function_name.to_string(),
+            parameters,
+            captures: Vec::new(),
+            variable_creation_allowed: allow_variable_creation,
+            created_variables: false,
+        });
+        self.push_default_graph(graph);
+        Ok(handles)
+    }
+
+    /// Finishes the innermost trace with the function's results.
+    pub fn end_trace(&mut self, outputs: &[Handle]) -> TfResult<ConcreteFunctionId> {
+        let mut identities = Vec::with_capacity(outputs.len());
+        for output in outputs {
+            let handle = self.identity(output.clone().into(), None)?;
+            let Handle::Symbolic(tensor) = handle else {
+                return Err(TfError::internal("a traced output was eager"));
+            };
+            identities.push(tensor);
+        }
+        let trace = self
+            .functions
+            .traces
+            .pop()
+            .ok_or_else(|| TfError::internal("end_trace without begin_trace"))?;
+        self.pop_default_graph();
+        let uid = (self.functions.functions.len() + 1) * FUNCTION_UID_STEP;
+        let mut arguments = trace.parameters.clone();
+        arguments.extend(trace.captures.iter().map(|(_, tensor)| tensor.operation));
+        self.functions.functions.push(ConcreteFunction {
+            name: format!("__inference_{}_{uid}", trace.function_name),
+            graph: self.graph(trace.graph)?.clone(),
+            arguments,
+            captures: trace
+                .captures
+                .into_iter()
+                .map(|(tensor, _)| tensor)
+                .collect(),
+            outputs: identities,
+            created_variables: trace.created_variables,
+        });
+        Ok(ConcreteFunctionId(
+            self.functions.functions.len() as u32 - 1,
+        ))
+    }
+
+    /// Abandons the innermost trace (the Python function raised).
+    pub fn abort_trace(&mut self) {
+        if self.functions.traces.pop().is_some() {
+            self.pop_default_graph();
+        }
+    }
+
+    /// A traced function.
+    pub fn concrete_function(&self, id: ConcreteFunctionId) -> TfResult<&ConcreteFunction> {
+        self.functions
+            .functions
+            .get(id.0 as usize)
+            .ok_or_else(|| TfError::internal("unknown concrete function"))
+    }
+
+    /// Called by variable creation inside a trace: allowed once, then the singleton error.
+    pub(crate) fn check_variable_creation_in_trace(&mut self) -> TfResult<()> {
+        let trace = self.functions.traces.last_mut().ok_or_else(|| {
+            TfError::internal("variable creation in a function graph without a trace")
+        })?;
+        if !trace.variable_creation_allowed {
+            return Err(TfError::value_error(SINGLETON_VARIABLE_MESSAGE));
+        }
+        trace.created_variables = true;
+        Ok(())
+    }
+
+    /// An eager tensor used in the body: captured once as an extra argument.
+    pub(crate) fn capture_in_trace(
+        &mut self,
+        graph: GraphId,
+        tensor: &EagerTensor,
+    ) -> TfResult<GraphTensor> {
+        let existing = self
+            .functions
+            .traces
+            .iter()
+            .rev()
+            .find(|trace| trace.graph == graph)
+            .and_then(|trace| {
+                trace
+                    .captures
+                    .iter()
+                    .find(|(captured, _)| captured == tensor)
+            })
+            .map(|(_, graph_tensor)| *graph_tensor);
+        if let Some(existing) = existing {
+            return Ok(existing);
+        }
+        let kind = OpKind::Arg {
+            value_type: tensor.value.value_type(),
+            shape: tensor.value.tensor().map_or_else(
+                || TensorShape::new(Vec::new()),
+                |t| TensorShape::from(t.shape()),
+            ),
+        };
+        let stack = self.call_stack().to_vec();
+        let operation = self.graph_mut(graph)?.create_op(
+            kind,
+            OpName::Unique("Placeholder"),
+            Vec::new(),
+            &stack,
+        )?;
+        let captured = GraphTensor {
+            graph,
+            operation,
+            output: 0,
+        };
+        if let Some(trace) = self
+            .functions
+            .traces
+            .iter_mut()
+            .rev()
+            .find(|trace| trace.graph == graph)
+        {
+            trace.captures.push((tensor.clone(), captured));
+        }
+        Ok(captured)
+    }
+
+    /// Calls a traced function eagerly: one op `__inference_f_N` on the caller's device,
+    /// its body placed as a graph with soft placement and outputs pinned (case d02).
+    pub fn call_function(
+        &mut self,
+        id: ConcreteFunctionId,
+        inputs: &[EagerTensor],
+    ) -> TfResult<Vec<EagerTensor>> {
+        let function = self.concrete_function(id)?.clone();
+        let mut arguments: Vec<EagerTensor> = inputs.to_vec();
+        arguments.extend(function.captures.iter().cloned());
+        if arguments.len() != function.arguments.len() {
+            return Err(TfError::type_error(format!(
+                "{} takes {} arguments, got {}",
+                function.name,
+                function.arguments.len() - function.captures.len(),
+                inputs.len()
+            )));
+        }
+        let caller = self.caller_device()?;
+        let soft = self.function_soft_placement();
+        let log = self.log_device_placement;
+        let scope = self.eager_scope_device().to_string();
+        let mut placer_graph = function.graph.to_placer_graph();
+        for (argument, tensor) in function.arguments.iter().zip(&arguments) {
+            if let Some(node) = placer_graph.nodes.get_mut(argument.index()) {
+                node.op_type = "_Arg".to_string();
+                node.assigned_device = Some(tensor.device_name.clone());
+            }
+        }
+        for (index, output) in function.outputs.iter().enumerate() {
+            let value_type = function
+                .graph
+                .tensor_fact(*output)
+                .map_or(ValueType::Resource, |fact| fact.value_type);
+            let mut node = placer::Node::new(
+                &format!("retval_{index}"),
+                "_Retval",
+                value_type.data_type(),
+            );
+            node.outputs.clear();
+            node.inputs.push(placer::Input {
+                source: placer::NodeId(output.operation.0),
+                tensor_type: TensorType::value(value_type.data_type()),
+            });
+            placer_graph.add(node);
+        }
+        let options = GraphPlacementOptions {
+            allow_soft_placement: soft,
+            log_device_placement: log,
+            default_local_device: Some(caller),
+            pin_function_outputs: true,
+        };
+        let devices = self.devices()?.clone();
+        let placement =
+            place_graph(&placer_graph, &devices, &self.registry, &options).map_err(|error| {
+                TfError::new(
+                    error.code.into(),
+                    format!("{} [Op:{}]", error.message, function.name),
+                )
+            })?;
+        let caller_name = devices.device(caller).name.clone();
+        let caller_type = devices.device(caller).device_type.clone();
+        let recorded: Vec<RecordedInput> = inputs
+            .iter()
+            .map(|input| RecordedInput {
+                producer: input.producer,
+                tensor_name: input.tensor_name.clone(),
+                device: input.device_name.clone(),
+                bytes: input.value.size_in_bytes(),
+            })
+            .collect();
+        let reason = PlacementReason::DefaultPriority {
+            device_type: caller_type,
+        };
+        let (call_id, _) = self.record_eager(
+            &function.name,
+            &function.name,
+            &scope,
+            &caller_name,
+            &reason,
+            &recorded,
+            None,
+        );
+        for line in placement.log_lines {
+            self.log(line);
+        }
+        let mut values: HashMap<(OperationId, u32), (Value, Option<u32>)> = HashMap::new();
+        for (argument, tensor) in function.arguments.iter().zip(&arguments) {
+            values.insert(
+                (*argument, 0),
+                (tensor.value.clone(), tensor.producer.or(call_id)),
+            );
+        }
+        for (index, operation) in function.graph.operations().iter().enumerate() {
+            let id = OperationId(index as u32);
+            if function.arguments.contains(&id) {
+                continue;
+            }
+            let device = placement
+                .nodes
+                .get(index)
+                .map(|placed| devices.device(placed.device).name.clone())
+                .unwrap_or_default();
+            let mut inputs = Vec::with_capacity(operation.inputs.len());
+            let mut recorded = Vec::with_capacity(operation.inputs.len());
+            for input in &operation.inputs {
+                let (value, producer) = values
+                    .get(&(input.operation, input.output))
+                    .cloned()
+                    .ok_or_else(|| TfError::internal("a function input was not computed"))?;
+                let source_device = placement
+                    .nodes
+                    .get(input.operation.index())
+                    .map(|placed| devices.device(placed.device).name.clone())
+                    .unwrap_or_default();
+                recorded.push(RecordedInput {
+                    producer,
+                    tensor_name: format!(
+                        "{}/{}",
+                        function.name,
+                        function.graph.tensor_name(*input)
+                    ),
+                    device: source_device,
+                    bytes: value.size_in_bytes(),
+                });
+                inputs.push(value);
+            }
+            let outputs = compute(&operation.kind, &inputs, &mut self.eager_resources).map_err(
+                |failure| match failure {
+                    KernelFailure::Op(error) => TfError::new(
+                        error.class.into(),
+                        format!(
+                            "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
+                            error.message, operation.name, function.name
+                        ),
+                    ),
+                    KernelFailure::Status(error) => error,
+                },
+            )?;
+            let reason = placement
+                .nodes
+                .get(index)
+                .map(|placed| placed.reason.sentence(&device))
+                .unwrap_or_default();
+            let (shape, dtype) = match outputs.first() {
+                Some(Value::Dense(tensor)) => (
+                    tensor.dims().iter().map(|dim| *dim as i64).collect(),
+                    tensor.dtype().name(),
+                ),
+                Some(Value::Resource(_)) => (Vec::new(), "resource"),
+                None => (Vec::new(), ""),
+            };
+            let name = format!("{}/{}", function.name, operation.name);
+            let report_id = self.recorder.record(RecordedOp {
+                name: &name,
+                op_type: operation.kind.op_type(),
+                device: &device,
+                requested_device: &operation.device,
+                reason,
+                inputs: &recorded,
+                shape,
+                dtype,
+                line: operation.stack.last().map_or(0, |frame| frame.line),
+            });
+            for (output, value) in outputs.into_iter().enumerate() {
+                values.insert((id, output as u32), (value, report_id));
+            }
+        }
+        let retval_base = function.graph.operations().len();
+        function
+            .outputs
+            .iter()
+            .enumerate()
+            .map(|(index, output)| {
+                let (value, producer) = values
+                    .get(&(output.operation, output.output))
+                    .cloned()
+                    .ok_or_else(|| TfError::internal("a function output was not computed"))?;
+                let device = placement
+                    .nodes
+                    .get(retval_base + index)
+                    .map(|placed| placed.device)
+                    .unwrap_or(caller);
+                Ok(EagerTensor {
+                    value,
+                    device,
+                    device_name: devices.device(device).name.clone(),
+                    producer,
+                    tensor_name: format!("{}:{index}", function.name),
+                })
+            })
+            .collect()
+    }
+}

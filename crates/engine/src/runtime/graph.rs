@@ -1,0 +1,400 @@
+//! Graph mode: a [`Graph`] of [`Operation`]s with TensorFlow's naming, name scopes, device
+//! scopes, colocation and definition stacks, and its conversion to the placer's IR.
+//!
+//! Naming follows `ops.py` `Graph.unique_name`: keys are lower-cased, the first `add` is
+//! `add`, the next `add_1`; a name scope is itself a uniquified name, and an op named after
+//! its scope (`random_normal/` → `random_normal`) takes the scope's name without another
+//! uniquification. `_apply_op_helper` opens a scope named after the op and converts literal
+//! inputs inside it, which is where `Reshape/shape` and `mul/y` come from.
+
+use std::collections::HashMap;
+
+use crate::device::{DeviceScopeStack, DeviceSpec};
+use crate::placer::{self, StackFrame, TensorType};
+use crate::runtime::error::TfResult;
+use crate::runtime::op::{infer, InputFact, OpKind, OutputFact, ValueType};
+use crate::tensor::{Tensor, TensorShape};
+
+/// Index of a graph in the context's arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GraphId(pub u32);
+
+/// Index of an operation in its graph (creation order, which is a topological order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OperationId(pub u32);
+
+impl OperationId {
+    /// The index as `usize`.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A symbolic tensor: output `output` of an operation of a graph (`add:0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GraphTensor {
+    /// The graph.
+    pub graph: GraphId,
+    /// The producing operation.
+    pub operation: OperationId,
+    /// Which output.
+    pub output: u32,
+}
+
+/// One node of a graph.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Operation {
+    /// The unique name (`add_1`, `random_normal/RandomStandardNormal`).
+    pub name: String,
+    /// The op type and attrs.
+    pub kind: OpKind,
+    /// Data inputs.
+    pub inputs: Vec<GraphTensor>,
+    /// Control inputs (`^init`).
+    pub control_inputs: Vec<OperationId>,
+    /// The requested device (`/device:CPU:0`), as `op.device` prints it.
+    pub device: String,
+    /// `_class` entries (`loc:@Variable`).
+    pub colocation_groups: Vec<String>,
+    /// Output types and static shapes.
+    pub outputs: Vec<OutputFact>,
+    /// The user's frames where the op was created, outermost first.
+    pub stack: Vec<StackFrame>,
+}
+
+/// Whether a graph is a user `tf.Graph` or the body of a traced `tf.function`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GraphKind {
+    /// `tf.Graph()` (or the TF1 default graph).
+    User,
+    /// A `FuncGraph` being traced for the Python function `name`.
+    Function {
+        /// The Python function's name.
+        name: String,
+    },
+}
+
+/// A graph under construction.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    /// Its id in the arena.
+    pub id: GraphId,
+    /// User graph or function body.
+    pub kind: GraphKind,
+    operations: Vec<Operation>,
+    names_in_use: HashMap<String, u32>,
+    name_scope: String,
+    device_scopes: DeviceScopeStack,
+    colocation_stack: Vec<OperationId>,
+    control_dependencies: Vec<Vec<OperationId>>,
+    /// Variables created in this graph, in order (the `global_variables` collection).
+    pub global_variables: Vec<crate::runtime::variables::VariableId>,
+}
+
+/// How a new op is named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpName<'a> {
+    /// Uniquify this name within the current scope (`add` → `add_1`).
+    Unique(&'a str),
+    /// Use this already-unique full name (the name of a scope the op closes).
+    Exact(&'a str),
+}
+
+impl Graph {
+    /// An empty graph.
+    pub fn new(id: GraphId, kind: GraphKind) -> Graph {
+        Graph {
+            id,
+            kind,
+            operations: Vec::new(),
+            names_in_use: HashMap::new(),
+            name_scope: String::new(),
+            device_scopes: DeviceScopeStack::default(),
+            colocation_stack: Vec::new(),
+            control_dependencies: Vec::new(),
+            global_variables: Vec::new(),
+        }
+    }
+
+    /// The operations in creation order (`g.get_operations()`).
+    pub fn operations(&self) -> &[Operation] {
+        &self.operations
+    }
+
+    /// One operation.
+    pub fn operation(&self, id: OperationId) -> Option<&Operation> {
+        self.operations.get(id.index())
+    }
+
+    /// The operation called `name` (`g.get_operation_by_name`).
+    pub fn operation_by_name(&self, name: &str) -> Option<OperationId> {
+        self.operations
+            .iter()
+            .position(|operation| operation.name == name)
+            .map(|index| OperationId(index as u32))
+    }
+
+    /// A version number that changes whenever the graph grows (Sessions cache placement
+    /// per version).
+    pub fn version(&self) -> usize {
+        self.operations.len()
+    }
+
+    /// `t.name`: `add:0`.
+    pub fn tensor_name(&self, tensor: GraphTensor) -> String {
+        let name = self
+            .operation(tensor.operation)
+            .map_or("<unknown>", |operation| operation.name.as_str());
+        format!("{name}:{}", tensor.output)
+    }
+
+    /// The type and static shape of a tensor.
+    pub fn tensor_fact(&self, tensor: GraphTensor) -> Option<&OutputFact> {
+        self.operation(tensor.operation)?
+            .outputs
+            .get(tensor.output as usize)
+    }
+
+    /// `Graph.unique_name(name)`: the scoped, uniquified name, marked as used.
+    pub fn unique_name(&mut self, name: &str) -> String {
+        let name = if self.name_scope.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}/{name}", self.name_scope)
+        };
+        let base_key = name.to_lowercase();
+        let mut count = self.names_in_use.get(&base_key).copied().unwrap_or(0);
+        self.names_in_use.insert(base_key.clone(), count + 1);
+        if count == 0 {
+            return name;
+        }
+        let mut key = format!("{base_key}_{count}");
+        while self.names_in_use.contains_key(&key) {
+            count += 1;
+            key = format!("{base_key}_{count}");
+        }
+        self.names_in_use.insert(key, 1);
+        format!("{name}_{count}")
+    }
+
+    /// Enters `with tf.name_scope(name)`; returns the scope to restore on exit and the new
+    /// scope's full name (`random_normal`, `random_normal_1`).
+    pub fn push_name_scope(&mut self, name: &str) -> (String, String) {
+        let scope = self.unique_name(name);
+        let previous = std::mem::replace(&mut self.name_scope, scope.clone());
+        (previous, scope)
+    }
+
+    /// Enters a scope whose full name is already unique (`variable_scope` re-entry).
+    pub fn push_exact_name_scope(&mut self, scope: &str) -> String {
+        std::mem::replace(&mut self.name_scope, scope.to_string())
+    }
+
+    /// Leaves a name scope, restoring `previous`.
+    pub fn pop_name_scope(&mut self, previous: String) {
+        self.name_scope = previous;
+    }
+
+    /// The current name scope (`""` at top level).
+    pub fn name_scope(&self) -> &str {
+        &self.name_scope
+    }
+
+    /// Enters `with tf.device(spec)`; `None` is `tf.device(None)`.
+    pub fn push_device(&mut self, spec: Option<DeviceSpec>) {
+        self.device_scopes.push(spec);
+    }
+
+    /// Leaves the innermost device scope.
+    pub fn pop_device(&mut self) {
+        self.device_scopes.pop();
+    }
+
+    /// Enters `with tf.compat.v1.colocate_with(op)`.
+    pub fn push_colocation(&mut self, operation: OperationId) {
+        self.colocation_stack.push(operation);
+    }
+
+    /// Leaves the innermost `colocate_with`.
+    pub fn pop_colocation(&mut self) {
+        self.colocation_stack.pop();
+    }
+
+    /// Enters `with tf.control_dependencies(ops)`.
+    pub fn push_control_dependencies(&mut self, operations: Vec<OperationId>) {
+        self.control_dependencies.push(operations);
+    }
+
+    /// Leaves the innermost `control_dependencies`.
+    pub fn pop_control_dependencies(&mut self) {
+        self.control_dependencies.pop();
+    }
+
+    /// Creates an op: infers its outputs, names it, applies device scopes, colocation and
+    /// control dependencies, and records the user's stack.
+    pub fn create_op(
+        &mut self,
+        kind: OpKind,
+        name: OpName<'_>,
+        inputs: Vec<GraphTensor>,
+        stack: &[StackFrame],
+    ) -> TfResult<OperationId> {
+        let outputs = {
+            let facts: Vec<(ValueType, TensorShape, Option<&Tensor>)> = inputs
+                .iter()
+                .map(|input| {
+                    let producer = self.operation(input.operation);
+                    let fact = producer.and_then(|op| op.outputs.get(input.output as usize));
+                    let constant = match producer.map(|op| &op.kind) {
+                        Some(OpKind::Const(tensor)) => Some(tensor),
+                        _ => None,
+                    };
+                    match fact {
+                        Some(fact) => (fact.value_type, fact.shape.clone(), constant),
+                        None => (ValueType::Resource, TensorShape::unknown(), None),
+                    }
+                })
+                .collect();
+            let input_facts: Vec<InputFact<'_>> = facts
+                .iter()
+                .map(|(value_type, shape, constant)| InputFact {
+                    value_type: *value_type,
+                    shape,
+                    constant: *constant,
+                })
+                .collect();
+            infer(&kind, &input_facts)?
+        };
+        let name = match name {
+            OpName::Unique(name) => self.unique_name(name),
+            OpName::Exact(name) => name.to_string(),
+        };
+        let mut colocation_groups = Vec::new();
+        let mut device = self.device_scopes.device_for_op(&DeviceSpec::default());
+        if let Some(target) = self
+            .colocation_stack
+            .last()
+            .and_then(|id| self.operation(*id))
+        {
+            let group = target
+                .colocation_groups
+                .first()
+                .cloned()
+                .unwrap_or_else(|| format!("loc:@{}", target.name));
+            colocation_groups.push(group);
+            device = target.device.clone();
+        }
+        let control_inputs = self
+            .control_dependencies
+            .iter()
+            .flatten()
+            .copied()
+            .collect();
+        self.operations.push(Operation {
+            name,
+            kind,
+            inputs,
+            control_inputs,
+            device,
+            colocation_groups,
+            outputs,
+            stack: stack.to_vec(),
+        });
+        Ok(OperationId(self.operations.len() as u32 - 1))
+    }
+
+    /// Sets an op's `_class` to `group` (`loc:@Variable_1` on its initial value).
+    pub fn set_colocation_group(&mut self, operation: OperationId, group: String) {
+        if let Some(operation) = self.operations.get_mut(operation.index()) {
+            operation.colocation_groups = vec![group];
+        }
+    }
+
+    /// Adds a control input to an existing op (`init` waits for every initializer).
+    pub fn add_control_input(&mut self, operation: OperationId, input: OperationId) {
+        if let Some(operation) = self.operations.get_mut(operation.index()) {
+            operation.control_inputs.push(input);
+        }
+    }
+
+    /// Replaces an op's static output shape (a variable read knows its variable's shape).
+    pub fn set_output_shape(&mut self, tensor: GraphTensor, shape: TensorShape) {
+        if let Some(fact) = self
+            .operations
+            .get_mut(tensor.operation.index())
+            .and_then(|operation| operation.outputs.get_mut(tensor.output as usize))
+        {
+            fact.shape = shape;
+        }
+    }
+
+    /// The placer's view of the graph: one node per operation, same indices.
+    pub fn to_placer_graph(&self) -> placer::Graph {
+        let mut graph = placer::Graph::default();
+        for operation in &self.operations {
+            let input_types: Vec<ValueType> = operation
+                .inputs
+                .iter()
+                .map(|input| {
+                    self.tensor_fact(*input)
+                        .map_or(ValueType::Resource, |fact| fact.value_type)
+                })
+                .collect();
+            let dtype = operation
+                .kind
+                .type_attr(&input_types)
+                .map(crate::runtime::op::data_type);
+            let node = placer::Node {
+                name: operation.name.clone(),
+                op_type: operation.kind.op_type().to_string(),
+                requested_device: operation.device.clone(),
+                assigned_device: None,
+                inputs: operation
+                    .inputs
+                    .iter()
+                    .zip(&input_types)
+                    .map(|(input, value_type)| placer::Input {
+                        source: placer::NodeId(input.operation.0),
+                        tensor_type: TensorType::value(value_type.data_type()),
+                    })
+                    .collect(),
+                control_inputs: operation
+                    .control_inputs
+                    .iter()
+                    .map(|id| placer::NodeId(id.0))
+                    .collect(),
+                colocation_groups: operation.colocation_groups.clone(),
+                outputs: operation
+                    .outputs
+                    .iter()
+                    .map(|fact| TensorType::value(fact.value_type.data_type()))
+                    .collect(),
+                dtype,
+                is_function_call: false,
+            };
+            graph.add(node);
+        }
+        graph
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unique_names_are_case_insensitive_and_skip_taken_suffixes() {
+        let mut graph = Graph::new(GraphId(0), GraphKind::User);
+        assert_eq!(graph.unique_name("add"), "add");
+        assert_eq!(graph.unique_name("add"), "add_1");
+        assert_eq!(graph.unique_name("Add"), "Add_2");
+        assert_eq!(graph.unique_name("foo_1"), "foo_1");
+        assert_eq!(graph.unique_name("foo"), "foo");
+        assert_eq!(graph.unique_name("foo"), "foo_2");
+        let (previous, scope) = graph.push_name_scope("random_normal");
+        assert_eq!(scope, "random_normal");
+        assert_eq!(graph.unique_name("shape"), "random_normal/shape");
+        graph.pop_name_scope(previous);
+        assert_eq!(graph.push_name_scope("random_normal").1, "random_normal_1");
+    }
+}

@@ -1,0 +1,40 @@
+//! The TensorFlow runtime between the Python API and the engine's modules.
+//!
+//! Module map:
+//! - [`context`]: [`Context`], the state of one program run (machine, settings, scopes,
+//!   graphs, variables, functions, log sink, report recorder).
+//! - [`machine`]: the topology's devices, logical CPU splits, physical/logical listings.
+//! - [`eager`]: [`EagerTensor`] and eager execution (placement → kernel → record).
+//! - [`api`]: the `tf.*` functions, mode-agnostic: eager executes, graph mode builds ops
+//!   with TensorFlow's names.
+//! - [`graph`]: graphs, naming, name/device scopes, colocation, definition stacks.
+//! - [`session`]: the TF1 `tf.compat.v1.Session`.
+//! - [`variables`]: eager and graph variables, `get_variable` / `variable_scope`.
+//! - [`function`]: `tf.function` tracing and calls.
+//! - [`op`]: op kinds, values, variable state, kernel dispatch, static shape inference.
+//! - [`recorder`]: the RunReport's `ops` and `transfers`.
+//! - [`error`]: [`TfError`], the one error type (exception class + `str(e)`).
+//!
+//! **Architecture invariant:** nothing here knows the interpreter. The Python binding
+//! converts Python values to [`Tensor`](crate::tensor::Tensor)s and [`api::Operand`]s and
+//! calls [`Context`] methods; every failure comes back as a [`TfError`] to raise.
+//! Tests replaying the conformance corpus live in `tests.rs`.
+
+pub mod api;
+pub mod context;
+pub mod eager;
+pub mod error;
+pub mod function;
+pub mod graph;
+pub mod machine;
+pub mod op;
+pub mod recorder;
+pub mod session;
+#[cfg(test)]
+mod tests;
+pub mod variables;
+
+pub use api::{Handle, Operand};
+pub use context::Context;
+pub use eager::EagerTensor;
+pub use error::{ExceptionClass, TfError, TfResult};

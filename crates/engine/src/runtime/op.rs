@@ -1,0 +1,801 @@
+//! Ops as the runtime runs them: [`OpKind`] (type + attrs), the values that flow between
+//! them ([`Value`]), variable state ([`ResourceStore`]), the kernel dispatch ([`compute`])
+//! and static shape/dtype inference for graph mode ([`infer`]).
+//!
+//! Eager execution, Session execution and function calls all go through [`compute`], so an
+//! op behaves the same in every mode. Inputs follow TensorFlow's op definitions: reduction
+//! axes, reshape targets and fill dimensions are *input tensors*, not attrs, because graph
+//! mode creates them as `Const` nodes (`Reshape/shape`, `Mean/reduction_indices`).
+
+use std::collections::HashMap;
+
+use crate::kernels::DataType;
+use crate::runtime::error::{ExceptionClass, TfError};
+use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use crate::tensor::{DType, OpError, Shape, Tensor, TensorShape};
+
+/// An op type with its attrs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpKind {
+    /// `Const`: a value known when the op is built.
+    Const(Tensor),
+    /// `Placeholder`: a value fed at `Session.run`.
+    Placeholder {
+        /// Its dtype.
+        dtype: DType,
+        /// Its static shape (`[None, 2]`).
+        shape: TensorShape,
+    },
+    /// A binary element-wise op (`AddV2`, `Mul`, `Greater`...).
+    Binary(BinaryOp),
+    /// A unary element-wise op (`Neg`, `Sqrt`...).
+    Unary(UnaryOp),
+    /// `MatMul` / `BatchMatMulV2`.
+    MatMul(MatMulOptions),
+    /// A reduction; input 1 holds the axes.
+    Reduce {
+        /// Which reduction.
+        op: ReduceOp,
+        /// `keepdims`.
+        keep_dims: bool,
+    },
+    /// `Reshape`; input 1 holds the target shape.
+    Reshape,
+    /// `Fill`; inputs are dims and value.
+    Fill,
+    /// `Range`; inputs are start, limit and delta.
+    Range,
+    /// `RandomStandardNormal`; input 0 is the shape.
+    RandomStandardNormal {
+        /// The output dtype.
+        dtype: DType,
+        /// The op seed, if any.
+        seed: Option<u64>,
+    },
+    /// `SelectV2` (`tf.where(c, x, y)`).
+    SelectV2,
+    /// `Identity`.
+    Identity,
+    /// `Cast`.
+    Cast {
+        /// The target dtype.
+        dtype: DType,
+    },
+    /// `VarHandleOp`: the handle of a resource variable.
+    VarHandleOp {
+        /// The variable's dtype.
+        dtype: DType,
+        /// The variable's shape.
+        shape: TensorShape,
+        /// The resource name the handle refers to (graph mode: the op name).
+        shared_name: String,
+    },
+    /// `ReadVariableOp`.
+    ReadVariableOp {
+        /// The variable's dtype.
+        dtype: DType,
+    },
+    /// `AssignVariableOp`.
+    AssignVariableOp,
+    /// `AssignAddVariableOp`.
+    AssignAddVariableOp,
+    /// `AssignSubVariableOp`.
+    AssignSubVariableOp,
+    /// `VarIsInitializedOp`.
+    VarIsInitializedOp,
+    /// `NoOp` (`global_variables_initializer` is one with control inputs).
+    NoOp,
+    /// An argument of a function body (a parameter or a captured eager tensor): a
+    /// `Placeholder` in the traced graph, an `_Arg` when the function runs.
+    Arg {
+        /// Its type.
+        value_type: ValueType,
+        /// Its static shape.
+        shape: TensorShape,
+    },
+}
+
+impl OpKind {
+    /// TensorFlow's op type name.
+    pub fn op_type(&self) -> &'static str {
+        match self {
+            OpKind::Const(_) => "Const",
+            OpKind::Placeholder { .. } => "Placeholder",
+            OpKind::Binary(op) => op.op_type().name(),
+            OpKind::Unary(op) => op.op_type().name(),
+            OpKind::MatMul(_) => "MatMul",
+            OpKind::Reduce { op, .. } => op.op_type().name(),
+            OpKind::Reshape => "Reshape",
+            OpKind::Fill => "Fill",
+            OpKind::Range => "Range",
+            OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
+            OpKind::SelectV2 => "SelectV2",
+            OpKind::Identity => "Identity",
+            OpKind::Cast { .. } => "Cast",
+            OpKind::VarHandleOp { .. } => "VarHandleOp",
+            OpKind::ReadVariableOp { .. } => "ReadVariableOp",
+            OpKind::AssignVariableOp => "AssignVariableOp",
+            OpKind::AssignAddVariableOp => "AssignAddVariableOp",
+            OpKind::AssignSubVariableOp => "AssignSubVariableOp",
+            OpKind::VarIsInitializedOp => "VarIsInitializedOp",
+            OpKind::NoOp => "NoOp",
+            OpKind::Arg { .. } => "Placeholder",
+        }
+    }
+
+    /// The dtype kernels are constrained on (`T`, or `dtype` for generators), given the
+    /// input types; `None` when the op has no such attr.
+    pub fn type_attr(&self, inputs: &[ValueType]) -> Option<DType> {
+        let first_dense = |index: usize| match inputs.get(index) {
+            Some(ValueType::Dense(dtype)) => Some(*dtype),
+            _ => None,
+        };
+        match self {
+            OpKind::Const(tensor) => Some(tensor.dtype()),
+            OpKind::Placeholder { dtype, .. }
+            | OpKind::RandomStandardNormal { dtype, .. }
+            | OpKind::VarHandleOp { dtype, .. }
+            | OpKind::ReadVariableOp { dtype } => Some(*dtype),
+            OpKind::Cast { dtype } => Some(*dtype),
+            OpKind::SelectV2 | OpKind::Fill => first_dense(1),
+            OpKind::AssignVariableOp
+            | OpKind::AssignAddVariableOp
+            | OpKind::AssignSubVariableOp => first_dense(1),
+            OpKind::VarIsInitializedOp | OpKind::NoOp => None,
+            OpKind::Arg { value_type, .. } => match value_type {
+                ValueType::Dense(dtype) => Some(*dtype),
+                ValueType::Resource => None,
+            },
+            _ => first_dense(0),
+        }
+    }
+
+    /// True for ops whose first input is a variable handle that they read or write.
+    pub fn uses_resource(&self) -> bool {
+        matches!(
+            self,
+            OpKind::ReadVariableOp { .. }
+                | OpKind::AssignVariableOp
+                | OpKind::AssignAddVariableOp
+                | OpKind::AssignSubVariableOp
+                | OpKind::VarIsInitializedOp
+        )
+    }
+}
+
+/// The type of a value: a dense tensor of a dtype, or a resource handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueType {
+    /// A tensor.
+    Dense(DType),
+    /// A `DT_RESOURCE` handle (a variable).
+    Resource,
+}
+
+impl ValueType {
+    /// The placer's and kernel registry's view of the type.
+    pub fn data_type(self) -> DataType {
+        match self {
+            ValueType::Resource => DataType::Resource,
+            ValueType::Dense(dtype) => data_type(dtype),
+        }
+    }
+
+    /// The dtype's Python name (`float32`, `resource`), for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueType::Resource => "resource",
+            ValueType::Dense(dtype) => dtype.name(),
+        }
+    }
+}
+
+/// The kernel registry's `DT_*` for a tensor dtype.
+pub fn data_type(dtype: DType) -> DataType {
+    match dtype {
+        DType::Float16 => DataType::Half,
+        DType::BFloat16 => DataType::BFloat16,
+        DType::Float32 => DataType::Float,
+        DType::Float64 => DataType::Double,
+        DType::Int8 => DataType::Int8,
+        DType::Int16 => DataType::Int16,
+        DType::Int32 => DataType::Int32,
+        DType::Int64 => DataType::Int64,
+        DType::UInt8 => DataType::UInt8,
+        DType::Bool => DataType::Bool,
+        DType::String => DataType::String,
+    }
+}
+
+/// Index of a variable's state in a [`ResourceStore`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResourceId(pub u32);
+
+/// A value flowing between ops.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A tensor.
+    Dense(Tensor),
+    /// A variable handle.
+    Resource(ResourceId),
+}
+
+impl Value {
+    /// The value's type.
+    pub fn value_type(&self) -> ValueType {
+        match self {
+            Value::Dense(tensor) => ValueType::Dense(tensor.dtype()),
+            Value::Resource(_) => ValueType::Resource,
+        }
+    }
+
+    /// The tensor, if this is one.
+    pub fn tensor(&self) -> Option<&Tensor> {
+        match self {
+            Value::Dense(tensor) => Some(tensor),
+            Value::Resource(_) => None,
+        }
+    }
+
+    /// Bytes a copy of this value moves between devices (handles are 0: they stay).
+    pub fn size_in_bytes(&self) -> u64 {
+        match self {
+            Value::Dense(tensor) => ops::cost::tensor_bytes(tensor.dtype(), tensor.shape()),
+            Value::Resource(_) => 0,
+        }
+    }
+}
+
+/// One variable's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceSlot {
+    /// The resource name (`Variable`, or an anonymous eager name).
+    pub name: String,
+    /// The declared dtype.
+    pub dtype: DType,
+    /// The value, once assigned.
+    pub value: Option<Tensor>,
+}
+
+/// Variable state: the eager context's, or one Session's (TF1 variables live per Session).
+#[derive(Clone, Debug, Default)]
+pub struct ResourceStore {
+    slots: Vec<ResourceSlot>,
+    by_name: HashMap<String, ResourceId>,
+}
+
+impl ResourceStore {
+    /// The slot called `name`, created uninitialised on first use (`VarHandleOp` with a
+    /// `shared_name`).
+    pub fn lookup_or_create(&mut self, name: &str, dtype: DType) -> ResourceId {
+        if let Some(id) = self.by_name.get(name) {
+            return *id;
+        }
+        let id = ResourceId(self.slots.len() as u32);
+        self.slots.push(ResourceSlot {
+            name: name.to_string(),
+            dtype,
+            value: None,
+        });
+        self.by_name.insert(name.to_string(), id);
+        id
+    }
+
+    /// A slot.
+    pub fn slot(&self, id: ResourceId) -> Option<&ResourceSlot> {
+        self.slots.get(id.0 as usize)
+    }
+
+    fn slot_mut(&mut self, id: ResourceId) -> Result<&mut ResourceSlot, KernelFailure> {
+        self.slots
+            .get_mut(id.0 as usize)
+            .ok_or_else(|| KernelFailure::Status(TfError::internal("unknown resource handle")))
+    }
+
+    /// True when no variable was ever created here (TensorFlow then says the container
+    /// does not exist).
+    pub fn is_empty(&self) -> bool {
+        self.slots.iter().all(|slot| slot.value.is_none())
+    }
+}
+
+/// Why a kernel failed: a kernel error (eager mode wraps it with `[Op:X]`) or an error that
+/// already has its final class and message.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KernelFailure {
+    /// From the tensor kernels.
+    Op(OpError),
+    /// Complete (uninitialised variables, missing feeds).
+    Status(TfError),
+}
+
+impl From<OpError> for KernelFailure {
+    fn from(error: OpError) -> KernelFailure {
+        KernelFailure::Op(error)
+    }
+}
+
+fn dense<'a>(inputs: &'a [Value], index: usize, op: &OpKind) -> Result<&'a Tensor, KernelFailure> {
+    inputs.get(index).and_then(Value::tensor).ok_or_else(|| {
+        KernelFailure::Status(TfError::internal(format!(
+            "{} expects a tensor as input #{index}",
+            op.op_type()
+        )))
+    })
+}
+
+fn resource(inputs: &[Value], op: &OpKind) -> Result<ResourceId, KernelFailure> {
+    match inputs.first() {
+        Some(Value::Resource(id)) => Ok(*id),
+        _ => Err(KernelFailure::Status(TfError::internal(format!(
+            "{} expects a resource handle as input #0",
+            op.op_type()
+        )))),
+    }
+}
+
+fn integers(tensor: &Tensor, op: &OpKind) -> Result<Vec<i64>, KernelFailure> {
+    tensor.to_i64_vec().ok_or_else(|| {
+        KernelFailure::Status(TfError::invalid_argument(format!(
+            "{} expects an integer tensor, got {}",
+            op.op_type(),
+            tensor.dtype().name()
+        )))
+    })
+}
+
+fn scalar_f64(tensor: &Tensor, op: &OpKind) -> Result<f64, KernelFailure> {
+    match tensor.to_f64_vec().as_deref() {
+        Some([value]) => Ok(*value),
+        _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
+            "{} expects scalar inputs",
+            op.op_type()
+        )))),
+    }
+}
+
+/// The message TensorFlow gives when a variable is read before it was assigned
+/// (`FailedPreconditionError`, oracle text for a Session whose container is empty).
+pub fn uninitialized_variable_message(name: &str) -> String {
+    format!(
+        "Could not find variable {name}. This could mean that the variable has been deleted. \
+         In TF1, it can also mean the variable is uninitialized. Debug info: container=localhost, \
+         status error message=Container localhost does not exist. (Could not find resource: \
+         localhost/{name})"
+    )
+}
+
+/// Runs one op's kernel on `inputs`, reading and writing variables in `resources`.
+///
+/// `Placeholder` is never computed: the Session substitutes its feed first.
+pub fn compute(
+    op: &OpKind,
+    inputs: &[Value],
+    resources: &mut ResourceStore,
+) -> Result<Vec<Value>, KernelFailure> {
+    let one = |tensor: Tensor| Ok(vec![Value::Dense(tensor)]);
+    match op {
+        OpKind::Const(tensor) => one(tensor.clone()),
+        OpKind::Placeholder { .. } => Err(KernelFailure::Status(TfError::internal(
+            "a placeholder was computed instead of fed",
+        ))),
+        OpKind::Binary(binary) => {
+            let (lhs, rhs) = (dense(inputs, 0, op)?, dense(inputs, 1, op)?);
+            one(ops::binary(*binary, lhs, rhs)?)
+        }
+        OpKind::Unary(unary) => one(ops::unary(*unary, dense(inputs, 0, op)?)?),
+        OpKind::MatMul(options) => one(ops::matmul(
+            dense(inputs, 0, op)?,
+            dense(inputs, 1, op)?,
+            *options,
+        )?),
+        OpKind::Reduce {
+            op: reduce,
+            keep_dims,
+        } => {
+            let axes = integers(dense(inputs, 1, op)?, op)?;
+            one(ops::reduce(
+                *reduce,
+                dense(inputs, 0, op)?,
+                Some(&axes),
+                *keep_dims,
+            )?)
+        }
+        OpKind::Reshape => {
+            let shape = integers(dense(inputs, 1, op)?, op)?;
+            one(ops::reshape(dense(inputs, 0, op)?, &shape)?)
+        }
+        OpKind::Fill => {
+            let dims = integers(dense(inputs, 0, op)?, op)?;
+            one(ops::fill(&dims, dense(inputs, 1, op)?)?)
+        }
+        OpKind::Range => {
+            let start = dense(inputs, 0, op)?;
+            let limit = scalar_f64(dense(inputs, 1, op)?, op)?;
+            let delta = scalar_f64(dense(inputs, 2, op)?, op)?;
+            one(ops::range(
+                scalar_f64(start, op)?,
+                limit,
+                delta,
+                start.dtype(),
+            )?)
+        }
+        OpKind::RandomStandardNormal { dtype, seed } => {
+            let dims = integers(dense(inputs, 0, op)?, op)?;
+            one(ops::random_normal(&dims, 0.0, 1.0, *dtype, *seed)?)
+        }
+        OpKind::SelectV2 => one(ops::where_select(
+            dense(inputs, 0, op)?,
+            dense(inputs, 1, op)?,
+            dense(inputs, 2, op)?,
+        )?),
+        OpKind::Identity => match inputs.first() {
+            Some(value) => Ok(vec![value.clone()]),
+            None => Err(KernelFailure::Status(TfError::internal(
+                "Identity without input",
+            ))),
+        },
+        OpKind::Cast { dtype } => one(ops::cast(dense(inputs, 0, op)?, *dtype)?),
+        OpKind::VarHandleOp {
+            dtype, shared_name, ..
+        } => Ok(vec![Value::Resource(
+            resources.lookup_or_create(shared_name, *dtype),
+        )]),
+        OpKind::ReadVariableOp { .. } => {
+            let slot = resources.slot_mut(resource(inputs, op)?)?;
+            match &slot.value {
+                Some(tensor) => one(tensor.clone()),
+                None => Err(KernelFailure::Status(TfError::new(
+                    ExceptionClass::FailedPrecondition,
+                    uninitialized_variable_message(&slot.name),
+                ))),
+            }
+        }
+        OpKind::AssignVariableOp => {
+            let value = dense(inputs, 1, op)?.clone();
+            resources.slot_mut(resource(inputs, op)?)?.value = Some(value);
+            Ok(Vec::new())
+        }
+        OpKind::AssignAddVariableOp | OpKind::AssignSubVariableOp => {
+            let delta = dense(inputs, 1, op)?.clone();
+            let slot = resources.slot_mut(resource(inputs, op)?)?;
+            let Some(current) = &slot.value else {
+                return Err(KernelFailure::Status(TfError::new(
+                    ExceptionClass::FailedPrecondition,
+                    uninitialized_variable_message(&slot.name),
+                )));
+            };
+            let binary = if *op == OpKind::AssignAddVariableOp {
+                BinaryOp::Add
+            } else {
+                BinaryOp::Sub
+            };
+            slot.value = Some(ops::binary(binary, current, &delta)?);
+            Ok(Vec::new())
+        }
+        OpKind::VarIsInitializedOp => {
+            let initialized = resources
+                .slot(resource(inputs, op)?)
+                .is_some_and(|slot| slot.value.is_some());
+            one(Tensor::scalar(initialized))
+        }
+        OpKind::NoOp => Ok(Vec::new()),
+        OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
+            "a function argument was computed instead of passed",
+        ))),
+    }
+}
+
+/// A graph input as inference sees it: its type, static shape and, for `Const`s, value.
+#[derive(Clone, Copy, Debug)]
+pub struct InputFact<'a> {
+    /// Its type.
+    pub value_type: ValueType,
+    /// Its static shape.
+    pub shape: &'a TensorShape,
+    /// Its value when it comes straight from a `Const`.
+    pub constant: Option<&'a Tensor>,
+}
+
+/// The type and static shape of one output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutputFact {
+    /// Its type.
+    pub value_type: ValueType,
+    /// Its static shape.
+    pub shape: TensorShape,
+}
+
+/// Static output types and shapes of `op` in graph mode, with the build-time checks
+/// TensorFlow's Python layer makes (dtype agreement of `T` inputs).
+pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
+    let dense_type = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
+        Some(ValueType::Dense(dtype)) => Ok(dtype),
+        _ => Err(TfError::internal(format!(
+            "{} expects a tensor as input #{index}",
+            op.op_type()
+        ))),
+    };
+    let shape_of = |index: usize| {
+        inputs
+            .get(index)
+            .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())
+    };
+    let constant_ints = |index: usize| {
+        inputs
+            .get(index)
+            .and_then(|fact| fact.constant)
+            .and_then(Tensor::to_i64_vec)
+    };
+    let out = |dtype: DType, shape: TensorShape| {
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape,
+        }])
+    };
+    match op {
+        OpKind::Const(tensor) => out(tensor.dtype(), TensorShape::from(tensor.shape())),
+        OpKind::Placeholder { dtype, shape } => out(*dtype, shape.clone()),
+        OpKind::Binary(binary) => {
+            let (lhs, rhs) = (dense_type(0)?, dense_type(1)?);
+            if lhs != rhs {
+                return Err(TfError::type_error(format!(
+                    "Input 'y' of '{}' Op has type {} that does not match type {} of argument 'x'.",
+                    op.op_type(),
+                    rhs.name(),
+                    lhs.name()
+                )));
+            }
+            let dtype = if is_comparison(*binary) {
+                DType::Bool
+            } else {
+                lhs
+            };
+            out(dtype, broadcast_static(&shape_of(0), &shape_of(1)))
+        }
+        OpKind::Unary(_) | OpKind::Identity => out(dense_type(0)?, shape_of(0)),
+        OpKind::Cast { dtype } => out(*dtype, shape_of(0)),
+        OpKind::MatMul(options) => {
+            let (a, b) = (dense_type(0)?, dense_type(1)?);
+            if a != b {
+                return Err(TfError::type_error(format!(
+                    "Input 'b' of 'MatMul' Op has type {} that does not match type {} of argument 'a'.",
+                    b.name(),
+                    a.name()
+                )));
+            }
+            out(a, matmul_static(&shape_of(0), &shape_of(1), *options))
+        }
+        OpKind::Reduce { op: _, keep_dims } => {
+            let shape = match (shape_of(0).dims(), constant_ints(1)) {
+                (Some(dims), Some(axes)) => reduce_static(dims, &axes, *keep_dims),
+                _ => TensorShape::unknown(),
+            };
+            out(dense_type(0)?, shape)
+        }
+        OpKind::Reshape => {
+            let shape = constant_ints(1).map_or_else(TensorShape::unknown, |target| {
+                reshape_static(&shape_of(0), &target)
+            });
+            out(dense_type(0)?, shape)
+        }
+        OpKind::Fill => out(dense_type(1)?, shape_from_constant(constant_ints(0))),
+        OpKind::RandomStandardNormal { dtype, .. } => {
+            out(*dtype, shape_from_constant(constant_ints(0)))
+        }
+        OpKind::Range => {
+            let values: Option<Vec<f64>> = (0..3)
+                .map(|index| {
+                    inputs
+                        .get(index)
+                        .and_then(|fact| fact.constant)
+                        .and_then(Tensor::to_f64_vec)
+                        .and_then(|values| values.first().copied())
+                })
+                .collect();
+            let length = values.and_then(|values| {
+                let (start, limit, delta) = (values[0], values[1], values[2]);
+                (delta != 0.0).then(|| ((limit - start) / delta).ceil().max(0.0) as usize)
+            });
+            out(dense_type(0)?, TensorShape::new(vec![length]))
+        }
+        OpKind::SelectV2 => {
+            let shape =
+                broadcast_static(&broadcast_static(&shape_of(0), &shape_of(1)), &shape_of(2));
+            out(dense_type(1)?, shape)
+        }
+        OpKind::VarHandleOp { .. } => Ok(vec![OutputFact {
+            value_type: ValueType::Resource,
+            shape: TensorShape::new(Vec::new()),
+        }]),
+        OpKind::ReadVariableOp { dtype } => out(*dtype, TensorShape::unknown()),
+        OpKind::VarIsInitializedOp => out(DType::Bool, TensorShape::new(Vec::new())),
+        OpKind::Arg { value_type, shape } => Ok(vec![OutputFact {
+            value_type: *value_type,
+            shape: shape.clone(),
+        }]),
+        OpKind::AssignVariableOp
+        | OpKind::AssignAddVariableOp
+        | OpKind::AssignSubVariableOp
+        | OpKind::NoOp => Ok(Vec::new()),
+    }
+}
+
+fn is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Equal
+            | BinaryOp::NotEqual
+            | BinaryOp::Less
+            | BinaryOp::LessEqual
+            | BinaryOp::Greater
+            | BinaryOp::GreaterEqual
+    )
+}
+
+fn shape_from_constant(dims: Option<Vec<i64>>) -> TensorShape {
+    match dims {
+        Some(dims) => TensorShape::new(
+            dims.into_iter()
+                .map(|dim| usize::try_from(dim).ok())
+                .collect(),
+        ),
+        None => TensorShape::unknown(),
+    }
+}
+
+/// Broadcasting with unknown dimensions: an unknown side gives an unknown result dimension
+/// unless the other side is known and not 1.
+fn broadcast_static(lhs: &TensorShape, rhs: &TensorShape) -> TensorShape {
+    let (Some(lhs), Some(rhs)) = (lhs.dims(), rhs.dims()) else {
+        return TensorShape::unknown();
+    };
+    let rank = lhs.len().max(rhs.len());
+    let pick = |dims: &[Option<usize>], index: usize| {
+        let offset = rank - dims.len();
+        if index < offset {
+            Some(1)
+        } else {
+            dims[index - offset]
+        }
+    };
+    let dims = (0..rank)
+        .map(|index| match (pick(lhs, index), pick(rhs, index)) {
+            (Some(1), other) | (other, Some(1)) => other,
+            (Some(a), Some(_)) => Some(a),
+            (Some(a), None) | (None, Some(a)) => Some(a),
+            (None, None) => None,
+        })
+        .collect();
+    TensorShape::new(dims)
+}
+
+fn matmul_static(a: &TensorShape, b: &TensorShape, options: MatMulOptions) -> TensorShape {
+    match (a.dims(), b.dims()) {
+        (Some([a0, a1]), Some([b0, b1])) => {
+            let rows = if options.transpose_a { *a1 } else { *a0 };
+            let columns = if options.transpose_b { *b0 } else { *b1 };
+            TensorShape::new(vec![rows, columns])
+        }
+        _ => TensorShape::unknown(),
+    }
+}
+
+fn reduce_static(dims: &[Option<usize>], axes: &[i64], keep_dims: bool) -> TensorShape {
+    let rank = dims.len();
+    let reduced: Vec<usize> = axes
+        .iter()
+        .filter_map(|axis| Shape::normalize_axis(*axis, rank))
+        .collect();
+    let result = dims
+        .iter()
+        .enumerate()
+        .filter_map(|(index, dim)| match (reduced.contains(&index), keep_dims) {
+            (true, true) => Some(Some(1)),
+            (true, false) => None,
+            (false, _) => Some(*dim),
+        })
+        .collect();
+    TensorShape::new(result)
+}
+
+fn reshape_static(input: &TensorShape, target: &[i64]) -> TensorShape {
+    let known: Option<usize> = input
+        .dims()
+        .and_then(|dims| dims.iter().copied().collect::<Option<Vec<_>>>())
+        .map(|dims| dims.iter().product());
+    let fixed: i64 = target.iter().filter(|dim| **dim >= 0).product();
+    let dims = target
+        .iter()
+        .map(|dim| match usize::try_from(*dim) {
+            Ok(dim) => Some(dim),
+            Err(_) => known
+                .zip(usize::try_from(fixed).ok())
+                .and_then(|(total, fixed)| total.checked_div(fixed)),
+        })
+        .collect();
+    TensorShape::new(dims)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_fail_before_assignment_and_accumulate_after() {
+        let mut store = ResourceStore::default();
+        let handle = OpKind::VarHandleOp {
+            dtype: DType::Int32,
+            shape: TensorShape::new(Vec::new()),
+            shared_name: "Variable".into(),
+        };
+        let outputs = compute(&handle, &[], &mut store).unwrap();
+        let read = OpKind::ReadVariableOp {
+            dtype: DType::Int32,
+        };
+        let Err(KernelFailure::Status(error)) = compute(&read, &outputs, &mut store) else {
+            panic!("reading an unassigned variable must fail");
+        };
+        assert_eq!(error.class, ExceptionClass::FailedPrecondition);
+        assert!(error
+            .message
+            .starts_with("Could not find variable Variable."));
+        let assign_inputs = [outputs[0].clone(), Value::Dense(Tensor::scalar(1i32))];
+        compute(&OpKind::AssignVariableOp, &assign_inputs, &mut store).unwrap();
+        compute(&OpKind::AssignAddVariableOp, &assign_inputs, &mut store).unwrap();
+        let value = compute(&read, &outputs, &mut store).unwrap();
+        assert_eq!(value, vec![Value::Dense(Tensor::scalar(2i32))]);
+    }
+
+    #[test]
+    fn static_shapes_follow_broadcasting_and_constants() {
+        let unknown_rows = TensorShape::new(vec![None, Some(2)]);
+        let scalar = TensorShape::new(Vec::new());
+        let fact = |shape| InputFact {
+            value_type: ValueType::Dense(DType::Float32),
+            shape,
+            constant: None,
+        };
+        let outputs = infer(
+            &OpKind::Binary(BinaryOp::Mul),
+            &[fact(&unknown_rows), fact(&scalar)],
+        )
+        .unwrap();
+        assert_eq!(outputs[0].shape.to_string(), "(None, 2)");
+        let axes = Tensor::scalar(1i32);
+        let axes_shape = TensorShape::new(Vec::new());
+        let reduce = OpKind::Reduce {
+            op: ReduceOp::Sum,
+            keep_dims: false,
+        };
+        let axes_fact = InputFact {
+            value_type: ValueType::Dense(DType::Int32),
+            shape: &axes_shape,
+            constant: Some(&axes),
+        };
+        let outputs = infer(&reduce, &[fact(&unknown_rows), axes_fact]).unwrap();
+        assert_eq!(outputs[0].shape.to_string(), "(None,)");
+    }
+
+    #[test]
+    fn graph_dtype_mismatch_is_a_type_error() {
+        let scalar = TensorShape::new(Vec::new());
+        let error = infer(
+            &OpKind::Binary(BinaryOp::Add),
+            &[
+                InputFact {
+                    value_type: ValueType::Dense(DType::Int32),
+                    shape: &scalar,
+                    constant: None,
+                },
+                InputFact {
+                    value_type: ValueType::Dense(DType::Float32),
+                    shape: &scalar,
+                    constant: None,
+                },
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(error.class, ExceptionClass::TypeError);
+    }
+}

@@ -1,0 +1,99 @@
+//! The recorder: every op the program ran and every tensor that crossed devices, as the
+//! RunReport's `ops` and `transfers`.
+//!
+//! Times are zero here; the simulator fills `start_us`/`dur_us` and `link` later from the
+//! topology's hardware model.
+
+use crate::report::{OpReport, TransferReport};
+
+/// Where an op's input came from, for the report's `inputs` and `transfers`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordedInput {
+    /// The producing op's report id, if it was recorded.
+    pub producer: Option<u32>,
+    /// The tensor name (`add:0`).
+    pub tensor_name: String,
+    /// The device the value lives on (full name).
+    pub device: String,
+    /// Bytes a copy moves.
+    pub bytes: u64,
+}
+
+/// One op about to be recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordedOp<'a> {
+    /// Graph name (`add_1`).
+    pub name: &'a str,
+    /// Op type (`AddV2`).
+    pub op_type: &'a str,
+    /// Full device name.
+    pub device: &'a str,
+    /// The request as written (`/device:TPU:0`) or `""`.
+    pub requested_device: &'a str,
+    /// The placement reason sentence.
+    pub reason: String,
+    /// Its inputs.
+    pub inputs: &'a [RecordedInput],
+    /// Output shape (`-1` for unknown dimensions; empty for no output).
+    pub shape: Vec<i64>,
+    /// Output dtype name, or `""`.
+    pub dtype: &'a str,
+    /// The user's line.
+    pub line: u32,
+}
+
+/// Accumulates the report's ops and transfers.
+#[derive(Clone, Debug, Default)]
+pub struct Recorder {
+    /// Recorded ops in execution order; `id` is the index.
+    pub ops: Vec<OpReport>,
+    /// Recorded transfers in execution order.
+    pub transfers: Vec<TransferReport>,
+}
+
+/// The most ops one run records; later ops still run but are not reported (a playground
+/// limit that keeps long loops from filling memory).
+pub const RECORDED_OPS_MAX: usize = 100_000;
+
+impl Recorder {
+    /// Records an op and a transfer for each input that lives on another device; returns
+    /// the op's id (or `None` past [`RECORDED_OPS_MAX`]).
+    pub fn record(&mut self, op: RecordedOp<'_>) -> Option<u32> {
+        if self.ops.len() >= RECORDED_OPS_MAX {
+            return None;
+        }
+        for input in op.inputs {
+            if input.device != op.device && input.bytes > 0 {
+                self.transfers.push(TransferReport {
+                    src: input.device.clone(),
+                    dst: op.device.to_string(),
+                    bytes: input.bytes,
+                    link: String::new(),
+                    start_us: 0.0,
+                    dur_us: 0.0,
+                    tensor: input.tensor_name.clone(),
+                });
+            }
+        }
+        let id = self.ops.len() as u32;
+        self.ops.push(OpReport {
+            id,
+            name: op.name.to_string(),
+            op_type: op.op_type.to_string(),
+            device: op.device.to_string(),
+            requested_device: op.requested_device.to_string(),
+            reason: op.reason,
+            inputs: op
+                .inputs
+                .iter()
+                .filter_map(|input| input.producer)
+                .collect(),
+            shape: op.shape,
+            dtype: op.dtype.to_string(),
+            line: op.line,
+            start_us: 0.0,
+            dur_us: 0.0,
+        });
+        Some(id)
+    }
+}

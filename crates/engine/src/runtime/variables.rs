@@ -1,0 +1,565 @@
+//! Variables: eager resource variables, graph-mode variables (with their initializer ops
+//! and `global_variables_initializer`), and the TF1 `get_variable` / `variable_scope` store.
+//!
+//! Names follow the oracle: eager variables are not uniquified (`Variable:0` twice); graph
+//! variables are (`Variable`, `Variable_1`), and each builds `V/IsInitialized/
+//! VarIsInitializedOp`, `V/Assign`, `V/Read/ReadVariableOp`; a literal initial value
+//! becomes `V/Initializer/initial_value`, colocated with `V`.
+
+use std::collections::HashMap;
+
+use crate::runtime::api::{Handle, Operand};
+use crate::runtime::context::Context;
+use crate::runtime::eager::EagerTensor;
+use crate::runtime::error::{TfError, TfResult};
+use crate::runtime::graph::{GraphId, GraphKind, GraphTensor, OpName, OperationId};
+use crate::runtime::op::OpKind;
+use crate::tensor::{ops, DType, Tensor, TensorShape};
+
+/// Index of a variable in the context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct VariableId(pub u32);
+
+/// A variable as the Python object sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variable {
+    /// `v.name`: `Variable:0`, `counter:0`, `shared_vars/w:0`.
+    pub name: String,
+    /// `v.dtype`.
+    pub dtype: DType,
+    /// `v.shape`.
+    pub shape: TensorShape,
+    /// `trainable=`.
+    pub trainable: bool,
+    /// The resource handle (eager: on its device; graph: the `VarHandleOp` output).
+    pub handle: Handle,
+    /// Graph mode: the `Assign` op (`v.initializer`) and the snapshot read
+    /// (`V/Read/ReadVariableOp:0`, what `sess.run(v)` fetches).
+    pub graph_parts: Option<(OperationId, GraphTensor)>,
+}
+
+/// `reuse=` of a variable scope.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reuse {
+    /// Inherit (top level: create only).
+    Inherit,
+    /// `reuse=True`: only existing variables.
+    Reuse,
+    /// `reuse=tf.compat.v1.AUTO_REUSE`.
+    AutoReuse,
+}
+
+/// The initializer of `get_variable`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Initializer {
+    /// `tf.compat.v1.ones_initializer()` (`Initializer/ones`).
+    Ones,
+    /// `tf.compat.v1.zeros_initializer()` (`Initializer/zeros`).
+    Zeros,
+    /// A constant value (`Initializer/Const`).
+    Constant(Tensor),
+    /// The default Glorot uniform; its values are drawn here and stored as one
+    /// `Initializer/random_uniform` constant (TensorFlow builds a RandomUniform chain).
+    GlorotUniform,
+}
+
+/// Variables of the run and the `get_variable` store.
+#[derive(Clone, Debug, Default)]
+pub struct VariableState {
+    variables: Vec<Variable>,
+    /// Per graph: the store of `get_variable` (full name → variable).
+    stores: HashMap<GraphId, HashMap<String, VariableId>>,
+    /// Per graph: the open variable scopes (name, reuse).
+    scopes: HashMap<GraphId, Vec<(String, Reuse, String)>>,
+}
+
+/// The message for a second `tf.Variable` in a `tf.function` (case d03).
+pub const SINGLETON_VARIABLE_MESSAGE: &str = "tf.function only supports singleton tf.Variables created on the first call. Make sure the tf.Variable is only created once or created outside tf.function. See https://www.tensorflow.org/guide/function#creating_tfvariables for more information.";
+
+impl Context {
+    /// A variable.
+    pub fn variable(&self, id: VariableId) -> TfResult<&Variable> {
+        self.variables
+            .variables
+            .get(id.0 as usize)
+            .ok_or_else(|| TfError::internal(format!("unknown variable #{}", id.0)))
+    }
+
+    fn push_variable(&mut self, variable: Variable) -> VariableId {
+        self.variables.variables.push(variable);
+        VariableId(self.variables.variables.len() as u32 - 1)
+    }
+
+    /// `tf.Variable(initial_value, name=..., trainable=..., dtype=...)` in the current mode.
+    pub fn create_variable(
+        &mut self,
+        initial_value: Operand,
+        name: Option<&str>,
+        trainable: bool,
+        dtype: Option<DType>,
+    ) -> TfResult<VariableId> {
+        if let Some(graph) = self.default_graph() {
+            if matches!(self.graph(graph)?.kind, GraphKind::Function { .. }) {
+                self.check_variable_creation_in_trace()?;
+                // Lifted out of the function (`init_scope`), as TensorFlow does.
+                let popped = self.pop_default_graph();
+                let result = self.create_eager_variable(initial_value, name, trainable, dtype);
+                if let Some(popped) = popped {
+                    self.push_default_graph(popped);
+                }
+                return result;
+            }
+            let scope = self
+                .graph_mut(graph)?
+                .push_name_scope(name.unwrap_or("Variable"));
+            let result =
+                self.create_graph_variable(graph, &scope.1, initial_value, trainable, dtype);
+            self.graph_mut(graph)?.pop_name_scope(scope.0);
+            return result;
+        }
+        self.create_eager_variable(initial_value, name, trainable, dtype)
+    }
+
+    fn create_eager_variable(
+        &mut self,
+        initial_value: Operand,
+        name: Option<&str>,
+        trainable: bool,
+        dtype: Option<DType>,
+    ) -> TfResult<VariableId> {
+        let mut initial = self.eager_operand(initial_value)?;
+        if let Some(dtype) =
+            dtype.filter(|dtype| Some(*dtype) != initial.value.tensor().map(Tensor::dtype))
+        {
+            initial = self.execute_one(&OpKind::Cast { dtype }, &[initial])?;
+        }
+        let value = initial.tensor()?.clone();
+        let name = name.unwrap_or("Variable");
+        let shared_name = format!("{name}_{}", self.variables.variables.len());
+        let handle_op = OpKind::VarHandleOp {
+            dtype: value.dtype(),
+            shape: TensorShape::from(value.shape()),
+            shared_name,
+        };
+        let handle = self.execute_one(&handle_op, &[])?;
+        self.execute(&OpKind::AssignVariableOp, &[handle.clone(), initial])?;
+        Ok(self.push_variable(Variable {
+            name: format!("{name}:0"),
+            dtype: value.dtype(),
+            shape: TensorShape::from(value.shape()),
+            trainable,
+            handle: Handle::Eager(handle),
+            graph_parts: None,
+        }))
+    }
+
+    fn eager_operand(&mut self, operand: Operand) -> TfResult<EagerTensor> {
+        match operand {
+            Operand::Handle(Handle::Eager(tensor)) => Ok(tensor),
+            Operand::Literal(tensor) => self.eager_constant(tensor),
+            Operand::Variable(variable) => match self.read_variable(variable)? {
+                Handle::Eager(tensor) => Ok(tensor),
+                Handle::Symbolic(_) => Err(TfError::internal("eager read built a graph op")),
+            },
+            Operand::Handle(Handle::Symbolic(_)) => Err(TfError::type_error(
+                "A graph tensor cannot initialise an eager variable",
+            )),
+        }
+    }
+
+    /// Builds a graph variable whose scope (and `VarHandleOp` name) is `scope`.
+    fn create_graph_variable(
+        &mut self,
+        graph: GraphId,
+        scope: &str,
+        initial_value: Operand,
+        trainable: bool,
+        dtype: Option<DType>,
+    ) -> TfResult<VariableId> {
+        let stack = self.call_stack().to_vec();
+        let initial = match initial_value {
+            Operand::Handle(Handle::Symbolic(tensor)) => tensor,
+            Operand::Literal(tensor) => {
+                let tensor = match dtype {
+                    Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
+                        .map_err(|error| TfError::new(error.class.into(), error.message))?,
+                    _ => tensor,
+                };
+                let (previous, _) = self.graph_mut(graph)?.push_name_scope("Initializer");
+                let constant = self.const_op(graph, tensor, OpName::Unique("initial_value"));
+                self.graph_mut(graph)?.pop_name_scope(previous);
+                let constant = constant?;
+                self.set_colocation(graph, constant.operation, scope)?;
+                constant
+            }
+            other => {
+                let handle = self.identity(other, None)?;
+                let Handle::Symbolic(tensor) = handle else {
+                    return Err(TfError::internal("graph identity returned an eager tensor"));
+                };
+                tensor
+            }
+        };
+        self.finish_graph_variable(graph, scope, initial, trainable, &stack)
+    }
+
+    fn set_colocation(
+        &mut self,
+        graph: GraphId,
+        operation: OperationId,
+        group: &str,
+    ) -> TfResult<()> {
+        let graph = self.graph_mut(graph)?;
+        graph.set_colocation_group(operation, format!("loc:@{group}"));
+        Ok(())
+    }
+
+    fn finish_graph_variable(
+        &mut self,
+        graph: GraphId,
+        scope: &str,
+        initial: GraphTensor,
+        trainable: bool,
+        stack: &[crate::placer::StackFrame],
+    ) -> TfResult<VariableId> {
+        let fact = self
+            .graph(graph)?
+            .tensor_fact(initial)
+            .cloned()
+            .ok_or_else(|| TfError::internal("unknown initial value"))?;
+        let crate::runtime::op::ValueType::Dense(dtype) = fact.value_type else {
+            return Err(TfError::type_error("a variable cannot hold a resource"));
+        };
+        let shape = fact.shape.clone();
+        let g = self.graph_mut(graph)?;
+        let handle_op = g.create_op(
+            OpKind::VarHandleOp {
+                dtype,
+                shape: shape.clone(),
+                shared_name: scope.to_string(),
+            },
+            OpName::Exact(scope),
+            Vec::new(),
+            stack,
+        )?;
+        let handle = GraphTensor {
+            graph,
+            operation: handle_op,
+            output: 0,
+        };
+        let (previous, _) = g.push_name_scope("IsInitialized");
+        let checked = g.create_op(
+            OpKind::VarIsInitializedOp,
+            OpName::Unique("VarIsInitializedOp"),
+            vec![handle],
+            stack,
+        );
+        g.pop_name_scope(previous);
+        checked?;
+        let assign = g.create_op(
+            OpKind::AssignVariableOp,
+            OpName::Unique("Assign"),
+            vec![handle, initial],
+            stack,
+        )?;
+        let (previous, _) = g.push_name_scope("Read");
+        let read = g.create_op(
+            OpKind::ReadVariableOp { dtype },
+            OpName::Unique("ReadVariableOp"),
+            vec![handle],
+            stack,
+        );
+        g.pop_name_scope(previous);
+        let read = GraphTensor {
+            graph,
+            operation: read?,
+            output: 0,
+        };
+        g.set_output_shape(read, shape.clone());
+        let id = self.push_variable(Variable {
+            name: format!("{scope}:0"),
+            dtype,
+            shape,
+            trainable,
+            handle: Handle::Symbolic(handle),
+            graph_parts: Some((assign, read)),
+        });
+        self.graph_mut(graph)?.global_variables.push(id);
+        Ok(id)
+    }
+
+    /// Reads a variable where it is used: eager `ReadVariableOp` now, or a new
+    /// `ReadVariableOp` in the current graph scope.
+    pub fn read_variable(&mut self, id: VariableId) -> TfResult<Handle> {
+        let variable = self.variable(id)?.clone();
+        let op = OpKind::ReadVariableOp {
+            dtype: variable.dtype,
+        };
+        match (&variable.handle, self.default_graph()) {
+            (Handle::Eager(handle), _) => {
+                if let Some(graph) = self.default_graph() {
+                    let captured = self.capture_in_trace(graph, handle)?;
+                    return self.graph_read(graph, captured, &variable);
+                }
+                Ok(Handle::Eager(
+                    self.execute_one(&op, std::slice::from_ref(handle))?,
+                ))
+            }
+            (Handle::Symbolic(handle), Some(graph)) if handle.graph == graph => {
+                self.graph_read(graph, *handle, &variable)
+            }
+            (Handle::Symbolic(_), _) => Err(TfError::value_error(format!(
+                "Variable {} must be used in the graph it was created in.",
+                variable.name
+            ))),
+        }
+    }
+
+    fn graph_read(
+        &mut self,
+        graph: GraphId,
+        handle: GraphTensor,
+        variable: &Variable,
+    ) -> TfResult<Handle> {
+        let stack = self.call_stack().to_vec();
+        let g = self.graph_mut(graph)?;
+        let read = g.create_op(
+            OpKind::ReadVariableOp {
+                dtype: variable.dtype,
+            },
+            OpName::Unique("ReadVariableOp"),
+            vec![handle],
+            &stack,
+        )?;
+        let tensor = GraphTensor {
+            graph,
+            operation: read,
+            output: 0,
+        };
+        g.set_output_shape(tensor, variable.shape.clone());
+        Ok(Handle::Symbolic(tensor))
+    }
+
+    /// `v.assign(value)`, `v.assign_add(value)`, `v.assign_sub(value)`
+    /// (`tf.compat.v1.assign_add`): eager runs the op and returns `None`; graph mode
+    /// returns the read that follows the assignment (what `sess.run` of the result gives).
+    pub fn assign_variable(
+        &mut self,
+        id: VariableId,
+        kind: OpKind,
+        value: Operand,
+    ) -> TfResult<Option<Handle>> {
+        let variable = self.variable(id)?.clone();
+        let value = match value {
+            Operand::Literal(tensor) if tensor.dtype() != variable.dtype => Operand::Literal(
+                ops::cast(&tensor, variable.dtype)
+                    .map_err(|error| TfError::new(error.class.into(), error.message))?,
+            ),
+            other => other,
+        };
+        match (&variable.handle, self.default_graph()) {
+            (Handle::Eager(handle), None) => {
+                let value = self.eager_operand(value)?;
+                self.execute(&kind, &[handle.clone(), value])?;
+                Ok(None)
+            }
+            (Handle::Symbolic(handle), Some(graph)) if handle.graph == graph => {
+                let value = match value {
+                    Operand::Handle(Handle::Symbolic(tensor)) => tensor,
+                    Operand::Literal(tensor) => {
+                        self.const_op(graph, tensor, OpName::Unique("Const"))?
+                    }
+                    other => match self.identity(other, None)? {
+                        Handle::Symbolic(tensor) => tensor,
+                        Handle::Eager(_) => {
+                            return Err(TfError::internal("graph identity was eager"))
+                        }
+                    },
+                };
+                let stack = self.call_stack().to_vec();
+                let name = kind.op_type();
+                let g = self.graph_mut(graph)?;
+                let assign =
+                    g.create_op(kind, OpName::Unique(name), vec![*handle, value], &stack)?;
+                g.push_control_dependencies(vec![assign]);
+                let read = g.create_op(
+                    OpKind::ReadVariableOp {
+                        dtype: variable.dtype,
+                    },
+                    OpName::Unique("ReadVariableOp"),
+                    vec![*handle],
+                    &stack,
+                );
+                g.pop_control_dependencies();
+                let read = GraphTensor {
+                    graph,
+                    operation: read?,
+                    output: 0,
+                };
+                g.set_output_shape(read, variable.shape.clone());
+                Ok(Some(Handle::Symbolic(read)))
+            }
+            _ => Err(TfError::value_error(format!(
+                "Variable {} must be assigned in the mode it was created in.",
+                variable.name
+            ))),
+        }
+    }
+
+    /// `tf.compat.v1.global_variables_initializer()`: a `NoOp` named `init` that waits for
+    /// every variable's `Assign`.
+    pub fn global_variables_initializer(&mut self) -> TfResult<OperationId> {
+        let graph = self
+            .default_graph()
+            .ok_or_else(|| TfError::value_error("global_variables_initializer needs a graph"))?;
+        let assigns: Vec<OperationId> = self
+            .graph(graph)?
+            .global_variables
+            .iter()
+            .filter_map(|id| self.variables.variables.get(id.0 as usize))
+            .filter_map(|variable| variable.graph_parts.map(|(assign, _)| assign))
+            .collect();
+        let stack = self.call_stack().to_vec();
+        let g = self.graph_mut(graph)?;
+        let init = g.create_op(OpKind::NoOp, OpName::Unique("init"), Vec::new(), &stack)?;
+        for assign in assigns {
+            g.add_control_input(init, assign);
+        }
+        Ok(init)
+    }
+
+    /// Enters `tf.compat.v1.variable_scope(name, reuse=...)`: a variable scope and a name
+    /// scope (uniquified; re-entering `shared_vars` opens name scope `shared_vars_1`).
+    pub fn push_variable_scope(&mut self, name: &str, reuse: Reuse) -> TfResult<()> {
+        let graph = self
+            .default_graph()
+            .ok_or_else(|| TfError::value_error("variable_scope needs a graph"))?;
+        let (previous, _) = self.graph_mut(graph)?.push_name_scope(name);
+        let scopes = self.variables.scopes.entry(graph).or_default();
+        let full = match scopes.last() {
+            Some((outer, _, _)) => format!("{outer}/{name}"),
+            None => name.to_string(),
+        };
+        let inherited = scopes.last().map_or(Reuse::Inherit, |(_, reuse, _)| *reuse);
+        let reuse = if reuse == Reuse::Inherit {
+            inherited
+        } else {
+            reuse
+        };
+        scopes.push((full, reuse, previous));
+        Ok(())
+    }
+
+    /// Leaves the innermost variable scope.
+    pub fn pop_variable_scope(&mut self) -> TfResult<()> {
+        let Some(graph) = self.default_graph() else {
+            return Ok(());
+        };
+        let popped = self.variables.scopes.get_mut(&graph).and_then(Vec::pop);
+        if let Some((_, _, previous)) = popped {
+            self.graph_mut(graph)?.pop_name_scope(previous);
+        }
+        Ok(())
+    }
+
+    /// `tf.compat.v1.get_variable(name, shape, dtype, initializer)` with the reuse rules
+    /// and messages of the variable store (case c05).
+    pub fn get_variable(
+        &mut self,
+        name: &str,
+        shape: Option<Vec<usize>>,
+        dtype: DType,
+        initializer: Option<Initializer>,
+    ) -> TfResult<VariableId> {
+        let graph = self
+            .default_graph()
+            .ok_or_else(|| TfError::value_error("get_variable needs a graph in this playground"))?;
+        let (full, reuse) = match self
+            .variables
+            .scopes
+            .get(&graph)
+            .and_then(|scopes| scopes.last())
+        {
+            Some((scope, reuse, _)) => (format!("{scope}/{name}"), *reuse),
+            None => (name.to_string(), Reuse::Inherit),
+        };
+        let existing = self
+            .variables
+            .stores
+            .get(&graph)
+            .and_then(|store| store.get(&full))
+            .copied();
+        match (existing, reuse) {
+            (Some(_), Reuse::Inherit) => {
+                return Err(TfError::value_error(format!(
+                    "Variable {full} already exists, disallowed. Did you mean to set reuse=True or reuse=tf.AUTO_REUSE in VarScope?"
+                )))
+            }
+            (Some(id), _) => {
+                let variable = self.variable(id)?;
+                if let Some(shape) = &shape {
+                    let wanted = TensorShape::new(shape.iter().map(|dim| Some(*dim)).collect());
+                    if wanted != variable.shape {
+                        return Err(TfError::value_error(format!(
+                            "Trying to share variable {full}, but specified shape {wanted} and found shape {}.",
+                            variable.shape
+                        )));
+                    }
+                }
+                return Ok(id);
+            }
+            (None, Reuse::Reuse) => {
+                return Err(TfError::value_error(format!(
+                    "Variable {full} does not exist, or was not created with tf.get_variable(). Did you mean to set reuse=tf.AUTO_REUSE in VarScope?"
+                )))
+            }
+            (None, _) => {}
+        }
+        let Some(shape) = shape else {
+            return Err(TfError::value_error(format!(
+                "Variable {full} did not get an initializer, so its `shape` argument must be specified."
+            )));
+        };
+        let dims: Vec<i64> = shape.iter().map(|dim| *dim as i64).collect();
+        let (value, const_name) = match initializer.unwrap_or(Initializer::GlorotUniform) {
+            Initializer::Ones => (ops::ones(&dims, dtype), "ones"),
+            Initializer::Zeros => (ops::zeros(&dims, dtype), "zeros"),
+            Initializer::Constant(tensor) => (ops::cast(&tensor, dtype), "Const"),
+            Initializer::GlorotUniform => {
+                let (fan_in, fan_out) = match shape.as_slice() {
+                    [] => (1.0, 1.0),
+                    [only] => (*only as f64, *only as f64),
+                    [.., rows, columns] => (*rows as f64, *columns as f64),
+                };
+                let limit = (6.0 / (fan_in + fan_out).max(1.0)).sqrt();
+                (
+                    ops::random_uniform(&dims, -limit, limit, dtype, None),
+                    "random_uniform",
+                )
+            }
+        };
+        let value = value.map_err(|error| TfError::new(error.class.into(), error.message))?;
+        let stack = self.call_stack().to_vec();
+        let g = self.graph_mut(graph)?;
+        let previous = g.push_exact_name_scope("");
+        let (inner_previous, scope) = g.push_name_scope(&full);
+        let (initializer_previous, _) = g.push_name_scope("Initializer");
+        let initial = self.const_op(graph, value, OpName::Unique(const_name));
+        let g = self.graph_mut(graph)?;
+        g.pop_name_scope(initializer_previous);
+        let result = initial.and_then(|initial| {
+            self.set_colocation(graph, initial.operation, &scope)?;
+            self.finish_graph_variable(graph, &scope, initial, true, &stack)
+        });
+        let g = self.graph_mut(graph)?;
+        g.pop_name_scope(inner_previous);
+        g.pop_name_scope(previous);
+        let id = result?;
+        self.variables
+            .stores
+            .entry(graph)
+            .or_default()
+            .insert(full, id);
+        Ok(id)
+    }
+}
