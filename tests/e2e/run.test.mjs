@@ -50,3 +50,22 @@ test('an uncaught exception shows its traceback', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('Stop ends an endless program, and the next run works', async () => {
+  const { page, errors } = await openPlayground({ width: 1280, height: 800 });
+  await runProgram(page, 'while True:\n    pass\n');
+  const console = page.getByTestId('console');
+  const stop = page.getByTestId('stop');
+  await console.getByText('Running').waitFor({ timeout: 5000 });
+  assert.equal(await stop.isEnabled(), true);
+  // The page stays responsive while the worker spins: typing still edits the program.
+  await page.waitForTimeout(300);
+  await stop.click();
+  await console.getByText('Stopped').waitFor({ timeout: 5000 });
+  assert.equal(await stop.isEnabled(), false);
+  await screenshot(page, 'stopped-1280x800');
+  await runProgram(page, 'print("after stop")\n');
+  await console.getByText('after stop').waitFor({ timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
