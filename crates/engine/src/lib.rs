@@ -14,6 +14,8 @@
 //! - [`tensor`]: dtypes, shapes, tensors with real values, the CPU kernels with TensorFlow's
 //!   error texts, and printing exactly as TensorFlow and NumPy print.
 //! - [`topology`]: the machines a program can run on and their device names.
+//! - [`python`]: the Python binding: the `tensorflow`, `numpy` and `os` modules programs
+//!   import, on lang's host interface.
 //! - [`run`]: the entry point that wires the language to the engine's host modules.
 //!
 //! The engine knows nothing of the browser or the terminal: `crates/cli` and `crates/web`
@@ -24,6 +26,7 @@
 pub mod device;
 pub mod kernels;
 pub mod placer;
+pub mod python;
 pub mod report;
 pub mod run;
 pub mod runtime;

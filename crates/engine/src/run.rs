@@ -1,6 +1,10 @@
-//! Running one program: parse and interpret it with the language crate, then turn what
-//! happened into a [`RunReport`].
+//! Running one program: parse and interpret it with the language crate and the engine's
+//! host modules ([`crate::python`]: `tensorflow`, `numpy`, `os`) over a fresh runtime
+//! context, then turn what happened into a [`RunReport`]: output, the uncaught error
+//! (its type as the short class name, `InvalidArgumentError`), and the recorder's ops and
+//! transfers.
 
+use crate::python::{EngineHost, State};
 use crate::report::{ErrorReport, RunReport, TopologyReport, TracebackFrame};
 use crate::topology::{self, Topology};
 
@@ -32,21 +36,38 @@ pub fn run_program(request: &RunRequest) -> Result<RunReport, String> {
         filename: PROGRAM_FILENAME.to_string(),
         limits: lang::Limits::default(),
     };
-    let outcome = lang::run(request.source, &mut lang::host::NoHost, &options);
+    let state = State::new(&topology, request.source);
+    let mut host = EngineHost::new(state.clone());
+    let outcome = lang::run(request.source, &mut host, &options);
+    drop(host);
+    let (ops, transfers) = match state.ctx.try_borrow_mut() {
+        Ok(mut ctx) => (
+            std::mem::take(&mut ctx.recorder.ops),
+            std::mem::take(&mut ctx.recorder.transfers),
+        ),
+        Err(_) => (Vec::new(), Vec::new()),
+    };
+    state.release();
     Ok(RunReport {
         stdout: outcome.stdout,
         stderr: outcome.stderr,
         exit_code: outcome.exit_code,
         error: outcome.error.map(error_report),
         topology: topology_report(&topology),
+        ops,
+        transfers,
         trace: serde_json::json!({ "traceEvents": [] }),
         ..RunReport::default()
     })
 }
 
 fn error_report(error: lang::UncaughtError) -> ErrorReport {
+    let type_name = match error.type_name.rsplit_once('.') {
+        Some((_, short)) => short.to_string(),
+        None => error.type_name,
+    };
     ErrorReport {
-        type_name: error.type_name,
+        type_name,
         message: error.message,
         traceback: error
             .traceback

@@ -1071,6 +1071,21 @@ impl<'h> Vm<'h> {
                     let exit_bound = self.bind_method(&ctx, exit);
                     let entered = self.call_method_value(&enter, &ctx, &[])?;
                     self.push_value(exit_bound);
+                    // The `SetupExcept` the compiler emits next must record the stack
+                    // without `entered` (CPython's SETUP_WITH depth): the body pops it, so
+                    // a handler that kept its slot would read a stale value there (an
+                    // exception raised while a call's arguments are on the stack made
+                    // `__exit__` resolve to that call's callable).
+                    let frame = self.top();
+                    if let Some(&Instr::SetupExcept(handler)) = frame.code.instrs.get(frame.pc) {
+                        let block = Block {
+                            handler,
+                            stack_len: frame.stack.len() as u32,
+                            handled_len: frame.handled.len() as u32,
+                        };
+                        frame.blocks.push(block);
+                        frame.pc += 1;
+                    }
                     self.push_value(entered);
                 }
                 Instr::CallExitNormal => {

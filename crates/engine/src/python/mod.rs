@@ -1,0 +1,304 @@
+//! The Python binding: the `tensorflow`, `numpy` and `os` modules a program imports,
+//! implemented on the [`runtime`](crate::runtime) through lang's [`Host`] interface.
+//!
+//! Module map (one concept per file):
+//! - this file: [`EngineHost`] (the [`Host`]), [`State`] (the run's [`Context`] and the
+//!   Python objects that must stay unique, such as `tf.float32`), and the helpers every
+//!   binding uses: [`State::tf`] runs one TF call with the user's call stack set, logs
+//!   flushed to stderr, and a [`TfError`](crate::runtime::TfError) raised as its Python class.
+//! - [`errors`]: `tf.errors.*` classes under `tensorflow.python.framework.errors_impl`.
+//! - [`convert`]: Python values to tensors, operands, dtypes and shapes.
+//! - [`dtypes`]: `tf.float32` ... ; [`shapes`]: `tf.TensorShape`.
+//! - [`tensor_class`]: `EagerTensor` / `SymbolicTensor` and their operators.
+//! - [`variable_class`]: the `tf.Variable` class.
+//! - [`numpy_module`]: a minimal `numpy` (`ndarray` printing exactly as NumPy 2).
+//! - [`os_module`]: `os.environ`, `os.getenv`, `os.path.join`.
+//! - [`config`]: `tf.config.*` and `tf.debugging.set_log_device_placement`.
+//! - [`device`]: the `tf.device` context manager.
+//! - [`graph`]: `tf.Graph`, operations, and the TF1 API of `tf.compat.v1`.
+//! - [`function`]: the `tf.function` decorator.
+//! - [`tf_module`]: assembles `tensorflow` and its submodules.
+//!
+//! **Ownership:** native functions capture an `Rc<State>`; the classes and cached objects
+//! they create point back to it, so [`State::release`] breaks those cycles when a run ends.
+
+pub mod config;
+pub mod convert;
+pub mod device;
+pub mod dtypes;
+pub mod errors;
+pub mod function;
+pub mod graph;
+pub mod numpy_module;
+pub mod os_module;
+pub mod shapes;
+pub mod tensor_class;
+pub mod tf_module;
+pub mod variable_class;
+
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use lang::host::{native_function, Host};
+use lang::value::{Args, Class, Module, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::placer::StackFrame;
+use crate::runtime::graph::GraphId;
+use crate::runtime::{Context, TfResult};
+use crate::tensor::DType;
+use crate::topology::Topology;
+
+/// Shared handle to the run's state, captured by every native function.
+pub type St = Rc<State>;
+
+/// The state of one run as the binding sees it.
+pub struct State {
+    /// The TensorFlow runtime of this run.
+    pub ctx: RefCell<Context>,
+    /// The machine (its name decides `os.environ`).
+    pub topology: Topology,
+    /// The program text (tracebacks inside `tf.function` errors quote it).
+    pub source: String,
+    classes: RefCell<Option<Rc<Classes>>>,
+    modules: RefCell<HashMap<String, Value>>,
+    /// The TF1 global default graph, created on first use.
+    pub(crate) global_graph: Cell<Option<GraphId>>,
+    /// One Python object per graph, so `g is tf.compat.v1.get_default_graph()` holds.
+    pub(crate) graph_objects: RefCell<HashMap<u32, Value>>,
+    /// One Python object per dtype, so `t.dtype is tf.float32` holds.
+    pub(crate) dtype_objects: RefCell<HashMap<DType, Value>>,
+    /// One Python object per variable, so `get_variable` with reuse returns the same one.
+    pub(crate) variable_objects: RefCell<HashMap<u32, Value>>,
+}
+
+/// The classes of the binding, built once per run at the first import.
+pub struct Classes {
+    pub(crate) tensor: Rc<Class>,
+    pub(crate) eager_tensor: Rc<Class>,
+    pub(crate) symbolic_tensor: Rc<Class>,
+    pub(crate) variable: Rc<Class>,
+    pub(crate) resource_variable: Rc<Class>,
+    pub(crate) dtype: Rc<Class>,
+    pub(crate) tensor_shape: Rc<Class>,
+    pub(crate) ndarray: Rc<Class>,
+    pub(crate) np_dtype: Rc<Class>,
+    pub(crate) np_types: Vec<(DType, Rc<Class>)>,
+    pub(crate) errors: errors::ErrorClasses,
+    pub(crate) graph: graph::GraphClasses,
+    pub(crate) config: config::ConfigClasses,
+    pub(crate) device_context: Rc<Class>,
+    pub(crate) function: Rc<Class>,
+}
+
+impl State {
+    /// A fresh state for a run of `source` on `topology`.
+    pub fn new(topology: &Topology, source: &str) -> St {
+        Rc::new(State {
+            ctx: RefCell::new(Context::new(topology)),
+            topology: topology.clone(),
+            source: source.to_string(),
+            classes: RefCell::new(None),
+            modules: RefCell::new(HashMap::new()),
+            global_graph: Cell::new(None),
+            graph_objects: RefCell::new(HashMap::new()),
+            dtype_objects: RefCell::new(HashMap::new()),
+            variable_objects: RefCell::new(HashMap::new()),
+        })
+    }
+
+    /// The binding's classes (built at the first import).
+    pub(crate) fn classes(&self, vm: &Vm<'_>) -> PyResult<Rc<Classes>> {
+        self.classes
+            .borrow()
+            .clone()
+            .ok_or_else(|| vm.runtime_error("tensorflow is not imported"))
+    }
+
+    /// Runs one TensorFlow call: sets the user's call stack into the context (so ops record
+    /// the user's line), runs `f`, writes the log lines it produced to stderr, and raises a
+    /// failure as its Python exception class.
+    pub fn tf<T>(
+        &self,
+        vm: &mut Vm<'_>,
+        f: impl FnOnce(&mut Context) -> TfResult<T>,
+    ) -> PyResult<T> {
+        let frames: Vec<StackFrame> = vm
+            .call_stack()
+            .into_iter()
+            .map(|entry| StackFrame {
+                filename: entry.filename,
+                line: entry.line,
+                function: entry.function,
+            })
+            .collect();
+        let (result, log) = {
+            let Ok(mut ctx) = self.ctx.try_borrow_mut() else {
+                return Err(vm.runtime_error("re-entrant TensorFlow call"));
+            };
+            ctx.set_call_stack(frames);
+            let result = f(&mut ctx);
+            (result, ctx.take_log())
+        };
+        for line in log {
+            vm.write_stderr(&line);
+            vm.write_stderr("\n");
+        }
+        result.map_err(|error| errors::raise(self, vm, error))
+    }
+
+    /// Read-only access to the context for queries that cannot fail.
+    pub(crate) fn with_ctx<T>(&self, vm: &Vm<'_>, f: impl FnOnce(&Context) -> T) -> PyResult<T> {
+        let ctx = self
+            .ctx
+            .try_borrow()
+            .map_err(|_| vm.runtime_error("re-entrant TensorFlow call"))?;
+        Ok(f(&ctx))
+    }
+
+    /// Breaks the reference cycles between the state and the Python objects it caches.
+    pub fn release(&self) {
+        self.classes.borrow_mut().take();
+        self.modules.borrow_mut().clear();
+        self.graph_objects.borrow_mut().clear();
+        self.dtype_objects.borrow_mut().clear();
+        self.variable_objects.borrow_mut().clear();
+    }
+
+    fn ensure_classes(st: &St, vm: &mut Vm<'_>) -> PyResult<Rc<Classes>> {
+        if let Some(classes) = st.classes.borrow().clone() {
+            return Ok(classes);
+        }
+        let (np_dtype, np_types, ndarray) = numpy_module::build_classes(st, vm);
+        let tensor = tensor_class::build_base(st);
+        let (eager_tensor, symbolic_tensor) = tensor_class::build_subclasses(&tensor);
+        let (variable, resource_variable) = variable_class::build(st);
+        let classes = Rc::new(Classes {
+            eager_tensor,
+            symbolic_tensor,
+            tensor,
+            variable,
+            resource_variable,
+            dtype: dtypes::build(st),
+            tensor_shape: shapes::build(st),
+            ndarray,
+            np_dtype,
+            np_types,
+            errors: errors::build(vm)?,
+            graph: graph::build_classes(st),
+            config: config::build_classes(st),
+            device_context: device::build(st),
+            function: function::build(st),
+        });
+        *st.classes.borrow_mut() = Some(classes.clone());
+        Ok(classes)
+    }
+}
+
+/// The [`Host`] of a playground run: provides `tensorflow` (and its submodules),
+/// `numpy` and `os`.
+pub struct EngineHost {
+    state: St,
+}
+
+impl EngineHost {
+    /// A host over `state`.
+    pub fn new(state: St) -> EngineHost {
+        EngineHost { state }
+    }
+}
+
+impl Host for EngineHost {
+    fn import_module(&mut self, vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>> {
+        let st = self.state.clone();
+        if let Some(module) = st.modules.borrow().get(name) {
+            return Ok(Some(module.clone()));
+        }
+        let root = name.split('.').next().unwrap_or(name);
+        State::ensure_classes(&st, vm)?;
+        let built: Vec<(String, Value)> = match root {
+            "tensorflow" => tf_module::build(&st, vm)?,
+            "numpy" => numpy_module::build_module(&st, vm)?,
+            "os" => os_module::build(&st, vm)?,
+            _ => return Ok(None),
+        };
+        let mut modules = st.modules.borrow_mut();
+        for (module_name, module) in built {
+            modules.entry(module_name).or_insert(module);
+        }
+        Ok(modules.get(name).cloned())
+    }
+}
+
+/// Adds a native function `name` to `module`, bound to the state.
+pub(crate) fn def(
+    module: &Module,
+    st: &St,
+    name: &str,
+    f: fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult,
+) {
+    module.set(name, function(st, name, f));
+}
+
+/// A native function value bound to the state.
+pub(crate) fn function(
+    st: &St,
+    name: &str,
+    f: fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult,
+) -> Value {
+    let st = st.clone();
+    native_function(name, move |vm, args| f(&st, vm, args))
+}
+
+/// A method body bound to the state, for [`lang::host::ClassBuilder::method`].
+pub(crate) fn bound(
+    st: &St,
+    f: fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult,
+) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static {
+    let st = st.clone();
+    move |vm, args| f(&st, vm, args)
+}
+
+/// Binds arguments (see [`lang::host::bind_args`]) and maps Python `None` to absent, as
+/// TensorFlow's `name=None`-style defaults mean.
+pub(crate) fn params(
+    vm: &Vm<'_>,
+    func: &str,
+    args: &Args<'_>,
+    names: &[&str],
+    required: usize,
+) -> PyResult<Vec<Option<Value>>> {
+    let bound = lang::host::bind_args(vm, func, args, names, required)?;
+    Ok(bound
+        .into_iter()
+        .map(|value| value.filter(|v| !v.is_none()))
+        .collect())
+}
+
+/// `self` of a method call.
+pub(crate) fn this<'a>(vm: &Vm<'_>, args: &Args<'a>) -> PyResult<&'a Value> {
+    args.get(0)
+        .ok_or_else(|| vm.type_error("descriptor needs an argument"))
+}
+
+/// A new module value named `name`.
+pub(crate) fn module(name: &str) -> Rc<Module> {
+    lang::host::new_module(name)
+}
+
+/// A `str` argument, or a `TypeError` naming the parameter.
+pub(crate) fn string_arg(vm: &Vm<'_>, value: &Value, what: &str) -> PyResult<String> {
+    value
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| vm.type_error(format!("{what} must be a string")))
+}
+
+/// Python truthiness of an optional argument (absent is `default`).
+pub(crate) fn flag(vm: &mut Vm<'_>, value: &Option<Value>, default: bool) -> PyResult<bool> {
+    match value {
+        Some(value) => vm.truthy(value),
+        None => Ok(default),
+    }
+}

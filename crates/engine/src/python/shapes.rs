@@ -1,0 +1,159 @@
+//! `tf.TensorShape`: a possibly partial shape that prints as `(2, None)`, reprs as
+//! `TensorShape([2, None])`, and compares equal to lists and tuples of its dimensions.
+
+use std::rc::Rc;
+
+use lang::host::{new_native_instance, set_native_data, ClassBuilder};
+use lang::value::{Args, Class, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::python::{bound, this, St};
+use crate::tensor::TensorShape;
+
+/// The data of a `TensorShape` object.
+pub struct PyShape(pub TensorShape);
+
+fn shape_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyShape>> {
+    this(vm, args)?
+        .downcast::<PyShape>()
+        .ok_or_else(|| vm.type_error("expected a TensorShape"))
+}
+
+fn dim_value(dim: Option<usize>) -> Value {
+    dim.map_or(Value::None, |d| Value::Int(d as i64))
+}
+
+fn known_dims(vm: &Vm<'_>, shape: &TensorShape, what: &str) -> PyResult<Vec<Option<usize>>> {
+    shape
+        .dims()
+        .map(<[_]>::to_vec)
+        .ok_or_else(|| vm.value_error(what.to_string()))
+}
+
+/// Builds the `TensorShape` class.
+pub fn build(st: &St) -> Rc<Class> {
+    ClassBuilder::new("TensorShape", "tensorflow.python.framework.tensor_shape")
+        .method("__init__", |vm, args| {
+            let bound = lang::host::bind_args(vm, "TensorShape", &args, &["self", "dims"], 2)?;
+            let value = bound[1].clone().filter(|v| !v.is_none());
+            let shape = crate::python::convert::tensor_shape(vm, value.as_ref())?;
+            set_native_data(this(vm, &args)?, Rc::new(PyShape(shape)));
+            Ok(Value::None)
+        })
+        .method("__repr__", |vm, args| {
+            Ok(Value::str(shape_of(vm, &args)?.0.repr()))
+        })
+        .method("__str__", |vm, args| {
+            Ok(Value::str(shape_of(vm, &args)?.0.to_string()))
+        })
+        .method("__eq__", |vm, args| {
+            let shape = shape_of(vm, &args)?;
+            let other = args.get(1).cloned().unwrap_or(Value::None);
+            let other = match other.downcast::<PyShape>() {
+                Some(other) => other.0.clone(),
+                None => match other {
+                    Value::List(_) | Value::Tuple(_) => {
+                        match crate::python::convert::tensor_shape(vm, Some(&other)) {
+                            Ok(shape) => shape,
+                            Err(_) => return Ok(Value::Bool(false)),
+                        }
+                    }
+                    _ => return Ok(Value::NotImplemented),
+                },
+            };
+            Ok(Value::Bool(shape.0 == other))
+        })
+        .method("__hash__", |vm, args| {
+            let shape = shape_of(vm, &args)?;
+            let text = shape.0.to_string();
+            Ok(Value::Int(text.bytes().fold(17i64, |h, b| {
+                h.wrapping_mul(31).wrapping_add(b as i64)
+            })))
+        })
+        .method("__len__", |vm, args| {
+            let shape = shape_of(vm, &args)?;
+            let dims = known_dims(
+                vm,
+                &shape.0,
+                "Cannot take the length of shape with unknown rank.",
+            )?;
+            Ok(Value::Int(dims.len() as i64))
+        })
+        .method("__bool__", |vm, args| {
+            let shape = shape_of(vm, &args)?;
+            Ok(Value::Bool(
+                shape.0.dims().is_none_or(|dims| !dims.is_empty()),
+            ))
+        })
+        .method(
+            "__getitem__",
+            bound(st, |st, vm, args| {
+                let shape = shape_of(vm, &args)?;
+                let dims = known_dims(vm, &shape.0, "Unknown rank")?;
+                let key = args.get(1).cloned().unwrap_or(Value::None);
+                let items: Vec<Value> = dims.iter().map(|d| dim_value(*d)).collect();
+                let picked = vm.get_item(&Value::list(items), &key)?;
+                match picked {
+                    Value::List(list) => {
+                        let values = list.borrow().clone();
+                        let dims = values
+                            .iter()
+                            .map(|v| v.as_i64().map(|i| i as usize))
+                            .collect();
+                        new_shape(st, vm, TensorShape::new(dims))
+                    }
+                    other => Ok(other),
+                }
+            }),
+        )
+        .method("__iter__", |vm, args| {
+            let shape = shape_of(vm, &args)?;
+            let dims = known_dims(
+                vm,
+                &shape.0,
+                "Cannot iterate over a shape with unknown rank.",
+            )?;
+            let items: Vec<Value> = dims.iter().map(|d| dim_value(*d)).collect();
+            vm.get_iter(&Value::list(items))
+        })
+        .method("as_list", |vm, args| {
+            let shape = shape_of(vm, &args)?;
+            let dims = known_dims(
+                vm,
+                &shape.0,
+                "as_list() is not defined on an unknown TensorShape.",
+            )?;
+            Ok(Value::list(dims.iter().map(|d| dim_value(*d)).collect()))
+        })
+        .method("is_fully_defined", |vm, args| {
+            Ok(Value::Bool(shape_of(vm, &args)?.0.to_shape().is_some()))
+        })
+        .method("num_elements", |vm, args| {
+            let shape = shape_of(vm, &args)?;
+            Ok(shape
+                .0
+                .to_shape()
+                .and_then(|s| s.num_elements())
+                .map_or(Value::None, |n| Value::Int(n as i64)))
+        })
+        .property("rank", rank, None)
+        .property("ndims", rank, None)
+        .build()
+}
+
+fn rank(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let shape = shape_of(vm, &args)?;
+    Ok(shape
+        .0
+        .dims()
+        .map_or(Value::None, |dims| Value::Int(dims.len() as i64)))
+}
+
+/// A new `TensorShape` object.
+pub fn new_shape(st: &St, vm: &Vm<'_>, shape: TensorShape) -> PyResult {
+    let classes = st.classes(vm)?;
+    Ok(new_native_instance(
+        &classes.tensor_shape,
+        Rc::new(PyShape(shape)),
+    ))
+}

@@ -1,0 +1,665 @@
+//! The `tensorflow` module and its submodules (`math`, `random`, `nn`, `errors`,
+//! `config`, `debugging`, `dtypes`, `compat.v1`), built once per run at the first import.
+//!
+//! The functions here convert their Python arguments ([`convert`](crate::python::convert))
+//! and call one mode-agnostic runtime method each (`runtime/api.rs`): eager mode executes,
+//! graph mode and tracing build ops with TensorFlow's names.
+
+use lang::value::{Args, Module, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::python::convert::{
+    axes, eager_value, float_arg, int_list, name_arg, opt_dtype, to_operand, to_tensor,
+};
+use crate::python::tensor_class::{apply_binary, wrap, PyTensor};
+use crate::python::{def, function as native, module, params, St};
+use crate::runtime::op::OpKind;
+use crate::runtime::{Handle, Operand};
+use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use crate::tensor::{DType, Tensor};
+
+/// The TensorFlow version the playground emulates.
+pub const VERSION: &str = "2.21.0";
+
+fn constant(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "constant",
+        &args,
+        &["value", "dtype", "shape", "name"],
+        1,
+    )?;
+    let value = bound[0].clone().unwrap_or(Value::None);
+    let dtype = opt_dtype(vm, &bound[1])?;
+    let mut tensor = to_tensor(st, vm, &value, dtype)?;
+    if let Some(shape) = &bound[2] {
+        let dims = int_list(st, vm, shape, "shape")?;
+        tensor = if tensor.rank() == 0 {
+            ops::fill(&dims, &tensor)
+        } else {
+            ops::reshape(&tensor, &dims)
+        }
+        .map_err(|e| crate::python::convert::op_error(vm, e))?;
+    }
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| ctx.constant(tensor, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn convert_to_tensor(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "convert_to_tensor",
+        &args,
+        &["value", "dtype", "dtype_hint", "name"],
+        1,
+    )?;
+    let value = bound[0].clone().unwrap_or(Value::None);
+    if value.downcast::<PyTensor>().is_some() && bound[1].is_none() {
+        return Ok(value);
+    }
+    let dtype = opt_dtype(vm, &bound[1])?;
+    let operand = to_operand(st, vm, &value)?;
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| match operand {
+        Operand::Literal(tensor) => {
+            let tensor = match dtype {
+                Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
+                    .map_err(|e| crate::runtime::TfError::new(e.class.into(), e.message))?,
+                _ => tensor,
+            };
+            ctx.constant(tensor, name.as_deref())
+        }
+        Operand::Variable(id) => ctx.read_variable(id),
+        Operand::Handle(handle) => Ok(handle),
+    })?;
+    wrap(st, vm, handle)
+}
+
+fn binary_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, what: &str) -> PyResult {
+    let bound = params(vm, what, args, &["x", "y", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[2])?;
+    apply_binary(st, vm, op, x, y, name)
+}
+
+fn unary_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: UnaryOp, what: &str) -> PyResult {
+    let bound = params(vm, what, args, &["x", "name"], 1)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[1])?;
+    let handle = st.tf(vm, |ctx| ctx.unary(op, x, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn matmul(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "matmul",
+        &args,
+        &[
+            "a",
+            "b",
+            "transpose_a",
+            "transpose_b",
+            "adjoint_a",
+            "adjoint_b",
+            "a_is_sparse",
+            "b_is_sparse",
+            "output_type",
+            "grad_a",
+            "grad_b",
+            "name",
+        ],
+        2,
+    )?;
+    let a = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let b = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let options = MatMulOptions {
+        transpose_a: crate::python::flag(vm, &bound[2], false)?
+            || crate::python::flag(vm, &bound[4], false)?,
+        transpose_b: crate::python::flag(vm, &bound[3], false)?
+            || crate::python::flag(vm, &bound[5], false)?,
+    };
+    let name = name_arg(vm, &bound[11])?;
+    let handle = st.tf(vm, |ctx| ctx.matmul(a, b, options, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn reduce_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp, what: &str) -> PyResult {
+    let bound = params(
+        vm,
+        what,
+        args,
+        &["input_tensor", "axis", "keepdims", "name"],
+        1,
+    )?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let axis = axes(st, vm, &bound[1])?;
+    let keep = crate::python::flag(vm, &bound[2], false)?;
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| ctx.reduce(op, x, axis, keep, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn reshape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "reshape", &args, &["tensor", "shape", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let shape = int_list(st, vm, bound[1].as_ref().unwrap_or(&Value::None), "shape")?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.reshape(x, shape, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn identity(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "identity", &args, &["input", "name"], 1)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[1])?;
+    let handle = st.tf(vm, |ctx| ctx.identity(x, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn cast(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "cast", &args, &["x", "dtype", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.cast(x, dtype, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn where_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "where", &args, &["condition", "x", "y", "name"], 1)?;
+    let condition_value = bound[0].clone().unwrap_or(Value::None);
+    let name = name_arg(vm, &bound[3])?;
+    match (&bound[1], &bound[2]) {
+        (Some(x), Some(y)) => {
+            let condition = to_operand(st, vm, &condition_value)?;
+            let x = to_operand(st, vm, x)?;
+            let y = to_operand(st, vm, y)?;
+            let handle = st.tf(vm, |ctx| ctx.where_select(condition, x, y, name.as_deref()))?;
+            wrap(st, vm, handle)
+        }
+        (None, None) => {
+            let Some(condition) = eager_value(st, vm, &condition_value)? else {
+                return Err(
+                    vm.type_error("tf.where(condition) on graph tensors is not emulated yet")
+                );
+            };
+            let indices = ops::where_indices(&condition)
+                .map_err(|e| crate::python::convert::op_error(vm, e))?;
+            let handle = st.tf(vm, |ctx| ctx.constant(indices, name.as_deref()))?;
+            wrap(st, vm, handle)
+        }
+        _ => Err(vm.value_error("x and y must both be non-None or both be None.")),
+    }
+}
+
+/// The static value of a predicate: a Python bool, an eager tensor, or a graph `Const`.
+fn static_predicate(st: &St, vm: &mut Vm<'_>, pred: &Value) -> PyResult<Option<bool>> {
+    if let Value::Bool(b) = pred {
+        return Ok(Some(*b));
+    }
+    let tensor = match eager_value(st, vm, pred)? {
+        Some(tensor) => Some(tensor),
+        None => match pred.downcast::<PyTensor>().map(|t| t.handle.clone()) {
+            Some(Handle::Symbolic(tensor)) => st.with_ctx(vm, |ctx| {
+                ctx.graph(tensor.graph)
+                    .ok()
+                    .and_then(|g| g.operation(tensor.operation))
+                    .and_then(|op| match &op.kind {
+                        OpKind::Const(value) => Some(value.clone()),
+                        _ => None,
+                    })
+            })?,
+            _ => None,
+        },
+    };
+    Ok(tensor.and_then(|t| match t.data() {
+        crate::tensor::TensorData::Bool(values) if values.len() == 1 => Some(values[0]),
+        _ => None,
+    }))
+}
+
+fn cond(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "cond",
+        &args,
+        &["pred", "true_fn", "false_fn", "name"],
+        3,
+    )?;
+    let pred = bound[0].clone().unwrap_or(Value::None);
+    let (Some(true_fn), Some(false_fn)) = (bound[1].clone(), bound[2].clone()) else {
+        return Err(vm.type_error("true_fn and false_fn must be callable."));
+    };
+    if let Some(taken) = static_predicate(st, vm, &pred)? {
+        let branch = if taken { true_fn } else { false_fn };
+        return vm.call(&branch, &[], &[]);
+    }
+    // A predicate known only at run time: both branches, selected element-wise.
+    let then_value = vm.call(&true_fn, &[], &[])?;
+    let else_value = vm.call(&false_fn, &[], &[])?;
+    let condition = to_operand(st, vm, &pred)?;
+    let x = to_operand(st, vm, &then_value)?;
+    let y = to_operand(st, vm, &else_value)?;
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| ctx.where_select(condition, x, y, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn filled(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult {
+    let what = if one { "ones" } else { "zeros" };
+    let bound = params(vm, what, args, &["shape", "dtype", "name", "layout"], 1)?;
+    let shape = int_list(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
+    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.filled(one, &shape, dtype, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn filled_like(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult {
+    let what = if one { "ones_like" } else { "zeros_like" };
+    let bound = params(vm, what, args, &["input", "dtype", "name"], 1)?;
+    let input = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let (shape, input_dtype) = st.tf(vm, |ctx| match &input {
+        Operand::Handle(handle) => Ok((ctx.handle_shape(handle)?, ctx.handle_dtype(handle)?)),
+        Operand::Variable(id) => {
+            let v = ctx.variable(*id)?;
+            Ok((v.shape.clone(), v.dtype))
+        }
+        Operand::Literal(tensor) => Ok((tensor.shape().into(), tensor.dtype())),
+    })?;
+    let dims = shape.to_shape().ok_or_else(|| {
+        vm.value_error(format!(
+            "{what} needs a fully defined shape in this playground"
+        ))
+    })?;
+    let dims: Vec<i64> = dims.dims().iter().map(|d| *d as i64).collect();
+    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(input_dtype);
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.filled(one, &dims, dtype, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn scalar_of(vm: &mut Vm<'_>, value: &Value, dtype: DType) -> PyResult<Tensor> {
+    let number = vm
+        .to_f64(value)?
+        .ok_or_else(|| vm.type_error("range() arguments must be numbers"))?;
+    ops::cast(&Tensor::scalar(number), dtype).map_err(|e| crate::python::convert::op_error(vm, e))
+}
+
+fn range(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "range",
+        &args,
+        &["start", "limit", "delta", "dtype", "name"],
+        1,
+    )?;
+    let (start, limit) = match (&bound[0], &bound[1]) {
+        (Some(start), Some(limit)) => (start.clone(), limit.clone()),
+        (Some(limit), None) => (Value::Int(0), limit.clone()),
+        _ => return Err(vm.type_error("range() requires a limit")),
+    };
+    let delta = bound[2].clone().unwrap_or(Value::Int(1));
+    let all_ints = [&start, &limit, &delta]
+        .iter()
+        .all(|v| matches!(v, Value::Int(_) | Value::Bool(_)));
+    let inferred = if all_ints {
+        DType::Int32
+    } else {
+        DType::Float32
+    };
+    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(inferred);
+    let (start, limit, delta) = (
+        scalar_of(vm, &start, dtype)?,
+        scalar_of(vm, &limit, dtype)?,
+        scalar_of(vm, &delta, dtype)?,
+    );
+    let name = name_arg(vm, &bound[4])?;
+    let handle = st.tf(vm, |ctx| ctx.range(start, limit, delta, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn seed_arg(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<u64>> {
+    match value {
+        None => Ok(None),
+        Some(v) => match v.as_i64() {
+            Some(seed) => Ok(Some(seed as u64)),
+            None => Err(vm.type_error("seed must be an integer")),
+        },
+    }
+}
+
+fn random_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "normal",
+        &args,
+        &["shape", "mean", "stddev", "dtype", "seed", "name"],
+        1,
+    )?;
+    let shape = int_list(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
+    let mean = float_arg(vm, &bound[1], 0.0)?;
+    let stddev = float_arg(vm, &bound[2], 1.0)?;
+    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
+    let seed = seed_arg(vm, &bound[4])?;
+    let name = name_arg(vm, &bound[5])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.random_normal(shape, mean, stddev, dtype, seed, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+fn random_uniform(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "uniform",
+        &args,
+        &["shape", "minval", "maxval", "dtype", "seed", "name"],
+        1,
+    )?;
+    let shape = int_list(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
+    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
+    let low = float_arg(vm, &bound[1], 0.0)?;
+    let high = match &bound[2] {
+        Some(_) => float_arg(vm, &bound[2], 1.0)?,
+        None if dtype.is_integer() => {
+            return Err(vm.value_error(format!(
+                "Must specify maxval for integer dtype {}",
+                dtype.repr()
+            )))
+        }
+        None => 1.0,
+    };
+    let seed = seed_arg(vm, &bound[4])?;
+    let tensor = ops::random_uniform(&shape, low, high, dtype, seed)
+        .map_err(|e| crate::python::convert::op_error(vm, e))?;
+    let name = name_arg(vm, &bound[5])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.constant(tensor, Some(name.as_deref().unwrap_or("random_uniform")))
+    })?;
+    wrap(st, vm, handle)
+}
+
+fn executing_eagerly(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    Ok(Value::Bool(st.with_ctx(vm, |ctx| ctx.executing_eagerly())?))
+}
+
+fn no_op(_st: &St, _vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    Ok(Value::None)
+}
+
+const BINARY_FUNCTIONS: &[(&str, BinaryOp)] = &[
+    ("add", BinaryOp::Add),
+    ("subtract", BinaryOp::Sub),
+    ("multiply", BinaryOp::Mul),
+    ("divide", BinaryOp::RealDiv),
+    ("truediv", BinaryOp::RealDiv),
+    ("floordiv", BinaryOp::FloorDiv),
+    ("floormod", BinaryOp::FloorMod),
+    ("mod", BinaryOp::FloorMod),
+    ("pow", BinaryOp::Pow),
+    ("maximum", BinaryOp::Maximum),
+    ("minimum", BinaryOp::Minimum),
+    ("squared_difference", BinaryOp::SquaredDifference),
+    ("equal", BinaryOp::Equal),
+    ("not_equal", BinaryOp::NotEqual),
+    ("less", BinaryOp::Less),
+    ("less_equal", BinaryOp::LessEqual),
+    ("greater", BinaryOp::Greater),
+    ("greater_equal", BinaryOp::GreaterEqual),
+    ("logical_and", BinaryOp::LogicalAnd),
+    ("logical_or", BinaryOp::LogicalOr),
+];
+
+const UNARY_FUNCTIONS: &[(&str, UnaryOp)] = &[
+    ("negative", UnaryOp::Neg),
+    ("abs", UnaryOp::Abs),
+    ("sign", UnaryOp::Sign),
+    ("square", UnaryOp::Square),
+    ("sqrt", UnaryOp::Sqrt),
+    ("exp", UnaryOp::Exp),
+    ("log", UnaryOp::Log),
+    ("sin", UnaryOp::Sin),
+    ("cos", UnaryOp::Cos),
+    ("tanh", UnaryOp::Tanh),
+    ("sigmoid", UnaryOp::Sigmoid),
+    ("round", UnaryOp::Round),
+    ("logical_not", UnaryOp::LogicalNot),
+];
+
+const REDUCTIONS: &[(&str, ReduceOp)] = &[
+    ("reduce_sum", ReduceOp::Sum),
+    ("reduce_mean", ReduceOp::Mean),
+    ("reduce_max", ReduceOp::Max),
+    ("reduce_min", ReduceOp::Min),
+    ("reduce_prod", ReduceOp::Prod),
+    ("reduce_any", ReduceOp::Any),
+    ("reduce_all", ReduceOp::All),
+];
+
+/// The functions shared by `tensorflow`, `tensorflow.math` and `tensorflow.compat.v1`.
+fn math_functions(st: &St) -> Vec<(String, Value)> {
+    let mut functions = Vec::new();
+    for (name, op) in BINARY_FUNCTIONS {
+        let (op, name_owned, st2) = (*op, name.to_string(), st.clone());
+        functions.push((
+            name.to_string(),
+            lang::host::native_function(name, move |vm, args| {
+                binary_fn(&st2, vm, &args, op, &name_owned)
+            }),
+        ));
+    }
+    for (name, op) in UNARY_FUNCTIONS {
+        let (op, name_owned, st2) = (*op, name.to_string(), st.clone());
+        functions.push((
+            name.to_string(),
+            lang::host::native_function(name, move |vm, args| {
+                unary_fn(&st2, vm, &args, op, &name_owned)
+            }),
+        ));
+    }
+    for (name, op) in REDUCTIONS {
+        let (op, name_owned, st2) = (*op, name.to_string(), st.clone());
+        functions.push((
+            name.to_string(),
+            lang::host::native_function(name, move |vm, args| {
+                reduce_fn(&st2, vm, &args, op, &name_owned)
+            }),
+        ));
+    }
+    functions
+}
+
+fn set_all(module: &Module, attrs: &[(String, Value)]) {
+    for (name, value) in attrs {
+        module.set(name, value.clone());
+    }
+}
+
+/// Builds `tensorflow` and every submodule; returns them by full name.
+pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
+    let classes = st.classes(vm)?;
+    let tf = module("tensorflow");
+    let math = math_functions(st);
+    set_all(&tf, &math);
+    let math_module = module("tensorflow.math");
+    set_all(&math_module, &math);
+    tf.set("math", Value::Module(math_module.clone()));
+    let mut common: Vec<(String, Value)> = vec![
+        ("constant".into(), native(st, "constant", constant)),
+        (
+            "convert_to_tensor".into(),
+            native(st, "convert_to_tensor", convert_to_tensor),
+        ),
+        ("matmul".into(), native(st, "matmul", matmul)),
+        ("reshape".into(), native(st, "reshape", reshape)),
+        ("identity".into(), native(st, "identity", identity)),
+        ("cast".into(), native(st, "cast", cast)),
+        ("where".into(), native(st, "where", where_fn)),
+        ("cond".into(), native(st, "cond", cond)),
+        (
+            "zeros".into(),
+            native(st, "zeros", |st, vm, args| filled(st, vm, &args, false)),
+        ),
+        (
+            "ones".into(),
+            native(st, "ones", |st, vm, args| filled(st, vm, &args, true)),
+        ),
+        (
+            "zeros_like".into(),
+            native(st, "zeros_like", |st, vm, args| {
+                filled_like(st, vm, &args, false)
+            }),
+        ),
+        (
+            "ones_like".into(),
+            native(st, "ones_like", |st, vm, args| {
+                filled_like(st, vm, &args, true)
+            }),
+        ),
+        ("range".into(), native(st, "range", range)),
+        (
+            "device".into(),
+            native(st, "device", crate::python::device::device),
+        ),
+        (
+            "function".into(),
+            native(st, "function", crate::python::function::function),
+        ),
+        (
+            "executing_eagerly".into(),
+            native(st, "executing_eagerly", executing_eagerly),
+        ),
+        (
+            "as_dtype".into(),
+            native(st, "as_dtype", crate::python::dtypes::as_dtype),
+        ),
+        ("Variable".into(), Value::Class(classes.variable.clone())),
+        ("Tensor".into(), Value::Class(classes.tensor.clone())),
+        (
+            "TensorShape".into(),
+            Value::Class(classes.tensor_shape.clone()),
+        ),
+        ("DType".into(), Value::Class(classes.dtype.clone())),
+        ("Graph".into(), crate::python::graph::graph_class(st, vm)?),
+        (
+            "Operation".into(),
+            Value::Class(classes.graph.operation.clone()),
+        ),
+        ("newaxis".into(), Value::None),
+    ];
+    common.extend(crate::python::dtypes::module_attrs(st, vm)?);
+    set_all(&tf, &common);
+    tf.set("__version__", Value::str(VERSION));
+    tf.set(
+        "get_default_graph",
+        crate::python::graph::default_graph_fn(st),
+    );
+
+    let dtypes = module("tensorflow.dtypes");
+    set_all(&dtypes, &crate::python::dtypes::module_attrs(st, vm)?);
+    dtypes.set("DType", Value::Class(classes.dtype.clone()));
+    dtypes.set(
+        "as_dtype",
+        native(st, "as_dtype", crate::python::dtypes::as_dtype),
+    );
+    tf.set("dtypes", Value::Module(dtypes.clone()));
+
+    let random = module("tensorflow.random");
+    def(&random, st, "normal", random_normal);
+    def(&random, st, "uniform", random_uniform);
+    def(&random, st, "set_seed", no_op);
+    tf.set("random", Value::Module(random.clone()));
+
+    let nn = module("tensorflow.nn");
+    for (name, op) in [
+        ("relu", UnaryOp::Relu),
+        ("sigmoid", UnaryOp::Sigmoid),
+        ("tanh", UnaryOp::Tanh),
+    ] {
+        let st2 = st.clone();
+        nn.set(
+            name,
+            lang::host::native_function(name, move |vm, args| unary_fn(&st2, vm, &args, op, name)),
+        );
+    }
+    tf.set("nn", Value::Module(nn.clone()));
+
+    let errors = module("tensorflow.errors");
+    set_all(
+        &errors,
+        &crate::python::errors::module_attrs(&classes.errors),
+    );
+    tf.set("errors", Value::Module(errors.clone()));
+
+    let (config, experimental) = crate::python::config::build_module(st, vm)?;
+    tf.set("config", Value::Module(config.clone()));
+
+    let debugging = module("tensorflow.debugging");
+    def(
+        &debugging,
+        st,
+        "set_log_device_placement",
+        crate::python::config::set_log_device_placement,
+    );
+    tf.set("debugging", Value::Module(debugging.clone()));
+
+    let v1 = module("tensorflow.compat.v1");
+    set_all(&v1, &math);
+    set_all(&v1, &common);
+    v1.set("math", Value::Module(math_module.clone()));
+    v1.set("random", Value::Module(random.clone()));
+    v1.set("nn", Value::Module(nn.clone()));
+    v1.set("errors", Value::Module(errors.clone()));
+    v1.set("config", Value::Module(config.clone()));
+    v1.set("debugging", Value::Module(debugging.clone()));
+    v1.set("dtypes", Value::Module(dtypes.clone()));
+    v1.set("__version__", Value::str(VERSION));
+    def(&v1, st, "random_normal", random_normal);
+    def(&v1, st, "random_uniform", random_uniform);
+    def(&v1, st, "set_random_seed", no_op);
+    crate::python::graph::add_v1(st, vm, &v1)?;
+    let logging = module("tensorflow.compat.v1.logging");
+    def(&logging, st, "set_verbosity", no_op);
+    for (name, level) in [
+        ("DEBUG", 10),
+        ("INFO", 20),
+        ("WARN", 30),
+        ("WARNING", 30),
+        ("ERROR", 40),
+        ("FATAL", 50),
+    ] {
+        logging.set(name, Value::Int(level));
+    }
+    v1.set("logging", Value::Module(logging.clone()));
+
+    let compat = module("tensorflow.compat");
+    compat.set("v1", Value::Module(v1.clone()));
+    compat.set("v2", Value::Module(tf.clone()));
+    tf.set("compat", Value::Module(compat.clone()));
+
+    Ok(vec![
+        ("tensorflow".into(), Value::Module(tf.clone())),
+        ("tensorflow.compat".into(), Value::Module(compat)),
+        ("tensorflow.compat.v1".into(), Value::Module(v1)),
+        ("tensorflow.compat.v2".into(), Value::Module(tf)),
+        (
+            "tensorflow.compat.v1.logging".into(),
+            Value::Module(logging),
+        ),
+        ("tensorflow.math".into(), Value::Module(math_module)),
+        ("tensorflow.random".into(), Value::Module(random)),
+        ("tensorflow.nn".into(), Value::Module(nn)),
+        ("tensorflow.errors".into(), Value::Module(errors)),
+        ("tensorflow.config".into(), Value::Module(config)),
+        (
+            "tensorflow.config.experimental".into(),
+            Value::Module(experimental),
+        ),
+        ("tensorflow.debugging".into(), Value::Module(debugging)),
+        ("tensorflow.dtypes".into(), Value::Module(dtypes)),
+    ])
+}

@@ -1,0 +1,271 @@
+//! `tf.Variable`: calling the class creates a variable in the current mode (eager, graph,
+//! or lifted out of a `tf.function` trace) and returns a `ResourceVariable`. Reads happen
+//! where the variable is used, so operators are the tensors' ([`install_operators`]).
+
+use std::rc::Rc;
+
+use lang::host::{new_native_instance, ClassBuilder};
+use lang::value::{Args, Class, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::python::convert::{name_arg, opt_dtype, to_operand};
+use crate::python::tensor_class::{install_operators, wrap};
+use crate::python::{bound, flag, params, this, St};
+use crate::runtime::op::OpKind;
+use crate::runtime::variables::VariableId;
+use crate::runtime::Handle;
+use crate::tensor::format::variable_repr;
+
+/// The data of a variable object.
+pub struct PyVariable {
+    /// The runtime's variable.
+    pub id: VariableId,
+}
+
+fn id_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<VariableId> {
+    this(vm, args)?
+        .downcast::<PyVariable>()
+        .map(|v| v.id)
+        .ok_or_else(|| vm.type_error("expected a tf.Variable"))
+}
+
+/// The unique variable object of `id`.
+pub fn wrap_variable(st: &St, vm: &Vm<'_>, id: VariableId) -> PyResult {
+    if let Some(object) = st.variable_objects.borrow().get(&id.0) {
+        return Ok(object.clone());
+    }
+    let classes = st.classes(vm)?;
+    let object = new_native_instance(&classes.resource_variable, Rc::new(PyVariable { id }));
+    st.variable_objects
+        .borrow_mut()
+        .insert(id.0, object.clone());
+    Ok(object)
+}
+
+/// `tf.Variable(initial_value, trainable=True, validate_shape=True, caching_device=None,
+/// name=None, variable_def=None, dtype=None, ...)`.
+fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let rest = Args::new(args.positional.get(1..).unwrap_or(&[]), args.keywords);
+    let bound = params(
+        vm,
+        "Variable",
+        &rest,
+        &[
+            "initial_value",
+            "trainable",
+            "validate_shape",
+            "caching_device",
+            "name",
+            "variable_def",
+            "dtype",
+            "import_scope",
+            "constraint",
+            "synchronization",
+            "aggregation",
+            "shape",
+            "experimental_enable_variable_lifting",
+        ],
+        0,
+    )?;
+    let Some(initial) = bound[0].clone() else {
+        return Err(vm.value_error("initial_value must be specified."));
+    };
+    let initial = if matches!(initial, Value::Function(_) | Value::NativeFunction(_)) {
+        vm.call(&initial, &[], &[])?
+    } else {
+        initial
+    };
+    let trainable = flag(vm, &bound[1], true)?;
+    let name = name_arg(vm, &bound[4])?;
+    let dtype = opt_dtype(vm, &bound[6])?;
+    let operand = match dtype {
+        Some(dtype)
+            if initial
+                .downcast::<crate::python::tensor_class::PyTensor>()
+                .is_none() =>
+        {
+            crate::runtime::Operand::Literal(crate::python::convert::to_tensor(
+                st,
+                vm,
+                &initial,
+                Some(dtype),
+            )?)
+        }
+        _ => to_operand(st, vm, &initial)?,
+    };
+    let id = st.tf(vm, |ctx| {
+        ctx.create_variable(operand, name.as_deref(), trainable, dtype)
+    })?;
+    wrap_variable(st, vm, id)
+}
+
+fn assign(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: OpKind, what: &str) -> PyResult {
+    let bound = params(
+        vm,
+        what,
+        args,
+        &["self", "value", "use_locking", "name", "read_value"],
+        2,
+    )?;
+    let id = id_of(vm, args)?;
+    let value = bound[1].clone().unwrap_or(Value::None);
+    let operand = to_operand(st, vm, &value)?;
+    let result = st.tf(vm, |ctx| ctx.assign_variable(id, kind, operand))?;
+    match result {
+        Some(handle) => wrap(st, vm, handle),
+        None => Ok(this(vm, args)?.clone()),
+    }
+}
+
+fn read(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let id = id_of(vm, &args)?;
+    let handle = st.tf(vm, |ctx| ctx.read_variable(id))?;
+    wrap(st, vm, handle)
+}
+
+/// Builds `tf.Variable` (the class programs call) and `ResourceVariable` (the class of the
+/// objects it returns).
+pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
+    let variable = ClassBuilder::new("Variable", "tensorflow.python.ops.variables")
+        .static_method("__new__", bound(st, create))
+        .method("__init__", |_vm, _args| Ok(Value::None))
+        .build();
+    let builder = ClassBuilder::new(
+        "ResourceVariable",
+        "tensorflow.python.ops.resource_variable_ops",
+    )
+    .base(&variable)
+    .method(
+        "__repr__",
+        bound(st, |st, vm, args| {
+            let id = id_of(vm, &args)?;
+            let (name, graph) = st.tf(vm, |ctx| {
+                let v = ctx.variable(id)?;
+                Ok((v.name.clone(), v.graph_parts.is_some()))
+            })?;
+            if graph {
+                let (shape, dtype) = st.tf(vm, |ctx| {
+                    let v = ctx.variable(id)?;
+                    Ok((v.shape.to_string(), v.dtype.name()))
+                })?;
+                return Ok(Value::str(format!(
+                    "<tf.Variable '{name}' shape={shape} dtype={dtype}>"
+                )));
+            }
+            let me = this(vm, &args)?.clone();
+            match crate::python::convert::eager_value(st, vm, &me)? {
+                Some(value) => Ok(Value::str(variable_repr(&name, &value))),
+                None => Ok(Value::str(format!("<tf.Variable '{name}'>"))),
+            }
+        }),
+    )
+    .method(
+        "assign",
+        bound(st, |st, vm, args| {
+            assign(st, vm, &args, OpKind::AssignVariableOp, "assign")
+        }),
+    )
+    .method(
+        "assign_add",
+        bound(st, |st, vm, args| {
+            assign(st, vm, &args, OpKind::AssignAddVariableOp, "assign_add")
+        }),
+    )
+    .method(
+        "assign_sub",
+        bound(st, |st, vm, args| {
+            assign(st, vm, &args, OpKind::AssignSubVariableOp, "assign_sub")
+        }),
+    )
+    .method("read_value", bound(st, read))
+    .method("value", bound(st, read))
+    .property(
+        "name",
+        bound(st, |st, vm, args| {
+            let id = id_of(vm, &args)?;
+            Ok(Value::str(
+                st.tf(vm, |ctx| Ok(ctx.variable(id)?.name.clone()))?,
+            ))
+        }),
+        None,
+    )
+    .property(
+        "dtype",
+        bound(st, |st, vm, args| {
+            let id = id_of(vm, &args)?;
+            let dtype = st.tf(vm, |ctx| Ok(ctx.variable(id)?.dtype))?;
+            crate::python::dtypes::dtype_object(st, vm, dtype)
+        }),
+        None,
+    )
+    .property("shape", bound(st, shape), None)
+    .method("get_shape", bound(st, shape))
+    .property(
+        "trainable",
+        bound(st, |st, vm, args| {
+            let id = id_of(vm, &args)?;
+            Ok(Value::Bool(
+                st.tf(vm, |ctx| Ok(ctx.variable(id)?.trainable))?,
+            ))
+        }),
+        None,
+    )
+    .property(
+        "device",
+        bound(st, |st, vm, args| {
+            let id = id_of(vm, &args)?;
+            Ok(Value::str(st.tf(vm, |ctx| {
+                let handle = ctx.variable(id)?.handle.clone();
+                ctx.handle_device(&handle)
+            })?))
+        }),
+        None,
+    )
+    .property(
+        "initializer",
+        bound(st, |st, vm, args| {
+            let id = id_of(vm, &args)?;
+            let parts = st.tf(vm, |ctx| {
+                let v = ctx.variable(id)?;
+                Ok(match (&v.handle, v.graph_parts) {
+                    (Handle::Symbolic(handle), Some((assign, _))) => Some((handle.graph, assign)),
+                    _ => None,
+                })
+            })?;
+            match parts {
+                Some((graph, op)) => crate::python::graph::operation_object(st, vm, graph, op),
+                None => Ok(Value::None),
+            }
+        }),
+        None,
+    )
+    .property(
+        "op",
+        bound(st, |st, vm, args| {
+            let id = id_of(vm, &args)?;
+            let handle = st.tf(vm, |ctx| Ok(ctx.variable(id)?.handle.clone()))?;
+            match handle {
+                Handle::Symbolic(tensor) => {
+                    crate::python::graph::operation_object(st, vm, tensor.graph, tensor.operation)
+                }
+                Handle::Eager(_) => Err(
+                    vm.attribute_error("Variable.op is undefined when eager execution is enabled.")
+                ),
+            }
+        }),
+        None,
+    );
+    let resource = install_operators(builder, st)
+        .method("__hash__", |vm, args| {
+            let me = this(vm, &args)?;
+            Ok(Value::Int(me.object_address().unwrap_or(0) as i64 >> 4))
+        })
+        .build();
+    (variable, resource)
+}
+
+fn shape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let id = id_of(vm, &args)?;
+    let shape = st.tf(vm, |ctx| Ok(ctx.variable(id)?.shape.clone()))?;
+    crate::python::shapes::new_shape(st, vm, shape)
+}
