@@ -1,4 +1,6 @@
-//! The conformance runner: every program in `tests/conformance/{cases,pycases}` is one test.
+//! The conformance runner: every program in `tests/conformance/{pycases,cases,local}` is one test.
+//! `pycases` and `cases` are the shared corpus; `local` holds cases this project recorded itself
+//! with `tests/conformance/record_tf.sh` (`CASEDIR=local`), from real tensorflow-cpu 2.21.0.
 //!
 //! Each runs as `main.py` on the `cpu` topology, in process, through the same
 //! `engine::run_program` the CLI and the web worker use. It passes when stdout equals
@@ -103,8 +105,11 @@ fn read_known_failures(path: &Path) -> Result<BTreeSet<String>, String> {
 
 fn load_cases(corpus: &Path) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
-    for dir in ["pycases", "cases"] {
+    for dir in ["pycases", "cases", "local"] {
         let dir = corpus.join(dir);
+        if !dir.is_dir() {
+            continue;
+        }
         let mut programs: Vec<PathBuf> = fs::read_dir(&dir)
             .map_err(|e| format!("cannot read {}: {e}", dir.display()))?
             .filter_map(|entry| entry.ok().map(|e| e.path()))
