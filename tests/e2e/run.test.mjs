@@ -69,3 +69,16 @@ test('Stop ends an endless program, and the next run works', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('the default example runs as it opens', async () => {
+  const { page, errors } = await openPlayground({ width: 1280, height: 800 });
+  await page.getByTestId('run').click();
+  const console = page.getByTestId('console');
+  await console.getByText('ran on').waitFor({ timeout: 20000 });
+  const text = await console.innerText();
+  assert.match(text, /tf\.Tensor\(\[4\. 6\.\], shape=\(2,\), dtype=float32\)/);
+  assert.match(text, /ran on \/job:localhost\/replica:0\/task:0\/device:CPU:0/);
+  await screenshot(page, 'default-example-1280x800');
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -287,12 +287,18 @@ const COMPUTE_OPS: &[&str] = &[
     "ArgMin",
     "StridedSlice",
     "VarIsInitializedOp",
+    "ResizeBilinear",
+    "ResizeNearestNeighbor",
+    "RandomUniformInt",
 ];
 
 /// Ops with CPU and GPU kernels only (§7: XLA ✗).
 const CPU_GPU_OPS: &[&str] = &[
     "Placeholder",
     "VariableV2",
+    "Assign",
+    "AssignAdd",
+    "AssignSub",
     "EagerPyFunc",
     "ImageProjectiveTransformV3",
 ];

@@ -17,34 +17,40 @@ pub fn App() -> Html {
             EngineClient::new(move |message| {
                 dispatcher.dispatch(Action::Finished {
                     id: message.id,
-                    outcome: message.outcome,
+                    outcome: Box::new(message.outcome),
                 })
             })
         })
     };
 
-    let on_run = {
+    // Sending a run to the worker is a side effect of the state reaching a new run id, so it
+    // reads the program and topology from that state, never from a stale render.
+    {
         let state = state.clone();
         let client = Rc::clone(&client);
-        Callback::from(move |()| {
-            let id = state.last_run_id + 1;
-            let message = RunMessage {
-                id,
-                source: state.source.clone(),
-                topology: state.topology.clone(),
-            };
-            state.dispatch(Action::Started(id));
-            let sent = match client.as_ref() {
-                Ok(client) => client.run(&message),
-                Err(error) => Err(error.clone()),
-            };
-            if let Err(error) = sent {
-                state.dispatch(Action::Finished {
+        use_effect_with(state.last_run_id, move |&id| {
+            if id != 0 {
+                let message = RunMessage {
                     id,
-                    outcome: Err(error),
-                });
+                    source: state.source.clone(),
+                    topology: state.topology.clone(),
+                };
+                let sent = match client.as_ref() {
+                    Ok(client) => client.run(&message),
+                    Err(error) => Err(error.clone()),
+                };
+                if let Err(error) = sent {
+                    state.dispatch(Action::Finished {
+                        id,
+                        outcome: Box::new(Err(error)),
+                    });
+                }
             }
-        })
+        });
+    }
+    let on_run = {
+        let state = state.clone();
+        Callback::from(move |()| state.dispatch(Action::Run))
     };
     let on_stop = {
         let state = state.clone();
@@ -54,7 +60,7 @@ pub fn App() -> Html {
                 if let Err(error) = client.stop() {
                     state.dispatch(Action::Finished {
                         id: state.last_run_id,
-                        outcome: Err(error),
+                        outcome: Box::new(Err(error)),
                     });
                     return;
                 }

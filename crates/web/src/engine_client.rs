@@ -11,12 +11,15 @@ use web_sys::{MessageEvent, Worker};
 /// Where Trunk puts the worker's loader (see `index.html`).
 const WORKER_URL: &str = "./worker_loader.js";
 
+/// The worker's `onmessage` handler, kept alive as long as its worker.
+type MessageListener = Closure<dyn Fn(MessageEvent)>;
+
 /// A running engine worker plus the callback that receives its answers.
 pub struct EngineClient {
     worker: RefCell<Option<Worker>>,
     on_result: Rc<dyn Fn(ResultMessage)>,
     /// Kept alive while the worker that calls it lives.
-    listener: RefCell<Option<Closure<dyn Fn(MessageEvent)>>>,
+    listener: RefCell<Option<MessageListener>>,
 }
 
 impl EngineClient {
@@ -35,7 +38,7 @@ impl EngineClient {
         let worker = Worker::new(WORKER_URL)
             .map_err(|e| format!("cannot start the engine worker: {e:?}"))?;
         let on_result = Rc::clone(&self.on_result);
-        let listener = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
+        let listener = MessageListener::new(move |event: MessageEvent| {
             let raw = event.data().as_string().unwrap_or_default();
             let message =
                 serde_json::from_str::<ResultMessage>(&raw).unwrap_or_else(|e| ResultMessage {

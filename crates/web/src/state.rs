@@ -6,8 +6,20 @@ use engine::RunReport;
 use std::rc::Rc;
 use yew::Reducible;
 
-/// The program the page opens with: it runs anywhere and shows the output pane working.
-pub const DEFAULT_PROGRAM: &str = "print(\"hello\")\n";
+/// The program the page opens with: a TPU request on a machine that has none, which eager
+/// soft placement quietly moves to the CPU. Run it, then ask why the op is not on the TPU.
+pub const DEFAULT_PROGRAM: &str = r#"import tensorflow as tf
+
+# Ask for a TPU core. Eager TensorFlow places softly:
+# on a machine without one, the op runs elsewhere.
+with tf.device("/TPU:0"):
+    a = tf.constant([1.0, 2.0])
+    b = tf.constant([3.0, 4.0])
+    c = a + b
+
+print(c)
+print("ran on", c.device)
+"#;
 
 /// Where the current run stands.
 #[derive(Debug, Clone, PartialEq)]
@@ -46,11 +58,13 @@ impl Default for State {
 pub enum Action {
     Edit(String),
     PickTopology(String),
-    /// A run request went to the worker with this id.
-    Started(u32),
+    /// Run the current program. Being an action, it is ordered after any edit before it, so
+    /// the run always sees the text the user last typed.
+    Run,
+    /// The worker answered run `id` (boxed: a report is large next to the other actions).
     Finished {
         id: u32,
-        outcome: Result<RunReport, String>,
+        outcome: Box<Result<RunReport, String>>,
     },
     Stopped,
 }
@@ -63,15 +77,15 @@ impl Reducible for State {
         match action {
             Action::Edit(source) => next.source = source,
             Action::PickTopology(topology) => next.topology = topology,
-            Action::Started(id) => {
-                next.last_run_id = id;
-                next.status = RunStatus::Running(id);
+            Action::Run => {
+                next.last_run_id = self.last_run_id.wrapping_add(1);
+                next.status = RunStatus::Running(next.last_run_id);
             }
             Action::Finished { id, outcome } => {
                 if id != self.last_run_id {
                     return self;
                 }
-                next.status = match outcome {
+                next.status = match *outcome {
                     Ok(report) => RunStatus::Finished(Box::new(report)),
                     Err(message) => RunStatus::Failed(message),
                 };
@@ -95,13 +109,22 @@ mod tests {
     }
 
     #[test]
+    fn a_run_sees_the_edit_dispatched_just_before_it() {
+        let state = reduce(State::default(), Action::Edit("print(2)".into()));
+        let state = reduce(state, Action::Run);
+        assert_eq!(state.source, "print(2)");
+        assert_eq!(state.status, RunStatus::Running(1));
+    }
+
+    #[test]
     fn a_late_answer_to_an_old_run_is_dropped() {
-        let state = reduce(State::default(), Action::Started(2));
+        let state = reduce(State::default(), Action::Run);
+        let state = reduce(state, Action::Run);
         let state = reduce(
             state,
             Action::Finished {
                 id: 1,
-                outcome: Err("old".into()),
+                outcome: Box::new(Err("old".into())),
             },
         );
         assert_eq!(state.status, RunStatus::Running(2));
@@ -111,7 +134,7 @@ mod tests {
     fn stop_ends_a_running_run_only() {
         let idle = reduce(State::default(), Action::Stopped);
         assert_eq!(idle.status, RunStatus::Idle);
-        let running = reduce(State::default(), Action::Started(1));
+        let running = reduce(State::default(), Action::Run);
         let stopped = reduce(running, Action::Stopped);
         assert!(matches!(stopped.status, RunStatus::Failed(_)));
     }

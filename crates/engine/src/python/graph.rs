@@ -897,6 +897,22 @@ fn assign_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: OpKind, what: &str
     }
 }
 
+fn disable_v2_behavior(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    st.tf(vm, |ctx| {
+        ctx.disable_resource_variables();
+        Ok(())
+    })?;
+    disable_v2(st, vm, args)
+}
+
+fn disable_resource_variables(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    st.tf(vm, |ctx| {
+        ctx.disable_resource_variables();
+        Ok(())
+    })?;
+    Ok(Value::None)
+}
+
 fn disable_v2(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
     let eager = st.with_ctx(vm, |ctx| ctx.executing_eagerly())?;
     if eager {
@@ -971,7 +987,13 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
     });
     def(v1, st, "get_default_graph", get_default_graph);
     def(v1, st, "reset_default_graph", reset_default_graph);
-    def(v1, st, "disable_v2_behavior", disable_v2);
+    def(v1, st, "disable_v2_behavior", disable_v2_behavior);
+    def(
+        v1,
+        st,
+        "disable_resource_variables",
+        disable_resource_variables,
+    );
     def(v1, st, "disable_eager_execution", disable_v2);
     def(v1, st, "enable_eager_execution", |_st, _vm, _args| {
         Ok(Value::None)

@@ -22,6 +22,7 @@
 //! **Ownership:** native functions capture an `Rc<State>`; the classes and cached objects
 //! they create point back to it, so [`State::release`] breaks those cycles when a run ends.
 
+pub mod array_ops;
 pub mod config;
 pub mod convert;
 pub mod device;

@@ -288,12 +288,14 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
                 let Some(&count) = tensor.dims().first() else {
                     return Err(vm.type_error("Cannot iterate over a scalar tensor."));
                 };
+                let me = this(vm, &args)?.clone();
+                let operand = crate::python::convert::to_operand(st, vm, &me)?;
                 let mut items = Vec::with_capacity(count);
                 for index in 0..count {
                     vm.charge(1)?;
-                    let row = ops::slice(&tensor, &[SliceSpec::Index(index as i64)])
-                        .map_err(|error| crate::python::convert::op_error(vm, error))?;
-                    let handle = st.tf(vm, |ctx| ctx.constant(row, None))?;
+                    let specs = vec![SliceSpec::Index(index as i64)];
+                    let item = operand.clone();
+                    let handle = st.tf(vm, |ctx| ctx.strided_slice(item, specs))?;
                     items.push(wrap(st, vm, handle)?);
                 }
                 vm.get_iter(&Value::list(items))
@@ -385,17 +387,9 @@ fn slice_specs(st: &St, vm: &mut Vm<'_>, key: &Value) -> PyResult<Vec<SliceSpec>
 fn get_item(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let key = args.get(1).cloned().unwrap_or(Value::None);
     let me = this(vm, &args)?.clone();
-    if is_symbolic(vm, &me) {
-        return Err(vm.type_error("Indexing graph tensors is not emulated yet"));
-    }
-    let tensor = value_of(st, vm, &args, "value")?;
     let specs = slice_specs(st, vm, &key)?;
-    let result = ops::slice(&tensor, &specs).map_err(|error| {
-        let class: crate::runtime::ExceptionClass = error.class.into();
-        let message = error.message.clone();
-        crate::python::errors::raise(st, vm, TfError::new(class, message))
-    })?;
-    let handle = st.tf(vm, |ctx| ctx.constant(result, None))?;
+    let operand = crate::python::convert::to_operand(st, vm, &me)?;
+    let handle = st.tf(vm, |ctx| ctx.strided_slice(operand, specs))?;
     wrap(st, vm, handle)
 }
 
@@ -406,9 +400,14 @@ fn symbolic_text(st: &St, vm: &Vm<'_>, handle: &Handle) -> PyResult<(String, Str
             .handle_shape(handle)
             .map(|s| s.to_string())
             .unwrap_or_default();
+        let suffix = if ctx.handle_is_ref(handle) {
+            "_ref"
+        } else {
+            ""
+        };
         let dtype = ctx
             .handle_dtype(handle)
-            .map(|d| d.name().to_string())
+            .map(|d| format!("{}{suffix}", d.name()))
             .unwrap_or_else(|_| "resource".to_string());
         (name, shape, dtype)
     })

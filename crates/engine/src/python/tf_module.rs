@@ -8,6 +8,7 @@
 use lang::value::{Args, Module, PyResult, Value};
 use lang::vm::Vm;
 
+use crate::python::array_ops;
 use crate::python::convert::{
     axes, eager_value, float_arg, int_list, name_arg, opt_dtype, to_operand, to_tensor,
 };
@@ -15,7 +16,7 @@ use crate::python::tensor_class::{apply_binary, wrap, PyTensor};
 use crate::python::{def, function as native, module, params, St};
 use crate::runtime::op::OpKind;
 use crate::runtime::{Handle, Operand};
-use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use crate::tensor::ops::{self, ArgReduceOp, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
 use crate::tensor::{DType, Tensor};
 
 /// The TensorFlow version the playground emulates.
@@ -374,11 +375,9 @@ fn random_uniform(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         None => 1.0,
     };
     let seed = seed_arg(vm, &bound[4])?;
-    let tensor = ops::random_uniform(&shape, low, high, dtype, seed)
-        .map_err(|e| crate::python::convert::op_error(vm, e))?;
     let name = name_arg(vm, &bound[5])?;
     let handle = st.tf(vm, |ctx| {
-        ctx.constant(tensor, Some(name.as_deref().unwrap_or("random_uniform")))
+        ctx.random_uniform(shape, low, high, dtype, seed, name.as_deref())
     })?;
     wrap(st, vm, handle)
 }
@@ -470,6 +469,18 @@ fn math_functions(st: &St) -> Vec<(String, Value)> {
             }),
         ));
     }
+    functions.push((
+        "argmax".to_string(),
+        crate::python::function(st, "argmax", |st, vm, args| {
+            array_ops::arg_reduce(st, vm, &args, ArgReduceOp::ArgMax)
+        }),
+    ));
+    functions.push((
+        "argmin".to_string(),
+        crate::python::function(st, "argmin", |st, vm, args| {
+            array_ops::arg_reduce(st, vm, &args, ArgReduceOp::ArgMin)
+        }),
+    ));
     functions
 }
 
@@ -550,6 +561,37 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             Value::Class(classes.graph.operation.clone()),
         ),
         ("newaxis".into(), Value::None),
+        ("fill".into(), native(st, "fill", array_ops::fill)),
+        (
+            "transpose".into(),
+            native(st, "transpose", array_ops::transpose),
+        ),
+        ("concat".into(), native(st, "concat", array_ops::concat)),
+        ("stack".into(), native(st, "stack", array_ops::stack)),
+        ("one_hot".into(), native(st, "one_hot", array_ops::one_hot)),
+        (
+            "expand_dims".into(),
+            native(st, "expand_dims", array_ops::expand_dims),
+        ),
+        ("squeeze".into(), native(st, "squeeze", array_ops::squeeze)),
+        (
+            "shape".into(),
+            native(st, "shape", |st, vm, args| {
+                array_ops::shape_fn(st, vm, &args, "shape")
+            }),
+        ),
+        (
+            "size".into(),
+            native(st, "size", |st, vm, args| {
+                array_ops::shape_fn(st, vm, &args, "size")
+            }),
+        ),
+        (
+            "rank".into(),
+            native(st, "rank", |st, vm, args| {
+                array_ops::shape_fn(st, vm, &args, "rank")
+            }),
+        ),
     ];
     common.extend(crate::python::dtypes::module_attrs(st, vm)?);
     set_all(&tf, &common);
@@ -572,6 +614,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&random, st, "normal", random_normal);
     def(&random, st, "uniform", random_uniform);
     def(&random, st, "set_seed", no_op);
+    let strings = module("tensorflow.strings");
+    def(&strings, st, "to_number", array_ops::to_number);
+    tf.set("strings", Value::Module(strings.clone()));
+    let image = module("tensorflow.image");
+    def(&image, st, "resize", array_ops::resize);
+    tf.set("image", Value::Module(image.clone()));
     tf.set("random", Value::Module(random.clone()));
 
     let nn = module("tensorflow.nn");
@@ -586,6 +634,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             lang::host::native_function(name, move |vm, args| unary_fn(&st2, vm, &args, op, name)),
         );
     }
+    def(&nn, st, "softmax", array_ops::softmax);
     tf.set("nn", Value::Module(nn.clone()));
 
     let errors = module("tensorflow.errors");
@@ -617,6 +666,8 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     v1.set("config", Value::Module(config.clone()));
     v1.set("debugging", Value::Module(debugging.clone()));
     v1.set("dtypes", Value::Module(dtypes.clone()));
+    v1.set("strings", Value::Module(strings.clone()));
+    v1.set("image", Value::Module(image.clone()));
     v1.set("__version__", Value::str(VERSION));
     def(&v1, st, "random_normal", random_normal);
     def(&v1, st, "random_uniform", random_uniform);
@@ -661,5 +712,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ),
         ("tensorflow.debugging".into(), Value::Module(debugging)),
         ("tensorflow.dtypes".into(), Value::Module(dtypes)),
+        ("tensorflow.strings".into(), Value::Module(strings)),
+        ("tensorflow.image".into(), Value::Module(image)),
     ])
 }

@@ -146,7 +146,8 @@ pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
             if graph {
                 let (shape, dtype) = st.tf(vm, |ctx| {
                     let v = ctx.variable(id)?;
-                    Ok((v.shape.to_string(), v.dtype.name()))
+                    let suffix = if v.snapshot.is_some() { "_ref" } else { "" };
+                    Ok((v.shape.to_string(), format!("{}{suffix}", v.dtype.name())))
                 })?;
                 return Ok(Value::str(format!(
                     "<tf.Variable '{name}' shape={shape} dtype={dtype}>"

@@ -16,7 +16,7 @@ use crate::runtime::graph::{GraphId, GraphKind, GraphTensor, OpName, OperationId
 use crate::runtime::op::{OpKind, ValueType};
 use crate::runtime::variables::VariableId;
 use crate::tensor::format::python_item_repr;
-use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, SliceSpec, UnaryOp};
 use crate::tensor::{DType, Shape, Tensor, TensorShape};
 
 /// A tensor the program holds: eager (a value on a device) or symbolic (a graph output).
@@ -86,6 +86,14 @@ fn int_arg(values: Vec<i64>, name: &'static str) -> TfResult<Arg> {
         name,
         match_dtype: false,
     })
+}
+
+fn scalar_arg_operand(operand: Operand, name: &'static str) -> Arg {
+    Arg {
+        operand,
+        name,
+        match_dtype: false,
+    }
 }
 
 fn scalar_arg(tensor: Tensor, name: &'static str) -> Arg {
@@ -291,7 +299,7 @@ impl Context {
                 .ok_or_else(|| TfError::internal("unknown graph tensor"))?,
         };
         match value_type {
-            ValueType::Dense(dtype) => Ok(dtype),
+            ValueType::Dense(dtype) | ValueType::Ref(dtype) => Ok(dtype),
             ValueType::Resource => Err(TfError::internal("resource handles have no value dtype")),
         }
     }
@@ -640,6 +648,224 @@ impl Context {
     /// The frames of the call being made, for the binding's tests and errors.
     pub fn frames(&self) -> Vec<StackFrame> {
         self.call_stack().to_vec()
+    }
+
+    /// Applies an array op (`Transpose`, `ConcatV2`, `OneHot`...) to `inputs`, each an
+    /// operand with its op-def argument name (which names a converted literal, as in
+    /// `transpose/perm`) and whether a literal takes the dtype of the first tensor input.
+    pub fn array_op(
+        &mut self,
+        kind: OpKind,
+        default_name: &str,
+        name: Option<&str>,
+        inputs: Vec<(Operand, &'static str, bool)>,
+    ) -> TfResult<Handle> {
+        let args = inputs
+            .into_iter()
+            .map(|(operand, name, match_dtype)| Arg {
+                operand,
+                name,
+                match_dtype,
+            })
+            .collect();
+        self.apply(kind, default_name, name, args)
+    }
+
+    /// `tf.random.uniform(shape, minval, maxval, dtype, seed)`: `random_uniform/shape`,
+    /// `/RandomUniform` (and `/min`, `/max`, `/sub`, `/mul` and the `AddV2` named
+    /// `random_uniform` for another range); integers use one `RandomUniformInt`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn random_uniform(
+        &mut self,
+        shape: Vec<i64>,
+        minval: f64,
+        maxval: f64,
+        dtype: DType,
+        seed: Option<u64>,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let scalar = |value: f64| {
+            ops::cast(&Tensor::scalar(value), dtype)
+                .map_err(|error| TfError::new(error.class.into(), error.message))
+        };
+        let (low, high) = (scalar(minval)?, scalar(maxval)?);
+        let scope = self.enter_composite_scope(name.unwrap_or("random_uniform"))?;
+        let exact = scope.as_ref().map(|(_, name)| name.clone());
+        let result = (|| {
+            let shape = self.named_literal(int_arg(shape, "shape")?)?;
+            if dtype.is_integer() {
+                let low = self.named_literal(scalar_arg(low, "min"))?;
+                let high = self.named_literal(scalar_arg(high, "max"))?;
+                return self.apply_exact(
+                    OpKind::RandomUniformInt { dtype, seed },
+                    exact.as_deref(),
+                    "RandomUniformInt",
+                    vec![
+                        arg(shape.into(), "shape"),
+                        arg(low.into(), "minval"),
+                        arg(high.into(), "maxval"),
+                    ],
+                );
+            }
+            if minval == 0.0 && maxval == 1.0 {
+                return self.apply(
+                    OpKind::RandomUniform { dtype, seed },
+                    "RandomUniform",
+                    None,
+                    vec![arg(shape.into(), "shape")],
+                );
+            }
+            let low = self.named_literal(scalar_arg(low, "min"))?;
+            let high = self.named_literal(scalar_arg(high, "max"))?;
+            let sample = self.apply(
+                OpKind::RandomUniform { dtype, seed },
+                "RandomUniform",
+                None,
+                vec![arg(shape.into(), "shape")],
+            )?;
+            let range = self.apply(
+                OpKind::Binary(BinaryOp::Sub),
+                "sub",
+                None,
+                vec![arg(high.into(), "x"), arg(low.clone().into(), "y")],
+            )?;
+            let scaled = self.apply(
+                OpKind::Binary(BinaryOp::Mul),
+                "mul",
+                None,
+                vec![arg(sample.into(), "x"), arg(range.into(), "y")],
+            )?;
+            self.apply_exact(
+                OpKind::Binary(BinaryOp::Add),
+                exact.as_deref(),
+                "add",
+                vec![arg(scaled.into(), "x"), arg(low.into(), "y")],
+            )
+        })();
+        self.leave_composite_scope(scope)?;
+        result
+    }
+
+    /// `tf.image.resize(images, size, method)` on 4-D images: `resize/size` and
+    /// `resize/ResizeBilinear` (or `ResizeNearestNeighbor`).
+    pub fn resize(
+        &mut self,
+        images: Operand,
+        size: Vec<i64>,
+        nearest: bool,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let scope = self.enter_composite_scope(name.unwrap_or("resize"))?;
+        let result = (|| {
+            let size = self.named_literal(int_arg(size, "size")?)?;
+            let kind = OpKind::Resize { nearest };
+            let op_name = kind.op_type();
+            self.apply(
+                kind,
+                op_name,
+                None,
+                vec![arg(images, "images"), arg(size.into(), "size")],
+            )
+        })();
+        self.leave_composite_scope(scope)?;
+        result
+    }
+
+    /// True for a TF1 reference (`float32_ref`: a `VariableV2` or `Assign` output).
+    pub fn handle_is_ref(&self, handle: &Handle) -> bool {
+        match handle {
+            Handle::Symbolic(tensor) => self
+                .graph(tensor.graph)
+                .ok()
+                .and_then(|graph| graph.tensor_fact(*tensor))
+                .is_some_and(|fact| matches!(fact.value_type, ValueType::Ref(_))),
+            Handle::Eager(_) => false,
+        }
+    }
+
+    /// `tf.one_hot`: `one_hot/on_value` and `one_hot/off_value` first, then the indices
+    /// and depth, then the `OneHot` op named `one_hot`.
+    pub fn one_hot(
+        &mut self,
+        indices: Operand,
+        depth: Operand,
+        on_value: Operand,
+        off_value: Operand,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let scope = self.enter_composite_scope(name.unwrap_or("one_hot"))?;
+        let exact = scope.as_ref().map(|(_, name)| name.clone());
+        let result = (|| {
+            let mut named = |operand: Operand, name: &'static str| -> TfResult<Operand> {
+                match operand {
+                    Operand::Literal(_) => Ok(self
+                        .named_literal(scalar_arg_operand(operand, name))?
+                        .into()),
+                    other => Ok(other),
+                }
+            };
+            let on = named(on_value, "on_value")?;
+            let off = named(off_value, "off_value")?;
+            let indices = named(indices, "indices")?;
+            let depth = named(depth, "depth")?;
+            self.apply_exact(
+                OpKind::OneHot,
+                exact.as_deref(),
+                "OneHot",
+                vec![
+                    arg(indices, "indices"),
+                    arg(depth, "depth"),
+                    arg(on, "on_value"),
+                    arg(off, "off_value"),
+                ],
+            )
+        })();
+        self.leave_composite_scope(scope)?;
+        result
+    }
+
+    /// `tensor[key]` (`StridedSlice`): in a graph, `strided_slice/stack`, `stack_1` and
+    /// `stack_2` (begin, end, strides) feed the op named `strided_slice`.
+    pub fn strided_slice(&mut self, input: Operand, specs: Vec<SliceSpec>) -> TfResult<Handle> {
+        let kind = OpKind::StridedSlice {
+            specs: specs.clone(),
+        };
+        if self.default_graph().is_none() {
+            return self.apply(kind, "strided_slice", None, vec![arg(input, "input")]);
+        }
+        let (mut begin, mut end, mut strides) = (Vec::new(), Vec::new(), Vec::new());
+        for spec in &specs {
+            let (b, e, s) = match *spec {
+                SliceSpec::Index(index) => (index, index.saturating_add(1), 1),
+                SliceSpec::Range { start, stop, step } => {
+                    (start.unwrap_or(0), stop.unwrap_or(0), step.unwrap_or(1))
+                }
+                SliceSpec::NewAxis | SliceSpec::Ellipsis => (0, 0, 1),
+            };
+            begin.push(b);
+            end.push(e);
+            strides.push(s);
+        }
+        let scope = self.enter_composite_scope("strided_slice")?;
+        let exact = scope.as_ref().map(|(_, name)| name.clone());
+        let result = (|| {
+            let begin = self.named_literal(int_arg(begin, "stack")?)?;
+            let end = self.named_literal(int_arg(end, "stack")?)?;
+            let strides = self.named_literal(int_arg(strides, "stack")?)?;
+            self.apply_exact(
+                kind,
+                exact.as_deref(),
+                "StridedSlice",
+                vec![
+                    arg(input, "input"),
+                    arg(begin.into(), "begin"),
+                    arg(end.into(), "end"),
+                    arg(strides.into(), "strides"),
+                ],
+            )
+        })();
+        self.leave_composite_scope(scope)?;
+        result
     }
 
     // ---- Composite helpers -------------------------------------------------------------

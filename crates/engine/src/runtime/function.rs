@@ -444,7 +444,7 @@ impl Context {
                     tensor.dims().iter().map(|dim| *dim as i64).collect(),
                     tensor.dtype().name(),
                 ),
-                Some(Value::Resource(_)) => (Vec::new(), "resource"),
+                Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
                 None => (Vec::new(), ""),
             };
             let name = format!("{}/{}", function.name, operation.name);

@@ -355,7 +355,7 @@ impl Graph {
                     .zip(&input_types)
                     .map(|(input, value_type)| placer::Input {
                         source: placer::NodeId(input.operation.0),
-                        tensor_type: TensorType::value(value_type.data_type()),
+                        tensor_type: tensor_type(*value_type),
                     })
                     .collect(),
                 control_inputs: operation
@@ -367,7 +367,7 @@ impl Graph {
                 outputs: operation
                     .outputs
                     .iter()
-                    .map(|fact| TensorType::value(fact.value_type.data_type()))
+                    .map(|fact| tensor_type(fact.value_type))
                     .collect(),
                 dtype,
                 is_function_call: false,
@@ -375,6 +375,14 @@ impl Graph {
             graph.add(node);
         }
         graph
+    }
+}
+
+/// The placer's type of a value: refs stay refs.
+fn tensor_type(value_type: ValueType) -> TensorType {
+    match value_type {
+        ValueType::Ref(_) => TensorType::reference(value_type.data_type()),
+        other => TensorType::value(other.data_type()),
     }
 }
 

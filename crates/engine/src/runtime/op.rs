@@ -11,7 +11,9 @@ use std::collections::HashMap;
 
 use crate::kernels::DataType;
 use crate::runtime::error::{ExceptionClass, TfError};
-use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use crate::tensor::ops::{
+    self, ArgReduceOp, BinaryOp, MatMulOptions, ReduceOp, SliceSpec, UnaryOp,
+};
 use crate::tensor::{DType, OpError, Shape, Tensor, TensorShape};
 
 /// An op type with its attrs.
@@ -85,6 +87,77 @@ pub enum OpKind {
     VarIsInitializedOp,
     /// `NoOp` (`global_variables_initializer` is one with control inputs).
     NoOp,
+    /// `Transpose`; input 1 is the permutation.
+    Transpose,
+    /// `ConcatV2`; the last input is the axis.
+    ConcatV2,
+    /// `Pack` (`tf.stack`).
+    Pack {
+        /// The new axis.
+        axis: i64,
+    },
+    /// `ArgMax` / `ArgMin`; input 1 is the dimension.
+    ArgReduce {
+        /// Which extreme.
+        op: ArgReduceOp,
+        /// `output_type`.
+        output_type: DType,
+    },
+    /// `OneHot`: indices, depth, on_value, off_value.
+    OneHot,
+    /// `RandomUniform`: floats in `[0, 1)`; input 0 is the shape.
+    RandomUniform {
+        /// The output dtype.
+        dtype: DType,
+        /// The op seed, if any.
+        seed: Option<u64>,
+    },
+    /// `RandomUniformInt`: shape, minval, maxval.
+    RandomUniformInt {
+        /// The output dtype (that of minval and maxval).
+        dtype: DType,
+        /// The op seed, if any.
+        seed: Option<u64>,
+    },
+    /// `StridedSlice` (Python subscripts); inputs 1 to 3 are begin, end and strides.
+    StridedSlice {
+        /// The subscript.
+        specs: Vec<SliceSpec>,
+    },
+    /// `ExpandDims`; input 1 is the axis.
+    ExpandDims,
+    /// `Squeeze`.
+    Squeeze {
+        /// `squeeze_dims` (all size-1 axes when `None`).
+        axes: Option<Vec<i64>>,
+    },
+    /// `Softmax`.
+    Softmax,
+    /// `StringToNumber`.
+    StringToNumber {
+        /// `out_type`.
+        out_type: DType,
+    },
+    /// `ResizeBilinear` / `ResizeNearestNeighbor`; input 1 is the size.
+    Resize {
+        /// Nearest neighbour instead of bilinear.
+        nearest: bool,
+    },
+    /// `VariableV2`: a TF1 reference variable (`float_ref` output).
+    VariableV2 {
+        /// The variable's dtype.
+        dtype: DType,
+        /// The variable's shape.
+        shape: TensorShape,
+        /// The variable's name (its state's key).
+        shared_name: String,
+    },
+    /// `Assign`, `AssignAdd`, `AssignSub` on a reference: input 0 is the ref, input 1
+    /// the value; the output is the ref.
+    RefAssign {
+        /// `None` for `Assign`, else `Add` or `Sub`.
+        op: Option<BinaryOp>,
+    },
     /// An argument of a function body (a parameter or a captured eager tensor): a
     /// `Placeholder` in the traced graph, an `_Arg` when the function runs.
     Arg {
@@ -120,6 +193,30 @@ impl OpKind {
             OpKind::VarIsInitializedOp => "VarIsInitializedOp",
             OpKind::NoOp => "NoOp",
             OpKind::Arg { .. } => "Placeholder",
+            OpKind::VariableV2 { .. } => "VariableV2",
+            OpKind::RefAssign { op: None } => "Assign",
+            OpKind::RefAssign {
+                op: Some(BinaryOp::Sub),
+            } => "AssignSub",
+            OpKind::RefAssign { .. } => "AssignAdd",
+            OpKind::Transpose => "Transpose",
+            OpKind::ConcatV2 => "ConcatV2",
+            OpKind::Pack { .. } => "Pack",
+            OpKind::ArgReduce {
+                op: ArgReduceOp::ArgMax,
+                ..
+            } => "ArgMax",
+            OpKind::ArgReduce { .. } => "ArgMin",
+            OpKind::OneHot => "OneHot",
+            OpKind::RandomUniform { .. } => "RandomUniform",
+            OpKind::RandomUniformInt { .. } => "RandomUniformInt",
+            OpKind::StridedSlice { .. } => "StridedSlice",
+            OpKind::ExpandDims => "ExpandDims",
+            OpKind::Squeeze { .. } => "Squeeze",
+            OpKind::Softmax => "Softmax",
+            OpKind::StringToNumber { .. } => "StringToNumber",
+            OpKind::Resize { nearest: true } => "ResizeNearestNeighbor",
+            OpKind::Resize { nearest: false } => "ResizeBilinear",
         }
     }
 
@@ -127,7 +224,7 @@ impl OpKind {
     /// input types; `None` when the op has no such attr.
     pub fn type_attr(&self, inputs: &[ValueType]) -> Option<DType> {
         let first_dense = |index: usize| match inputs.get(index) {
-            Some(ValueType::Dense(dtype)) => Some(*dtype),
+            Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => Some(*dtype),
             _ => None,
         };
         match self {
@@ -135,15 +232,19 @@ impl OpKind {
             OpKind::Placeholder { dtype, .. }
             | OpKind::RandomStandardNormal { dtype, .. }
             | OpKind::VarHandleOp { dtype, .. }
+            | OpKind::VariableV2 { dtype, .. }
             | OpKind::ReadVariableOp { dtype } => Some(*dtype),
             OpKind::Cast { dtype } => Some(*dtype),
+            OpKind::RandomUniform { dtype, .. } => Some(*dtype),
+            OpKind::StringToNumber { out_type } => Some(*out_type),
+            OpKind::OneHot => first_dense(2),
             OpKind::SelectV2 | OpKind::Fill => first_dense(1),
             OpKind::AssignVariableOp
             | OpKind::AssignAddVariableOp
             | OpKind::AssignSubVariableOp => first_dense(1),
             OpKind::VarIsInitializedOp | OpKind::NoOp => None,
             OpKind::Arg { value_type, .. } => match value_type {
-                ValueType::Dense(dtype) => Some(*dtype),
+                ValueType::Dense(dtype) | ValueType::Ref(dtype) => Some(*dtype),
                 ValueType::Resource => None,
             },
             _ => first_dense(0),
@@ -170,6 +271,8 @@ pub enum ValueType {
     Dense(DType),
     /// A `DT_RESOURCE` handle (a variable).
     Resource,
+    /// A TF1 reference (`float32_ref`, what `VariableV2` outputs).
+    Ref(DType),
 }
 
 impl ValueType {
@@ -177,7 +280,7 @@ impl ValueType {
     pub fn data_type(self) -> DataType {
         match self {
             ValueType::Resource => DataType::Resource,
-            ValueType::Dense(dtype) => data_type(dtype),
+            ValueType::Dense(dtype) | ValueType::Ref(dtype) => data_type(dtype),
         }
     }
 
@@ -185,7 +288,7 @@ impl ValueType {
     pub fn name(self) -> &'static str {
         match self {
             ValueType::Resource => "resource",
-            ValueType::Dense(dtype) => dtype.name(),
+            ValueType::Dense(dtype) | ValueType::Ref(dtype) => dtype.name(),
         }
     }
 }
@@ -218,6 +321,8 @@ pub enum Value {
     Dense(Tensor),
     /// A variable handle.
     Resource(ResourceId),
+    /// A TF1 reference to a variable's state, and its dtype.
+    Ref(ResourceId, DType),
 }
 
 impl Value {
@@ -226,6 +331,7 @@ impl Value {
         match self {
             Value::Dense(tensor) => ValueType::Dense(tensor.dtype()),
             Value::Resource(_) => ValueType::Resource,
+            Value::Ref(_, dtype) => ValueType::Ref(*dtype),
         }
     }
 
@@ -233,7 +339,7 @@ impl Value {
     pub fn tensor(&self) -> Option<&Tensor> {
         match self {
             Value::Dense(tensor) => Some(tensor),
-            Value::Resource(_) => None,
+            Value::Resource(_) | Value::Ref(..) => None,
         }
     }
 
@@ -241,7 +347,7 @@ impl Value {
     pub fn size_in_bytes(&self) -> u64 {
         match self {
             Value::Dense(tensor) => ops::cost::tensor_bytes(tensor.dtype(), tensor.shape()),
-            Value::Resource(_) => 0,
+            Value::Resource(_) | Value::Ref(..) => 0,
         }
     }
 }
@@ -365,6 +471,29 @@ pub fn uninitialized_variable_message(name: &str) -> String {
     )
 }
 
+/// The message TensorFlow gives when a TF1 reference variable is used before it was
+/// initialised.
+pub fn uninitialized_ref_message(name: &str) -> String {
+    format!("Attempting to use uninitialized value {name}")
+}
+
+/// The value behind a reference, or TensorFlow's uninitialised-value error.
+pub fn deref(value: &Value, resources: &ResourceStore) -> Result<Value, KernelFailure> {
+    let Value::Ref(id, _) = value else {
+        return Ok(value.clone());
+    };
+    let slot = resources
+        .slot(*id)
+        .ok_or_else(|| KernelFailure::Status(TfError::internal("unknown reference")))?;
+    match &slot.value {
+        Some(tensor) => Ok(Value::Dense(tensor.clone())),
+        None => Err(KernelFailure::Status(TfError::new(
+            ExceptionClass::FailedPrecondition,
+            uninitialized_ref_message(&slot.name),
+        ))),
+    }
+}
+
 /// Runs one op's kernel on `inputs`, reading and writing variables in `resources`.
 ///
 /// `Placeholder` is never computed: the Session substitutes its feed first.
@@ -374,6 +503,48 @@ pub fn compute(
     resources: &mut ResourceStore,
 ) -> Result<Vec<Value>, KernelFailure> {
     let one = |tensor: Tensor| Ok(vec![Value::Dense(tensor)]);
+    if let OpKind::RefAssign { op: binary } = op {
+        let Some(Value::Ref(id, dtype)) = inputs.first() else {
+            return Err(KernelFailure::Status(TfError::internal(
+                "Assign expects a reference as input #0",
+            )));
+        };
+        let value = deref(
+            inputs
+                .get(1)
+                .unwrap_or(&Value::Dense(Tensor::scalar(0.0f32))),
+            resources,
+        )?;
+        let value = dense(std::slice::from_ref(&value), 0, op)?.clone();
+        let slot = resources.slot_mut(*id)?;
+        slot.value = Some(match (binary, &slot.value) {
+            (None, _) => value,
+            (Some(binary), Some(current)) => ops::binary(*binary, current, &value)?,
+            (Some(_), None) => {
+                return Err(KernelFailure::Status(TfError::new(
+                    ExceptionClass::FailedPrecondition,
+                    uninitialized_ref_message(&slot.name),
+                )))
+            }
+        });
+        return Ok(vec![Value::Ref(*id, *dtype)]);
+    }
+    if let OpKind::VariableV2 {
+        dtype, shared_name, ..
+    } = op
+    {
+        return Ok(vec![Value::Ref(
+            resources.lookup_or_create(shared_name, *dtype),
+            *dtype,
+        )]);
+    }
+    if inputs.iter().any(|input| matches!(input, Value::Ref(..))) {
+        let values: Vec<Value> = inputs
+            .iter()
+            .map(|input| deref(input, resources))
+            .collect::<Result<_, _>>()?;
+        return compute(op, &values, resources);
+    }
     match op {
         OpKind::Const(tensor) => one(tensor.clone()),
         OpKind::Placeholder { .. } => Err(KernelFailure::Status(TfError::internal(
@@ -483,7 +654,170 @@ pub fn compute(
         OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
             "a function argument was computed instead of passed",
         ))),
+        _ => one(compute_array_op(op, inputs)?),
     }
+}
+
+/// The array ops (`Transpose`, `ConcatV2`, `StridedSlice`...): one dense output each.
+fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailure> {
+    let input = |index: usize| dense(inputs, index, op);
+    let scalar_int = |index: usize| -> Result<i64, KernelFailure> {
+        match integers(input(index)?, op)?.as_slice() {
+            [value] => Ok(*value),
+            _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                "{} expects a scalar as input #{index}",
+                op.op_type()
+            )))),
+        }
+    };
+    Ok(match op {
+        OpKind::Transpose => {
+            let perm = integers(input(1)?, op)?;
+            ops::transpose(input(0)?, Some(&perm))?
+        }
+        OpKind::ConcatV2 => {
+            let count = inputs.len().saturating_sub(1);
+            let values: Vec<Tensor> = (0..count)
+                .map(|index| input(index).cloned())
+                .collect::<Result<_, _>>()?;
+            ops::concat(&values, scalar_int(count)?)?
+        }
+        OpKind::Pack { axis } => {
+            let values: Vec<Tensor> = (0..inputs.len())
+                .map(|index| input(index).cloned())
+                .collect::<Result<_, _>>()?;
+            ops::stack(&values, *axis)?
+        }
+        OpKind::ArgReduce {
+            op: which,
+            output_type,
+        } => ops::arg_reduce(*which, input(0)?, scalar_int(1)?, *output_type)?,
+        OpKind::OneHot => {
+            let depth = usize::try_from(scalar_int(1)?).map_err(|_| {
+                KernelFailure::Status(TfError::invalid_argument(
+                    "depth must be non-negative".to_string(),
+                ))
+            })?;
+            ops::one_hot(input(0)?, depth, input(2)?, input(3)?)?
+        }
+        OpKind::RandomUniform { dtype, seed } => {
+            let dims = integers(input(0)?, op)?;
+            ops::random_uniform(&dims, 0.0, 1.0, *dtype, *seed)?
+        }
+        OpKind::RandomUniformInt { seed, .. } => {
+            let dims = integers(input(0)?, op)?;
+            let low = scalar_f64(input(1)?, op)?;
+            let high = scalar_f64(input(2)?, op)?;
+            ops::random_uniform(&dims, low, high, input(1)?.dtype(), *seed)?
+        }
+        OpKind::StridedSlice { specs } => ops::slice(input(0)?, specs)?,
+        OpKind::ExpandDims => ops::expand_dims(input(0)?, scalar_int(1)?)?,
+        OpKind::Squeeze { axes } => ops::squeeze(input(0)?, axes.as_deref())?,
+        OpKind::Softmax => ops::softmax(input(0)?)?,
+        OpKind::StringToNumber { out_type } => ops::string_to_number(input(0)?, *out_type)?,
+        OpKind::Resize { nearest } => {
+            let size = integers(input(1)?, op)?;
+            let [height, width] = size.as_slice() else {
+                return Err(KernelFailure::Status(TfError::invalid_argument(
+                    "size must be a 1-D int32 Tensor of 2 elements: new_height, new_width"
+                        .to_string(),
+                )));
+            };
+            let dim = |value: i64| {
+                usize::try_from(value).map_err(|_| {
+                    KernelFailure::Status(TfError::invalid_argument(
+                        "size must be positive".to_string(),
+                    ))
+                })
+            };
+            ops::resize(input(0)?, dim(*height)?, dim(*width)?, *nearest)?
+        }
+        other => {
+            return Err(KernelFailure::Status(TfError::internal(format!(
+                "{} is not an array op",
+                other.op_type()
+            ))))
+        }
+    })
+}
+
+fn dtype_hint_at(inputs: &[InputFact<'_>], index: usize) -> Option<DType> {
+    match inputs.get(index).map(|fact| fact.value_type) {
+        Some(ValueType::Dense(dtype)) => Some(dtype),
+        _ => None,
+    }
+}
+
+/// Static facts of an array op: its value on constant inputs, else its output on zeros of
+/// the inputs' static shapes (so `x[0]` of a `(2, 3)` placeholder is `(3,)`), else the
+/// output dtype with an unknown shape.
+fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
+    let mut values = Vec::with_capacity(inputs.len());
+    let mut dtype_hint = None;
+    for fact in inputs {
+        let ValueType::Dense(dtype) = fact.value_type else {
+            return Err(TfError::internal(format!(
+                "{} expects tensor inputs",
+                op.op_type()
+            )));
+        };
+        dtype_hint.get_or_insert(dtype);
+        let value = match (fact.constant, fact.shape.to_shape()) {
+            (Some(tensor), _) => Some(tensor.clone()),
+            (None, Some(shape)) if shape.num_elements().is_some_and(|count| count <= 1 << 16) => {
+                let dims: Vec<i64> = shape.dims().iter().map(|dim| *dim as i64).collect();
+                ops::zeros(&dims, dtype).ok()
+            }
+            _ => None,
+        };
+        values.push(value.map(Value::Dense));
+    }
+    if let OpKind::RandomUniform { dtype, .. } | OpKind::RandomUniformInt { dtype, .. } = op {
+        let dims = inputs
+            .first()
+            .and_then(|fact| fact.constant)
+            .and_then(Tensor::to_i64_vec);
+        let dtype = match op {
+            OpKind::RandomUniformInt { .. } => dtype_hint_at(inputs, 1).unwrap_or(*dtype),
+            _ => *dtype,
+        };
+        return Ok(vec![OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape: shape_from_constant(dims),
+        }]);
+    }
+    if let Some(values) = values.into_iter().collect::<Option<Vec<_>>>() {
+        let mut scratch = ResourceStore::default();
+        match compute(op, &values, &mut scratch) {
+            Ok(outputs) => {
+                if let Some(Value::Dense(tensor)) = outputs.first() {
+                    return Ok(vec![OutputFact {
+                        value_type: ValueType::Dense(tensor.dtype()),
+                        shape: TensorShape::from(tensor.shape()),
+                    }]);
+                }
+            }
+            Err(KernelFailure::Op(error)) => {
+                return Err(TfError::value_error(error.message));
+            }
+            Err(_) => {}
+        }
+    }
+    let dtype = match op {
+        OpKind::ArgReduce { output_type, .. } => *output_type,
+        OpKind::RandomUniform { dtype, .. } => *dtype,
+        OpKind::StringToNumber { out_type } => *out_type,
+        OpKind::Resize { nearest: false } => DType::Float32,
+        OpKind::OneHot => match inputs.get(2).map(|fact| fact.value_type) {
+            Some(ValueType::Dense(dtype)) => dtype,
+            _ => DType::Float32,
+        },
+        _ => dtype_hint.unwrap_or(DType::Float32),
+    };
+    Ok(vec![OutputFact {
+        value_type: ValueType::Dense(dtype),
+        shape: TensorShape::unknown(),
+    }])
 }
 
 /// A graph input as inference sees it: its type, static shape and, for `Const`s, value.
@@ -509,6 +843,38 @@ pub struct OutputFact {
 /// Static output types and shapes of `op` in graph mode, with the build-time checks
 /// TensorFlow's Python layer makes (dtype agreement of `T` inputs).
 pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
+    match op {
+        OpKind::VariableV2 { dtype, shape, .. } => {
+            return Ok(vec![OutputFact {
+                value_type: ValueType::Ref(*dtype),
+                shape: shape.clone(),
+            }])
+        }
+        OpKind::RefAssign { .. } => {
+            let first = inputs.first();
+            return Ok(vec![OutputFact {
+                value_type: first.map_or(ValueType::Resource, |fact| fact.value_type),
+                shape: first.map_or_else(TensorShape::unknown, |fact| fact.shape.clone()),
+            }]);
+        }
+        _ => {}
+    }
+    if inputs
+        .iter()
+        .any(|fact| matches!(fact.value_type, ValueType::Ref(_)))
+    {
+        let dereffed: Vec<InputFact<'_>> = inputs
+            .iter()
+            .map(|fact| InputFact {
+                value_type: match fact.value_type {
+                    ValueType::Ref(dtype) => ValueType::Dense(dtype),
+                    other => other,
+                },
+                ..*fact
+            })
+            .collect();
+        return infer(op, &dereffed);
+    }
     let dense_type = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
         Some(ValueType::Dense(dtype)) => Ok(dtype),
         _ => Err(TfError::internal(format!(
@@ -618,6 +984,7 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         | OpKind::AssignAddVariableOp
         | OpKind::AssignSubVariableOp
         | OpKind::NoOp => Ok(Vec::new()),
+        _ => infer_array_op(op, inputs),
     }
 }
 

@@ -49,6 +49,10 @@ pub struct Recorder {
     pub ops: Vec<OpReport>,
     /// Recorded transfers in execution order.
     pub transfers: Vec<TransferReport>,
+    /// The `Session.run` being executed (its ops share one launch in the simulator), or 0.
+    pub launch: u32,
+    /// How many `Session.run` launches began.
+    launches: u32,
 }
 
 /// The most ops one run records; later ops still run but are not reported (a playground
@@ -56,12 +60,25 @@ pub struct Recorder {
 pub const RECORDED_OPS_MAX: usize = 100_000;
 
 impl Recorder {
+    /// Marks the start of a `Session.run`: ops recorded until [`Recorder::end_launch`] are
+    /// issued together by one launch.
+    pub fn begin_launch(&mut self) {
+        self.launches = self.launches.saturating_add(1);
+        self.launch = self.launches;
+    }
+
+    /// Marks the end of a `Session.run`.
+    pub fn end_launch(&mut self) {
+        self.launch = 0;
+    }
+
     /// Records an op and a transfer for each input that lives on another device; returns
     /// the op's id (or `None` past [`RECORDED_OPS_MAX`]).
     pub fn record(&mut self, op: RecordedOp<'_>) -> Option<u32> {
         if self.ops.len() >= RECORDED_OPS_MAX {
             return None;
         }
+        let id = self.ops.len() as u32;
         for input in op.inputs {
             if input.device != op.device && input.bytes > 0 {
                 self.transfers.push(TransferReport {
@@ -72,10 +89,13 @@ impl Recorder {
                     start_us: 0.0,
                     dur_us: 0.0,
                     tensor: input.tensor_name.clone(),
+                    producer: input.producer,
+                    consumer: Some(id),
+                    send_op: None,
+                    recv_op: None,
                 });
             }
         }
-        let id = self.ops.len() as u32;
         self.ops.push(OpReport {
             id,
             name: op.name.to_string(),
@@ -93,6 +113,9 @@ impl Recorder {
             line: op.line,
             start_us: 0.0,
             dur_us: 0.0,
+            execution: String::new(),
+            launch: self.launch,
+            cost: String::new(),
         });
         Some(id)
     }

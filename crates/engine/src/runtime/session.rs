@@ -75,16 +75,47 @@ impl Session {
         let feeds = self.check_feeds(context, feeds)?;
         self.place(context)?;
         let needed = self.needed_operations(context, &targets, &feeds)?;
-        let values = self.execute(context, &needed, &feeds)?;
+        context.recorder.begin_launch();
+        let values = self.execute(context, &needed, &feeds);
+        context.recorder.end_launch();
+        let values = values?;
         targets
             .iter()
             .map(|target| match target {
-                Fetch::Tensor(tensor) => values
-                    .get(&(tensor.operation, tensor.output))
-                    .and_then(Value::tensor)
-                    .cloned()
-                    .map(Some)
-                    .ok_or_else(|| TfError::internal("a fetched tensor was not computed")),
+                Fetch::Tensor(tensor) => {
+                    let value = values
+                        .get(&(tensor.operation, tensor.output))
+                        .ok_or_else(|| TfError::internal("a fetched tensor was not computed"))?;
+                    let value =
+                        crate::runtime::op::deref(value, &self.resources).map_err(|failure| {
+                            let graph = context.graph(self.graph);
+                            let name = graph
+                                .ok()
+                                .and_then(|graph| graph.operation(tensor.operation))
+                                .map(|operation| (operation.name.clone(), operation.stack.clone()))
+                                .unwrap_or_default();
+                            let message = match failure {
+                                crate::runtime::op::KernelFailure::Op(error) => error.message,
+                                crate::runtime::op::KernelFailure::Status(error) => error.message,
+                            };
+                            let node =
+                                format!("_retval_{}_{}_0", name.0.replace('/', "_"), tensor.output);
+                            let inner = format!("{message}\n\t [[{}]]", format_node_name(&node));
+                            let mut error = TfError::graph_execution(
+                                ExceptionClass::FailedPrecondition,
+                                &name.0,
+                                &name.1,
+                                &inner,
+                            );
+                            error.message = format!("Graph execution error:\n\n{inner}");
+                            error
+                        })?;
+                    value
+                        .tensor()
+                        .cloned()
+                        .map(Some)
+                        .ok_or_else(|| TfError::internal("a fetched tensor is a handle"))
+                }
                 _ => Ok(None),
             })
             .collect()
@@ -300,7 +331,7 @@ impl Session {
                     tensor.dims().iter().map(|dim| *dim as i64).collect(),
                     tensor.dtype().name(),
                 ),
-                Some(Value::Resource(_)) => (Vec::new(), "resource"),
+                Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
                 None => (Vec::new(), ""),
             };
             let report_id = context.recorder.record(RecordedOp {

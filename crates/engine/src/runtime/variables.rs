@@ -36,6 +36,8 @@ pub struct Variable {
     /// Graph mode: the `Assign` op (`v.initializer`) and the snapshot read
     /// (`V/Read/ReadVariableOp:0`, what `sess.run(v)` fetches).
     pub graph_parts: Option<(OperationId, GraphTensor)>,
+    /// A TF1 reference variable (`VariableV2`): its `V/read` snapshot, what ops read.
+    pub snapshot: Option<GraphTensor>,
 }
 
 /// `reuse=` of a variable scope.
@@ -71,6 +73,9 @@ pub struct VariableState {
     stores: HashMap<GraphId, HashMap<String, VariableId>>,
     /// Per graph: the open variable scopes (name, reuse).
     scopes: HashMap<GraphId, Vec<(String, Reuse, String)>>,
+    /// `disable_v2_behavior()` / `disable_resource_variables()`: graph variables are TF1
+    /// reference variables (`VariableV2`, `Assign`, `V/read`).
+    ref_variables: bool,
 }
 
 /// The message for a second `tf.Variable` in a `tf.function` (case d03).
@@ -150,6 +155,7 @@ impl Context {
             trainable,
             handle: Handle::Eager(handle),
             graph_parts: None,
+            snapshot: None,
         }))
     }
 
@@ -179,6 +185,14 @@ impl Context {
         let stack = self.call_stack().to_vec();
         let initial = match initial_value {
             Operand::Handle(Handle::Symbolic(tensor)) => tensor,
+            Operand::Literal(tensor) if self.variables.ref_variables => {
+                let tensor = match dtype {
+                    Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
+                        .map_err(|error| TfError::new(error.class.into(), error.message))?,
+                    _ => tensor,
+                };
+                self.const_op(graph, tensor, OpName::Unique("initial_value"))?
+            }
             Operand::Literal(tensor) => {
                 let tensor = match dtype {
                     Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
@@ -231,6 +245,9 @@ impl Context {
             return Err(TfError::type_error("a variable cannot hold a resource"));
         };
         let shape = fact.shape.clone();
+        if self.variables.ref_variables {
+            return self.finish_ref_variable(graph, scope, initial, dtype, shape, trainable, stack);
+        }
         let g = self.graph_mut(graph)?;
         let handle_op = g.create_op(
             OpKind::VarHandleOp {
@@ -283,6 +300,74 @@ impl Context {
             trainable,
             handle: Handle::Symbolic(handle),
             graph_parts: Some((assign, read)),
+            snapshot: None,
+        });
+        self.graph_mut(graph)?.global_variables.push(id);
+        Ok(id)
+    }
+
+    /// `disable_v2_behavior()`: graph variables are TF1 reference variables from now on.
+    pub fn disable_resource_variables(&mut self) {
+        self.variables.ref_variables = true;
+    }
+
+    /// A TF1 reference variable: `V` (`VariableV2`), `V/Assign` and the `V/read` snapshot,
+    /// both colocated with `V`.
+    #[allow(clippy::too_many_arguments)]
+    fn finish_ref_variable(
+        &mut self,
+        graph: GraphId,
+        scope: &str,
+        initial: GraphTensor,
+        dtype: DType,
+        shape: TensorShape,
+        trainable: bool,
+        stack: &[crate::placer::StackFrame],
+    ) -> TfResult<VariableId> {
+        let g = self.graph_mut(graph)?;
+        let variable_op = g.create_op(
+            OpKind::VariableV2 {
+                dtype,
+                shape: shape.clone(),
+                shared_name: scope.to_string(),
+            },
+            OpName::Exact(scope),
+            Vec::new(),
+            stack,
+        )?;
+        let reference = GraphTensor {
+            graph,
+            operation: variable_op,
+            output: 0,
+        };
+        let assign = g.create_op(
+            OpKind::RefAssign { op: None },
+            OpName::Unique("Assign"),
+            vec![reference, initial],
+            stack,
+        )?;
+        let read = g.create_op(
+            OpKind::Identity,
+            OpName::Unique("read"),
+            vec![reference],
+            stack,
+        )?;
+        let read = GraphTensor {
+            graph,
+            operation: read,
+            output: 0,
+        };
+        g.set_output_shape(read, shape.clone());
+        self.set_colocation(graph, assign, scope)?;
+        self.set_colocation(graph, read.operation, scope)?;
+        let id = self.push_variable(Variable {
+            name: format!("{scope}:0"),
+            dtype,
+            shape,
+            trainable,
+            handle: Handle::Symbolic(reference),
+            graph_parts: Some((assign, reference)),
+            snapshot: Some(read),
         });
         self.graph_mut(graph)?.global_variables.push(id);
         Ok(id)
@@ -292,6 +377,11 @@ impl Context {
     /// `ReadVariableOp` in the current graph scope.
     pub fn read_variable(&mut self, id: VariableId) -> TfResult<Handle> {
         let variable = self.variable(id)?.clone();
+        if let Some(snapshot) = variable.snapshot {
+            if self.default_graph() == Some(snapshot.graph) {
+                return Ok(Handle::Symbolic(snapshot));
+            }
+        }
         let op = OpKind::ReadVariableOp {
             dtype: variable.dtype,
         };
@@ -357,6 +447,30 @@ impl Context {
             ),
             other => other,
         };
+        if let (Some(snapshot), Handle::Symbolic(reference)) = (variable.snapshot, &variable.handle)
+        {
+            if self.default_graph() == Some(snapshot.graph) {
+                let (binary, name) = match kind {
+                    OpKind::AssignAddVariableOp => {
+                        (Some(crate::tensor::ops::BinaryOp::Add), "AssignAdd")
+                    }
+                    OpKind::AssignSubVariableOp => {
+                        (Some(crate::tensor::ops::BinaryOp::Sub), "AssignSub")
+                    }
+                    _ => (None, "Assign"),
+                };
+                let handle = self.array_op(
+                    OpKind::RefAssign { op: binary },
+                    name,
+                    None,
+                    vec![
+                        (Operand::Handle(Handle::Symbolic(*reference)), "ref", true),
+                        (value, "value", true),
+                    ],
+                )?;
+                return Ok(Some(handle));
+            }
+        }
         match (&variable.handle, self.default_graph()) {
             (Handle::Eager(handle), None) => {
                 let value = self.eager_operand(value)?;

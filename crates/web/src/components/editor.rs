@@ -36,6 +36,7 @@ pub fn Editor(props: &EditorProps) -> Html {
             data-testid="editor"
             aria-label="Program"
             spellcheck="false"
+            wrap="off"
             value={props.source.clone()}
             oninput={on_input}
             onkeydown={on_keydown}

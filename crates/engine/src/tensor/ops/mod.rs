@@ -13,6 +13,7 @@
 //!   one_hot, where.
 //! - [`cast`]: `tf.cast` with TensorFlow's rounding, truncation and wrapping.
 //! - [`create`]: fill, zeros, ones, range, random normal/uniform.
+//! - [`image`]: string to number, image resizing.
 //! - [`cost`]: FLOPs and bytes per op for the timing model.
 
 pub mod cast;
@@ -20,6 +21,7 @@ pub mod cost;
 pub mod create;
 mod dtype_errors;
 pub mod elementwise;
+pub mod image;
 pub mod manip;
 pub mod matmul;
 pub mod reduce;
@@ -30,6 +32,7 @@ pub use cast::cast;
 pub use cost::OpCost;
 pub use create::{fill, ones, random_normal, random_uniform, range, zeros};
 pub use elementwise::{binary, truediv, BinaryOp};
+pub use image::{resize, string_to_number};
 pub use manip::{
     concat, expand_dims, gather, identity, one_hot, reshape, slice, squeeze, stack, transpose,
     where_indices, where_select, SliceSpec,
@@ -107,6 +110,9 @@ pub enum OpType {
     Const,
     /// `Add`: the op `+` uses for strings (concatenation).
     Add,
+    StringToNumber,
+    ResizeBilinear,
+    ResizeNearestNeighbor,
 }
 
 impl OpType {
@@ -177,6 +183,9 @@ impl OpType {
             OpType::Identity => "Identity",
             OpType::Const => "Const",
             OpType::Add => "Add",
+            OpType::StringToNumber => "StringToNumber",
+            OpType::ResizeBilinear => "ResizeBilinear",
+            OpType::ResizeNearestNeighbor => "ResizeNearestNeighbor",
         }
     }
 

@@ -1,0 +1,468 @@
+//! The array ops of the `tensorflow` module: `fill`, `transpose`, `concat`, `stack`,
+//! `argmax`/`argmin`, `one_hot`, `expand_dims`, `squeeze`, `nn.softmax`, `shape`/`size`/
+//! `rank`, `strings.to_number` and `image.resize`. Each converts its arguments and calls
+//! [`Context::array_op`](crate::runtime::Context::array_op), so eager mode executes and
+//! graph mode builds the op TensorFlow builds (`transpose/perm`, `concat/axis`).
+
+use lang::value::{Args, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::python::convert::{int_list, name_arg, opt_dtype, to_operand, to_tensor};
+use crate::python::tensor_class::wrap;
+use crate::python::{params, St};
+use crate::runtime::op::OpKind;
+use crate::runtime::{Handle, Operand};
+use crate::tensor::ops::{self, ArgReduceOp};
+use crate::tensor::{DType, Shape, Tensor, TensorShape};
+
+fn required(bound: &[Option<Value>], index: usize) -> Value {
+    bound.get(index).cloned().flatten().unwrap_or(Value::None)
+}
+
+fn int32_literal(vm: &Vm<'_>, values: &[i64], scalar: bool) -> PyResult<Operand> {
+    let values: Vec<i32> = values
+        .iter()
+        .map(|value| {
+            i32::try_from(*value)
+                .map_err(|_| vm.value_error(format!("{value} is out of range for int32")))
+        })
+        .collect::<PyResult<_>>()?;
+    let tensor = if scalar && values.len() == 1 {
+        Ok(Tensor::scalar(values[0]))
+    } else {
+        Tensor::from_vec(Shape::new(vec![values.len()]), values)
+    };
+    tensor
+        .map(Operand::Literal)
+        .map_err(|error| crate::python::convert::op_error(vm, error))
+}
+
+fn scalar_int(st: &St, vm: &mut Vm<'_>, value: &Value, what: &str) -> PyResult<i64> {
+    match int_list(st, vm, value, what)?.as_slice() {
+        [only] => Ok(*only),
+        _ => Err(vm.type_error(format!("{what} must be an integer"))),
+    }
+}
+
+/// The static shape of an operand.
+fn static_shape(st: &St, vm: &mut Vm<'_>, operand: &Operand) -> PyResult<TensorShape> {
+    st.tf(vm, |ctx| match operand {
+        Operand::Handle(handle) => ctx.handle_shape(handle),
+        Operand::Variable(id) => Ok(ctx.variable(*id)?.shape.clone()),
+        Operand::Literal(tensor) => Ok(TensorShape::from(tensor.shape())),
+    })
+}
+
+fn operand_dtype(st: &St, vm: &mut Vm<'_>, operand: &Operand) -> PyResult<DType> {
+    st.tf(vm, |ctx| match operand {
+        Operand::Handle(handle) => ctx.handle_dtype(handle),
+        Operand::Variable(id) => Ok(ctx.variable(*id)?.dtype),
+        Operand::Literal(tensor) => Ok(tensor.dtype()),
+    })
+}
+
+fn run(
+    st: &St,
+    vm: &mut Vm<'_>,
+    kind: OpKind,
+    default_name: &str,
+    name: Option<String>,
+    inputs: Vec<(Operand, &'static str, bool)>,
+) -> PyResult<Handle> {
+    st.tf(vm, |ctx| {
+        ctx.array_op(kind, default_name, name.as_deref(), inputs)
+    })
+}
+
+/// `tf.fill(dims, value, name)`.
+pub fn fill(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "fill", &args, &["dims", "value", "name"], 2)?;
+    let dims = int_list(st, vm, &required(&bound, 0), "dims")?;
+    let dims = int32_literal(vm, &dims, false)?;
+    let value = to_operand(st, vm, &required(&bound, 1))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::Fill,
+        "Fill",
+        name,
+        vec![(dims, "dims", false), (value, "value", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.transpose(a, perm=None, conjugate=False, name)`.
+pub fn transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "transpose",
+        &args,
+        &["a", "perm", "conjugate", "name"],
+        1,
+    )?;
+    let a = to_operand(st, vm, &required(&bound, 0))?;
+    let perm = match &bound[1] {
+        Some(perm) if !matches!(perm, Value::None) => int_list(st, vm, perm, "perm")?,
+        _ => {
+            let rank = static_shape(st, vm, &a)?
+                .dims()
+                .map(<[Option<usize>]>::len)
+                .ok_or_else(|| vm.value_error("transpose needs a known rank in this playground"))?;
+            (0..rank as i64).rev().collect()
+        }
+    };
+    let perm = int32_literal(vm, &perm, false)?;
+    let name = name_arg(vm, &bound[3])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::Transpose,
+        "transpose",
+        name,
+        vec![(a, "x", true), (perm, "perm", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+fn operands(st: &St, vm: &mut Vm<'_>, values: &Value) -> PyResult<Vec<Operand>> {
+    if values
+        .downcast::<crate::python::tensor_class::PyTensor>()
+        .is_some()
+    {
+        return Ok(vec![to_operand(st, vm, values)?]);
+    }
+    let items = vm.iterate(values)?;
+    let mut result = Vec::with_capacity(items.len());
+    for item in &items {
+        result.push(to_operand(st, vm, item)?);
+    }
+    Ok(result)
+}
+
+/// `tf.concat(values, axis, name)`.
+pub fn concat(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "concat", &args, &["values", "axis", "name"], 2)?;
+    let values = operands(st, vm, &required(&bound, 0))?;
+    let axis = scalar_int(st, vm, &required(&bound, 1), "axis")?;
+    let name = name_arg(vm, &bound[2])?;
+    if values.len() == 1 {
+        let only = values
+            .into_iter()
+            .next()
+            .unwrap_or(Operand::Literal(Tensor::scalar(0i32)));
+        let handle = st.tf(vm, |ctx| {
+            ctx.identity(only, Some(name.as_deref().unwrap_or("concat")))
+        })?;
+        return wrap(st, vm, handle);
+    }
+    let mut inputs: Vec<(Operand, &'static str, bool)> = values
+        .into_iter()
+        .map(|value| (value, "values", true))
+        .collect();
+    inputs.push((int32_literal(vm, &[axis], true)?, "axis", false));
+    let handle = run(st, vm, OpKind::ConcatV2, "concat", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.stack(values, axis=0, name)`.
+pub fn stack(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "stack", &args, &["values", "axis", "name"], 1)?;
+    let values = operands(st, vm, &required(&bound, 0))?;
+    let axis = match &bound[1] {
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+        None => 0,
+    };
+    let name = name_arg(vm, &bound[2])?;
+    let inputs = values
+        .into_iter()
+        .map(|value| (value, "values", true))
+        .collect();
+    let handle = run(st, vm, OpKind::Pack { axis }, "stack", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.argmax` / `tf.argmin(input, axis=None, output_type=tf.int64, name)`.
+pub fn arg_reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ArgReduceOp) -> PyResult {
+    let what = if op == ArgReduceOp::ArgMax {
+        "argmax"
+    } else {
+        "argmin"
+    };
+    let bound = params(vm, what, args, &["input", "axis", "output_type", "name"], 1)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axis = match &bound[1] {
+        Some(axis) if !matches!(axis, Value::None) => scalar_int(st, vm, axis, "axis")?,
+        _ => 0,
+    };
+    let output_type = opt_dtype(vm, &bound[2])?.unwrap_or(DType::Int64);
+    let name = name_arg(vm, &bound[3])?;
+    let default = if op == ArgReduceOp::ArgMax {
+        "ArgMax"
+    } else {
+        "ArgMin"
+    };
+    let dimension = int32_literal(vm, &[axis], true)?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::ArgReduce { op, output_type },
+        default,
+        name,
+        vec![(input, "input", true), (dimension, "dimension", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name)`.
+pub fn one_hot(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "one_hot",
+        &args,
+        &[
+            "indices",
+            "depth",
+            "on_value",
+            "off_value",
+            "axis",
+            "dtype",
+            "name",
+        ],
+        2,
+    )?;
+    let indices = match to_operand(st, vm, &required(&bound, 0))? {
+        Operand::Literal(tensor) if tensor.dtype() == DType::Int64 => Operand::Literal(
+            ops::cast(&tensor, DType::Int32)
+                .map_err(|e| crate::python::convert::op_error(vm, e))?,
+        ),
+        other => other,
+    };
+    let depth = scalar_int(st, vm, &required(&bound, 1), "depth")?;
+    let depth = int32_literal(vm, &[depth], true)?;
+    let given = |index: usize| {
+        bound[index]
+            .clone()
+            .filter(|value| !matches!(value, Value::None))
+    };
+    let (on, off) = (given(2), given(3));
+    let mut dtype = opt_dtype(vm, &bound[5])?;
+    if dtype.is_none() {
+        if let Some(value) = on.as_ref().or(off.as_ref()) {
+            let operand = to_operand(st, vm, value)?;
+            dtype = Some(operand_dtype(st, vm, &operand)?);
+        }
+    }
+    let dtype = dtype.unwrap_or(DType::Float32);
+    let mut value_of = |value: Option<Value>, default: f64| -> PyResult<Operand> {
+        match value {
+            Some(value) => {
+                let operand = to_operand(st, vm, &value)?;
+                match operand {
+                    Operand::Literal(tensor) => Ok(Operand::Literal(
+                        ops::cast(&tensor, dtype)
+                            .map_err(|e| crate::python::convert::op_error(vm, e))?,
+                    )),
+                    other => Ok(other),
+                }
+            }
+            None => ops::cast(&Tensor::scalar(default), dtype)
+                .map(Operand::Literal)
+                .map_err(|e| crate::python::convert::op_error(vm, e)),
+        }
+    };
+    let on = value_of(on, 1.0)?;
+    let off = value_of(off, 0.0)?;
+    let name = name_arg(vm, &bound[6])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.one_hot(indices, depth, on, off, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.expand_dims(input, axis, name)`.
+pub fn expand_dims(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "expand_dims", &args, &["input", "axis", "name"], 2)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axis = scalar_int(st, vm, &required(&bound, 1), "axis")?;
+    let dim = int32_literal(vm, &[axis], true)?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::ExpandDims,
+        "ExpandDims",
+        name,
+        vec![(input, "input", true), (dim, "dim", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.squeeze(input, axis=None, name)`.
+pub fn squeeze(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "squeeze", &args, &["input", "axis", "name"], 1)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axes = match &bound[1] {
+        Some(axis) if !matches!(axis, Value::None) => Some(int_list(st, vm, axis, "axis")?),
+        _ => None,
+    };
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::Squeeze { axes },
+        "Squeeze",
+        name,
+        vec![(input, "input", true)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.nn.softmax(logits, axis=None, name)` (last axis).
+pub fn softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "softmax", &args, &["logits", "axis", "name"], 1)?;
+    let logits = to_operand(st, vm, &required(&bound, 0))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::Softmax,
+        "Softmax",
+        name,
+        vec![(logits, "logits", true)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.shape`, `tf.size`, `tf.rank` of a tensor with a known shape: a constant, as
+/// TensorFlow folds them (`Shape` is a `Const` in a graph).
+pub fn shape_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult {
+    let bound = params(vm, what, args, &["input", "out_type", "name"], 1)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let shape = static_shape(st, vm, &input)?;
+    let Some(shape) = shape.to_shape() else {
+        return Err(vm.value_error(format!(
+            "tf.{what} of a tensor of unknown shape is not emulated yet"
+        )));
+    };
+    let out_type = if what == "rank" {
+        DType::Int32
+    } else {
+        opt_dtype(vm, &bound[1])?.unwrap_or(DType::Int32)
+    };
+    let dims: Vec<i64> = shape.dims().iter().map(|dim| *dim as i64).collect();
+    let (tensor, default) = match what {
+        "shape" => (
+            Tensor::from_vec(Shape::new(vec![dims.len()]), dims),
+            "Shape",
+        ),
+        "size" => (Ok(Tensor::scalar(dims.iter().product::<i64>())), "Size"),
+        _ => (Ok(Tensor::scalar(dims.len() as i64)), "Rank"),
+    };
+    let tensor = tensor
+        .and_then(|tensor| ops::cast(&tensor, out_type))
+        .map_err(|e| crate::python::convert::op_error(vm, e))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.constant(tensor, Some(name.as_deref().unwrap_or(default)))
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.strings.to_number(string_tensor, out_type=tf.float32, name)`.
+pub fn to_number(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "to_number",
+        &args,
+        &["string_tensor", "out_type", "name"],
+        1,
+    )?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let out_type = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::StringToNumber { out_type },
+        "StringToNumber",
+        name,
+        vec![(input, "string_tensor", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.image.resize(images, size, method='bilinear', ...)` on 3-D or 4-D images.
+pub fn resize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "resize",
+        &args,
+        &[
+            "images",
+            "size",
+            "method",
+            "preserve_aspect_ratio",
+            "antialias",
+            "name",
+        ],
+        2,
+    )?;
+    let images_value = required(&bound, 0);
+    let images = match to_operand(st, vm, &images_value)? {
+        Operand::Literal(_) => {
+            Operand::Literal(to_tensor(st, vm, &images_value, Some(DType::Float32))?)
+        }
+        other => other,
+    };
+    let size = int_list(st, vm, &required(&bound, 1), "size")?;
+    let method = match &bound[2] {
+        Some(other) if !matches!(other, Value::None) => {
+            crate::python::string_arg(vm, other, "method")?
+        }
+        _ => "bilinear".to_string(),
+    };
+    let nearest = match method.as_str() {
+        "bilinear" => false,
+        "nearest" => true,
+        other => {
+            return Err(vm.value_error(format!("Resize method is not implemented: [{other}].")))
+        }
+    };
+    let rank = static_shape(st, vm, &images)?
+        .dims()
+        .map(<[Option<usize>]>::len);
+    let name = name_arg(vm, &bound[5])?;
+    if rank == Some(3) {
+        let expanded = run(
+            st,
+            vm,
+            OpKind::ExpandDims,
+            "ExpandDims",
+            None,
+            vec![
+                (images, "input", true),
+                (int32_literal(vm, &[0], true)?, "dim", false),
+            ],
+        )?;
+        let resized = st.tf(vm, |ctx| {
+            ctx.resize(Operand::Handle(expanded), size, nearest, name.as_deref())
+        })?;
+        let squeezed = run(
+            st,
+            vm,
+            OpKind::Squeeze {
+                axes: Some(vec![0]),
+            },
+            "Squeeze",
+            None,
+            vec![(Operand::Handle(resized), "input", true)],
+        )?;
+        return wrap(st, vm, squeezed);
+    }
+    if rank != Some(4) {
+        return Err(vm.value_error("'images' must have either 3 or 4 dimensions."));
+    }
+    let handle = st.tf(vm, |ctx| ctx.resize(images, size, nearest, name.as_deref()))?;
+    wrap(st, vm, handle)
+}

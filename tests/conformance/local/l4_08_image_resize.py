@@ -1,0 +1,11 @@
+import tensorflow as tf
+img = tf.reshape(tf.range(16, dtype=tf.float32), [1, 4, 4, 1])
+r = tf.image.resize(img, [2, 2])
+print(r.shape, r.dtype)
+print(tf.squeeze(r))
+r2 = tf.image.resize(img, [8, 8], method='nearest')
+print(r2.shape)
+print(tf.squeeze(r2)[0])
+i3 = tf.reshape(tf.range(12, dtype=tf.float32), [2, 2, 3])
+print(tf.image.resize(i3, (3, 3)))
+print(tf.image.resize(tf.cast(i3, tf.int32), (1, 1)).dtype)
