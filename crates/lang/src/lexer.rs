@@ -875,7 +875,7 @@ mod tests {
         tokenize(source).tokens.iter().map(|t| t.kind).collect()
     }
 
-    fn error(source: &str) -> String {
+    fn error(source: &str) -> std::string::String {
         tokenize(source)
             .error
             .map(|e| e.error.message)

@@ -162,7 +162,7 @@ impl Parser<'_> {
         let name = self.advance();
         self.advance();
         let value = self.expression()?;
-        let target = expr(ExprKind::Name(self.text(name.span).to_owned()), name.span);
+        let target = expr(ExprKind::Name(self.name(name.span)), name.span);
         let span = self.span_from(name.span);
         Ok(expr(
             ExprKind::NamedExpr {
@@ -480,7 +480,7 @@ impl Parser<'_> {
         Ok(expr(
             ExprKind::Attribute {
                 value: Box::new(value),
-                attr: self.text(name.span).to_owned(),
+                attr: self.name(name.span),
             },
             span,
         ))
@@ -542,7 +542,7 @@ impl Parser<'_> {
                 let value = self.expression()?;
                 let span = self.span_from(name.span);
                 keywords.push(Keyword {
-                    arg: Some(self.text(name.span).to_owned()),
+                    arg: Some(self.name(name.span)),
                     value,
                     span,
                 });
@@ -705,7 +705,7 @@ impl Parser<'_> {
         let value = match token.kind {
             TokenKind::Name => {
                 self.advance();
-                let name = self.text(token.span).to_owned();
+                let name = self.name(token.span);
                 return Ok(expr(ExprKind::Name(name), token.span));
             }
             TokenKind::True => Constant::Bool(true),
@@ -1170,10 +1170,15 @@ impl Parser<'_> {
                         || (self.at(TokenKind::Comma)
                             && matches!(self.peek_kind(1), k if k == end || k == TokenKind::DoubleStar))
                     {
-                        return Err(SyntaxError::new(
-                            "named arguments must follow bare *",
-                            token.span,
-                        ));
+                        // CPython points at the `*` in a `def`, at the token it looked at last
+                        // in a `lambda`.
+                        let span = if end == TokenKind::Colon {
+                            let ahead = usize::from(self.at(TokenKind::Comma));
+                            self.nth(ahead).span
+                        } else {
+                            token.span
+                        };
+                        return Err(SyntaxError::new("named arguments must follow bare *", span));
                     }
                 }
                 TokenKind::DoubleStar => {
@@ -1182,10 +1187,17 @@ impl Parser<'_> {
                 }
                 TokenKind::Name => {
                     let arg = self.parameter(annotations)?;
-                    let default = if self.eat(TokenKind::Equal).is_some() {
-                        Some(self.expression()?)
-                    } else {
-                        None
+                    let default = match self.eat(TokenKind::Equal) {
+                        Some(equal) => {
+                            if matches!(self.kind(), TokenKind::RightParen | TokenKind::Comma) {
+                                return Err(SyntaxError::new(
+                                    "expected default value expression",
+                                    equal.span,
+                                ));
+                            }
+                            Some(self.expression()?)
+                        }
+                        None => None,
                     };
                     if seen_star {
                         arguments.kwonlyargs.push(arg);
@@ -1229,7 +1241,7 @@ impl Parser<'_> {
         };
         let span = self.span_from(name.span);
         Ok(Arg {
-            name: self.text(name.span).to_owned(),
+            name: self.name(name.span),
             annotation,
             span,
         })

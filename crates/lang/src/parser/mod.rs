@@ -9,9 +9,10 @@
 //! - `strings.rs`: string literals, escapes, concatenation and f-strings;
 //! - `targets.rs`: what may be assigned to or deleted, and CPython's names for what may not.
 //!
-//! Limits: statement and expression nesting share one budget of [`NESTING_MAX`] levels, so that
-//! hostile input cannot overflow the native stack (about 1 MiB in WebAssembly) while parsing or
-//! later while walking or dropping the tree.
+//! Limits: [`RECURSION_MAX`] bounds how deep the parser recurses (blocks, brackets, operators),
+//! so that hostile input cannot overflow the native stack (about 1 MiB in WebAssembly; the
+//! deepest input allowed takes about 400 KiB in a release build), and [`TREE_DEPTH_MAX`] bounds
+//! how deep the tree nests, for whoever walks or drops it later.
 
 mod expr;
 mod stmt;
@@ -49,7 +50,7 @@ pub fn parse_module(source: &str) -> Result<ast::Module, SyntaxError> {
         return Err(SyntaxError::new("source code too large", Span::default()));
     }
     let tokens = lexer::tokenize(source);
-    let mut parser = Parser::new(source, tokens.tokens, tokens.error, 0, 0);
+    let mut parser = Parser::new(source, tokens.tokens, tokens.error);
     match parser.module() {
         Ok(module) => Ok(module),
         Err(error) => Err(parser.finish_error(error)),
@@ -79,13 +80,8 @@ pub(crate) struct Parser<'src> {
 }
 
 impl<'src> Parser<'src> {
-    fn new(
-        source: &'src str,
-        mut tokens: Vec<Token>,
-        lex_error: Option<LexError>,
-        depth: u32,
-        bracket_depth: u32,
-    ) -> Parser<'src> {
+    /// A parser at the start of `tokens`, at nesting zero.
+    fn new(source: &'src str, mut tokens: Vec<Token>, lex_error: Option<LexError>) -> Parser<'src> {
         if tokens.is_empty() {
             let end = source.len() as u32;
             tokens.push(Token {
@@ -99,9 +95,9 @@ impl<'src> Parser<'src> {
             position: 0,
             furthest: Cell::new(0),
             lex_error,
-            depth,
-            recursion: depth,
-            bracket_depth,
+            depth: 0,
+            recursion: 0,
+            bracket_depth: 0,
             line_index: None,
         }
     }
@@ -182,6 +178,25 @@ impl<'src> Parser<'src> {
         Span::new(first.start, end.max(first.start))
     }
 
+    /// The identifier spelled at `span`, normalized the way CPython normalizes identifiers
+    /// (NFKC), as far as this crate can without Unicode tables: fullwidth Latin letters, digits
+    /// and underscore become ASCII.
+    fn name(&self, span: Span) -> String {
+        let text = self.text(span);
+        if text.is_ascii() {
+            return text.to_owned();
+        }
+        text.chars()
+            .map(|c| match c {
+                '\u{FF10}'..='\u{FF19}'
+                | '\u{FF21}'..='\u{FF3A}'
+                | '\u{FF3F}'
+                | '\u{FF41}'..='\u{FF5A}' => char::from_u32(c as u32 - 0xFF00 + 0x20).unwrap_or(c),
+                _ => c,
+            })
+            .collect()
+    }
+
     fn text(&self, span: Span) -> &'src str {
         self.source
             .get(span.start as usize..span.end as usize)
@@ -203,6 +218,41 @@ impl<'src> Parser<'src> {
             recursion: self.recursion,
             bracket_depth: self.bracket_depth,
         }
+    }
+
+    /// The index of the token that starts at `offset`, if any.
+    fn token_at(&self, offset: u32) -> Option<usize> {
+        self.tokens
+            .binary_search_by_key(&offset, |token| token.span.start)
+            .ok()
+    }
+
+    /// Whether `expression` was written directly inside parentheses, as in `(yield x)`.
+    fn is_parenthesized(&self, expression: &ast::Expr) -> bool {
+        self.token_at(expression.span.start)
+            .and_then(|index| index.checked_sub(1))
+            .is_some_and(|before| self.tokens[before].kind == TokenKind::LeftParen)
+    }
+
+    /// Whether the tokens of `span` hold a comma outside any bracket: an unparenthesized
+    /// tuple such as `a, b`.
+    fn has_top_level_comma(&self, span: Span) -> bool {
+        let Some(first) = self.token_at(span.start) else {
+            return false;
+        };
+        let mut depth = 0u32;
+        for token in self.tokens[first..]
+            .iter()
+            .take_while(|token| token.span.end <= span.end)
+        {
+            match token.kind {
+                kind if kind.is_open_bracket() => depth += 1,
+                kind if kind.is_close_bracket() => depth = depth.saturating_sub(1),
+                TokenKind::Comma if depth == 0 => return true,
+                _ => {}
+            }
+        }
+        false
     }
 
     // ---- Nesting budget. ----

@@ -45,8 +45,8 @@ impl Parser<'_> {
             TokenKind::For => self.for_statement()?,
             TokenKind::Try => self.try_statement()?,
             TokenKind::With => self.with_statement()?,
-            TokenKind::Def => self.function_definition(Vec::new(), None)?,
-            TokenKind::Class => self.class_definition(Vec::new(), None)?,
+            TokenKind::Def => self.function_definition(Vec::new())?,
+            TokenKind::Class => self.class_definition(Vec::new())?,
             TokenKind::At => self.decorated()?,
             TokenKind::Indent => return Err(self.unexpected_indent()),
             _ => return self.simple_statements(body),
@@ -100,11 +100,10 @@ impl Parser<'_> {
             TokenKind::Global | TokenKind::Nonlocal => self.name_list_statement(start),
             TokenKind::Del => {
                 self.advance();
-                let (targets, span, _) = self.target_sequence()?;
+                let (targets, _, _) = self.target_sequence()?;
                 for target in &targets {
                     targets::check_assignable(target, TargetContext::Delete)?;
                 }
-                debug_assert!(span.end <= self.previous().span.end);
                 Ok(stmt(StmtKind::Delete(targets), self.span_from(start.span)))
             }
             TokenKind::Assert => {
@@ -121,7 +120,7 @@ impl Parser<'_> {
                 ))
             }
             TokenKind::Import => self.import_statement(start),
-            TokenKind::From => self.from_import_statement(start),
+            TokenKind::From => self.import_from_statement(start),
             _ => self.expression_statement(),
         }
     }
@@ -158,32 +157,31 @@ impl Parser<'_> {
     fn name_list_statement(&mut self, start: Token) -> ParseResult<Stmt> {
         self.advance();
         let mut names = Vec::new();
-        let end = loop {
+        loop {
             let name = self.expect_syntax(TokenKind::Name)?;
-            names.push(self.text(name.span).to_owned());
+            names.push(self.name(name.span));
             if self.eat(TokenKind::Comma).is_none() {
-                break name.span;
+                break;
             }
-        };
+        }
         let kind = if start.kind == TokenKind::Global {
             StmtKind::Global(names)
         } else {
             StmtKind::Nonlocal(names)
         };
-        debug_assert!(end.end <= self.previous().span.end);
         Ok(stmt(kind, self.span_from(start.span)))
     }
 
     /// `a.b.c` in imports.
     fn dotted_name(&mut self) -> ParseResult<(String, Span)> {
         let first = self.expect_syntax(TokenKind::Name)?;
-        let mut name = self.text(first.span).to_owned();
+        let mut name = self.name(first.span);
         let mut span = first.span;
         while self.at(TokenKind::Dot) {
             self.advance();
             let part = self.expect_syntax(TokenKind::Name)?;
             name.push('.');
-            name.push_str(self.text(part.span));
+            name.push_str(&self.name(part.span));
             span = span.to(part.span);
         }
         Ok((name, span))
@@ -199,7 +197,7 @@ impl Parser<'_> {
             let asname = if self.eat(TokenKind::As).is_some() {
                 let alias = self.expect_syntax(TokenKind::Name)?;
                 span = span.to(alias.span);
-                Some(self.text(alias.span).to_owned())
+                Some(self.name(alias.span))
             } else {
                 None
             };
@@ -213,7 +211,7 @@ impl Parser<'_> {
 
     /// `from .a.b import c as d, (e, f)` or `from a import *`.
     #[inline(never)]
-    fn from_import_statement(&mut self, start: Token) -> ParseResult<Stmt> {
+    fn import_from_statement(&mut self, start: Token) -> ParseResult<Stmt> {
         self.advance();
         let mut level = 0u32;
         loop {
@@ -253,12 +251,12 @@ impl Parser<'_> {
             let asname = if self.eat(TokenKind::As).is_some() {
                 let alias = self.expect_syntax(TokenKind::Name)?;
                 span = span.to(alias.span);
-                Some(self.text(alias.span).to_owned())
+                Some(self.name(alias.span))
             } else {
                 None
             };
             names.push(Alias {
-                name: self.text(name.span).to_owned(),
+                name: self.name(name.span),
                 asname,
                 span,
             });
@@ -371,7 +369,9 @@ impl Parser<'_> {
             targets.push(value);
         };
         for (index, target) in targets.iter().enumerate() {
-            if matches!(target.kind, ExprKind::Yield(_) | ExprKind::YieldFrom(_)) {
+            if matches!(target.kind, ExprKind::Yield(_) | ExprKind::YieldFrom(_))
+                && !self.is_parenthesized(target)
+            {
                 return Err(SyntaxError::new(
                     "assignment to yield expression not possible",
                     target.span,
@@ -405,18 +405,21 @@ impl Parser<'_> {
     /// `target: annotation [= value]`, standing on `:`.
     #[inline(never)]
     fn annotated_assignment(&mut self, target: Expr, first_token: Token) -> ParseResult<Stmt> {
-        let parenthesized = first_token.kind == TokenKind::LeftParen;
         let message = match &target.kind {
             ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Subscript { .. } => None,
+            ExprKind::Tuple(elements) if self.has_top_level_comma(target.span) => {
+                // `a, b: int`: CPython points at the first element.
+                let first = elements.first().map_or(target.span, |first| first.span);
+                return Err(SyntaxError::new(
+                    "only single target (not tuple) can be annotated",
+                    first,
+                ));
+            }
             ExprKind::Tuple(_) => Some("only single target (not tuple) can be annotated"),
             ExprKind::List(_) => Some("only single target (not list) can be annotated"),
             _ => Some("illegal target for annotation"),
         };
         if let Some(message) = message {
-            if matches!(target.kind, ExprKind::Tuple(_)) && !parenthesized {
-                // `x: int, y = 1` and `a, b: int`: CPython stops at the comma.
-                return Err(self.invalid_syntax());
-            }
             return Err(SyntaxError::new(message, target.span));
         }
         self.advance();
@@ -520,8 +523,21 @@ impl Parser<'_> {
         Ok(body)
     }
 
-    fn span_to_end_of(start: Span, body: &[Stmt], fallback: Span) -> Span {
-        start.to(body.last().map_or(fallback, |last| last.span))
+    /// The span of a compound statement: from its keyword to the last token of its body
+    /// that is not a line break or an indentation change (CPython counts a trailing `;`).
+    fn compound_span(&self, keyword: Token) -> Span {
+        let mut index = self.position;
+        while index > 0 {
+            index -= 1;
+            let token = self.tokens[index];
+            if !matches!(
+                token.kind,
+                TokenKind::Newline | TokenKind::Indent | TokenKind::Dedent | TokenKind::EndOfFile
+            ) {
+                return keyword.span.to(token.span);
+            }
+        }
+        keyword.span
     }
 
     /// `if test: body` with its `elif` and `else` parts (an `elif` is an `If` in `orelse`).
@@ -541,11 +557,8 @@ impl Parser<'_> {
         } else {
             self.else_block()?
         };
-        let end = orelse.last().or(body.last()).map_or(test.span, |s| s.span);
-        Ok(stmt(
-            StmtKind::If { test, body, orelse },
-            keyword.span.to(end),
-        ))
+        let span = self.compound_span(keyword);
+        Ok(stmt(StmtKind::If { test, body, orelse }, span))
     }
 
     /// An optional `else: body`.
@@ -564,11 +577,8 @@ impl Parser<'_> {
         self.expect_header_colon(false)?;
         let body = self.block("'while' statement", keyword)?;
         let orelse = self.else_block()?;
-        let end = orelse.last().or(body.last()).map_or(test.span, |s| s.span);
-        Ok(stmt(
-            StmtKind::While { test, body, orelse },
-            keyword.span.to(end),
-        ))
+        let span = self.compound_span(keyword);
+        Ok(stmt(StmtKind::While { test, body, orelse }, span))
     }
 
     #[inline(never)]
@@ -581,7 +591,7 @@ impl Parser<'_> {
         self.expect_header_colon(false)?;
         let body = self.block("'for' statement", keyword)?;
         let orelse = self.else_block()?;
-        let end = orelse.last().or(body.last()).map_or(iter.span, |s| s.span);
+        let span = self.compound_span(keyword);
         Ok(stmt(
             StmtKind::For {
                 target,
@@ -589,7 +599,7 @@ impl Parser<'_> {
                 body,
                 orelse,
             },
-            keyword.span.to(end),
+            span,
         ))
     }
 
@@ -616,12 +626,7 @@ impl Parser<'_> {
         if handlers.is_empty() && finalbody.is_empty() {
             return Err(self.error_at_current("expected 'except' or 'finally' block"));
         }
-        let end = finalbody
-            .last()
-            .or(orelse.last())
-            .map(|s| s.span)
-            .or(handlers.last().map(|h| h.span))
-            .unwrap_or(keyword.span);
+        let span = self.compound_span(keyword);
         Ok(stmt(
             StmtKind::Try {
                 body,
@@ -629,7 +634,7 @@ impl Parser<'_> {
                 orelse,
                 finalbody,
             },
-            keyword.span.to(end),
+            span,
         ))
     }
 
@@ -661,12 +666,12 @@ impl Parser<'_> {
             type_ = Some(exception);
             if self.eat(TokenKind::As).is_some() {
                 let alias = self.expect_syntax(TokenKind::Name)?;
-                name = Some(self.text(alias.span).to_owned());
+                name = Some(self.name(alias.span));
             }
         }
         self.expect_header_colon(false)?;
         let body = self.block("'except' statement", keyword)?;
-        let span = Self::span_to_end_of(keyword.span, &body, keyword.span);
+        let span = self.compound_span(keyword);
         Ok(ExceptHandler {
             type_,
             name,
@@ -690,7 +695,7 @@ impl Parser<'_> {
         };
         self.expect_header_colon(false)?;
         let body = self.block("'with' statement", keyword)?;
-        let span = Self::span_to_end_of(keyword.span, &body, keyword.span);
+        let span = self.compound_span(keyword);
         Ok(stmt(StmtKind::With { items, body }, span))
     }
 
@@ -748,7 +753,6 @@ impl Parser<'_> {
     /// `@decorator` lines followed by a `def` or a `class`.
     #[inline(never)]
     fn decorated(&mut self) -> ParseResult<Stmt> {
-        let first = self.current();
         let mut decorators = Vec::new();
         while self.eat(TokenKind::At).is_some() {
             decorators.push(self.named_expression()?);
@@ -757,19 +761,15 @@ impl Parser<'_> {
             }
         }
         match self.kind() {
-            TokenKind::Def => self.function_definition(decorators, Some(first.span)),
-            TokenKind::Class => self.class_definition(decorators, Some(first.span)),
+            TokenKind::Def => self.function_definition(decorators),
+            TokenKind::Class => self.class_definition(decorators),
             _ => Err(self.invalid_syntax()),
         }
     }
 
     /// `def name(params) -> returns: body`.
     #[inline(never)]
-    fn function_definition(
-        &mut self,
-        decorators: Vec<Expr>,
-        decorator_start: Option<Span>,
-    ) -> ParseResult<Stmt> {
+    fn function_definition(&mut self, decorators: Vec<Expr>) -> ParseResult<Stmt> {
         let keyword = self.advance();
         let name = self.expect_syntax(TokenKind::Name)?;
         self.expect(TokenKind::LeftParen, "expected '('")?;
@@ -783,10 +783,9 @@ impl Parser<'_> {
         self.expect_header_colon(true)?;
         let body = self.block("function definition", keyword)?;
         // CPython places a decorated definition at its `def`, not at its first decorator.
-        debug_assert!(decorator_start.is_none_or(|start| start.start <= keyword.span.start));
-        let span = Self::span_to_end_of(keyword.span, &body, keyword.span);
+        let span = self.compound_span(keyword);
         let definition = FunctionDef {
-            name: self.text(name.span).to_owned(),
+            name: self.name(name.span),
             args,
             body,
             decorators,
@@ -797,11 +796,7 @@ impl Parser<'_> {
 
     /// `class name(bases, keywords): body`.
     #[inline(never)]
-    fn class_definition(
-        &mut self,
-        decorators: Vec<Expr>,
-        decorator_start: Option<Span>,
-    ) -> ParseResult<Stmt> {
+    fn class_definition(&mut self, decorators: Vec<Expr>) -> ParseResult<Stmt> {
         let keyword = self.advance();
         let name = self.expect_syntax(TokenKind::Name)?;
         let (bases, keywords) = if let Some(open) = self.eat(TokenKind::LeftParen) {
@@ -813,10 +808,9 @@ impl Parser<'_> {
         };
         self.expect_header_colon(false)?;
         let body = self.block("class definition", keyword)?;
-        debug_assert!(decorator_start.is_none_or(|start| start.start <= keyword.span.start));
-        let span = Self::span_to_end_of(keyword.span, &body, keyword.span);
+        let span = self.compound_span(keyword);
         let definition = ClassDef {
-            name: self.text(name.span).to_owned(),
+            name: self.name(name.span),
             bases,
             keywords,
             body,

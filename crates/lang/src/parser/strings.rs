@@ -188,11 +188,12 @@ impl Parser<'_> {
             let literal_start = position;
             let mut literal_end = position;
             let mut doubled = false;
+            let mut trailing_backslash = false;
             while position < body.len() {
                 let byte = body[position];
                 if !literal.raw && byte == b'\\' && position + 1 < body.len() {
                     let escaped = body[position + 1];
-                    position += 2;
+                    position = (position + 1 + utf8_length(escaped)).min(body.len());
                     if escaped == b'N' && body.get(position) == Some(&b'{') {
                         // Skip a `\N{NAME}` escape whole: its brace opens no field.
                         while position < body.len() && body[position] != b'}' {
@@ -200,9 +201,10 @@ impl Parser<'_> {
                         }
                         position = (position + 1).min(body.len());
                     } else if escaped == b'{' {
-                        // CPython still treats the brace as the start of a field.
+                        // CPython keeps the backslash as text and still starts a field.
                         position -= 1;
-                        literal_end = position;
+                        literal_end = position - 1;
+                        trailing_backslash = true;
                         break;
                     }
                     literal_end = position;
@@ -236,6 +238,9 @@ impl Parser<'_> {
                 let mut decoded = String::new();
                 decode_str_escapes(text, &mut decoded).map_err(|message| error(&message))?;
                 parts.push_literal(&decoded);
+            }
+            if trailing_backslash {
+                parts.push_literal("\\");
             }
             if doubled {
                 continue;
@@ -350,17 +355,35 @@ impl Parser<'_> {
     /// does: as if it stood between parentheses.
     fn field_expression(&mut self, start: u32, end: u32) -> ParseResult<Expr> {
         let tokens = lexer::tokenize_fragment(self.source, start as usize, end as usize);
-        let mut sub_parser = Parser::new(self.source, tokens.tokens, tokens.error, self.depth, 1);
+        let mut sub_parser = Parser::new(self.source, tokens.tokens, tokens.error);
+        // The fragment nests where the f-string stands, inside CPython's virtual parentheses.
+        sub_parser.depth = self.depth;
         sub_parser.recursion = self.recursion;
-        let open = Span::new(start, start);
+        sub_parser.bracket_depth = 1;
+        // The virtual parentheses stand where the `{` and the terminator are.
+        let open = Span::new(start.saturating_sub(1), start);
         let result = sub_parser
             .enter()
             .and_then(|()| sub_parser.parenthesized_contents(open, TokenKind::EndOfFile));
         match result {
-            Ok(value) => Ok(value),
+            Ok(mut value) => {
+                let parenthesized = matches!(
+                    value.kind,
+                    ExprKind::Tuple(_) | ExprKind::GeneratorExp { .. }
+                );
+                if parenthesized && value.span.start + 1 == start && value.span.end == end {
+                    value.span.end = end + 1;
+                }
+                Ok(value)
+            }
             Err(error) => {
                 let mut error = sub_parser.finish_error(error);
-                if !error.message.starts_with("f-string") {
+                // CPython prefixes the parser's messages, not the tokenizer's.
+                let from_tokenizer = sub_parser
+                    .lex_error
+                    .as_ref()
+                    .is_some_and(|lex_error| lex_error.error == error);
+                if !from_tokenizer && !error.message.starts_with("f-string") {
                     error.message = format!("f-string: {}", error.message);
                 }
                 Err(error)
@@ -571,7 +594,8 @@ fn decode_str_escapes(body: &str, out: &mut String) -> Result<(), String> {
                         return Err(unicode_error(
                             escape_start,
                             virtual_position,
-                            "unknown Unicode character name",
+                            "unknown Unicode character name (the playground knows only common \
+                             \\N{...} names: write the character itself or a \\u escape)",
                         ))
                     }
                 }
@@ -664,7 +688,7 @@ fn decode_bytes_escapes(body: &str, out: &mut Vec<u8>) -> Result<(), String> {
 }
 
 /// The character a `\N{NAME}` escape names. Only a small table of common names: the
-/// playground does not ship the Unicode name database.
+/// playground does not ship the Unicode name database, and says so in the error for others.
 fn unicode_character_named(name: &str) -> Option<char> {
     let upper = name.to_ascii_uppercase();
     let character = match upper.as_str() {
