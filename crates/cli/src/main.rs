@@ -1,9 +1,12 @@
 //! `placement`: the playground's engine on the command line.
 //!
 //! ```text
-//! placement run [--topology NAME] [--json] FILE.py    run a program, print its output or RunReport
-//! placement topologies                                list the machines programs can run on
+//! placement run [--topology NAME|FILE.json] [--json] [--trace OUT.json] FILE.py
+//!                                  run a program, print its output or RunReport
+//! placement topologies [--json]    list the machines programs can run on (or their documents)
 //! ```
+//! `--topology` takes a preset name or a topology document (JSON; see `engine::hardware::spec`).
+//! `--trace` writes the run's Chrome Trace Event JSON, which Perfetto opens.
 //! Output mirrors `python3 FILE.py`: the program's stdout on stdout, its traceback on stderr,
 //! and its exit status. With `--json` the whole RunReport goes to stdout instead.
 
@@ -12,8 +15,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage:
-  placement run [--topology NAME] [--json] FILE.py
-  placement topologies";
+  placement run [--topology NAME|FILE.json] [--json] [--trace OUT.json] FILE.py
+  placement topologies [--json]";
 
 fn main() -> ExitCode {
     match dispatch() {
@@ -37,21 +40,82 @@ fn dispatch() -> Result<ExitCode, String> {
     };
     match command.as_str() {
         "run" => run(parser),
-        "topologies" => {
-            let listing: String = engine::topology::presets()
-                .iter()
-                .map(|topology| format!("{:<16} {}\n", topology.name, topology.label))
-                .collect();
-            emit(&mut std::io::stdout(), &listing);
-            Ok(ExitCode::SUCCESS)
-        }
+        "topologies" => topologies(parser),
         other => Err(format!("unknown command '{other}'")),
     }
+}
+
+/// Lists the presets with their devices and main figures, or prints their documents.
+fn topologies(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
+    let mut json = false;
+    while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
+        match arg {
+            lexopt::Arg::Long("json") => json = true,
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    let presets = engine::topology::presets();
+    if json {
+        let documents: Vec<_> = presets.iter().map(|t| t.document.as_ref()).collect();
+        let text = serde_json::to_string_pretty(&documents).map_err(|e| e.to_string())?;
+        emit(&mut std::io::stdout(), &(text + "\n"));
+        return Ok(ExitCode::SUCCESS);
+    }
+    let mut listing = String::new();
+    for topology in &presets {
+        listing.push_str(&format!("{:<16} {}\n", topology.name, topology.label));
+        let mut models: Vec<String> = Vec::new();
+        let compute =
+            |d: &&engine::hardware::Device| matches!(d.device_type.as_str(), "CPU" | "GPU" | "TPU");
+        for device in topology.hardware.devices.iter().filter(compute) {
+            let chip = &device.chip;
+            let peak = chip.peak_flops.values().copied().fold(0.0, f64::max);
+            let line = format!(
+                "{} × {} ({}): {:.1} TFLOP/s peak, {:.1} GB at {:.0} GB/s",
+                topology
+                    .hardware
+                    .devices
+                    .iter()
+                    .filter(|d| d.chip == *chip && d.device_type == device.device_type)
+                    .count(),
+                chip.model,
+                device.device_type,
+                peak / 1e12,
+                chip.memory_bytes as f64 / 1e9,
+                chip.memory_bandwidth_bytes_per_s / 1e9,
+            );
+            if !models.contains(&line) {
+                models.push(line);
+            }
+        }
+        for line in models {
+            listing.push_str(&format!("{:<17}{line}\n", ""));
+        }
+        let mut kinds: Vec<&str> = topology
+            .hardware
+            .links
+            .iter()
+            .map(|l| l.kind.name())
+            .collect();
+        kinds.sort_unstable();
+        kinds.dedup();
+        if !kinds.is_empty() {
+            listing.push_str(&format!(
+                "{:<17}{} links: {}\n",
+                "",
+                topology.hardware.links.len(),
+                kinds.join(", ")
+            ));
+        }
+    }
+    emit(&mut std::io::stdout(), &listing);
+    Ok(ExitCode::SUCCESS)
 }
 
 fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
     let mut topology = String::from("cpu");
     let mut json = false;
+    let mut trace = None;
     let mut file = None;
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
@@ -63,6 +127,9 @@ fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
                     .map_err(|e| e.to_string())?;
             }
             lexopt::Arg::Long("json") => json = true,
+            lexopt::Arg::Long("trace") => {
+                trace = Some(parser.value().map_err(|e| e.to_string())?);
+            }
             lexopt::Arg::Value(path) if file.is_none() => file = Some(path),
             other => return Err(other.unexpected().to_string()),
         }
@@ -70,10 +137,23 @@ fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
     let path = file.ok_or("run needs a FILE.py")?;
     let source = std::fs::read_to_string(&path)
         .map_err(|e| format!("cannot read {}: {e}", path.to_string_lossy()))?;
+    // A name that is not a preset but is a readable file is a topology document.
+    let is_preset = engine::topology::presets()
+        .iter()
+        .any(|t| t.name == topology);
+    if !is_preset && std::path::Path::new(&topology).is_file() {
+        topology = std::fs::read_to_string(&topology)
+            .map_err(|e| format!("cannot read topology {topology}: {e}"))?;
+    }
     let report = engine::run_program(&engine::RunRequest {
         source: &source,
         topology: &topology,
     })?;
+    if let Some(out) = trace {
+        let text = serde_json::to_string(&report.trace).map_err(|e| e.to_string())?;
+        std::fs::write(&out, text + "\n")
+            .map_err(|e| format!("cannot write {}: {e}", out.to_string_lossy()))?;
+    }
     if json {
         let text = serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?;
         emit(&mut std::io::stdout(), &(text + "\n"));

@@ -13,7 +13,11 @@
 //! - [`report`]: the RunReport data types (serde), as DESIGN.md fixes them.
 //! - [`tensor`]: dtypes, shapes, tensors with real values, the CPU kernels with TensorFlow's
 //!   error texts, and printing exactly as TensorFlow and NumPy print.
-//! - [`topology`]: the machines a program can run on and their device names.
+//! - [`topology`]: the machines a program can run on: device names plus the hardware model.
+//! - [`hardware`]: topology documents (chips with sourced figures, hosts, links, ICI torus),
+//!   validation, presets, and how long work takes on a device (roofline, MXU model).
+//! - [`sim`]: the discrete-event simulator: schedule, links, memory, collectives, partitioning
+//!   (`_Send`/`_Recv`), metrics and the Chrome trace.
 //! - [`python`]: the Python binding: the `tensorflow`, `numpy` and `os` modules programs
 //!   import, on lang's host interface.
 //! - [`run`]: the entry point that wires the language to the engine's host modules.
@@ -24,12 +28,14 @@
 //! `benches/placement.rs`; the conformance corpus runs through `tests/conformance-runner`.
 
 pub mod device;
+pub mod hardware;
 pub mod kernels;
 pub mod placer;
 pub mod python;
 pub mod report;
 pub mod run;
 pub mod runtime;
+pub mod sim;
 pub mod tensor;
 pub mod topology;
 

@@ -51,7 +51,28 @@ pub struct TopologyReport {
     pub name: String,
     /// Full TensorFlow device names, e.g. `/job:localhost/replica:0/task:0/device:CPU:0`.
     pub devices: Vec<String>,
+    /// Link names (`PCIe vm<->GPU:0`), as transfers and `bytes_by_link` name them.
     pub links: Vec<String>,
+    /// Each link's figures, in the order of `links`.
+    #[serde(default)]
+    pub link_details: Vec<LinkReport>,
+    /// The topology document the run used (JSON), so a report can be re-run or shared.
+    #[serde(default)]
+    pub document: serde_json::Value,
+}
+
+/// One link of the machine with the figures the simulator used.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct LinkReport {
+    pub name: String,
+    /// `pcie`, `nvlink`, `onchip`, `ici`, `dcn`, `grpc`.
+    pub kind: String,
+    pub a: String,
+    pub b: String,
+    pub bandwidth_bytes_per_s: f64,
+    pub latency_us: f64,
+    /// Where the figures come from (hardware-anchors.md tags).
+    pub source: String,
 }
 
 /// One placed operation: what it is, where it ran, why there, and when.
@@ -74,6 +95,17 @@ pub struct OpReport {
     pub line: u32,
     pub start_us: f64,
     pub dur_us: f64,
+    /// How it was issued: `eager` (one host dispatch each), `function` (inside a compiled
+    /// `tf.function`), `session` (inside a `Session.run`), `call` (a function call op), or
+    /// `send`/`recv` for the partitioner's `_Send`/`_Recv`. Filled by the simulator.
+    #[serde(default)]
+    pub execution: String,
+    /// Which `Session.run` issued it (1, 2, ...); 0 outside a Session.
+    #[serde(default)]
+    pub launch: u32,
+    /// Why it took `dur_us`: `compute`, `memory` or `launch` bound, with the figures used.
+    #[serde(default)]
+    pub cost: String,
 }
 
 /// Bytes that crossed from one device to another.
@@ -87,6 +119,17 @@ pub struct TransferReport {
     pub dur_us: f64,
     /// The tensor's name, such as `add:0`.
     pub tensor: String,
+    /// The op that produced the tensor (report id), if recorded.
+    #[serde(default)]
+    pub producer: Option<u32>,
+    /// The op that consumed it on `dst` (report id).
+    #[serde(default)]
+    pub consumer: Option<u32>,
+    /// The partitioner's `_Send` (on `src`) and `_Recv` (on `dst`) ops for this edge.
+    #[serde(default)]
+    pub send_op: Option<u32>,
+    #[serde(default)]
+    pub recv_op: Option<u32>,
 }
 
 /// Whole-run figures from the simulated timeline.
@@ -97,6 +140,21 @@ pub struct Metrics {
     pub bytes_by_link: BTreeMap<String, u64>,
     pub peak_memory_bytes: BTreeMap<String, u64>,
     pub input_bound_fraction: f64,
+    /// `device_busy_us / step_time_us` per device.
+    #[serde(default)]
+    pub busy_fraction: BTreeMap<String, f64>,
+    /// Per TPU device: useful matmul FLOPs over what its MXUs could do in the step.
+    #[serde(default)]
+    pub mxu_utilization: BTreeMap<String, f64>,
+    /// Per TPU device: useful over padded multiply-adds of its MXU work (tile padding waste).
+    #[serde(default)]
+    pub mxu_padding_efficiency: BTreeMap<String, f64>,
+    /// Time the client's Python thread spent dispatching eager ops and launching programs.
+    #[serde(default)]
+    pub host_dispatch_us: f64,
+    /// Sentences explaining where the time went, for the Metrics pane.
+    #[serde(default)]
+    pub notes: Vec<String>,
 }
 
 #[cfg(test)]

@@ -2,17 +2,19 @@
 //! host modules ([`crate::python`]: `tensorflow`, `numpy`, `os`) over a fresh runtime
 //! context, then turn what happened into a [`RunReport`]: output, the uncaught error
 //! (its type as the short class name, `InvalidArgumentError`), and the recorder's ops and
-//! transfers.
+//! transfers, timed by the simulator ([`crate::sim`]) on the topology's hardware.
 
 use crate::python::{EngineHost, State};
-use crate::report::{ErrorReport, RunReport, TopologyReport, TracebackFrame};
+use crate::report::{ErrorReport, LinkReport, RunReport, TopologyReport, TracebackFrame};
+use crate::sim;
 use crate::topology::{self, Topology};
 
 /// What the user asked to run: the program text and the machine to run it on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunRequest<'a> {
     pub source: &'a str,
-    /// A preset name such as `cpu` (see [`topology::presets`]).
+    /// A preset name such as `cpu` (see [`topology::presets`]), or a JSON topology document
+    /// (text starting with `{`, validated as untrusted input).
     pub topology: &'a str,
 }
 
@@ -24,14 +26,7 @@ pub const PROGRAM_FILENAME: &str = "main.py";
 /// An unknown topology name is the caller's mistake, not the program's, so it is an `Err`
 /// with a message listing the known ones rather than a Python exception.
 pub fn run_program(request: &RunRequest) -> Result<RunReport, String> {
-    let topology = topology::preset(request.topology).ok_or_else(|| {
-        let names: Vec<&str> = topology::presets().iter().map(|t| t.name).collect();
-        format!(
-            "unknown topology '{}'; known: {}",
-            request.topology,
-            names.join(", ")
-        )
-    })?;
+    let topology = topology::resolve(request.topology)?;
     let options = lang::RunOptions {
         filename: PROGRAM_FILENAME.to_string(),
         limits: lang::Limits::default(),
@@ -48,17 +43,65 @@ pub fn run_program(request: &RunRequest) -> Result<RunReport, String> {
         Err(_) => (Vec::new(), Vec::new()),
     };
     state.release();
-    Ok(RunReport {
+    let simulation = sim::simulate(&topology.hardware, ops, transfers);
+    let mut report = RunReport {
         stdout: outcome.stdout,
         stderr: outcome.stderr,
         exit_code: outcome.exit_code,
         error: outcome.error.map(error_report),
         topology: topology_report(&topology),
-        ops,
-        transfers,
-        trace: serde_json::json!({ "traceEvents": [] }),
-        ..RunReport::default()
-    })
+        ops: simulation.ops,
+        transfers: simulation.transfers,
+        metrics: simulation.metrics,
+        trace: simulation.trace,
+    };
+    if let Some((op, message)) = simulation.oom {
+        raise_oom(&mut report, op, message);
+    }
+    Ok(report)
+}
+
+/// The simulated memory ran out: the run ends with TensorFlow's `ResourceExhaustedError`
+/// at the op that allocated, unless the program had already failed.
+///
+/// Values are computed before the simulation today, so output printed after that op is
+/// still in stdout; the error and exit status are what TensorFlow would give.
+fn raise_oom(report: &mut RunReport, op: u32, message: String) {
+    if report.error.is_some() {
+        return;
+    }
+    let Some(op) = report.ops.get(op as usize) else {
+        return;
+    };
+    let message = if op.execution == "eager" {
+        format!(
+            "{{{{function_node __wrapped__{0}_device_{1}}}}} {message} [Op:{0}]",
+            op.op_type, op.device
+        )
+    } else {
+        message
+    };
+    let line = op.line;
+    let source = report
+        .ops
+        .first()
+        .map(|_| String::new())
+        .unwrap_or_default();
+    report.stderr.push_str(&format!(
+        "Traceback (most recent call last):\n  File \"{PROGRAM_FILENAME}\", line {line}, in \
+         <module>\ntensorflow.python.framework.errors_impl.ResourceExhaustedError: {message}\n"
+    ));
+    report.exit_code = 1;
+    report.error = Some(ErrorReport {
+        type_name: "ResourceExhaustedError".into(),
+        message,
+        traceback: vec![TracebackFrame {
+            line,
+            col: 0,
+            function: "<module>".into(),
+            source,
+        }],
+    });
 }
 
 fn error_report(error: lang::UncaughtError) -> ErrorReport {
@@ -83,10 +126,26 @@ fn error_report(error: lang::UncaughtError) -> ErrorReport {
 }
 
 fn topology_report(topology: &Topology) -> TopologyReport {
+    let hardware = &topology.hardware;
+    let link_details: Vec<LinkReport> = hardware
+        .links
+        .iter()
+        .map(|link| LinkReport {
+            name: link.name.clone(),
+            kind: format!("{:?}", link.kind).to_ascii_lowercase(),
+            a: hardware.nodes[link.a].clone(),
+            b: hardware.nodes[link.b].clone(),
+            bandwidth_bytes_per_s: link.bandwidth_bytes_per_s,
+            latency_us: link.latency_ns as f64 / 1e3,
+            source: link.source.clone(),
+        })
+        .collect();
     TopologyReport {
-        name: topology.name.to_string(),
+        name: topology.document.name.clone(),
         devices: topology.devices.clone(),
-        links: Vec::new(),
+        links: link_details.iter().map(|link| link.name.clone()).collect(),
+        link_details,
+        document: serde_json::to_value(topology.document.as_ref()).unwrap_or_default(),
     }
 }
 

@@ -1,91 +1,84 @@
-//! Topologies: the machines a program can run on, named as TensorFlow names their devices.
+//! Topologies: the machines a program can run on, named as TensorFlow names their devices,
+//! with the hardware model behind them.
 //!
-//! For now a topology is its list of devices; the hardware model (FLOP/s, memory, links)
-//! arrives with the simulator. Presets follow DESIGN.md "Topologies".
+//! A [`Topology`] is a validated topology document ([`crate::hardware::spec`]): the presets
+//! of DESIGN.md "Topologies" ([`crate::hardware::presets`]) or a custom JSON document from a
+//! file or share link ([`Topology::from_document`]). `devices` is the TensorFlow device list
+//! the runtime and placer use; `hardware` is what the simulator times work on.
 
-/// A machine the user can pick: its short name for the CLI and share links, a label for the UI,
-/// and the TensorFlow devices it exposes.
+use crate::hardware::{self, presets, Hardware, TopologySpec};
+use std::sync::Arc;
+
+/// A machine the user can pick: its short name for the CLI and share links, a label for the
+/// UI, the TensorFlow devices it exposes, and its hardware.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Topology {
+    /// The preset's name, or `custom` for a document that is not a preset's.
     pub name: &'static str,
     pub label: &'static str,
+    /// Full TensorFlow device names in registration order.
     pub devices: Vec<String>,
+    /// The resolved machine the simulator runs on.
+    pub hardware: Arc<Hardware>,
+    /// The document it came from (what a share link carries).
+    pub document: Arc<TopologySpec>,
 }
 
-const LOCAL: &str = "/job:localhost/replica:0/task:0/device";
-const TPU_WORKER: &str = "/job:worker/replica:0/task:0/device";
+/// The name a custom document's topology goes by at runtime.
+pub const CUSTOM: &str = "custom";
 
-fn local(kinds: &[(&str, u32)]) -> Vec<String> {
-    kinds
-        .iter()
-        .flat_map(|&(kind, count)| (0..count).map(move |i| format!("{LOCAL}:{kind}:{i}")))
-        .collect()
-}
+impl Topology {
+    fn from_spec(spec: TopologySpec, hardware: Hardware) -> Topology {
+        let known = presets::NAMES.iter().find(|(name, _)| *name == spec.name);
+        let (name, label) = known.copied().unwrap_or((CUSTOM, "Custom topology"));
+        Topology {
+            name,
+            label,
+            devices: hardware.devices.iter().map(|d| d.name.clone()).collect(),
+            hardware: Arc::new(hardware),
+            document: Arc::new(spec),
+        }
+    }
 
-/// A Colab-style VM (its own CPU) attached to a TPU worker with `cores` TPU cores.
-fn tpu_host(cores: u32) -> Vec<String> {
-    let mut devices = local(&[("CPU", 1)]);
-    devices.push(format!("{TPU_WORKER}:CPU:0"));
-    devices.extend((0..cores).map(|i| format!("{TPU_WORKER}:TPU:{i}")));
-    devices.push(format!("{TPU_WORKER}:TPU_SYSTEM:0"));
-    devices
+    /// A topology from a JSON document, validated (the text is untrusted).
+    pub fn from_document(text: &str) -> Result<Topology, String> {
+        let (spec, hardware) = hardware::parse_json(text)?;
+        Ok(Topology::from_spec(spec, hardware))
+    }
 }
 
 /// Every preset, in the order the UI lists them. `cpu` comes first: it is the default and
 /// the one the conformance corpus runs on.
 pub fn presets() -> Vec<Topology> {
-    vec![
-        Topology {
-            name: "cpu",
-            label: "CPU only (tensorflow-cpu)",
-            devices: local(&[("CPU", 1)]),
-        },
-        Topology {
-            name: "colab-t4",
-            label: "Colab T4 GPU",
-            devices: local(&[("CPU", 1), ("GPU", 1)]),
-        },
-        Topology {
-            name: "2x-v100-nvlink",
-            label: "2× V100 (NVLink)",
-            devices: local(&[("CPU", 1), ("GPU", 2)]),
-        },
-        Topology {
-            name: "8x-a100",
-            label: "8× A100 (NVLink)",
-            devices: local(&[("CPU", 1), ("GPU", 8)]),
-        },
-        Topology {
-            name: "h100",
-            label: "H100 SXM",
-            devices: local(&[("CPU", 1), ("GPU", 1)]),
-        },
-        Topology {
-            name: "colab-tpu-v2-8",
-            label: "Colab TPU v2-8",
-            devices: tpu_host(8),
-        },
-        Topology {
-            name: "tpu-v3-8",
-            label: "TPU v3-8",
-            devices: tpu_host(8),
-        },
-        Topology {
-            name: "tpu-v4-32",
-            label: "TPU v4-32 slice",
-            devices: tpu_host(32),
-        },
-        Topology {
-            name: "tpu-v5e-8",
-            label: "TPU v5e-8",
-            devices: tpu_host(8),
-        },
-    ]
+    presets::documents()
+        .into_iter()
+        .map(|spec| match hardware::validate(&spec) {
+            Ok(hardware) => Topology::from_spec(spec, hardware),
+            // Presets are code, not input; `presets_are_valid` keeps this unreachable.
+            Err(error) => panic!("preset {} is invalid: {error}", spec.name),
+        })
+        .collect()
 }
 
 /// The preset called `name`, if there is one.
 pub fn preset(name: &str) -> Option<Topology> {
-    presets().into_iter().find(|t| t.name == name)
+    let spec = presets::documents().into_iter().find(|t| t.name == name)?;
+    let hardware = hardware::validate(&spec).ok()?;
+    Some(Topology::from_spec(spec, hardware))
+}
+
+/// A preset name, or a JSON topology document (text starting with `{`).
+pub fn resolve(name_or_document: &str) -> Result<Topology, String> {
+    if name_or_document.trim_start().starts_with('{') {
+        return Topology::from_document(name_or_document);
+    }
+    preset(name_or_document).ok_or_else(|| {
+        let names: Vec<&str> = presets::NAMES.iter().map(|(name, _)| *name).collect();
+        format!(
+            "unknown topology '{name_or_document}'; known: {}",
+            names.join(", ")
+        )
+    })
 }
 
 #[cfg(test)]
@@ -102,6 +95,21 @@ mod tests {
     }
 
     #[test]
+    fn presets_are_valid_and_named_as_listed() {
+        let all = presets();
+        let names: Vec<(&str, &str)> = all.iter().map(|t| (t.name, t.label)).collect();
+        assert_eq!(names, presets::NAMES);
+        for spec in presets::documents() {
+            let label = presets::NAMES
+                .iter()
+                .find(|(n, _)| *n == spec.name)
+                .unwrap()
+                .1;
+            assert_eq!(spec.label, label);
+        }
+    }
+
+    #[test]
     fn preset_names_are_unique_and_found() {
         let all = presets();
         for t in &all {
@@ -112,16 +120,52 @@ mod tests {
     }
 
     #[test]
-    fn tpu_presets_name_worker_cores() {
+    fn device_lists_keep_their_tensorflow_names() {
+        let local = |kinds: &[(&str, u32)]| -> Vec<String> {
+            kinds
+                .iter()
+                .flat_map(|&(kind, n)| {
+                    (0..n)
+                        .map(move |i| format!("/job:localhost/replica:0/task:0/device:{kind}:{i}"))
+                })
+                .collect()
+        };
+        assert_eq!(
+            preset("colab-t4").unwrap().devices,
+            local(&[("CPU", 1), ("GPU", 1)])
+        );
+        assert_eq!(
+            preset("8x-a100").unwrap().devices,
+            local(&[("CPU", 1), ("GPU", 8)])
+        );
         let tpu = preset("colab-tpu-v2-8").unwrap();
-        let cores = tpu
+        let mut expected = local(&[("CPU", 1)]);
+        expected.push("/job:worker/replica:0/task:0/device:CPU:0".into());
+        expected.extend((0..8).map(|i| format!("/job:worker/replica:0/task:0/device:TPU:{i}")));
+        expected.push("/job:worker/replica:0/task:0/device:TPU_SYSTEM:0".into());
+        assert_eq!(tpu.devices, expected);
+        // v4-32: 16 megacore chips on 4 hosts (the suffix counts TensorCores).
+        let v4 = preset("tpu-v4-32").unwrap();
+        let chips = v4
             .devices
             .iter()
             .filter(|d| d.contains("/device:TPU:"))
             .count();
-        assert_eq!(cores, 8);
-        assert!(tpu
+        assert_eq!(chips, 16);
+        assert!(v4
             .devices
-            .contains(&"/job:worker/replica:0/task:0/device:TPU:7".to_string()));
+            .contains(&"/job:worker/replica:0/task:3/device:TPU:3".to_string()));
+    }
+
+    #[test]
+    fn a_document_round_trips_and_custom_names_stay_custom() {
+        let mut spec = presets::documents().remove(1);
+        let text = serde_json::to_string(&spec).unwrap();
+        let same = Topology::from_document(&text).unwrap();
+        assert_eq!(same.name, "colab-t4");
+        spec.name = "my-box".into();
+        let custom = Topology::from_document(&serde_json::to_string(&spec).unwrap()).unwrap();
+        assert_eq!(custom.name, CUSTOM);
+        assert_eq!(custom.document.name, "my-box");
     }
 }

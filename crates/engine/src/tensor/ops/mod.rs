@@ -24,6 +24,7 @@ pub mod elementwise;
 pub mod image;
 pub mod manip;
 pub mod matmul;
+pub mod mxu;
 pub mod reduce;
 mod support;
 pub mod unary;
@@ -38,6 +39,7 @@ pub use manip::{
     where_indices, where_select, SliceSpec,
 };
 pub use matmul::{matmul, MatMulOptions};
+pub use mxu::matmul_mxu;
 pub use reduce::{arg_reduce, reduce, ArgReduceOp, ReduceOp};
 pub use unary::{clip_by_value, softmax, unary, UnaryOp};
 
@@ -194,7 +196,11 @@ impl OpType {
     /// themselves (`concat`, `stack`). Recorded from tensorflow-cpu 2.21.0.
     pub fn default_eager_name(self) -> Option<&'static str> {
         match self {
-            OpType::Reshape | OpType::Transpose | OpType::GatherV2 | OpType::Fill => None,
+            OpType::Reshape
+            | OpType::Transpose
+            | OpType::GatherV2
+            | OpType::Fill
+            | OpType::StringToNumber => None,
             OpType::ConcatV2 => Some("concat"),
             OpType::Pack => Some("stack"),
             OpType::StridedSlice => Some("strided_slice/"),
