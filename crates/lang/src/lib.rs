@@ -193,7 +193,7 @@ pub fn run(source: &str, host: &mut dyn Host, options: &RunOptions) -> Outcome {
         values: std::cell::RefCell::new(values),
         builtins,
     });
-    let frame = vm.module_frame(compiled.code, globals);
+    let frame = vm.module_frame(compiled.code, Rc::clone(&globals));
     let result = vm.run_frame(frame);
     let mut outcome = match result {
         Ok(FrameExit::Return(_)) | Ok(FrameExit::Yield(..)) => Outcome {
@@ -243,5 +243,24 @@ pub fn run(source: &str, host: &mut dyn Host, options: &RunOptions) -> Outcome {
     };
     outcome.stdout = std::mem::take(&mut vm.stdout);
     outcome.stderr = std::mem::take(&mut vm.stderr);
+    drop(vm);
+    clear_module(&globals);
     outcome
+}
+
+/// Empties the module's global slots once the run is over, as CPython clears module dicts at
+/// shutdown. Every function holds its module's globals and the globals hold the function (and
+/// classes hold such functions), so without this each run would leak its objects: in the
+/// browser the engine worker runs program after program. Cycles that do not pass through
+/// the globals (an object that refers to itself) are not collected: lang has no cycle collector.
+fn clear_module(globals: &Globals) {
+    // Slots keep their number (set to None rather than removed), and the values are dropped
+    // after the borrow ends.
+    let values: Vec<Option<Value>> = globals
+        .values
+        .borrow_mut()
+        .iter_mut()
+        .map(Option::take)
+        .collect();
+    drop(values);
 }
