@@ -295,6 +295,8 @@ const COMPUTE_OPS: &[&str] = &[
 /// Ops with CPU and GPU kernels only (§7: XLA ✗).
 const CPU_GPU_OPS: &[&str] = &[
     "Placeholder",
+    "Switch",
+    "Merge",
     "VariableV2",
     "Assign",
     "AssignAdd",

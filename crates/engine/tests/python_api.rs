@@ -280,7 +280,8 @@ with tf.Graph().as_default():
 }
 
 /// On a Colab T4 an unpinned matmul lands on `GPU:0` (GPU kernels outrank CPU ones), a
-/// `/CPU:0` scope pins, and `log_device_placement` writes TensorFlow's line to stderr.
+/// `/CPU:0` scope pins, and `log_device_placement` writes TensorFlow's line to stderr and
+/// the single-op function's placer lines to stdout.
 #[test]
 fn gpu_machine_places_unpinned_matmul_on_gpu0() {
     let source = "import tensorflow as tf
@@ -296,7 +297,11 @@ d = tf.matmul(c, c)
     let report = run_on("colab-t4", source);
     assert_eq!(
         report.stdout,
-        "/job:localhost/replica:0/task:0/device:GPU:0\n/job:localhost/replica:0/task:0/device:CPU:0\n",
+        "/job:localhost/replica:0/task:0/device:GPU:0\n/job:localhost/replica:0/task:0/device:CPU:0\n\
+         a: (_Arg): /job:localhost/replica:0/task:0/device:GPU:0\n\
+         b: (_Arg): /job:localhost/replica:0/task:0/device:GPU:0\n\
+         MatMul: (MatMul): /job:localhost/replica:0/task:0/device:GPU:0\n\
+         product_RetVal: (_Retval): /job:localhost/replica:0/task:0/device:GPU:0\n",
         "{}",
         report.stderr
     );
@@ -403,4 +408,86 @@ fn runs_are_independent() {
         "import tensorflow as tf\nprint(len(tf.config.list_logical_devices()))\n",
     );
     assert_eq!(second.stdout, "1\n");
+}
+
+/// TF1 `tf.cond` on a placeholder builds `Switch`/`Merge` (nested conds switch outside
+/// tensors in through each level) and runs only the taken branch; TF1 variables have
+/// reference dtypes.
+#[test]
+fn tf1_cond_and_ref_dtypes() {
+    check_stdout(
+        r#"import tensorflow.compat.v1 as tf
+tf.disable_v2_behavior()
+p = tf.placeholder(tf.bool, [])
+x = tf.constant(2.0)
+y = tf.cond(p, lambda: x, lambda: tf.constant(5.0))
+z = tf.cond(p, lambda: tf.cond(p, lambda: x + 1.0, lambda: x + 2.0), lambda: x * x, name="outer")
+print(y, z)
+print([(op.name, [i.name for i in op.inputs]) for op in tf.get_default_graph().get_operations()][-4:])
+with tf.Session() as sess:
+    print(sess.run([y, z], feed_dict={p: True}), sess.run([y, z], feed_dict={p: False}))
+v = tf.Variable(1.0)
+print(v.dtype, v.dtype.name, v.dtype == tf.float32)
+"#,
+        r#"Tensor("cond/Merge:0", shape=(), dtype=float32) Tensor("outer/Merge:0", shape=(), dtype=float32)
+[('outer/cond/Merge', ['outer/cond/add_1:0', 'outer/cond/add:0']), ('outer/mul', ['outer/mul/Switch:0', 'outer/mul/Switch:0']), ('outer/mul/Switch', ['Const:0', 'outer/pred_id:0']), ('outer/Merge', ['outer/mul:0', 'outer/cond/Merge:0'])]
+[np.float32(2.0), np.float32(3.0)] [np.float32(5.0), np.float32(4.0)]
+<dtype: 'float32_ref'> float32_ref False
+"#,
+    );
+}
+
+/// Eager single-op functions log their placement to stdout once per signature;
+/// `tf.TensorSpec`; `print(op)` as the op's `NodeDef`.
+#[test]
+fn function_placement_log_tensor_spec_and_node_def() {
+    check_stdout(
+        r#"import tensorflow as tf
+tf.debugging.set_log_device_placement(True)
+z = tf.constant([1.0, 2.0])
+print((z + z).numpy(), (z * 2.0).numpy(), (z + z).numpy())
+s = tf.TensorSpec([None, 3], tf.int32, name="s")
+print(s, s.shape, s.dtype, s.name, s == tf.TensorSpec([None, 3], tf.int32, name="s"))
+with tf.Graph().as_default():
+    a = tf.constant([[1, 2]], name="a")
+    print(tf.reduce_sum(a, 1, keepdims=True).op)
+"#,
+        r#"input: (_Arg): /job:localhost/replica:0/task:0/device:CPU:0
+_EagerConst: (_EagerConst): /job:localhost/replica:0/task:0/device:CPU:0
+output_RetVal: (_Retval): /job:localhost/replica:0/task:0/device:CPU:0
+x: (_Arg): /job:localhost/replica:0/task:0/device:CPU:0
+y: (_Arg): /job:localhost/replica:0/task:0/device:CPU:0
+AddV2: (AddV2): /job:localhost/replica:0/task:0/device:CPU:0
+z_RetVal: (_Retval): /job:localhost/replica:0/task:0/device:CPU:0
+x: (_Arg): /job:localhost/replica:0/task:0/device:CPU:0
+y: (_Arg): /job:localhost/replica:0/task:0/device:CPU:0
+Mul: (Mul): /job:localhost/replica:0/task:0/device:CPU:0
+z_RetVal: (_Retval): /job:localhost/replica:0/task:0/device:CPU:0
+[2. 4.] [2. 4.] [2. 4.]
+TensorSpec(shape=(None, 3), dtype=tf.int32, name='s') (None, 3) <dtype: 'int32'> s True
+name: "Sum"
+op: "Sum"
+input: "a"
+input: "Sum/reduction_indices"
+attr {
+  key: "keep_dims"
+  value {
+    b: true
+  }
+}
+attr {
+  key: "T"
+  value {
+    type: DT_INT32
+  }
+}
+attr {
+  key: "Tidx"
+  value {
+    type: DT_INT32
+  }
+}
+
+"#,
+    );
 }

@@ -16,6 +16,9 @@ use crate::python::{bound, params, this, St};
 pub struct DeviceScope {
     spec: Option<String>,
     entered: Cell<bool>,
+    /// A name that is not a string (`tf.device(3)`): TF raises only when the scope is
+    /// entered. Holds the argument's type name and repr.
+    invalid: Option<(String, String)>,
 }
 
 /// Builds the context manager class.
@@ -25,6 +28,16 @@ pub fn build(st: &St) -> Rc<Class> {
             "__enter__",
             bound(st, |st, vm, args| {
                 let scope = scope_of(vm, &args)?;
+                if let Some((type_name, repr)) = &scope.invalid {
+                    if st.with_ctx(vm, |ctx| ctx.executing_eagerly())? {
+                        return Err(vm.value_error(format!(
+                            "Expecting a string device name. Got <class '{type_name}'>({repr})"
+                        )));
+                    }
+                    return Err(vm.attribute_error(format!(
+                        "'{type_name}' object has no attribute 'split'"
+                    )));
+                }
                 let spec = scope.spec.clone();
                 st.tf(vm, |ctx| ctx.push_device_scope(spec.as_deref()))?;
                 scope.entered.set(true);
@@ -53,6 +66,7 @@ fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<DeviceScope>> {
 /// `tf.device(device_name)`.
 pub fn device(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = params(vm, "device", &args, &["device_name"], 1)?;
+    let mut invalid = None;
     let spec = match &bound[0] {
         None => None,
         Some(Value::Str(s)) => Some(s.as_str().to_string()),
@@ -60,10 +74,9 @@ pub fn device(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             if let Some(logical) = other.downcast::<crate::python::config::PyDevice>() {
                 Some(logical.name.clone())
             } else {
-                let type_name = vm.type_name(other);
-                return Err(
-                    vm.value_error(format!("Expecting a string device name. Got {type_name}"))
-                );
+                let type_name = vm.type_name(other).to_string();
+                invalid = Some((type_name, vm.repr(other)?));
+                None
             }
         }
     };
@@ -73,6 +86,7 @@ pub fn device(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Rc::new(DeviceScope {
             spec,
             entered: Cell::new(false),
+            invalid,
         }),
     ))
 }

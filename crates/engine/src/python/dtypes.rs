@@ -10,8 +10,24 @@ use lang::vm::Vm;
 use crate::python::{bound, this, St};
 use crate::tensor::DType;
 
-/// The data of a `tf.DType` object.
-pub struct PyDType(pub DType);
+/// The data of a `tf.DType` object: the dtype, and whether it is the TF1 reference
+/// dtype (`float32_ref`, what a `VariableV2` and its `Assign` ops output).
+pub struct PyDType(pub DType, pub bool);
+
+fn ref_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<bool> {
+    this(vm, args)?
+        .downcast::<PyDType>()
+        .map(|d| d.1)
+        .ok_or_else(|| vm.type_error("expected a tf.DType"))
+}
+
+fn ref_name(dtype: DType, is_ref: bool) -> String {
+    if is_ref {
+        format!("{}_ref", dtype.name())
+    } else {
+        dtype.name().to_string()
+    }
+}
 
 fn dtype_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<DType> {
     this(vm, args)?
@@ -24,7 +40,8 @@ fn dtype_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<DType> {
 pub fn build(st: &St) -> Rc<Class> {
     ClassBuilder::new("DType", "tensorflow.python.framework.dtypes")
         .method("__repr__", |vm, args| {
-            Ok(Value::str(dtype_of(vm, &args)?.repr()))
+            let name = ref_name(dtype_of(vm, &args)?, ref_of(vm, &args)?);
+            Ok(Value::str(format!("<dtype: '{name}'>")))
         })
         .method("__eq__", |vm, args| {
             let dtype = dtype_of(vm, &args)?;
@@ -32,6 +49,10 @@ pub fn build(st: &St) -> Rc<Class> {
                 return Ok(Value::NotImplemented);
             };
             if matches!(other, Value::None) {
+                return Ok(Value::Bool(false));
+            }
+            let other_ref = other.downcast::<PyDType>().is_some_and(|d| d.1);
+            if other_ref != ref_of(vm, &args)? {
                 return Ok(Value::Bool(false));
             }
             Ok(Value::Bool(
@@ -50,7 +71,24 @@ pub fn build(st: &St) -> Rc<Class> {
         })
         .property(
             "name",
-            |vm, args| Ok(Value::str(dtype_of(vm, &args)?.name())),
+            |vm, args| {
+                Ok(Value::str(ref_name(
+                    dtype_of(vm, &args)?,
+                    ref_of(vm, &args)?,
+                )))
+            },
+            None,
+        )
+        .property(
+            "base_dtype",
+            bound(st, |st, vm, args| {
+                dtype_object(st, vm, dtype_of(vm, &args)?)
+            }),
+            None,
+        )
+        .property(
+            "is_ref_dtype",
+            |vm, args| Ok(Value::Bool(ref_of(vm, &args)?)),
             None,
         )
         .property(
@@ -95,12 +133,20 @@ pub fn build(st: &St) -> Rc<Class> {
 
 /// The unique `tf.DType` object of `dtype`.
 pub fn dtype_object(st: &St, vm: &Vm<'_>, dtype: DType) -> PyResult<Value> {
-    if let Some(object) = st.dtype_objects.borrow().get(&dtype) {
+    dtype_object_of(st, vm, dtype, false)
+}
+
+/// The unique `tf.DType` object of `dtype`, or of its reference dtype (`float32_ref`)
+/// when `is_ref`.
+pub fn dtype_object_of(st: &St, vm: &Vm<'_>, dtype: DType, is_ref: bool) -> PyResult<Value> {
+    if let Some(object) = st.dtype_objects.borrow().get(&(dtype, is_ref)) {
         return Ok(object.clone());
     }
     let classes = st.classes(vm)?;
-    let object = new_native_instance(&classes.dtype, Rc::new(PyDType(dtype)));
-    st.dtype_objects.borrow_mut().insert(dtype, object.clone());
+    let object = new_native_instance(&classes.dtype, Rc::new(PyDType(dtype, is_ref)));
+    st.dtype_objects
+        .borrow_mut()
+        .insert((dtype, is_ref), object.clone());
     Ok(object)
 }
 

@@ -277,6 +277,21 @@ pub fn build_classes(st: &St) -> GraphClasses {
         .build();
     let operation = ClassBuilder::new("Operation", "tensorflow.python.framework.ops")
         .method(
+            "__str__",
+            bound(st, |st, vm, args| {
+                let op = operation_of(vm, &args)?;
+                let (graph, id) = (op.graph, op.op);
+                let text = st.tf(vm, |ctx| {
+                    let graph = ctx.graph(graph)?;
+                    let operation = graph.operation(id).ok_or_else(|| {
+                        crate::runtime::error::TfError::internal("unknown operation")
+                    })?;
+                    Ok(crate::runtime::node_def::node_def_text(graph, operation))
+                })?;
+                Ok(Value::str(text))
+            }),
+        )
+        .method(
             "__repr__",
             bound(st, |st, vm, args| {
                 let (name, kind) =
@@ -773,11 +788,8 @@ fn runtime_initializer(
             Initializer::Constant(tensor)
         }
         InitKind::Normal { mean, stddev } => {
-            let dims = need_dims(vm)?;
-            Initializer::Constant(op(
-                vm,
-                ops::random_normal(&dims, mean, stddev, dtype, None),
-            )?)
+            need_dims(vm)?;
+            Initializer::RandomNormal { mean, stddev }
         }
         InitKind::Uniform { low, high } => {
             let dims = need_dims(vm)?;
@@ -900,6 +912,7 @@ fn assign_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: OpKind, what: &str
 fn disable_v2_behavior(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     st.tf(vm, |ctx| {
         ctx.disable_resource_variables();
+        ctx.control_flow_v1 = true;
         Ok(())
     })?;
     disable_v2(st, vm, args)

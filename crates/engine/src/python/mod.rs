@@ -8,7 +8,7 @@
 //!   flushed to stderr, and a [`TfError`](crate::runtime::TfError) raised as its Python class.
 //! - [`errors`]: `tf.errors.*` classes under `tensorflow.python.framework.errors_impl`.
 //! - [`convert`]: Python values to tensors, operands, dtypes and shapes.
-//! - [`dtypes`]: `tf.float32` ... ; [`shapes`]: `tf.TensorShape`.
+//! - [`dtypes`]: `tf.float32` ... ; [`shapes`]: `tf.TensorShape`, `tf.TensorSpec`.
 //! - [`tensor_class`]: `EagerTensor` / `SymbolicTensor` and their operators.
 //! - [`variable_class`]: the `tf.Variable` class.
 //! - [`numpy_module`]: a minimal `numpy` (`ndarray` printing exactly as NumPy 2).
@@ -69,7 +69,7 @@ pub struct State {
     /// One Python object per graph, so `g is tf.compat.v1.get_default_graph()` holds.
     pub(crate) graph_objects: RefCell<HashMap<u32, Value>>,
     /// One Python object per dtype, so `t.dtype is tf.float32` holds.
-    pub(crate) dtype_objects: RefCell<HashMap<DType, Value>>,
+    pub(crate) dtype_objects: RefCell<HashMap<(DType, bool), Value>>,
     /// One Python object per variable, so `get_variable` with reuse returns the same one.
     pub(crate) variable_objects: RefCell<HashMap<u32, Value>>,
 }
@@ -83,6 +83,7 @@ pub struct Classes {
     pub(crate) resource_variable: Rc<Class>,
     pub(crate) dtype: Rc<Class>,
     pub(crate) tensor_shape: Rc<Class>,
+    pub(crate) tensor_spec: Rc<Class>,
     pub(crate) ndarray: Rc<Class>,
     pub(crate) np_dtype: Rc<Class>,
     pub(crate) np_types: Vec<(DType, Rc<Class>)>,
@@ -134,14 +135,18 @@ impl State {
                 function: entry.function,
             })
             .collect();
-        let (result, log) = {
+        let (result, log, stdout) = {
             let Ok(mut ctx) = self.ctx.try_borrow_mut() else {
                 return Err(vm.runtime_error("re-entrant TensorFlow call"));
             };
             ctx.set_call_stack(frames);
             let result = f(&mut ctx);
-            (result, ctx.take_log())
+            (result, ctx.take_log(), ctx.take_stdout_lines())
         };
+        for line in stdout {
+            vm.write_stdout(&line);
+            vm.write_stdout("\n");
+        }
         for line in log {
             vm.write_stderr(&line);
             vm.write_stderr("\n");
@@ -183,6 +188,7 @@ impl State {
             resource_variable,
             dtype: dtypes::build(st),
             tensor_shape: shapes::build(st),
+            tensor_spec: shapes::build_spec(st),
             ndarray,
             np_dtype,
             np_types,

@@ -1,5 +1,6 @@
 //! `tf.TensorShape`: a possibly partial shape that prints as `(2, None)`, reprs as
-//! `TensorShape([2, None])`, and compares equal to lists and tuples of its dimensions.
+//! `TensorShape([2, None])`, and compares equal to lists and tuples of its dimensions;
+//! and `tf.TensorSpec(shape, dtype=tf.float32, name=None)`.
 
 use std::rc::Rc;
 
@@ -156,4 +157,103 @@ pub fn new_shape(st: &St, vm: &Vm<'_>, shape: TensorShape) -> PyResult {
         &classes.tensor_shape,
         Rc::new(PyShape(shape)),
     ))
+}
+
+/// The data of a `tf.TensorSpec`.
+pub struct PySpec {
+    shape: TensorShape,
+    dtype: crate::tensor::DType,
+    name: Option<String>,
+}
+
+fn spec_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PySpec>> {
+    this(vm, args)?
+        .downcast::<PySpec>()
+        .ok_or_else(|| vm.type_error("expected a TensorSpec"))
+}
+
+fn spec_repr(spec: &PySpec) -> String {
+    let name = match &spec.name {
+        Some(name) => format!("'{name}'"),
+        None => "None".to_string(),
+    };
+    format!(
+        "TensorSpec(shape={}, dtype=tf.{}, name={name})",
+        spec.shape,
+        spec.dtype.name()
+    )
+}
+
+/// Builds the `TensorSpec` class.
+pub fn build_spec(st: &St) -> Rc<Class> {
+    ClassBuilder::new("TensorSpec", "tensorflow.python.framework.tensor")
+        .method("__init__", |vm, args| {
+            let bound = lang::host::bind_args(
+                vm,
+                "TensorSpec",
+                &args,
+                &["self", "shape", "dtype", "name"],
+                2,
+            )?;
+            let shape_value = bound[1].clone().filter(|v| !v.is_none());
+            let shape = crate::python::convert::tensor_shape(vm, shape_value.as_ref())?;
+            let dtype = crate::python::convert::opt_dtype(vm, &bound[2])?
+                .unwrap_or(crate::tensor::DType::Float32);
+            let name = match bound[3].clone().filter(|v| !v.is_none()) {
+                Some(Value::Str(name)) => Some(name.as_str().to_string()),
+                Some(other) => {
+                    let type_name = vm.type_name(&other);
+                    return Err(
+                        vm.type_error(format!("TensorSpec name must be a string; got {type_name}"))
+                    );
+                }
+                None => None,
+            };
+            set_native_data(this(vm, &args)?, Rc::new(PySpec { shape, dtype, name }));
+            Ok(Value::None)
+        })
+        .method("__repr__", |vm, args| {
+            let spec = spec_of(vm, &args)?;
+            Ok(Value::str(spec_repr(&spec)))
+        })
+        .method("__eq__", |vm, args| {
+            let spec = spec_of(vm, &args)?;
+            let Some(other) = args.get(1).and_then(|v| v.downcast::<PySpec>()) else {
+                return Ok(Value::Bool(false));
+            };
+            Ok(Value::Bool(
+                spec.shape == other.shape && spec.dtype == other.dtype && spec.name == other.name,
+            ))
+        })
+        .property(
+            "shape",
+            bound(st, |st, vm, args| {
+                let spec = spec_of(vm, &args)?;
+                let classes = st.classes(vm)?;
+                Ok(new_native_instance(
+                    &classes.tensor_shape,
+                    Rc::new(PyShape(spec.shape.clone())),
+                ))
+            }),
+            None,
+        )
+        .property(
+            "dtype",
+            bound(st, |st, vm, args| {
+                let spec = spec_of(vm, &args)?;
+                crate::python::dtypes::dtype_object(st, vm, spec.dtype)
+            }),
+            None,
+        )
+        .property(
+            "name",
+            |vm, args| {
+                Ok(spec_of(vm, &args)?
+                    .name
+                    .clone()
+                    .map_or(Value::None, Value::str))
+            },
+            None,
+        )
+        .build()
 }

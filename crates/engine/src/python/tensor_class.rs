@@ -471,8 +471,10 @@ pub fn build_base(st: &St) -> Rc<Class> {
             "dtype",
             bound(st, |st, vm, args| {
                 let handle = handle_of(vm, &args)?;
-                let dtype = st.tf(vm, |ctx| ctx.handle_dtype(&handle))?;
-                crate::python::dtypes::dtype_object(st, vm, dtype)
+                let (dtype, is_ref) = st.tf(vm, |ctx| {
+                    Ok((ctx.handle_dtype(&handle)?, ctx.handle_is_ref(&handle)))
+                })?;
+                crate::python::dtypes::dtype_object_of(st, vm, dtype, is_ref)
             }),
             None,
         )

@@ -66,7 +66,7 @@ fn convert_to_tensor(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Operand::Literal(tensor) => {
             let tensor = match dtype {
                 Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
-                    .map_err(|e| crate::runtime::TfError::new(e.class.into(), e.message))?,
+                    .map_err(|e| crate::runtime::error::TfError::new(e.class.into(), e.message))?,
                 _ => tensor,
             };
             ctx.constant(tensor, name.as_deref())
@@ -146,10 +146,56 @@ fn reduce_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp, what: &str
 fn reshape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = params(vm, "reshape", &args, &["tensor", "shape", "name"], 2)?;
     let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let shape = int_list(st, vm, bound[1].as_ref().unwrap_or(&Value::None), "shape")?;
+    let shape_value = bound[1].clone().unwrap_or(Value::None);
+    if let Some(dtype) = literal_shape_dtype(vm, &shape_value)? {
+        return reshape_shape_type_error(st, vm, dtype);
+    }
+    let shape = int_list(st, vm, &shape_value, "shape")?;
     let name = name_arg(vm, &bound[2])?;
     let handle = st.tf(vm, |ctx| ctx.reshape(x, shape, name.as_deref()))?;
     wrap(st, vm, handle)
+}
+
+/// The dtype a Python `shape=` literal of strings or floats converts to (`"ab"`,
+/// `["a"]`, `[2.0]`), which `Reshape`'s `Tshape` attr rejects; `None` for anything else.
+fn literal_shape_dtype(vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<DType>> {
+    match value {
+        Value::Str(_) => Ok(Some(DType::String)),
+        Value::List(_) | Value::Tuple(_) => {
+            let items = vm.iterate(value)?;
+            let mut found = None;
+            for item in &items {
+                match item {
+                    Value::Str(_) => return Ok(Some(DType::String)),
+                    Value::Float(_) => found = Some(DType::Float32),
+                    _ => {}
+                }
+            }
+            Ok(found)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// What TF raises for a `shape=` of a dtype other than int32 and int64: the kernel's attr
+/// check in eager mode, the op-def check when building a graph.
+fn reshape_shape_type_error(st: &St, vm: &mut Vm<'_>, dtype: DType) -> PyResult {
+    let eager = st
+        .with_ctx(vm, |ctx| ctx.executing_eagerly())
+        .unwrap_or(true);
+    st.tf(vm, |_| {
+        if eager {
+            Err(crate::runtime::error::TfError::invalid_argument(format!(
+                "Value for attr 'Tshape' of {} is not in the list of allowed values: int32, int64\n\t; NodeDef: {{{{node Reshape}}}}; Op<name=Reshape; signature=tensor:T, shape:Tshape -> output:T; attr=T:type; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Reshape]",
+                dtype.kernel_name()
+            )))
+        } else {
+            Err(crate::runtime::error::TfError::type_error(format!(
+                "Value passed to parameter 'shape' has DataType {} not in list of allowed values: int32, int64",
+                dtype.name()
+            )))
+        }
+    })
 }
 
 fn identity(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
@@ -238,15 +284,55 @@ fn cond(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         let branch = if taken { true_fn } else { false_fn };
         return vm.call(&branch, &[], &[]);
     }
+    let name = name_arg(vm, &bound[3])?;
+    let condition = to_operand(st, vm, &pred)?;
+    if let Some(builder) = st.tf(vm, |ctx| ctx.cond_begin(&condition, name.as_deref()))? {
+        let merged = cond_v1_branches(st, vm, &builder, &true_fn, &false_fn);
+        let handle = match merged {
+            Ok((then_tensor, else_tensor)) => {
+                st.tf(vm, |ctx| ctx.cond_finish(builder, then_tensor, else_tensor))?
+            }
+            Err(error) => {
+                st.tf(vm, |ctx| ctx.cond_abort(builder))?;
+                return Err(error);
+            }
+        };
+        return wrap(st, vm, handle);
+    }
     // A predicate known only at run time: both branches, selected element-wise.
     let then_value = vm.call(&true_fn, &[], &[])?;
     let else_value = vm.call(&false_fn, &[], &[])?;
-    let condition = to_operand(st, vm, &pred)?;
     let x = to_operand(st, vm, &then_value)?;
     let y = to_operand(st, vm, &else_value)?;
-    let name = name_arg(vm, &bound[3])?;
     let handle = st.tf(vm, |ctx| ctx.where_select(condition, x, y, name.as_deref()))?;
     wrap(st, vm, handle)
+}
+
+/// Builds both branches of a TF1 `tf.cond`, each inside its `CondBranch`.
+fn cond_v1_branches(
+    st: &St,
+    vm: &mut Vm<'_>,
+    builder: &crate::runtime::cond::CondBuilder,
+    true_fn: &Value,
+    false_fn: &Value,
+) -> PyResult<(
+    crate::runtime::graph::GraphTensor,
+    crate::runtime::graph::GraphTensor,
+)> {
+    let mut results = Vec::with_capacity(2);
+    for (taken, branch_fn) in [(true, true_fn), (false, false_fn)] {
+        st.tf(vm, |ctx| ctx.cond_enter_branch(builder, taken))?;
+        let result = vm.call(branch_fn, &[], &[]).and_then(|value| {
+            let operand = to_operand(st, vm, &value)?;
+            st.tf(vm, |ctx| ctx.cond_branch_output(operand))
+        });
+        st.tf(vm, |ctx| ctx.cond_exit_branch(builder))?;
+        results.push(result?);
+    }
+    match results[..] {
+        [then_tensor, else_tensor] => Ok((then_tensor, else_tensor)),
+        _ => Err(vm.runtime_error("tf.cond built the wrong number of branches")),
+    }
 }
 
 fn filled(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult {
@@ -555,6 +641,10 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             Value::Class(classes.tensor_shape.clone()),
         ),
         ("DType".into(), Value::Class(classes.dtype.clone())),
+        (
+            "TensorSpec".into(),
+            Value::Class(classes.tensor_spec.clone()),
+        ),
         ("Graph".into(), crate::python::graph::graph_class(st, vm)?),
         (
             "Operation".into(),

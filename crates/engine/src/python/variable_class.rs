@@ -194,8 +194,11 @@ pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
         "dtype",
         bound(st, |st, vm, args| {
             let id = id_of(vm, &args)?;
-            let dtype = st.tf(vm, |ctx| Ok(ctx.variable(id)?.dtype))?;
-            crate::python::dtypes::dtype_object(st, vm, dtype)
+            let (dtype, is_ref) = st.tf(vm, |ctx| {
+                let variable = ctx.variable(id)?;
+                Ok((variable.dtype, variable.snapshot.is_some()))
+            })?;
+            crate::python::dtypes::dtype_object_of(st, vm, dtype, is_ref)
         }),
         None,
     )

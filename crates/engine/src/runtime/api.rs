@@ -182,29 +182,49 @@ impl Context {
         else {
             return Ok(tensor);
         };
+        // `t + "a"`: TF's `__add__` does not convert its operand to `t`'s dtype, so the
+        // string reaches `AddV2`, whose type check fails.
+        if matches!(kind, OpKind::Binary(BinaryOp::Add)) && tensor.dtype() == DType::String {
+            return Ok(tensor);
+        }
         let lossless = tensor.dtype().is_integer() && (target.is_floating() || target.is_integer());
         if lossless || (tensor.dtype().is_floating() && target.is_floating()) {
             return ops::cast(&tensor, target)
                 .map_err(|error| TfError::new(error.class.into(), error.message));
         }
-        let shown = if tensor.rank() == 0 {
+        let shown = if let (0, crate::tensor::TensorData::String(values)) =
+            (tensor.rank(), tensor.data())
+        {
+            // A Python `str` literal: TF shows its repr, `'a'`.
+            match std::str::from_utf8(&values[0]) {
+                Ok(text) if !text.contains(['\'', '\\']) && !text.chars().any(char::is_control) => {
+                    format!("'{text}'")
+                }
+                _ => python_item_repr(&tensor, 0),
+            }
+        } else if tensor.rank() == 0 {
             python_item_repr(&tensor, 0)
         } else {
             crate::tensor::format::numpy_str(&tensor)
         };
-        let python_type = if tensor.dtype().is_floating() {
-            "float"
-        } else {
-            tensor.dtype().name()
+        let python_type = match tensor.dtype() {
+            dtype if dtype.is_floating() => "float",
+            DType::String => "str",
+            dtype => dtype.name(),
+        };
+        // The second mention is `str()` of the value: a Python string without quotes.
+        let shown_str = match shown.strip_prefix('\'').and_then(|s| s.strip_suffix('\'')) {
+            Some(text) if tensor.dtype() == DType::String => text.to_string(),
+            _ => shown.clone(),
         };
         if self.executing_eagerly() {
             return Err(TfError::type_error(format!(
                 "Cannot convert {shown} to EagerTensor of dtype {}",
-                target.name()
+                target.kernel_name()
             )));
         }
         Err(TfError::type_error(format!(
-            "Expected {target} passed to parameter '{}' of op '{}', got {shown} of type '{python_type}' instead. Error: Expected {target}, but got {shown} of type '{python_type}'.",
+            "Expected {target} passed to parameter '{}' of op '{}', got {shown} of type '{python_type}' instead. Error: Expected {target}, but got {shown_str} of type '{python_type}'.",
             arg.name,
             kind.op_type(),
             target = target.name(),
@@ -356,7 +376,12 @@ impl Context {
     /// `tf.constant(value, name=...)`.
     pub fn constant(&mut self, tensor: Tensor, name: Option<&str>) -> TfResult<Handle> {
         match self.default_graph() {
-            None => Ok(Handle::Eager(self.eager_constant(tensor)?)),
+            None => {
+                let dtype = tensor.dtype();
+                let constant = self.eager_constant(tensor)?;
+                self.log_eager_const(dtype, &constant.device_name.clone());
+                Ok(Handle::Eager(constant))
+            }
             Some(graph) => Ok(Handle::Symbolic(self.const_op(
                 graph,
                 tensor,

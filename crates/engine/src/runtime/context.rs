@@ -52,6 +52,12 @@ pub struct Context {
     call_stack: Vec<StackFrame>,
     pub(crate) variables: VariableState,
     pub(crate) functions: FunctionState,
+    /// `disable_v2_behavior()`: graph-mode `tf.cond` builds TF1 `Switch`/`Merge` ops.
+    pub control_flow_v1: bool,
+    /// Signatures of the eager single-op functions already logged.
+    pub(crate) function_log_keys: std::collections::HashSet<String>,
+    /// Lines for stdout (the placer's `printf` of function placements), oldest first.
+    pub(crate) stdout_lines: Vec<String>,
 }
 
 impl Context {
@@ -72,6 +78,9 @@ impl Context {
             call_stack: Vec::new(),
             variables: VariableState::default(),
             functions: FunctionState::default(),
+            control_flow_v1: false,
+            function_log_keys: std::collections::HashSet::new(),
+            stdout_lines: Vec::new(),
         }
     }
 

@@ -108,6 +108,15 @@ impl Context {
             }
             Err(KernelFailure::Status(error)) => return Err(error),
         };
+        if let Some(output) = outputs.first().and_then(Value::tensor) {
+            let input_dtypes: Vec<_> = inputs
+                .iter()
+                .filter_map(|input| input.value.tensor().map(Tensor::dtype))
+                .collect();
+            if input_dtypes.len() == inputs.len() {
+                self.log_eager_function(op, &input_dtypes, output.dtype(), &device_name);
+            }
+        }
         let name = default_eager_name(op);
         let mut results = Vec::with_capacity(outputs.len());
         let recorded: Vec<RecordedInput> =

@@ -89,6 +89,38 @@ pub struct Graph {
     control_dependencies: Vec<Vec<OperationId>>,
     /// Variables created in this graph, in order (the `global_variables` collection).
     pub global_variables: Vec<crate::runtime::variables::VariableId>,
+    /// The open branches of TF1 `tf.cond`s, innermost last.
+    cond_branches: Vec<CondBranch>,
+}
+
+/// An open branch of a TF1 `tf.cond` (TensorFlow's `CondContext`): ops created while it is
+/// open take tensors from outside through a `Switch` on `pred_id` (the `branch` output),
+/// and ops without inputs wait on the `pivot` (`cond/switch_t` or `cond/switch_f`).
+#[derive(Clone, Debug)]
+pub struct CondBranch {
+    /// `cond/pred_id`.
+    pub pred_id: GraphTensor,
+    /// `cond/switch_t` (true branch) or `cond/switch_f`.
+    pub pivot: OperationId,
+    /// The `Switch` output the branch reads: 1 for true, 0 for false.
+    pub branch: u32,
+    /// Ops at this index and after were created inside the branch.
+    pub first_op: usize,
+    /// Outside tensors already switched in, and their switched tensors.
+    switched: Vec<(GraphTensor, GraphTensor)>,
+}
+
+impl CondBranch {
+    /// A branch opened now, before any op of `graph` after the pivot.
+    pub fn new(graph: &Graph, pred_id: GraphTensor, pivot: OperationId, branch: u32) -> Self {
+        CondBranch {
+            pred_id,
+            pivot,
+            branch,
+            first_op: graph.operations.len(),
+            switched: Vec::new(),
+        }
+    }
 }
 
 /// How a new op is named.
@@ -113,7 +145,100 @@ impl Graph {
             colocation_stack: Vec::new(),
             control_dependencies: Vec::new(),
             global_variables: Vec::new(),
+            cond_branches: Vec::new(),
         }
+    }
+
+    /// Opens a `tf.cond` branch: ops created until [`Graph::pop_cond_branch`] belong to it.
+    pub fn push_cond_branch(&mut self, branch: CondBranch) {
+        self.cond_branches.push(branch);
+    }
+
+    /// Closes the innermost `tf.cond` branch.
+    pub fn pop_cond_branch(&mut self) -> Option<CondBranch> {
+        self.cond_branches.pop()
+    }
+
+    /// The tensor a branch uses for `tensor`: itself when the branch made it, else a
+    /// `Switch` of it (`{op_name}/Switch`, made once per branch).
+    pub fn tensor_in_cond_branch(
+        &mut self,
+        tensor: GraphTensor,
+        op_name: &str,
+        stack: &[StackFrame],
+    ) -> TfResult<GraphTensor> {
+        let Some(mut branch) = self.cond_branches.pop() else {
+            return Ok(tensor);
+        };
+        let result = self.switch_into(&mut branch, tensor, op_name, stack);
+        self.cond_branches.push(branch);
+        result
+    }
+
+    fn switch_into(
+        &mut self,
+        branch: &mut CondBranch,
+        tensor: GraphTensor,
+        op_name: &str,
+        stack: &[StackFrame],
+    ) -> TfResult<GraphTensor> {
+        if tensor.operation.index() >= branch.first_op {
+            return Ok(tensor);
+        }
+        if let Some((_, switched)) = branch.switched.iter().find(|(from, _)| *from == tensor) {
+            return Ok(*switched);
+        }
+        // An enclosing branch brings the tensor in first (its `Switch` is named first).
+        let outer = self.tensor_in_cond_branch(tensor, op_name, stack)?;
+        let previous = std::mem::replace(&mut self.name_scope, op_name.to_string());
+        let name = self.unique_name("Switch");
+        self.name_scope = previous;
+        let switch = self.create_op(
+            OpKind::Switch,
+            OpName::Exact(&name),
+            vec![outer, branch.pred_id],
+            stack,
+        )?;
+        let switched = GraphTensor {
+            graph: self.id,
+            operation: switch,
+            output: branch.branch,
+        };
+        branch.switched.push((tensor, switched));
+        Ok(switched)
+    }
+
+    /// Puts a just-created op into the open `tf.cond` branch (TensorFlow's `AddOp`).
+    fn add_to_cond_branch(&mut self, id: OperationId, stack: &[StackFrame]) -> TfResult<()> {
+        let Some(mut branch) = self.cond_branches.pop() else {
+            return Ok(());
+        };
+        let result = (|| {
+            let Some(operation) = self.operations.get(id.index()) else {
+                return Ok(());
+            };
+            if operation.inputs.is_empty() {
+                if !operation.control_inputs.contains(&branch.pivot) {
+                    self.add_control_input(id, branch.pivot);
+                }
+                return Ok(());
+            }
+            let name = operation.name.clone();
+            let inputs = operation.inputs.clone();
+            for (index, input) in inputs.into_iter().enumerate() {
+                let switched = self.switch_into(&mut branch, input, &name, stack)?;
+                if let Some(slot) = self
+                    .operations
+                    .get_mut(id.index())
+                    .and_then(|operation| operation.inputs.get_mut(index))
+                {
+                    *slot = switched;
+                }
+            }
+            Ok(())
+        })();
+        self.cond_branches.push(branch);
+        result
     }
 
     /// The operations in creation order (`g.get_operations()`).
@@ -300,7 +425,9 @@ impl Graph {
             outputs,
             stack: stack.to_vec(),
         });
-        Ok(OperationId(self.operations.len() as u32 - 1))
+        let id = OperationId(self.operations.len() as u32 - 1);
+        self.add_to_cond_branch(id, stack)?;
+        Ok(id)
     }
 
     /// Sets an op's `_class` to `group` (`loc:@Variable_1` on its initial value).

@@ -8,9 +8,12 @@
 //! - [`api`]: the `tf.*` functions, mode-agnostic: eager executes, graph mode builds ops
 //!   with TensorFlow's names.
 //! - [`graph`]: graphs, naming, name/device scopes, colocation, definition stacks.
+//! - [`cond`]: TF1 `tf.cond` (`Switch`, `Merge`) on a run-time predicate.
+//! - [`node_def`]: `print(op)`, an op's `NodeDef` text.
 //! - [`session`]: the TF1 `tf.compat.v1.Session`.
 //! - [`variables`]: eager and graph variables, `get_variable` / `variable_scope`.
 //! - [`function`]: `tf.function` tracing and calls.
+//! - [`function_log`]: the stdout placer lines of eager single-op functions.
 //! - [`op`]: op kinds, values, variable state, kernel dispatch, static shape inference.
 //! - [`recorder`]: the RunReport's `ops` and `transfers`.
 //! - [`error`]: [`TfError`], the one error type (exception class + `str(e)`).
@@ -21,12 +24,15 @@
 //! Tests replaying the conformance corpus live in `tests.rs`.
 
 pub mod api;
+pub mod cond;
 pub mod context;
 pub mod eager;
 pub mod error;
 pub mod function;
+pub mod function_log;
 pub mod graph;
 pub mod machine;
+pub mod node_def;
 pub mod op;
 pub mod recorder;
 pub mod session;

@@ -58,6 +58,12 @@ pub enum OpKind {
     SelectV2,
     /// `Identity`.
     Identity,
+    /// `Switch(data, pred)` of a TF1 `tf.cond`: `data` on output 1 when `pred` holds, on
+    /// output 0 otherwise; the other output is dead.
+    Switch,
+    /// `Merge` of a TF1 `tf.cond`: its live input on output 0, that input's index on
+    /// output 1.
+    Merge,
     /// `Cast`.
     Cast {
         /// The target dtype.
@@ -184,6 +190,8 @@ impl OpKind {
             OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
             OpKind::SelectV2 => "SelectV2",
             OpKind::Identity => "Identity",
+            OpKind::Switch => "Switch",
+            OpKind::Merge => "Merge",
             OpKind::Cast { .. } => "Cast",
             OpKind::VarHandleOp { .. } => "VarHandleOp",
             OpKind::ReadVariableOp { .. } => "ReadVariableOp",
@@ -600,6 +608,9 @@ pub fn compute(
             dense(inputs, 1, op)?,
             dense(inputs, 2, op)?,
         )?),
+        OpKind::Switch | OpKind::Merge => Err(KernelFailure::Status(TfError::internal(
+            "Switch and Merge run in the session's executor",
+        ))),
         OpKind::Identity => match inputs.first() {
             Some(value) => Ok(vec![value.clone()]),
             None => Err(KernelFailure::Status(TfError::internal(
@@ -920,6 +931,31 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             out(dtype, broadcast_static(&shape_of(0), &shape_of(1)))
         }
         OpKind::Unary(_) | OpKind::Identity => out(dense_type(0)?, shape_of(0)),
+        OpKind::Switch => {
+            let value_type = ValueType::Dense(dense_type(0)?);
+            let fact = OutputFact {
+                value_type,
+                shape: shape_of(0),
+            };
+            Ok(vec![fact.clone(), fact])
+        }
+        OpKind::Merge => {
+            let shape = if shape_of(0) == shape_of(1) {
+                shape_of(0)
+            } else {
+                TensorShape::unknown()
+            };
+            Ok(vec![
+                OutputFact {
+                    value_type: ValueType::Dense(dense_type(0)?),
+                    shape,
+                },
+                OutputFact {
+                    value_type: ValueType::Dense(DType::Int32),
+                    shape: TensorShape::new(Vec::new()),
+                },
+            ])
+        }
         OpKind::Cast { dtype } => out(*dtype, shape_of(0)),
         OpKind::MatMul(options) => {
             let (a, b) = (dense_type(0)?, dense_type(1)?);

@@ -2,7 +2,7 @@
 //! fetch needs with the kernels, keeps the session's variable state, and wraps errors as
 //! TensorFlow 2.21 does (`Graph execution error:` ..., cases c01, c04, c12).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::device::DeviceId;
 use crate::placer::errors::format_node_name;
@@ -256,7 +256,7 @@ impl Session {
         Ok(needed)
     }
 
-    /// Runs the needed operations in creation order (a topological order).
+    /// Runs the needed operations in a topological order.
     fn execute(
         &mut self,
         context: &mut Context,
@@ -273,17 +273,49 @@ impl Session {
         let device_name = |id: DeviceId| devices.device(id).name.clone();
         let mut values = feeds.clone();
         let mut producers: HashMap<OperationId, Option<u32>> = HashMap::new();
-        for (index, operation) in graph.operations().iter().enumerate() {
-            if !needed[index] {
+        let mut dead: HashSet<(OperationId, u32)> = HashSet::new();
+        let mut dead_ops: HashSet<OperationId> = HashSet::new();
+        for index in execution_order(&graph, needed) {
+            let Some(operation) = graph.operations().get(index) else {
                 continue;
-            }
+            };
             let id = OperationId(index as u32);
             let placement = placements
                 .get(index)
                 .ok_or_else(|| TfError::internal("an operation has no placement"))?;
+            // Dead tensors (the untaken side of a `Switch`) kill every op they reach, but
+            // a `Merge` with one live input.
+            let input_dead: Vec<bool> = operation
+                .inputs
+                .iter()
+                .map(|input| dead.contains(&(input.operation, input.output)))
+                .collect();
+            let is_merge = matches!(operation.kind, OpKind::Merge);
+            let control_dead = operation
+                .control_inputs
+                .iter()
+                .any(|input| dead_ops.contains(input));
+            let inputs_dead = if is_merge {
+                !input_dead.is_empty() && input_dead.iter().all(|d| *d)
+            } else {
+                input_dead.iter().any(|d| *d)
+            };
+            if control_dead || inputs_dead {
+                dead_ops.insert(id);
+                for output in 0..operation.outputs.len() {
+                    dead.insert((id, output as u32));
+                }
+                continue;
+            }
+            let live_input = input_dead.iter().position(|d| !*d).unwrap_or(0);
             let mut inputs = Vec::with_capacity(operation.inputs.len());
             let mut recorded = Vec::with_capacity(operation.inputs.len());
-            for input in &operation.inputs {
+            for (input, _) in operation
+                .inputs
+                .iter()
+                .zip(&input_dead)
+                .filter(|(_, is_dead)| !**is_dead)
+            {
                 let value = values
                     .get(&(input.operation, input.output))
                     .cloned()
@@ -299,7 +331,44 @@ impl Session {
                 });
                 inputs.push(value);
             }
+            let mut dead_output = None;
             let outputs = match &operation.kind {
+                OpKind::Switch => {
+                    let taken = match inputs.get(1) {
+                        Some(Value::Dense(pred)) => match pred.data() {
+                            crate::tensor::TensorData::Bool(values) if values.len() == 1 => {
+                                values[0]
+                            }
+                            _ => {
+                                let inner = format!(
+                                    "The second input must be a scalar, but it has shape {}\n\t [[{}]]",
+                                    shape_for_error(&pred.shape().into()),
+                                    format_node_name(&operation.name)
+                                );
+                                return Err(runtime_error(
+                                    ExceptionClass::InvalidArgument,
+                                    &operation.name,
+                                    &operation.stack,
+                                    &inner,
+                                ));
+                            }
+                        },
+                        _ => return Err(TfError::internal("Switch without a predicate")),
+                    };
+                    let data = inputs
+                        .first()
+                        .cloned()
+                        .ok_or_else(|| TfError::internal("Switch without data"))?;
+                    dead_output = Some(u32::from(!taken));
+                    vec![data.clone(), data]
+                }
+                OpKind::Merge => {
+                    let data = inputs
+                        .first()
+                        .cloned()
+                        .ok_or_else(|| TfError::internal("Merge without a live input"))?;
+                    vec![data, Value::Dense(Tensor::scalar(live_input as i32))]
+                }
                 OpKind::Placeholder { dtype, shape } => {
                     let inner = format!(
                         "You must feed a value for placeholder tensor '{}' with dtype {} and shape {}\n\t [[{}]]",
@@ -347,11 +416,52 @@ impl Session {
             });
             producers.insert(id, report_id);
             for (output, value) in outputs.into_iter().enumerate() {
-                values.insert((id, output as u32), value);
+                if dead_output == Some(output as u32) {
+                    dead.insert((id, output as u32));
+                } else {
+                    values.insert((id, output as u32), value);
+                }
             }
         }
         Ok(values)
     }
+}
+
+/// The needed operations, inputs first, otherwise in creation order (a `tf.cond` branch
+/// creates an op's `Switch` input after the op).
+fn execution_order(graph: &crate::runtime::graph::Graph, needed: &[bool]) -> Vec<usize> {
+    let operations = graph.operations();
+    let mut state = vec![0u8; operations.len()]; // 0 new, 1 open, 2 done
+    let mut order = Vec::new();
+    for root in (0..operations.len()).filter(|&index| needed[index]) {
+        let mut stack = vec![(root, false)];
+        while let Some((index, expanded)) = stack.pop() {
+            if expanded {
+                state[index] = 2;
+                order.push(index);
+                continue;
+            }
+            if state[index] != 0 {
+                continue;
+            }
+            state[index] = 1;
+            stack.push((index, true));
+            if let Some(operation) = operations.get(index) {
+                let predecessors = operation
+                    .inputs
+                    .iter()
+                    .map(|input| input.operation)
+                    .chain(operation.control_inputs.iter().copied());
+                let mut pending: Vec<usize> = predecessors
+                    .map(OperationId::index)
+                    .filter(|&p| needed.get(p).copied().unwrap_or(false) && state[p] == 0)
+                    .collect();
+                pending.sort_unstable_by(|a, b| b.cmp(a));
+                stack.extend(pending.into_iter().map(|p| (p, false)));
+            }
+        }
+    }
+    order
 }
 
 /// A graph error raised while running (not placing): the Session block plus the

@@ -60,6 +60,15 @@ pub enum Initializer {
     Zeros,
     /// A constant value (`Initializer/Const`).
     Constant(Tensor),
+    /// `tf.random_normal_initializer(mean, stddev)`: TensorFlow's `Initializer/random_normal`
+    /// chain (`shape`, `mean`, `stddev`, `RandomStandardNormal`, `mul`, the `AddV2`),
+    /// colocated with the variable and outside any device scope.
+    RandomNormal {
+        /// The mean.
+        mean: f64,
+        /// The standard deviation.
+        stddev: f64,
+    },
     /// The default Glorot uniform; its values are drawn here and stored as one
     /// `Initializer/random_uniform` constant (TensorFlow builds a RandomUniform chain).
     GlorotUniform,
@@ -635,11 +644,15 @@ impl Context {
             )));
         };
         let dims: Vec<i64> = shape.iter().map(|dim| *dim as i64).collect();
-        let (value, const_name) = match initializer.unwrap_or(Initializer::GlorotUniform) {
+        let initializer = initializer.unwrap_or(Initializer::GlorotUniform);
+        if let Initializer::RandomNormal { mean, stddev } = initializer {
+            return self.get_variable_random_normal(graph, full, dims, dtype, mean, stddev);
+        }
+        let (value, const_name) = match initializer {
             Initializer::Ones => (ops::ones(&dims, dtype), "ones"),
             Initializer::Zeros => (ops::zeros(&dims, dtype), "zeros"),
             Initializer::Constant(tensor) => (ops::cast(&tensor, dtype), "Const"),
-            Initializer::GlorotUniform => {
+            Initializer::GlorotUniform | Initializer::RandomNormal { .. } => {
                 let (fan_in, fan_out) = match shape.as_slice() {
                     [] => (1.0, 1.0),
                     [only] => (*only as f64, *only as f64),
@@ -663,6 +676,50 @@ impl Context {
         g.pop_name_scope(initializer_previous);
         let result = initial.and_then(|initial| {
             self.set_colocation(graph, initial.operation, &scope)?;
+            self.finish_graph_variable(graph, &scope, initial, true, &stack)
+        });
+        let g = self.graph_mut(graph)?;
+        g.pop_name_scope(inner_previous);
+        g.pop_name_scope(previous);
+        let id = result?;
+        self.variables
+            .stores
+            .entry(graph)
+            .or_default()
+            .insert(full, id);
+        Ok(id)
+    }
+    /// `get_variable` with `random_normal_initializer`: the initializer chain in
+    /// `V/Initializer/random_normal/`, built with no device (TensorFlow's
+    /// `ops.device(None)`) and colocated with `V`.
+    fn get_variable_random_normal(
+        &mut self,
+        graph: GraphId,
+        full: String,
+        dims: Vec<i64>,
+        dtype: DType,
+        mean: f64,
+        stddev: f64,
+    ) -> TfResult<VariableId> {
+        let stack = self.call_stack().to_vec();
+        let g = self.graph_mut(graph)?;
+        let previous = g.push_exact_name_scope("");
+        let (inner_previous, scope) = g.push_name_scope(&full);
+        let (initializer_previous, _) = g.push_name_scope("Initializer");
+        g.push_device(None);
+        let first = g.operations().len();
+        let initial = self.random_normal(dims, mean, stddev, dtype, None, None);
+        let g = self.graph_mut(graph)?;
+        let last = g.operations().len();
+        g.pop_device();
+        g.pop_name_scope(initializer_previous);
+        let result = initial.and_then(|initial| {
+            for index in first..last {
+                self.set_colocation(graph, OperationId(index as u32), &scope)?;
+            }
+            let Handle::Symbolic(initial) = initial else {
+                return Err(TfError::internal("a graph initializer ran eagerly"));
+            };
             self.finish_graph_variable(graph, &scope, initial, true, &stack)
         });
         let g = self.graph_mut(graph)?;
