@@ -21,5 +21,5 @@ mkdir -p "fuzz/corpus/$TARGET"
 for f in "$ROOT"/tests/conformance/*/*.py "$ROOT"/crates/lang/tests/snippets/*.py; do
   [ -f "$f" ] && cp "$f" "fuzz/corpus/$TARGET/$(basename "$(dirname "$f")")_$(basename "$f")"
 done
-RUSTC_BOOTSTRAP=1 exec cargo fuzz run "$TARGET" "fuzz/corpus/$TARGET" -- \
+ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" RUSTC_BOOTSTRAP=1 exec cargo fuzz run "$TARGET" "fuzz/corpus/$TARGET" -- \
   -max_total_time="$SECONDS_MAX" -max_len=4096 -timeout=10 -rss_limit_mb=2048 -detect_leaks=0 -print_final_stats=1
