@@ -82,3 +82,19 @@ test('the default example runs as it opens', async () => {
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test('a run requested before the engine worker has loaded is held, not lost', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  // Hold back the worker's wasm so the click surely comes before the worker is ready.
+  await page.route('**/worker_bg.wasm', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(server.url);
+  await page.getByTestId('run').click();
+  const console = page.getByTestId('console');
+  await console.getByText('ran on').waitFor({ timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

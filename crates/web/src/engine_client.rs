@@ -2,8 +2,8 @@
 //! ending the worker and starting a fresh one (a wasm program cannot be interrupted from
 //! outside, so terminating the worker is the only sure stop).
 
-use crate::protocol::{ResultMessage, RunMessage};
-use std::cell::RefCell;
+use crate::protocol::{ResultMessage, RunMessage, WORKER_READY};
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use web_sys::{MessageEvent, Worker};
@@ -20,6 +20,11 @@ pub struct EngineClient {
     on_result: Rc<dyn Fn(ResultMessage)>,
     /// Kept alive while the worker that calls it lives.
     listener: RefCell<Option<MessageListener>>,
+    /// Whether the current worker has said it is ready (see [`WORKER_READY`]).
+    ready: Rc<Cell<bool>>,
+    /// The run requested before the worker was ready (its id and JSON); only the latest one
+    /// matters.
+    pending: Rc<RefCell<Option<(u32, String)>>>,
 }
 
 impl EngineClient {
@@ -29,6 +34,8 @@ impl EngineClient {
             worker: RefCell::new(None),
             on_result: Rc::new(on_result),
             listener: RefCell::new(None),
+            ready: Rc::new(Cell::new(false)),
+            pending: Rc::new(RefCell::new(None)),
         });
         client.spawn()?;
         Ok(client)
@@ -37,9 +44,26 @@ impl EngineClient {
     fn spawn(&self) -> Result<(), String> {
         let worker = Worker::new(WORKER_URL)
             .map_err(|e| format!("cannot start the engine worker: {e:?}"))?;
+        self.ready.set(false);
         let on_result = Rc::clone(&self.on_result);
+        let ready = Rc::clone(&self.ready);
+        let pending = Rc::clone(&self.pending);
+        let ready_worker = worker.clone();
         let listener = MessageListener::new(move |event: MessageEvent| {
             let raw = event.data().as_string().unwrap_or_default();
+            if raw == WORKER_READY {
+                ready.set(true);
+                let held = pending.borrow_mut().take();
+                if let Some((id, request)) = held {
+                    if let Err(error) = ready_worker.post_message(&JsValue::from_str(&request)) {
+                        on_result(ResultMessage {
+                            id,
+                            outcome: Err(format!("cannot reach the engine worker: {error:?}")),
+                        });
+                    }
+                }
+                return;
+            }
             let message =
                 serde_json::from_str::<ResultMessage>(&raw).unwrap_or_else(|e| ResultMessage {
                     id: 0,
@@ -53,9 +77,13 @@ impl EngineClient {
         Ok(())
     }
 
-    /// Sends a program to run.
+    /// Sends a program to run, or holds it until the worker is ready.
     pub fn run(&self, message: &RunMessage) -> Result<(), String> {
         let raw = serde_json::to_string(message).map_err(|e| e.to_string())?;
+        if !self.ready.get() {
+            *self.pending.borrow_mut() = Some((message.id, raw));
+            return Ok(());
+        }
         let worker = self.worker.borrow();
         let worker = worker.as_ref().ok_or("the engine worker is not running")?;
         worker
@@ -65,6 +93,7 @@ impl EngineClient {
 
     /// Ends whatever is running and starts a fresh worker for the next run.
     pub fn stop(&self) -> Result<(), String> {
+        self.pending.borrow_mut().take();
         if let Some(worker) = self.worker.borrow_mut().take() {
             worker.terminate();
         }

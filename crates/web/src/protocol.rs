@@ -4,6 +4,10 @@
 use engine::RunReport;
 use serde::{Deserialize, Serialize};
 
+/// Worker → page, once, when the worker can take requests. Until then the page holds its
+/// run: a message posted before the worker's wasm has loaded would be lost.
+pub const WORKER_READY: &str = "ready";
+
 /// Page → worker: run this program on this topology. `id` lets the page ignore a late answer
 /// to a run it has since replaced.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
