@@ -86,6 +86,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_name_list_the_ui_shows_matches_the_presets_in_order() {
+        let from_presets: Vec<(&str, &str)> = presets().iter().map(|t| (t.name, t.label)).collect();
+        assert_eq!(from_presets, presets::NAMES.to_vec());
+    }
+
+    #[test]
     fn cpu_is_a_tensorflow_cpu_install() {
         let cpu = preset("cpu").unwrap();
         assert_eq!(

@@ -95,5 +95,8 @@ async fn the_page_has_the_stable_test_ids() {
     let options = root
         .query_selector_all("[data-testid=topology] option")
         .unwrap();
-    assert_eq!(options.length() as usize, engine::topology::presets().len());
+    assert_eq!(
+        options.length() as usize,
+        engine::hardware::presets::NAMES.len()
+    );
 }

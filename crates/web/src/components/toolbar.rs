@@ -30,8 +30,10 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
             <label class="topology">
                 { "Machine " }
                 <select data-testid="topology" onchange={on_change}>
-                    { for engine::topology::presets().into_iter().map(|t| html! {
-                        <option value={t.name} selected={props.topology == t.name}>{ t.label }</option>
+                    // Names and labels only: building the presets' hardware models here would pull
+                    // the whole hardware model into the UI's wasm.
+                    { for engine::hardware::presets::NAMES.iter().map(|&(name, label)| html! {
+                        <option value={name} selected={props.topology == name}>{ label }</option>
                     }) }
                 </select>
             </label>
