@@ -427,12 +427,21 @@ pub fn name(s: &str) -> Name {
 #[derive(Default, Clone)]
 pub struct AttrMap {
     entries: Vec<(Name, Value)>,
+    /// A one-bit-per-key Bloom filter of the keys' hashes ([`bloom_bit`]): a name whose bit
+    /// is clear is certainly absent, so failed lookups along the MRO skip the scan.
+    bloom: u64,
+}
+
+/// The Bloom-filter bit of a name, from its cached hash.
+fn bloom_bit(key: &PyStr) -> u64 {
+    1u64 << (key.hash() as u64 & 63)
 }
 
 impl AttrMap {
     pub fn new() -> AttrMap {
         AttrMap {
             entries: Vec::new(),
+            bloom: 0,
         }
     }
 
@@ -446,6 +455,14 @@ impl AttrMap {
 
     /// Looks up by a shared name, comparing pointers before text.
     pub fn get_name(&self, key: &Name) -> Option<&Value> {
+        self.get_name_bit(key, bloom_bit(key))
+    }
+
+    /// [`AttrMap::get_name`] with the key's Bloom bit already computed.
+    fn get_name_bit(&self, key: &Name, bit: u64) -> Option<&Value> {
+        if self.bloom & bit == 0 {
+            return None;
+        }
         for (k, v) in &self.entries {
             if Rc::ptr_eq(k, key) || k.as_str() == key.as_str() {
                 return Some(v);
@@ -461,18 +478,26 @@ impl AttrMap {
                 return;
             }
         }
+        self.bloom |= bloom_bit(&key);
         self.entries.push((key, value));
     }
 
     pub fn insert_str(&mut self, key: &str, value: Value) {
         match self.position(key) {
             Some(i) => self.entries[i].1 = value,
-            None => self.entries.push((name(key), value)),
+            None => {
+                let key = name(key);
+                self.bloom |= bloom_bit(&key);
+                self.entries.push((key, value));
+            }
         }
     }
 
     pub fn remove(&mut self, key: &str) -> Option<Value> {
-        self.position(key).map(|i| self.entries.remove(i).1)
+        let i = self.position(key)?;
+        let removed = self.entries.remove(i).1;
+        self.bloom = self.entries.iter().fold(0, |b, (k, _)| b | bloom_bit(k));
+        Some(removed)
     }
 
     pub fn contains(&self, key: &str) -> bool {
@@ -567,6 +592,17 @@ impl Class {
     pub fn lookup(&self, attr: &str) -> Option<Value> {
         for class in self.mro_iter() {
             if let Some(v) = class.dict.borrow().get(attr) {
+                return Some(v.clone());
+            }
+        }
+        None
+    }
+
+    /// [`Class::lookup`] by a shared name (Bloom filter and pointer comparison first).
+    pub fn lookup_name(&self, attr: &Name) -> Option<Value> {
+        let bit = bloom_bit(attr);
+        for class in self.mro_iter() {
+            if let Some(v) = class.dict.borrow().get_name_bit(attr, bit) {
                 return Some(v.clone());
             }
         }

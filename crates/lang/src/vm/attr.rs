@@ -46,7 +46,7 @@ impl<'h> Vm<'h> {
         match obj {
             Value::Instance(inst) => {
                 let class = inst.class.clone();
-                let descr = class.lookup(attr);
+                let descr = class.lookup_name(name);
                 if let Some(Value::Property(p)) = &descr {
                     return match &p.getter {
                         Some(g) => {
@@ -322,7 +322,7 @@ impl<'h> Vm<'h> {
     pub(crate) fn lookup_method(&mut self, obj: &Value, name: &Name) -> PyResult<Option<Value>> {
         match obj {
             Value::Instance(inst) => {
-                let found = inst.class.lookup(name.as_str());
+                let found = inst.class.lookup_name(name);
                 match found {
                     Some(f @ Value::Function(_)) => {
                         if inst.dict.borrow().get_name(name).is_some() {
@@ -358,7 +358,7 @@ impl<'h> Vm<'h> {
         match obj {
             Value::Instance(inst) => {
                 let class = inst.class.clone();
-                let descr = class.lookup(attr);
+                let descr = class.lookup_name(name);
                 if let Some(Value::Property(p)) = &descr {
                     return match &p.setter {
                         Some(s) => {

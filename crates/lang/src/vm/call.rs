@@ -380,7 +380,9 @@ impl<'h> Vm<'h> {
                 {
                     let f = f.clone();
                     let nlocals = f.code.varnames.len();
-                    let mut locals: Vec<Option<Value>> = Vec::with_capacity(nlocals);
+                    let mut locals = self.spare_locals();
+                    locals.reserve(nlocals);
+                    let frame = self.top();
                     locals.extend(frame.stack.drain(func_pos + 1..).map(Some));
                     frame.stack.pop();
                     locals.resize(nlocals, None);

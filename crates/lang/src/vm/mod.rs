@@ -40,6 +40,9 @@ use crate::Limits;
 /// 22 KiB), so they allow fewer levels to stay inside the test harness's 2 MiB threads.
 pub const MAX_NATIVE_DEPTH: u32 = if cfg!(debug_assertions) { 48 } else { 160 };
 
+/// How many returned frames the interpreter keeps for reuse.
+const FRAME_POOL_SIZE: usize = 32;
+
 /// An exception handler block pushed by `SetupExcept`.
 #[derive(Debug, Clone, Copy)]
 pub struct Block {
@@ -99,6 +102,9 @@ pub struct Vm<'h> {
     /// Boxed so frames move between this stack and suspended generators without copying.
     #[allow(clippy::vec_box)]
     pub(crate) frames: Vec<Box<Frame>>,
+    /// Returned frames kept (emptied) for reuse, so calls do not allocate.
+    #[allow(clippy::vec_box)]
+    frame_pool: Vec<Box<Frame>>,
     pub(crate) stdout: String,
     pub(crate) stderr: String,
     pub(crate) limits: Limits,
@@ -124,6 +130,7 @@ impl<'h> Vm<'h> {
             exc,
             builtins: AttrMap::new(),
             frames: Vec::new(),
+            frame_pool: Vec::new(),
             stdout: String::new(),
             stderr: String::new(),
             instructions_left: limits.max_instructions,
@@ -296,7 +303,7 @@ impl<'h> Vm<'h> {
 
     /// Builds the frame for calling a user function with bound locals.
     pub(crate) fn new_frame(
-        &self,
+        &mut self,
         func: &crate::value::Function,
         locals: Vec<Option<Value>>,
     ) -> Box<Frame> {
@@ -313,6 +320,16 @@ impl<'h> Vm<'h> {
                 *c.borrow_mut() = v.take();
             }
         }
+        if let Some(mut frame) = self.frame_pool.pop() {
+            // Emptied by `recycle_frame`; only the allocations are reused.
+            frame.code = code;
+            frame.pc = 0;
+            frame.lasti = 0;
+            frame.locals = locals;
+            frame.cells = cells;
+            frame.globals = func.globals.clone();
+            return frame;
+        }
         Box::new(Frame {
             code,
             pc: 0,
@@ -326,6 +343,30 @@ impl<'h> Vm<'h> {
             namespace: None,
             on_return: OnReturn::Push,
         })
+    }
+
+    /// Keeps a returned frame's allocations for the next call (its values are dropped now,
+    /// as when the frame itself is dropped).
+    fn recycle_frame(&mut self, mut frame: Box<Frame>) {
+        if self.frame_pool.len() >= FRAME_POOL_SIZE {
+            return;
+        }
+        frame.stack.clear();
+        frame.locals.clear();
+        frame.cells.clear();
+        frame.blocks.clear();
+        frame.handled.clear();
+        frame.namespace = None;
+        frame.on_return = OnReturn::Push;
+        self.frame_pool.push(frame);
+    }
+
+    /// An empty locals vector, reusing a pooled frame's allocation when there is one.
+    pub(crate) fn spare_locals(&mut self) -> Vec<Option<Value>> {
+        self.frame_pool
+            .last_mut()
+            .map(|f| std::mem::take(&mut f.locals))
+            .unwrap_or_default()
     }
 
     /// Runs a frame to completion (or to its first `yield`), re-entering the run loop.
@@ -367,10 +408,14 @@ impl<'h> Vm<'h> {
                         return Ok(FrameExit::Return(value));
                     };
                     if self.frames.len() < base {
+                        self.recycle_frame(frame);
                         return Ok(FrameExit::Return(value));
                     }
                     match &frame.on_return {
-                        OnReturn::Push => self.push_value(value),
+                        OnReturn::Push => {
+                            self.push_value(value);
+                            self.recycle_frame(frame);
+                        }
                         OnReturn::Init(instance) => {
                             if !value.is_none() {
                                 let name = self.type_name(&value);
