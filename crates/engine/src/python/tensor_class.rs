@@ -89,10 +89,9 @@ fn truediv(ctx: &mut Context, x: Operand, y: Operand, name: Option<&str>) -> TfR
     };
     let cast = |operand: Operand, ctx: &mut Context| -> TfResult<Operand> {
         Ok(match operand {
-            Operand::Literal(tensor) => Operand::Literal(
-                ops::cast(&tensor, target)
-                    .map_err(|error| TfError::new(error.class.into(), error.message))?,
-            ),
+            Operand::Literal(tensor) => {
+                Operand::Literal(ops::cast(&tensor, target).map_err(TfError::from_kernel_message)?)
+            }
             other => Operand::Handle(ctx.cast(other, target, None)?),
         })
     };

@@ -66,7 +66,7 @@ fn convert_to_tensor(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Operand::Literal(tensor) => {
             let tensor = match dtype {
                 Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
-                    .map_err(|e| crate::runtime::error::TfError::new(e.class.into(), e.message))?,
+                    .map_err(crate::runtime::error::TfError::from_kernel_message)?,
                 _ => tensor,
             };
             ctx.constant(tensor, name.as_deref())

@@ -79,8 +79,8 @@ fn int_arg(values: Vec<i64>, name: &'static str) -> TfResult<Arg> {
                 .map_err(|_| TfError::value_error(format!("{value} does not fit int32")))
         })
         .collect::<TfResult<_>>()?;
-    let tensor = Tensor::from_vec(Shape::new(vec![count]), values)
-        .map_err(|error| TfError::new(error.class.into(), error.message))?;
+    let tensor =
+        Tensor::from_vec(Shape::new(vec![count]), values).map_err(TfError::from_kernel_message)?;
     Ok(Arg {
         operand: Operand::Literal(tensor),
         name,
@@ -189,8 +189,7 @@ impl Context {
         }
         let lossless = tensor.dtype().is_integer() && (target.is_floating() || target.is_integer());
         if lossless || (tensor.dtype().is_floating() && target.is_floating()) {
-            return ops::cast(&tensor, target)
-                .map_err(|error| TfError::new(error.class.into(), error.message));
+            return ops::cast(&tensor, target).map_err(TfError::from_kernel_message);
         }
         let shown = if let (0, crate::tensor::TensorData::String(values)) =
             (tensor.rank(), tensor.data())
@@ -536,7 +535,7 @@ impl Context {
         } else {
             ops::zeros(shape, dtype)
         }
-        .map_err(|error| TfError::new(error.class.into(), error.message))?;
+        .map_err(TfError::from_kernel_message)?;
         let default_name = if one { "ones" } else { "zeros" };
         match self.default_graph() {
             None => Ok(Handle::Eager(self.eager_constant(tensor)?)),
@@ -565,8 +564,7 @@ impl Context {
         name: Option<&str>,
     ) -> TfResult<Handle> {
         let scalar = |value: f64| {
-            ops::cast(&Tensor::scalar(value), dtype)
-                .map_err(|error| TfError::new(error.class.into(), error.message))
+            ops::cast(&Tensor::scalar(value), dtype).map_err(TfError::from_kernel_message)
         };
         let (mean, stddev) = (scalar(mean)?, scalar(stddev)?);
         let scope = self.enter_composite_scope(name.unwrap_or("random_normal"))?;
@@ -710,8 +708,7 @@ impl Context {
         name: Option<&str>,
     ) -> TfResult<Handle> {
         let scalar = |value: f64| {
-            ops::cast(&Tensor::scalar(value), dtype)
-                .map_err(|error| TfError::new(error.class.into(), error.message))
+            ops::cast(&Tensor::scalar(value), dtype).map_err(TfError::from_kernel_message)
         };
         let (low, high) = (scalar(minval)?, scalar(maxval)?);
         let scope = self.enter_composite_scope(name.unwrap_or("random_uniform"))?;

@@ -134,6 +134,13 @@ impl TfError {
         TfError::new(error.class.into(), error.eager_message(device))
     }
 
+    /// A kernel error with its bare message, without the eager op frame: how TensorFlow
+    /// reports the shape and dtype checks that run while a graph is built or a Session runs,
+    /// and literal conversions. The eager twin is [`TfError::from_eager_op`].
+    pub fn from_kernel_message(error: OpError) -> TfError {
+        TfError::new(error.class.into(), error.message)
+    }
+
     /// The `InvalidArgumentError` a `Session.run` raises for a graph error at `node`
     /// (cases c01, c04): `Graph execution error:` plus the node's definition stack.
     pub fn graph_execution(

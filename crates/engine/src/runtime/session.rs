@@ -164,8 +164,7 @@ impl Session {
                     fact.shape
                 )));
             }
-            let value = ops::cast(value, dtype)
-                .map_err(|error| TfError::new(error.class.into(), error.message))?;
+            let value = ops::cast(value, dtype).map_err(TfError::from_kernel_message)?;
             result.insert((tensor.operation, tensor.output), Value::Dense(value));
         }
         Ok(result)

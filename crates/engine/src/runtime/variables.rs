@@ -196,16 +196,18 @@ impl Context {
             Operand::Handle(Handle::Symbolic(tensor)) => tensor,
             Operand::Literal(tensor) if self.variables.ref_variables => {
                 let tensor = match dtype {
-                    Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
-                        .map_err(|error| TfError::new(error.class.into(), error.message))?,
+                    Some(dtype) if dtype != tensor.dtype() => {
+                        ops::cast(&tensor, dtype).map_err(TfError::from_kernel_message)?
+                    }
                     _ => tensor,
                 };
                 self.const_op(graph, tensor, OpName::Unique("initial_value"))?
             }
             Operand::Literal(tensor) => {
                 let tensor = match dtype {
-                    Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
-                        .map_err(|error| TfError::new(error.class.into(), error.message))?,
+                    Some(dtype) if dtype != tensor.dtype() => {
+                        ops::cast(&tensor, dtype).map_err(TfError::from_kernel_message)?
+                    }
                     _ => tensor,
                 };
                 let (previous, _) = self.graph_mut(graph)?.push_name_scope("Initializer");
@@ -451,8 +453,7 @@ impl Context {
         let variable = self.variable(id)?.clone();
         let value = match value {
             Operand::Literal(tensor) if tensor.dtype() != variable.dtype => Operand::Literal(
-                ops::cast(&tensor, variable.dtype)
-                    .map_err(|error| TfError::new(error.class.into(), error.message))?,
+                ops::cast(&tensor, variable.dtype).map_err(TfError::from_kernel_message)?,
             ),
             other => other,
         };
@@ -665,7 +666,7 @@ impl Context {
                 )
             }
         };
-        let value = value.map_err(|error| TfError::new(error.class.into(), error.message))?;
+        let value = value.map_err(TfError::from_kernel_message)?;
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
         let previous = g.push_exact_name_scope("");
