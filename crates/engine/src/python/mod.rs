@@ -20,6 +20,7 @@
 //! - [`distribute`]: `tf.distribute` (strategies, `PerReplica`, mirrored variables).
 //! - [`tpu`]: the TPU lifecycle (`TPUClusterResolver`, connect, initialise).
 //! - [`tape`]: the `tf.GradientTape` class.
+//! - [`nn_ops`]: `tf.nn.conv2d`, the poolings and `bias_add` (attrs as TF's wrappers build them).
 //! - [`keras`]: `tf.keras` (layers, models, losses, optimizers, `fit`).
 //! - [`data`]: `tf.data` (`Dataset`, iterators, `Options`, `AutoShardPolicy`).
 //! - [`tf_module`]: assembles `tensorflow` and its submodules.
@@ -38,6 +39,7 @@ pub mod errors;
 pub mod function;
 pub mod graph;
 pub mod keras;
+pub mod nn_ops;
 pub mod numpy_module;
 pub mod os_module;
 pub mod shapes;

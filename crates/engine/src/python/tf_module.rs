@@ -883,6 +883,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     }
     def(&nn, st, "softmax", array_ops::softmax);
     def(&nn, st, "l2_normalize", l2_normalize);
+    def(&nn, st, "conv2d", crate::python::nn_ops::conv2d);
+    def(&nn, st, "max_pool2d", crate::python::nn_ops::max_pool2d);
+    def(&nn, st, "max_pool", crate::python::nn_ops::max_pool);
+    def(&nn, st, "avg_pool2d", crate::python::nn_ops::avg_pool2d);
+    def(&nn, st, "avg_pool", crate::python::nn_ops::avg_pool);
+    def(&nn, st, "bias_add", crate::python::nn_ops::bias_add);
     tf.set("nn", Value::Module(nn.clone()));
 
     let errors = module("tensorflow.errors");

@@ -25,17 +25,19 @@ fn tensor_bytes(dtype: DType, shape: &TensorShape) -> Option<u64> {
 }
 
 impl Context {
-    /// Fails like TensorFlow when `op`'s output cannot be allocated on `device` (a GPU):
-    /// called after placement, before the kernel computes anything.
+    /// Fails like TensorFlow when `op`'s output cannot be allocated on `device` (a GPU, or
+    /// a TPU core through [`Context::check_eager_tpu_memory`]): called after placement,
+    /// before the kernel computes anything.
     pub(crate) fn check_device_memory(
         &self,
         op: &OpKind,
         inputs: &[EagerTensor],
         device: &str,
     ) -> TfResult<()> {
-        let Some((gpu_index, capacity)) = self.machine.gpu_memory(device) else {
+        let gpu = self.machine.gpu_memory(device);
+        if gpu.is_none() && !device.contains("/device:TPU:") {
             return Ok(());
-        };
+        }
         let shapes: Vec<TensorShape> = inputs
             .iter()
             .map(|input| match input.value.tensor() {
@@ -54,6 +56,10 @@ impl Context {
             .collect();
         let Ok(outputs) = infer(op, &facts) else {
             return Ok(());
+        };
+        let Some((gpu_index, capacity)) = gpu else {
+            // A TPU core: XLA's compile-time HBM check (`runtime/tpu_memory.rs`).
+            return self.check_eager_tpu_memory(op, inputs, &outputs, device);
         };
         let resident: u64 = inputs
             .iter()

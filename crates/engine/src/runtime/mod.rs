@@ -19,6 +19,9 @@
 //! - [`tape`]: `tf.GradientTape`, reverse-mode autodiff over eager ops.
 //! - [`function_log`]: the stdout placer lines of eager single-op functions.
 //! - [`op`]: op kinds, values, variable state, kernel dispatch, static shape inference.
+//! - [`window_shapes`]: static output shapes of `Conv2D` and the poolings.
+//! - [`device_memory`]: a GPU's OOM for eager ops; [`tpu_memory`]: XLA's HBM check of TPU
+//!   programs and eager TPU ops.
 //! - [`recorder`]: the RunReport's `ops` and `transfers`.
 //! - [`error`]: [`TfError`], the one error type (exception class + `str(e)`).
 //!
@@ -47,7 +50,9 @@ pub mod session;
 pub mod tape;
 #[cfg(test)]
 mod tests;
+pub mod tpu_memory;
 pub mod variables;
+pub mod window_shapes;
 
 pub use api::{Handle, Operand};
 pub use context::Context;

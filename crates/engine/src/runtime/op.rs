@@ -164,6 +164,17 @@ pub enum OpKind {
         /// Nearest neighbour instead of bilinear.
         nearest: bool,
     },
+    /// `Conv2D` (`tf.nn.conv2d`): input, filter.
+    Conv2D(ops::Conv2DAttrs),
+    /// `MaxPool` / `AvgPool` (`tf.nn.max_pool2d`, `tf.nn.avg_pool2d`): input.
+    Pool {
+        /// Which pooling.
+        kind: ops::PoolKind,
+        /// Window, strides, padding.
+        attrs: ops::PoolAttrs,
+    },
+    /// `BiasAdd` (`tf.nn.bias_add`): value, bias.
+    BiasAdd,
     /// `VariableV2`: a TF1 reference variable (`float_ref` output).
     VariableV2 {
         /// The variable's dtype.
@@ -254,6 +265,9 @@ impl OpKind {
             OpKind::Resize { nearest: true } => "ResizeNearestNeighbor",
             OpKind::Resize { nearest: false } => "ResizeBilinear",
             OpKind::AllReduce { op_type, .. } => op_type,
+            OpKind::Conv2D(_) => "Conv2D",
+            OpKind::Pool { kind, .. } => kind.op_type().name(),
+            OpKind::BiasAdd => "BiasAdd",
         }
     }
 
@@ -678,6 +692,12 @@ pub fn compute_at(
             *options,
             site.matmul_arithmetic(),
         )?),
+        OpKind::Conv2D(attrs) => one(ops::conv2d_on(
+            dense(inputs, 0, op)?,
+            dense(inputs, 1, op)?,
+            attrs,
+            site.matmul_arithmetic(),
+        )?),
         OpKind::Reduce {
             op: reduce,
             keep_dims,
@@ -848,6 +868,8 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
         }
         OpKind::Squeeze { axes } => ops::squeeze(input(0)?, axes.as_deref())?,
         OpKind::Softmax => ops::softmax(input(0)?)?,
+        OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
+        OpKind::BiasAdd => ops::bias_add(input(0)?, input(1)?)?,
         OpKind::StringToNumber { out_type } => ops::string_to_number(input(0)?, *out_type)?,
         OpKind::Resize { nearest } => {
             let size = integers(input(1)?, op)?;
@@ -1157,6 +1179,18 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         | OpKind::AssignAddVariableOp
         | OpKind::AssignSubVariableOp
         | OpKind::NoOp => Ok(Vec::new()),
+        OpKind::BiasAdd => out(dense_type(0)?, shape_of(0)),
+        OpKind::Conv2D(_) | OpKind::Pool { .. } => {
+            // Static shapes without computing the op; an invalid op computes, which gives
+            // the kernel's error.
+            let (input, filter) = (shape_of(0), shape_of(1));
+            match crate::runtime::window_shapes::static_output(op, &input, &filter) {
+                Some(shape) if crate::runtime::window_shapes::is_valid(op, &input, &filter) => {
+                    out(dense_type(0)?, shape)
+                }
+                _ => infer_array_op(op, inputs),
+            }
+        }
         _ => infer_array_op(op, inputs),
     }
 }

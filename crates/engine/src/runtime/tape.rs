@@ -61,6 +61,10 @@ pub fn tensor_key(tensor: &EagerTensor) -> String {
     tensor.tensor_name.clone()
 }
 
+/// The device gradient kernels report in their eager errors: the host CPU, where the
+/// tape's kernels compute.
+const HOST_CPU: &str = "/job:localhost/replica:0/task:0/device:CPU:0";
+
 fn kernel(error: crate::tensor::OpError) -> TfError {
     TfError::from_kernel_message(error)
 }
@@ -302,6 +306,26 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
             };
             vec![Some(ga), Some(gb)]
         }
+        OpKind::Conv2D(attrs) => {
+            // Conv2DBackpropInput and Conv2DBackpropFilter, as `_Conv2DGrad` builds them.
+            // Their kernel errors read as the eager ops' do (TF runs them as eager ops).
+            let (x, w) = (input(0)?, input(1)?);
+            let eager = |error| TfError::from_eager_op(&error, HOST_CPU);
+            vec![
+                Some(ops::conv2d_backprop_input(x.dims(), w, grad, attrs).map_err(eager)?),
+                Some(ops::conv2d_backprop_filter(x, w.dims(), grad, attrs).map_err(eager)?),
+            ]
+        }
+        OpKind::Pool { kind, attrs } => {
+            // MaxPoolGrad / AvgPoolGrad.
+            vec![Some(
+                ops::pool_grad(*kind, input(0)?, grad, attrs).map_err(kernel)?,
+            )]
+        }
+        OpKind::BiasAdd => vec![
+            Some(grad.clone()),
+            Some(ops::bias_add_grad(grad).map_err(kernel)?),
+        ],
         OpKind::Reduce { op, keep_dims } => {
             let x = input(0)?;
             let axes = reduction_axes(input(1).ok(), x.rank());

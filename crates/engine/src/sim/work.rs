@@ -149,6 +149,16 @@ pub fn op_work(op: &OpReport, ops: &[OpReport]) -> Work {
                 gemm: None,
             }
         }
+        "MaxPool" | "AvgPool" => {
+            // Each output compares or adds its window: about one operation per input read
+            // (windows overlap little at the usual stride = window size).
+            let first = inputs.first().map_or(out, |input| elements(&input.shape));
+            Work {
+                flops: first.max(out),
+                bytes,
+                gemm: None,
+            }
+        }
         kind if is_reduction(kind) => {
             let first = inputs.first().map_or(out, |input| elements(&input.shape));
             Work {

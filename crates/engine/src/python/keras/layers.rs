@@ -110,6 +110,8 @@ pub enum LayerKind {
     Activation(Activation),
     /// A `Model` (subclassed) or `Sequential`.
     Model(crate::python::keras::model::ModelState),
+    /// `Conv2D`, the poolings (`python/keras/conv_layers.rs`).
+    Windowed(crate::python::keras::conv_layers::WindowedLayer),
 }
 
 /// The state every layer object carries.
@@ -290,7 +292,8 @@ fn class_name(vm: &Vm<'_>, value: &Value) -> String {
     vm.class_of(value).name.clone()
 }
 
-fn base_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, kind: LayerKind) -> PyResult {
+/// `Layer.__init__`: the layer's state, with its name (given or automatic) and `trainable`.
+pub(crate) fn base_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, kind: LayerKind) -> PyResult {
     let me = this(vm, &args)?.clone();
     let name = match args.kwarg("name").filter(|v| !v.is_none()) {
         Some(name) => crate::python::string_arg(vm, name, "name")?,
@@ -828,7 +831,7 @@ fn dense_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 /// Casts a layer input to float32 as Keras layers (dtype policy `float32`) do.
-fn float_input(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Handle> {
+pub(crate) fn float_input(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Handle> {
     let handle = handle_of(st, vm, value)?;
     let (_, dtype) = ops::shape_dtype(st, vm, &handle)?;
     if dtype == DType::Float32 {
@@ -883,7 +886,8 @@ fn dense_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, y)
 }
 
-fn weight_at(index: usize) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
+/// A property getter for the layer's `index`-th own weight (`kernel`, `bias`).
+pub(crate) fn weight_at(index: usize) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
     move |vm, args| {
         let data = layer_of(vm, this(vm, &args)?)?;
         let weight = data.weights.borrow().get(index).cloned();

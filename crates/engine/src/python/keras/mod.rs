@@ -11,11 +11,13 @@
 //! - [`initializers`]: `zeros`, `ones`, `glorot_uniform`, ... and their classes.
 //! - [`layers`]: the `Layer` base (build on first call, weight tracking), `Input`, `Dense`,
 //!   `Flatten`, `Dropout`, `Activation`, activations.
+//! - [`conv_layers`]: `Conv2D`, `MaxPooling2D`, `AveragePooling2D`, `GlobalAveragePooling2D`.
 //! - [`losses`]: mean squared / absolute error and the crossentropies.
 //! - [`optimizers`]: SGD, Adam, RMSprop with Keras 3's update rules.
 //! - [`model`]: `Model` and `Sequential`: `compile`, `fit`, `evaluate`, `predict`,
 //!   `summary`, the `History` object and the progress lines.
 
+pub mod conv_layers;
 pub mod initializers;
 pub mod layers;
 pub mod losses;
@@ -44,6 +46,7 @@ pub struct KerasClasses {
     pub(crate) dropout: Rc<Class>,
     pub(crate) activation: Rc<Class>,
     pub(crate) input_layer: Rc<Class>,
+    pub(crate) windowed: conv_layers::WindowedClasses,
     pub(crate) keras_tensor: Rc<Class>,
     pub(crate) model: Rc<Class>,
     pub(crate) sequential: Rc<Class>,
@@ -138,6 +141,7 @@ pub fn build_classes(st: &St, resource_variable: &Rc<Class>) -> KerasClasses {
             "InputLayer",
             "keras.src.layers.core.input_layer",
         ),
+        windowed: conv_layers::build_classes(st, &layer),
         keras_tensor: layers::build_keras_tensor_class(),
         sequential: model::build_sequential_class(st, &model),
         history: model::build_history_class(),
@@ -263,6 +267,7 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     layers_module.set("Dropout", Value::Class(keras.dropout.clone()));
     layers_module.set("Activation", Value::Class(keras.activation.clone()));
     layers_module.set("InputLayer", Value::Class(keras.input_layer.clone()));
+    conv_layers::install(&keras.windowed, &layers_module);
     layers_module.set("Input", crate::python::function(st, "Input", layers::input));
     module.set("layers", Value::Module(layers_module.clone()));
     module.set("Input", crate::python::function(st, "Input", layers::input));

@@ -219,6 +219,7 @@ fn output_dims(data: &LayerData, dims: &[Option<usize>]) -> Option<Vec<Option<us
             Some(vec![dims.first().copied().flatten(), rest])
         }
         LayerKind::Dropout { .. } | LayerKind::Activation(_) => Some(dims.to_vec()),
+        LayerKind::Windowed(layer) => layer.output_dims(dims),
         LayerKind::Custom | LayerKind::Model(_) => None,
     }
 }
@@ -1208,7 +1209,16 @@ fn summary(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         } else {
             "0 (unbuilt)".to_string()
         };
-        text.push_str(&row("│", [&label, &shape, &params]));
+        // Rich wraps a long "name (Class)" at spaces, the other cells on the first line.
+        let label_lines = wrap_words(&label, widths[0] - 2);
+        for (line, text_line) in label_lines.iter().enumerate() {
+            let (shape, params) = if line == 0 {
+                (shape.as_str(), params.as_str())
+            } else {
+                ("", "")
+            };
+            text.push_str(&row("│", [text_line, shape, params]));
+        }
         if index + 1 < layers.len() {
             text.push_str(&rule("├", "┼", "┤", "─"));
         }
@@ -1255,6 +1265,21 @@ fn summary(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
     vm.write_stdout(&text);
     Ok(Value::None)
+}
+
+/// Greedy word wrap to `width` characters (a word longer than a line stays whole).
+fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split(' ') {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_string()),
+        }
+    }
+    lines
 }
 
 fn compiled_attr(get: fn(&Compiled) -> Value) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {

@@ -382,11 +382,12 @@ impl Context {
     }
 
     /// The XLA compile check of a TPU program (§4.3): the first op XLA_TPU_JIT cannot
-    /// compile, wrapped in the TPU compile error.
+    /// compile, wrapped in the TPU compile error; then whether its buffers fit a core's HBM
+    /// (`runtime/tpu_memory.rs`).
     pub fn check_tpu_program(&self, id: ConcreteFunctionId, function_name: &str) -> TfResult<()> {
         let function = self.concrete_function(id)?;
         let Some(unsupported) = first_unsupported(self, function, "XLA_TPU_JIT") else {
-            return Ok(());
+            return self.check_tpu_program_memory(function);
         };
         let Unsupported {
             index,

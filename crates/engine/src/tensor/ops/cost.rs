@@ -50,6 +50,14 @@ impl OpCost {
                 let k = a_elements.checked_div(rows).unwrap_or(0);
                 (output_elements.saturating_mul(k).saturating_mul(2), 0)
             }
+            OpType::Conv2D => {
+                // An implicit GEMM: every output element takes kh·kw·cin multiply-adds, and the
+                // filter [kh, kw, cin, cout] has kh·kw·cin·cout elements.
+                let filter = inputs.get(1).map_or(0, |(_, shape)| count(shape));
+                let out_depth = output.1.dims().last().copied().unwrap_or(1).max(1) as u64;
+                let depth = filter / out_depth;
+                (output_elements.saturating_mul(depth).saturating_mul(2), 0)
+            }
             OpType::Sum
             | OpType::Mean
             | OpType::Max
@@ -108,6 +116,19 @@ mod tests {
         assert_eq!(cost.flops, 2 * 8 * 16 * 4);
         assert_eq!(cost.bytes_read, (8 * 16 + 16 * 4) * 4);
         assert_eq!(cost.bytes_written, 8 * 4 * 4);
+    }
+
+    #[test]
+    fn conv2d_counts_two_flops_per_multiply_add_of_its_gemm() {
+        let input = Shape::new(vec![2, 8, 8, 3]);
+        let filter = Shape::new(vec![3, 3, 3, 16]);
+        let out = Shape::new(vec![2, 8, 8, 16]);
+        let cost = OpCost::estimate(
+            OpType::Conv2D,
+            &[(DType::Float32, &input), (DType::Float32, &filter)],
+            (DType::Float32, &out),
+        );
+        assert_eq!(cost.flops, 2 * 2 * 8 * 8 * 3 * 3 * 3 * 16);
     }
 
     #[test]

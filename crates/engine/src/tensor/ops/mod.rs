@@ -14,9 +14,13 @@
 //! - [`cast`]: `tf.cast` with TensorFlow's rounding, truncation and wrapping.
 //! - [`create`]: fill, zeros, ones, range, random normal/uniform.
 //! - [`image`]: string to number, image resizing.
+//! - [`conv`], [`mod@pool`], [`bias`]: `Conv2D`, `MaxPool`/`AvgPool`, `BiasAdd` and their
+//!   gradients, over the sliding-window geometry of [`window`].
 //! - [`cost`]: FLOPs and bytes per op for the timing model.
 
+pub mod bias;
 pub mod cast;
+pub mod conv;
 pub mod cost;
 pub mod create;
 mod dtype_errors;
@@ -25,11 +29,15 @@ pub mod image;
 pub mod manip;
 pub mod matmul;
 pub mod mxu;
+pub mod pool;
 pub mod reduce;
 mod support;
 pub mod unary;
+pub mod window;
 
+pub use bias::{bias_add, bias_add_grad};
 pub use cast::cast;
+pub use conv::{conv2d, conv2d_backprop_filter, conv2d_backprop_input, conv2d_on, Conv2DAttrs};
 pub use cost::OpCost;
 pub use create::{
     fill, generator_for, ones, random_normal, random_uniform, range, standard_normal,
@@ -43,8 +51,10 @@ pub use manip::{
 };
 pub use matmul::{matmul, matmul_on, MatMulArithmetic, MatMulOptions};
 pub use mxu::matmul_mxu;
+pub use pool::{pool, pool_grad, PoolAttrs, PoolKind};
 pub use reduce::{arg_reduce, reduce, ArgReduceOp, ReduceOp};
 pub use unary::{clip_by_value, softmax, unary, UnaryOp};
+pub use window::Padding;
 
 /// A TensorFlow op type, as the `type` of a graph node (`AddV2`, `MatMul`, `Sum`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -136,6 +146,15 @@ pub enum OpType {
     StringToNumber,
     ResizeBilinear,
     ResizeNearestNeighbor,
+    Conv2D,
+    Conv2DBackpropInput,
+    Conv2DBackpropFilter,
+    MaxPool,
+    AvgPool,
+    MaxPoolGrad,
+    AvgPoolGrad,
+    BiasAdd,
+    BiasAddGrad,
 }
 
 impl OpType {
@@ -227,6 +246,15 @@ impl OpType {
             OpType::StringToNumber => "StringToNumber",
             OpType::ResizeBilinear => "ResizeBilinear",
             OpType::ResizeNearestNeighbor => "ResizeNearestNeighbor",
+            OpType::Conv2D => "Conv2D",
+            OpType::Conv2DBackpropInput => "Conv2DBackpropInput",
+            OpType::Conv2DBackpropFilter => "Conv2DBackpropFilter",
+            OpType::MaxPool => "MaxPool",
+            OpType::AvgPool => "AvgPool",
+            OpType::MaxPoolGrad => "MaxPoolGrad",
+            OpType::AvgPoolGrad => "AvgPoolGrad",
+            OpType::BiasAdd => "BiasAdd",
+            OpType::BiasAddGrad => "BiasAddGrad",
         }
     }
 

@@ -1,0 +1,30 @@
+import tensorflow as tf
+x = tf.reshape(tf.range(1, 33, dtype=tf.float32), [1, 4, 4, 2]) / 7.0
+w = tf.reshape(tf.range(1, 25, dtype=tf.float32), [2, 2, 2, 3]) / 11.0
+print(tf.nn.conv2d(x, w, 1, 'VALID'))
+print(tf.nn.conv2d(x, w, [1, 2, 2, 1], 'SAME'))
+print(tf.nn.conv2d(x, w, strides=[2, 1], padding='SAME'))
+print(tf.nn.conv2d(x, w, 1, 'SAME', dilations=2))
+print(tf.nn.conv2d(x, w, 1, [[0, 0], [1, 0], [2, 1], [0, 0]]).shape)
+print(tf.nn.conv2d(x, w, 2, [[0, 0], [1, 0], [2, 1], [0, 0]]))
+grouped = tf.reshape(tf.range(1, 17, dtype=tf.float32), [2, 2, 1, 4]) / 5.0
+print(tf.nn.conv2d(x, grouped, 1, 'VALID', name='grouped'))
+ints = tf.reshape(tf.range(18), [1, 3, 3, 2])
+print(tf.nn.conv2d(ints, tf.ones([2, 2, 2, 1], tf.int32), 1, 'VALID'))
+doubles = tf.cast(x, tf.float64)
+print(tf.nn.conv2d(doubles, tf.cast(w, tf.float64), 1, 'VALID')[0, 0])
+print(tf.nn.conv2d(x, tf.ones([5, 5, 2, 1]), 1, 'VALID').shape)
+print(tf.nn.conv2d(tf.ones([2, 9, 7, 3]), tf.ones([3, 3, 3, 8]), 2, 'SAME').shape)
+b = tf.nn.bias_add(tf.nn.conv2d(x, w, 1, 'VALID'), [0.5, -1.0, 2.0])
+print(b[0, 0])
+print(tf.nn.relu(tf.nn.bias_add(tf.ones([2, 3]), [-2.0, 0.0, 1.0])))
+g = tf.Graph()
+with g.as_default():
+    a = tf.compat.v1.placeholder(tf.float32, [None, 8, 8, 3])
+    c = tf.nn.conv2d(a, tf.ones([3, 3, 3, 4]), [1, 2, 2, 1], 'SAME')
+    d = tf.nn.conv2d(a, tf.ones([3, 3, 3, 4]), 1, 'VALID', name='features')
+    e = tf.nn.bias_add(d, tf.zeros([4]))
+    print(c)
+    print(d)
+    print(e)
+    print([op.name + ':' + op.type for op in g.get_operations()])

@@ -1,0 +1,36 @@
+import tensorflow as tf
+x = tf.reshape(tf.range(1, 33, dtype=tf.float32), [1, 4, 4, 2]) / 7.0
+print(tf.nn.max_pool2d(x, 2, 2, 'VALID'))
+print(tf.nn.avg_pool2d(x, 3, 2, 'SAME'))
+print(tf.nn.avg_pool2d(x, [2, 3], [1, 2], 'VALID'))
+print(tf.nn.max_pool2d(x, 3, 1, 'SAME')[0, :, :, 1])
+print(tf.nn.max_pool(x, 2, 2, 'VALID').shape, tf.nn.avg_pool(x, 2, 2, 'SAME').shape)
+print(tf.nn.max_pool2d(x, 2, 2, [[0, 0], [1, 0], [0, 1], [0, 0]]))
+print(tf.nn.max_pool2d(tf.reshape(tf.range(16), [1, 4, 4, 1]), 2, 2, 'VALID'))
+print(tf.nn.avg_pool2d(tf.cast(x, tf.float64), 2, 2, 'VALID')[0, 0])
+def attempt(f):
+    try:
+        print("ok", f().shape)
+    except Exception as e:
+        print(type(e).__name__, e)
+attempt(lambda: tf.nn.max_pool2d(tf.ones([1, 2, 2, 1]), 5, 1, 'VALID'))
+attempt(lambda: tf.nn.avg_pool2d(tf.ones([1, 2, 2, 1]), 5, 1, 'VALID'))
+attempt(lambda: tf.nn.max_pool2d(x, 2, 2, 'SAME', data_format='NCHW'))
+attempt(lambda: tf.nn.avg_pool2d(x, 2, 2, 'VALID', data_format='NCHW'))
+attempt(lambda: tf.nn.max_pool2d(x[0], 2, 2, 'SAME'))
+attempt(lambda: tf.nn.max_pool2d(x, [2, 2, 2], 2, 'SAME'))
+attempt(lambda: tf.nn.max_pool2d(x, 3, 2, 'FOO'))
+attempt(lambda: tf.nn.avg_pool2d(tf.ones([1, 4, 4, 2], tf.int32), 2, 2, 'VALID'))
+attempt(lambda: tf.nn.max_pool2d(x, 0, 2, 'VALID'))
+attempt(lambda: tf.nn.max_pool2d(x, 2, 0, 'VALID'))
+attempt(lambda: tf.nn.avg_pool2d(x, 2, 2, 'EXPLICIT'))
+attempt(lambda: tf.nn.max_pool2d(x, [1, 2, 2, 2], 2, 'VALID'))
+g = tf.Graph()
+with g.as_default():
+    a = tf.compat.v1.placeholder(tf.float32, [None, 8, 8, 3])
+    p = tf.nn.max_pool2d(a, 2, 2, 'VALID')
+    q = tf.nn.avg_pool2d(a, 3, 2, 'SAME')
+    r = tf.nn.max_pool(a, 2, 2, 'SAME', name='pool')
+    s = tf.nn.avg_pool(a, 2, 2, 'VALID')
+    print(p, q, r, s, sep='\n')
+    print([op.name + ':' + op.type for op in g.get_operations()])
