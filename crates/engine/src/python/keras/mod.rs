@@ -16,6 +16,7 @@
 //! - [`model`]: `Model` and `Sequential`: `compile`, `fit`, `evaluate`, `predict`,
 //!   `summary`, the `History` object and the progress lines.
 
+pub mod distributed;
 pub mod initializers;
 pub mod layers;
 pub mod losses;
