@@ -222,7 +222,7 @@ fn a_remote_tpu_pays_far_more_dispatch_per_eager_op() {
         "colab-tpu-v2-8",
         "/job:worker/replica:0/task:0/device:TPU:0",
     );
-    let local = dispatch("tpu-v3-8", "/job:worker/replica:0/task:0/device:TPU:0");
+    let local = dispatch("tpu-v3-8", "/job:localhost/replica:0/task:0/device:TPU:0");
     let gpu = dispatch("colab-t4", GPU0);
     assert!(colab > 10.0 * local && local > gpu, "{colab} {local} {gpu}");
 }

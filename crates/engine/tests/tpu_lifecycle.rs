@@ -540,14 +540,16 @@ print(float(w.values[9][0, 0]))
 }
 
 /// `strategy.run` inside a `tf.function` (the usual custom training loop): the replicas are
-/// built into the outer function, each on its core, and reduced on the host. All-reduces
-/// there need lock-step replicas, which the playground says it does not emulate.
+/// built into the outer function, each on its core, and reduced on the host. An all-reduce
+/// there joins the eight replicas: one `CrossReplicaSum` per core, run together, and every
+/// replica gets the sum.
 #[test]
 fn strategy_run_inside_a_tf_function() {
     let source = format!(
         "{BRING_UP}
 with strategy.scope():
     w = tf.Variable(2.0)
+    steps = tf.Variable(0.0, aggregation=tf.VariableAggregation.ONLY_FIRST_REPLICA)
 def step(x):
     return x * w
 @tf.function
@@ -556,30 +558,51 @@ def train(x):
     return strategy.reduce('SUM', per_replica, axis=None)
 print(train(tf.ones([2])))
 def synced(x):
-    return tf.distribute.get_replica_context().all_reduce('SUM', x)
+    ctx = tf.distribute.get_replica_context()
+    steps.assign_add(1.0)
+    return ctx.all_reduce('SUM', x * tf.cast(ctx.replica_id_in_sync_group, tf.float32))
 @tf.function
 def train_synced(x):
-    return strategy.run(synced, args=(x,))
-train_synced(tf.ones([2]))
+    return strategy.reduce('MEAN', strategy.run(synced, args=(x,)), axis=None)
+print(train_synced(tf.ones([2])))
+print(train_synced(tf.ones([2])), steps.numpy())
 "
     );
     let report = run_on(COLAB, &source);
     assert_eq!(
-        report.stdout, "tf.Tensor([16. 16.], shape=(2,), dtype=float32)\n",
+        report.stdout,
+        "tf.Tensor([16. 16.], shape=(2,), dtype=float32)\n\
+         tf.Tensor([28. 28.], shape=(2,), dtype=float32)\n\
+         tf.Tensor([28. 28.], shape=(2,), dtype=float32) 2.0\n",
         "{}",
         report.stderr
     );
     let muls: Vec<&str> = report
         .ops
         .iter()
-        .filter(|op| op.op_type == "Mul" && op.name.starts_with("__inference_train_"))
+        .filter(|op| {
+            op.op_type == "Mul"
+                && op.name.starts_with("__inference_train_")
+                && !op.name.starts_with("__inference_train_synced")
+        })
         .map(|op| op.device.as_str())
         .collect();
     let expected: Vec<String> = (0..8).map(tpu).collect();
     assert_eq!(muls, expected);
-    let error = report.error.as_ref().expect("the all-reduce is refused");
-    assert_eq!(error.type_name, "RuntimeError");
-    assert!(error.message.contains("lock step"), "{}", error.message);
+    // Each call all-reduces twice (the ONLY_FIRST_REPLICA update and the sum), on all eight
+    // cores at once.
+    let sums: Vec<&OpReport> = report
+        .ops
+        .iter()
+        .filter(|op| op.op_type == "CrossReplicaSum")
+        .collect();
+    assert_eq!(sums.len(), 2 * 2 * 8);
+    for group in sums.chunks(8) {
+        let devices: Vec<&str> = group.iter().map(|op| op.device.as_str()).collect();
+        assert_eq!(devices, expected);
+        assert!(group.iter().all(|op| op.start_us == group[0].start_us));
+        assert!(group[0].dur_us > 0.0, "the ring over ICI takes time");
+    }
 }
 
 /// `MirroredStrategy()` on two V100s: one replica per GPU, and the all-reduce is NCCL's,
@@ -640,4 +663,142 @@ show(three, [tf.range(0, 4), tf.range(4, 8)])
         "{}",
         report.stderr
     );
+}
+
+/// On a single TPU VM the cores are the local process's devices (tf-semantics.md §4.1):
+/// `/job:localhost/...`, `experimental_connect_to_cluster` with the `local` resolver
+/// changes nothing, and the strategy reduces on the VM's own CPU.
+#[test]
+fn a_tpu_vm_names_its_cores_under_localhost() {
+    let source = "import tensorflow as tf
+resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu='local')
+tf.config.experimental_connect_to_cluster(resolver)
+tf.tpu.experimental.initialize_tpu_system(resolver)
+strategy = tf.distribute.TPUStrategy(resolver)
+print(strategy.extended.worker_devices[7])
+with strategy.scope():
+    v = tf.Variable(1.0)
+print(v.device, tf.constant(1.0).device)
+@tf.function
+def step(x):
+    return tf.distribute.get_replica_context().all_reduce('SUM', x * v)
+print(strategy.reduce('SUM', strategy.run(step, args=(tf.ones([2]),)), axis=None).device)
+";
+    for preset in ["tpu-v3-8", "tpu-v5e-8"] {
+        let report = run_on(preset, source);
+        assert_eq!(
+            report.stdout,
+            "/job:localhost/replica:0/task:0/device:TPU:7\n\
+             /job:localhost/replica:0/task:0/device:TPU:0 /job:localhost/replica:0/task:0/device:CPU:0\n\
+             /job:localhost/replica:0/task:0/device:CPU:0\n",
+            "{preset}: {}",
+            report.stderr
+        );
+        assert!(report.stderr.contains(
+            "INFO:tensorflow:*** Available Device: _DeviceAttributes(/job:localhost/replica:0/task:0/device:TPU_SYSTEM:0, TPU_SYSTEM, 0, 0)"
+        ));
+        assert!(report
+            .ops
+            .iter()
+            .all(|op| !op.device.contains("/job:worker")));
+        let sums = body_ops(&report, "__inference_step_7", "CrossReplicaSum");
+        assert_eq!(sums.len(), 8, "{preset}");
+        let system = report
+            .ops
+            .iter()
+            .find(|op| op.op_type == "ConfigureDistributedTPU")
+            .expect("the init op");
+        assert_eq!(
+            system.device,
+            "/job:localhost/replica:0/task:0/device:TPU_SYSTEM:0"
+        );
+    }
+}
+
+/// Seed 002's story inside a `tf.function`: `TPUStrategy.run` there builds one TPU
+/// computation, compiled by XLA when the function runs (tracing succeeds). String inputs
+/// fail to compile; parsing them on the host before the computation works.
+#[test]
+fn a_tpu_computation_inside_a_tf_function_is_compiled_when_it_runs() {
+    let source = format!(
+        "{BRING_UP}
+def parse_and_double(s):
+    return tf.strings.to_number(s) * 2.0
+def double(x):
+    return x * 2.0
+@tf.function
+def fixed(s):
+    x = tf.strings.to_number(s)
+    return strategy.reduce('SUM', strategy.run(double, args=(x,)), axis=None)
+@tf.function
+def broken(s):
+    return strategy.reduce('SUM', strategy.run(parse_and_double, args=(s,)), axis=None)
+print(fixed(tf.constant(['1.0', '2.0'])))
+print('traced')
+broken(tf.constant(['1.0', '2.0']))
+"
+    );
+    let report = run_on(COLAB, &source);
+    assert_eq!(
+        report.stdout,
+        "tf.Tensor([16. 32.], shape=(2,), dtype=float32)\ntraced\n"
+    );
+    let error = report.error.as_ref().expect("a compile failure");
+    assert_eq!(error.type_name, "InvalidArgumentError");
+    assert_eq!(
+        error.message.split("\n\tTPU compilation failed").next().unwrap(),
+        "{{function_node __inference_broken_14}} Compilation failure: Detected unsupported operations when trying to compile graph cluster_broken[] on XLA_TPU_JIT: _Arg (No registered '_Arg' OpKernel for XLA_TPU_JIT devices compatible with node {{node s}}\n\t (OpKernel was found, but attributes didn't match) Requested Attributes: T=DT_STRING){{node s}}"
+    );
+    assert!(error
+        .message
+        .contains("\n\tTPU compilation failed\n\t [[{{node tpu_compile_succeeded_assert/"));
+    // The fixed program parsed on the worker's CPU and multiplied on every core.
+    let parse = body_ops(&report, "__inference_fixed_7", "StringToNumber");
+    assert_eq!(parse.len(), 1);
+    assert_eq!(parse[0].device, "/job:worker/replica:0/task:0/device:CPU:0");
+    let muls = body_ops(&report, "__inference_fixed_7", "Mul");
+    let devices: Vec<&str> = muls.iter().map(|op| op.device.as_str()).collect();
+    let expected: Vec<String> = (0..8).map(tpu).collect();
+    assert_eq!(devices, expected);
+}
+
+/// The custom training step on two V100s: `strategy.run` inside a `tf.function` traces each
+/// replica on its GPU, the gradient all-reduce is NCCL's over NVLink, and the mirrored
+/// update (`aggregation=MEAN`) keeps both copies equal.
+#[test]
+fn a_custom_training_step_on_two_gpus_all_reduces_inside_the_function() {
+    let source = "import tensorflow as tf
+strategy = tf.distribute.MirroredStrategy()
+with strategy.scope():
+    w = tf.Variable(tf.ones([64, 64]), aggregation=tf.VariableAggregation.MEAN)
+def step(x):
+    g = tf.matmul(x, tf.matmul(x, w), transpose_a=True)
+    g = tf.distribute.get_replica_context().all_reduce('SUM', g)
+    w.assign_sub(g / 1024.0)
+    return tf.reduce_sum(g)
+@tf.function
+def train_step(x):
+    return strategy.reduce('SUM', strategy.run(step, args=(x,)), axis=None)
+for _ in range(2):
+    loss = train_step(tf.ones([4, 64]) / 8.0)
+print(loss.numpy() > 0, float(w.values[0][0, 0]) == float(w.values[1][0, 0]))
+";
+    let report = run_on("2x-v100-nvlink", source);
+    assert_eq!(report.stdout, "True True\n", "{}", report.stderr);
+    let nccl: Vec<&OpReport> = report
+        .ops
+        .iter()
+        .filter(|op| op.op_type == "NcclAllReduce")
+        .collect();
+    // Per call: the gradient and the MEAN update, each on both GPUs.
+    assert_eq!(nccl.len(), 2 * 2 * 2);
+    for pair in nccl.chunks(2) {
+        assert!(pair[0].device.ends_with("GPU:0") && pair[1].device.ends_with("GPU:1"));
+        assert_eq!(pair[0].start_us, pair[1].start_us);
+        assert!(pair[0].dur_us > 0.0);
+        assert_eq!(pair[0].execution, "function");
+    }
+    let matmuls = body_ops(&report, "__inference_train_step_7", "MatMul");
+    assert!(matmuls.iter().any(|op| op.device.ends_with("GPU:1")));
+    assert!(report.metrics.bytes_by_link["NVLink GPU:0<->GPU:1"] >= 64 * 64 * 4);
 }

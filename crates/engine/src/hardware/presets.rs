@@ -435,9 +435,13 @@ struct Slice<'a> {
     pcie: (f64, &'a str),
     ici: (f64, &'a str),
     /// Client ↔ worker link: gRPC to a remote TPU node, or the same VM (DCN to itself is
-    /// modelled as a fast local hop).
+    /// modelled as a fast local hop). Unused for a single TPU VM.
     client_link: LinkSpec,
     environment: EnvironmentSpec,
+    /// The program runs on the one host of the slice, a TPU VM: its cores are the local
+    /// process's devices, `/job:localhost/...` (tf-semantics.md §4.1), and there is no
+    /// separate client. A multi-host slice keeps its hosts as the `worker` job's tasks.
+    on_vm: bool,
 }
 
 fn slice(s: Slice<'_>) -> TopologySpec {
@@ -450,15 +454,26 @@ fn slice(s: Slice<'_>) -> TopologySpec {
             ("tpu".to_string(), s.chip.clone()),
         ]
         .into(),
-        hosts: vec![host("vm", "localhost", 0, "client", &[])],
+        hosts: Vec::new(),
         environment: s.environment,
         ..TopologySpec::default()
     };
+    let on_vm = s.on_vm && s.hosts == 1;
+    let job = if on_vm { "localhost" } else { "worker" };
+    if on_vm {
+        spec.chips.remove("client");
+    } else {
+        spec.hosts.push(host("vm", "localhost", 0, "client", &[]));
+    }
     let mut grid = Vec::new();
     for task in 0..s.hosts {
-        let name = format!("tpu-host-{task}");
+        let name = if on_vm {
+            "tpu-vm".to_string()
+        } else {
+            format!("tpu-host-{task}")
+        };
         spec.hosts
-            .push(host(&name, "worker", task, "worker", &["TPU_SYSTEM"]));
+            .push(host(&name, job, task, "worker", &["TPU_SYSTEM"]));
         for chip in 0..s.chips_per_host {
             for core in 0..s.cores_per_chip {
                 spec.devices.push(DeviceSpec {
@@ -471,7 +486,7 @@ fn slice(s: Slice<'_>) -> TopologySpec {
             let endpoint = if s.cores_per_chip > 1 {
                 format!("{name}/chip:{chip}")
             } else {
-                format!("/job:worker/replica:0/task:{task}/device:TPU:{chip}")
+                format!("/job:{job}/replica:0/task:{task}/device:TPU:{chip}")
             };
             spec.links.push(link(
                 LinkKind::Pcie,
@@ -495,10 +510,12 @@ fn slice(s: Slice<'_>) -> TopologySpec {
             ));
         }
     }
-    let mut client = s.client_link;
-    client.a = "vm".into();
-    client.b = "tpu-host-0".into();
-    spec.links.push(client);
+    if !on_vm {
+        let mut client = s.client_link;
+        client.a = "vm".into();
+        client.b = "tpu-host-0".into();
+        spec.links.push(client);
+    }
     let wraparound = (0..s.dims.len())
         .map(|axis| super::wraparound_allowed(&s.chip.model, &s.dims, axis))
         .collect();
@@ -523,6 +540,16 @@ fn tpu_environment(extra: &[(&str, &str)]) -> EnvironmentSpec {
             .collect(),
         tpu_requires_connect: true,
         tpu_requires_initialize: true,
+    }
+}
+
+/// The TPU lifecycle on a single TPU VM: the cores are local devices from the start
+/// (`experimental_connect_to_cluster` returns at once for the `local` master), and
+/// programs need `initialize_tpu_system`.
+fn tpu_vm_environment() -> EnvironmentSpec {
+    EnvironmentSpec {
+        tpu_requires_connect: false,
+        ..tpu_environment(&[("TPU_NAME", "local")])
     }
 }
 
@@ -553,6 +580,7 @@ fn colab_tpu_v2_8() -> TopologySpec {
             ("COLAB_RELEASE_TAG", "release-colab"),
             ("COLAB_TPU_ADDR", "10.0.0.2:8470"),
         ]),
+        on_vm: false,
     })
 }
 
@@ -582,7 +610,8 @@ fn tpu_v3_8() -> TopologySpec {
         pcie: (1.5e10, "~1.5e10 B/s [S11] B"),
         ici: (1e11, "1e11 B/s one way per link [S11] B"),
         client_link: loopback(),
-        environment: tpu_environment(&[("TPU_NAME", "local")]),
+        environment: tpu_vm_environment(),
+        on_vm: true,
     })
 }
 
@@ -604,6 +633,9 @@ fn tpu_v4_32() -> TopologySpec {
         ici: (4.5e10, "4.5e10 B/s one way per link [S11] B"),
         client_link: loopback(),
         environment: tpu_environment(&[("TPU_NAME", "local")]),
+        // Four TPU VMs: the program on the first reaches all four hosts as the `worker`
+        // job's tasks.
+        on_vm: false,
     })
 }
 
@@ -622,7 +654,8 @@ fn tpu_v5e_8() -> TopologySpec {
         pcie: (1.5e10, "~1.5e10 B/s [S11] B"),
         ici: (5e10, "5e10 B/s one way per link [S3] A [S11] B"),
         client_link: loopback(),
-        environment: tpu_environment(&[("TPU_NAME", "local")]),
+        environment: tpu_vm_environment(),
+        on_vm: true,
     })
 }
 

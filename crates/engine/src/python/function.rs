@@ -29,8 +29,56 @@ use crate::tensor::TensorShape;
 enum Structure {
     None,
     Single,
-    List,
-    Tuple,
+    /// A `PerReplica` (what `strategy.run` returns) of this many components.
+    PerReplica(usize),
+    List(Vec<Structure>),
+    Tuple(Vec<Structure>),
+}
+
+/// The structure of one returned value and its handles: a `PerReplica`'s components, or
+/// the value as one tensor.
+fn leaf(
+    vm: &mut Vm<'_>,
+    value: &Value,
+    handles: &mut Vec<Handle>,
+    to_handle: &dyn Fn(&mut Vm<'_>, &Value) -> PyResult<Handle>,
+) -> PyResult<Structure> {
+    if let Some(per_replica) = value.downcast::<crate::python::distribute::values::PyPerReplica>() {
+        for component in &per_replica.values {
+            handles.push(to_handle(vm, component)?);
+        }
+        return Ok(Structure::PerReplica(per_replica.values.len()));
+    }
+    handles.push(to_handle(vm, value)?);
+    Ok(Structure::Single)
+}
+
+/// Rebuilds a returned value of shape `structure` from the output values, in order.
+fn rebuild(
+    st: &St,
+    vm: &mut Vm<'_>,
+    structure: &Structure,
+    values: &mut std::vec::IntoIter<Value>,
+) -> PyResult {
+    Ok(match structure {
+        Structure::None => Value::None,
+        Structure::Single => values.next().unwrap_or(Value::None),
+        Structure::PerReplica(count) => {
+            let components: Vec<Value> = values.by_ref().take(*count).collect();
+            crate::python::distribute::values::per_replica(st, vm, components)?
+        }
+        Structure::List(items) | Structure::Tuple(items) => {
+            let mut rebuilt = Vec::with_capacity(items.len());
+            for item in items {
+                rebuilt.push(rebuild(st, vm, item, values)?);
+            }
+            if matches!(structure, Structure::List(_)) {
+                Value::list(rebuilt)
+            } else {
+                Value::tuple(rebuilt)
+            }
+        }
+    })
 }
 
 /// The data of a `tf.function` object.
@@ -315,12 +363,7 @@ pub(crate) fn package(
     for output in outputs {
         values.push(wrap(st, vm, Handle::Eager(output))?);
     }
-    Ok(match structure {
-        Structure::None => Value::None,
-        Structure::Single => values.into_iter().next().unwrap_or(Value::None),
-        Structure::List => Value::list(values),
-        Structure::Tuple => Value::tuple(values),
-    })
+    rebuild(st, vm, &structure, &mut values.into_iter())
 }
 
 #[allow(clippy::too_many_arguments)] // A trace needs every view of the call.
@@ -395,23 +438,24 @@ fn outputs(st: &St, vm: &mut Vm<'_>, result: &Value) -> PyResult<(Vec<Handle>, S
             Operand::Literal(tensor) => st.tf(vm, |ctx| ctx.constant(tensor, None)),
         }
     };
-    Ok(match result {
-        Value::None => (Vec::new(), Structure::None),
+    let mut handles = Vec::new();
+    let structure = match result {
+        Value::None => Structure::None,
         Value::List(_) | Value::Tuple(_) => {
             let items = vm.iterate(result)?;
-            let mut handles = Vec::with_capacity(items.len());
+            let mut structures = Vec::with_capacity(items.len());
             for item in &items {
-                handles.push(to_handle(vm, item)?);
+                structures.push(leaf(vm, item, &mut handles, &to_handle)?);
             }
-            let structure = if matches!(result, Value::List(_)) {
-                Structure::List
+            if matches!(result, Value::List(_)) {
+                Structure::List(structures)
             } else {
-                Structure::Tuple
-            };
-            (handles, structure)
+                Structure::Tuple(structures)
+            }
         }
-        other => (vec![to_handle(vm, other)?], Structure::Single),
-    })
+        other => leaf(vm, other, &mut handles, &to_handle)?,
+    };
+    Ok((handles, structure))
 }
 
 /// TensorFlow's rewrite of an error raised while tracing: the same class, with the

@@ -12,7 +12,7 @@ use lang::vm::Vm;
 
 use crate::python::distribute::with_state;
 use crate::python::{def, module, params, this, St};
-use crate::runtime::distribute::tpu::{ResolveError, TpuResolution, TpuTopology, MASTER_DEVICE};
+use crate::runtime::distribute::tpu::{ResolveError, TpuResolution, TpuTopology};
 use crate::tensor::Tensor;
 
 /// The data of a `TPUClusterResolver`.
@@ -255,7 +255,10 @@ fn outside_compilation(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         ));
     };
     let rest: Vec<Value> = args.positional[1..].to_vec();
-    st.tf(vm, |ctx| ctx.push_device_scope(Some(MASTER_DEVICE)))?;
+    st.tf(vm, |ctx| {
+        let host = ctx.distribute.tpu.host_cpu.clone();
+        ctx.push_device_scope(Some(&host))
+    })?;
     let result = vm.call(&computation, &rest, args.keywords);
     st.tf(vm, |ctx| ctx.pop_device_scope())?;
     result

@@ -19,6 +19,9 @@ use crate::placer::graph::{place_graph, GraphPlacementOptions};
 use crate::placer::{self, PlacementReason, TensorType};
 use crate::runtime::api::Handle;
 use crate::runtime::context::Context;
+use crate::runtime::distribute::collective::{execution_order, Step};
+use crate::runtime::distribute::tpu::TpuProgram;
+use crate::runtime::distribute::ReplicaReduction;
 use crate::runtime::eager::EagerTensor;
 use crate::runtime::error::{TfError, TfResult};
 use crate::runtime::graph::{Graph, GraphId, GraphKind, GraphTensor, OpName, OperationId};
@@ -111,6 +114,9 @@ pub struct ConcreteFunction {
     pub outputs: Vec<GraphTensor>,
     /// Whether tracing created variables (TensorFlow then traces again).
     pub created_variables: bool,
+    /// The TPU computations `TPUStrategy.run` built into the body, compiled when the
+    /// function runs.
+    pub tpu_programs: Vec<TpuProgram>,
 }
 
 #[derive(Clone, Debug)]
@@ -121,6 +127,7 @@ struct TraceState {
     captures: Vec<(EagerTensor, GraphTensor)>,
     variable_creation_allowed: bool,
     created_variables: bool,
+    tpu_programs: Vec<TpuProgram>,
 }
 
 /// The context's traced functions and traces in progress.
@@ -174,6 +181,7 @@ impl Context {
             captures: Vec::new(),
             variable_creation_allowed: allow_variable_creation,
             created_variables: false,
+            tpu_programs: Vec::new(),
         });
         self.push_default_graph(graph);
         Ok(handles)
@@ -209,10 +217,26 @@ impl Context {
                 .collect(),
             outputs: identities,
             created_variables: trace.created_variables,
+            tpu_programs: trace.tpu_programs,
         });
         Ok(ConcreteFunctionId(
             self.functions.functions.len() as u32 - 1,
         ))
+    }
+
+    /// Notes a TPU computation built into the innermost trace, to compile when it runs.
+    pub(crate) fn add_tpu_program_to_trace(&mut self, program: TpuProgram) {
+        if let Some(trace) = self.functions.traces.last_mut() {
+            trace.tpu_programs.push(program);
+        }
+    }
+
+    /// The name of the Python function being traced, if any.
+    pub(crate) fn traced_function_name(&self) -> Option<&str> {
+        self.functions
+            .traces
+            .last()
+            .map(|trace| trace.function_name.as_str())
     }
 
     /// Abandons the innermost trace (the Python function raised).
@@ -313,6 +337,9 @@ impl Context {
                 inputs.len()
             )));
         }
+        for program in &function.tpu_programs {
+            self.check_tpu_program_in(&function, program)?;
+        }
         let caller = self.caller_device()?;
         let soft = self.function_soft_placement();
         let log = self.log_device_placement;
@@ -395,90 +422,118 @@ impl Context {
                 (tensor.value.clone(), tensor.producer.or(call_id)),
             );
         }
+        let steps = execution_order(&function.graph, &function.arguments)?;
         self.recorder.begin_call();
-        for (index, operation) in function.graph.operations().iter().enumerate() {
-            let id = OperationId(index as u32);
-            if function.arguments.contains(&id) {
-                continue;
-            }
-            let device = placement
-                .nodes
-                .get(index)
-                .map(|placed| devices.device(placed.device).name.clone())
-                .unwrap_or_default();
-            let mut inputs = Vec::with_capacity(operation.inputs.len());
-            let mut recorded = Vec::with_capacity(operation.inputs.len());
-            for input in &operation.inputs {
-                let (value, producer) = values
-                    .get(&(input.operation, input.output))
-                    .cloned()
-                    .ok_or_else(|| TfError::internal("a function input was not computed"))?;
-                let source_device = placement
-                    .nodes
-                    .get(input.operation.index())
-                    .map(|placed| devices.device(placed.device).name.clone())
-                    .unwrap_or_default();
-                recorded.push(RecordedInput {
-                    producer,
-                    tensor_name: format!(
-                        "{}/{}",
-                        function.name,
-                        function.graph.tensor_name(*input)
-                    ),
-                    device: source_device,
-                    bytes: value.size_in_bytes(),
-                });
-                inputs.push(value);
-            }
-            // One kernel per node of the function: a random node continues its own stream.
-            let site = KernelSite {
-                device: Some((&self.machine, &device)),
-                node: Some((&function.name, &operation.name)),
-            };
-            let outputs = compute_at(&operation.kind, &inputs, &mut self.eager_resources, site);
-            let outputs = match outputs {
-                Ok(outputs) => outputs,
-                Err(failure) => {
-                    self.recorder.end_call();
-                    return Err(match failure {
-                        KernelFailure::Op(error) => TfError::new(
-                            error.class.into(),
-                            format!(
-                                "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
-                                error.message, operation.name, function.name
-                            ),
+        for step in steps {
+            let members = step.operations();
+            let mut gathered = Vec::with_capacity(members.len());
+            for id in members {
+                let operation = &function.graph.operations()[id.index()];
+                let mut inputs = Vec::with_capacity(operation.inputs.len());
+                let mut recorded = Vec::with_capacity(operation.inputs.len());
+                for input in &operation.inputs {
+                    let (value, producer) = values
+                        .get(&(input.operation, input.output))
+                        .cloned()
+                        .ok_or_else(|| {
+                        TfError::internal("a function input was not computed")
+                    })?;
+                    let source_device = placement
+                        .nodes
+                        .get(input.operation.index())
+                        .map(|placed| devices.device(placed.device).name.clone())
+                        .unwrap_or_default();
+                    recorded.push(RecordedInput {
+                        producer,
+                        tensor_name: format!(
+                            "{}/{}",
+                            function.name,
+                            function.graph.tensor_name(*input)
                         ),
-                        KernelFailure::Status(error) => error,
+                        device: source_device,
+                        bytes: value.size_in_bytes(),
                     });
+                    inputs.push(value);
+                }
+                gathered.push((*id, inputs, recorded));
+            }
+            let results: Vec<Vec<Value>> = match &step {
+                Step::AllReduce(_) => {
+                    let (reduction, tensors) = all_reduce_inputs(&function.graph, &gathered)?;
+                    let combined = Value::Dense(reduction.combine(&tensors)?);
+                    vec![vec![combined]; gathered.len()]
+                }
+                Step::Op(_) => {
+                    let mut results = Vec::with_capacity(1);
+                    for (id, inputs, _) in &gathered {
+                        let operation = &function.graph.operations()[id.index()];
+                        let device = placement
+                            .nodes
+                            .get(id.index())
+                            .map(|placed| devices.device(placed.device).name.clone())
+                            .unwrap_or_default();
+                        // One kernel per node of the function: a random node continues its
+                        // own stream.
+                        let site = KernelSite {
+                            device: Some((&self.machine, &device)),
+                            node: Some((&function.name, &operation.name)),
+                        };
+                        match compute_at(&operation.kind, inputs, &mut self.eager_resources, site) {
+                            Ok(outputs) => results.push(outputs),
+                            Err(failure) => {
+                                self.recorder.end_call();
+                                return Err(match failure {
+                                    KernelFailure::Op(error) => TfError::new(
+                                        error.class.into(),
+                                        format!(
+                                            "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
+                                            error.message, operation.name, function.name
+                                        ),
+                                    ),
+                                    KernelFailure::Status(error) => error,
+                                });
+                            }
+                        }
+                    }
+                    results
                 }
             };
-            let reason = placement
-                .nodes
-                .get(index)
-                .map(|placed| placed.reason.sentence(&device))
-                .unwrap_or_default();
-            let (shape, dtype) = match outputs.first() {
-                Some(Value::Dense(tensor)) => (
-                    tensor.dims().iter().map(|dim| *dim as i64).collect(),
-                    tensor.dtype().name(),
-                ),
-                Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
-                None => (Vec::new(), ""),
-            };
-            let name = format!("{}/{}", function.name, operation.name);
-            let report_id = self.recorder.record(RecordedOp {
-                name: &name,
-                op_type: operation.kind.op_type(),
-                device: &device,
-                requested_device: &operation.device,
-                reason,
-                inputs: &recorded,
-                shape,
-                dtype,
-                line: operation.stack.last().map_or(0, |frame| frame.line),
-            });
-            for (output, value) in outputs.into_iter().enumerate() {
-                values.insert((id, output as u32), (value, report_id));
+            for ((id, _, recorded), outputs) in gathered.into_iter().zip(results) {
+                let index = id.index();
+                let operation = &function.graph.operations()[index];
+                let device = placement
+                    .nodes
+                    .get(index)
+                    .map(|placed| devices.device(placed.device).name.clone())
+                    .unwrap_or_default();
+                let reason = placement
+                    .nodes
+                    .get(index)
+                    .map(|placed| placed.reason.sentence(&device))
+                    .unwrap_or_default();
+                let (shape, dtype) = match outputs.first() {
+                    Some(Value::Dense(tensor)) => (
+                        tensor.dims().iter().map(|dim| *dim as i64).collect(),
+                        tensor.dtype().name(),
+                    ),
+                    Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
+                    None => (Vec::new(), ""),
+                };
+                let name = format!("{}/{}", function.name, operation.name);
+                let report_id = self.recorder.record(RecordedOp {
+                    name: &name,
+                    op_type: operation.kind.op_type(),
+                    device: &device,
+                    requested_device: &operation.device,
+                    reason,
+                    inputs: &recorded,
+                    shape,
+                    dtype,
+                    line: operation.stack.last().map_or(0, |frame| frame.line),
+                });
+                for (output, value) in outputs.into_iter().enumerate() {
+                    values.insert((id, output as u32), (value, report_id));
+                }
             }
         }
         self.recorder.end_call();
@@ -507,4 +562,30 @@ impl Context {
             })
             .collect()
     }
+}
+
+/// The reduction of an all-reduce step and its members' input tensors, in replica order.
+fn all_reduce_inputs(
+    graph: &Graph,
+    gathered: &[(OperationId, Vec<Value>, Vec<RecordedInput>)],
+) -> TfResult<(ReplicaReduction, Vec<crate::tensor::Tensor>)> {
+    let mut reduction = None;
+    let mut tensors = Vec::with_capacity(gathered.len());
+    for (id, inputs, _) in gathered {
+        if let Some(OpKind::AllReduce { reduction: r, .. }) =
+            graph.operations().get(id.index()).map(|op| &op.kind)
+        {
+            reduction = Some(*r);
+        }
+        tensors.push(
+            inputs
+                .first()
+                .and_then(Value::tensor)
+                .cloned()
+                .ok_or_else(|| TfError::internal("an all-reduce without a tensor"))?,
+        );
+    }
+    let reduction =
+        reduction.ok_or_else(|| TfError::internal("an all-reduce step of no all-reduce"))?;
+    Ok((reduction, tensors))
 }

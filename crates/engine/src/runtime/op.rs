@@ -192,12 +192,16 @@ pub enum OpKind {
     },
     /// An all-reduce across the replicas of a strategy (`CrossReplicaSum` in a TPU program,
     /// `CollectiveReduceV2` between mirrored devices). Run alone it is the identity; the
-    /// replicated executor (`runtime/distribute/replicated.rs`) combines every replica's input.
+    /// replicated executor (`runtime/distribute/replicated.rs`) and the function executor
+    /// (`runtime/distribute/collective.rs`) combine every replica's input.
     AllReduce {
         /// How the replicas' values combine.
         reduction: crate::runtime::distribute::ReplicaReduction,
         /// The op type the report shows.
         op_type: &'static str,
+        /// Set when the replicas were traced one after the other into one function
+        /// (`strategy.run` inside a `tf.function`): which all-reduce and replica this op is.
+        member: Option<crate::runtime::distribute::CollectiveMember>,
     },
     /// An argument of a function body (a parameter or a captured eager tensor): a
     /// `Placeholder` in the traced graph, an `_Arg` when the function runs.

@@ -394,6 +394,7 @@ impl Context {
     /// Reads a variable where it is used: eager `ReadVariableOp` now, or a new
     /// `ReadVariableOp` in the current graph scope.
     pub fn read_variable(&mut self, id: VariableId) -> TfResult<Handle> {
+        let id = self.replica_local_variable(id);
         let variable = self.variable(id)?.clone();
         if let Some(snapshot) = variable.snapshot {
             if self.default_graph() == Some(snapshot.graph) {
@@ -452,6 +453,25 @@ impl Context {
     /// (`tf.compat.v1.assign_add`): eager runs the op and returns `None`; graph mode
     /// returns the read that follows the assignment (what `sess.run` of the result gives).
     pub fn assign_variable(
+        &mut self,
+        id: VariableId,
+        kind: OpKind,
+        value: Operand,
+    ) -> TfResult<Option<Handle>> {
+        // A Keras variable made in a strategy's scope updates every replica's copy.
+        if let Some(components) = self.alias_update_targets(id) {
+            let mut last = None;
+            for component in components {
+                last = self.assign_one_variable(component, kind.clone(), value.clone())?;
+            }
+            return Ok(last);
+        }
+        let id = self.replica_local_variable(id);
+        self.assign_one_variable(id, kind, value)
+    }
+
+    /// `assign_variable` on exactly the variable `id`.
+    fn assign_one_variable(
         &mut self,
         id: VariableId,
         kind: OpKind,

@@ -220,13 +220,16 @@ fn collective_group(ops: &[OpReport], executions: &[Execution], first: usize) ->
     members
 }
 
-/// Which ops belong to a function body: `name` starts with the latest call op's name + `/`.
+/// Which ops belong to a function body: `name` starts with the latest call op's function
+/// name + `/`.
 fn executions(ops: &[OpReport]) -> Vec<Execution> {
     let mut current_call: Option<&str> = None;
     ops.iter()
         .map(|op| {
             if op.op_type.starts_with("__inference_") {
-                current_call = Some(op.name.as_str());
+                // The body's ops are named after the function (the op type): a second call's
+                // op is `__inference_f_7_1`, its body still `__inference_f_7/...`.
+                current_call = Some(op.op_type.as_str());
                 return Execution::Call;
             }
             let in_body = current_call.is_some_and(|call| {
@@ -394,6 +397,17 @@ pub fn schedule(hardware: &Hardware, ops: &[OpReport], transfers: &[TransferRepo
             // together, after the ring's 2(p−1) steps over the machine's links.
             let members = collective_group(ops, &executions, index);
             let mut group_ready = ready;
+            if execution == Execution::Eager {
+                // Eager members are dispatched one after the other: the ring starts once
+                // the host has issued the last of them.
+                let mut issued = state.client_free;
+                for &member in &members[1..] {
+                    let member_device =
+                        hardware.device_index(&ops[member].device).unwrap_or(device);
+                    issued += state.dispatch_ns(member_device);
+                }
+                group_ready = group_ready.max(issued);
+            }
             let mut ring = Vec::with_capacity(members.len());
             for &member in &members {
                 let member_stream = state.stream(&ops[member].device);

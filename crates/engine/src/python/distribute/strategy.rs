@@ -8,6 +8,9 @@
 //! all-reduces and aggregated updates see every replica; on a TPU it is first checked the
 //! way XLA compiles it. A plain Python function runs eagerly, replica after replica, under
 //! each replica's device, except on a TPU, where TensorFlow refuses pure eager execution.
+//! Inside a `tf.function` the replicas are traced one after the other into its body; their
+//! all-reduces are joined when the function runs (`runtime/distribute/collective.rs`), and
+//! a `TPUStrategy`'s replicas form one TPU computation, compiled when the function runs.
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -23,7 +26,6 @@ use super::{strategy_object, with_state};
 use crate::python::function::{as_function, package, prepare};
 use crate::python::tensor_class::wrap;
 use crate::python::{params, this, St};
-use crate::runtime::distribute::tpu::MASTER_DEVICE;
 use crate::runtime::distribute::{ReplicaReduction, StrategyId, StrategyKind};
 use crate::runtime::{EagerTensor, Handle};
 use crate::tensor::ops::{self, SliceSpec};
@@ -163,7 +165,8 @@ fn tpu_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         return Err(vm.index_error("list index out of range"));
     };
     let id = st.tf(vm, |ctx| {
-        ctx.create_strategy(StrategyKind::Tpu, cores, MASTER_DEVICE.to_string())
+        let host = ctx.distribute.tpu.host_cpu.clone();
+        ctx.create_strategy(StrategyKind::Tpu, cores, host)
     })?;
     new_strategy_object(st, vm, id, StrategyKind::Tpu)
 }
@@ -346,13 +349,29 @@ pub fn in_cross_replica_context(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> Py
 /// Replica `replica`'s view of a `strategy.run` argument: its component of a `PerReplica`,
 /// the value itself otherwise.
 fn for_replica(value: &Value, replica: usize) -> Value {
-    match value.downcast::<PyPerReplica>() {
-        Some(per_replica) => per_replica
+    if let Some(per_replica) = value.downcast::<PyPerReplica>() {
+        return per_replica
             .values
             .get(replica)
             .cloned()
-            .unwrap_or(Value::None),
-        None => value.clone(),
+            .unwrap_or(Value::None);
+    }
+    // Nested structures (a distributed batch `(features, labels)`) unwrap leaf by leaf.
+    match value {
+        Value::Tuple(items) => Value::tuple(
+            items
+                .iter()
+                .map(|item| for_replica(item, replica))
+                .collect(),
+        ),
+        Value::List(items) => Value::list(
+            items
+                .borrow()
+                .iter()
+                .map(|item| for_replica(item, replica))
+                .collect(),
+        ),
+        _ => value.clone(),
     }
 }
 
@@ -478,6 +497,11 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             run_replicated(st, vm, id, kind, &function, &replica_args)?
         }
         _ => {
+            // Inside a `tf.function`, a TPUStrategy's replicas form one TPU computation.
+            let tpu_program_start = match (kind, eager) {
+                (StrategyKind::Tpu, false) => Some(st.tf(vm, |ctx| ctx.traced_op_count())?),
+                _ => None,
+            };
             let mut results = Vec::with_capacity(replicas);
             for (replica, (positional, keywords)) in replica_args.iter().enumerate() {
                 if kind == StrategyKind::Default {
@@ -488,6 +512,11 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 let result = vm.call(&func, positional, keywords);
                 st.tf(vm, |ctx| ctx.exit_replica())?;
                 results.push(result?);
+            }
+            // Replicas traced into a function: their all-reduces must pair up.
+            st.tf(vm, |ctx| ctx.end_collective_trace())?;
+            if let Some(start) = tpu_program_start {
+                st.tf(vm, |ctx| ctx.record_tpu_program(start))?;
             }
             results
         }

@@ -473,11 +473,7 @@ pub fn build_replica_contexts(st: &St) -> (Rc<Class>, Rc<Class>) {
                     let Some(replica) = context.replica.clone() else {
                         return Ok(value);
                     };
-                    let operand = to_operand(st, vm, &value)?;
-                    let handle = st.tf(vm, |ctx| {
-                        ctx.all_reduce(replica.strategy, reduction, operand)
-                    })?;
-                    wrap(st, vm, handle)
+                    all_reduce_nest(st, vm, replica.strategy, reduction, &value)
                 }),
             )
             .build()
@@ -492,6 +488,32 @@ pub fn build_replica_contexts(st: &St) -> (Rc<Class>, Rc<Class>) {
             "tensorflow.python.distribute.distribute_lib",
         ),
     )
+}
+
+/// `ReplicaContext.all_reduce` on a value or a nest of them (a list or tuple of gradients):
+/// one all-reduce per tensor, in the nest's order, returned in the same structure.
+fn all_reduce_nest(
+    st: &St,
+    vm: &mut Vm<'_>,
+    strategy: crate::runtime::distribute::StrategyId,
+    reduction: crate::runtime::distribute::ReplicaReduction,
+    value: &Value,
+) -> PyResult {
+    if matches!(value, Value::List(_) | Value::Tuple(_)) {
+        let items = vm.iterate(value)?;
+        let mut reduced = Vec::with_capacity(items.len());
+        for item in &items {
+            reduced.push(all_reduce_nest(st, vm, strategy, reduction, item)?);
+        }
+        return Ok(if matches!(value, Value::List(_)) {
+            Value::list(reduced)
+        } else {
+            Value::tuple(reduced)
+        });
+    }
+    let operand = to_operand(st, vm, value)?;
+    let handle = st.tf(vm, |ctx| ctx.all_reduce(strategy, reduction, operand))?;
+    wrap(st, vm, handle)
 }
 
 /// `tf.distribute.get_replica_context()`: the running replica's context, `None` in a

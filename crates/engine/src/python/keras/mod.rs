@@ -14,10 +14,13 @@
 //! - [`conv_layers`]: `Conv2D`, `MaxPooling2D`, `AveragePooling2D`, `GlobalAveragePooling2D`.
 //! - [`losses`]: mean squared / absolute error and the crossentropies.
 //! - [`optimizers`]: SGD, Adam, RMSprop with Keras 3's update rules.
+//! - [`distributed`]: `fit` under a strategy: mirrored Keras variables, per-replica steps,
+//!   gradients all-reduced each step.
 //! - [`model`]: `Model` and `Sequential`: `compile`, `fit`, `evaluate`, `predict`,
 //!   `summary`, the `History` object and the progress lines.
 
 pub mod conv_layers;
+pub mod distributed;
 pub mod initializers;
 pub mod layers;
 pub mod losses;

@@ -19,7 +19,7 @@ use crate::python::keras::layers::{
 };
 use crate::python::keras::losses::Loss;
 use crate::python::keras::optimizers::{self, optimizer_of, OptimizerState, Rule};
-use crate::python::keras::{classes, snake_case, variables};
+use crate::python::keras::{classes, distributed, snake_case, variables};
 use crate::python::numpy_module::array_value;
 use crate::python::tensor_class::wrap;
 use crate::python::{bound, params, this, St};
@@ -710,6 +710,33 @@ fn step(
     let Some(y) = y else {
         return Err(vm.value_error("Training and evaluation need targets `y`."));
     };
+    if train {
+        // A model built in a strategy's scope trains on every replica (`distributed.rs`).
+        if let Some(strategy) = distributed::model_strategy(st, vm, me)? {
+            let parts = distributed::train_step(
+                st,
+                vm,
+                me,
+                strategy,
+                &compiled.loss,
+                &compiled.optimizer,
+                &x,
+                &y,
+            )?;
+            for part in parts {
+                track(
+                    st,
+                    vm,
+                    compiled,
+                    trackers,
+                    (&part.loss, part.rows),
+                    &part.y_true,
+                    &part.prediction,
+                )?;
+            }
+            return Ok(());
+        }
+    }
     let tape = if train {
         Some(st.tf(vm, |ctx| Ok(ctx.tape_begin(false, true)))?)
     } else {
@@ -768,7 +795,20 @@ fn step(
             grads.into_iter().zip(ids).collect();
         optimizers::apply(st, vm, &optimizer, &pairs)?;
     }
-    let loss_value = crate::python::keras::ops::value(st, vm, &loss)?;
+    track(st, vm, compiled, trackers, (&loss, rows), &y, &prediction)
+}
+
+/// Adds a batch's loss (weighted by its rows) and metric values to the epoch's trackers.
+fn track(
+    st: &St,
+    vm: &mut Vm<'_>,
+    compiled: &Compiled,
+    trackers: &mut Trackers,
+    (loss, rows): (&Handle, f32),
+    y: &Handle,
+    prediction: &Handle,
+) -> PyResult<()> {
+    let loss_value = crate::python::keras::ops::value(st, vm, loss)?;
     let loss_value = loss_value
         .to_f64_vec()
         .and_then(|v| v.first().copied())
@@ -776,8 +816,8 @@ fn step(
     trackers.loss_total += loss_value * rows;
     trackers.loss_count += rows;
     if !trackers.metrics.is_empty() {
-        let y_true = crate::python::keras::ops::value(st, vm, &y)?;
-        let y_pred = crate::python::keras::ops::value(st, vm, &prediction)?;
+        let y_true = crate::python::keras::ops::value(st, vm, y)?;
+        let y_pred = crate::python::keras::ops::value(st, vm, prediction)?;
         for (_, kind, total, count) in trackers.metrics.iter_mut() {
             let values = metric_values(*kind, &compiled.loss, &y_true, &y_pred)
                 .map_err(|e| op_error(vm, e))?;

@@ -1,7 +1,9 @@
 //! Keras variables: TensorFlow resource variables (so ops, tapes and `assign` work on
 //! them) that print as Keras 3 prints its backend variables,
 //! `<Variable path=sequential/dense/kernel, shape=(4, 3), dtype=float32, value=[...]>`,
-//! and answer `path` and Keras's short `name`.
+//! and answer `path` and Keras's short `name`. Made in the scope of a `MirroredStrategy` or
+//! `TPUStrategy`, a Keras variable is mirrored, one copy per replica, and stands for all
+//! of them (`Context::alias_mirrored_variable`).
 
 use std::rc::Rc;
 
@@ -12,6 +14,7 @@ use lang::vm::Vm;
 use crate::python::keras::classes;
 use crate::python::variable_class::PyVariable;
 use crate::python::{bound, this, St};
+use crate::runtime::distribute::{Aggregation, StrategyKind};
 use crate::runtime::variables::VariableId;
 use crate::runtime::Operand;
 use crate::tensor::format::numpy_str;
@@ -77,12 +80,34 @@ pub fn create(st: &St, vm: &mut Vm<'_>, name: &str, initial: Tensor, trainable: 
     let path = keras.path_for(name);
     let dtype = initial.dtype();
     let id = st.tf(vm, |ctx| {
-        ctx.create_variable(
-            Operand::Literal(initial),
-            Some(name),
-            trainable,
-            Some(dtype),
-        )
+        // In a mirroring strategy's scope the variable is mirrored, one copy per replica;
+        // the Keras variable stands for all of them (replica 0's copy is its handle).
+        let mirroring = match ctx.current_strategy() {
+            Some(strategy) => {
+                let kind = ctx.strategy(strategy)?.kind;
+                matches!(kind, StrategyKind::Mirrored | StrategyKind::Tpu).then_some(strategy)
+            }
+            None => None,
+        };
+        match mirroring {
+            Some(strategy) => {
+                let mirrored = ctx.create_distributed_variable(
+                    strategy,
+                    Operand::Literal(initial),
+                    Some(name),
+                    trainable,
+                    Some(dtype),
+                    Aggregation::None,
+                )?;
+                ctx.alias_mirrored_variable(mirrored)
+            }
+            None => ctx.create_variable(
+                Operand::Literal(initial),
+                Some(name),
+                trainable,
+                Some(dtype),
+            ),
+        }
     })?;
     keras.set_path(id.0, path);
     let object = new_native_instance(&keras.variable, Rc::new(PyVariable { id }));

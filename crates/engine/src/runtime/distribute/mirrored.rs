@@ -248,10 +248,21 @@ impl Context {
             Handle::Eager(_) => return Err(TfError::internal("a traced identity was eager")),
         };
         let op_type = self.strategy(strategy)?.all_reduce_op_type();
+        let member = match self.replica_context() {
+            Some(replica) if replica.strategy == strategy && !replica.lockstep => {
+                let replica = replica.replica_id;
+                self.next_collective_member(strategy, replica)
+            }
+            _ => None,
+        };
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
         let operation = g.create_op(
-            OpKind::AllReduce { reduction, op_type },
+            OpKind::AllReduce {
+                reduction,
+                op_type,
+                member,
+            },
             OpName::Unique(op_type),
             vec![input],
             &stack,

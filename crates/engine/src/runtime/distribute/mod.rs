@@ -9,6 +9,8 @@
 //! - [`strategy`]: [`Strategy`] and [`StrategyKind`]: which devices replicas run on.
 //! - [`mirrored`]: creating, reading and assigning mirrored variables.
 //! - [`reduce`]: `strategy.reduce` and the sums and means across replicas.
+//! - [`collective`]: all-reduces between replicas traced one after the other into one
+//!   `tf.function` (`strategy.run` inside a `tf.function`), and the order that runs them.
 //! - [`replicated`]: running one traced function on every replica in lock step, with
 //!   all-reduces between replicas (what `strategy.run` of a `tf.function` does).
 //! - [`tpu`]: the TPU lifecycle: cluster resolver, connect, initialise, shut down, and the
@@ -17,6 +19,7 @@
 //! The Python objects (strategies, `PerReplica`, `MirroredVariable`) live in
 //! `python/distribute.rs`; everything here is plain Rust over [`Context`].
 
+pub mod collective;
 pub mod mirrored;
 pub mod reduce;
 pub mod replicated;
@@ -30,8 +33,10 @@ use std::collections::HashMap;
 use crate::runtime::context::Context;
 use crate::runtime::eager::EagerTensor;
 use crate::runtime::error::{TfError, TfResult};
+use crate::runtime::graph::GraphKind;
 use crate::runtime::variables::VariableId;
 
+pub use collective::CollectiveMember;
 pub use mirrored::{Aggregation, DistributedVariable, DistributedVariableId};
 pub use reduce::ReplicaReduction;
 pub use strategy::{Strategy, StrategyId, StrategyKind};
@@ -64,6 +69,15 @@ pub struct DistributeState {
     /// `replica_id_in_sync_group` of each replica, one tensor each, so a trace made as
     /// replica 0 captures a tensor the replicated executor can swap for replica `r`'s.
     replica_ids: HashMap<(StrategyId, usize), EagerTensor>,
+    /// The all-reduces of the `strategy.run` whose replicas are being traced into a
+    /// function, one replica after the other.
+    collective_trace: Option<collective::CollectiveTrace>,
+    /// The instance the next traced all-reduce gets.
+    next_collective_instance: u32,
+    /// Variables that stand for a whole mirrored variable (Keras's variables made in a
+    /// strategy's scope): replica 0's component, mapped to its mirrored variable. A read in
+    /// a replica context uses the replica's component; an update outside one updates all.
+    aliases: HashMap<VariableId, DistributedVariableId>,
     /// The TPU system of the machine.
     pub tpu: TpuSystem,
 }
@@ -153,6 +167,10 @@ impl Context {
         if replica_id == 0 {
             // A new `strategy.run`: updates a failed earlier run left half-done are dropped.
             self.distribute.pending_updates.clear();
+            self.distribute.collective_trace = None;
+            if !lockstep {
+                self.begin_collective_trace(strategy)?;
+            }
         }
         self.push_device_scope(Some(&device))?;
         self.distribute.replicas.push(ReplicaContext {
@@ -177,11 +195,21 @@ impl Context {
     }
 
     /// The error for a cross-replica step (an all-reduce, an aggregated update) in replicas
-    /// that do not run in lock step: a playground limit, not a TensorFlow text.
+    /// that neither run in lock step nor are traced into one `tf.function` (whose executor
+    /// joins their all-reduces): a playground limit, not a TensorFlow text.
     pub(crate) fn check_lockstep(&self, strategy: StrategyId) -> TfResult<()> {
         let replicas = self.strategy(strategy)?.num_replicas();
+        let in_function = match self.default_graph() {
+            Some(graph) => matches!(self.graph(graph)?.kind, GraphKind::Function { .. }),
+            None => false,
+        };
         match self.replica_context() {
-            Some(replica) if replica.strategy == strategy && !replica.lockstep && replicas > 1 => {
+            Some(replica)
+                if replica.strategy == strategy
+                    && !replica.lockstep
+                    && !in_function
+                    && replicas > 1 =>
+            {
                 Err(TfError::new(
                     crate::runtime::error::ExceptionClass::RuntimeError,
                     "All-reduces and aggregated updates need the replicas in lock step, which the playground emulates for strategy.run(tf_function) called eagerly; here the replicas run one after the other",
@@ -233,6 +261,53 @@ impl Context {
             .replica_ids
             .insert((strategy, replica_id), tensor.clone());
         Ok(tensor)
+    }
+
+    /// Makes replica 0's component of `id` stand for the whole mirrored variable (see
+    /// [`DistributeState`]'s `aliases`); returns that component.
+    pub fn alias_mirrored_variable(&mut self, id: DistributedVariableId) -> TfResult<VariableId> {
+        let primary = self
+            .distributed_variable(id)?
+            .components
+            .first()
+            .copied()
+            .ok_or_else(|| TfError::internal("a mirrored variable without components"))?;
+        self.distribute.aliases.insert(primary, id);
+        Ok(primary)
+    }
+
+    /// The mirrored variable `id` stands for, if it is an alias.
+    pub fn mirrored_alias(&self, id: VariableId) -> Option<DistributedVariableId> {
+        self.distribute.aliases.get(&id).copied()
+    }
+
+    /// The variable a read of `id` uses: for an alias read by a replica of its strategy, the
+    /// replica's component; otherwise `id`.
+    pub(crate) fn replica_local_variable(&self, id: VariableId) -> VariableId {
+        let Some(mirrored) = self.mirrored_alias(id) else {
+            return id;
+        };
+        let Ok(variable) = self.distributed_variable(mirrored) else {
+            return id;
+        };
+        match self.replica_context() {
+            Some(replica) if replica.strategy == variable.strategy => variable
+                .components
+                .get(replica.replica_id)
+                .copied()
+                .unwrap_or(id),
+            _ => id,
+        }
+    }
+
+    /// The components an update of `id` writes when `id` is an alias updated outside a
+    /// replica context (every copy stays in sync); `None` otherwise.
+    pub(crate) fn alias_update_targets(&self, id: VariableId) -> Option<Vec<VariableId>> {
+        let variable = self.distributed_variable(self.mirrored_alias(id)?).ok()?;
+        match self.replica_context() {
+            Some(replica) if replica.strategy == variable.strategy => None,
+            _ => Some(variable.components.clone()),
+        }
     }
 
     /// The component variables of the mirrored variables of `strategy`, for the replicated

@@ -104,7 +104,8 @@ impl Context {
         }
     }
 
-    /// `MirroredStrategy()`'s default devices: every GPU, or the host CPU if there is none.
+    /// `MirroredStrategy()`'s default devices: every GPU, or every logical CPU of the client
+    /// if there is none.
     pub fn default_mirrored_devices(&mut self) -> TfResult<Vec<String>> {
         let devices = self.devices()?;
         let gpus: Vec<String> = devices
@@ -117,6 +118,19 @@ impl Context {
             .collect();
         if !gpus.is_empty() {
             return Ok(gpus);
+        }
+        // Every logical CPU of the client (two after `set_logical_device_configuration` with
+        // two configurations, checked with the oracle).
+        let cpus: Vec<String> = devices
+            .devices()
+            .iter()
+            .filter(|device| {
+                device.device_type == "CPU" && device.parsed.job.as_deref() == Some("localhost")
+            })
+            .map(|device| device.name.clone())
+            .collect();
+        if !cpus.is_empty() {
+            return Ok(cpus);
         }
         Ok(vec![LOCAL_HOST_CPU.to_string()])
     }

@@ -266,3 +266,104 @@ fn connecting_then_initialising_brings_the_cores_up() {
         ]
     );
 }
+
+/// `strategy.run` traced into a function, replica after replica: the `k`-th all-reduce of
+/// each replica is one instance, run together when the function runs, so every replica
+/// gets the sum although replica 1 was traced after replica 0's all-reduce.
+#[test]
+fn all_reduces_of_replicas_traced_in_turn_run_together() {
+    let (mut ctx, strategy) = mirrored();
+    ctx.begin_trace("train_step", &[], false).unwrap();
+    let mut outputs = Vec::new();
+    for replica in 0..2 {
+        ctx.enter_replica(strategy, replica, false).unwrap();
+        let own = ctx
+            .constant(Tensor::scalar(replica as f32 + 1.0), None)
+            .unwrap();
+        let summed = ctx
+            .all_reduce(strategy, ReplicaReduction::Sum, Operand::Handle(own))
+            .unwrap();
+        let doubled = ctx
+            .binary(
+                crate::tensor::ops::BinaryOp::Mul,
+                Operand::Handle(summed),
+                Operand::Literal(Tensor::scalar(2.0f32)),
+                None,
+            )
+            .unwrap();
+        outputs.push(doubled);
+        ctx.exit_replica().unwrap();
+    }
+    ctx.end_collective_trace().unwrap();
+    let function = ctx.end_trace(&outputs).unwrap();
+    let body = ctx.concrete_function(function).unwrap().clone();
+    let steps = collective::execution_order(&body.graph, &body.arguments).unwrap();
+    let groups: Vec<&collective::Step> = steps
+        .iter()
+        .filter(|step| matches!(step, collective::Step::AllReduce(_)))
+        .collect();
+    assert_eq!(groups.len(), 1);
+    assert_eq!(groups[0].operations().len(), 2);
+    let results = ctx.call_function(function, &[]).unwrap();
+    let values: Vec<f32> = results
+        .iter()
+        .map(|tensor| tensor.tensor().unwrap().as_slice::<f32>().unwrap()[0])
+        .collect();
+    assert_eq!(values, [6.0, 6.0]);
+    let devices: Vec<&str> = ctx
+        .recorder
+        .ops
+        .iter()
+        .filter(|op| op.op_type == "CollectiveReduceV2")
+        .map(|op| op.device.as_str())
+        .collect();
+    assert_eq!(devices, [CPU0, CPU1]);
+}
+
+/// Replicas that make different all-reduces would wait for each other forever.
+#[test]
+fn replicas_with_unmatched_all_reduces_are_an_error() {
+    let (mut ctx, strategy) = mirrored();
+    ctx.begin_trace("train_step", &[], false).unwrap();
+    ctx.enter_replica(strategy, 0, false).unwrap();
+    let own = ctx.constant(Tensor::scalar(1.0f32), None).unwrap();
+    ctx.all_reduce(strategy, ReplicaReduction::Sum, Operand::Handle(own))
+        .unwrap();
+    ctx.exit_replica().unwrap();
+    ctx.enter_replica(strategy, 1, false).unwrap();
+    ctx.exit_replica().unwrap();
+    let error = ctx.end_collective_trace().unwrap_err();
+    assert!(error.message.contains("every replica must take part"));
+    ctx.abort_trace();
+}
+
+/// A Keras variable made in the scope stands for its mirrored variable: a replica reads
+/// its own copy, and an update outside `strategy.run` writes every copy.
+#[test]
+fn an_alias_reads_the_replica_copy_and_updates_every_copy() {
+    let (mut ctx, strategy) = mirrored();
+    let id = ctx
+        .create_distributed_variable(
+            strategy,
+            Operand::Literal(Tensor::scalar(1.0f32)),
+            Some("kernel"),
+            true,
+            None,
+            Aggregation::None,
+        )
+        .unwrap();
+    let alias = ctx.alias_mirrored_variable(id).unwrap();
+    ctx.assign_variable(
+        alias,
+        OpKind::AssignVariableOp,
+        Operand::Literal(Tensor::scalar(3.0f32)),
+    )
+    .unwrap();
+    assert_eq!(values(&mut ctx, id), [3.0, 3.0]);
+    ctx.enter_replica(strategy, 1, false).unwrap();
+    let Handle::Eager(read) = ctx.read_variable(alias).unwrap() else {
+        panic!("eager read expected");
+    };
+    ctx.exit_replica().unwrap();
+    assert_eq!(read.device_name, CPU1);
+}

@@ -16,10 +16,21 @@ use crate::runtime::op::{data_type, OpKind, ValueType};
 use crate::runtime::recorder::RecordedOp;
 use crate::topology::Topology;
 
-/// The master device of a connected TPU cluster (§4.2).
+/// The master device of a connected remote TPU cluster (§4.2): the worker's CPU.
 pub const MASTER_DEVICE: &str = "/job:worker/replica:0/task:0/device:CPU:0";
-/// The device the init and shutdown ops run on (§4.1).
+/// The device the init and shutdown ops of a remote TPU run on (§4.1).
 const SYSTEM_DEVICE: &str = "/job:worker/replica:0/task:0/device:TPU_SYSTEM:0";
+
+/// A TPU computation `TPUStrategy.run` built inside a `tf.function`: the ops of its
+/// replicas in the function's body. TensorFlow compiles it with XLA when the function
+/// runs, so that is when an op XLA cannot compile fails.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TpuProgram {
+    /// The Python name of the function being traced (`train_step`).
+    pub name: String,
+    /// The range of body ops the replicas made.
+    pub ops: std::ops::Range<usize>,
+}
 
 /// What a `TPUClusterResolver` resolved its `tpu` argument to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +64,11 @@ pub struct TpuSystem {
     pub info_logs: bool,
     /// The TPU cores of the topology, in task then index order.
     pub cores: Vec<String>,
+    /// The CPU of the first TPU host: where `TPUStrategy` reduces and outside compilation
+    /// runs (the worker's CPU for a remote TPU, the VM's own CPU on a TPU VM).
+    pub host_cpu: String,
+    /// `TPU_SYSTEM:0` of the first TPU host, where init and shutdown run.
+    pub system_device: String,
     /// `Topology.mesh_shape`: the chip grid, then the cores per chip.
     pub mesh_shape: Vec<u32>,
     /// `Topology.num_tasks`.
@@ -98,9 +114,23 @@ impl TpuSystem {
             let chips: u32 = mesh_shape.iter().product();
             mesh_shape.push((cores.len() as u32 / chips.max(1)).max(1));
         }
+        let address = cores
+            .first()
+            .and_then(|core| core.rsplit_once("/device:"))
+            .map(|(address, _)| address.to_string());
+        let (host_cpu, system_device) = match address {
+            Some(address) => (
+                format!("{address}/device:CPU:0"),
+                format!("{address}/device:TPU_SYSTEM:0"),
+            ),
+            None => (MASTER_DEVICE.to_string(), SYSTEM_DEVICE.to_string()),
+        };
         TpuSystem {
             info_logs: environment.tpu_requires_connect
+                || environment.tpu_requires_initialize
                 || environment.variables.contains_key("COLAB_RELEASE_TAG"),
+            host_cpu,
+            system_device,
             requires_connect: environment.tpu_requires_connect,
             requires_initialize: environment.tpu_requires_initialize,
             environment: environment.variables,
@@ -213,8 +243,9 @@ impl Context {
         }
         if resolution.worker.is_none() {
             // `remote.py` returns at once for a local master: the TPU VM's own cores are
-            // the program's (the presets list them under `/job:worker`, so they appear
-            // now), and the default device stays the client's CPU.
+            // the program's (a TPU VM lists them under `/job:localhost` from the start; a
+            // multi-host slice's `worker` tasks appear now), and the default device stays
+            // the client's CPU.
             if self.distribute.tpu.reaches_cores(resolution) {
                 self.machine.connect_remote_devices();
                 self.distribute.tpu.connected = Some(resolution.name.clone());
@@ -282,7 +313,8 @@ impl Context {
             return Err(TfError::new(
                 ExceptionClass::NotFound,
                 format!(
-                    "TPUs not found in the cluster. Failed in initialization: Could not satisfy device specification '{SYSTEM_DEVICE}'. enable_soft_placement=1. Supported device types [TPU_SYSTEM]. All available devices [{available}]."
+                    "TPUs not found in the cluster. Failed in initialization: Could not satisfy device specification '{}'. enable_soft_placement=1. Supported device types [TPU_SYSTEM]. All available devices [{available}].",
+                    self.distribute.tpu.system_device
                 ),
             ));
         }
@@ -325,12 +357,13 @@ impl Context {
 
     fn record_system_op(&mut self, op_type: &str) {
         let line = self.call_line();
+        let system_device = self.distribute.tpu.system_device.clone();
         let name = self.eager_names.unique_name(op_type);
         self.recorder.record(RecordedOp {
             name: &name,
             op_type,
-            device: SYSTEM_DEVICE,
-            requested_device: SYSTEM_DEVICE,
+            device: &system_device,
+            requested_device: &system_device,
             reason: "the TPU system's init and shutdown ops run on TPU_SYSTEM:0".into(),
             inputs: &[],
             shape: Vec::new(),
@@ -404,6 +437,99 @@ impl Context {
         )))
     }
 
+    /// Ends a `TPUStrategy.run` traced into a `tf.function`: the ops made since op `start`
+    /// of the function's body are one TPU computation, compiled when the function runs.
+    pub fn record_tpu_program(&mut self, start: usize) -> TfResult<()> {
+        let Some(graph) = self.default_graph() else {
+            return Ok(());
+        };
+        let end = self.graph(graph)?.operations().len();
+        let name = self.traced_function_name().unwrap_or("fn").to_string();
+        self.add_tpu_program_to_trace(TpuProgram {
+            name,
+            ops: start..end,
+        });
+        Ok(())
+    }
+
+    /// The op count of the graph being built (where a `TPUStrategy.run` inside a
+    /// `tf.function` starts).
+    pub fn traced_op_count(&self) -> TfResult<usize> {
+        match self.default_graph() {
+            Some(graph) => Ok(self.graph(graph)?.operations().len()),
+            None => Ok(0),
+        }
+    }
+
+    /// The XLA compile check of a TPU computation inside `function` (§4.3), as
+    /// [`Context::check_tpu_program`] does for one called eagerly.
+    pub(crate) fn check_tpu_program_in(
+        &self,
+        function: &crate::runtime::function::ConcreteFunction,
+        program: &TpuProgram,
+    ) -> TfResult<()> {
+        let graph = &function.graph;
+        let operations = graph.operations();
+        let end = program.ops.end.min(operations.len());
+        let start = program.ops.start.min(end);
+        // Its arguments: what its ops read from outside it, and the function's captures
+        // made while its replicas were traced (a mirrored variable's handles).
+        let mut arguments: Vec<crate::runtime::graph::OperationId> = function
+            .arguments
+            .iter()
+            .filter(|argument| (start..end).contains(&argument.index()))
+            .copied()
+            .collect();
+        for operation in &operations[start..end] {
+            for input in &operation.inputs {
+                if !(start..end).contains(&input.operation.index())
+                    && !arguments.contains(&input.operation)
+                {
+                    arguments.push(input.operation);
+                }
+            }
+        }
+        // Its outputs: what ops after it read from it.
+        let mut outputs = Vec::new();
+        for operation in &operations[end..] {
+            for input in &operation.inputs {
+                if (start..end).contains(&input.operation.index()) {
+                    outputs.push(*input);
+                }
+            }
+        }
+        outputs.extend(
+            function
+                .outputs
+                .iter()
+                .filter(|output| (start..end).contains(&output.operation.index())),
+        );
+        let Some(unsupported) = first_unsupported_in(
+            self,
+            graph,
+            &arguments,
+            &outputs,
+            Some(start..end),
+            "XLA_TPU_JIT",
+        ) else {
+            return Ok(());
+        };
+        let Unsupported {
+            index,
+            op_type,
+            node,
+            mismatch,
+            ..
+        } = unsupported;
+        Err(TfError::invalid_argument(format!(
+            "{{{{function_node {}}}}} Compilation failure: Detected unsupported operations when trying to compile graph cluster_{}[] on XLA_TPU_JIT: {op_type} (No registered '{op_type}' OpKernel for XLA_TPU_JIT devices compatible with node {{{{node {node}}}}}{mismatch}){{{{node {node}}}}}\n\tTPU compilation failed\n\t [[{{{{node tpu_compile_succeeded_assert/_{}/_{}}}}}]]",
+            function.name,
+            program.name,
+            index + 1,
+            index + 3,
+        )))
+    }
+
     /// The XLA compile check of a `tf.function(jit_compile=True)` call, for the caller's
     /// device, with the text the oracle prints on CPU (its build's `config_proto` and
     /// `executor_type` attrs; TensorFlow's own frames of "The op is created at" are left
@@ -462,15 +588,34 @@ fn first_unsupported(
     function: &crate::runtime::function::ConcreteFunction,
     jit: &str,
 ) -> Option<Unsupported> {
-    let graph = &function.graph;
+    first_unsupported_in(
+        ctx,
+        &function.graph,
+        &function.arguments,
+        &function.outputs,
+        None,
+        jit,
+    )
+}
+
+/// [`first_unsupported`] over a program that is part of a graph: `program` is the range of
+/// ops it is made of (`None`: the whole graph), `arguments` the ops that feed it from
+/// outside, `outputs` what it hands back.
+fn first_unsupported_in(
+    ctx: &Context,
+    graph: &crate::runtime::graph::Graph,
+    arguments: &[crate::runtime::graph::OperationId],
+    outputs: &[crate::runtime::graph::GraphTensor],
+    program: Option<std::ops::Range<usize>>,
+    jit: &str,
+) -> Option<Unsupported> {
     let operations = graph.operations();
-    let is_argument = |index: usize| {
-        function
-            .arguments
-            .iter()
-            .any(|argument| argument.index() == index)
+    let is_argument = |index: usize| arguments.iter().any(|argument| argument.index() == index);
+    let outside =
+        |index: usize| !is_argument(index) && program.as_ref().is_some_and(|r| !r.contains(&index));
+    let on_host = |index: usize| {
+        outside(index) || (operations[index].device.contains("CPU") && jit == "XLA_TPU_JIT")
     };
-    let on_host = |index: usize| operations[index].device.contains("CPU") && jit == "XLA_TPU_JIT";
     let mut folded = vec![false; operations.len()];
     for (index, operation) in operations.iter().enumerate() {
         folded[index] = match &operation.kind {
@@ -508,7 +653,7 @@ fn first_unsupported(
             compiled_consumer[input.operation.index()] = true;
         }
     }
-    for output in &function.outputs {
+    for output in outputs {
         compiled_consumer[output.operation.index()] = true;
     }
     let present = [(jit.to_string(), 50)];
@@ -567,8 +712,7 @@ fn first_unsupported(
                             .trim_end_matches(',')
                             .to_string()
                     });
-                    let position = function
-                        .arguments
+                    let position = arguments
                         .iter()
                         .position(|argument| argument.index() == index)
                         .unwrap_or(0);

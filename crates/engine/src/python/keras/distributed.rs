@@ -1,0 +1,256 @@
+//! Keras `fit` under a strategy (issue 7): a model built in `strategy.scope()` has mirrored
+//! weights (`variables::create`), and each training step runs as Keras 3 runs it under
+//! `tf.distribute`:
+//! - the global batch is split across the replicas as tf.distribute rebatches it
+//!   (`ceil(rows / replicas)` rows each, the last replicas get what is left);
+//! - every replica runs the forward pass and the gradient on its own device with its own
+//!   copy of the weights, its loss (the mean over its rows) scaled by `1 / replicas`
+//!   (`scale_loss_for_distribution`);
+//! - each gradient is all-reduced with SUM (the optimizer's `batch_reduce_to`), one
+//!   collective per variable over the machine's links;
+//! - every copy of every weight gets the same update, so the copies stay equal.
+//!
+//! The loss the progress bar shows is the replicas' unscaled losses weighted by their rows.
+
+use lang::value::{Name, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::python::keras::layers::{collect_weights, handle_of};
+use crate::python::keras::losses::Loss;
+use crate::python::keras::optimizers::{self, optimizer_of};
+use crate::python::keras::variables;
+use crate::python::tensor_class::wrap;
+use crate::python::St;
+use crate::runtime::distribute::{ReplicaReduction, StrategyId};
+use crate::runtime::variables::VariableId;
+use crate::runtime::{EagerTensor, Handle, Operand, TfError};
+use crate::tensor::ops::{BinaryOp, SliceSpec};
+use crate::tensor::Tensor;
+
+/// What one replica's part of a step produced, for the loss and metric trackers.
+pub struct ReplicaStep {
+    /// The replica's loss (the mean over its rows, before scaling).
+    pub loss: Handle,
+    /// Its rows.
+    pub rows: f32,
+    /// Its targets.
+    pub y_true: Handle,
+    /// Its predictions.
+    pub prediction: Handle,
+}
+
+/// The strategy whose scope built the model's trainable weights, if they are mirrored.
+pub fn model_strategy(st: &St, vm: &mut Vm<'_>, model: &Value) -> PyResult<Option<StrategyId>> {
+    let weights = collect_weights(st, vm, model, Some(true))?;
+    let Some(first) = weights.first() else {
+        return Ok(None);
+    };
+    let id = variables::variable_id(vm, first)?;
+    st.tf(vm, |ctx| {
+        Ok(match ctx.mirrored_alias(id) {
+            Some(mirrored) => Some(ctx.distributed_variable(mirrored)?.strategy),
+            None => None,
+        })
+    })
+}
+
+/// The rows `[start, stop)` of `value`, sliced on the host where the batch arrived.
+fn rows_of(st: &St, vm: &mut Vm<'_>, value: &Handle, start: i64, stop: i64) -> PyResult<Handle> {
+    st.tf(vm, |ctx| {
+        ctx.strided_slice(
+            Operand::Handle(value.clone()),
+            vec![SliceSpec::Range {
+                start: Some(start),
+                stop: Some(stop),
+                step: None,
+            }],
+        )
+    })
+}
+
+/// The batch dimension of an eager tensor.
+fn leading_dim(vm: &Vm<'_>, handle: &Handle) -> PyResult<usize> {
+    let tensor = eager(vm, handle)?;
+    Ok(tensor
+        .value
+        .tensor()
+        .and_then(|t| t.dims().first().copied())
+        .unwrap_or(0))
+}
+
+fn eager(vm: &Vm<'_>, handle: &Handle) -> PyResult<EagerTensor> {
+    match handle {
+        Handle::Eager(tensor) => Ok(tensor.clone()),
+        Handle::Symbolic(_) => Err(vm.runtime_error("Keras ran a graph tensor")),
+    }
+}
+
+/// One training step of `model` on the global batch `(x, y)`, distributed over
+/// `strategy`'s replicas. Returns each replica's part, in replica order.
+#[allow(clippy::too_many_arguments)] // A step needs the model, its compile settings and the batch.
+pub fn train_step(
+    st: &St,
+    vm: &mut Vm<'_>,
+    model: &Value,
+    strategy: StrategyId,
+    loss: &Loss,
+    optimizer: &Value,
+    x: &Value,
+    y: &Handle,
+) -> PyResult<Vec<ReplicaStep>> {
+    let x = handle_of(st, vm, x)?;
+    let rows = leading_dim(vm, &x)? as i64;
+    let replicas = st.tf(vm, |ctx| Ok(ctx.strategy(strategy)?.num_replicas()))?;
+    let per_replica = (rows + replicas as i64 - 1) / (replicas as i64).max(1);
+    let weights = collect_weights(st, vm, model, Some(true))?;
+    let mut ids: Vec<VariableId> = Vec::with_capacity(weights.len());
+    for weight in &weights {
+        ids.push(variables::variable_id(vm, weight)?);
+    }
+    let mut parts = Vec::with_capacity(replicas);
+    let mut gradients: Vec<Vec<Option<EagerTensor>>> =
+        vec![Vec::with_capacity(replicas); ids.len()];
+    let mut components: Vec<Vec<VariableId>> = vec![Vec::with_capacity(replicas); ids.len()];
+    for replica in 0..replicas {
+        let start = (replica as i64 * per_replica).min(rows);
+        let stop = (start + per_replica).min(rows);
+        let x_part = rows_of(st, vm, &x, start, stop)?;
+        let y_part = rows_of(st, vm, y, start, stop)?;
+        st.tf(vm, |ctx| ctx.enter_replica(strategy, replica, false))?;
+        let result = replica_gradients(st, vm, model, loss, replicas, &ids, x_part, y_part);
+        st.tf(vm, |ctx| ctx.exit_replica())?;
+        let (part, replica_gradients, replica_components) = result?;
+        for (index, (gradient, component)) in replica_gradients
+            .into_iter()
+            .zip(replica_components)
+            .enumerate()
+        {
+            gradients[index].push(gradient);
+            components[index].push(component);
+        }
+        parts.push(part);
+    }
+    // One SUM all-reduce per variable, then the same update of every copy.
+    let mut pairs: Vec<Vec<(Option<Tensor>, VariableId)>> = vec![Vec::new(); replicas];
+    for (values, copies) in gradients.into_iter().zip(&components) {
+        // A variable the loss does not reach has no gradient on any replica: skipped, as
+        // `apply_gradients` skips it.
+        let Some(values) = values.into_iter().collect::<Option<Vec<EagerTensor>>>() else {
+            continue;
+        };
+        let reduced = st.tf(vm, |ctx| {
+            ctx.all_reduce_replicas(strategy, ReplicaReduction::Sum, &values)
+        })?;
+        for (replica, (tensor, component)) in reduced.into_iter().zip(copies).enumerate() {
+            pairs[replica].push((tensor.value.tensor().cloned(), *component));
+        }
+    }
+    // Each replica updates its own copies on its device (its own optimizer slots).
+    let optimizer = optimizer_of(vm, optimizer)?;
+    let iterations = optimizer.iterations.get();
+    for (replica, replica_pairs) in pairs.iter().enumerate() {
+        // Every copy's update sees the same step count (Adam's bias correction).
+        optimizer.iterations.set(iterations);
+        st.tf(vm, |ctx| ctx.enter_replica(strategy, replica, false))?;
+        let applied = optimizers::apply(st, vm, &optimizer, replica_pairs);
+        st.tf(vm, |ctx| ctx.exit_replica())?;
+        applied?;
+    }
+    // One step, however many copies it updated.
+    optimizer.iterations.set(iterations + 1);
+    Ok(parts)
+}
+
+/// One replica's forward pass and gradients, run as that replica (its device, its copies
+/// of the weights). Returns its part, its gradients and the copies they belong to.
+#[allow(clippy::too_many_arguments)] // The replica's view of the step.
+fn replica_gradients(
+    st: &St,
+    vm: &mut Vm<'_>,
+    model: &Value,
+    loss: &Loss,
+    replicas: usize,
+    ids: &[VariableId],
+    x: Handle,
+    y: Handle,
+) -> PyResult<(ReplicaStep, Vec<Option<EagerTensor>>, Vec<VariableId>)> {
+    let rows = leading_dim(vm, &x)? as f32;
+    let tape = st.tf(vm, |ctx| Ok(ctx.tape_begin(false, true)))?;
+    let forward = (|| -> PyResult<(Handle, Handle, Handle)> {
+        let x = wrap(st, vm, x)?;
+        let training: Vec<(Name, Value)> = vec![(lang::value::name("training"), Value::Bool(true))];
+        let prediction = vm.call(model, &[x], &training)?;
+        let prediction = handle_of(st, vm, &prediction)?;
+        let replica_loss = loss.reduced(st, vm, y.clone(), prediction.clone())?;
+        let scaled = st.tf(vm, |ctx| {
+            ctx.binary(
+                BinaryOp::Mul,
+                Operand::Handle(replica_loss.clone()),
+                Operand::Literal(Tensor::scalar(1.0f32 / replicas as f32)),
+                None,
+            )
+        })?;
+        Ok((replica_loss, scaled, prediction))
+    })();
+    st.tf(vm, |ctx| {
+        ctx.tape_stop(tape);
+        Ok(())
+    })?;
+    let (replica_loss, scaled, prediction) = match forward {
+        Ok(done) => done,
+        Err(error) => {
+            st.tf(vm, |ctx| {
+                ctx.tape_release(tape);
+                Ok(())
+            })?;
+            return Err(error);
+        }
+    };
+    let scaled = eager(vm, &scaled)?;
+    let (gradients, copies) = st.tf(vm, |ctx| {
+        let copies: Vec<VariableId> = ids
+            .iter()
+            .map(|id| ctx.replica_local_variable(*id))
+            .collect();
+        let mut keys = Vec::with_capacity(copies.len());
+        for copy in &copies {
+            keys.push(match &ctx.variable(*copy)?.handle {
+                Handle::Eager(handle) => handle.tensor_name.clone(),
+                Handle::Symbolic(_) => String::new(),
+            });
+        }
+        let gradients = ctx.tape_gradient(tape, std::slice::from_ref(&scaled), &keys);
+        ctx.tape_release(tape);
+        Ok((gradients?, copies))
+    })?;
+    let mut tensors = Vec::with_capacity(gradients.len());
+    for (gradient, copy) in gradients.into_iter().zip(&copies) {
+        // The gradient lives on the replica's device, beside the copy it belongs to.
+        let tensor = st.tf(vm, |ctx| {
+            let Some(gradient) = gradient else {
+                return Ok(None);
+            };
+            let Handle::Eager(handle) = &ctx.variable(*copy)?.handle else {
+                return Err(TfError::internal("a graph variable in Keras"));
+            };
+            Ok(Some(EagerTensor {
+                value: crate::runtime::op::Value::Dense(gradient),
+                device: handle.device,
+                device_name: handle.device_name.clone(),
+                producer: None,
+                tensor_name: format!("gradient/{}", handle.tensor_name),
+            }))
+        })?;
+        tensors.push(tensor);
+    }
+    Ok((
+        ReplicaStep {
+            loss: replica_loss,
+            rows,
+            y_true: y,
+            prediction,
+        },
+        tensors,
+        copies,
+    ))
+}
