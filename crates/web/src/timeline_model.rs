@@ -152,6 +152,112 @@ pub fn in_time_order(timeline: &Timeline) -> Vec<&Bar> {
     bars
 }
 
+/// A keyboard move between the Timeline's bars (the pane's roving focus): along a lane in
+/// time, or to the nearest bar in time on the lane above or below.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarMove {
+    /// The bar before on the same lane (Left arrow).
+    Earlier,
+    /// The bar after on the same lane (Right arrow).
+    Later,
+    /// The nearest bar in time on the closest lane above that has bars (Up arrow).
+    LaneUp,
+    /// The nearest bar in time on the closest lane below that has bars (Down arrow).
+    LaneDown,
+    /// The lane's first bar (Home).
+    LaneStart,
+    /// The lane's last bar (End).
+    LaneEnd,
+}
+
+impl BarMove {
+    /// The move a key stands for, if any.
+    pub fn from_key(key: &str) -> Option<BarMove> {
+        Some(match key {
+            "ArrowLeft" => BarMove::Earlier,
+            "ArrowRight" => BarMove::Later,
+            "ArrowUp" => BarMove::LaneUp,
+            "ArrowDown" => BarMove::LaneDown,
+            "Home" => BarMove::LaneStart,
+            "End" => BarMove::LaneEnd,
+            _ => return None,
+        })
+    }
+}
+
+/// Bars in time: by start, ties in model order (a total order, so every move is defined).
+fn time_order(timeline: &Timeline, a: usize, b: usize) -> std::cmp::Ordering {
+    timeline.bars[a]
+        .start_us
+        .total_cmp(&timeline.bars[b].start_us)
+        .then(a.cmp(&b))
+}
+
+/// The bar (an index into `timeline.bars`) that `step` moves the focus to from bar `from`;
+/// `from` itself at the edge of the timeline, or when `from` is not a bar. Linear scans
+/// rather than sorts: a keypress looks at each bar once, and the page's wasm stays small.
+pub fn bar_after_move(timeline: &Timeline, from: usize, step: BarMove) -> usize {
+    let Some(current) = timeline.bars.get(from) else {
+        return from;
+    };
+    let order = |a: &usize, b: &usize| time_order(timeline, *a, *b);
+    let on_lane =
+        |lane: usize| (0..timeline.bars.len()).filter(move |&i| timeline.bars[i].lane == lane);
+    let same_lane = on_lane(current.lane);
+    let moved = match step {
+        BarMove::Earlier => same_lane.filter(|i| order(i, &from).is_lt()).max_by(order),
+        BarMove::Later => same_lane.filter(|i| order(i, &from).is_gt()).min_by(order),
+        BarMove::LaneStart => same_lane.min_by(order),
+        BarMove::LaneEnd => same_lane.max_by(order),
+        BarMove::LaneUp | BarMove::LaneDown => {
+            // The lanes to look at, nearest first.
+            let lanes: Vec<usize> = if step == BarMove::LaneUp {
+                (0..current.lane).rev().collect()
+            } else {
+                (current.lane + 1..timeline.lanes.len()).collect()
+            };
+            let middle = current.start_us + current.dur_us / 2.0;
+            let distance = |index: usize| {
+                let bar = &timeline.bars[index];
+                (bar.start_us + bar.dur_us / 2.0 - middle).abs()
+            };
+            lanes
+                .into_iter()
+                .find(|&lane| on_lane(lane).next().is_some())
+                .and_then(|lane| {
+                    on_lane(lane).min_by(|&a, &b| {
+                        distance(a)
+                            .total_cmp(&distance(b))
+                            .then(time_order(timeline, a, b))
+                    })
+                })
+        }
+    };
+    moved.unwrap_or(from)
+}
+
+/// The bar the Timeline's single Tab stop lands on: the selected op's bar if it has one,
+/// otherwise the first bar in time.
+pub fn entry_bar(timeline: &Timeline, selected: Option<u32>) -> Option<usize> {
+    let on_device = |bar: &Bar| timeline.lanes[bar.lane].kind == LaneKind::Device;
+    selected
+        .and_then(|op| {
+            timeline
+                .bars
+                .iter()
+                .position(|bar| bar.op == Some(op) && on_device(bar))
+        })
+        .or_else(|| {
+            (0..timeline.bars.len()).min_by(|&a, &b| {
+                let (a_bar, b_bar) = (&timeline.bars[a], &timeline.bars[b]);
+                a_bar
+                    .start_us
+                    .total_cmp(&b_bar.start_us)
+                    .then(a_bar.lane.cmp(&b_bar.lane))
+            })
+        })
+}
+
 /// A time in µs with the precision people read: `0.5`, `12.3`, `1,234`.
 pub fn fmt_us(us: f64) -> String {
     if !us.is_finite() {
@@ -254,6 +360,88 @@ mod tests {
             "{}",
             timeline.bars[2].detail
         );
+    }
+
+    /// Two device lanes and a link lane: CPU ops at 0, 10, 20; TPU ops at 4 and 30; one
+    /// transfer at 12.
+    fn three_lanes() -> Timeline {
+        let cpu = "/job:localhost/replica:0/task:0/device:CPU:0";
+        let tpu = "/job:worker/replica:0/task:0/device:TPU:0";
+        let report = RunReport {
+            topology: TopologyReport {
+                devices: vec![cpu.into(), tpu.into()],
+                ..TopologyReport::default()
+            },
+            ops: vec![
+                op(0, cpu, 20.0, 1.0),
+                op(1, cpu, 0.0, 1.0),
+                op(2, tpu, 30.0, 1.0),
+                op(3, cpu, 10.0, 1.0),
+                op(4, tpu, 4.0, 1.0),
+            ],
+            transfers: vec![TransferReport {
+                src: cpu.into(),
+                dst: tpu.into(),
+                bytes: 8,
+                link: "PCIe".into(),
+                start_us: 12.0,
+                dur_us: 1.0,
+                tensor: "op3:0".into(),
+                producer: Some(3),
+                consumer: Some(2),
+                send_op: None,
+                recv_op: None,
+            }],
+            ..RunReport::default()
+        };
+        timeline(&report)
+    }
+
+    #[test]
+    fn arrows_walk_a_lane_in_time_and_stop_at_its_ends() {
+        let timeline = three_lanes();
+        // Bars follow the ops' order: 0 (CPU 20), 1 (CPU 0), 2 (TPU 30), 3 (CPU 10), 4 (TPU 4).
+        assert_eq!(bar_after_move(&timeline, 1, BarMove::Later), 3);
+        assert_eq!(bar_after_move(&timeline, 3, BarMove::Later), 0);
+        assert_eq!(bar_after_move(&timeline, 0, BarMove::Later), 0);
+        assert_eq!(bar_after_move(&timeline, 0, BarMove::Earlier), 3);
+        assert_eq!(bar_after_move(&timeline, 1, BarMove::Earlier), 1);
+        assert_eq!(bar_after_move(&timeline, 3, BarMove::LaneStart), 1);
+        assert_eq!(bar_after_move(&timeline, 3, BarMove::LaneEnd), 0);
+    }
+
+    #[test]
+    fn up_and_down_go_to_the_nearest_bar_in_time_on_the_next_lane() {
+        let timeline = three_lanes();
+        // CPU at 10 → TPU: 4 is nearer than 30.
+        assert_eq!(bar_after_move(&timeline, 3, BarMove::LaneDown), 4);
+        // CPU at 20 → TPU: 30 is nearer than 4.
+        assert_eq!(bar_after_move(&timeline, 0, BarMove::LaneDown), 2);
+        // TPU → the link lane's only bar, and back up to TPU's nearest (4 is 8 away, 30 is 18).
+        assert_eq!(bar_after_move(&timeline, 2, BarMove::LaneDown), 5);
+        assert_eq!(bar_after_move(&timeline, 5, BarMove::LaneUp), 4);
+        // Nothing above the first lane or below the last.
+        assert_eq!(bar_after_move(&timeline, 1, BarMove::LaneUp), 1);
+        assert_eq!(bar_after_move(&timeline, 5, BarMove::LaneDown), 5);
+        // A stale index stays put rather than panicking.
+        assert_eq!(bar_after_move(&timeline, 99, BarMove::Later), 99);
+    }
+
+    #[test]
+    fn keys_map_to_moves() {
+        assert_eq!(BarMove::from_key("ArrowUp"), Some(BarMove::LaneUp));
+        assert_eq!(BarMove::from_key("End"), Some(BarMove::LaneEnd));
+        assert_eq!(BarMove::from_key("a"), None);
+    }
+
+    #[test]
+    fn the_tab_stop_is_the_selected_op_or_the_first_bar() {
+        let timeline = three_lanes();
+        assert_eq!(entry_bar(&timeline, None), Some(1));
+        // Op 2 is also the transfer's consumer; the stop is its own bar on the TPU lane.
+        assert_eq!(entry_bar(&timeline, Some(2)), Some(2));
+        assert_eq!(entry_bar(&timeline, Some(77)), Some(1));
+        assert_eq!(entry_bar(&Timeline::default(), None), None);
     }
 
     #[test]

@@ -8,7 +8,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web::components::{
-    Console, Editor, ExercisePanel, Graph, LessonView, Placement, QuickFixes, Timeline, Topology,
+    Console, Editor, ExercisePanel, Graph, LessonView, Modal, Placement, QuickFixes, Timeline,
+    Topology,
 };
 use web::devices::styles;
 use web::progress::Progress;
@@ -31,6 +32,23 @@ fn mount() -> web_sys::Element {
 
 fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
+}
+
+/// Sends a keydown to `target` that bubbles, as a key press would.
+fn press(target: &web_sys::Element, key: &str, shift: bool) {
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key(key);
+    init.set_shift_key(shift);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let event =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    target.dispatch_event(&event).unwrap();
+}
+
+/// The element with focus, by an attribute of it (`id`, `data-bar`).
+fn focused(attribute: &str) -> Option<String> {
+    document().active_element()?.get_attribute(attribute)
 }
 
 async fn settle() {
@@ -296,6 +314,147 @@ async fn timeline_has_a_lane_per_device_and_link_and_zooms() {
         .query_selector_all(".text-equivalent tbody tr")
         .unwrap();
     assert_eq!(rows.length(), 4);
+}
+
+/// The Timeline with a selection it keeps, as the app does.
+#[function_component]
+fn TimelineSelecting(props: &SelectHarness) -> Html {
+    let styles = Rc::new(styles(&props.report.topology.devices, []));
+    let selected = use_state(|| props.selected);
+    let on_select = {
+        let selected = selected.clone();
+        Callback::from(move |op| selected.set(op))
+    };
+    html! {
+        <div data-selected={format!("{:?}", *selected)}>
+            <Timeline report={props.report.clone()} {styles} selected={*selected} {on_select} />
+        </div>
+    }
+}
+
+#[wasm_bindgen_test]
+async fn timeline_bars_are_one_tab_stop_that_arrows_move_and_enter_selects() {
+    let root = mount();
+    yew::Renderer::<TimelineSelecting>::with_root_and_props(
+        root.clone(),
+        SelectHarness {
+            report: ReportRef::new(sample_report()),
+            selected: None,
+        },
+    )
+    .render();
+    settle().await;
+    let stops = root.query_selector_all("g.bar[tabindex='0']").unwrap();
+    assert_eq!(stops.length(), 1);
+    // The stop is the first bar in time: the first Const on the CPU; its name is its tooltip.
+    let first = root.query_selector("g.bar[data-bar='0']").unwrap().unwrap();
+    assert_eq!(first.get_attribute("tabindex").as_deref(), Some("0"));
+    assert_eq!(
+        first.get_attribute("aria-label").as_deref(),
+        Some("Const (Const) on CPU:0: 5 µs from 0 µs, line 3")
+    );
+    first
+        .unchecked_ref::<web_sys::SvgElement>()
+        .focus()
+        .unwrap();
+    press(&first, "ArrowRight", false);
+    assert_eq!(focused("data-bar").as_deref(), Some("1"));
+    let second = document().active_element().unwrap();
+    press(&second, "ArrowDown", false);
+    assert_eq!(focused("data-bar").as_deref(), Some("2"));
+    let add = document().active_element().unwrap();
+    press(&add, "Enter", false);
+    settle().await;
+    let harness = root.first_element_child().unwrap();
+    assert_eq!(
+        harness.get_attribute("data-selected").as_deref(),
+        Some("Some(2)")
+    );
+    assert!(add.class_list().contains("selected"));
+    assert_eq!(add.get_attribute("tabindex").as_deref(), Some("0"));
+    assert_eq!(first.get_attribute("tabindex").as_deref(), Some("-1"));
+}
+
+/// A button that opens a [`Modal`] with three controls (one disabled), counting closes.
+#[function_component]
+fn ModalHarness() -> Html {
+    let open = use_state(|| false);
+    let closed = use_state(|| 0u32);
+    let on_open = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(true))
+    };
+    let on_close = {
+        let (open, closed) = (open.clone(), closed.clone());
+        Callback::from(move |()| {
+            open.set(false);
+            closed.set(*closed + 1);
+        })
+    };
+    html! {
+        <div data-closed={closed.to_string()}>
+            <button id="opener" onclick={on_open}>{ "Open" }</button>
+            <button id="elsewhere">{ "Elsewhere" }</button>
+            if *open {
+                <Modal labelled_by="modal-title" {on_close}>
+                    <h2 id="modal-title">{ "Title" }</h2>
+                    <input id="first" type="text" />
+                    <button id="off" disabled=true>{ "Off" }</button>
+                    <button id="last">{ "Last" }</button>
+                </Modal>
+            }
+        </div>
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_modal_takes_focus_keeps_tab_inside_closes_on_escape_and_gives_focus_back() {
+    let root = mount();
+    yew::Renderer::<ModalHarness>::with_root(root.clone()).render();
+    settle().await;
+    let opener: web_sys::HtmlElement = root
+        .query_selector("#opener")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    opener.focus().unwrap();
+    opener.click();
+    settle().await;
+    let dialog = root.query_selector("[role='dialog']").unwrap().unwrap();
+    assert_eq!(dialog.get_attribute("aria-modal").as_deref(), Some("true"));
+    assert_eq!(focused("id").as_deref(), Some("first"));
+    // Tab on the last control wraps to the first; Shift+Tab on the first wraps to the last.
+    let last: web_sys::HtmlElement = root
+        .query_selector("#last")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    last.focus().unwrap();
+    press(&last, "Tab", false);
+    assert_eq!(focused("id").as_deref(), Some("first"));
+    let first = document().active_element().unwrap();
+    press(&first, "Tab", true);
+    assert_eq!(focused("id").as_deref(), Some("last"));
+    // Focus that got outside comes back in on the next Tab.
+    let elsewhere: web_sys::HtmlElement = root
+        .query_selector("#elsewhere")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    elsewhere.focus().unwrap();
+    press(&dialog, "Tab", false);
+    assert_eq!(focused("id").as_deref(), Some("first"));
+    press(&first, "Escape", false);
+    settle().await;
+    assert!(root.query_selector("[role='dialog']").unwrap().is_none());
+    assert_eq!(
+        root.first_element_child()
+            .unwrap()
+            .get_attribute("data-closed")
+            .as_deref(),
+        Some("1")
+    );
+    assert_eq!(focused("id").as_deref(), Some("opener"));
 }
 
 #[derive(Properties, PartialEq)]

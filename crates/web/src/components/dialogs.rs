@@ -1,11 +1,13 @@
 //! The Share and Embed dialogs. Share shows the link that reproduces the page (program,
 //! machine, pane, theme); Embed builds an iframe snippet from a few options (read-only,
-//! hidden panes, height) and shows the embed link it points at.
+//! hidden panes, height) and shows the embed link it points at. Both open in a [`Modal`],
+//! which keeps the keyboard inside and closes on Escape.
 
 use crate::browser;
+use crate::components::modal::Modal;
 use crate::share::EmbedOptions;
 use crate::state::Pane;
-use web_sys::{HtmlInputElement, KeyboardEvent};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 /// The data [`ShareDialog`] renders and the callbacks it reports to.
@@ -13,16 +15,6 @@ use yew::prelude::*;
 pub struct ShareDialogProps {
     pub link: AttrValue,
     pub on_close: Callback<()>,
-}
-
-/// Closes the dialog on Escape.
-fn escape_closes(on_close: &Callback<()>) -> Callback<KeyboardEvent> {
-    let on_close = on_close.clone();
-    Callback::from(move |event: KeyboardEvent| {
-        if event.key() == "Escape" {
-            on_close.emit(());
-        }
-    })
 }
 
 /// Selects a read-only field's text when it gets focus, ready to copy.
@@ -46,23 +38,21 @@ pub fn ShareDialog(props: &ShareDialogProps) -> Html {
     };
     let on_close = props.on_close.reform(|_: MouseEvent| ());
     html! {
-        <div class="dialog-backdrop">
-            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="share-title" onkeydown={escape_closes(&props.on_close)}>
-                <h2 id="share-title">{ "Share" }</h2>
-                <p>{ "This link holds the program, the machine and the open pane. Anyone who opens it sees the same run; nothing is stored on a server." }</p>
-                <label class="stack">
-                    { "Link" }
-                    <input data-testid="share-link" type="text" readonly=true value={props.link.clone()} onfocus={select_on_focus()} autofocus=true />
-                </label>
-                <p class="muted">{ format!("{} characters.", props.link.len()) }</p>
-                <div class="pane-controls">
-                    <button class="primary" onclick={on_copy}>{ if *copied { "Copied" } else { "Copy link" } }</button>
-                    <a href={props.link.clone()} target="_blank" rel="noopener">{ "Open in a new tab ↗" }</a>
-                    <span class="spacer" />
-                    <button onclick={on_close}>{ "Close" }</button>
-                </div>
+        <Modal labelled_by="share-title" on_close={props.on_close.clone()}>
+            <h2 id="share-title">{ "Share" }</h2>
+            <p>{ "This link holds the program, the machine and the open pane. Anyone who opens it sees the same run; nothing is stored on a server." }</p>
+            <label class="stack">
+                { "Link" }
+                <input data-testid="share-link" type="text" readonly=true value={props.link.clone()} onfocus={select_on_focus()} data-autofocus="true" />
+            </label>
+            <p class="muted">{ format!("{} characters.", props.link.len()) }</p>
+            <div class="pane-controls">
+                <button class="primary" onclick={on_copy}>{ if *copied { "Copied" } else { "Copy link" } }</button>
+                <a href={props.link.clone()} target="_blank" rel="noopener">{ "Open in a new tab ↗" }</a>
+                <span class="spacer" />
+                <button onclick={on_close}>{ "Close" }</button>
             </div>
-        </div>
+        </Modal>
     }
 }
 
@@ -113,47 +103,45 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
     };
     let on_close = props.on_close.reform(|_: MouseEvent| ());
     html! {
-        <div class="dialog-backdrop">
-            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="embed-title" onkeydown={escape_closes(&props.on_close)}>
-                <h2 id="embed-title">{ "Embed" }</h2>
-                <p>{ "Paste this into a web page, a course or a tutorial. The embed has a compact layout and an \"Open in playground\" link." }</p>
-                <fieldset>
-                    <legend>{ "Options" }</legend>
-                    <label><input type="checkbox" data-testid="embed-readonly" checked={options.readonly} onchange={toggle_readonly} />{ " Read-only program" }</label>
-                    <div class="checks" role="group" aria-label="Panes to show">
-                        { for Pane::ALL.iter().map(|&pane| {
-                            let shown = !options.hidden.contains(&pane);
-                            let onchange = {
-                                let options = options.clone();
-                                Callback::from(move |_: Event| {
-                                    let mut next = (*options).clone();
-                                    if next.hidden.contains(&pane) {
-                                        next.hidden.retain(|p| *p != pane);
-                                    } else if next.hidden.len() + 1 < Pane::ALL.len() {
-                                        next.hidden.push(pane);
-                                    }
-                                    options.set(next);
-                                })
-                            };
-                            html! {
-                                <label><input type="checkbox" checked={shown} {onchange} />{ format!(" {}", pane.title()) }</label>
-                            }
-                        }) }
-                    </div>
-                    <label>{ "Height " }<input type="number" min="200" max="2000" step="20" value={height.to_string()} onchange={on_height} />{ " px" }</label>
-                </fieldset>
-                <label class="stack">
-                    { "Snippet" }
-                    <textarea data-testid="embed-snippet" class="snippet" readonly=true value={snippet.clone()} rows="4" />
-                </label>
-                <div class="pane-controls">
-                    <button class="primary" onclick={on_copy}>{ "Copy snippet" }</button>
-                    <a data-testid="embed-preview" href={link} target="_blank" rel="noopener">{ "Preview the embed ↗" }</a>
-                    <span class="spacer" />
-                    <button onclick={on_close}>{ "Close" }</button>
+        <Modal labelled_by="embed-title" on_close={props.on_close.clone()}>
+            <h2 id="embed-title">{ "Embed" }</h2>
+            <p>{ "Paste this into a web page, a course or a tutorial. The embed has a compact layout and an \"Open in playground\" link." }</p>
+            <fieldset>
+                <legend>{ "Options" }</legend>
+                <label><input type="checkbox" data-testid="embed-readonly" checked={options.readonly} onchange={toggle_readonly} />{ " Read-only program" }</label>
+                <div class="checks" role="group" aria-label="Panes to show">
+                    { for Pane::ALL.iter().map(|&pane| {
+                        let shown = !options.hidden.contains(&pane);
+                        let onchange = {
+                            let options = options.clone();
+                            Callback::from(move |_: Event| {
+                                let mut next = (*options).clone();
+                                if next.hidden.contains(&pane) {
+                                    next.hidden.retain(|p| *p != pane);
+                                } else if next.hidden.len() + 1 < Pane::ALL.len() {
+                                    next.hidden.push(pane);
+                                }
+                                options.set(next);
+                            })
+                        };
+                        html! {
+                            <label><input type="checkbox" checked={shown} {onchange} />{ format!(" {}", pane.title()) }</label>
+                        }
+                    }) }
                 </div>
+                <label>{ "Height " }<input type="number" min="200" max="2000" step="20" value={height.to_string()} onchange={on_height} />{ " px" }</label>
+            </fieldset>
+            <label class="stack">
+                { "Snippet" }
+                <textarea data-testid="embed-snippet" class="snippet" readonly=true value={snippet.clone()} rows="4" />
+            </label>
+            <div class="pane-controls">
+                <button class="primary" onclick={on_copy}>{ "Copy snippet" }</button>
+                <a data-testid="embed-preview" href={link} target="_blank" rel="noopener">{ "Preview the embed ↗" }</a>
+                <span class="spacer" />
+                <button onclick={on_close}>{ "Close" }</button>
             </div>
-        </div>
+        </Modal>
     }
 }
 

@@ -2,6 +2,7 @@
 //! program as starter, machine, hidden panes, checks) that writes an exercise link. The
 //! exercise goes through the same validation a student's browser applies to the link.
 
+use crate::components::modal::Modal;
 use crate::exercise_link::custom_link;
 use crate::state::Pane;
 use lessons::exercise::{CheckDocument, ExerciseDocument};
@@ -280,48 +281,46 @@ pub fn LessonBuilder(props: &LessonBuilderProps) -> Html {
     });
     let on_close = props.on_close.reform(|_: MouseEvent| ());
     html! {
-        <div class="dialog-backdrop">
-            <div class="dialog builder" role="dialog" aria-modal="true" aria-labelledby="builder-title" data-testid="lesson-builder">
-                <h2 id="builder-title">{ "Lesson builder" }</h2>
-                <p class="muted">{ "The editor's program is the starter and its machine the topology. The link carries the whole exercise; nothing is stored on a server." }</p>
-                <label class="stack">{ "Title" }
-                    <input type="text" data-testid="builder-title" value={draft.title.clone()} oninput={on_input(|draft, value| draft.title = value)} />
-                </label>
-                <label class="stack">{ "Instructions (Markdown)" }
-                    <textarea data-testid="builder-instructions" rows="4" value={draft.instructions.clone()} oninput={on_instructions} />
-                </label>
-                <p class="muted">{ format!("Starter: {} lines. Machine: {}.", draft.starter.lines().count(),
-                    if draft.topology.trim_start().starts_with('{') { "custom" } else { draft.topology.as_str() }) }</p>
-                <label><input type="checkbox" checked={draft.lock_topology} onchange={on_lock} />{ " Lock the machine" }</label>
-                <fieldset class="builder-panes">
-                    <legend>{ "Hidden panes" }</legend>
-                    { for Pane::ALL.iter().filter(|&&pane| pane != Pane::Console).map(|&pane| html! {
-                        <label><input type="checkbox" data-testid={format!("builder-hide-{}", pane.id())} checked={draft.hidden.contains(&pane)} onchange={toggle_pane(pane)} />{ format!(" {}", pane.title()) }</label>
-                    }) }
-                </fieldset>
-                <fieldset>
-                    <legend>{ "Checks" }</legend>
-                    <ol class="builder-checks">{ for rows }</ol>
-                    <button data-testid="builder-add-check" onclick={on_add}>{ "+ Add check" }</button>
-                </fieldset>
-                <div class="pane-controls">
-                    <button class="primary" data-testid="builder-write" onclick={on_write}>{ "Write link" }</button>
-                    <button onclick={on_close}>{ "Close" }</button>
-                </div>
-                {
-                    match &*written {
-                        Some(Ok(link)) => html! {
-                            <label class="stack">{ "Exercise link" }
-                                <input type="text" readonly=true data-testid="builder-link" value={link.clone()} />
-                                <a href={link.clone()} target="_blank" rel="noopener">{ "Open in a new tab ↗" }</a>
-                            </label>
-                        },
-                        Some(Err(error)) => html! { <p class="problem" role="alert" data-testid="builder-error">{ error }</p> },
-                        None => html! {},
-                    }
-                }
+        <Modal labelled_by="builder-title" class="builder" testid="lesson-builder" on_close={props.on_close.clone()}>
+            <h2 id="builder-title">{ "Lesson builder" }</h2>
+            <p class="muted">{ "The editor's program is the starter and its machine the topology. The link carries the whole exercise; nothing is stored on a server." }</p>
+            <label class="stack">{ "Title" }
+                <input type="text" data-testid="builder-title" value={draft.title.clone()} oninput={on_input(|draft, value| draft.title = value)} />
+            </label>
+            <label class="stack">{ "Instructions (Markdown)" }
+                <textarea data-testid="builder-instructions" rows="4" value={draft.instructions.clone()} oninput={on_instructions} />
+            </label>
+            <p class="muted">{ format!("Starter: {} lines. Machine: {}.", draft.starter.lines().count(),
+                if draft.topology.trim_start().starts_with('{') { "custom" } else { draft.topology.as_str() }) }</p>
+            <label><input type="checkbox" checked={draft.lock_topology} onchange={on_lock} />{ " Lock the machine" }</label>
+            <fieldset class="builder-panes">
+                <legend>{ "Hidden panes" }</legend>
+                { for Pane::ALL.iter().filter(|&&pane| pane != Pane::Console).map(|&pane| html! {
+                    <label><input type="checkbox" data-testid={format!("builder-hide-{}", pane.id())} checked={draft.hidden.contains(&pane)} onchange={toggle_pane(pane)} />{ format!(" {}", pane.title()) }</label>
+                }) }
+            </fieldset>
+            <fieldset>
+                <legend>{ "Checks" }</legend>
+                <ol class="builder-checks">{ for rows }</ol>
+                <button data-testid="builder-add-check" onclick={on_add}>{ "+ Add check" }</button>
+            </fieldset>
+            <div class="pane-controls">
+                <button class="primary" data-testid="builder-write" onclick={on_write}>{ "Write link" }</button>
+                <button onclick={on_close}>{ "Close" }</button>
             </div>
-        </div>
+            {
+                match &*written {
+                    Some(Ok(link)) => html! {
+                        <label class="stack">{ "Exercise link" }
+                            <input type="text" readonly=true data-testid="builder-link" value={link.clone()} />
+                            <a href={link.clone()} target="_blank" rel="noopener">{ "Open in a new tab ↗" }</a>
+                        </label>
+                    },
+                    Some(Err(error)) => html! { <p class="problem" role="alert" data-testid="builder-error">{ error }</p> },
+                    None => html! {},
+                }
+            }
+        </Modal>
     }
 }
 

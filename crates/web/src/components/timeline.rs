@@ -1,14 +1,21 @@
 //! The Timeline pane: a lane per device and per link, ops and transfers as bars with
 //! tooltips, a zoom, and the trace as Chrome Trace Event JSON (download, or straight into
 //! Perfetto). A table lists the same bars in time order for screen readers.
+//!
+//! The bars are one Tab stop (a roving tabindex): arrow keys move along a lane and between
+//! lanes, Home and End go to a lane's ends, and Enter or Space selects the bar's op as a
+//! click does. Each bar's accessible name is its tooltip.
 
 use crate::browser;
 use crate::components::graph::{pattern_defs, pattern_fill};
 use crate::devices::{style_of, DeviceStyle};
 use crate::state::ReportRef;
-use crate::timeline_model::{fmt_us, in_time_order, timeline, LaneKind};
+use crate::timeline_model::{
+    bar_after_move, entry_bar, fmt_us, in_time_order, timeline, BarMove, LaneKind,
+};
 use std::rc::Rc;
-use web_sys::HtmlInputElement;
+use wasm_bindgen::JsCast;
+use web_sys::{Element, HtmlInputElement, SvgElement};
 use yew::prelude::*;
 
 const LABEL_WIDTH: f64 = 170.0;
@@ -42,7 +49,10 @@ fn tick_step(span: f64, target: f64) -> f64 {
 pub fn Timeline(props: &TimelineProps) -> Html {
     let zoom = use_state(|| 0i32);
     let message = use_state(|| None::<String>);
-    let model = timeline(&props.report);
+    // The bar holding the Tab stop, once the user has moved it (an index into the bars).
+    let roving = use_state(|| None::<usize>);
+    let svg = use_node_ref();
+    let model = Rc::new(timeline(&props.report));
     if model.bars.is_empty() {
         return html! { <p class="hint">{ "Nothing ran on a device: the timeline is empty." }</p> };
     }
@@ -91,7 +101,10 @@ pub fn Timeline(props: &TimelineProps) -> Html {
             </g>
         }
     });
-    let bars = model.bars.iter().map(|bar| {
+    let tab_stop = (*roving)
+        .filter(|&index| index < model.bars.len())
+        .or_else(|| entry_bar(&model, props.selected));
+    let bars = model.bars.iter().enumerate().map(|(index, bar)| {
         let y = AXIS_HEIGHT + bar.lane as f64 * LANE_HEIGHT + 5.0;
         let x = LABEL_WIDTH + bar.start_us * scale;
         let w = (bar.dur_us * scale).max(2.0);
@@ -103,9 +116,16 @@ pub fn Timeline(props: &TimelineProps) -> Html {
             let (on_select, op) = (props.on_select.clone(), bar.op);
             Callback::from(move |_: MouseEvent| on_select.emit(op))
         };
+        let onfocus = {
+            let roving = roving.clone();
+            Callback::from(move |_: FocusEvent| roving.set(Some(index)))
+        };
         let show_label = w > 8.0 * bar.label.len() as f64;
         html! {
-            <g class={classes!("bar", colour, transfer.then_some("transfer"), selected.then_some("selected"))} {onclick}>
+            <g class={classes!("bar", colour, transfer.then_some("transfer"), selected.then_some("selected"))}
+                role="button" aria-label={bar.detail.clone()} aria-pressed={selected.to_string()}
+                tabindex={if tab_stop == Some(index) { "0" } else { "-1" }}
+                data-bar={index.to_string()} {onclick} {onfocus}>
                 <title>{ &bar.detail }</title>
                 <rect class="bar-box" x={format!("{x:.2}")} y={format!("{y:.1}")} width={format!("{w:.2}")} height={(LANE_HEIGHT - 10.0).to_string()} rx="2" />
                 if let Some(fill) = style.and_then(|s| pattern_fill(s.pattern)) {
@@ -117,6 +137,45 @@ pub fn Timeline(props: &TimelineProps) -> Html {
             </g>
         }
     });
+
+    let on_bar_key = {
+        let (model, svg, on_select) = (model.clone(), svg.clone(), props.on_select.clone());
+        Callback::from(move |event: KeyboardEvent| {
+            let Some(from) = event
+                .target()
+                .and_then(|target| target.dyn_into::<Element>().ok())
+                .and_then(|target| target.closest("[data-bar]").ok().flatten())
+                .and_then(|bar| bar.get_attribute("data-bar"))
+                .and_then(|index| index.parse::<usize>().ok())
+                .filter(|&index| index < model.bars.len())
+            else {
+                return;
+            };
+            let key = event.key();
+            if key == "Enter" || key == " " {
+                event.prevent_default();
+                on_select.emit(model.bars[from].op);
+                return;
+            }
+            let Some(step) = BarMove::from_key(&key) else {
+                return;
+            };
+            event.prevent_default();
+            let to = bar_after_move(&model, from, step);
+            // Every bar is in the DOM already; focusing it moves the Tab stop (its onfocus).
+            if let Some(bar) = svg
+                .cast::<Element>()
+                .and_then(|svg| {
+                    svg.query_selector(&format!("[data-bar=\"{to}\"]"))
+                        .ok()
+                        .flatten()
+                })
+                .and_then(|bar| bar.dyn_into::<SvgElement>().ok())
+            {
+                let _ = bar.focus();
+            }
+        })
+    };
 
     let set_zoom = |value: i32| {
         let zoom = zoom.clone();
@@ -135,11 +194,11 @@ pub fn Timeline(props: &TimelineProps) -> Html {
             );
         })
     };
-    let trace_json = || serde_json::to_string(&props.report.trace).unwrap_or_default();
+    // The trace is serialised when the user asks for it, not on every render.
     let on_export = {
-        let json = trace_json();
-        let message = message.clone();
+        let (report, message) = (props.report.clone(), message.clone());
         Callback::from(move |_: MouseEvent| {
+            let json = serde_json::to_string(&report.trace).unwrap_or_default();
             if let Err(error) = browser::download("placement-trace.json", &json, "application/json")
             {
                 message.set(Some(error));
@@ -147,10 +206,10 @@ pub fn Timeline(props: &TimelineProps) -> Html {
         })
     };
     let on_perfetto = {
-        let json = trace_json();
-        let message = message.clone();
-        let title = format!("Placement Playground on {}", props.report.topology.name);
+        let (report, message) = (props.report.clone(), message.clone());
         Callback::from(move |_: MouseEvent| {
+            let json = serde_json::to_string(&report.trace).unwrap_or_default();
+            let title = format!("Placement Playground on {}", report.topology.name);
             if !browser::open_in_perfetto(&json, &title) {
                 message.set(Some("The browser blocked the new tab; allow pop-ups for this page, or export the trace and open it at ui.perfetto.dev.".into()));
             }
@@ -175,8 +234,8 @@ pub fn Timeline(props: &TimelineProps) -> Html {
                 <p class="notice problem" role="alert">{ text }</p>
             }
             <div class="timeline-scroll">
-                <svg class="timeline-svg" width={format!("{width:.0}")} height={format!("{height:.0}")}
-                    role="group" aria-label={format!("Timeline: {} lanes, {} bars", model.lanes.len(), model.bars.len())}>
+                <svg ref={svg} class="timeline-svg" width={format!("{width:.0}")} height={format!("{height:.0}")} onkeydown={on_bar_key}
+                    role="group" aria-label={format!("Timeline: {} lanes, {} bars; arrow keys move between bars, Enter selects", model.lanes.len(), model.bars.len())}>
                     { pattern_defs() }
                     { for lanes }
                     { for ticks }
