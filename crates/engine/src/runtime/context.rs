@@ -70,6 +70,9 @@ pub struct Context {
     pub(crate) hardware: std::sync::Arc<crate::hardware::Hardware>,
     /// Dataset iterations started (each `IteratorGetNext` names its iteration).
     pub(crate) input_iterators: u32,
+    /// The report name of each library function computed eagerly but run compiled by
+    /// TensorFlow (`multi_step_on_iterator` → `__inference_multi_step_on_iterator_7`).
+    pub(crate) compiled_steps: std::collections::HashMap<String, String>,
 }
 
 impl Context {
@@ -98,6 +101,7 @@ impl Context {
             tapes: Default::default(),
             hardware: topology.hardware.clone(),
             input_iterators: 0,
+            compiled_steps: std::collections::HashMap::new(),
         }
     }
 

@@ -16,6 +16,8 @@
 //! - [`session`]: the TF1 `tf.compat.v1.Session`.
 //! - [`variables`]: eager and graph variables, `get_variable` / `variable_scope`.
 //! - [`function`]: `tf.function` tracing and calls.
+//! - [`compiled_step`]: library steps TensorFlow runs as one compiled call (Keras's train
+//!   step), reported as a function call so the simulator charges one launch per step.
 //! - [`tape`]: `tf.GradientTape`, reverse-mode autodiff over eager ops.
 //! - [`function_log`]: the stdout placer lines of eager single-op functions.
 //! - [`op`]: op kinds, values, variable state, kernel dispatch, static shape inference.
@@ -31,6 +33,7 @@
 //! Tests replaying the conformance corpus live in `tests.rs`.
 
 pub mod api;
+pub mod compiled_step;
 pub mod cond;
 pub mod context;
 pub mod data;

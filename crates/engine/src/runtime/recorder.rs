@@ -62,6 +62,10 @@ pub struct Recorder {
     /// `Session.run` or function call the partitioner makes one `_Send`/`_Recv` pair per
     /// tensor and destination, however many consumers it has there.
     copies: std::collections::HashSet<(Option<u32>, String, String, u32, u32)>,
+    /// The function whose body eagerly computed ops stand for (`__inference_f_7`), set
+    /// between [`Recorder::begin_compiled_body`] and [`Recorder::end_call`]: their report
+    /// names get its prefix, so the simulator times them as one compiled call.
+    compiled_body: Option<String>,
 }
 
 /// The most ops one run records; later ops still run but are not reported (a playground
@@ -90,6 +94,15 @@ impl Recorder {
     /// Marks the end of a `tf.function` call's body.
     pub fn end_call(&mut self) {
         self.call = 0;
+        self.compiled_body = None;
+    }
+
+    /// Marks the start of ops that a library computes eagerly but TensorFlow runs as the
+    /// body of the compiled function `function` (Keras's train step): until
+    /// [`Recorder::end_call`] they are reported as `function/<name>`.
+    pub fn begin_compiled_body(&mut self, function: &str) {
+        self.begin_call();
+        self.compiled_body = Some(function.to_string());
     }
 
     /// Records an op and a transfer for each input that lives on another device; returns
@@ -132,9 +145,13 @@ impl Recorder {
                 });
             }
         }
+        let name = match &self.compiled_body {
+            Some(function) => format!("{function}/{}", op.name),
+            None => op.name.to_string(),
+        };
         self.ops.push(OpReport {
             id,
-            name: op.name.to_string(),
+            name,
             op_type: op.op_type.to_string(),
             device: op.device.to_string(),
             requested_device: op.requested_device.to_string(),

@@ -51,6 +51,9 @@ struct Compiled {
     loss: Loss,
     loss_arg: Value,
     metrics: Vec<(String, MetricKind)>,
+    /// `compile(run_eagerly=True)`: steps run op by op instead of as Keras's compiled
+    /// `multi_step_on_iterator` function.
+    run_eagerly: bool,
 }
 
 /// The model part of a layer's state.
@@ -349,11 +352,16 @@ fn compile(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             metrics.push((name, kind));
         }
     }
+    let run_eagerly = match &bound[6] {
+        Some(value) => vm.truthy(value)?,
+        None => false,
+    };
     *state(vm, &data)?.compiled.borrow_mut() = Some(Compiled {
         optimizer,
         loss,
         loss_arg,
         metrics,
+        run_eagerly,
     });
     Ok(Value::None)
 }
@@ -954,9 +962,43 @@ fn run_epoch(
     let steps = batches.len();
     for batch in batches {
         vm.charge(1)?;
-        step(st, vm, me, compiled, batch, train, &mut trackers)?;
+        as_compiled_step(
+            st,
+            vm,
+            TRAIN_AND_TEST_FUNCTION,
+            compiled.run_eagerly,
+            |vm| step(st, vm, me, compiled, batch, train, &mut trackers),
+        )?;
     }
     Ok((trackers, steps))
+}
+
+/// The `tf.function` Keras 3 runs each `fit` and `evaluate` step in
+/// (`TensorFlowTrainer._make_function`).
+const TRAIN_AND_TEST_FUNCTION: &str = "multi_step_on_iterator";
+
+/// The `tf.function` Keras 3 runs each `predict` step in (`make_predict_function`).
+const PREDICT_FUNCTION: &str = "one_step_on_data_distributed";
+
+/// Runs one step as Keras runs it: inside its `tf.function` `function` (one launch per
+/// step in the report), unless the model runs eagerly.
+fn as_compiled_step<T>(
+    st: &St,
+    vm: &mut Vm<'_>,
+    function: &str,
+    run_eagerly: bool,
+    body: impl FnOnce(&mut Vm<'_>) -> PyResult<T>,
+) -> PyResult<T> {
+    if run_eagerly {
+        return body(vm);
+    }
+    st.tf(vm, |ctx| ctx.begin_compiled_step(function))?;
+    let result = body(vm);
+    st.tf(vm, |ctx| {
+        ctx.end_compiled_step();
+        Ok(())
+    })?;
+    result
 }
 
 fn fit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
@@ -1160,13 +1202,19 @@ fn predict(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let batches = epoch_batches(st, vm, &source, None, steps)?;
     let steps = batches.len();
     let mut outputs = Vec::with_capacity(steps);
+    let run_eagerly = model_of(vm, &me)
+        .and_then(|data| compiled(vm, &data))
+        .is_ok_and(|compiled| compiled.run_eagerly);
     for (xb, _, produced) in batches {
         vm.charge(1)?;
-        let (xb, _) = feed(st, vm, (xb, None, produced))?;
-        let training = vec![(lang::value::name("training"), Value::Bool(false))];
-        let prediction = vm.call(&me, &[xb], &training)?;
-        let handle = handle_of(st, vm, &prediction)?;
-        outputs.push(crate::python::keras::ops::value(st, vm, &handle)?);
+        let output = as_compiled_step(st, vm, PREDICT_FUNCTION, run_eagerly, |vm| {
+            let (xb, _) = feed(st, vm, (xb, None, produced))?;
+            let training = vec![(lang::value::name("training"), Value::Bool(false))];
+            let prediction = vm.call(&me, &[xb], &training)?;
+            let handle = handle_of(st, vm, &prediction)?;
+            crate::python::keras::ops::value(st, vm, &handle)
+        })?;
+        outputs.push(output);
     }
     if verbose > 0 {
         let seconds = simulated_seconds(st, vm, first_op)?;
