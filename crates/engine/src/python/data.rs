@@ -6,6 +6,9 @@
 //! once on the element spec, as TensorFlow traces them, and the traced graph runs per
 //! element on the host.
 
+pub mod generator;
+pub mod interleave;
+
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -38,6 +41,8 @@ pub struct DataClasses {
     options: Rc<Class>,
     distribute_options: Rc<Class>,
     auto_shard_policy: Rc<Class>,
+    /// The run's `from_generator` sources.
+    pub(crate) generators: generator::GeneratorSources,
 }
 
 /// The data of a `Dataset` object.
@@ -57,7 +62,7 @@ struct PyIterator {
 /// The data of an `AutoShardPolicy` member.
 struct PyPolicy(AutoShardPolicy);
 
-fn dataset_of(vm: &Vm<'_>, value: &Value) -> PyResult<Dataset> {
+pub(crate) fn dataset_of(vm: &Vm<'_>, value: &Value) -> PyResult<Dataset> {
     value
         .downcast::<PyDataset>()
         .map(|d| d.dataset.clone())
@@ -73,7 +78,11 @@ fn new_dataset(st: &St, vm: &Vm<'_>, dataset: Dataset) -> PyResult {
 }
 
 /// Splits a Python value into its structure and leaves (tuples and dicts nest).
-fn flatten(vm: &mut Vm<'_>, value: &Value, depth: usize) -> PyResult<(Structure, Vec<Value>)> {
+pub(crate) fn flatten(
+    vm: &mut Vm<'_>,
+    value: &Value,
+    depth: usize,
+) -> PyResult<(Structure, Vec<Value>)> {
     if depth > NESTING_MAX {
         return Err(vm.value_error("The element is nested too deeply."));
     }
@@ -111,7 +120,7 @@ fn flatten(vm: &mut Vm<'_>, value: &Value, depth: usize) -> PyResult<(Structure,
 }
 
 /// Rebuilds a Python value from a structure and its leaves.
-fn nest(
+pub(crate) fn nest(
     vm: &mut Vm<'_>,
     structure: &Structure,
     leaves: &mut impl Iterator<Item = Value>,
@@ -162,7 +171,7 @@ fn from_tensors(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     new_dataset(st, vm, dataset)
 }
 
-fn int_of(vm: &mut Vm<'_>, value: &Value, what: &str) -> PyResult<i64> {
+pub(crate) fn int_of(vm: &mut Vm<'_>, value: &Value, what: &str) -> PyResult<i64> {
     if let Some(i) = value.as_i64() {
         return Ok(i);
     }
@@ -345,7 +354,7 @@ fn trace_element_function(
     Ok((id, spec))
 }
 
-fn parallel_calls(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<i64>> {
+pub(crate) fn parallel_calls(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<i64>> {
     match value {
         None => Ok(None),
         Some(value) => {
@@ -476,14 +485,17 @@ fn shuffle(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     )?;
     let dataset = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
     let buffer = int_of(vm, bound[1].as_ref().unwrap_or(&Value::None), "buffer_size")?;
-    let seed = match &bound[2] {
-        Some(value) => Some(int_of(vm, value, "seed")? as u64),
+    let seed = match bound[2].as_ref().filter(|v| !v.is_none()) {
+        Some(value) => Some(int_of(vm, value, "seed")?),
         None => None,
     };
     let reshuffle = crate::python::flag(vm, &bound[3], true)?;
     let shuffled = st.tf(vm, |ctx| {
+        // `random_seed.get_seed(seed)`, as the Python wrapper computes the op's seeds.
+        let seeds = ctx.op_seeds(seed)?;
+        let seeds = (seeds != [0, 0]).then_some(seeds);
         dataset
-            .shuffle(buffer, seed, reshuffle)
+            .shuffle(buffer, seeds, reshuffle)
             .map_err(|error| ctx.dataset_op_error("ShuffleDatasetV3", error))
     })?;
     new_dataset(st, vm, shuffled)
@@ -614,6 +626,11 @@ fn dataset_repr(dataset: &Dataset) -> String {
         DatasetNode::Zip { .. } => "_ZipDataset",
         DatasetNode::Concatenate { .. } => "_ConcatenateDataset",
         DatasetNode::Options { .. } => "_OptionsDataset",
+        DatasetNode::Generator { .. } => "_FlatMapDataset",
+        DatasetNode::Interleave { parallel_calls, .. } if parallel_calls.is_some() => {
+            "_ParallelInterleaveDataset"
+        }
+        DatasetNode::Interleave { .. } => "_InterleaveDataset",
     };
     format!("<{kind} element_spec={}>", dataset.element_spec().repr())
 }
@@ -651,39 +668,34 @@ fn iterator_next(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, numpy: bool) -> PyRe
         return Err(vm.type_error("expected a dataset iterator"));
     };
     vm.charge(1)?;
-    let element = st.tf(vm, |ctx| {
+    let components = iterator.spec.components.len();
+    let produced = {
         let Ok(mut state) = iterator.iterator.try_borrow_mut() else {
-            return Err(crate::runtime::TfError::new(
-                crate::runtime::ExceptionClass::RuntimeError,
-                "The iterator is already running.",
-            ));
+            return Err(vm.runtime_error("The iterator is already running."));
         };
-        let components = iterator.spec.components.len();
-        let serial = match iterator.serial.get() {
-            Some(serial) => serial,
-            None => {
-                let serial = ctx.begin_input_iteration();
-                iterator.serial.set(Some(serial));
-                serial
-            }
-        };
-        match state
-            .next(ctx)
-            .map_err(|error| ctx.iterator_error(error, components))?
-        {
-            Some(element) => {
-                let cost = state.last_cost();
-                let produced = crate::report::InputElement {
-                    iterator: serial,
-                    background_ns: cost.background_ns,
-                    inline_ns: cost.inline_ns,
-                    prefetch: state.prefetch(),
-                };
-                ctx.iterator_get_next(element, Some(produced)).map(Some)
-            }
-            None => Ok(None),
-        }
-    })?;
+        generator::next_element(st, vm, &mut state, components)?
+            .map(|element| (element, state.last_cost(), state.prefetch()))
+    };
+    let element = match produced {
+        None => None,
+        Some((element, cost, prefetch)) => Some(st.tf(vm, |ctx| {
+            let serial = match iterator.serial.get() {
+                Some(serial) => serial,
+                None => {
+                    let serial = ctx.begin_input_iteration();
+                    iterator.serial.set(Some(serial));
+                    serial
+                }
+            };
+            let produced = crate::report::InputElement {
+                iterator: serial,
+                background_ns: cost.background_ns,
+                inline_ns: cost.inline_ns,
+                prefetch,
+            };
+            ctx.iterator_get_next(element, Some(produced))
+        })?),
+    };
     let Some(element) = element else {
         return Err(vm.stop_iteration(None));
     };
@@ -742,6 +754,14 @@ fn build_dataset_class(st: &St) -> Rc<Class> {
         .static_method("range", {
             let st = st.clone();
             move |vm, args| range(&st, vm, args)
+        })
+        .method("interleave", {
+            let st = st.clone();
+            move |vm, args| interleave::interleave(&st, vm, args)
+        })
+        .static_method("from_generator", {
+            let st = st.clone();
+            move |vm, args| generator::from_generator(&st, vm, args)
         })
         .static_method("zip", {
             let st = st.clone();
@@ -979,6 +999,7 @@ pub fn build_classes(st: &St) -> DataClasses {
         options,
         distribute_options,
         auto_shard_policy,
+        generators: generator::GeneratorSources::default(),
     }
 }
 

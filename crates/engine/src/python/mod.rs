@@ -43,6 +43,7 @@ pub mod nn_ops;
 pub mod numpy_module;
 pub mod os_module;
 pub mod shapes;
+pub mod stateless_random;
 pub mod tape;
 pub mod tensor_class;
 pub mod tf_module;
@@ -184,6 +185,7 @@ impl State {
     pub fn release(&self) {
         if let Some(classes) = self.classes.borrow_mut().take() {
             classes.distribute.release();
+            classes.data.generators.release();
         }
         self.modules.borrow_mut().clear();
         self.graph_objects.borrow_mut().clear();

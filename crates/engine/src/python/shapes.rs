@@ -166,6 +166,13 @@ pub struct PySpec {
     name: Option<String>,
 }
 
+/// The shape and dtype of a `tf.TensorSpec` object (`None` for anything else).
+pub fn spec_parts(value: &Value) -> Option<(TensorShape, crate::tensor::DType)> {
+    value
+        .downcast::<PySpec>()
+        .map(|spec| (spec.shape.clone(), spec.dtype))
+}
+
 fn spec_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PySpec>> {
     this(vm, args)?
         .downcast::<PySpec>()

@@ -860,6 +860,24 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&random, st, "normal", random_normal);
     def(&random, st, "uniform", random_uniform);
     def(&random, st, "set_seed", set_random_seed);
+    def(
+        &random,
+        st,
+        "stateless_uniform",
+        crate::python::stateless_random::stateless_uniform,
+    );
+    def(
+        &random,
+        st,
+        "stateless_normal",
+        crate::python::stateless_random::stateless_normal,
+    );
+    def(
+        &random,
+        st,
+        "stateless_truncated_normal",
+        crate::python::stateless_random::stateless_truncated_normal,
+    );
     let strings = module("tensorflow.strings");
     def(&strings, st, "to_number", array_ops::to_number);
     tf.set("strings", Value::Module(strings.clone()));

@@ -29,6 +29,30 @@ impl Philox {
         }
     }
 
+    /// `PhiloxRandom(counter, key)`: a stream from an explicit key and counter (the
+    /// stateless kernels' `GetPhiloxRandomFromCounterKeyMem`).
+    pub fn from_key_counter(key: [u32; 2], counter: [u32; 4]) -> Philox {
+        Philox { counter, key }
+    }
+
+    /// `StatelessRandomGetKeyCounter(seed)`: TensorFlow's `GenerateKey` scrambles the two
+    /// seeds (as the counter, under a fixed key) through one Philox block; its first two
+    /// words become the key and its last two the counter's high half.
+    pub fn from_stateless_seed(seed: [i64; 2]) -> Philox {
+        let (seed0, seed1) = (seed[0] as u64, seed[1] as u64);
+        let mut scramble = Philox::from_key_counter(
+            [0x3ec8_f720, 0x0246_1e29],
+            [
+                seed0 as u32,
+                (seed0 >> 32) as u32,
+                seed1 as u32,
+                (seed1 >> 32) as u32,
+            ],
+        );
+        let mix = scramble.next_block();
+        Philox::from_key_counter([mix[0], mix[1]], [0, 0, mix[2], mix[3]])
+    }
+
     /// Advances the counter by `count` 128-bit samples without computing them.
     pub fn skip(&mut self, count: u64) {
         let count_lo = count as u32;

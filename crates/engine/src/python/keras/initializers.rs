@@ -10,6 +10,7 @@ use lang::value::{Args, Class, Module, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::python::convert::{float_arg, op_error, opt_dtype, to_tensor};
+use crate::python::keras::classes;
 use crate::python::tensor_class::wrap;
 use crate::python::{bound, params, this, St};
 use crate::tensor::ops;
@@ -98,10 +99,100 @@ impl Initializer {
         })
     }
 
+    /// This initialiser with a seed from `draw` if it is random and has none, as Keras's
+    /// `RandomInitializer` takes `make_default_seed()` when constructed.
+    pub fn with_default_seed(self, draw: impl FnOnce() -> u64) -> Initializer {
+        match self {
+            Initializer::GlorotUniform(None) => Initializer::GlorotUniform(Some(draw())),
+            Initializer::GlorotNormal(None) => Initializer::GlorotNormal(Some(draw())),
+            Initializer::HeUniform(None) => Initializer::HeUniform(Some(draw())),
+            Initializer::HeNormal(None) => Initializer::HeNormal(Some(draw())),
+            Initializer::RandomNormal {
+                mean,
+                stddev,
+                seed: None,
+            } => Initializer::RandomNormal {
+                mean,
+                stddev,
+                seed: Some(draw()),
+            },
+            Initializer::RandomUniform {
+                minval,
+                maxval,
+                seed: None,
+            } => Initializer::RandomUniform {
+                minval,
+                maxval,
+                seed: Some(draw()),
+            },
+            other => other,
+        }
+    }
+
+    /// A seeded initialiser's values as Keras 3 draws them: `VarianceScaling`'s formulas
+    /// and TensorFlow's stateless kernels on Keras's seed `[seed % (2**31 - 2), 0]`, so
+    /// they are TensorFlow's numbers. `None` for unseeded and constant initialisers.
+    fn seeded(
+        &self,
+        shape: &[i64],
+        dtype: DType,
+        fan_in: f64,
+        fan_out: f64,
+    ) -> Option<crate::tensor::OpResult<Tensor>> {
+        use crate::python::stateless_random::{keras_seed, sample, Stateless};
+        // `VarianceScaling.__call__`: the scale over the fans, then the distribution.
+        let fan_avg = 1.0 / f64::max(1.0, (fan_in + fan_out) / 2.0);
+        let he = 2.0 / f64::max(1.0, fan_in);
+        let uniform = |scale: f64| {
+            let limit = (3.0 * scale).sqrt();
+            Stateless::Uniform {
+                minval: -limit,
+                maxval: limit,
+            }
+        };
+        let truncated = |scale: f64| Stateless::TruncatedNormal {
+            mean: 0.0,
+            stddev: scale.sqrt() / 0.879_625_661_034_239_8,
+        };
+        let (distribution, seed) = match self {
+            Initializer::GlorotUniform(Some(seed)) => (uniform(fan_avg), *seed),
+            Initializer::GlorotNormal(Some(seed)) => (truncated(fan_avg), *seed),
+            Initializer::HeUniform(Some(seed)) => (uniform(he), *seed),
+            Initializer::HeNormal(Some(seed)) => (truncated(he), *seed),
+            Initializer::RandomNormal {
+                mean,
+                stddev,
+                seed: Some(seed),
+            } => (
+                Stateless::Normal {
+                    mean: *mean,
+                    stddev: *stddev,
+                },
+                *seed,
+            ),
+            Initializer::RandomUniform {
+                minval,
+                maxval,
+                seed: Some(seed),
+            } => (
+                Stateless::Uniform {
+                    minval: *minval,
+                    maxval: *maxval,
+                },
+                *seed,
+            ),
+            _ => return None,
+        };
+        Some(sample(distribution, shape, dtype, keras_seed(seed)))
+    }
+
     /// A tensor of `dims` and `dtype`.
     pub fn generate(&self, dims: &[usize], dtype: DType) -> crate::tensor::OpResult<Tensor> {
         let shape: Vec<i64> = dims.iter().map(|d| *d as i64).collect();
         let (fan_in, fan_out) = fans(dims);
+        if let Some(tensor) = self.seeded(&shape, dtype, fan_in, fan_out) {
+            return tensor;
+        }
         match self {
             Initializer::Zeros => ops::zeros(&shape, dtype),
             Initializer::Ones => ops::ones(&shape, dtype),
@@ -144,6 +235,26 @@ pub enum InitializerArg {
     Known(Initializer),
     /// A Python callable `f(shape, dtype=...)`.
     Callable(Value),
+}
+
+/// A layer's initialiser argument after Keras's `initializers.get`: a name builds a new
+/// initialiser, which draws its default seed now (see [`Initializer::with_default_seed`]).
+pub fn layer_initializer(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: Option<&Value>,
+    default: Initializer,
+) -> PyResult<InitializerArg> {
+    let from_name = value.is_none_or(|v| v.is_none() || v.as_str().is_some());
+    match initializer_arg(vm, value, default)? {
+        InitializerArg::Known(init) if from_name => {
+            let keras = classes(st, vm)?;
+            Ok(InitializerArg::Known(
+                init.with_default_seed(|| keras.default_seed()),
+            ))
+        }
+        other => Ok(other),
+    }
 }
 
 /// Interprets a layer's initialiser argument (a name, an initialiser object, a callable).
@@ -262,9 +373,16 @@ fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn build_class(st: &St, kind: &'static str, module: &str) -> Rc<Class> {
+    let keras_class = module.starts_with("keras");
+    let st_init = st.clone();
     ClassBuilder::new(kind, module)
         .method("__init__", move |vm, args| {
-            let init = construct(vm, kind, &args)?;
+            let mut init = construct(vm, kind, &args)?;
+            if keras_class {
+                // `RandomInitializer.__init__` draws its seed when none is given.
+                let keras = classes(&st_init, vm)?;
+                init = init.with_default_seed(|| keras.default_seed());
+            }
             set_native_data(this(vm, &args)?, Rc::new(PyInitializer(init)));
             Ok(Value::None)
         })

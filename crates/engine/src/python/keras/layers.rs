@@ -10,15 +10,15 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use lang::host::{new_native_instance, set_native_data, ClassBuilder};
+use lang::host::{set_native_data, ClassBuilder};
 use lang::value::{Args, Class, Module, Name, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::python::convert::{op_error, to_operand};
 use crate::python::keras::initializers::{
-    initial_value, initializer_arg, Initializer, InitializerArg,
+    initial_value, layer_initializer, Initializer, InitializerArg,
 };
-use crate::python::keras::{classes, ops, snake_case, variables};
+use crate::python::keras::{classes, functional, ops, snake_case, variables};
 use crate::python::tensor_class::{wrap, PyTensor};
 use crate::python::{bound, params, this, St};
 use crate::runtime::{Handle, Operand};
@@ -108,10 +108,14 @@ pub enum LayerKind {
     },
     /// `Activation(activation)`.
     Activation(Activation),
-    /// A `Model` (subclassed) or `Sequential`.
+    /// A `Model` (subclassed), `Sequential` or `Functional`.
     Model(crate::python::keras::model::ModelState),
     /// `Conv2D`, the poolings (`python/keras/conv_layers.rs`).
     Windowed(crate::python::keras::conv_layers::WindowedLayer),
+    /// The `InputLayer` behind a `tf.keras.Input`.
+    Input,
+    /// A merge layer (`Concatenate`, `Add`), called on a list of tensors.
+    Merge(crate::python::keras::merging::Merge),
 }
 
 /// The state every layer object carries.
@@ -130,6 +134,8 @@ pub struct LayerData {
     pub input_shape: RefCell<Option<Vec<Option<usize>>>>,
     /// Its output shape: from a symbolic build (`Input`), else from its first call.
     pub output_shape: RefCell<Option<Vec<Option<usize>>>>,
+    /// Its calls on symbolic tensors (`_inbound_nodes`), for the functional API.
+    pub inbound_nodes: RefCell<Vec<Rc<crate::python::keras::functional::Node>>>,
 }
 
 impl LayerData {
@@ -143,6 +149,7 @@ impl LayerData {
             weights: RefCell::new(Vec::new()),
             input_shape: RefCell::new(None),
             output_shape: RefCell::new(None),
+            inbound_nodes: RefCell::new(Vec::new()),
         }
     }
 }
@@ -179,113 +186,7 @@ pub fn shape_text(dims: &[Option<usize>]) -> String {
     TensorShape::new(dims.to_vec()).to_string()
 }
 
-/// The data of a `KerasTensor` (what `tf.keras.Input` returns).
-pub struct KerasTensor {
-    /// Its shape, batch dimension first.
-    pub shape: Vec<Option<usize>>,
-    /// Its dtype.
-    pub dtype: DType,
-    /// Its name.
-    pub name: String,
-}
-
-/// `tf.keras.Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None,
-/// name=None, tensor=None)`.
-pub fn input(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "Input",
-        &args,
-        &[
-            "shape",
-            "batch_size",
-            "dtype",
-            "sparse",
-            "batch_shape",
-            "name",
-            "tensor",
-            "optional",
-        ],
-        0,
-    )?;
-    let dims = |vm: &mut Vm<'_>, value: &Value| -> PyResult<Vec<Option<usize>>> {
-        let items = match value {
-            Value::Int(n) => vec![Value::Int(*n)],
-            other => vm.iterate(other)?,
-        };
-        let mut out = Vec::with_capacity(items.len());
-        for item in &items {
-            out.push(match item {
-                Value::None => None,
-                other => {
-                    let n = other
-                        .as_i64()
-                        .ok_or_else(|| vm.type_error("shape entries must be integers or None"))?;
-                    Some(n.max(0) as usize)
-                }
-            });
-        }
-        Ok(out)
-    };
-    let shape = match (&bound[0], &bound[4]) {
-        (_, Some(batch_shape)) => dims(vm, batch_shape)?,
-        (Some(shape), None) => {
-            let batch = bound[1]
-                .as_ref()
-                .and_then(Value::as_i64)
-                .map(|b| b as usize);
-            let mut full = vec![batch];
-            full.extend(dims(vm, shape)?);
-            full
-        }
-        (None, None) => return Err(vm.value_error("You must pass a `shape` argument.")),
-    };
-    let dtype = crate::python::convert::opt_dtype(vm, &bound[2])?.unwrap_or(DType::Float32);
-    let keras = classes(st, vm)?;
-    let name = match &bound[5] {
-        Some(name) => crate::python::string_arg(vm, name, "name")?,
-        None => keras.unique_name("keras_tensor"),
-    };
-    Ok(new_native_instance(
-        &keras.keras_tensor,
-        Rc::new(KerasTensor { shape, dtype, name }),
-    ))
-}
-
-/// Builds the `KerasTensor` class.
-pub fn build_keras_tensor_class() -> Rc<Class> {
-    let tensor_of = |vm: &Vm<'_>, args: &Args<'_>| -> PyResult<Rc<KerasTensor>> {
-        this(vm, args)?
-            .downcast::<KerasTensor>()
-            .ok_or_else(|| vm.type_error("expected a KerasTensor"))
-    };
-    ClassBuilder::new("KerasTensor", "keras.src.backend.common.keras_tensor")
-        .method("__repr__", move |vm, args| {
-            let tensor = tensor_of(vm, &args)?;
-            Ok(Value::str(format!(
-                "<KerasTensor shape={}, dtype={}, sparse=False, ragged=False, name={}>",
-                shape_text(&tensor.shape),
-                tensor.dtype.name(),
-                tensor.name
-            )))
-        })
-        .property(
-            "shape",
-            move |vm, args| Ok(shape_tuple(&tensor_of(vm, &args)?.shape)),
-            None,
-        )
-        .property(
-            "dtype",
-            move |vm, args| Ok(Value::str(tensor_of(vm, &args)?.dtype.name())),
-            None,
-        )
-        .property(
-            "name",
-            move |vm, args| Ok(Value::str(tensor_of(vm, &args)?.name.clone())),
-            None,
-        )
-        .build()
-}
+pub use crate::python::keras::functional::KerasTensor;
 
 /// The Python class name of `value` (for default layer names).
 fn class_name(vm: &Vm<'_>, value: &Value) -> String {
@@ -373,13 +274,14 @@ pub fn layer_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let inputs = args.positional.get(1).cloned().ok_or_else(|| {
         vm.type_error("Layer.__call__() missing 1 required positional argument: 'inputs'")
     })?;
-    if inputs.downcast::<KerasTensor>().is_some() {
-        return Err(vm.type_error(
-            "Calling layers on symbolic `tf.keras.Input` tensors (the functional API) is not emulated in this playground; use `Sequential` or a `Model` subclass.",
-        ));
-    }
     let keras = classes(st, vm)?;
     let name = data.name.borrow().clone();
+    if let Some((symbolic, list)) = functional::symbolic_inputs(vm, &inputs)? {
+        keras.push_scope(&name);
+        let output = functional::symbolic_call(st, vm, &me, symbolic, list);
+        keras.pop_scope();
+        return output;
+    }
     keras.push_scope(&name);
     let result = (|| -> PyResult {
         if !data.built.get() {
@@ -450,7 +352,7 @@ fn add_weight(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     } else {
         Initializer::Zeros
     };
-    let init = initializer_arg(vm, bound[2].as_ref(), default)?;
+    let init = layer_initializer(st, vm, bound[2].as_ref(), default)?;
     let trainable = crate::python::flag(vm, &bound[4], true)?;
     let name = match &bound[10] {
         Some(name) => crate::python::string_arg(vm, name, "name")?,
@@ -479,6 +381,9 @@ pub fn sublayers(vm: &mut Vm<'_>, layer: &Value) -> PyResult<Vec<Value>> {
     if let LayerKind::Model(model) = &data.kind {
         if let Some(layers) = model.sequential_layers() {
             return Ok(layers);
+        }
+        if let Some(graph) = &model.functional {
+            return Ok(graph.operations.clone());
         }
     }
     let mut found = Vec::new();
@@ -753,12 +658,13 @@ fn dense_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         units,
         activation: Activation::from_arg(vm, bound[2].as_ref())?,
         use_bias: crate::python::flag(vm, &bound[3], true)?,
-        kernel_initializer: initializer_arg(
+        kernel_initializer: layer_initializer(
+            st,
             vm,
             bound[4].as_ref(),
             Initializer::GlorotUniform(None),
         )?,
-        bias_initializer: initializer_arg(vm, bound[5].as_ref(), Initializer::Zeros)?,
+        bias_initializer: layer_initializer(st, vm, bound[5].as_ref(), Initializer::Zeros)?,
     };
     let keyword_args: Vec<(Name, Value)> = args
         .keywords
@@ -991,6 +897,11 @@ fn dropout_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         )));
     }
     let seed = bound[3].as_ref().and_then(Value::as_i64).map(|s| s as u64);
+    if seed.is_none() {
+        // Its `SeedGenerator` draws a default seed from Python's `random` when none is
+        // given; the draw keeps later initialisers' seeds in step with Keras.
+        keras_default_seed(st, vm);
+    }
     let keywords: Vec<(Name, Value)> = args
         .keywords
         .iter()
@@ -1003,6 +914,10 @@ fn dropout_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Args::new(&args.positional[..1], &keywords),
         LayerKind::Dropout { rate, seed },
     )
+}
+
+fn keras_default_seed(st: &St, vm: &Vm<'_>) -> u64 {
+    classes(st, vm).map_or(0, |keras| keras.default_seed())
 }
 
 fn dropout_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {

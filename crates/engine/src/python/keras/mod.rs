@@ -16,16 +16,27 @@
 //! - [`optimizers`]: SGD, Adam, RMSprop with Keras 3's update rules.
 //! - [`distributed`]: `fit` under a strategy: mirrored Keras variables, per-replica steps,
 //!   gradients all-reduced each step.
+//! - [`functional`]: `Input`'s symbolic tensors, layer calls recorded as nodes, and the
+//!   `Functional` model `tf.keras.Model(inputs, outputs)` builds.
+//! - [`merging`]: `Concatenate` and `Add`, the layers that join branches.
+//! - [`metrics`]: metric functions and the `tf.keras.metrics` objects.
 //! - [`model`]: `Model` and `Sequential`: `compile`, `fit`, `evaluate`, `predict`,
-//!   `summary`, the `History` object and the progress lines.
+//!   the `History` object and the progress lines.
+//! - [`summary`]: `model.summary()`'s table.
+//! - [`python_random`]: Python's `random`, where unseeded initialisers get their seeds.
 
 pub mod conv_layers;
 pub mod distributed;
+pub mod functional;
 pub mod initializers;
 pub mod layers;
 pub mod losses;
+pub mod merging;
+pub mod metrics;
 pub mod model;
 pub mod optimizers;
+pub mod python_random;
+pub mod summary;
 pub mod variables;
 
 use std::cell::RefCell;
@@ -52,11 +63,15 @@ pub struct KerasClasses {
     pub(crate) windowed: conv_layers::WindowedClasses,
     pub(crate) keras_tensor: Rc<Class>,
     pub(crate) model: Rc<Class>,
+    pub(crate) functional: Rc<Class>,
+    pub(crate) concatenate: Rc<Class>,
+    pub(crate) add: Rc<Class>,
     pub(crate) sequential: Rc<Class>,
     pub(crate) history: Rc<Class>,
     pub(crate) variable: Rc<Class>,
     pub(crate) optimizers: optimizers::OptimizerClasses,
     pub(crate) losses: losses::LossClasses,
+    pub(crate) metrics: metrics::MetricClasses,
     pub(crate) initializers: initializers::InitializerClasses,
     state: RefCell<KerasState>,
 }
@@ -64,6 +79,8 @@ pub struct KerasClasses {
 /// Names Keras gives automatically, and the scope that gives variables their paths.
 #[derive(Default)]
 struct KerasState {
+    /// Python's `random` as Keras draws default seeds from it.
+    python_random: python_random::PythonRandom,
     name_counts: HashMap<String, usize>,
     scope: Vec<String>,
     variable_paths: HashMap<u32, String>,
@@ -81,6 +98,17 @@ impl KerasClasses {
         };
         *count += 1;
         name
+    }
+
+    /// Keras's `make_default_seed()`, drawn when an unseeded initialiser or seed
+    /// generator is constructed.
+    pub fn default_seed(&self) -> u64 {
+        self.state.borrow_mut().python_random.default_seed()
+    }
+
+    /// `keras.utils.set_random_seed(seed)`'s part in Keras: Python's `random.seed(seed)`.
+    pub fn seed_python_random(&self, seed: u64) {
+        self.state.borrow_mut().python_random = python_random::PythonRandom::seeded(seed);
     }
 
     /// Enters a layer's name scope (while it builds and calls).
@@ -145,12 +173,16 @@ pub fn build_classes(st: &St, resource_variable: &Rc<Class>) -> KerasClasses {
             "keras.src.layers.core.input_layer",
         ),
         windowed: conv_layers::build_classes(st, &layer),
-        keras_tensor: layers::build_keras_tensor_class(),
+        keras_tensor: functional::build_keras_tensor_class(),
+        functional: functional::build_functional_class(&model),
+        concatenate: merging::build_concatenate_class(st, &layer),
+        add: merging::build_add_class(st, &layer),
         sequential: model::build_sequential_class(st, &model),
         history: model::build_history_class(),
         variable: variables::build(st, resource_variable),
         optimizers: optimizers::build_classes(st),
         losses: losses::build_classes(st),
+        metrics: metrics::build_classes(st),
         initializers: initializers::build_classes(st),
         layer,
         model,
@@ -271,9 +303,17 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     layers_module.set("Activation", Value::Class(keras.activation.clone()));
     layers_module.set("InputLayer", Value::Class(keras.input_layer.clone()));
     conv_layers::install(&keras.windowed, &layers_module);
-    layers_module.set("Input", crate::python::function(st, "Input", layers::input));
+    layers_module.set(
+        "Input",
+        crate::python::function(st, "Input", functional::input),
+    );
+    layers_module.set("Concatenate", Value::Class(keras.concatenate.clone()));
+    layers_module.set("Add", Value::Class(keras.add.clone()));
     module.set("layers", Value::Module(layers_module.clone()));
-    module.set("Input", crate::python::function(st, "Input", layers::input));
+    module.set(
+        "Input",
+        crate::python::function(st, "Input", functional::input),
+    );
     module.set("Model", Value::Class(keras.model.clone()));
     module.set("Sequential", Value::Class(keras.sequential.clone()));
     module.set("Variable", Value::Class(keras.variable.clone()));
@@ -285,10 +325,18 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     module.set("optimizers", Value::Module(optimizers_module.clone()));
     let losses_module = losses::build_module(st, &keras);
     module.set("losses", Value::Module(losses_module.clone()));
+    let metrics_module = metrics::build_module(&keras.metrics);
+    module.set("metrics", Value::Module(metrics_module.clone()));
     let initializers_module = initializers::build_module(&keras);
     module.set("initializers", Value::Module(initializers_module.clone()));
     let activations = layers::build_activations_module(st);
     module.set("activations", Value::Module(activations.clone()));
+    let utils = crate::python::module("keras._tf_keras.keras.utils");
+    utils.set(
+        "set_random_seed",
+        crate::python::function(st, "set_random_seed", python_random::set_random_seed),
+    );
+    module.set("utils", Value::Module(utils.clone()));
     let callbacks = crate::python::module("keras._tf_keras.keras.callbacks");
     callbacks.set("History", Value::Class(keras.history.clone()));
     module.set("callbacks", Value::Module(callbacks.clone()));
@@ -309,6 +357,10 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
             Value::Module(losses_module),
         ),
         (
+            "tensorflow.keras.metrics".into(),
+            Value::Module(metrics_module),
+        ),
+        (
             "tensorflow.keras.initializers".into(),
             Value::Module(initializers_module),
         ),
@@ -316,6 +368,7 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
             "tensorflow.keras.activations".into(),
             Value::Module(activations),
         ),
+        ("tensorflow.keras.utils".into(), Value::Module(utils)),
         (
             "tensorflow.keras.callbacks".into(),
             Value::Module(callbacks),

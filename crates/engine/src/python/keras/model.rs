@@ -13,12 +13,14 @@ use lang::vm::Vm;
 
 use crate::python::convert::{eager_value, op_error};
 use crate::python::data::PyDataset;
+use crate::python::keras::functional::FunctionalGraph;
 use crate::python::keras::layers::{
-    collect_weights, ensure_built, handle_of, install_layer_api, layer_of, shape_text, sublayers,
-    KerasTensor, LayerData, LayerKind,
+    collect_weights, ensure_built, handle_of, install_layer_api, layer_of, sublayers, KerasTensor,
+    LayerData, LayerKind,
 };
 use crate::python::keras::losses::Loss;
-use crate::python::keras::optimizers::{self, optimizer_of, OptimizerState, Rule};
+use crate::python::keras::metrics::{self, MetricKind};
+use crate::python::keras::optimizers::{self, optimizer_of, Rule};
 use crate::python::keras::{classes, distributed, snake_case, variables};
 use crate::python::numpy_module::array_value;
 use crate::python::tensor_class::wrap;
@@ -32,25 +34,16 @@ use crate::tensor::{DType, Tensor};
 /// Default `batch_size` of `fit`, `evaluate` and `predict`.
 const DEFAULT_BATCH: usize = 32;
 
-/// A compiled metric.
-#[derive(Clone, Copy, Debug, PartialEq)]
-enum MetricKind {
-    /// `'accuracy'`, resolved from the loss and shapes at the first batch.
-    Accuracy,
-    SparseCategoricalAccuracy,
-    CategoricalAccuracy,
-    BinaryAccuracy,
-    MeanAbsoluteError,
-    MeanSquaredError,
-}
-
 /// The `compile` settings.
 #[derive(Clone)]
-struct Compiled {
-    optimizer: Value,
+pub(crate) struct Compiled {
+    pub(crate) optimizer: Value,
     loss: Loss,
     loss_arg: Value,
     metrics: Vec<(String, MetricKind)>,
+    /// `compile(metrics=...)` as given: Keras resolves them when training or evaluation
+    /// starts, so an unknown name fails there, not in `compile`.
+    metric_args: Vec<Value>,
     /// `compile(run_eagerly=True)`: steps run op by op instead of as Keras's compiled
     /// `multi_step_on_iterator` function.
     run_eagerly: bool,
@@ -59,17 +52,28 @@ struct Compiled {
 /// The model part of a layer's state.
 pub struct ModelState {
     sequential: Option<RefCell<Vec<Value>>>,
-    compiled: RefCell<Option<Compiled>>,
+    /// A functional model's graph.
+    pub(crate) functional: Option<FunctionalGraph>,
+    pub(crate) compiled: RefCell<Option<Compiled>>,
     /// Whether `fit` has built the optimizer (so `summary()` lists its variables).
-    optimizer_built: std::cell::Cell<bool>,
+    pub(crate) optimizer_built: std::cell::Cell<bool>,
 }
 
 impl ModelState {
     fn new(sequential: Option<Vec<Value>>) -> ModelState {
         ModelState {
             sequential: sequential.map(RefCell::new),
+            functional: None,
             compiled: RefCell::new(None),
             optimizer_built: std::cell::Cell::new(false),
+        }
+    }
+
+    /// The state of a functional model over `graph`.
+    pub fn functional(graph: FunctionalGraph) -> ModelState {
+        ModelState {
+            functional: Some(graph),
+            ..ModelState::new(None)
         }
     }
 
@@ -81,7 +85,8 @@ impl ModelState {
     }
 }
 
-fn model_of(vm: &Vm<'_>, value: &Value) -> PyResult<Rc<LayerData>> {
+/// The layer state of a model object.
+pub(crate) fn model_of(vm: &Vm<'_>, value: &Value) -> PyResult<Rc<LayerData>> {
     let data = layer_of(vm, value)?;
     if !matches!(data.kind, LayerKind::Model(_)) {
         return Err(vm.type_error("expected a Keras model"));
@@ -89,7 +94,8 @@ fn model_of(vm: &Vm<'_>, value: &Value) -> PyResult<Rc<LayerData>> {
     Ok(data)
 }
 
-fn state<'a>(vm: &Vm<'_>, data: &'a LayerData) -> PyResult<&'a ModelState> {
+/// The model part of a model's layer state.
+pub(crate) fn state<'a>(vm: &Vm<'_>, data: &'a LayerData) -> PyResult<&'a ModelState> {
     match &data.kind {
         LayerKind::Model(state) => Ok(state),
         _ => Err(vm.type_error("expected a Keras model")),
@@ -98,12 +104,16 @@ fn state<'a>(vm: &Vm<'_>, data: &'a LayerData) -> PyResult<&'a ModelState> {
 
 fn model_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let me = this(vm, &args)?.clone();
+    if me.downcast::<LayerData>().is_some() {
+        // `Model.__new__` already made a functional model.
+        return Ok(Value::None);
+    }
     if args.kwarg("inputs").is_some()
         || args.kwarg("outputs").is_some()
         || args.positional.len() > 1
     {
         return Err(vm.type_error(
-            "The functional API (`tf.keras.Model(inputs, outputs)`) is not emulated in this playground; use `Sequential` or subclass `Model`.",
+            "A subclass of `Model` built with the functional API (`super().__init__(inputs, outputs)`) is not emulated in this playground; call `tf.keras.Model(inputs, outputs)` or define `call()`.",
         ));
     }
     let name = match args.kwarg("name").filter(|v| !v.is_none()) {
@@ -205,7 +215,7 @@ fn add(st: &St, vm: &mut Vm<'_>, me: &Value, layer: Value) -> PyResult<()> {
 
 /// The output shape of a built-in layer for an input of `dims`; `None` for layers whose
 /// output shape needs a call (program-defined layers).
-fn output_dims(data: &LayerData, dims: &[Option<usize>]) -> Option<Vec<Option<usize>>> {
+pub(crate) fn output_dims(data: &LayerData, dims: &[Option<usize>]) -> Option<Vec<Option<usize>>> {
     match &data.kind {
         LayerKind::Dense { units, .. } => {
             let mut out = dims.to_vec();
@@ -221,9 +231,11 @@ fn output_dims(data: &LayerData, dims: &[Option<usize>]) -> Option<Vec<Option<us
                 .try_fold(1usize, |acc, d| d.map(|d| acc * d));
             Some(vec![dims.first().copied().flatten(), rest])
         }
-        LayerKind::Dropout { .. } | LayerKind::Activation(_) => Some(dims.to_vec()),
+        LayerKind::Dropout { .. } | LayerKind::Activation(_) | LayerKind::Input => {
+            Some(dims.to_vec())
+        }
         LayerKind::Windowed(layer) => layer.output_dims(dims),
-        LayerKind::Custom | LayerKind::Model(_) => None,
+        LayerKind::Custom | LayerKind::Model(_) | LayerKind::Merge(_) => None,
     }
 }
 
@@ -298,18 +310,6 @@ fn layers_property(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     Ok(Value::list(sublayers(vm, &me)?))
 }
 
-fn metric_kind(name: &str) -> Option<MetricKind> {
-    Some(match name {
-        "accuracy" | "acc" => MetricKind::Accuracy,
-        "sparse_categorical_accuracy" => MetricKind::SparseCategoricalAccuracy,
-        "categorical_accuracy" => MetricKind::CategoricalAccuracy,
-        "binary_accuracy" => MetricKind::BinaryAccuracy,
-        "mae" | "mean_absolute_error" => MetricKind::MeanAbsoluteError,
-        "mse" | "mean_squared_error" => MetricKind::MeanSquaredError,
-        _ => return None,
-    })
-}
-
 fn compile(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = params(
         vm,
@@ -338,20 +338,10 @@ fn compile(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         return Err(vm.value_error("No loss to compute. Provide a `loss` argument in `compile()`."));
     };
     let loss = Loss::from_arg(vm, &loss_arg)?;
-    let mut metrics = Vec::new();
-    if let Some(list) = &bound[4] {
-        for item in vm.iterate(list)? {
-            let Some(name) = item.as_str().map(str::to_string) else {
-                return Err(vm.value_error(
-                    "Metric objects are not emulated in this playground; pass metric names such as 'accuracy' or 'mae'.",
-                ));
-            };
-            let kind = metric_kind(&name).ok_or_else(|| {
-                vm.value_error(format!("Could not interpret metric identifier: {name}"))
-            })?;
-            metrics.push((name, kind));
-        }
-    }
+    let metric_args = match &bound[4] {
+        Some(list) => vm.iterate(list)?,
+        None => Vec::new(),
+    };
     let run_eagerly = match &bound[6] {
         Some(value) => vm.truthy(value)?,
         None => false,
@@ -360,18 +350,24 @@ fn compile(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         optimizer,
         loss,
         loss_arg,
-        metrics,
+        metrics: Vec::new(),
+        metric_args,
         run_eagerly,
     });
     Ok(Value::None)
 }
 
-fn compiled(vm: &Vm<'_>, data: &LayerData) -> PyResult<Compiled> {
-    state(vm, data)?
+fn compiled(vm: &mut Vm<'_>, data: &LayerData) -> PyResult<Compiled> {
+    let mut compiled = state(vm, data)?
         .compiled
         .borrow()
         .clone()
-        .ok_or_else(|| vm.runtime_error("You must call `compile()` before using the model."))
+        .ok_or_else(|| vm.runtime_error("You must call `compile()` before using the model."))?;
+    compiled.metrics = Vec::with_capacity(compiled.metric_args.len());
+    for item in &compiled.metric_args {
+        compiled.metrics.push(metrics::compiled_metric(vm, item)?);
+    }
+    Ok(compiled)
 }
 
 /// Where `fit` / `evaluate` / `predict` get batches from.
@@ -508,7 +504,13 @@ fn epoch_batches(
             let mut out = Vec::new();
             while out.len() < steps {
                 vm.charge(1)?;
-                let element = st.tf(vm, |ctx| iterator.next(ctx))?;
+                let components = dataset.element_spec().components.len();
+                let element = crate::python::data::generator::next_element(
+                    st,
+                    vm,
+                    &mut iterator,
+                    components,
+                )?;
                 let Some(mut element) = element else { break };
                 let cost = iterator.last_cost();
                 let produced = InputElement {
@@ -607,99 +609,6 @@ impl Trackers {
         }
         logs
     }
-}
-
-/// Per-sample values of a metric.
-fn metric_values(
-    kind: MetricKind,
-    loss: &Loss,
-    y_true: &Tensor,
-    y_pred: &Tensor,
-) -> crate::tensor::OpResult<Vec<f32>> {
-    let pred_rank = y_pred.rank();
-    let classes = y_pred.dims().last().copied().unwrap_or(1);
-    let kind = match kind {
-        MetricKind::Accuracy if loss.is_binary() || classes == 1 => MetricKind::BinaryAccuracy,
-        MetricKind::Accuracy
-            if loss.is_sparse()
-                || y_true.rank() < pred_rank
-                || (y_true.dims().last() == Some(&1) && classes > 1) =>
-        {
-            MetricKind::SparseCategoricalAccuracy
-        }
-        MetricKind::Accuracy => MetricKind::CategoricalAccuracy,
-        other => other,
-    };
-    let truth = ops::cast(y_true, DType::Float32)?
-        .to_f64_vec()
-        .unwrap_or_default();
-    let pred = ops::cast(y_pred, DType::Float32)?
-        .to_f64_vec()
-        .unwrap_or_default();
-    let rows = y_pred.dims().first().copied().unwrap_or(1).max(1);
-    let width = pred.len() / rows;
-    Ok(match kind {
-        MetricKind::SparseCategoricalAccuracy | MetricKind::CategoricalAccuracy => (0..rows)
-            .map(|r| {
-                let row = &pred[r * width..(r + 1) * width];
-                let best = argmax(row);
-                let label = if kind == MetricKind::SparseCategoricalAccuracy {
-                    truth.get(r).copied().unwrap_or(-1.0) as i64
-                } else {
-                    let t = truth.get(r * width..(r + 1) * width).unwrap_or(&[]);
-                    argmax(t) as i64
-                };
-                if best as i64 == label {
-                    1.0
-                } else {
-                    0.0
-                }
-            })
-            .collect(),
-        MetricKind::BinaryAccuracy => (0..rows)
-            .map(|r| {
-                let hits: f32 = (0..width)
-                    .map(|c| {
-                        let p = f32::from(pred[r * width + c] > 0.5);
-                        if (p - truth.get(r * width + c).copied().unwrap_or(0.0) as f32).abs() < 0.5
-                        {
-                            1.0
-                        } else {
-                            0.0
-                        }
-                    })
-                    .sum();
-                hits / width.max(1) as f32
-            })
-            .collect(),
-        MetricKind::MeanAbsoluteError | MetricKind::MeanSquaredError | MetricKind::Accuracy => (0
-            ..rows)
-            .map(|r| {
-                let total: f32 = (0..width)
-                    .map(|c| {
-                        let d = (truth.get(r * width + c).copied().unwrap_or(0.0)
-                            - pred[r * width + c]) as f32;
-                        if kind == MetricKind::MeanSquaredError {
-                            d * d
-                        } else {
-                            d.abs()
-                        }
-                    })
-                    .sum();
-                total / width.max(1) as f32
-            })
-            .collect(),
-    })
-}
-
-fn argmax(values: &[f64]) -> usize {
-    let mut best = 0;
-    for (index, value) in values.iter().enumerate() {
-        if *value > values[best] {
-            best = index;
-        }
-    }
-    best
 }
 
 /// One step: the forward pass (under a tape when training), the loss, and for training the
@@ -827,7 +736,7 @@ fn track(
         let y_true = crate::python::keras::ops::value(st, vm, y)?;
         let y_pred = crate::python::keras::ops::value(st, vm, prediction)?;
         for (_, kind, total, count) in trackers.metrics.iter_mut() {
-            let values = metric_values(*kind, &compiled.loss, &y_true, &y_pred)
+            let values = metrics::metric_values(*kind, Some(&compiled.loss), &y_true, &y_pred)
                 .map_err(|e| op_error(vm, e))?;
             *total += values.iter().sum::<f32>();
             *count += values.len() as f32;
@@ -1172,7 +1081,7 @@ fn evaluate(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
     if crate::python::flag(vm, &bound[8], false)? {
         let dict = Rc::new(RefCell::new(lang::value::Dict::new()));
-        for (name, value) in logs {
+        for (name, value) in trackers.sorted_logs() {
             vm.dict_setitem(&dict, Value::str(name), Value::Float(value))?;
         }
         return Ok(Value::Dict(dict));
@@ -1229,7 +1138,7 @@ fn predict(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 /// Keras's `readable_memory_size`.
-fn readable_bytes(bytes: f64) -> String {
+pub(crate) fn readable_bytes(bytes: f64) -> String {
     let mut size = bytes;
     for unit in ["B", "KB", "MB", "GB", "TB"] {
         if size / 1024.0 < 1.0 {
@@ -1242,7 +1151,7 @@ fn readable_bytes(bytes: f64) -> String {
 
 /// Optimizer variables after it was built: the iteration count and learning rate, plus its
 /// slots per trainable weight.
-fn optimizer_params(rule: &Rule, trainable: usize) -> (usize, f64) {
+pub(crate) fn optimizer_params(rule: &Rule, trainable: usize) -> (usize, f64) {
     let slots = match rule {
         Rule::Sgd { momentum, .. } => usize::from(*momentum > 0.0),
         Rule::Adam { .. } => 2,
@@ -1250,124 +1159,6 @@ fn optimizer_params(rule: &Rule, trainable: usize) -> (usize, f64) {
     };
     let count = 2 + slots * trainable;
     (count, 12.0 + 4.0 * (slots * trainable) as f64)
-}
-
-fn summary(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let me = this(vm, &args)?.clone();
-    let data = model_of(vm, &me)?;
-    let widths = [33usize, 24, 15];
-    let rule = |left: &str, mid: &str, right: &str, fill: &str| {
-        let parts: Vec<String> = widths.iter().map(|w| fill.repeat(*w)).collect();
-        format!("{left}{}{right}\n", parts.join(mid))
-    };
-    let row = |bar: &str, cells: [&str; 3]| {
-        let mut line = String::from(bar);
-        for (index, (cell, width)) in cells.iter().zip(widths).enumerate() {
-            let inner = width - 2;
-            if index == 2 {
-                line.push_str(&format!(" {cell:>inner$} {bar}"));
-            } else {
-                line.push_str(&format!(" {cell:<inner$} {bar}"));
-            }
-        }
-        line.push('\n');
-        line
-    };
-    let name = data.name.borrow().clone();
-    let mut text = format!("Model: \"{name}\"\n");
-    text.push_str(&rule("┏", "┳", "┓", "━"));
-    text.push_str(&row("┃", ["Layer (type)", "Output Shape", "Param #"]));
-    text.push_str(&rule("┡", "╇", "┩", "━"));
-    let layers = sublayers(vm, &me)?;
-    for (index, layer) in layers.iter().enumerate() {
-        let layer_data = layer_of(vm, layer)?;
-        let class = vm.class_of(layer).name.clone();
-        let label = format!("{} ({class})", layer_data.name.borrow());
-        let shape = layer_data
-            .output_shape
-            .borrow()
-            .as_ref()
-            .map_or_else(|| "?".to_string(), |dims| shape_text(dims));
-        let params = if layer_data.built.get() {
-            let mut total = 0;
-            for weight in collect_weights(st, vm, layer, None)? {
-                total += variables::size(st, vm, &weight)?;
-            }
-            total.to_string()
-        } else {
-            "0 (unbuilt)".to_string()
-        };
-        // Rich wraps a long "name (Class)" at spaces, the other cells on the first line.
-        let label_lines = wrap_words(&label, widths[0] - 2);
-        for (line, text_line) in label_lines.iter().enumerate() {
-            let (shape, params) = if line == 0 {
-                (shape.as_str(), params.as_str())
-            } else {
-                ("", "")
-            };
-            text.push_str(&row("│", [text_line, shape, params]));
-        }
-        if index + 1 < layers.len() {
-            text.push_str(&rule("├", "┼", "┤", "─"));
-        }
-    }
-    text.push_str(&rule("└", "┴", "┘", "─"));
-    let mut trainable = 0;
-    for weight in collect_weights(st, vm, &me, Some(true))? {
-        trainable += variables::size(st, vm, &weight)?;
-    }
-    let mut frozen = 0;
-    for weight in collect_weights(st, vm, &me, Some(false))? {
-        frozen += variables::size(st, vm, &weight)?;
-    }
-    let optimizer = match (
-        state(vm, &data)?.compiled.borrow().as_ref(),
-        state(vm, &data)?.optimizer_built.get(),
-    ) {
-        (Some(compiled), true) => compiled
-            .optimizer
-            .downcast::<OptimizerState>()
-            .map(|o| optimizer_params(&o.rule, trainable)),
-        _ => None,
-    };
-    let (optimizer_count, optimizer_bytes) = optimizer.unwrap_or((0, 0.0));
-    let total = trainable + frozen + optimizer_count;
-    let total_bytes = 4.0 * (trainable + frozen) as f64 + optimizer_bytes;
-    text.push_str(&format!(
-        " Total params: {total} ({})\n",
-        readable_bytes(total_bytes)
-    ));
-    text.push_str(&format!(
-        " Trainable params: {trainable} ({})\n",
-        readable_bytes(4.0 * trainable as f64)
-    ));
-    text.push_str(&format!(
-        " Non-trainable params: {frozen} ({})\n",
-        readable_bytes(4.0 * frozen as f64)
-    ));
-    if optimizer.is_some() {
-        text.push_str(&format!(
-            " Optimizer params: {optimizer_count} ({})\n",
-            readable_bytes(optimizer_bytes)
-        ));
-    }
-    vm.write_stdout(&text);
-    Ok(Value::None)
-}
-
-/// Greedy word wrap to `width` characters (a word longer than a line stays whole).
-fn wrap_words(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split(' ') {
-        match lines.last_mut() {
-            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
 }
 
 fn compiled_attr(get: fn(&Compiled) -> Value) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
@@ -1417,7 +1208,7 @@ fn install_model_api(builder: ClassBuilder, st: &St) -> ClassBuilder {
         .method("fit", bound(st, fit))
         .method("evaluate", bound(st, evaluate))
         .method("predict", bound(st, predict))
-        .method("summary", bound(st, summary))
+        .method("summary", bound(st, crate::python::keras::summary::summary))
         .method("get_layer", get_layer)
         .property("layers", layers_property, None)
         .property("optimizer", compiled_attr(|c| c.optimizer.clone()), None)
@@ -1428,6 +1219,10 @@ fn install_model_api(builder: ClassBuilder, st: &St) -> ClassBuilder {
 pub fn build_model_class(st: &St, layer: &Rc<Class>) -> Rc<Class> {
     let builder = ClassBuilder::new("Model", "keras.src.models.model")
         .base(layer)
+        .method(
+            "__new__",
+            bound(st, crate::python::keras::functional::model_new),
+        )
         .method("__init__", bound(st, model_init))
         .method("build", bound(st, model_build))
         .method("call", |vm, _args| {

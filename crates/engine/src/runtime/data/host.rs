@@ -193,7 +193,9 @@ impl Context {
         self.wrap_dataset_error(op, op, error)
     }
 
-    fn wrap_dataset_error(&mut self, node: &str, op: &str, error: TfError) -> TfError {
+    /// A dataset kernel's error as TensorFlow raises it: `{{function_node
+    /// __wrapped__NODE_device_...}} MESSAGE [Op:OP] name: `.
+    pub fn wrap_dataset_error(&mut self, node: &str, op: &str, error: TfError) -> TfError {
         if !error.class.is_tf_op_error() || error.class == ExceptionClass::Internal {
             return error;
         }

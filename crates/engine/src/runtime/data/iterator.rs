@@ -15,10 +15,11 @@
 
 use std::collections::VecDeque;
 
-use crate::runtime::data::{Dataset, DatasetNode, Element, MapFunction};
+use crate::runtime::data::{Dataset, DatasetNode, Element, MapFunction, AUTOTUNE};
 use crate::runtime::error::{TfError, TfResult};
 use crate::runtime::function::ConcreteFunctionId;
 use crate::tensor::ops::{self, SliceSpec};
+use crate::tensor::random::Philox;
 use crate::tensor::{Tensor, TensorData};
 
 /// Runs the traced functions of `map` and `filter` on one element's components, and
@@ -37,7 +38,37 @@ pub trait ElementFunctions {
 
     /// Nanoseconds to copy `bytes` in host memory.
     fn copy_ns(&self, bytes: u64) -> u64;
+
+    /// The next element of generator source `source` for one iteration (`iteration` is
+    /// `None` until the runner starts the generator). Only a runner that can call the
+    /// program's Python generators has any.
+    fn generator_next(
+        &mut self,
+        source: u32,
+        iteration: &mut Option<u64>,
+    ) -> TfResult<Option<Element>> {
+        let _ = (source, iteration);
+        Err(TfError::new(
+            crate::runtime::ExceptionClass::Unimplemented,
+            "This input pipeline runs without access to the program's Python generators.",
+        ))
+    }
+
+    /// The dataset interleave function `function` returns for one input element. Only a
+    /// runner that can call the program's Python functions has any.
+    fn interleave_dataset(&mut self, function: u32, element: &[Tensor]) -> TfResult<Dataset> {
+        let _ = (function, element);
+        Err(TfError::new(
+            crate::runtime::ExceptionClass::Unimplemented,
+            "This input pipeline runs without access to the program's Python functions.",
+        ))
+    }
 }
+
+/// Host nanoseconds TensorFlow's `PyFunc` spends handing one generator element from
+/// Python to the pipeline (the GIL, the call, the conversion), beyond copying its bytes
+/// ⚠ D.
+pub const GENERATOR_ELEMENT_NS: u64 = 20_000;
 
 /// Host nanoseconds spent producing one element.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -105,13 +136,7 @@ enum State {
         input: Box<State>,
         pending: VecDeque<Element>,
     },
-    Shuffle {
-        input: Box<State>,
-        buffer: Vec<Element>,
-        size: usize,
-        rng: SplitMix64,
-        exhausted: bool,
-    },
+    Shuffle(Box<Shuffle>),
     Repeat {
         dataset: Dataset,
         count: i64,
@@ -151,23 +176,192 @@ enum State {
     Zip {
         inputs: Vec<State>,
     },
+    Generator {
+        source: u32,
+        iteration: Option<u64>,
+    },
+    Interleave(Box<Interleave>),
 }
 
-/// A small deterministic generator for `shuffle` (TensorFlow's own order is not matched).
-#[derive(Debug, Clone)]
-struct SplitMix64(u64);
+/// The state of an `interleave`: TensorFlow's `InterleaveDatasetOp` iterator (the parallel
+/// kernel with `deterministic` keeps the same order).
+#[derive(Debug)]
+struct Interleave {
+    input: State,
+    function: u32,
+    /// Resolved at the first element (`AUTOTUNE` is the host's cores).
+    cycle_length: i64,
+    block_length: i64,
+    parallel_calls: Option<i64>,
+    slots: Vec<Option<State>>,
+    cycle_index: usize,
+    block_index: i64,
+    end_of_input: bool,
+    open: usize,
+}
 
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+impl Interleave {
+    fn advance(&mut self) {
+        self.block_index = 0;
+        self.cycle_index = (self.cycle_index + 1) % self.slots.len().max(1);
     }
 
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound.max(1) as u64) as usize
+    fn next(
+        &mut self,
+        functions: &mut dyn ElementFunctions,
+        cost: &mut ElementCost,
+    ) -> TfResult<Option<Element>> {
+        if self.slots.is_empty() {
+            let cycle = if self.cycle_length == AUTOTUNE {
+                i64::from(functions.host_cores().max(1))
+            } else {
+                self.cycle_length
+            };
+            self.slots = (0..cycle.clamp(1, 1 << 16)).map(|_| None).collect();
+        }
+        while !self.end_of_input || self.open > 0 {
+            cost.steps += 1;
+            if cost.steps > STEPS_PER_ELEMENT_MAX {
+                return Err(TfError::new(
+                    crate::runtime::ExceptionClass::ResourceExhausted,
+                    format!(
+                        "The input pipeline took more than {STEPS_PER_ELEMENT_MAX} steps to produce one element (a playground limit)."
+                    ),
+                ));
+            }
+            let index = self.cycle_index;
+            if let Some(current) = self.slots[index].as_mut() {
+                let mut inner = ElementCost::default();
+                let element = current.next(functions, &mut inner)?;
+                let threads = parallel_ns(1 << 20, self.parallel_calls, functions.host_cores());
+                let scale = |ns: u64| ns.saturating_mul(threads) >> 20;
+                cost.inline_ns = cost.inline_ns.saturating_add(scale(inner.inline_ns));
+                cost.background_ns = cost
+                    .background_ns
+                    .saturating_add(scale(inner.background_ns));
+                cost.steps = cost.steps.saturating_add(inner.steps);
+                if let Some(element) = element {
+                    self.block_index += 1;
+                    if self.block_index == self.block_length {
+                        self.advance();
+                    }
+                    return Ok(Some(element));
+                }
+                self.slots[index] = None;
+                self.open -= 1;
+                self.advance();
+            } else if !self.end_of_input {
+                match self.input.next(functions, cost)? {
+                    Some(element) => {
+                        let dataset = functions.interleave_dataset(self.function, &element)?;
+                        self.slots[index] = Some(State::start(&dataset));
+                        self.open += 1;
+                    }
+                    None => self.end_of_input = true,
+                }
+            } else {
+                self.advance();
+            }
+        }
+        Ok(None)
+    }
+}
+
+/// TensorFlow's `SingleSampleAdapter<PhiloxRandom>`: the words of each Philox block one
+/// at a time.
+#[derive(Debug, Clone)]
+struct SingleSample {
+    generator: Philox,
+    block: [u32; 4],
+    used: usize,
+}
+
+impl SingleSample {
+    fn new(seed: i64, seed2: i64) -> SingleSample {
+        SingleSample {
+            generator: Philox::new(seed as u64, seed2 as u64),
+            block: [0; 4],
+            used: 4,
+        }
+    }
+
+    fn next(&mut self) -> u32 {
+        if self.used == 4 {
+            self.block = self.generator.next_block();
+            self.used = 0;
+        }
+        self.used += 1;
+        self.block[self.used - 1]
+    }
+}
+
+/// The state of a `shuffle`: `ShuffleDatasetV3`'s iterator for one epoch. The buffer is a
+/// ring of `size` slots; the elements waiting are `start..end`; each output is the one
+/// `Random() % waiting` places after `start`, whose slot then takes the element at
+/// `start`.
+#[derive(Debug)]
+struct Shuffle {
+    input: State,
+    slots: Vec<Option<Element>>,
+    size: usize,
+    start: usize,
+    end: usize,
+    random: SingleSample,
+    exhausted: bool,
+}
+
+impl Shuffle {
+    fn new(input: State, size: usize, seeds: [i64; 2], reshuffle: bool, epoch: u64) -> Shuffle {
+        // `RandomSeedGenerator` gives each iterator the next two words of a stream seeded
+        // by the dataset's seeds; `FixedSeedGenerator` gives the seeds themselves.
+        let (seed, seed2) = if reshuffle {
+            let mut seeds = SingleSample::new(seeds[0], seeds[1]);
+            for _ in 0..epoch.saturating_mul(2) {
+                seeds.next();
+            }
+            (i64::from(seeds.next()), i64::from(seeds.next()))
+        } else {
+            (seeds[0], seeds[1])
+        };
+        Shuffle {
+            input,
+            slots: Vec::new(),
+            size,
+            start: 0,
+            end: 0,
+            random: SingleSample::new(seed, seed2),
+            exhausted: false,
+        }
+    }
+
+    fn next(
+        &mut self,
+        functions: &mut dyn ElementFunctions,
+        cost: &mut ElementCost,
+    ) -> TfResult<Option<Element>> {
+        while !self.exhausted && self.end - self.start < self.size {
+            match self.input.next(functions, cost)? {
+                Some(element) => {
+                    let slot = self.end % self.size;
+                    if slot >= self.slots.len() {
+                        self.slots.resize_with(slot + 1, || None);
+                    }
+                    self.slots[slot] = Some(element);
+                    self.end += 1;
+                }
+                None => self.exhausted = true,
+            }
+        }
+        let waiting = self.end - self.start;
+        if waiting == 0 {
+            return Ok(None);
+        }
+        let offset = self.random.next() as usize % waiting;
+        let index = (self.start + offset) % self.size;
+        let element = self.slots[index].take();
+        self.slots.swap(index, self.start % self.size);
+        self.start += 1;
+        Ok(element)
     }
 }
 
@@ -298,7 +492,7 @@ impl State {
             DatasetNode::Shuffle {
                 input,
                 buffer,
-                seed,
+                seeds,
                 reshuffle_each_iteration,
                 epochs,
             } => {
@@ -308,14 +502,13 @@ impl State {
                     *epochs += 1;
                     epoch
                 };
-                let salt = if *reshuffle_each_iteration { epoch } else { 0 };
-                State::Shuffle {
-                    input: Box::new(State::start(input)),
-                    buffer: Vec::new(),
-                    size: (*buffer).clamp(1, 1 << 20) as usize,
-                    rng: SplitMix64(seed ^ salt.wrapping_mul(0xa076_1d64_78bd_642f)),
-                    exhausted: false,
-                }
+                State::Shuffle(Box::new(Shuffle::new(
+                    State::start(input),
+                    (*buffer).clamp(1, 1 << 20) as usize,
+                    *seeds,
+                    *reshuffle_each_iteration,
+                    epoch,
+                )))
             }
             DatasetNode::Repeat { input, count } => State::Repeat {
                 dataset: input.clone(),
@@ -362,6 +555,28 @@ impl State {
             DatasetNode::Zip { inputs } => State::Zip {
                 inputs: inputs.iter().map(State::start).collect(),
             },
+            DatasetNode::Interleave {
+                input,
+                function,
+                cycle_length,
+                block_length,
+                parallel_calls,
+            } => State::Interleave(Box::new(Interleave {
+                input: State::start(input),
+                function: *function,
+                cycle_length: *cycle_length,
+                block_length: *block_length,
+                parallel_calls: *parallel_calls,
+                slots: Vec::new(),
+                cycle_index: 0,
+                block_index: 0,
+                end_of_input: false,
+                open: 0,
+            })),
+            DatasetNode::Generator { source } => State::Generator {
+                source: *source,
+                iteration: None,
+            },
         }
     }
 
@@ -398,6 +613,15 @@ impl State {
                 Ok(Some(element))
             }
             State::Tensors { components } => Ok(components.take()),
+            State::Interleave(interleave) => interleave.next(functions, cost),
+            State::Generator { source, iteration } => {
+                let element = functions.generator_next(*source, iteration)?;
+                if let Some(element) = &element {
+                    cost.inline_ns += GENERATOR_ELEMENT_NS
+                        .saturating_add(functions.copy_ns(element_bytes(element)));
+                }
+                Ok(element)
+            }
             State::Range { next, stop, step } => {
                 let more = if *step > 0 {
                     *next < *stop
@@ -464,25 +688,7 @@ impl State {
                 };
                 pending.extend(split_batch(&batch)?);
             },
-            State::Shuffle {
-                input,
-                buffer,
-                size,
-                rng,
-                exhausted,
-            } => {
-                while !*exhausted && buffer.len() < *size {
-                    match input.next(functions, cost)? {
-                        Some(element) => buffer.push(element),
-                        None => *exhausted = true,
-                    }
-                }
-                if buffer.is_empty() {
-                    return Ok(None);
-                }
-                let pick = rng.below(buffer.len());
-                Ok(Some(buffer.swap_remove(pick)))
-            }
+            State::Shuffle(shuffle) => shuffle.next(functions, cost),
             State::Repeat {
                 dataset,
                 count,

@@ -102,8 +102,9 @@ pub enum DatasetNode {
         input: Dataset,
         /// Buffer size (positive).
         buffer: i64,
-        /// The seed (a fixed one when absent, so runs stay deterministic).
-        seed: u64,
+        /// `get_seed(seed)`'s pair (a fixed one when TensorFlow would pick random seeds,
+        /// so runs stay deterministic).
+        seeds: [i64; 2],
         /// Whether each epoch reshuffles.
         reshuffle_each_iteration: bool,
         /// Iterations started so far (each epoch's seed differs).
@@ -171,6 +172,27 @@ pub enum DatasetNode {
         input: Dataset,
         /// The options.
         options: DataOptions,
+    },
+    /// `interleave(map_func, cycle_length, block_length, num_parallel_calls)`: each input
+    /// element opens the dataset `map_func` returns (the runner calls the program's
+    /// function); `cycle_length` of them are read in turn, `block_length` elements each.
+    Interleave {
+        /// The input dataset.
+        input: Dataset,
+        /// Which of the run's interleave functions (the runner knows the callable).
+        function: u32,
+        /// Datasets open at once, or [`AUTOTUNE`] (the host's cores).
+        cycle_length: i64,
+        /// Consecutive elements from one dataset (positive).
+        block_length: i64,
+        /// `num_parallel_calls` (`None` for sequential, [`AUTOTUNE`] for autotuned).
+        parallel_calls: Option<i64>,
+    },
+    /// `Dataset.from_generator(generator, ...)`: elements from a host generator, which
+    /// the [`ElementFunctions`] runner calls (TensorFlow's `PyFunc` per element).
+    Generator {
+        /// Which of the run's generator sources (the runner knows the Python callable).
+        source: u32,
     },
 }
 
@@ -244,6 +266,38 @@ impl Dataset {
             .collect();
         let spec = ElementSpec::new(structure, specs)?;
         Ok(Dataset::new(DatasetNode::Tensors { components }, spec))
+    }
+
+    /// `interleave(...)`: `spec` is the element spec of the datasets `function` returns.
+    pub fn interleave(
+        &self,
+        function: u32,
+        cycle_length: i64,
+        block_length: i64,
+        parallel_calls: Option<i64>,
+        spec: ElementSpec,
+    ) -> TfResult<Dataset> {
+        if cycle_length <= 0 && cycle_length != AUTOTUNE {
+            return Err(invalid("cycle_length must be greater than zero."));
+        }
+        if block_length <= 0 {
+            return Err(invalid("block_length must be greater than zero."));
+        }
+        Ok(Dataset::new(
+            DatasetNode::Interleave {
+                input: self.clone(),
+                function,
+                cycle_length,
+                block_length,
+                parallel_calls,
+            },
+            spec,
+        ))
+    }
+
+    /// `Dataset.from_generator`: elements of `spec` from generator source `source`.
+    pub fn from_generator(source: u32, spec: ElementSpec) -> Dataset {
+        Dataset::new(DatasetNode::Generator { source }, spec)
     }
 
     /// `Dataset.range(start, stop, step)` (int64 elements).
@@ -328,15 +382,21 @@ impl Dataset {
         ))
     }
 
-    /// `shuffle(buffer_size, seed, reshuffle_each_iteration)`.
-    pub fn shuffle(&self, buffer: i64, seed: Option<u64>, reshuffle: bool) -> TfResult<Dataset> {
+    /// `shuffle(buffer_size, seed, reshuffle_each_iteration)`; `seeds` is `get_seed(seed)`
+    /// (`None` when both are 0, where TensorFlow draws random seeds).
+    pub fn shuffle(
+        &self,
+        buffer: i64,
+        seeds: Option<[i64; 2]>,
+        reshuffle: bool,
+    ) -> TfResult<Dataset> {
         if buffer <= 0 && buffer != AUTOTUNE {
             return Err(invalid("buffer_size must be greater than zero."));
         }
         Ok(self.derived(DatasetNode::Shuffle {
             input: self.clone(),
             buffer: if buffer == AUTOTUNE { 1 } else { buffer },
-            seed: seed.unwrap_or(0x5eed_da7a),
+            seeds: seeds.unwrap_or([0x5eed, 0xda7a]),
             reshuffle_each_iteration: reshuffle,
             epochs: Rc::new(RefCell::new(0)),
         }))
@@ -480,6 +540,7 @@ impl Dataset {
             DatasetNode::TensorSlices { .. }
             | DatasetNode::Tensors { .. }
             | DatasetNode::Range { .. }
+            | DatasetNode::Generator { .. }
             | DatasetNode::Concatenate { .. }
             | DatasetNode::Zip { .. } => None,
             DatasetNode::Map { input, .. }
@@ -493,6 +554,7 @@ impl Dataset {
             | DatasetNode::Cache { input, .. }
             | DatasetNode::Prefetch { input, .. }
             | DatasetNode::Shard { input, .. }
+            | DatasetNode::Interleave { input, .. }
             | DatasetNode::Options { input, .. } => Some(input),
         }
     }
@@ -507,7 +569,10 @@ impl Dataset {
                 .map_or(0, |rows| *rows as i64),
             DatasetNode::Tensors { .. } => 1,
             DatasetNode::Range { start, stop, step } => range_len(*start, *stop, *step),
-            DatasetNode::Filter { .. } | DatasetNode::Unbatch { .. } => UNKNOWN,
+            DatasetNode::Filter { .. }
+            | DatasetNode::Unbatch { .. }
+            | DatasetNode::Generator { .. }
+            | DatasetNode::Interleave { .. } => UNKNOWN,
             DatasetNode::Map { input, .. }
             | DatasetNode::Shuffle { input, .. }
             | DatasetNode::Cache { input, .. }

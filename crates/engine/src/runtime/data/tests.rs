@@ -78,7 +78,7 @@ fn batch_take_skip_shard_and_repeat() {
 #[test]
 fn shuffle_is_a_seeded_permutation() {
     let ds = Dataset::range(0, 20, 1).unwrap();
-    let shuffled = ds.shuffle(8, Some(3), false).unwrap();
+    let shuffled = ds.shuffle(8, Some([87654321, 3]), false).unwrap();
     let first = flat(&shuffled);
     let mut sorted = first.clone();
     sorted.sort_unstable();
@@ -195,4 +195,66 @@ fn ragged_components_fail_at_iteration() {
         .next(&mut NoFunctions)
         .map(|element| element.map(|e| e.len()));
     assert_eq!(error.unwrap(), Some(1));
+}
+
+/// Interleave functions that return `range(x)` for each element `x`.
+struct RangeOfEach;
+
+impl ElementFunctions for RangeOfEach {
+    fn call_element_function(
+        &mut self,
+        _function: ConcreteFunctionId,
+        _args: &[Tensor],
+    ) -> TfResult<(Vec<Tensor>, u64)> {
+        Err(TfError::internal("no functions in these tests"))
+    }
+
+    fn host_cores(&self) -> u32 {
+        4
+    }
+
+    fn copy_ns(&self, bytes: u64) -> u64 {
+        bytes
+    }
+
+    fn interleave_dataset(&mut self, _function: u32, element: &[Tensor]) -> TfResult<Dataset> {
+        let x = element[0].to_i64_vec().unwrap()[0];
+        Dataset::range(0, x, 1)
+    }
+}
+
+fn interleaved(dataset: &Dataset) -> Vec<i64> {
+    let mut iterator = DatasetIterator::new(dataset);
+    let mut out = Vec::new();
+    while let Some(element) = iterator.next(&mut RangeOfEach).unwrap() {
+        out.extend(element[0].to_i64_vec().unwrap());
+        assert!(out.len() < 1000, "runaway iteration");
+    }
+    out
+}
+
+#[test]
+fn interleave_cycles_blocks_in_tensorflow_order() {
+    let spec = Dataset::range(0, 1, 1).unwrap().element_spec().clone();
+    let ds = Dataset::range(1, 5, 1).unwrap();
+    // Printed by TensorFlow 2.21 for range(1, 5).interleave(range, cycle_length=2).
+    let one = ds.interleave(0, 2, 1, None, spec.clone()).unwrap();
+    assert_eq!(interleaved(&one), vec![0, 0, 1, 0, 1, 0, 2, 1, 2, 3]);
+    assert_eq!(one.cardinality(), UNKNOWN);
+    // cycle_length=2, block_length=2.
+    let blocks = ds
+        .interleave(0, 2, 2, Some(AUTOTUNE), spec.clone())
+        .unwrap();
+    assert_eq!(interleaved(&blocks), vec![0, 0, 1, 0, 1, 2, 0, 1, 2, 3]);
+    assert!(ds.interleave(0, 0, 1, None, spec.clone()).is_err());
+    assert!(ds.interleave(0, 2, 0, None, spec).is_err());
+}
+
+#[test]
+fn generators_need_a_runner_that_can_call_them() {
+    let spec = Dataset::range(0, 1, 1).unwrap().element_spec().clone();
+    let ds = Dataset::from_generator(0, spec);
+    assert_eq!(ds.cardinality(), UNKNOWN);
+    let mut iterator = DatasetIterator::new(&ds);
+    assert!(iterator.next(&mut NoFunctions).is_err());
 }
