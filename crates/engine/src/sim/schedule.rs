@@ -385,8 +385,11 @@ pub fn schedule(hardware: &Hardware, ops: &[OpReport], transfers: &[TransferRepo
             });
         }
         if let Some(element) = &op.input_element {
+            // The step asks for its element when it reaches the get-next on its device: a
+            // compiled step issued early still waits for the previous step to finish.
+            let request = ready.max(state.stream_free[stream]);
             let (timing, wait_until) =
-                produce(&mut state, &mut iterations, op, element, index, issue);
+                produce(&mut state, &mut iterations, op, element, index, request);
             ready = ready.max(wait_until);
             pipeline.push(timing);
         }
