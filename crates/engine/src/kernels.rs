@@ -311,6 +311,15 @@ const COMPUTE_OPS: &[&str] = &[
     "ResizeBilinear",
     "ResizeNearestNeighbor",
     "RandomUniformInt",
+    // tf.add_n, tf.pad and the float tests: kernels on CPU and GPU, and XLA lowerings
+    // (tf2xla `REGISTER_XLA_OP` for AddN, Pad, PadV2, MirrorPad, IsNan, IsInf, IsFinite).
+    "AddN",
+    "Pad",
+    "PadV2",
+    "MirrorPad",
+    "IsNan",
+    "IsInf",
+    "IsFinite",
 ];
 
 /// Ops with CPU and GPU kernels only (§7: XLA ✗).
@@ -400,6 +409,8 @@ fn host_memory_inputs(op_type: &str) -> &'static [usize] {
         | "ExpandDims"
         | "Tile"
         | "Pad"
+        | "PadV2"
+        | "MirrorPad"
         | "ResizeBilinear"
         | "ResizeNearestNeighbor"
         | "ArgMax"

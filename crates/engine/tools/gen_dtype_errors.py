@@ -33,6 +33,7 @@ probes = {
     "Max": lambda: r.Max(input=b, axis=0), "Min": lambda: r.Min(input=b, axis=0),
     "Prod": lambda: r.Prod(input=b, axis=0), "ArgMax": lambda: r.ArgMax(input=b, dimension=0),
     "ArgMin": lambda: r.ArgMin(input=b, dimension=0),
+    "IsNan": lambda: r.IsNan(x=i), "IsInf": lambda: r.IsInf(x=i), "IsFinite": lambda: r.IsFinite(x=i),
 }
 print("//! TensorFlow's \"Value for attr 'T' of <dtype> is not in the list of allowed values\" texts,")
 print("//! recorded from tensorflow-cpu 2.21.0 by `tools/gen_dtype_errors.py`: generated, do not")

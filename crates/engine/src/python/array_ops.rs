@@ -15,7 +15,8 @@ use crate::runtime::{Handle, Operand};
 use crate::tensor::ops::{self, ArgReduceOp};
 use crate::tensor::{DType, Shape, Tensor, TensorShape};
 
-fn required(bound: &[Option<Value>], index: usize) -> Value {
+/// Argument `index` of a bound call, `None` when absent.
+pub(crate) fn required(bound: &[Option<Value>], index: usize) -> Value {
     bound.get(index).cloned().flatten().unwrap_or(Value::None)
 }
 
@@ -61,7 +62,8 @@ fn operand_dtype(st: &St, vm: &mut Vm<'_>, operand: &Operand) -> PyResult<DType>
     })
 }
 
-fn run(
+/// Runs (eager) or builds (graph) one op through [`Context::array_op`](crate::runtime::Context::array_op).
+pub(crate) fn run(
     st: &St,
     vm: &mut Vm<'_>,
     kind: OpKind,
@@ -238,7 +240,8 @@ pub fn transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
-fn operands(st: &St, vm: &mut Vm<'_>, values: &Value) -> PyResult<Vec<Operand>> {
+/// A tensor or a list of tensors (`tf.concat`'s `values`) as operands.
+pub(crate) fn operands(st: &St, vm: &mut Vm<'_>, values: &Value) -> PyResult<Vec<Operand>> {
     if values
         .downcast::<crate::python::tensor_class::PyTensor>()
         .is_some()

@@ -39,6 +39,7 @@ pub mod errors;
 pub mod function;
 pub mod graph;
 pub mod keras;
+pub mod math_ops;
 pub mod nn_ops;
 pub mod numpy_module;
 pub mod os_module;

@@ -8,15 +8,17 @@
 use lang::value::{Args, Module, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::python::array_ops;
 use crate::python::convert::{
     axes, eager_value, float_arg, int_list, name_arg, opt_dtype, to_operand, to_tensor,
 };
 use crate::python::tensor_class::{apply_binary, wrap, PyTensor};
+use crate::python::{array_ops, math_ops};
 use crate::python::{def, function as native, module, params, St};
 use crate::runtime::op::OpKind;
 use crate::runtime::{Handle, Operand};
-use crate::tensor::ops::{self, ArgReduceOp, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use crate::tensor::ops::{
+    self, ArgReduceOp, BinaryOp, FloatClass, MatMulOptions, ReduceOp, UnaryOp,
+};
 use crate::tensor::{DType, Tensor};
 
 /// The TensorFlow version the playground emulates.
@@ -728,6 +730,18 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     let math_module = module("tensorflow.math");
     set_all(&math_module, &math);
     def(&math_module, st, "cumsum", array_ops::cumsum);
+    def(&math_module, st, "add_n", math_ops::add_n);
+    def(&math_module, st, "is_nan", |st, vm, args| {
+        math_ops::float_class(st, vm, &args, FloatClass::Nan)
+    });
+    def(&math_module, st, "is_inf", |st, vm, args| {
+        math_ops::float_class(st, vm, &args, FloatClass::Inf)
+    });
+    def(&math_module, st, "is_finite", |st, vm, args| {
+        math_ops::float_class(st, vm, &args, FloatClass::Finite)
+    });
+    def(&tf, st, "add_n", math_ops::add_n);
+    def(&tf, st, "pad", math_ops::pad);
     tf.set("math", Value::Module(math_module.clone()));
     let mut common: Vec<(String, Value)> = vec![
         ("constant".into(), native(st, "constant", constant)),

@@ -175,6 +175,18 @@ pub enum OpKind {
     },
     /// `BiasAdd` (`tf.nn.bias_add`): value, bias.
     BiasAdd,
+    /// `AddN` (`tf.add_n`): every input is a summand.
+    AddN,
+    /// `Pad` / `PadV2` / `MirrorPad` (`tf.pad`): input, paddings and, for `PadV2`, the
+    /// constant.
+    Pad {
+        /// Constant or mirrored.
+        mode: ops::PadMode,
+        /// A constant input follows the paddings (`PadV2`).
+        constant: bool,
+    },
+    /// `IsNan` / `IsInf` / `IsFinite`.
+    FloatClass(ops::FloatClass),
     /// `VariableV2`: a TF1 reference variable (`float_ref` output).
     VariableV2 {
         /// The variable's dtype.
@@ -272,6 +284,17 @@ impl OpKind {
             OpKind::Conv2D(_) => "Conv2D",
             OpKind::Pool { kind, .. } => kind.op_type().name(),
             OpKind::BiasAdd => "BiasAdd",
+            OpKind::AddN => "AddN",
+            OpKind::Pad {
+                mode: ops::PadMode::Constant,
+                constant: false,
+            } => "Pad",
+            OpKind::Pad {
+                mode: ops::PadMode::Constant,
+                constant: true,
+            } => "PadV2",
+            OpKind::Pad { .. } => "MirrorPad",
+            OpKind::FloatClass(class) => class.op_type().name(),
         }
     }
 
@@ -874,6 +897,21 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
         OpKind::Softmax => ops::softmax(input(0)?)?,
         OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
         OpKind::BiasAdd => ops::bias_add(input(0)?, input(1)?)?,
+        OpKind::AddN => {
+            let values: Vec<Tensor> = (0..inputs.len())
+                .map(|index| input(index).cloned())
+                .collect::<Result<_, _>>()?;
+            ops::add_n(&values)?
+        }
+        OpKind::Pad { mode, .. } => {
+            let constant = if inputs.len() > 2 {
+                Some(input(2)?)
+            } else {
+                None
+            };
+            ops::pad(input(0)?, input(1)?, constant, *mode)?
+        }
+        OpKind::FloatClass(class) => ops::float_class(*class, input(0)?)?,
         OpKind::StringToNumber { out_type } => ops::string_to_number(input(0)?, *out_type)?,
         OpKind::Resize { nearest } => {
             let size = integers(input(1)?, op)?;
@@ -1184,6 +1222,57 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         | OpKind::AssignSubVariableOp
         | OpKind::NoOp => Ok(Vec::new()),
         OpKind::BiasAdd => out(dense_type(0)?, shape_of(0)),
+        OpKind::AddN => {
+            // Every input has the output's shape: each dimension is known when any input
+            // knows it (shape inference's merge), and a conflict is the kernel's error.
+            if inputs.iter().all(|fact| fact.constant.is_some()) {
+                return infer_array_op(op, inputs);
+            }
+            let mut merged: Option<Vec<Option<usize>>> = None;
+            for fact in inputs {
+                let Some(dims) = fact.shape.dims() else {
+                    continue;
+                };
+                merged = Some(match merged {
+                    None => dims.to_vec(),
+                    Some(known) if known.len() == dims.len() => known
+                        .iter()
+                        .zip(dims)
+                        .map(|(left, right)| left.or(*right))
+                        .collect(),
+                    Some(_) => return infer_array_op(op, inputs),
+                });
+            }
+            let shape = merged.map_or_else(TensorShape::unknown, TensorShape::new);
+            out(dense_type(0)?, shape)
+        }
+        OpKind::Pad { .. } => {
+            // Known dimensions grow by their constant paddings; the rest stay unknown.
+            match (shape_of(0).dims(), constant_ints(1)) {
+                (Some(dims), Some(paddings)) if paddings.len() == dims.len() * 2 => {
+                    if shape_of(0).to_shape().is_some() {
+                        return infer_array_op(op, inputs);
+                    }
+                    let grown = dims
+                        .iter()
+                        .zip(paddings.chunks_exact(2))
+                        .map(|(dim, pair)| {
+                            let before = usize::try_from(pair[0]).ok()?;
+                            let after = usize::try_from(pair[1]).ok()?;
+                            (*dim)?.checked_add(before)?.checked_add(after)
+                        })
+                        .collect();
+                    out(dense_type(0)?, TensorShape::new(grown))
+                }
+                _ => infer_array_op(op, inputs),
+            }
+        }
+        OpKind::FloatClass(class) => {
+            // The dtype check without data: an empty tensor of the input's dtype.
+            let empty = ops::zeros(&[0], dense_type(0)?).map_err(TfError::from_kernel_message)?;
+            ops::float_class(*class, &empty).map_err(TfError::from_kernel_message)?;
+            out(DType::Bool, shape_of(0))
+        }
         OpKind::Conv2D(_) | OpKind::Pool { .. } => {
             // Static shapes without computing the op; an invalid op computes, which gives
             // the kernel's error.

@@ -322,6 +322,19 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                 ops::pool_grad(*kind, input(0)?, grad, attrs).map_err(kernel)?,
             )]
         }
+        OpKind::AddN => vec![Some(grad.clone()); entry.inputs.len()],
+        OpKind::Pad { mode, .. } => {
+            // `_PadGrad` slices the input's part out; `MirrorPadGrad` also adds the mirror
+            // images back onto the elements they copy. Paddings and constant get none.
+            let (x, paddings) = (input(0)?, input(1)?);
+            let gx = match mode {
+                ops::PadMode::Constant => ops::pad_grad(grad, paddings),
+                _ => ops::mirror_pad_grad(x.dims(), grad, paddings, *mode),
+            };
+            let mut grads = vec![Some(gx.map_err(kernel)?)];
+            grads.resize(entry.inputs.len(), None);
+            grads
+        }
         OpKind::BiasAdd => vec![
             Some(grad.clone()),
             Some(ops::bias_add_grad(grad).map_err(kernel)?),

@@ -159,6 +159,18 @@ pub fn op_work(op: &OpReport, ops: &[OpReport]) -> Work {
                 gemm: None,
             }
         }
+        "AddN" => {
+            // One addition per element of every input but the first.
+            let read: u64 = inputs
+                .iter()
+                .map(|input| elements(&input.shape))
+                .fold(0, u64::saturating_add);
+            Work {
+                flops: read.saturating_sub(out),
+                bytes,
+                gemm: None,
+            }
+        }
         kind if is_reduction(kind) => {
             let first = inputs.first().map_or(out, |input| elements(&input.shape));
             Work {

@@ -76,6 +76,8 @@ impl OpCost {
             | OpType::Sqrt
             | OpType::Pow => (output_elements, output_elements),
             OpType::Softmax => (output_elements.saturating_mul(3), output_elements),
+            // One addition per element of every input but the first.
+            OpType::AddN => (input_elements.saturating_sub(output_elements), 0),
             OpType::Reshape
             | OpType::Transpose
             | OpType::ConcatV2
@@ -87,6 +89,9 @@ impl OpCost {
             | OpType::Identity
             | OpType::Const
             | OpType::Fill
+            | OpType::Pad
+            | OpType::PadV2
+            | OpType::MirrorPad
             | OpType::Cast => (0, 0),
             _ => (output_elements, 0),
         };

@@ -16,25 +16,32 @@
 //! - [`image`]: string to number, image resizing.
 //! - [`conv`], [`mod@pool`], [`bias`]: `Conv2D`, `MaxPool`/`AvgPool`, `BiasAdd` and their
 //!   gradients, over the sliding-window geometry of [`window`].
+//! - [`add_n`], [`mod@pad`], [`float_class`]: `AddN`, `Pad`/`PadV2`/`MirrorPad`,
+//!   `IsNan`/`IsInf`/`IsFinite`.
 //! - [`cost`]: FLOPs and bytes per op for the timing model.
 
+pub mod add_n;
 pub mod bias;
 pub mod cast;
 pub mod conv;
 pub mod cost;
 pub mod create;
 mod dtype_errors;
+mod eigen_sum;
 pub mod elementwise;
+pub mod float_class;
 pub mod image;
 pub mod manip;
 pub mod matmul;
 pub mod mxu;
+pub mod pad;
 pub mod pool;
 pub mod reduce;
 mod support;
 pub mod unary;
 pub mod window;
 
+pub use add_n::add_n;
 pub use bias::{bias_add, bias_add_grad};
 pub use cast::cast;
 pub use conv::{conv2d, conv2d_backprop_filter, conv2d_backprop_input, conv2d_on, Conv2DAttrs};
@@ -44,6 +51,7 @@ pub use create::{
     truncated_normal, uniform, uniform_int, zeros,
 };
 pub use elementwise::{binary, truediv, BinaryOp};
+pub use float_class::{float_class, FloatClass};
 pub use image::{resize, string_to_number};
 pub use manip::{
     concat, cumsum, expand_dims, gather, identity, one_hot, reshape, reverse, slice, squeeze,
@@ -51,6 +59,7 @@ pub use manip::{
 };
 pub use matmul::{matmul, matmul_on, MatMulArithmetic, MatMulOptions};
 pub use mxu::matmul_mxu;
+pub use pad::{mirror_pad_grad, pad, pad_grad, PadMode};
 pub use pool::{pool, pool_grad, PoolAttrs, PoolKind};
 pub use reduce::{arg_reduce, reduce, ArgReduceOp, ReduceOp};
 pub use unary::{clip_by_value, softmax, unary, UnaryOp};
@@ -155,6 +164,13 @@ pub enum OpType {
     AvgPoolGrad,
     BiasAdd,
     BiasAddGrad,
+    AddN,
+    Pad,
+    PadV2,
+    MirrorPad,
+    IsNan,
+    IsInf,
+    IsFinite,
 }
 
 impl OpType {
@@ -255,6 +271,13 @@ impl OpType {
             OpType::AvgPoolGrad => "AvgPoolGrad",
             OpType::BiasAdd => "BiasAdd",
             OpType::BiasAddGrad => "BiasAddGrad",
+            OpType::AddN => "AddN",
+            OpType::Pad => "Pad",
+            OpType::PadV2 => "PadV2",
+            OpType::MirrorPad => "MirrorPad",
+            OpType::IsNan => "IsNan",
+            OpType::IsInf => "IsInf",
+            OpType::IsFinite => "IsFinite",
         }
     }
 
@@ -267,7 +290,10 @@ impl OpType {
             | OpType::Transpose
             | OpType::GatherV2
             | OpType::Fill
-            | OpType::StringToNumber => None,
+            | OpType::StringToNumber
+            | OpType::Pad
+            | OpType::PadV2
+            | OpType::MirrorPad => None,
             OpType::ConcatV2 => Some("concat"),
             OpType::Pack => Some("stack"),
             OpType::StridedSlice => Some("strided_slice/"),

@@ -52,6 +52,8 @@ struct ReducePlan {
     output_count: usize,
     /// Output index of every input element, in row-major input order.
     targets: Vec<usize>,
+    /// Which input axes are reduced.
+    reduced: Vec<bool>,
 }
 
 impl ReducePlan {
@@ -113,6 +115,7 @@ impl ReducePlan {
             output_shape,
             output_count,
             targets,
+            reduced,
         })
     }
 
@@ -182,6 +185,22 @@ fn int_reduce(
     }
 }
 
+/// `Sum` or `Mean` of float32 or float64 values in the element type, added in the order
+/// of TensorFlow's CPU kernel ([`super::eigen_sum`]); the mean divides each sum by the
+/// number of values it adds, in the element type, as `MeanReducer` does.
+fn eigen_order_sum<T>(op: ReduceOp, plan: &ReducePlan, values: &[T], dims: &[usize]) -> Vec<T>
+where
+    T: super::eigen_sum::PacketFloat + std::ops::Div<Output = T>,
+{
+    let sums = super::eigen_sum::tf_sum(values, dims, &plan.reduced);
+    if op != ReduceOp::Mean {
+        return sums;
+    }
+    let count = plan.group_size(values.len());
+    let divisor = T::from_count(count);
+    sums.into_iter().map(|sum| sum / divisor).collect()
+}
+
 /// Reduces `input` over `axes` (all axes when `None`); negative axes count from the end.
 pub fn reduce(
     op: ReduceOp,
@@ -201,6 +220,18 @@ pub fn reduce(
         TensorData::Bool(values) => {
             let any = op == ReduceOp::Any;
             TensorData::Bool(plan.fold(values, !any, |a, v| if any { a || v } else { a && v }))
+        }
+        TensorData::Float32(values)
+            if dtype == DType::Float32
+                && matches!(op, ReduceOp::Sum | ReduceOp::Mean)
+                && !values.is_empty() =>
+        {
+            TensorData::Float32(eigen_order_sum(op, &plan, values, input.dims()))
+        }
+        TensorData::Float64(values)
+            if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && !values.is_empty() =>
+        {
+            TensorData::Float64(eigen_order_sum(op, &plan, values, input.dims()))
         }
         TensorData::Float32(values) => {
             let wide: Vec<f64> = values.iter().map(|&v| f64::from(v)).collect();
