@@ -48,7 +48,10 @@ use vm::{FrameExit, Vm};
 pub struct Limits {
     /// Instructions (plus native loop iterations) before the run stops with
     /// `RuntimeError: instruction budget of N exceeded (the program ran too long)`; that
-    /// error cannot be caught by `except`.
+    /// error cannot be caught by `except`. Charged per loop iteration (the instructions a
+    /// backward jump spans) and per frame entered (its instructions, at most 32), not per
+    /// executed instruction, so every endless loop or recursion still ends.
+    /// Native loops charge per item.
     pub max_instructions: u64,
     /// Python call depth (`RecursionError: maximum recursion depth exceeded`).
     pub max_recursion_depth: u32,

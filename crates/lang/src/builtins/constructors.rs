@@ -178,6 +178,8 @@ pub fn str_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Some(Value::Bytes(b)) if a.len() > 1 || args.kwarg("encoding").is_some() => {
             Ok(Value::str(String::from_utf8_lossy(&b).into_owned()))
         }
+        // `str(s)` of a str is `s` itself, as in CPython (no copy).
+        Some(v @ Value::Str(_)) if a.len() == 1 && args.keywords.is_empty() => Ok(v),
         Some(v) => Ok(Value::str(vm.str(&v)?)),
     }
 }

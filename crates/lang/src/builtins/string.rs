@@ -547,10 +547,12 @@ pub(crate) fn install(t: &Types) {
             return Ok(Value::Int(0));
         }
         let hay = &s.as_str()[a..b];
-        let n = if sub.is_empty() {
-            hay.chars().count() + 1
-        } else {
-            hay.matches(sub.as_str()).count()
+        let n = match sub.as_bytes() {
+            [] => hay.chars().count() + 1,
+            // One ASCII byte never occurs inside a multi-byte UTF-8 sequence, so counting
+            // bytes counts characters (CPython's one-character fast path).
+            &[byte] => hay.bytes().filter(|&b| b == byte).count(),
+            _ => hay.matches(sub.as_str()).count(),
         };
         Ok(Value::Int(n as i64))
     });

@@ -4,6 +4,7 @@
 //! Each instruction has a source [`Loc`] so tracebacks can print the line and CPython 3.11's
 //! caret markers under the failing expression.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use crate::ast::{BinOp, CmpOp};
@@ -138,6 +139,20 @@ pub struct Loc {
     pub anchor: Option<(u32, u32)>,
 }
 
+/// The inline cache of one `LoadAttr`/`StoreAttr`/`LoadMethod` instruction (CPython 3.11's
+/// specialised `LOAD_ATTR_INSTANCE_VALUE` and `LOAD_METHOD_WITH_VALUES`): the class of the
+/// object last seen there (its address; 0 for none), the class epoch it was checked in, and
+/// where the attribute was: its position in the instance dict, or for a method, in the dict
+/// of the class `owner` steps along the MRO. Filled and checked by the VM
+/// (`vm/attr_cache`); an entry that no longer fits only costs the ordinary lookup.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct AttrSite {
+    pub class: usize,
+    pub epoch: u64,
+    pub index: u32,
+    pub owner: u32,
+}
+
 /// What kind of code unit this is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CodeKind {
@@ -157,6 +172,9 @@ pub struct Code {
     pub locs: Vec<Loc>,
     /// The 1-based source line of each instruction.
     pub lines: Vec<u32>,
+    /// One attribute inline cache per instruction (used by `LoadAttr`, `StoreAttr` and
+    /// `LoadMethod`).
+    pub attr_sites: Box<[Cell<AttrSite>]>,
     pub consts: Vec<Value>,
     /// Attribute, import and class-body names.
     pub names: Vec<Name>,
@@ -179,6 +197,11 @@ pub struct Code {
 }
 
 impl Code {
+    /// Empty attribute inline caches for `n` instructions.
+    pub fn attr_sites_for(n: usize) -> Box<[Cell<AttrSite>]> {
+        (0..n).map(|_| Cell::new(AttrSite::default())).collect()
+    }
+
     /// The number of parameters including `*args` and `**kwargs`.
     pub fn total_params(&self) -> usize {
         self.arg_count as usize

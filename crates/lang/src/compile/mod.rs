@@ -441,6 +441,7 @@ impl<'a> Compiler<'a> {
             }
         }
         Code {
+            attr_sites: Code::attr_sites_for(unit.instrs.len()),
             name: value::name(&unit.name),
             qualname: unit.qualname.clone(),
             kind: unit.kind,

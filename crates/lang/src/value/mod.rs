@@ -84,8 +84,9 @@ impl Default for Value {
 }
 
 impl Clone for Value {
-    /// Immediates copy inline; objects bump their reference count out of line (keeps the
-    /// hot paths of the run loop small).
+    /// Immediates copy inline, and so do instances (`self` is loaded all the time); other
+    /// objects bump their reference count out of line (keeps the hot paths of the run loop
+    /// small).
     #[inline]
     fn clone(&self) -> Value {
         match self {
@@ -93,6 +94,7 @@ impl Clone for Value {
             Value::Bool(b) => Value::Bool(*b),
             Value::Int(i) => Value::Int(*i),
             Value::Float(x) => Value::Float(*x),
+            Value::Instance(r) => Value::Instance(r.clone()),
             _ => self.clone_object(),
         }
     }
@@ -331,7 +333,7 @@ impl Value {
 
 /// Drops a value, skipping the out-of-line drop glue for immediates (the run loop drops
 /// millions of ints and bools) and decrementing instances and functions inline.
-#[inline]
+#[inline(always)]
 pub fn release(value: Value) {
     match value {
         Value::Instance(r) => drop(r),
@@ -441,26 +443,51 @@ pub fn fake_address(addr: usize) -> u64 {
 }
 
 /// A Python `str`: UTF-8 text plus its length in characters (so `len` and ASCII indexing are
-/// O(1)) and a lazily computed hash.
+/// O(1)) and a lazily computed hash. The text keeps the spare capacity it was built with
+/// (shrinking it would cost a `realloc` per string), unless that would waste more than the
+/// text itself.
 pub struct PyStr {
-    text: Box<str>,
+    text: String,
     char_len: usize,
     hash: Cell<Option<i64>>,
 }
 
 impl PyStr {
     /// Wraps text as a Python string.
-    pub fn new(text: String) -> PyStr {
+    pub fn new(mut text: String) -> PyStr {
         let char_len = if text.is_ascii() {
             text.len()
         } else {
             text.chars().count()
         };
+        if text.capacity() > 2 * text.len() + 32 {
+            text.shrink_to_fit();
+        }
         PyStr {
-            text: text.into_boxed_str(),
+            text,
             char_len,
             hash: Cell::new(None),
         }
+    }
+
+    /// `a + b`, with the character count added up instead of recounted.
+    pub fn concat(a: &PyStr, b: &PyStr) -> PyStr {
+        let mut text = String::with_capacity(a.text.len() + b.text.len());
+        text.push_str(&a.text);
+        text.push_str(&b.text);
+        PyStr {
+            text,
+            char_len: a.char_len + b.char_len,
+            hash: Cell::new(None),
+        }
+    }
+
+    /// Appends `other` in place (`s += t` when nothing else refers to `s`): amortised
+    /// growth, as CPython's in-place concatenation.
+    pub fn push(&mut self, other: &PyStr) {
+        self.text.push_str(&other.text);
+        self.char_len += other.char_len;
+        self.hash.set(None);
     }
 
     pub fn as_str(&self) -> &str {
@@ -567,6 +594,39 @@ impl AttrMap {
             .iter()
             .find(|(k, _)| same_name(k, key))
             .map(|(_, v)| v)
+    }
+
+    /// The position of `key`'s entry (for inline caches, with [`AttrMap::value_at`]).
+    pub fn index_of(&self, key: &Name) -> Option<usize> {
+        if self.bloom & bloom_bit(key) == 0 {
+            return None;
+        }
+        self.entries.iter().position(|(k, _)| same_name(k, key))
+    }
+
+    /// The value at position `index` if that entry's key is `key` itself (the same interned
+    /// name): how an inline cache checks the position it remembered.
+    #[inline]
+    pub fn value_at(&self, index: usize, key: &Name) -> Option<&Value> {
+        match self.entries.get(index) {
+            Some((k, v)) if Rc::ptr_eq(k, key) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The value at position `index`, whatever its key (for caches that know the map has
+    /// not changed since they found the position).
+    #[inline]
+    pub fn value_at_index(&self, index: usize) -> Option<&Value> {
+        self.entries.get(index).map(|(_, v)| v)
+    }
+
+    /// Replaces the value at `index` (checked with [`AttrMap::value_at`] just before).
+    #[inline]
+    pub fn replace_at(&mut self, index: usize, value: Value) {
+        if let Some(entry) = self.entries.get_mut(index) {
+            release(std::mem::replace(&mut entry.1, value));
+        }
     }
 
     pub fn insert(&mut self, key: Name, value: Value) {

@@ -6,11 +6,23 @@
 //! reused while an entry names them) and stamped with the class epoch
 //! ([`crate::value::class_epoch`]): any change to any class dict makes every entry stale, so
 //! monkey-patching, class attribute assignment and `del` behave exactly as without a cache.
+//!
+//! On top of it, each `LoadAttr`/`StoreAttr` instruction has an inline cache
+//! ([`AttrSite`]): for an instance of the class it remembers (in the same epoch, so the class
+//! still has no property of that name and, for stores, no `__setattr__`), the attribute is
+//! read or replaced at the remembered position of the instance dict, provided the key there
+//! is still the instruction's own interned name. A `LoadMethod` site remembers where along
+//! the MRO the method was found; in the same epoch no class dict has changed, so it is still
+//! there, and only the instance dict (which could shadow it) is checked. Anything else takes
+//! the ordinary path, which fills the site again.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use super::Vm;
-use crate::value::{class_epoch, Class, Name, Value};
+use crate::builtins::types::Types;
+use crate::compile::code::AttrSite;
+use crate::value::{class_epoch, Class, Instance, Name, Value};
 
 /// Number of cache slots (a power of two).
 const SLOTS: usize = 512;
@@ -124,5 +136,134 @@ impl<'h> Vm<'h> {
             found: class.lookup_name(name),
             plain_store: None,
         });
+    }
+}
+
+/// The address an [`AttrSite`] remembers a class by.
+#[inline]
+fn class_address(class: &Rc<Class>) -> usize {
+    Rc::as_ptr(class) as usize
+}
+
+/// The position `site` remembers for `name` in `inst`'s dict, if the site applies to `inst`
+/// (same class, same class epoch) and the key at that position is still `name`.
+#[inline]
+pub(crate) fn site_index(
+    site: Option<&Cell<AttrSite>>,
+    inst: &Instance,
+    name: &Name,
+) -> Option<usize> {
+    let site = site?.get();
+    if site.class != class_address(&inst.class) || site.epoch != class_epoch() {
+        return None;
+    }
+    let index = site.index as usize;
+    inst.dict.borrow().value_at(index, name).map(|_| index)
+}
+
+/// `inst.name` through the inline cache `site` (see [`site_index`]).
+#[inline]
+pub(crate) fn site_load(
+    site: Option<&Cell<AttrSite>>,
+    inst: &Instance,
+    name: &Name,
+) -> Option<Value> {
+    let site = site?.get();
+    if site.class != class_address(&inst.class) || site.epoch != class_epoch() {
+        return None;
+    }
+    inst.dict
+        .borrow()
+        .value_at(site.index as usize, name)
+        .cloned()
+}
+
+/// Remembers where `name` is in `inst`'s dict, after the ordinary path found that an access
+/// of `name` on this class goes straight to the instance dict.
+pub(crate) fn site_fill(site: Option<&Cell<AttrSite>>, inst: &Instance, name: &Name) {
+    let Some(site) = site else { return };
+    let Some(index) = inst.dict.borrow().index_of(name) else {
+        return;
+    };
+    if let Ok(index) = u32::try_from(index) {
+        site.set(AttrSite {
+            class: class_address(&inst.class),
+            epoch: class_epoch(),
+            index,
+            owner: 0,
+        });
+    }
+}
+
+/// The class of a method call's receiver, for the kinds of receiver `LoadMethod` sites
+/// cache (instances and the builtin containers and strings), without a count bump.
+#[inline]
+fn receiver_class<'a>(types: &'a Types, obj: &'a Value) -> Option<&'a Rc<Class>> {
+    match obj {
+        Value::Instance(inst) => Some(&inst.class),
+        Value::List(_) => Some(&types.list),
+        Value::Dict(_) => Some(&types.dict),
+        Value::Str(_) => Some(&types.str),
+        Value::Set(_) => Some(&types.set),
+        Value::Tuple(_) => Some(&types.tuple),
+        _ => None,
+    }
+}
+
+/// The method `obj.name` through the `LoadMethod` inline cache `site`: the function the
+/// ordinary lookup found last time, when `obj` has the same class in the same epoch and
+/// (for an instance) its dict does not shadow the name.
+#[inline]
+pub(crate) fn site_method(
+    site: Option<&Cell<AttrSite>>,
+    types: &Types,
+    obj: &Value,
+    name: &Name,
+) -> Option<Value> {
+    let site = site?.get();
+    let class = receiver_class(types, obj)?;
+    if site.class != class_address(class) || site.epoch != class_epoch() {
+        return None;
+    }
+    if let Value::Instance(inst) = obj {
+        if inst.dict.borrow().get_name(name).is_some() {
+            return None;
+        }
+    }
+    let owner = match site.owner {
+        0 => class,
+        k => class.mro.get(k as usize - 1)?,
+    };
+    let found = owner
+        .dict
+        .borrow()
+        .value_at_index(site.index as usize)
+        .cloned();
+    found
+}
+
+/// Remembers where along the MRO of `obj`'s class the method `name` was found, after the
+/// ordinary lookup found a method `LoadMethod` calls without binding.
+pub(crate) fn site_fill_method(
+    site: Option<&Cell<AttrSite>>,
+    types: &Types,
+    obj: &Value,
+    name: &Name,
+) {
+    let (Some(site), Some(class)) = (site, receiver_class(types, obj)) else {
+        return;
+    };
+    for (owner, c) in class.mro_iter().enumerate() {
+        if let Some(index) = c.dict.borrow().index_of(name) {
+            if let (Ok(index), Ok(owner)) = (u32::try_from(index), u32::try_from(owner)) {
+                site.set(AttrSite {
+                    class: class_address(class),
+                    epoch: class_epoch(),
+                    index,
+                    owner,
+                });
+            }
+            return;
+        }
     }
 }

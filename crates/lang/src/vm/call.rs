@@ -360,6 +360,7 @@ impl<'h> Vm<'h> {
         if self.frames.len() as u64 >= self.limits.max_recursion_depth as u64 {
             return Err(self.recursion_error());
         }
+        self.charge_frame(&frame.code)?;
         self.frames.push(frame);
         Ok(())
     }
@@ -378,8 +379,7 @@ impl<'h> Vm<'h> {
                     && !code.has_varkw
                     && code.kwonly_count == 0
                 {
-                    let func = f.clone();
-                    return self.call_exact_positional(func, func_pos);
+                    return self.call_exact_positional(func_pos);
                 }
             }
         }
@@ -391,9 +391,23 @@ impl<'h> Vm<'h> {
         let frame = self.top();
         let func_pos = frame.stack.len() - argc - 1;
         if kwnames.is_none() {
-            if let Value::NativeFunction(nf) = &frame.stack[func_pos] {
-                let nf = nf.clone();
-                return self.call_native_from_stack(&nf, func_pos);
+            match &frame.stack[func_pos] {
+                Value::NativeFunction(nf) => {
+                    let nf = nf.clone();
+                    if self.native_depth >= super::MAX_NATIVE_DEPTH + 20 {
+                        return Err(self.recursion_error());
+                    }
+                    return self.call_native_from_stack(&nf, func_pos, false);
+                }
+                // `str(x)`, `int(x)`, `list(xs)`: the constructor gets the class first,
+                // then the arguments, as `call_class` passes them.
+                Value::Class(cls) => {
+                    if let Some(ctor) = &cls.constructor {
+                        let ctor = ctor.clone();
+                        return self.call_native_from_stack(&ctor, func_pos, true);
+                    }
+                }
+                _ => {}
             }
         }
         let mut args = frame.stack.split_off(func_pos + 1);
@@ -411,21 +425,34 @@ impl<'h> Vm<'h> {
         self.call_inline(callable, args, kwargs)
     }
 
-    /// A native function called with positional arguments only: they move from the stack
-    /// into a reused buffer (no allocation per call, e.g. `list.append`, `dict.get`).
-    fn call_native_from_stack(&mut self, nf: &NativeFunction, func_pos: usize) -> PyResult<()> {
-        if self.native_depth >= super::MAX_NATIVE_DEPTH + 20 {
-            return Err(self.recursion_error());
-        }
+    /// A native function called with positional arguments only: the arguments above the
+    /// callable at `func_pos` move from the stack into a reused buffer (no allocation per
+    /// call, e.g. `list.append`, `dict.get`, `str(i)`). With `pass_callable` the callable moves
+    /// too, as the first argument (a builtin class's constructor receives its class).
+    fn call_native_from_stack(
+        &mut self,
+        nf: &NativeFunction,
+        func_pos: usize,
+        pass_callable: bool,
+    ) -> PyResult<()> {
         // Taken, not borrowed: a nested native call made by `nf` gets a fresh buffer.
         let mut args = std::mem::take(&mut self.native_args);
         let frame = self.top();
-        args.extend(frame.stack.drain(func_pos + 1..));
-        if let Some(callable) = frame.stack.pop() {
-            release(callable);
+        let first = if pass_callable {
+            func_pos
+        } else {
+            func_pos + 1
+        };
+        // Moved out one by one and the emptied slots popped: cheaper than `Vec::drain` for
+        // the one or two arguments of a typical call.
+        args.extend(frame.stack[first..].iter_mut().map(std::mem::take));
+        while frame.stack.len() > func_pos {
+            if let Some(v) = frame.stack.pop() {
+                release(v);
+            }
         }
         let result = (nf.func)(self, Args::new(&args, &[]));
-        for v in args.drain(..) {
+        while let Some(v) = args.pop() {
             release(v);
         }
         if args.capacity() > self.native_args.capacity() {
@@ -439,25 +466,32 @@ impl<'h> Vm<'h> {
     /// The fast path of `call_from_stack`: the function at `func_pos` takes exactly the
     /// positional arguments above it (no defaults, `*args`, keywords or generator), so they
     /// move straight from the caller's stack into a pooled frame's locals.
-    fn call_exact_positional(&mut self, func: Rc<Function>, func_pos: usize) -> PyResult<()> {
+    fn call_exact_positional(&mut self, func_pos: usize) -> PyResult<()> {
         if self.frames.len() as u64 >= self.limits.max_recursion_depth as u64 {
             return Err(self.recursion_error());
         }
+        // The function moves out of its stack slot (no count churn); the caller checked it
+        // is one.
+        let Value::Function(func) = std::mem::take(&mut self.top().stack[func_pos]) else {
+            return Err(self.runtime_error("call of a non-function on the fast path"));
+        };
+        self.charge_frame(&func.code)?;
         let nlocals = func.code.varnames.len();
         let mut new = self.blank_frame(&func);
         let caller = self.top();
         let locals = &mut new.locals;
         locals.reserve(nlocals);
         for arg in &mut caller.stack[func_pos + 1..] {
-            locals.push(Some(std::mem::replace(arg, Value::None)));
+            locals.push(Some(std::mem::take(arg)));
         }
         while locals.len() < nlocals {
             locals.push(None);
         }
-        // Pops the moved-out argument slots and the function.
+        // Pops the emptied argument and function slots (all `None`: nothing to drop).
         while caller.stack.len() > func_pos {
             if let Some(v) = caller.stack.pop() {
-                release(v);
+                debug_assert!(v.is_none());
+                std::mem::forget(v);
             }
         }
         if !func.code.cellvars.is_empty() || !func.closure.is_empty() {

@@ -8,7 +8,8 @@
 //!
 //! Sub-modules: `call` (calling and argument binding), `ops` (operators, truthiness, hashing,
 //! equality), `attr` (attribute lookup with descriptors), `attr_cache` (remembered MRO
-//! lookups, invalidated by any class change), `iter` (the iteration protocol),
+//! lookups, invalidated by any class change, and the per-instruction inline caches of
+//! instance attributes), `iter` (the iteration protocol),
 //! `repr` (repr/str), `subscript` (indexing and slicing), `class` (C3 MRO and class
 //! creation), `import` (modules).
 
@@ -26,6 +27,7 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use crate::ast::BinOp;
 use crate::builtins::types::Types;
 use crate::compile::code::{Code, Instr};
 use crate::exceptions::{new_exception, ExcTypes, Exception, TbFrame};
@@ -41,6 +43,10 @@ use crate::Limits;
 /// under 800 KiB, inside a 1 MiB wasm stack. Debug builds use far bigger frames (about
 /// 22 KiB), so they allow fewer levels to stay inside the test harness's 2 MiB threads.
 pub const MAX_NATIVE_DEPTH: u32 = if cfg!(debug_assertions) { 48 } else { 160 };
+
+/// The most the instruction budget is charged for entering one frame (its instruction
+/// count, up to this).
+const FRAME_CHARGE_CAP: u64 = 32;
 
 /// How many returned frames the interpreter keeps for reuse.
 const FRAME_POOL_SIZE: usize = 32;
@@ -304,6 +310,7 @@ impl<'h> Vm<'h> {
     }
 
     /// Charges the instruction budget `n` units (native loops call this per item).
+    #[inline]
     pub fn charge(&mut self, n: u64) -> PyResult<()> {
         if self.instructions_left < n {
             self.instructions_left = 0;
@@ -313,6 +320,8 @@ impl<'h> Vm<'h> {
         Ok(())
     }
 
+    #[cold]
+    #[inline(never)]
     fn budget_exceeded(&self) -> Exception {
         let exc = self.runtime_error(format!(
             "instruction budget of {} exceeded (the program ran too long)",
@@ -414,6 +423,7 @@ impl<'h> Vm<'h> {
         {
             return Err(self.recursion_error());
         }
+        self.charge_frame(&frame.code)?;
         self.native_depth += 1;
         self.frames.push(frame);
         let base = self.frames.len();
@@ -551,10 +561,6 @@ impl<'h> Vm<'h> {
     /// loop.
     fn run_instructions(&mut self, base: usize) -> PyResult<Event> {
         loop {
-            if self.instructions_left == 0 {
-                return Err(self.budget_exceeded());
-            }
-            self.instructions_left -= 1;
             let frame = self.top();
             let pc = frame.pc;
             let Some(&instr) = frame.code.instrs.get(pc) else {
@@ -565,11 +571,22 @@ impl<'h> Vm<'h> {
             match instr {
                 Instr::Nop => {}
                 Instr::LoadConst(i) => {
+                    if let Value::Int(y) = frame.code.consts[i as usize] {
+                        if int_const_operation(frame, pc, y) {
+                            continue;
+                        }
+                    }
                     let v = frame.code.consts[i as usize].clone();
                     frame.stack.push(v);
                 }
                 Instr::LoadFast(i) => match &frame.locals[i as usize] {
                     Some(v) => {
+                        if let Value::Instance(inst) = v {
+                            if local_attr_access(&mut frame.stack, &frame.code, pc, inst) {
+                                frame.pc = pc + 2;
+                                continue;
+                            }
+                        }
                         let v = v.clone();
                         frame.stack.push(v);
                     }
@@ -690,10 +707,28 @@ impl<'h> Vm<'h> {
                     }
                 }
                 Instr::LoadAttr(i) => {
+                    if let Some(Value::Instance(inst)) = frame.stack.last() {
+                        let code = &frame.code;
+                        let site = code.attr_sites.get(pc);
+                        if let Some(v) = attr_cache::site_load(site, inst, &code.names[i as usize])
+                        {
+                            if let Some(top) = frame.stack.last_mut() {
+                                release(std::mem::replace(top, v));
+                            }
+                            continue;
+                        }
+                    }
                     let name = frame.code.names[i as usize].clone();
                     let obj = frame.stack.pop().unwrap_or_default();
                     let fast = match &obj {
-                        Value::Instance(inst) => self.instance_attr_fast(inst, &name),
+                        Value::Instance(inst) => {
+                            let found = self.instance_attr_fast(inst, &name);
+                            if found.is_some() {
+                                let site = self.top().code.attr_sites.get(pc);
+                                attr_cache::site_fill(site, inst, &name);
+                            }
+                            found
+                        }
                         _ => None,
                     };
                     let v = match fast {
@@ -704,12 +739,29 @@ impl<'h> Vm<'h> {
                     self.push_value(v);
                 }
                 Instr::StoreAttr(i) => {
+                    if let [.., _, Value::Instance(inst)] = &frame.stack[..] {
+                        let code = &frame.code;
+                        let site = code.attr_sites.get(pc);
+                        if let Some(index) =
+                            attr_cache::site_index(site, inst, &code.names[i as usize])
+                        {
+                            let obj = frame.stack.pop().unwrap_or_default();
+                            let v = frame.stack.pop().unwrap_or_default();
+                            if let Value::Instance(inst) = &obj {
+                                inst.dict.borrow_mut().replace_at(index, v);
+                            }
+                            release(obj);
+                            continue;
+                        }
+                    }
                     let name = frame.code.names[i as usize].clone();
                     let obj = frame.stack.pop().unwrap_or_default();
                     let v = frame.stack.pop().unwrap_or_default();
                     let v = match &obj {
                         Value::Instance(inst) => match self.instance_store_fast(inst, &name, v) {
                             Ok(()) => {
+                                let site = self.top().code.attr_sites.get(pc);
+                                attr_cache::site_fill(site, inst, &name);
                                 release(obj);
                                 continue;
                             }
@@ -725,10 +777,27 @@ impl<'h> Vm<'h> {
                     self.del_attr(&obj, &name)?;
                 }
                 Instr::LoadMethod(i) => {
+                    let types = self.types.clone();
+                    let frame = self.top();
+                    if let Some(obj) = frame.stack.last() {
+                        let code = &frame.code;
+                        let site = code.attr_sites.get(pc);
+                        let name = &code.names[i as usize];
+                        if let Some(func) = attr_cache::site_method(site, &types, obj, name) {
+                            // `[.., obj]` becomes `[.., func, obj]`.
+                            if let Some(top) = frame.stack.last_mut() {
+                                let obj = std::mem::replace(top, func);
+                                frame.stack.push(obj);
+                            }
+                            continue;
+                        }
+                    }
                     let name = frame.code.names[i as usize].clone();
                     let obj = self.pop_value();
                     match self.lookup_method(&obj, &name)? {
                         Some(func) => {
+                            let site = self.top().code.attr_sites.get(pc);
+                            attr_cache::site_fill_method(site, &types, &obj, &name);
                             self.push_value(func);
                             self.push_value(obj);
                         }
@@ -774,6 +843,12 @@ impl<'h> Vm<'h> {
                         replace_top_two(&mut frame.stack, v);
                         continue;
                     }
+                    if instr == Instr::InPlace(BinOp::Add)
+                        && matches!(frame.stack[..], [.., Value::Str(_), Value::Str(_)])
+                    {
+                        self.inplace_str_concat()?;
+                        continue;
+                    }
                     let b = self.pop_value();
                     let a = self.pop_value();
                     let v = if matches!(instr, Instr::InPlace(_)) {
@@ -796,6 +871,15 @@ impl<'h> Vm<'h> {
                 Instr::Compare(op) => {
                     if let Some((x, y)) = int_operands(&frame.stack) {
                         if let Some(truth) = ops::int_compare_fast(x, y, op) {
+                            // `if a < b:` takes its branch here, without pushing the bool
+                            // for the `PopJumpIfFalse` that follows (which cannot fail).
+                            if let Some(&Instr::PopJumpIfFalse(t)) = frame.code.instrs.get(pc + 1) {
+                                if t as usize > pc + 1 {
+                                    pop_two_immediates(&mut frame.stack);
+                                    frame.pc = if truth { pc + 2 } else { t as usize };
+                                    continue;
+                                }
+                            }
                             replace_top_two(&mut frame.stack, Value::Bool(truth));
                             continue;
                         }
@@ -1007,7 +1091,12 @@ impl<'h> Vm<'h> {
                     };
                     self.push_value(out);
                 }
-                Instr::Jump(t) => frame.pc = t as usize,
+                Instr::Jump(t) => {
+                    if t as usize <= pc {
+                        self.charge_loop(pc, t)?;
+                    }
+                    self.top().pc = t as usize;
+                }
                 Instr::PopJumpIfFalse(t) => {
                     let v = frame.stack.pop().unwrap_or_default();
                     let truth = match v {
@@ -1015,7 +1104,7 @@ impl<'h> Vm<'h> {
                         other => self.truthy(&other)?,
                     };
                     if !truth {
-                        self.top().pc = t as usize;
+                        self.jump(pc, t)?;
                     }
                 }
                 Instr::PopJumpIfTrue(t) => {
@@ -1025,18 +1114,17 @@ impl<'h> Vm<'h> {
                         other => self.truthy(&other)?,
                     };
                     if truth {
-                        self.top().pc = t as usize;
+                        self.jump(pc, t)?;
                     }
                 }
                 Instr::JumpIfFalseOrPop(t) | Instr::JumpIfTrueOrPop(t) => {
                     let v = frame.stack.last().cloned().unwrap_or_default();
                     let truth = self.truthy(&v)?;
                     let jump_on = matches!(instr, Instr::JumpIfTrueOrPop(_));
-                    let frame = self.top();
                     if truth == jump_on {
-                        frame.pc = t as usize;
+                        self.jump(pc, t)?;
                     } else {
-                        frame.stack.pop();
+                        self.top().stack.pop();
                     }
                 }
                 Instr::GetIter => {
@@ -1259,6 +1347,34 @@ impl<'h> Vm<'h> {
         }
     }
 
+    /// Moves the current frame to `target` (a jump taken at `pc`), charging the budget for a
+    /// backward jump.
+    #[inline]
+    fn jump(&mut self, pc: usize, target: u32) -> PyResult<()> {
+        if target as usize <= pc {
+            self.charge_loop(pc, target)?;
+        }
+        self.top().pc = target as usize;
+        Ok(())
+    }
+
+    /// The instruction budget is charged where control can come back: a backward jump (a loop
+    /// iteration) costs the instructions it spans, and every frame entered costs its
+    /// instructions up to [`FRAME_CHARGE_CAP`] (see [`Vm::charge_frame`]). Straight-line
+    /// code between those points is bounded by the program's size, so every endless loop,
+    /// recursion or generator loop still runs out of budget; the run loop does not count each
+    /// instruction.
+    #[inline(never)]
+    fn charge_loop(&mut self, pc: usize, target: u32) -> PyResult<()> {
+        self.charge((pc - (target as usize).min(pc)) as u64 + 1)
+    }
+
+    /// Charges the budget for entering a frame of `code` (see [`Vm::charge_loop`]).
+    #[inline]
+    pub(crate) fn charge_frame(&mut self, code: &Code) -> PyResult<()> {
+        self.charge((code.instrs.len() as u64).clamp(1, FRAME_CHARGE_CAP))
+    }
+
     fn unbound_deref(&mut self, i: u32) -> Exception {
         let frame = self.top();
         let code = frame.code.clone();
@@ -1420,6 +1536,7 @@ thread_local! {
         instrs: Vec::new(),
         locs: Vec::new(),
         lines: Vec::new(),
+        attr_sites: Box::new([]),
         consts: Vec::new(),
         names: Vec::new(),
         varnames: Vec::new(),
@@ -1448,6 +1565,105 @@ fn int_operands(stack: &[Value]) -> Option<(i64, i64)> {
     match stack {
         [.., Value::Int(a), Value::Int(b)] => Some((*a, *b)),
         _ => None,
+    }
+}
+
+/// `self.x` and `self.x = v` (a local instance, then `LoadAttr`/`StoreAttr` at `pc + 1`)
+/// when the attribute instruction's inline cache applies: done at once, without pushing the
+/// instance (the caller then moves past both). Returns false (nothing done) otherwise, and the
+/// two instructions run one by one; a cache hit cannot fail, so the skipped instruction needs
+/// no traceback position.
+#[inline]
+fn local_attr_access(
+    stack: &mut Vec<Value>,
+    code: &Code,
+    pc: usize,
+    inst: &crate::value::Instance,
+) -> bool {
+    let site = code.attr_sites.get(pc + 1);
+    match code.instrs.get(pc + 1) {
+        Some(&Instr::LoadAttr(n)) => {
+            let Some(v) = attr_cache::site_load(site, inst, &code.names[n as usize]) else {
+                return false;
+            };
+            stack.push(v);
+        }
+        Some(&Instr::StoreAttr(n)) => {
+            if stack.is_empty() {
+                return false;
+            }
+            let Some(index) = attr_cache::site_index(site, inst, &code.names[n as usize]) else {
+                return false;
+            };
+            let v = stack.pop().unwrap_or_default();
+            inst.dict.borrow_mut().replace_at(index, v);
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// `x <op> CONST` and `x <cmp> CONST` (with the `if` jump after a comparison) when `x` on
+/// top of the stack and the constant `y` about to be pushed at `pc` are small ints and the
+/// result is a small int: done at once, without pushing `y` or dispatching the operator.
+/// Returns false (nothing done) otherwise; the instructions then run one by one, so errors,
+/// overflow and every other type take the ordinary path. Nothing here can fail, so the
+/// skipped instructions need no traceback position.
+#[inline]
+fn int_const_operation(frame: &mut Frame, pc: usize, y: i64) -> bool {
+    let Some(Value::Int(x)) = frame.stack.last() else {
+        return false;
+    };
+    let x = *x;
+    match frame.code.instrs.get(pc + 1) {
+        Some(&Instr::Binary(op) | &Instr::InPlace(op)) => {
+            let Some(v) = ops::int_fast(x, y, op) else {
+                return false;
+            };
+            replace_top_immediate(&mut frame.stack, v);
+            frame.pc = pc + 2;
+            true
+        }
+        Some(&Instr::Compare(op)) => {
+            let Some(truth) = ops::int_compare_fast(x, y, op) else {
+                return false;
+            };
+            match frame.code.instrs.get(pc + 2) {
+                Some(&Instr::PopJumpIfFalse(t)) if t as usize > pc + 2 => {
+                    let x = frame.stack.pop();
+                    debug_assert!(x.as_ref().is_some_and(Value::is_immediate));
+                    std::mem::forget(x);
+                    frame.pc = if truth { pc + 3 } else { t as usize };
+                }
+                _ => {
+                    replace_top_immediate(&mut frame.stack, Value::Bool(truth));
+                    frame.pc = pc + 2;
+                }
+            }
+            true
+        }
+        _ => false,
+    }
+}
+
+/// Replaces the immediate on top of a stack with `result`; no drop glue runs.
+#[inline(always)]
+fn replace_top_immediate(stack: &mut [Value], result: Value) {
+    if let Some(top) = stack.last_mut() {
+        let old = std::mem::replace(top, result);
+        debug_assert!(old.is_immediate());
+        std::mem::forget(old);
+    }
+}
+
+/// Pops the two immediates on top of a stack (checked by [`int_operands`]); no drop glue
+/// runs, as they own nothing.
+#[inline(always)]
+fn pop_two_immediates(stack: &mut Vec<Value>) {
+    for _ in 0..2 {
+        let v = stack.pop();
+        debug_assert!(v.as_ref().is_some_and(Value::is_immediate));
+        std::mem::forget(v);
     }
 }
 
