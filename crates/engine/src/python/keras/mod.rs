@@ -26,6 +26,7 @@ pub mod layers;
 pub mod losses;
 pub mod model;
 pub mod optimizers;
+pub mod traced_optimizer;
 pub mod variables;
 
 use std::cell::RefCell;
