@@ -12,12 +12,10 @@ use lang::vm::Vm;
 use crate::python::tensor_class::{wrap, PyTensor};
 use crate::python::variable_class::PyVariable;
 use crate::python::{bound, params, this, St};
-use crate::runtime::tape::TapeId;
+use crate::runtime::graph::GraphTensor;
+use crate::runtime::tape::{GraphSource, TapeId};
 use crate::runtime::{EagerTensor, Handle, TfError};
 use crate::tensor::ops;
-
-/// What a tape on graph tensors (inside `tf.function`) raises: not emulated yet.
-const GRAPH_TAPE: &str = "tf.GradientTape inside a tf.function (on graph tensors) is not emulated in this playground yet; compute gradients eagerly.";
 
 /// Deepest nesting of sources a program may pass.
 const NESTING_MAX: usize = 32;
@@ -178,8 +176,12 @@ fn watch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     leaves(vm, bound[1].as_ref().unwrap_or(&Value::None), &mut items, 0)?;
     for item in &items {
         if let Some(tensor) = item.downcast::<PyTensor>() {
-            if matches!(tensor.handle, Handle::Symbolic(_)) {
-                return Err(vm.runtime_error(GRAPH_TAPE));
+            if let Handle::Symbolic(graph_tensor) = tensor.handle {
+                st.tf(vm, |ctx| {
+                    ctx.tape_watch_graph(id, graph_tensor);
+                    Ok(())
+                })?;
+                continue;
             }
         }
         match eager_of(st, vm, item)? {
@@ -226,13 +228,18 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         &mut target_values,
         0,
     )?;
+    let graph_targets: Vec<GraphTensor> = target_values
+        .iter()
+        .filter_map(|value| match value.downcast::<PyTensor>()?.handle {
+            Handle::Symbolic(tensor) => Some(tensor),
+            Handle::Eager(_) => None,
+        })
+        .collect();
+    if !graph_targets.is_empty() {
+        return graph_gradient(st, vm, &tape, id, &graph_targets, bound[2].clone());
+    }
     let mut targets = Vec::with_capacity(target_values.len());
     for value in &target_values {
-        if let Some(tensor) = value.downcast::<PyTensor>() {
-            if matches!(tensor.handle, Handle::Symbolic(_)) {
-                return Err(vm.runtime_error(GRAPH_TAPE));
-            }
-        }
         if let Some(tensor) = eager_of(st, vm, value)? {
             targets.push(tensor);
         }
@@ -281,6 +288,58 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 let handle = st.tf(vm, |ctx| ctx.constant(grad, None))?;
                 wrap(st, vm, handle)?
             }
+            None => Value::None,
+        });
+    }
+    if !tape.persistent {
+        st.tf(vm, |ctx| {
+            ctx.tape_release(id);
+            Ok(())
+        })?;
+    }
+    if source_values.len() == 1
+        && !matches!(
+            sources_value,
+            Value::List(_) | Value::Tuple(_) | Value::Dict(_)
+        )
+    {
+        return Ok(results.into_iter().next().unwrap_or(Value::None));
+    }
+    rebuild(vm, &sources_value, &mut results.into_iter())
+}
+
+/// `tape.gradient` while tracing a `tf.function`: the gradients are graph tensors.
+fn graph_gradient(
+    st: &St,
+    vm: &mut Vm<'_>,
+    tape: &PyTape,
+    id: TapeId,
+    targets: &[GraphTensor],
+    sources: Option<Value>,
+) -> PyResult {
+    let sources_value = sources.unwrap_or(Value::None);
+    let mut source_values = Vec::new();
+    leaves(vm, &sources_value, &mut source_values, 0)?;
+    let sources: Vec<GraphSource> = source_values
+        .iter()
+        .map(|value| {
+            if let Some(variable) = value.downcast::<PyVariable>() {
+                return GraphSource::Variable(variable.id);
+            }
+            match value
+                .downcast::<PyTensor>()
+                .map(|tensor| tensor.handle.clone())
+            {
+                Some(Handle::Symbolic(tensor)) => GraphSource::Tensor(tensor),
+                _ => GraphSource::None,
+            }
+        })
+        .collect();
+    let grads = st.tf(vm, |ctx| ctx.tape_graph_gradient(id, targets, &sources))?;
+    let mut results = Vec::with_capacity(grads.len());
+    for grad in grads {
+        results.push(match grad {
+            Some(grad) => wrap(st, vm, Handle::Symbolic(grad))?,
             None => Value::None,
         });
     }

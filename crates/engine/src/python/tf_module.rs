@@ -921,6 +921,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&nn, st, "avg_pool2d", crate::python::nn_ops::avg_pool2d);
     def(&nn, st, "avg_pool", crate::python::nn_ops::avg_pool);
     def(&nn, st, "bias_add", crate::python::nn_ops::bias_add);
+    def(
+        &nn,
+        st,
+        "compute_average_loss",
+        crate::python::distribute::loss_scaling::compute_average_loss,
+    );
     tf.set("nn", Value::Module(nn.clone()));
 
     let errors = module("tensorflow.errors");

@@ -13,6 +13,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::runtime::context::Context;
 use crate::runtime::error::{ExceptionClass, TfError, TfResult};
+use crate::runtime::graph::{GraphKind, GraphTensor};
 use crate::runtime::op::OpKind;
 use crate::runtime::{EagerTensor, Handle};
 use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
@@ -40,6 +41,21 @@ pub struct Tape {
     used: bool,
     watched: HashSet<String>,
     entries: Vec<TapeEntry>,
+    /// The function-graph operations recorded while tracing.
+    segments: Vec<symbolic::GraphSegment>,
+    /// Graph tensors passed to `tape.watch` while tracing.
+    graph_watched: HashSet<GraphTensor>,
+}
+
+/// A source of a gradient taken while tracing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GraphSource {
+    /// A graph tensor.
+    Tensor(GraphTensor),
+    /// A variable.
+    Variable(crate::runtime::variables::VariableId),
+    /// Anything else (its gradient is `None`).
+    None,
 }
 
 /// The context's tapes: every tape not yet deleted, and which are recording.
@@ -469,11 +485,60 @@ impl Context {
             recording: true,
             ..Tape::default()
         });
+        self.open_graph_segment(TapeId(id));
         TapeId(id)
+    }
+
+    /// While tracing a function, starts a run of recorded graph operations.
+    fn open_graph_segment(&mut self, id: TapeId) {
+        let Some(graph) = self.default_graph() else {
+            return;
+        };
+        let Ok(traced) = self.graph(graph) else {
+            return;
+        };
+        if !matches!(traced.kind, GraphKind::Function { .. }) {
+            return;
+        }
+        let start = traced.operations().len();
+        if let Some(tape) = self.tape_mut(id) {
+            tape.segments.push(symbolic::GraphSegment {
+                graph,
+                start,
+                end: None,
+            });
+        }
+    }
+
+    /// Ends the open run of recorded graph operations, if any.
+    fn close_graph_segment(&mut self, id: TapeId) {
+        let ends: Vec<(usize, usize)> = self
+            .tape_mut(id)
+            .map(|tape| {
+                tape.segments
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, segment)| segment.end.is_none())
+                    .map(|(index, segment)| (index, segment.graph.0 as usize))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (index, graph) in ends {
+            let end = self
+                .graph(crate::runtime::graph::GraphId(graph as u32))
+                .map_or(0, |g| g.operations().len());
+            if let Some(segment) = self
+                .tape_mut(id)
+                .and_then(|tape| tape.segments.get_mut(index))
+            {
+                segment.end = Some(end);
+            }
+        }
     }
 
     /// Stops recording on a tape (leaving its `with` block); it can still compute gradients.
     pub fn tape_stop(&mut self, id: TapeId) {
+        self.close_graph_segment(id);
         if let Some(tape) = self.tape_mut(id) {
             tape.recording = false;
         }
@@ -481,9 +546,81 @@ impl Context {
 
     /// Resumes recording (`tape.stop_recording()` ends, or a tape re-entered).
     pub fn tape_resume(&mut self, id: TapeId) {
+        let was_recording = self.tape_mut(id).is_some_and(|tape| tape.recording);
         if let Some(tape) = self.tape_mut(id) {
             tape.recording = true;
         }
+        if !was_recording {
+            self.open_graph_segment(id);
+        }
+    }
+
+    /// `tape.watch(graph_tensor)` while tracing.
+    pub fn tape_watch_graph(&mut self, id: TapeId, tensor: GraphTensor) {
+        if let Some(tape) = self.tape_mut(id) {
+            tape.graph_watched.insert(tensor);
+        }
+    }
+
+    /// `tape.gradient` while tracing: gradient ops of the sum of `targets` with respect to
+    /// each source, built into the function graph. A source is a graph tensor, or a
+    /// variable (its resource handle inside the function; counted when trainable and the
+    /// tape watches accessed variables); `None` sources and unconnected ones get `None`.
+    pub fn tape_graph_gradient(
+        &mut self,
+        id: TapeId,
+        targets: &[GraphTensor],
+        sources: &[GraphSource],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let tape = self.tape_mut(id).ok_or_else(|| {
+            TfError::new(
+                ExceptionClass::RuntimeError,
+                "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)",
+            )
+        })?;
+        if tape.used && !tape.persistent {
+            return Err(TfError::new(
+                ExceptionClass::RuntimeError,
+                "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)",
+            ));
+        }
+        tape.used = true;
+        let segments = tape.segments.clone();
+        let mut watched = tape.graph_watched.clone();
+        let watch_variables = tape.watch_variables;
+        let graph = self
+            .default_graph()
+            .ok_or_else(|| TfError::internal("a graph gradient outside a graph"))?;
+        if !matches!(self.graph(graph)?.kind, GraphKind::Function { .. }) {
+            return Err(TfError::new(
+                ExceptionClass::RuntimeError,
+                "tf.GradientTape over the tensors of a tf.compat.v1 graph is not emulated in this playground yet; use it eagerly or inside a tf.function.",
+            ));
+        }
+        let mut keys = Vec::with_capacity(sources.len());
+        for source in sources {
+            keys.push(match source {
+                GraphSource::Tensor(tensor) => Some(*tensor),
+                GraphSource::Variable(variable) => {
+                    let variable = self.replica_local_variable(*variable);
+                    let (handle, trainable) = {
+                        let v = self.variable(variable)?;
+                        (v.handle.clone(), v.trainable)
+                    };
+                    let key = match handle {
+                        Handle::Eager(handle) => Some(self.capture_in_trace(graph, &handle)?),
+                        Handle::Symbolic(handle) if handle.graph == graph => Some(handle),
+                        Handle::Symbolic(_) => None,
+                    };
+                    if let (Some(key), true) = (key, trainable && watch_variables) {
+                        watched.insert(key);
+                    }
+                    key
+                }
+                GraphSource::None => None,
+            });
+        }
+        self.graph_gradient(graph, &segments, targets, &keys, &watched)
     }
 
     /// Forgets a tape.
@@ -629,6 +766,8 @@ impl Context {
         Ok(result)
     }
 }
+
+mod symbolic;
 
 #[cfg(test)]
 mod tests;

@@ -12,6 +12,7 @@
 //! - [`values`]: `PerReplica`, `MirroredVariable` / `TPUMirroredVariable`, replica
 //!   contexts, `ReduceOp` and `VariableAggregation`.
 
+pub mod loss_scaling;
 pub mod strategy;
 pub mod values;
 

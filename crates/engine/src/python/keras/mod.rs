@@ -23,6 +23,7 @@
 //! - [`model`]: `Model` and `Sequential`: `compile`, `fit`, `evaluate`, `predict`,
 //!   the `History` object and the progress lines.
 //! - [`summary`]: `model.summary()`'s table.
+//! - [`traced_optimizer`]: `apply_gradients` inside a `tf.function`, as graph updates.
 //! - [`python_random`]: Python's `random`, where unseeded initialisers get their seeds.
 
 pub mod conv_layers;
@@ -37,6 +38,7 @@ pub mod model;
 pub mod optimizers;
 pub mod python_random;
 pub mod summary;
+pub mod traced_optimizer;
 pub mod variables;
 
 use std::cell::RefCell;

@@ -12,7 +12,7 @@ use lang::value::{Args, Class, Module, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::python::convert::{float_arg, op_error};
-use crate::python::keras::variables;
+use crate::python::keras::{traced_optimizer, variables};
 use crate::python::{bound, params, this, St};
 use crate::runtime::op::OpKind;
 use crate::runtime::variables::VariableId;
@@ -59,6 +59,18 @@ pub struct OptimizerState {
     /// Steps applied so far (`optimizer.iterations`).
     pub iterations: Cell<i64>,
     slots: RefCell<HashMap<u32, Vec<Tensor>>>,
+    /// The variables `apply_gradients` inside a `tf.function` keeps its state in.
+    pub traced: RefCell<TracedState>,
+}
+
+/// The optimizer's variables once a `tf.function` applied it (Keras 3 keeps its state in
+/// variables so that a traced step updates it on every call).
+#[derive(Debug, Default)]
+pub struct TracedState {
+    /// The `iteration` counter.
+    pub iterations: Option<VariableId>,
+    /// Each weight's slot variables.
+    pub slots: HashMap<u32, Vec<VariableId>>,
 }
 
 /// The optimizer classes.
@@ -75,6 +87,11 @@ fn bin(op: BinaryOp, a: &Tensor, b: &Tensor) -> OpResult<Tensor> {
 }
 
 impl OptimizerState {
+    /// The slot values eager steps left for the weight `id`.
+    pub fn eager_slots(&self, id: u32) -> Option<Vec<Tensor>> {
+        self.slots.borrow().get(&id).cloned()
+    }
+
     /// The new value of one variable's slots and the assignment to make: `(kind, value)`.
     fn update(&self, id: u32, value: &Tensor, grad: &Tensor) -> OpResult<(OpKind, Tensor)> {
         let lr = ops::cast(&f32_scalar(self.learning_rate.get()), value.dtype())?;
@@ -214,6 +231,17 @@ pub fn apply(
     optimizer: &OptimizerState,
     pairs: &[(Option<Tensor>, VariableId)],
 ) -> PyResult<()> {
+    let counter = optimizer.traced.borrow().iterations;
+    if let Some(counter) = counter {
+        // A traced step ran: the count lives in the `iteration` variable.
+        let count = st.tf(vm, |ctx| match ctx.read_variable(counter)? {
+            crate::runtime::Handle::Eager(eager) => Ok(eager.tensor()?.to_i64_vec()),
+            crate::runtime::Handle::Symbolic(_) => Ok(None),
+        })?;
+        if let Some(count) = count.and_then(|values| values.first().copied()) {
+            optimizer.iterations.set(count);
+        }
+    }
     for (grad, id) in pairs {
         let Some(grad) = grad else { continue };
         let id = *id;
@@ -236,6 +264,15 @@ pub fn apply(
         })?;
     }
     optimizer.iterations.set(optimizer.iterations.get() + 1);
+    if let Some(counter) = counter {
+        st.tf(vm, |ctx| {
+            ctx.assign_variable(
+                counter,
+                OpKind::AssignAddVariableOp,
+                Operand::Literal(Tensor::scalar(1i64)),
+            )
+        })?;
+    }
     Ok(())
 }
 
@@ -312,6 +349,7 @@ fn construct(vm: &mut Vm<'_>, kind: &str, args: &Args<'_>) -> PyResult<Optimizer
         learning_rate: Cell::new(learning_rate),
         iterations: Cell::new(0),
         slots: RefCell::new(HashMap::new()),
+        traced: RefCell::new(TracedState::default()),
     })
 }
 
@@ -319,12 +357,20 @@ fn apply_gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = params(vm, "apply_gradients", &args, &["self", "grads_and_vars"], 2)?;
     let optimizer = optimizer_of(vm, this(vm, &args)?)?;
     let pairs_value = vm.iterate(bound[1].as_ref().unwrap_or(&Value::None))?;
-    let mut pairs = Vec::with_capacity(pairs_value.len());
+    let mut values = Vec::with_capacity(pairs_value.len());
     for pair in &pairs_value {
         let items = vm.iterate(pair)?;
         let [grad, variable] = &items[..] else {
             return Err(vm.value_error("grads_and_vars must be (gradient, variable) pairs"));
         };
+        values.push((grad.clone(), variable.clone()));
+    }
+    if let Some(pairs) = traced_optimizer::traced_pairs(st, vm, &values)? {
+        traced_optimizer::apply_traced(st, vm, &optimizer, &pairs)?;
+        return Ok(Value::None);
+    }
+    let mut pairs = Vec::with_capacity(values.len());
+    for (grad, variable) in &values {
         let grad = if grad.is_none() {
             None
         } else {
@@ -361,7 +407,13 @@ fn build_class(st: &St, kind: &'static str, module: &str) -> Rc<Class> {
         .property(
             "iterations",
             bound(st, |st, vm, args| {
-                let count = optimizer_of(vm, this(vm, &args)?)?.iterations.get();
+                let optimizer = optimizer_of(vm, this(vm, &args)?)?;
+                let counter = optimizer.traced.borrow().iterations;
+                if let Some(counter) = counter {
+                    let handle = st.tf(vm, |ctx| ctx.read_variable(counter))?;
+                    return crate::python::tensor_class::wrap(st, vm, handle);
+                }
+                let count = optimizer.iterations.get();
                 let handle = st.tf(vm, |ctx| ctx.constant(Tensor::scalar(count), None))?;
                 crate::python::tensor_class::wrap(st, vm, handle)
             }),
