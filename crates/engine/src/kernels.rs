@@ -195,6 +195,7 @@ const TPU_MATMUL_TYPES: &[DataType] = &[
 const COMPUTE_OPS: &[&str] = &[
     "Const",
     "Identity",
+    "StopGradient",
     "NoOp",
     "BatchMatMulV2",
     "Sub",

@@ -302,6 +302,14 @@ fn identity(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
+fn stop_gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "stop_gradient", &args, &["input", "name"], 1)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[1])?;
+    let handle = st.tf(vm, |ctx| ctx.stop_gradient(x, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
 fn cast(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = params(vm, "cast", &args, &["x", "dtype", "name"], 2)?;
     let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
@@ -752,6 +760,10 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ("matmul".into(), native(st, "matmul", matmul)),
         ("reshape".into(), native(st, "reshape", reshape)),
         ("identity".into(), native(st, "identity", identity)),
+        (
+            "stop_gradient".into(),
+            native(st, "stop_gradient", stop_gradient),
+        ),
         ("cast".into(), native(st, "cast", cast)),
         ("where".into(), native(st, "where", where_fn)),
         ("cond".into(), native(st, "cond", cond)),

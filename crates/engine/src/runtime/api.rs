@@ -629,6 +629,16 @@ impl Context {
         self.apply(OpKind::Identity, "Identity", name, vec![arg(x, "input")])
     }
 
+    /// `tf.stop_gradient(x)`: the value of `x`, which gradients do not flow through.
+    pub fn stop_gradient(&mut self, x: Operand, name: Option<&str>) -> TfResult<Handle> {
+        self.apply(
+            OpKind::StopGradient,
+            "StopGradient",
+            name,
+            vec![arg(x, "input")],
+        )
+    }
+
     /// `tf.cast(x, dtype)`.
     pub fn cast(&mut self, x: Operand, dtype: DType, name: Option<&str>) -> TfResult<Handle> {
         self.apply(OpKind::Cast { dtype }, "Cast", name, vec![arg(x, "x")])

@@ -42,7 +42,7 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
         OpKind::Tile => (fixed(&["input", "multiples"]), "output"),
         OpKind::ReverseV2 => (fixed(&["tensor", "axis"]), "output"),
         OpKind::Cumsum { .. } => (fixed(&["x", "axis"]), "out"),
-        OpKind::Identity => (fixed(&["input"]), "output"),
+        OpKind::Identity | OpKind::StopGradient => (fixed(&["input"]), "output"),
         OpKind::SelectV2 => (fixed(&["condition", "t", "e"]), "output"),
         OpKind::Softmax => (fixed(&["logits"]), "softmax"),
         _ => return None,

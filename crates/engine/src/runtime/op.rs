@@ -60,6 +60,8 @@ pub enum OpKind {
     SelectV2,
     /// `Identity`.
     Identity,
+    /// `StopGradient` (`tf.stop_gradient`): its input's value, and no gradient through it.
+    StopGradient,
     /// `Switch(data, pred)` of a TF1 `tf.cond`: `data` on output 1 when `pred` holds, on
     /// output 0 otherwise; the other output is dead.
     Switch,
@@ -241,6 +243,7 @@ impl OpKind {
             OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
             OpKind::SelectV2 => "SelectV2",
             OpKind::Identity => "Identity",
+            OpKind::StopGradient => "StopGradient",
             OpKind::Switch => "Switch",
             OpKind::Merge => "Merge",
             OpKind::Cast { .. } => "Cast",
@@ -785,12 +788,14 @@ pub fn compute_at(
         OpKind::Switch | OpKind::Merge => Err(KernelFailure::Status(TfError::internal(
             "Switch and Merge run in the session's executor",
         ))),
-        OpKind::Identity | OpKind::AllReduce { .. } => match inputs.first() {
-            Some(value) => Ok(vec![value.clone()]),
-            None => Err(KernelFailure::Status(TfError::internal(
-                "Identity without input",
-            ))),
-        },
+        OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
+            match inputs.first() {
+                Some(value) => Ok(vec![value.clone()]),
+                None => Err(KernelFailure::Status(TfError::internal(
+                    "Identity without input",
+                ))),
+            }
+        }
         OpKind::Cast { dtype } => one(ops::cast(dense(inputs, 0, op)?, *dtype)?),
         OpKind::VarHandleOp {
             dtype, shared_name, ..
@@ -1129,7 +1134,7 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             };
             out(dtype, broadcast_static(&shape_of(0), &shape_of(1)))
         }
-        OpKind::Unary(_) | OpKind::Identity | OpKind::AllReduce { .. } => {
+        OpKind::Unary(_) | OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
             out(dense_type(0)?, shape_of(0))
         }
         OpKind::Switch => {

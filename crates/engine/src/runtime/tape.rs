@@ -141,6 +141,7 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
     };
     Ok(match &entry.op {
         OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad.clone())],
+        OpKind::StopGradient => vec![None],
         OpKind::Binary(op) => {
             let (a, b) = (input(0)?, input(1)?);
             let (ga, gb) = match op {

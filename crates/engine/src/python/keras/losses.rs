@@ -51,8 +51,44 @@ pub struct LossClasses {
     classes: Vec<(&'static str, Rc<Class>)>,
 }
 
-/// The data of a loss object.
-struct PyLoss(Loss);
+/// The data of a loss object: what it computes and how it reduces the per-sample values.
+struct PyLoss(Loss, Reduction);
+
+/// A loss object's `reduction` (`keras/src/losses/loss.py`, `standardize_reduction`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Reduction {
+    /// `"sum_over_batch_size"` (the default), `"mean"`, `"mean_with_sample_weight"`: without
+    /// sample weights all three are the mean.
+    Mean,
+    /// `"sum"`.
+    Sum,
+    /// `"none"` or `None`: the per-sample values.
+    None,
+}
+
+impl Reduction {
+    /// The `reduction` argument of a loss class, with Keras's error for other values.
+    fn from_arg(vm: &mut Vm<'_>, value: Option<&Value>) -> PyResult<Reduction> {
+        let Some(value) = value else {
+            return Ok(Reduction::Mean);
+        };
+        if value.is_none() {
+            return Ok(Reduction::None);
+        }
+        match value.as_str() {
+            Some("sum_over_batch_size" | "mean" | "mean_with_sample_weight") => Ok(Reduction::Mean),
+            Some("sum") => Ok(Reduction::Sum),
+            Some("none") => Ok(Reduction::None),
+            _ => {
+                let received = vm.str(value)?;
+                // Keras prints a set: this is its order under PYTHONHASHSEED=0, as recorded.
+                Err(vm.value_error(format!(
+                    "Invalid value for argument `reduction`. Expected one of {{'sum_over_batch_size', 'sum', 'mean_with_sample_weight', 'mean', 'none', None}}. Received: reduction={received}"
+                )))
+            }
+        }
+    }
+}
 
 impl Loss {
     /// The loss a `compile(loss=...)` argument names.
@@ -306,14 +342,9 @@ fn crossentropy(
                 None,
             )
         })?;
-        let max_value = ops::value(st, vm, &max)?;
-        let shifted = ops::binary(
-            st,
-            vm,
-            BinaryOp::Sub,
-            y_pred.into(),
-            Operand::Literal(max_value),
-        )?;
+        // Keras's stable log-softmax: the max is a constant to the gradient.
+        let max = st.tf(vm, |ctx| ctx.stop_gradient(max.into(), None))?;
+        let shifted = ops::binary(st, vm, BinaryOp::Sub, y_pred.into(), max.into())?;
         let exp = ops::unary(st, vm, UnaryOp::Exp, shifted.clone().into())?;
         let sum = ops::reduce(st, vm, ReduceOp::Sum, exp.into(), last.clone(), true)?;
         let lse = ops::unary(st, vm, UnaryOp::Log, sum.into())?;
@@ -342,6 +373,7 @@ fn loss_init(kind: &'static str) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
             Some(value) => vm.truthy(value)?,
             None => false,
         };
+        let reduction = Reduction::from_arg(vm, args.kwarg("reduction"))?;
         let loss = match Loss::from_name(kind) {
             Some(Loss::CategoricalCrossentropy { .. }) => {
                 Loss::CategoricalCrossentropy { from_logits }
@@ -353,7 +385,7 @@ fn loss_init(kind: &'static str) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
             Some(other) => other,
             None => Loss::MeanSquaredError,
         };
-        set_native_data(this(vm, &args)?, Rc::new(PyLoss(loss)));
+        set_native_data(this(vm, &args)?, Rc::new(PyLoss(loss, reduction)));
         Ok(Value::None)
     }
 }
@@ -371,7 +403,14 @@ fn loss_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let y_true = handle_of(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
     let y_pred = handle_of(st, vm, bound[2].as_ref().unwrap_or(&Value::None))?;
-    let result = loss.0.reduced(st, vm, y_true, y_pred)?;
+    let result = match loss.1 {
+        Reduction::Mean => loss.0.reduced(st, vm, y_true, y_pred)?,
+        Reduction::None => loss.0.per_sample(st, vm, y_true, y_pred)?,
+        Reduction::Sum => {
+            let per_sample = loss.0.per_sample(st, vm, y_true, y_pred)?;
+            ops::reduce(st, vm, ReduceOp::Sum, per_sample.into(), None, false)?
+        }
+    };
     wrap(st, vm, result)
 }
 
@@ -405,6 +444,14 @@ pub fn build_module(st: &St, keras: &crate::python::keras::KerasClasses) -> Rc<M
     for (name, class) in &keras.losses.classes {
         module.set(name, Value::Class(class.clone()));
     }
+    // Keras 3 keeps the TF-Keras constants as plain strings (`keras/src/legacy/losses.py`).
+    let reduction = ClassBuilder::new("Reduction", "keras.src.legacy.losses")
+        .attr("AUTO", Value::str("auto"))
+        .attr("NONE", Value::str("none"))
+        .attr("SUM", Value::str("sum"))
+        .attr("SUM_OVER_BATCH_SIZE", Value::str("sum_over_batch_size"))
+        .build();
+    module.set("Reduction", Value::Class(reduction));
     for name in [
         "mean_squared_error",
         "mean_absolute_error",

@@ -120,6 +120,8 @@ impl Context {
         };
         Ok(match kind {
             OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad)],
+            // `ops.NotDifferentiable` in TensorFlow (`array_grad.py`).
+            OpKind::StopGradient | OpKind::OneHot => vec![None; inputs.len()],
             OpKind::Binary(op) => {
                 let (a, b) = (input(0)?, input(1)?);
                 let (ga, gb) = match op {
