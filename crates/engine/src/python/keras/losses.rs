@@ -401,6 +401,11 @@ fn loss_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let Some(loss) = this(vm, &args)?.downcast::<PyLoss>() else {
         return Err(vm.type_error("expected a Keras loss"));
     };
+    if bound[3].as_ref().is_some_and(|weight| !weight.is_none()) {
+        return Err(
+            vm.runtime_error("sample_weight in a loss call is not emulated in this playground yet")
+        );
+    }
     let y_true = handle_of(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
     let y_pred = handle_of(st, vm, bound[2].as_ref().unwrap_or(&Value::None))?;
     let result = match loss.1 {
