@@ -90,6 +90,10 @@ pub struct PyFunction {
     structures: RefCell<HashMap<u32, Structure>>,
     /// `jit_compile=True`: the whole function is compiled by XLA for the caller's device.
     jit_compile: bool,
+    /// The `Function` bound to each instance it was looked up on as a method (TF keeps one
+    /// per instance, with its own traces): the instance's address, the instance (kept alive
+    /// so the address stays its own) and the bound `Function`.
+    bound: RefCell<Vec<(usize, Value, Value)>>,
 }
 
 /// Builds the `Function` class.
@@ -99,6 +103,7 @@ pub fn build(st: &St) -> Rc<Class> {
         "tensorflow.python.eager.polymorphic_function.polymorphic_function",
     )
     .method("__call__", bound(st, call))
+    .method("__get__", bound(st, get))
     .method("__repr__", |vm, args| {
         let me = this(vm, &args)?;
         let address = me.object_address().unwrap_or(0);
@@ -114,7 +119,13 @@ pub fn build(st: &St) -> Rc<Class> {
     })
     .property(
         "python_function",
-        |vm, args| Ok(function_of(vm, &args)?.func.clone()),
+        |vm, args| {
+            // A method's Function reports the function defined in the class body.
+            Ok(match &function_of(vm, &args)?.func {
+                Value::BoundMethod(method) => method.func.clone(),
+                func => func.clone(),
+            })
+        },
         None,
     )
     .property(
@@ -145,6 +156,7 @@ fn make(st: &St, vm: &mut Vm<'_>, func: Value, jit_compile: bool) -> PyResult {
             cache: RefCell::new(FunctionCache::default()),
             structures: RefCell::new(HashMap::new()),
             jit_compile,
+            bound: RefCell::new(Vec::new()),
         }),
     ))
 }
@@ -178,9 +190,35 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
 }
 
-/// The Python parameter names of `func` (for the trace's `Placeholder` names).
+/// `Function.__get__(instance, owner)`: a `tf.function` defined in a class body, looked
+/// up on an instance, is a `Function` of the bound method, one per instance.
+fn get(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let function = function_of(vm, &args)?;
+    let instance = args.get(1).cloned().unwrap_or(Value::None);
+    if instance.is_none() {
+        return Ok(this(vm, &args)?.clone());
+    }
+    let key = instance.object_address().unwrap_or(0);
+    if let Some((_, _, bound)) = function.bound.borrow().iter().find(|(k, ..)| *k == key) {
+        return Ok(bound.clone());
+    }
+    let method = Value::BoundMethod(Rc::new(lang::value::BoundMethod {
+        receiver: instance.clone(),
+        func: function.func.clone(),
+    }));
+    let bound = make(st, vm, method, function.jit_compile)?;
+    function
+        .bound
+        .borrow_mut()
+        .push((key, instance, bound.clone()));
+    Ok(bound)
+}
+
+/// The Python parameter names of `func` (for the trace's `Placeholder` names); a bound
+/// method's receiver is not a parameter.
 fn parameter_names(func: &Value) -> Vec<String> {
     match func {
+        Value::BoundMethod(method) => parameter_names(&method.func).into_iter().skip(1).collect(),
         Value::Function(f) => f
             .code
             .varnames

@@ -63,6 +63,9 @@ impl<'h> Vm<'h> {
                     return Ok(Some(v.clone()));
                 }
                 if let Some(d) = descr {
+                    if let Some(bound) = self.descriptor_get(&d, obj, &class)? {
+                        return Ok(Some(bound));
+                    }
                     return Ok(Some(self.bind_method(obj, d)));
                 }
                 if let Some(v) = self.instance_special_attr(obj, inst, attr) {
@@ -347,6 +350,26 @@ impl<'h> Vm<'h> {
         } else {
             Err(value)
         }
+    }
+
+    /// A class attribute that is an object whose type defines `__get__` (a non-data
+    /// descriptor, such as a host's decorator object): `type(d).__get__(d, obj, owner)`, as
+    /// CPython binds it on instance attribute access. `None` for other attributes.
+    fn descriptor_get(
+        &mut self,
+        descriptor: &Value,
+        obj: &Value,
+        owner: &Rc<Class>,
+    ) -> PyResult<Option<Value>> {
+        let Value::Instance(inst) = descriptor else {
+            return Ok(None);
+        };
+        let Some(get) = self.class_lookup(&inst.class, &crate::value::name("__get__")) else {
+            return Ok(None);
+        };
+        let owner = Value::Class(owner.clone());
+        self.call_method_value(&get, descriptor, &[obj.clone(), owner])
+            .map(Some)
     }
 
     /// The method `LoadMethod` can call without binding: a function found on the type and
