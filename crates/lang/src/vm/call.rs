@@ -366,12 +366,22 @@ impl<'h> Vm<'h> {
     }
 
     /// `Call`/`CallKw`/`CallMethod`: the callable and `argc` arguments are on the stack.
-    #[inline]
+    #[inline(never)]
     pub(crate) fn call_from_stack(&mut self, argc: usize, kwnames: Option<Value>) -> PyResult<()> {
-        if kwnames.is_none() {
-            let frame = self.top();
-            let func_pos = frame.stack.len() - argc - 1;
-            if let Value::Function(f) = &frame.stack[func_pos] {
+        match kwnames {
+            None => self.call_positional_from_stack(argc),
+            Some(_) => self.call_from_stack_general(argc, kwnames),
+        }
+    }
+
+    /// `Call`: [`Vm::call_from_stack`] without keywords, inlined into the run loop so the
+    /// common call of a plain function costs no Rust call of its own.
+    #[inline(always)]
+    pub(crate) fn call_positional_from_stack(&mut self, argc: usize) -> PyResult<()> {
+        let frame = self.top();
+        let func_pos = frame.stack.len() - argc - 1;
+        match &frame.stack[func_pos] {
+            Value::Function(f) => {
                 let code = &f.code;
                 if code.arg_count as usize == argc
                     && !code.is_generator
@@ -382,34 +392,32 @@ impl<'h> Vm<'h> {
                     return self.call_exact_positional(func_pos);
                 }
             }
+            Value::NativeFunction(nf) => {
+                let nf = nf.clone();
+                if self.native_depth >= super::MAX_NATIVE_DEPTH + 20 {
+                    return Err(self.recursion_error());
+                }
+                return self.call_native_from_stack(&nf, func_pos, false);
+            }
+            // `str(x)`, `int(x)`, `list(xs)`: the constructor gets the class first,
+            // then the arguments, as `call_class` passes them.
+            Value::Class(cls) => {
+                if let Some(ctor) = &cls.constructor {
+                    let ctor = ctor.clone();
+                    return self.call_native_from_stack(&ctor, func_pos, true);
+                }
+            }
+            _ => {}
         }
-        self.call_from_stack_general(argc, kwnames)
+        self.call_from_stack_general(argc, None)
     }
 
-    /// [`Vm::call_from_stack`] for everything but the exact positional call of a function.
+    /// [`Vm::call_from_stack`] for everything [`Vm::call_positional_from_stack`] does not do
+    /// itself: keywords, bound methods, classes without a native constructor, other callables.
+    #[inline(never)]
     fn call_from_stack_general(&mut self, argc: usize, kwnames: Option<Value>) -> PyResult<()> {
         let frame = self.top();
         let func_pos = frame.stack.len() - argc - 1;
-        if kwnames.is_none() {
-            match &frame.stack[func_pos] {
-                Value::NativeFunction(nf) => {
-                    let nf = nf.clone();
-                    if self.native_depth >= super::MAX_NATIVE_DEPTH + 20 {
-                        return Err(self.recursion_error());
-                    }
-                    return self.call_native_from_stack(&nf, func_pos, false);
-                }
-                // `str(x)`, `int(x)`, `list(xs)`: the constructor gets the class first,
-                // then the arguments, as `call_class` passes them.
-                Value::Class(cls) => {
-                    if let Some(ctor) = &cls.constructor {
-                        let ctor = ctor.clone();
-                        return self.call_native_from_stack(&ctor, func_pos, true);
-                    }
-                }
-                _ => {}
-            }
-        }
         let mut args = frame.stack.split_off(func_pos + 1);
         let callable = frame.stack.pop().unwrap_or_default();
         let mut kwargs = Vec::new();
@@ -429,6 +437,7 @@ impl<'h> Vm<'h> {
     /// callable at `func_pos` move from the stack into a reused buffer (no allocation per
     /// call, e.g. `list.append`, `dict.get`, `str(i)`). With `pass_callable` the callable moves
     /// too, as the first argument (a builtin class's constructor receives its class).
+    #[inline(never)]
     fn call_native_from_stack(
         &mut self,
         nf: &NativeFunction,
@@ -466,6 +475,7 @@ impl<'h> Vm<'h> {
     /// The fast path of `call_from_stack`: the function at `func_pos` takes exactly the
     /// positional arguments above it (no defaults, `*args`, keywords or generator), so they
     /// move straight from the caller's stack into a pooled frame's locals.
+    #[inline(always)]
     fn call_exact_positional(&mut self, func_pos: usize) -> PyResult<()> {
         if self.frames.len() as u64 >= self.limits.max_recursion_depth as u64 {
             return Err(self.recursion_error());

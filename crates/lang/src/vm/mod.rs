@@ -356,7 +356,7 @@ impl<'h> Vm<'h> {
 
     /// A frame for `func` with no locals bound yet (its vectors empty): a pooled one when
     /// there is one, so calls do not allocate.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn blank_frame(&mut self, func: &crate::value::Function) -> Box<Frame> {
         if let Some(mut frame) = self.frame_pool.pop() {
             // Emptied by `recycle_frame`; only the allocations are reused.
@@ -387,7 +387,8 @@ impl<'h> Vm<'h> {
     }
 
     /// Keeps a returned frame's allocations for the next call (its values are dropped now,
-    /// as when the frame itself is dropped).
+    /// as when the frame itself is dropped). Inlined: it runs on every return.
+    #[inline(always)]
     fn recycle_frame(&mut self, mut frame: Box<Frame>) {
         if self.frame_pool.len() >= FRAME_POOL_SIZE {
             return;
@@ -1151,7 +1152,7 @@ impl<'h> Vm<'h> {
                         }
                     }
                 }
-                Instr::Call(argc) => self.call_from_stack(argc as usize, None)?,
+                Instr::Call(argc) => self.call_positional_from_stack(argc as usize)?,
                 Instr::CallKw(argc, names) => {
                     let names = frame.code.consts[names as usize].clone();
                     self.call_from_stack(argc as usize, Some(names))?;
