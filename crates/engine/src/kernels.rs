@@ -321,6 +321,10 @@ const COMPUTE_OPS: &[&str] = &[
     "IsNan",
     "IsInf",
     "IsFinite",
+    // tf.eye: kernels on CPU and GPU, and XLA lowerings (tf2xla matrix_diag_ops.cc).
+    "MatrixDiagV3",
+    "MatrixSetDiagV3",
+    "MatrixDiagPartV3",
 ];
 
 /// Ops with CPU and GPU kernels only (§7: XLA ✗).
@@ -428,6 +432,10 @@ fn host_memory_inputs(op_type: &str) -> &'static [usize] {
         "StridedSlice" | "Slice" => &[1, 2, 3],
         "Range" => &[0, 1, 2],
         "ReverseV2" | "Cumsum" => &[1],
+        // k, num_rows, num_cols, padding_value; k; k, padding_value.
+        "MatrixDiagV3" => &[1, 2, 3, 4],
+        "MatrixSetDiagV3" => &[2],
+        "MatrixDiagPartV3" => &[1, 2],
         _ => &[],
     }
 }

@@ -1,18 +1,18 @@
-//! `tf.add_n` / `tf.math.add_n` (`AddN`), `tf.pad` (`Pad`, `PadV2`, `MirrorPad`) and
-//! `tf.math.is_nan` / `is_inf` / `is_finite`: argument handling as TensorFlow's Python
-//! wrappers do it, then one op through [`array_ops::run`].
-
+//! `tf.add_n` / `tf.math.add_n` (`AddN`), `tf.pad` (`Pad`, `PadV2`, `MirrorPad`),
+//! `tf.math.is_nan` / `is_inf` / `is_finite`, `tf.math.count_nonzero` and `tf.eye`: argument
+//! handling as TensorFlow's Python wrappers do it, then one op (or TensorFlow's composite)
+//! through [`array_ops::run`] or the [`Context`](crate::runtime::Context).
 use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::python::array_ops::{operands, required, run};
-use crate::python::convert::{name_arg, to_operand};
-use crate::python::tensor_class::wrap;
-use crate::python::{params, St};
+use crate::python::convert::{axes, eager_value, int_list, name_arg, opt_dtype, to_operand};
+use crate::python::tensor_class::{wrap, PyTensor};
+use crate::python::{flag, params, St};
 use crate::runtime::op::OpKind;
 use crate::runtime::Operand;
 use crate::tensor::ops::{FloatClass, PadMode};
-use crate::tensor::Tensor;
+use crate::tensor::{DType, Tensor};
 
 /// `tf.add_n(inputs, name)`: one input is returned as it is (TensorFlow's wrapper does not
 /// build an op for it); more become one `AddN`.
@@ -134,5 +134,85 @@ pub fn float_class(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, class: FloatClass)
         name,
         vec![(x, "x", true)],
     )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.math.count_nonzero(input, axis=None, keepdims=None, dtype=tf.int64, name=None)`.
+pub fn count_nonzero(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "count_nonzero",
+        &args,
+        &["input", "axis", "keepdims", "dtype", "name"],
+        1,
+    )?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axis = axes(st, vm, &bound[1])?;
+    let keep_dims = match &bound[2] {
+        None | Some(Value::None) => false,
+        Some(_) => flag(vm, &bound[2], false)?,
+    };
+    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Int64);
+    let name = name_arg(vm, &bound[4])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.count_nonzero(input, axis, keep_dims, dtype, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// A `tf.eye` size: a Python integer or an eager integer scalar. `None` for anything else
+/// (TensorFlow's type error names the values).
+fn eye_size(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<i64>> {
+    match value {
+        Value::Int(int) => Ok(Some(*int)),
+        Value::Bool(flag) => Ok(Some(i64::from(*flag))),
+        other if other.downcast::<PyTensor>().is_some() => {
+            let tensor = eager_value(st, vm, other)?.ok_or_else(|| {
+                vm.value_error("tf.eye with sizes computed in a graph is not emulated yet")
+            })?;
+            match (tensor.dtype().is_integer(), tensor.to_i64_vec().as_deref()) {
+                (true, Some([size])) if tensor.rank() == 0 => Ok(Some(*size)),
+                _ => Ok(None),
+            }
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `tf.eye(num_rows, num_columns=None, batch_shape=None, dtype=tf.float32, name=None)`.
+pub fn eye(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "eye",
+        &args,
+        &["num_rows", "num_columns", "batch_shape", "dtype", "name"],
+        1,
+    )?;
+    let rows_value = required(&bound, 0);
+    let columns_value = match required(&bound, 1) {
+        Value::None => rows_value.clone(),
+        value => value,
+    };
+    let sizes = (
+        eye_size(st, vm, &rows_value)?,
+        eye_size(st, vm, &columns_value)?,
+    );
+    let (Some(num_rows), Some(num_columns)) = sizes else {
+        let rows = vm.str(&rows_value)?;
+        let columns = vm.str(&columns_value)?;
+        return Err(vm.type_error(format!(
+            "Arguments `num_rows` and `num_columns` must be positive integer values. Received: \
+             num_rows={rows}, num_columns={columns}"
+        )));
+    };
+    let batch_shape = match required(&bound, 2) {
+        Value::None => Vec::new(),
+        value => int_list(st, vm, &value, "batch_shape")?,
+    };
+    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound[4])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.eye(num_rows, num_columns, &batch_shape, dtype, name.as_deref())
+    })?;
     wrap(st, vm, handle)
 }

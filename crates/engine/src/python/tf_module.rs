@@ -332,14 +332,9 @@ fn where_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             wrap(st, vm, handle)
         }
         (None, None) => {
-            let Some(condition) = eager_value(st, vm, &condition_value)? else {
-                return Err(
-                    vm.type_error("tf.where(condition) on graph tensors is not emulated yet")
-                );
-            };
-            let indices = ops::where_indices(&condition)
-                .map_err(|e| crate::python::convert::op_error(vm, e))?;
-            let handle = st.tf(vm, |ctx| ctx.constant(indices, name.as_deref()))?;
+            let condition = to_operand(st, vm, &condition_value)?;
+            let inputs = vec![(condition, "condition", false)];
+            let handle = array_ops::run(st, vm, OpKind::Where, "Where", name, inputs)?;
             wrap(st, vm, handle)
         }
         _ => Err(vm.value_error("x and y must both be non-None or both be None.")),
@@ -480,6 +475,9 @@ fn scalar_of(vm: &mut Vm<'_>, value: &Value, dtype: DType) -> PyResult<Tensor> {
     ops::cast(&Tensor::scalar(number), dtype).map_err(|e| crate::python::convert::op_error(vm, e))
 }
 
+/// The dtypes `tf.range` accepts, lowest first: arguments are cast to the highest present.
+const RANGE_DTYPES: [DType; 4] = [DType::Int32, DType::Int64, DType::Float32, DType::Float64];
+
 fn range(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = params(
         vm,
@@ -494,22 +492,56 @@ fn range(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         _ => return Err(vm.type_error("range() requires a limit")),
     };
     let delta = bound[2].clone().unwrap_or(Value::Int(1));
-    let all_ints = [&start, &limit, &delta]
-        .iter()
-        .all(|v| matches!(v, Value::Int(_) | Value::Bool(_)));
-    let inferred = if all_ints {
-        DType::Int32
-    } else {
-        DType::Float32
+    let dtype = opt_dtype(vm, &bound[3])?;
+    // Tensors stay as they are; Python numbers become tensors of `dtype`, or of their own
+    // type (int32, float32) when no dtype is given.
+    let mut operands = Vec::with_capacity(3);
+    let mut dtypes = Vec::with_capacity(3);
+    for value in [&start, &limit, &delta] {
+        let is_number = matches!(value, Value::Int(_) | Value::Bool(_) | Value::Float(_));
+        let operand = if is_number {
+            let own = if matches!(value, Value::Float(_)) {
+                DType::Float32
+            } else {
+                DType::Int32
+            };
+            Operand::Literal(scalar_of(vm, value, dtype.unwrap_or(own))?)
+        } else {
+            to_operand(st, vm, value)?
+        };
+        let operand_dtype = st.tf(vm, |ctx| match &operand {
+            Operand::Handle(handle) => ctx.handle_dtype(handle),
+            Operand::Variable(id) => Ok(ctx.variable(*id)?.dtype),
+            Operand::Literal(tensor) => Ok(tensor.dtype()),
+        })?;
+        dtypes.push(operand_dtype);
+        operands.push(operand);
+    }
+    let dtype = match dtype {
+        Some(dtype) => dtype,
+        None => {
+            let mut rank = 0;
+            for found in &dtypes {
+                let index = RANGE_DTYPES
+                    .iter()
+                    .position(|allowed| allowed == found)
+                    .ok_or_else(|| vm.type_error("range() arguments must be numbers"))?;
+                rank = rank.max(index);
+            }
+            RANGE_DTYPES[rank]
+        }
     };
-    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(inferred);
-    let (start, limit, delta) = (
-        scalar_of(vm, &start, dtype)?,
-        scalar_of(vm, &limit, dtype)?,
-        scalar_of(vm, &delta, dtype)?,
-    );
     let name = name_arg(vm, &bound[4])?;
-    let handle = st.tf(vm, |ctx| ctx.range(start, limit, delta, name.as_deref()))?;
+    let mut operands = operands.into_iter();
+    let mut next = || {
+        operands
+            .next()
+            .unwrap_or(Operand::Literal(Tensor::scalar(0i32)))
+    };
+    let (start, limit, delta) = (next(), next(), next());
+    let handle = st.tf(vm, |ctx| {
+        ctx.range(start, limit, delta, dtype, name.as_deref())
+    })?;
     wrap(st, vm, handle)
 }
 
@@ -739,6 +771,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     set_all(&math_module, &math);
     def(&math_module, st, "cumsum", array_ops::cumsum);
     def(&math_module, st, "add_n", math_ops::add_n);
+    def(&math_module, st, "count_nonzero", math_ops::count_nonzero);
     def(&math_module, st, "is_nan", |st, vm, args| {
         math_ops::float_class(st, vm, &args, FloatClass::Nan)
     });
@@ -750,6 +783,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     });
     def(&tf, st, "add_n", math_ops::add_n);
     def(&tf, st, "pad", math_ops::pad);
+    def(&tf, st, "eye", math_ops::eye);
     tf.set("math", Value::Module(math_module.clone()));
     let mut common: Vec<(String, Value)> = vec![
         ("constant".into(), native(st, "constant", constant)),

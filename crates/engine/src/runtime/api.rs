@@ -475,6 +475,91 @@ impl Context {
         result
     }
 
+    /// `tf.math.count_nonzero(input, axis, keepdims, dtype)`: TensorFlow's composite,
+    /// `cast(reduce_sum(cast(not_equal(input, zeros([])), int64), axis), dtype)` in a
+    /// `count_nonzero` scope.
+    pub fn count_nonzero(
+        &mut self,
+        input: Operand,
+        axis: Option<Vec<i64>>,
+        keep_dims: bool,
+        dtype: DType,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let scope = self.enter_composite_scope(name.unwrap_or("count_nonzero"))?;
+        let result = (|| {
+            let input = match input {
+                Operand::Literal(tensor) => {
+                    Operand::Handle(self.named_literal(scalar_arg(tensor, "input"))?)
+                }
+                other => other,
+            };
+            let input_dtype = match &input {
+                Operand::Handle(handle) => self.handle_dtype(handle)?,
+                Operand::Variable(id) => self.variable(*id)?.dtype,
+                Operand::Literal(tensor) => tensor.dtype(),
+            };
+            let zero = self.filled(false, &[], input_dtype, None)?;
+            let nonzero = self.binary(BinaryOp::NotEqual, input, zero.into(), None)?;
+            let counts = self.cast(nonzero.into(), DType::Int64, None)?;
+            let total = self.reduce(ReduceOp::Sum, counts.into(), axis, keep_dims, None)?;
+            if dtype == DType::Int64 {
+                Ok(total)
+            } else {
+                self.cast(total.into(), dtype, None)
+            }
+        })();
+        self.leave_composite_scope(scope)?;
+        result
+    }
+
+    /// `tf.eye(num_rows, num_columns, batch_shape, dtype)`: TensorFlow's composite in an
+    /// `eye` scope: `ones` for the diagonals, spread by `MatrixDiagV3` (`diag`) for square
+    /// matrices, or set into `zeros` by `MatrixSetDiagV3` (`set_diag`).
+    pub fn eye(
+        &mut self,
+        num_rows: i64,
+        num_columns: i64,
+        batch_shape: &[i64],
+        dtype: DType,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        let scope = self.enter_composite_scope(name.unwrap_or("eye"))?;
+        let result = (|| {
+            let mut diag_shape = batch_shape.to_vec();
+            diag_shape.push(num_rows.min(num_columns));
+            let ones = self.filled(true, &diag_shape, dtype, None)?;
+            let main_diagonal = Operand::Literal(Tensor::scalar(0i32));
+            if num_rows == num_columns {
+                let padding = ops::zeros(&[], dtype).map_err(TfError::from_kernel_message)?;
+                let inputs = vec![
+                    (ones.into(), "diagonal", true),
+                    (main_diagonal, "k", false),
+                    (Operand::Literal(Tensor::scalar(-1i32)), "num_rows", false),
+                    (Operand::Literal(Tensor::scalar(-1i32)), "num_cols", false),
+                    (Operand::Literal(padding), "padding_value", false),
+                ];
+                return self.array_op(OpKind::MatrixDiag, "MatrixDiagV3", Some("diag"), inputs);
+            }
+            let mut shape = batch_shape.to_vec();
+            shape.extend([num_rows, num_columns]);
+            let zeros = self.filled(false, &shape, dtype, None)?;
+            let inputs = vec![
+                (zeros.into(), "input", true),
+                (ones.into(), "diagonal", true),
+                (main_diagonal, "k", false),
+            ];
+            self.array_op(
+                OpKind::MatrixSetDiag,
+                "MatrixSetDiagV3",
+                Some("set_diag"),
+                inputs,
+            )
+        })();
+        self.leave_composite_scope(scope)?;
+        result
+    }
+
     /// `tf.nn.l2_normalize(x, axis, epsilon=1e-12)`: TensorFlow's composite, `x *
     /// rsqrt(maximum(reduce_sum(square(x), axis, keepdims=True), epsilon))`, the `Mul` named
     /// `l2_normalize` in a graph.
@@ -679,12 +764,21 @@ impl Context {
             // one), fed by host constants; graphs fold it into a constant.
             let value = ops::cast(&Tensor::scalar(if one { 1.0 } else { 0.0 }), dtype)
                 .map_err(TfError::from_kernel_message)?;
-            return self.apply(
-                OpKind::Fill,
-                "Fill",
-                name,
-                vec![int_arg(shape.to_vec(), "dims")?, scalar_arg(value, "value")],
-            );
+            return self
+                .apply(
+                    OpKind::Fill,
+                    "Fill",
+                    name,
+                    vec![int_arg(shape.to_vec(), "dims")?, scalar_arg(value, "value")],
+                )
+                .map_err(|mut error| {
+                    // `tf.zeros` / `tf.ones` pass their (eagerly empty) name scope on to
+                    // `fill`, so TensorFlow's message ends in ` name: `; `tf.fill` does not.
+                    if error.message.ends_with("[Op:Fill]") {
+                        error.message.push_str(" name: ");
+                    }
+                    error
+                });
         }
         let tensor = if one {
             ops::ones(shape, dtype)
@@ -751,24 +845,42 @@ impl Context {
         result
     }
 
-    /// `tf.range(start, limit, delta)`: `range/start`, `range/limit`, `range/delta`, `range`.
+    /// `tf.range(start, limit, delta)`: Python numbers become `range/start`, `range/limit`,
+    /// `range/delta`; then every argument not of `dtype` is cast (`range/Cast`, ...) as
+    /// TensorFlow's wrapper does, and `Range` is named `range`.
     pub fn range(
         &mut self,
-        start: Tensor,
-        limit: Tensor,
-        delta: Tensor,
+        start: Operand,
+        limit: Operand,
+        delta: Operand,
+        dtype: DType,
         name: Option<&str>,
     ) -> TfResult<Handle> {
         let scope = self.enter_composite_scope(name.unwrap_or("range"))?;
         let result = (|| {
-            let start = self.named_literal(scalar_arg(start, "start"))?;
-            let limit = self.named_literal(scalar_arg(limit, "limit"))?;
-            let delta = self.named_literal(scalar_arg(delta, "delta"))?;
-            let args = vec![
-                arg(start.into(), "start"),
-                arg(limit.into(), "limit"),
-                arg(delta.into(), "delta"),
-            ];
+            let mut operands = Vec::with_capacity(3);
+            for (operand, what) in [(start, "start"), (limit, "limit"), (delta, "delta")] {
+                operands.push(match operand {
+                    Operand::Literal(tensor) => {
+                        Operand::Handle(self.named_literal(scalar_arg(tensor, what))?)
+                    }
+                    other => other,
+                });
+            }
+            let mut args = Vec::with_capacity(3);
+            for (operand, what) in operands.into_iter().zip(["start", "limit", "delta"]) {
+                let operand_dtype = match &operand {
+                    Operand::Handle(handle) => self.handle_dtype(handle)?,
+                    Operand::Variable(id) => self.variable(*id)?.dtype,
+                    Operand::Literal(tensor) => tensor.dtype(),
+                };
+                let operand = if operand_dtype == dtype {
+                    operand
+                } else {
+                    Operand::Handle(self.cast(operand, dtype, None)?)
+                };
+                args.push(arg(operand, what));
+            }
             self.apply_exact(
                 OpKind::Range,
                 scope.as_ref().map(|(_, name)| name.as_str()),

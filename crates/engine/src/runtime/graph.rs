@@ -7,6 +7,7 @@
 //! uniquification. `_apply_op_helper` opens a scope named after the op and converts literal
 //! inputs inside it, which is where `Reshape/shape` and `mul/y` come from.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::device::{DeviceScopeStack, DeviceSpec};
@@ -358,6 +359,24 @@ impl Graph {
         self.control_dependencies.pop();
     }
 
+    /// The value `op` always outputs, as shape inference sees it: a `Const`'s, or a `Cast` of
+    /// a `Const` (TensorFlow evaluates such small constant subgraphs when inferring shapes).
+    fn constant_output<'a>(&'a self, op: &'a Operation) -> Option<Cow<'a, Tensor>> {
+        match &op.kind {
+            OpKind::Const(tensor) => Some(Cow::Borrowed(tensor)),
+            OpKind::Cast { dtype } => {
+                let source = self.operation(op.inputs.first()?.operation)?;
+                match &source.kind {
+                    OpKind::Const(tensor) => crate::tensor::ops::cast(tensor, *dtype)
+                        .ok()
+                        .map(Cow::Owned),
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
     /// Creates an op: infers its outputs, names it, applies device scopes, colocation and
     /// control dependencies, and records the user's stack.
     pub fn create_op(
@@ -368,15 +387,12 @@ impl Graph {
         stack: &[StackFrame],
     ) -> TfResult<OperationId> {
         let outputs = {
-            let facts: Vec<(ValueType, TensorShape, Option<&Tensor>)> = inputs
+            let facts: Vec<(ValueType, TensorShape, Option<Cow<'_, Tensor>>)> = inputs
                 .iter()
                 .map(|input| {
                     let producer = self.operation(input.operation);
                     let fact = producer.and_then(|op| op.outputs.get(input.output as usize));
-                    let constant = match producer.map(|op| &op.kind) {
-                        Some(OpKind::Const(tensor)) => Some(tensor),
-                        _ => None,
-                    };
+                    let constant = producer.and_then(|op| self.constant_output(op));
                     match fact {
                         Some(fact) => (fact.value_type, fact.shape.clone(), constant),
                         None => (ValueType::Resource, TensorShape::unknown(), None),
@@ -388,7 +404,7 @@ impl Graph {
                 .map(|(value_type, shape, constant)| InputFact {
                     value_type: *value_type,
                     shape,
-                    constant: *constant,
+                    constant: constant.as_deref(),
                 })
                 .collect();
             infer(&kind, &input_facts)?

@@ -189,6 +189,14 @@ pub enum OpKind {
     },
     /// `IsNan` / `IsInf` / `IsFinite`.
     FloatClass(ops::FloatClass),
+    /// `Where` (`tf.where(condition)`): the coordinates of the true (non-zero) elements.
+    Where,
+    /// `MatrixDiagV3` on the main diagonal (`tf.eye`): diagonal, k, num_rows, num_cols,
+    /// padding_value.
+    MatrixDiag,
+    /// `MatrixSetDiagV3` on the main diagonal (`tf.eye` with more columns than rows):
+    /// input, diagonal, k.
+    MatrixSetDiag,
     /// `VariableV2`: a TF1 reference variable (`float_ref` output).
     VariableV2 {
         /// The variable's dtype.
@@ -298,6 +306,9 @@ impl OpKind {
             } => "PadV2",
             OpKind::Pad { .. } => "MirrorPad",
             OpKind::FloatClass(class) => class.op_type().name(),
+            OpKind::Where => "Where",
+            OpKind::MatrixDiag => "MatrixDiagV3",
+            OpKind::MatrixSetDiag => "MatrixSetDiagV3",
         }
     }
 
@@ -849,6 +860,24 @@ pub fn compute_at(
 }
 
 /// The array ops (`Transpose`, `ConcatV2`, `StridedSlice`...): one dense output each.
+/// `MatrixDiagV3` / `MatrixSetDiagV3` are emulated on the main diagonal (`k = 0`) with the
+/// sizes they imply (`num_rows = num_cols = -1`), as `tf.eye` builds them.
+fn main_diagonal_only(op: &OpKind, inputs: &[Value]) -> Result<(), KernelFailure> {
+    let settings: &[(usize, i64)] = match op {
+        OpKind::MatrixDiag => &[(1, 0), (2, -1), (3, -1)],
+        _ => &[(2, 0)],
+    };
+    for &(index, expected) in settings {
+        if integers(dense(inputs, index, op)?, op)? != [expected] {
+            return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                "{} is emulated on the main diagonal only (k = 0, num_rows = num_cols = -1)",
+                op.op_type()
+            ))));
+        }
+    }
+    Ok(())
+}
+
 fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailure> {
     let input = |index: usize| dense(inputs, index, op);
     let scalar_int = |index: usize| -> Result<i64, KernelFailure> {
@@ -917,6 +946,15 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
             ops::pad(input(0)?, input(1)?, constant, *mode)?
         }
         OpKind::FloatClass(class) => ops::float_class(*class, input(0)?)?,
+        OpKind::Where => ops::where_indices(input(0)?)?,
+        OpKind::MatrixDiag => {
+            main_diagonal_only(op, inputs)?;
+            ops::matrix_diag(input(0)?, input(4)?)?
+        }
+        OpKind::MatrixSetDiag => {
+            main_diagonal_only(op, inputs)?;
+            ops::matrix_set_diag(input(0)?, input(1)?)?
+        }
         OpKind::StringToNumber { out_type } => ops::string_to_number(input(0)?, *out_type)?,
         OpKind::Resize { nearest } => {
             let size = integers(input(1)?, op)?;
@@ -1271,6 +1309,24 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                 }
                 _ => infer_array_op(op, inputs),
             }
+        }
+        OpKind::MatrixDiag => {
+            // `[..., n]` spreads into `[..., n, n]`.
+            let shape = match shape_of(0).dims() {
+                Some(dims) if !dims.is_empty() => {
+                    let mut dims = dims.to_vec();
+                    dims.push(dims[dims.len() - 1]);
+                    TensorShape::new(dims)
+                }
+                _ => TensorShape::unknown(),
+            };
+            out(dense_type(0)?, shape)
+        }
+        OpKind::MatrixSetDiag => out(dense_type(0)?, shape_of(0)),
+        OpKind::Where => {
+            // One row per true element (known only when it runs), one column per dimension.
+            let rank = shape_of(0).dims().map(<[Option<usize>]>::len);
+            out(DType::Int64, TensorShape::new(vec![None, rank]))
         }
         OpKind::FloatClass(class) => {
             // The dtype check without data: an empty tensor of the input's dtype.

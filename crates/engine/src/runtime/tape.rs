@@ -340,6 +340,23 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
             )]
         }
         OpKind::AddN => vec![Some(grad.clone()); entry.inputs.len()],
+        OpKind::MatrixDiag => {
+            // `_MatrixDiagV3Grad`: the diagonal's part of the gradient; k and sizes get none.
+            let mut grads = vec![Some(ops::matrix_diag_part(grad).map_err(kernel)?)];
+            grads.resize(entry.inputs.len(), None);
+            grads
+        }
+        OpKind::MatrixSetDiag => {
+            // `_MatrixSetDiagGradV3`: the input gets the gradient with its diagonal zeroed,
+            // the diagonal gets the gradient's diagonal.
+            let part = ops::matrix_diag_part(grad).map_err(kernel)?;
+            let dims: Vec<i64> = part.dims().iter().map(|&dim| dim as i64).collect();
+            let zeros = ops::zeros(&dims, part.dtype()).map_err(kernel)?;
+            let input_grad = ops::matrix_set_diag(grad, &zeros).map_err(kernel)?;
+            let mut grads = vec![Some(input_grad), Some(part)];
+            grads.resize(entry.inputs.len(), None);
+            grads
+        }
         OpKind::Pad { mode, .. } => {
             // `_PadGrad` slices the input's part out; `MirrorPadGrad` also adds the mirror
             // images back onto the elements they copy. Paddings and constant get none.

@@ -126,9 +126,10 @@ fn a03_int_ops() {
     let mut context = cpu();
     let r = context
         .range(
-            Tensor::scalar(0i32),
-            Tensor::scalar(6i32),
-            Tensor::scalar(1i32),
+            lit(Tensor::scalar(0i32)),
+            lit(Tensor::scalar(6i32)),
+            lit(Tensor::scalar(1i32)),
+            DType::Int32,
             None,
         )
         .unwrap();

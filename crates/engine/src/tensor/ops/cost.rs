@@ -92,6 +92,9 @@ impl OpCost {
             | OpType::Pad
             | OpType::PadV2
             | OpType::MirrorPad
+            | OpType::MatrixDiagV3
+            | OpType::MatrixSetDiagV3
+            | OpType::MatrixDiagPartV3
             | OpType::Cast => (0, 0),
             _ => (output_elements, 0),
         };

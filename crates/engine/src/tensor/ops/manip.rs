@@ -703,6 +703,13 @@ pub fn where_select(condition: &Tensor, x: &Tensor, y: &Tensor) -> OpResult<Tens
 /// `tf.where(condition)` (`Where`): int64 coordinates `[n, rank]` of the true (non-zero)
 /// elements in row-major order.
 pub fn where_indices(condition: &Tensor) -> OpResult<Tensor> {
+    // The kernel is instantiated for ranks 1 to 8.
+    if !(1..=8).contains(&condition.rank()) {
+        return Err(OpError::invalid_argument(
+            OpType::Where,
+            format!("WhereOp : Unhandled input dimensions: {}", condition.rank()),
+        ));
+    }
     let truth: Vec<bool> = match condition.data() {
         TensorData::Bool(values) => values.clone(),
         TensorData::String(_) => return Err(internal(OpType::Where, "string condition")),

@@ -18,6 +18,7 @@
 //!   gradients, over the sliding-window geometry of [`window`].
 //! - [`add_n`], [`mod@pad`], [`float_class`]: `AddN`, `Pad`/`PadV2`/`MirrorPad`,
 //!   `IsNan`/`IsInf`/`IsFinite`.
+//! - [`matrix_diag`]: `MatrixDiagV3`, `MatrixSetDiagV3`, `MatrixDiagPartV3` (`tf.eye`).
 //! - [`cost`]: FLOPs and bytes per op for the timing model.
 
 pub mod add_n;
@@ -33,6 +34,7 @@ pub mod float_class;
 pub mod image;
 pub mod manip;
 pub mod matmul;
+pub mod matrix_diag;
 pub mod mxu;
 pub mod pad;
 pub mod pool;
@@ -58,6 +60,7 @@ pub use manip::{
     stack, tile, transpose, where_indices, where_select, SliceSpec,
 };
 pub use matmul::{matmul, matmul_on, MatMulArithmetic, MatMulOptions};
+pub use matrix_diag::{matrix_diag, matrix_diag_part, matrix_set_diag};
 pub use mxu::matmul_mxu;
 pub use pad::{mirror_pad_grad, pad, pad_grad, PadMode};
 pub use pool::{pool, pool_grad, PoolAttrs, PoolKind};
@@ -171,6 +174,9 @@ pub enum OpType {
     IsNan,
     IsInf,
     IsFinite,
+    MatrixDiagV3,
+    MatrixSetDiagV3,
+    MatrixDiagPartV3,
 }
 
 impl OpType {
@@ -278,6 +284,9 @@ impl OpType {
             OpType::IsNan => "IsNan",
             OpType::IsInf => "IsInf",
             OpType::IsFinite => "IsFinite",
+            OpType::MatrixDiagV3 => "MatrixDiagV3",
+            OpType::MatrixSetDiagV3 => "MatrixSetDiagV3",
+            OpType::MatrixDiagPartV3 => "MatrixDiagPartV3",
         }
     }
 
