@@ -603,7 +603,9 @@ impl KernelRegistry {
                 Some((device_type.clone(), kernel.priority))
             })
             .collect();
-        result.sort_by_key(|(_, priority)| std::cmp::Reverse(*priority));
+        crate::stable_sort::sort_stable_by_key(&mut result, |(_, priority)| {
+            std::cmp::Reverse(*priority)
+        });
         result
     }
 

@@ -22,6 +22,7 @@
 //! - [`python`]: the Python binding: the `tensorflow`, `numpy` and `os` modules programs
 //!   import, on lang's host interface.
 //! - [`run`]: the entry point that wires the language to the engine's host modules.
+//! - [`stable_sort`]: the one stable sort every module shares (one compiled copy in wasm).
 //!
 //! The engine knows nothing of the browser or the terminal: `crates/cli` and `crates/web`
 //! call [`run_program`] and render its report. Unit tests live beside each module; the
@@ -37,6 +38,7 @@ pub mod report;
 pub mod run;
 pub mod runtime;
 pub mod sim;
+pub mod stable_sort;
 pub mod tensor;
 pub mod topology;
 

@@ -81,11 +81,13 @@ impl Hardware {
         nodes: Vec<String>,
         environment: EnvironmentSpec,
     ) -> Hardware {
-        let by_name = devices
-            .iter()
-            .enumerate()
-            .map(|(index, device)| (device.name.clone(), index))
-            .collect();
+        // Inserted one by one rather than collected: `collect` into a `BTreeMap` compiles
+        // another copy of the standard stable sort (see `crate::stable_sort`). A later device
+        // with the same name wins, as with `collect`.
+        let mut by_name = BTreeMap::new();
+        for (index, device) in devices.iter().enumerate() {
+            by_name.insert(device.name.clone(), index);
+        }
         let mut hardware = Hardware {
             name,
             label,

@@ -15,7 +15,18 @@ const GIB: u64 = 1 << 30;
 const TERA: f64 = 1e12;
 
 fn flops(pairs: &[(&str, f64)]) -> BTreeMap<String, f64> {
-    pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect()
+    string_map(pairs.iter().map(|&(k, v)| (k.to_string(), v)))
+}
+
+/// A map from `pairs`, a later pair replacing an earlier one with the same key, as `collect`
+/// would build it. Inserted one by one because `collect` into a `BTreeMap` compiles another
+/// copy of the standard stable sort for each call site (see `crate::stable_sort`).
+fn string_map<V>(pairs: impl IntoIterator<Item = (String, V)>) -> BTreeMap<String, V> {
+    let mut map = BTreeMap::new();
+    for (key, value) in pairs {
+        map.insert(key, value);
+    }
+    map
 }
 
 /// The Colab VM's CPU: 2 vCPU (one core, two hyperthreads) "Intel Xeon @ 2.20GHz" [S39][S41]
@@ -322,13 +333,14 @@ fn cpu_preset() -> TopologySpec {
 }
 
 fn colab_environment(extra: &[(&str, &str)]) -> EnvironmentSpec {
-    let mut variables: BTreeMap<String, String> = [
-        ("COLAB_RELEASE_TAG", "release-colab"),
-        ("CUDA_VERSION", "12.2"),
-    ]
-    .iter()
-    .map(|&(k, v)| (k.to_string(), v.to_string()))
-    .collect();
+    let mut variables = string_map(
+        [
+            ("COLAB_RELEASE_TAG", "release-colab"),
+            ("CUDA_VERSION", "12.2"),
+        ]
+        .iter()
+        .map(|&(k, v)| (k.to_string(), v.to_string())),
+    );
     for &(k, v) in extra {
         variables.insert(k.into(), v.into());
     }
@@ -534,10 +546,7 @@ fn slice(s: Slice<'_>) -> TopologySpec {
 /// The TPU lifecycle of a TPU reached through a resolver: connect, then initialise.
 fn tpu_environment(extra: &[(&str, &str)]) -> EnvironmentSpec {
     EnvironmentSpec {
-        variables: extra
-            .iter()
-            .map(|&(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
+        variables: string_map(extra.iter().map(|&(k, v)| (k.to_string(), v.to_string()))),
         tpu_requires_connect: true,
         tpu_requires_initialize: true,
     }

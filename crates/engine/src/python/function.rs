@@ -290,7 +290,7 @@ pub(crate) fn prepare(
         })
         .collect();
     let mut sorted_keywords = keywords.to_vec();
-    sorted_keywords.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+    crate::stable_sort::sort_stable_by(&mut sorted_keywords, |a, b| a.0.as_str().cmp(b.0.as_str()));
     labelled.extend(
         sorted_keywords
             .iter()

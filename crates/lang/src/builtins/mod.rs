@@ -664,7 +664,7 @@ fn builtin_dir(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             }
         }
     }
-    names.sort();
+    names.sort_unstable();
     names.dedup();
     Ok(Value::list(names.into_iter().map(Value::str).collect()))
 }

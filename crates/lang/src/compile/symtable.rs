@@ -131,14 +131,14 @@ impl SymbolTable {
                 }
             }
             let mut used: Vec<&String> = scope.used.iter().collect();
-            used.sort();
+            used.sort_unstable();
             for n in used {
                 if matches!(scope.access(n), NameAccess::Global | NameAccess::ClassName) {
                     push(n);
                 }
             }
             let mut globals: Vec<&String> = scope.globals.iter().collect();
-            globals.sort();
+            globals.sort_unstable();
             for n in globals {
                 push(n);
             }
@@ -639,12 +639,12 @@ fn resolve(table: &mut SymbolTable, id: usize, enclosing: &[usize], in_class: bo
         let scope = &table.scopes[id];
         let mut own: Vec<String> = Vec::new();
         let mut nonlocals: Vec<&String> = scope.nonlocals.iter().collect();
-        nonlocals.sort();
+        nonlocals.sort_unstable();
         for n in nonlocals {
             own.push(n.clone());
         }
         let mut used: Vec<&String> = scope.used.iter().collect();
-        used.sort();
+        used.sort_unstable();
         for n in used {
             let local =
                 kind == ScopeKind::Function && scope.is_bound(n) && !scope.nonlocals.contains(n);
