@@ -439,12 +439,18 @@ pub fn App() -> Html {
         )
     }));
     let error = report.as_ref().and_then(|report| report.error.clone());
+    // After an edit the error's line and fixes point into text that changed: hide them
+    // until the next run.
+    let current_error = error.as_ref().filter(|_| state.report_is_current());
     // An exercise's quick fix would be its answer: exercise mode offers hints instead.
-    let fixes = match (&error, state.readonly() || state.exercise().is_some()) {
+    let fixes = match (
+        current_error,
+        state.readonly() || state.exercise().is_some(),
+    ) {
         (Some(error), false) => fixes_for(error, &state.source),
         _ => Vec::new(),
     };
-    let error_mark = error.as_ref().and_then(|error| {
+    let error_mark = current_error.and_then(|error| {
         let line = error.traceback.last()?.line;
         Some((
             line,

@@ -249,6 +249,9 @@ pub struct State {
     pub study: Option<Study>,
     /// The exercises passed so far (kept in local storage).
     pub progress: Progress,
+    /// The program text the latest run started from: once the user edits it, the error's
+    /// line mark and quick fixes describe text that is gone, so they are hidden.
+    pub ran_source: Option<Rc<str>>,
 }
 
 /// Description requests (what machine is this?) share the worker with runs; their ids carry
@@ -276,6 +279,7 @@ impl Default for State {
             describe: None,
             study: None,
             progress: Progress::default(),
+            ran_source: None,
         }
     }
 }
@@ -343,6 +347,14 @@ impl State {
         self.last_run_id = self.last_run_id.wrapping_add(1);
         self.status = RunStatus::Running(self.last_run_id);
         self.selected_op = None;
+        self.ran_source = Some(Rc::from(self.source.as_str()));
+    }
+
+    /// Whether the shown report came from the program as it is now (no edit since the run).
+    pub fn report_is_current(&self) -> bool {
+        self.ran_source
+            .as_deref()
+            .is_some_and(|ran| ran == self.source)
     }
 
     fn request_line(&mut self, line: u32) {
@@ -583,6 +595,17 @@ mod tests {
         assert_eq!(state.source, "print(2)");
         assert_eq!(state.status, RunStatus::Running(1));
         assert!(state.dirty);
+    }
+
+    #[test]
+    fn an_edit_after_a_run_makes_its_report_stale_until_the_next_run() {
+        let state = reduce(State::default(), Action::Edit("print(1)".into()));
+        let state = finish(reduce(state, Action::Run), RunReport::default());
+        assert!(state.report_is_current());
+        let edited = reduce(state, Action::Edit("print(2)".into()));
+        assert!(!edited.report_is_current());
+        let rerun = finish(reduce(edited, Action::Run), RunReport::default());
+        assert!(rerun.report_is_current());
     }
 
     #[test]
