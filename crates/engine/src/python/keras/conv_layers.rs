@@ -218,7 +218,12 @@ fn base_args(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: LayerKind) -> PyRe
     let keywords: Vec<(Name, Value)> = args
         .keywords
         .iter()
-        .filter(|(k, _)| matches!(k.as_str(), "name" | "trainable"))
+        .filter(|(k, _)| {
+            matches!(
+                k.as_str(),
+                "name" | "trainable" | "input_shape" | "input_dim"
+            )
+        })
         .cloned()
         .collect();
     base_init(

@@ -136,6 +136,9 @@ pub struct LayerData {
     pub output_shape: RefCell<Option<Vec<Option<usize>>>>,
     /// Its calls on symbolic tensors (`_inbound_nodes`), for the functional API.
     pub inbound_nodes: RefCell<Vec<Rc<crate::python::keras::functional::Node>>>,
+    /// The legacy `input_shape=` / `input_dim=` argument (without the batch dimension): the
+    /// first layer of a `Sequential` with one acts as if an `Input` preceded it.
+    pub declared_input_shape: RefCell<Option<Vec<Option<usize>>>>,
 }
 
 impl LayerData {
@@ -150,6 +153,7 @@ impl LayerData {
             input_shape: RefCell::new(None),
             output_shape: RefCell::new(None),
             inbound_nodes: RefCell::new(Vec::new()),
+            declared_input_shape: RefCell::new(None),
         }
     }
 }
@@ -207,6 +211,18 @@ pub(crate) fn base_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, kind: LayerKin
     if let Some(trainable) = args.kwarg("trainable") {
         data.trainable.set(vm.truthy(trainable)?);
     }
+    let declared = match (args.kwarg("input_shape"), args.kwarg("input_dim")) {
+        (Some(shape), _) if !shape.is_none() => {
+            let shape = crate::python::convert::tensor_shape(vm, Some(shape))?;
+            shape.dims().map(<[Option<usize>]>::to_vec)
+        }
+        (_, Some(dim)) if !dim.is_none() => {
+            let shape = crate::python::convert::tensor_shape(vm, Some(dim))?;
+            shape.dims().map(<[Option<usize>]>::to_vec)
+        }
+        _ => None,
+    };
+    *data.declared_input_shape.borrow_mut() = declared;
     set_native_data(&me, Rc::new(data));
     Ok(Value::None)
 }
@@ -669,7 +685,12 @@ fn dense_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let keyword_args: Vec<(Name, Value)> = args
         .keywords
         .iter()
-        .filter(|(k, _)| matches!(k.as_str(), "name" | "trainable"))
+        .filter(|(k, _)| {
+            matches!(
+                k.as_str(),
+                "name" | "trainable" | "input_shape" | "input_dim"
+            )
+        })
         .cloned()
         .collect();
     base_init(
@@ -828,7 +849,12 @@ fn simple_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let keywords: Vec<(Name, Value)> = args
         .keywords
         .iter()
-        .filter(|(k, _)| matches!(k.as_str(), "name" | "trainable"))
+        .filter(|(k, _)| {
+            matches!(
+                k.as_str(),
+                "name" | "trainable" | "input_shape" | "input_dim"
+            )
+        })
         .cloned()
         .collect();
     let kind = LayerKind::Flatten;
@@ -905,7 +931,12 @@ fn dropout_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let keywords: Vec<(Name, Value)> = args
         .keywords
         .iter()
-        .filter(|(k, _)| matches!(k.as_str(), "name" | "trainable"))
+        .filter(|(k, _)| {
+            matches!(
+                k.as_str(),
+                "name" | "trainable" | "input_shape" | "input_dim"
+            )
+        })
         .cloned()
         .collect();
     base_init(
@@ -993,7 +1024,12 @@ pub fn build_activation_class(st: &St, layer: &Rc<Class>) -> Rc<Class> {
                 let keywords: Vec<(Name, Value)> = args
                     .keywords
                     .iter()
-                    .filter(|(k, _)| matches!(k.as_str(), "name" | "trainable"))
+                    .filter(|(k, _)| {
+                        matches!(
+                            k.as_str(),
+                            "name" | "trainable" | "input_shape" | "input_dim"
+                        )
+                    })
                     .cloned()
                     .collect();
                 base_init(

@@ -203,6 +203,16 @@ fn add(st: &St, vm: &mut Vm<'_>, me: &Value, layer: Value) -> PyResult<()> {
         )));
     }
     if let Some(layers) = &state(vm, &data)?.sequential {
+        // Keras 3 still honours `input_shape=` on the first layer (with a UserWarning): the
+        // model then has an `Input` of that shape.
+        let first = layers.borrow().is_empty();
+        let declared = layer_of(vm, &layer)?.declared_input_shape.borrow().clone();
+        let current = data.input_shape.borrow().clone();
+        if let (true, None, Some(shape)) = (first, current, declared) {
+            let mut full = vec![None];
+            full.extend(shape);
+            *data.input_shape.borrow_mut() = Some(full);
+        }
         layers.borrow_mut().push(layer);
     }
     let input_shape = data.input_shape.borrow().clone();
