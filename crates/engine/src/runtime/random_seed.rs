@@ -25,14 +25,14 @@ pub struct GraphSeed {
 #[derive(Clone, Debug, Default)]
 pub struct EagerSeed {
     global: Option<i64>,
-    rng: Option<PyRandom>,
+    rng: Option<PythonRandom>,
 }
 
 impl EagerSeed {
     /// `context.set_global_seed(seed)`.
     pub fn set(&mut self, seed: i64) {
         self.global = Some(seed);
-        self.rng = Some(PyRandom::new(seed));
+        self.rng = Some(PythonRandom::seeded(seed.unsigned_abs()));
     }
 
     /// `context.global_seed()`.
@@ -43,7 +43,7 @@ impl EagerSeed {
     /// `get_seed(op_seed)` for an eager op.
     pub fn op_seeds(&mut self, op_seed: Option<i64>) -> [i64; 2] {
         let op_seed = match (self.global, op_seed, self.rng.as_mut()) {
-            (Some(_), None, Some(rng)) => Some(rng.randint_maxint32()),
+            (Some(_), None, Some(rng)) => Some(rng.randint(0, MAXINT32 as u64) as i64),
             _ => op_seed,
         };
         finish(self.global, op_seed)
@@ -85,21 +85,30 @@ fn truncate(seed: i64) -> i64 {
 }
 
 /// CPython's `random.Random(seed)` for an integer seed: MT19937 seeded by `init_by_array`
-/// with the seed's 32-bit words, enough of it for `randint`.
+/// with the seed's 32-bit words. TensorFlow's eager `get_seed` draws op seeds from one, and
+/// Keras 3 draws its default seeds from Python's `random` module.
 #[derive(Clone, Debug)]
-struct PyRandom {
+pub struct PythonRandom {
     state: Box<[u32; 624]>,
     index: usize,
 }
 
-impl PyRandom {
-    fn new(seed: i64) -> PyRandom {
-        let magnitude = seed.unsigned_abs();
-        let mut key = vec![magnitude as u32];
-        if magnitude >> 32 != 0 {
-            key.push((magnitude >> 32) as u32);
+/// Keras's fallback when no run seeded Python's `random` (CPython would seed from the OS,
+/// which no run can reproduce).
+impl Default for PythonRandom {
+    fn default() -> PythonRandom {
+        PythonRandom::seeded(0)
+    }
+}
+
+impl PythonRandom {
+    /// `random.seed(seed)` for a non-negative integer (CPython seeds with `abs(seed)`).
+    pub fn seeded(seed: u64) -> PythonRandom {
+        let mut key = vec![seed as u32];
+        if seed >> 32 != 0 {
+            key.push((seed >> 32) as u32);
         }
-        let mut generator = PyRandom {
+        let mut generator = PythonRandom {
             state: Box::new([0; 624]),
             index: 624,
         };
@@ -165,13 +174,15 @@ impl PyRandom {
         y ^ (y >> 18)
     }
 
-    /// `randint(0, 2**31 - 1)`: `_randbelow(2**31)` draws 32 bits and rejects values
-    /// of `2**31` and above.
-    fn randint_maxint32(&mut self) -> i64 {
+    /// `random.randint(low, high)` for a range of at most 2**32 values: `_randbelow(n)`
+    /// draws `n.bit_length()` bits and rejects values of `n` and above.
+    pub fn randint(&mut self, low: u64, high: u64) -> u64 {
+        let n = high - low + 1;
+        let bits = 64 - n.leading_zeros();
         loop {
-            let candidate = self.next_u32();
-            if candidate < 1 << 31 {
-                return i64::from(candidate);
+            let r = u64::from(self.next_u32() >> (32 - bits.min(32)));
+            if r < n {
+                return low + r;
             }
         }
     }
@@ -189,11 +200,13 @@ mod tests {
     #[test]
     fn python_random_randint_matches_cpython() {
         // python3 -c "import random; r = random.Random(1234); print([r.randint(0, 2**31 - 1) for _ in range(3)])"
-        let mut rng = PyRandom::new(1234);
-        let draws: Vec<i64> = (0..3).map(|_| rng.randint_maxint32()).collect();
+        let mut rng = PythonRandom::seeded(1234);
+        let draws: Vec<i64> = (0..3)
+            .map(|_| rng.randint(0, MAXINT32 as u64) as i64)
+            .collect();
         assert_eq!(draws, RECORDED_1234);
-        let mut rng = PyRandom::new(0);
-        assert_eq!(rng.randint_maxint32(), RECORDED_0);
+        let mut rng = PythonRandom::seeded(0);
+        assert_eq!(rng.randint(0, MAXINT32 as u64) as i64, RECORDED_0);
     }
 
     #[test]

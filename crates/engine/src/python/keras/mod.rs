@@ -105,7 +105,7 @@ impl KerasClasses {
     /// Keras's `make_default_seed()`, drawn when an unseeded initialiser or seed
     /// generator is constructed.
     pub fn default_seed(&self) -> u64 {
-        self.state.borrow_mut().python_random.default_seed()
+        python_random::default_seed(&mut self.state.borrow_mut().python_random)
     }
 
     /// `keras.utils.set_random_seed(seed)`'s part in Keras: Python's `random.seed(seed)`.
