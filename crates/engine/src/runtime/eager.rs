@@ -207,14 +207,7 @@ impl Context {
         if self.log_device_placement {
             self.log(eager_log_line(op_type, device_name));
         }
-        let (shape, dtype) = match output {
-            Some(Value::Dense(tensor)) => (
-                tensor.dims().iter().map(|dim| *dim as i64).collect(),
-                tensor.dtype().name(),
-            ),
-            Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
-            None => (Vec::new(), ""),
-        };
+        let (shape, dtype) = crate::runtime::recorder::output_facts(output);
         let line = self.call_line();
         let id = self.recorder.record(RecordedOp {
             name: &name,

@@ -511,14 +511,7 @@ impl Context {
                     .get(index)
                     .map(|placed| placed.reason.sentence(&device))
                     .unwrap_or_default();
-                let (shape, dtype) = match outputs.first() {
-                    Some(Value::Dense(tensor)) => (
-                        tensor.dims().iter().map(|dim| *dim as i64).collect(),
-                        tensor.dtype().name(),
-                    ),
-                    Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
-                    None => (Vec::new(), ""),
-                };
+                let (shape, dtype) = crate::runtime::recorder::output_facts(outputs.first());
                 let name = format!("{}/{}", function.name, operation.name);
                 let report_id = self.recorder.record(RecordedOp {
                     name: &name,

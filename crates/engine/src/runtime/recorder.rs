@@ -5,6 +5,7 @@
 //! topology's hardware model.
 
 use crate::report::{OpReport, TransferReport};
+use crate::runtime::op::Value;
 
 /// Where an op's input came from, for the report's `inputs` and `transfers`.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,6 +41,19 @@ pub struct RecordedOp<'a> {
     pub dtype: &'a str,
     /// The user's line.
     pub line: u32,
+}
+
+/// The report's `shape` and `dtype` of an op whose first output is `output`: a dense
+/// tensor's dims and dtype name, `resource` for handles and refs, nothing for no output.
+pub fn output_facts(output: Option<&Value>) -> (Vec<i64>, &'static str) {
+    match output {
+        Some(Value::Dense(tensor)) => (
+            tensor.dims().iter().map(|dim| *dim as i64).collect(),
+            tensor.dtype().name(),
+        ),
+        Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
+        None => (Vec::new(), ""),
+    }
 }
 
 /// Accumulates the report's ops and transfers.

@@ -403,14 +403,7 @@ impl Session {
             };
             let device = device_name(placement.device);
             let first = outputs.first();
-            let (shape, dtype) = match first {
-                Some(Value::Dense(tensor)) => (
-                    tensor.dims().iter().map(|dim| *dim as i64).collect(),
-                    tensor.dtype().name(),
-                ),
-                Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
-                None => (Vec::new(), ""),
-            };
+            let (shape, dtype) = crate::runtime::recorder::output_facts(first);
             let report_id = context.recorder.record(RecordedOp {
                 name: &operation.name,
                 op_type: operation.kind.op_type(),

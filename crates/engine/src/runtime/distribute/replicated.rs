@@ -211,14 +211,8 @@ impl Context {
                         "replicated by {class}: replica {replica} of {replicas} runs on {device}"
                     )
                 };
-                let (shape, dtype) = match replica_outputs.first() {
-                    Some(Value::Dense(tensor)) => (
-                        tensor.dims().iter().map(|dim| *dim as i64).collect(),
-                        tensor.dtype().name(),
-                    ),
-                    Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
-                    None => (Vec::new(), ""),
-                };
+                let (shape, dtype) =
+                    crate::runtime::recorder::output_facts(replica_outputs.first());
                 let name = if replica == 0 {
                     format!("{}/{}", function.name, operation.name)
                 } else {
