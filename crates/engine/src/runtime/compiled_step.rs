@@ -12,9 +12,7 @@
 use crate::placer::PlacementReason;
 use crate::runtime::context::Context;
 use crate::runtime::error::TfResult;
-
-/// The uid step of traced function names, as `runtime::function` numbers them.
-const FUNCTION_UID_STEP: usize = 7;
+use crate::runtime::function::FUNCTION_UID_STEP;
 
 impl Context {
     /// Starts one call of the compiled library function `name`: records its call op and

@@ -139,7 +139,7 @@ pub struct FunctionState {
 
 /// The uid step between traced function names: a fresh program's first trace is
 /// `__inference_f_7`, then 14, 21, 28 (oracle, TF 2.21 with one argument).
-const FUNCTION_UID_STEP: usize = 7;
+pub(crate) const FUNCTION_UID_STEP: usize = 7;
 
 impl Context {
     /// Starts tracing `function_name` with `args`; returns the parameter handles to call
