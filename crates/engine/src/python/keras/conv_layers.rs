@@ -12,19 +12,16 @@ use lang::value::{Args, Class, Module, Name, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::python::convert::{int_list, to_operand};
-use crate::python::keras::initializers::{
-    initial_value, initializer_arg, Initializer, InitializerArg,
-};
+use crate::python::keras::initializers::{initializer_arg, Initializer, InitializerArg};
 use crate::python::keras::layers::{
     base_init, float_input, layer_of, weight_at, Activation, LayerKind,
 };
-use crate::python::keras::{classes, ops, variables};
+use crate::python::keras::ops;
 use crate::python::tensor_class::wrap;
 use crate::python::{bound, params, this, St};
 use crate::runtime::op::OpKind;
 use crate::runtime::Operand;
 use crate::tensor::ops::{BinaryOp, Conv2DAttrs, Padding, PoolAttrs, PoolKind, ReduceOp};
-use crate::tensor::DType;
 
 /// A windowed layer's configuration.
 pub enum WindowedLayer {
@@ -346,34 +343,15 @@ fn conv_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             "The number of input channels must be evenly divisible by the number of groups. Received groups={groups}, but the input has {channels} channels (full input shape is {text})"
         )));
     }
-    let keras = classes(st, vm)?;
-    let name = data.name.borrow().clone();
-    let scoped = keras.in_scope(&name);
-    if !scoped {
-        keras.push_scope(&name);
-    }
-    let result = (|| -> PyResult<()> {
-        let dims = [kernel[0], kernel[1], channels / groups, *filters];
-        let value = initial_value(st, vm, kernel_initializer, &dims, DType::Float32)?;
-        let kernel = variables::create(st, vm, "kernel", value, true)?;
-        data.weights.borrow_mut().push(kernel);
-        if *use_bias {
-            let value = initial_value(st, vm, bias_initializer, &[*filters], DType::Float32)?;
-            let bias = variables::create(st, vm, "bias", value, true)?;
-            data.weights.borrow_mut().push(bias);
-        }
-        Ok(())
-    })();
-    if !scoped {
-        keras.pop_scope();
-    }
-    result?;
-    data.built.set(true);
-    let dims: Vec<Option<usize>> = shape
-        .iter()
-        .map(|d| d.as_i64().map(|d| d.max(0) as usize))
-        .collect();
-    *data.input_shape.borrow_mut() = Some(dims);
+    let kernel_dims = [kernel[0], kernel[1], channels / groups, *filters];
+    crate::python::keras::layers::build_kernel_and_bias(
+        st,
+        vm,
+        &data,
+        (kernel_initializer, &kernel_dims),
+        use_bias.then_some((bias_initializer, *filters)),
+        &shape,
+    )?;
     Ok(Value::None)
 }
 

@@ -721,6 +721,28 @@ fn dense_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             "The last dimension of the inputs to a Dense layer should be defined. Found None.",
         ));
     };
+    build_kernel_and_bias(
+        st,
+        vm,
+        &data,
+        (kernel_initializer, &[last.max(0) as usize, *units]),
+        use_bias.then_some((bias_initializer, *units)),
+        &shape,
+    )?;
+    Ok(Value::None)
+}
+
+/// The end of `build` for layers with a `kernel` and an optional `bias` (Dense, Conv2D):
+/// creates them under the layer's name scope (so their paths are `dense/kernel`), marks
+/// the layer built and keeps the input shape it was built for.
+pub(crate) fn build_kernel_and_bias(
+    st: &St,
+    vm: &mut Vm<'_>,
+    data: &LayerData,
+    kernel: (&InitializerArg, &[usize]),
+    bias: Option<(&InitializerArg, usize)>,
+    input_shape: &[Value],
+) -> PyResult<()> {
     let keras = classes(st, vm)?;
     let name = data.name.borrow().clone();
     let scoped = keras.in_scope(&name);
@@ -728,18 +750,12 @@ fn dense_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         keras.push_scope(&name);
     }
     let result = (|| -> PyResult<()> {
-        let kernel = initial_value(
-            st,
-            vm,
-            kernel_initializer,
-            &[last.max(0) as usize, *units],
-            DType::Float32,
-        )?;
-        let kernel = variables::create(st, vm, "kernel", kernel, true)?;
+        let value = initial_value(st, vm, kernel.0, kernel.1, DType::Float32)?;
+        let kernel = variables::create(st, vm, "kernel", value, true)?;
         data.weights.borrow_mut().push(kernel);
-        if *use_bias {
-            let bias = initial_value(st, vm, bias_initializer, &[*units], DType::Float32)?;
-            let bias = variables::create(st, vm, "bias", bias, true)?;
+        if let Some((initializer, units)) = bias {
+            let value = initial_value(st, vm, initializer, &[units], DType::Float32)?;
+            let bias = variables::create(st, vm, "bias", value, true)?;
             data.weights.borrow_mut().push(bias);
         }
         Ok(())
@@ -749,12 +765,12 @@ fn dense_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
     result?;
     data.built.set(true);
-    let dims: Vec<Option<usize>> = shape
+    let dims: Vec<Option<usize>> = input_shape
         .iter()
         .map(|d| d.as_i64().map(|d| d.max(0) as usize))
         .collect();
     *data.input_shape.borrow_mut() = Some(dims);
-    Ok(Value::None)
+    Ok(())
 }
 
 /// Casts a layer input to float32 as Keras layers (dtype policy `float32`) do.
