@@ -68,8 +68,8 @@ test('Stop ends an endless program, and the next run works', async () => {
 test('a run requested before the engine worker has loaded is held, not lost', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);
-  // Hold back the worker's wasm so the click surely comes before the worker is ready.
-  await page.route('**/worker_bg.wasm', async (route) => {
+  // Hold back the worker's script so the click surely comes before the worker is ready.
+  await page.route('**/engine_worker.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.continue();
   });

@@ -6,10 +6,18 @@ use crate::protocol::{ResultMessage, RunMessage, WORKER_READY};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use web_sys::{MessageEvent, Worker};
+use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
-/// Where Trunk puts the worker's loader (see `index.html`).
-const WORKER_URL: &str = "./worker_loader.js";
+/// The worker's bootstrap script, which Trunk copies next to the page (see `index.html`).
+const WORKER_URL: &str = "./engine_worker.js";
+
+#[wasm_bindgen]
+extern "C" {
+    /// The URL of this module's wasm-bindgen glue (`import.meta.url` inside it), which the
+    /// worker imports to start the same module.
+    #[wasm_bindgen(thread_local_v2, js_namespace = ["import", "meta"], js_name = url)]
+    static GLUE_URL: JsValue;
+}
 
 /// The worker's `onmessage` handler, kept alive as long as its worker.
 type MessageListener = Closure<dyn Fn(MessageEvent)>;
@@ -42,7 +50,15 @@ impl EngineClient {
     }
 
     fn spawn(&self) -> Result<(), String> {
-        let worker = Worker::new(WORKER_URL)
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        let worker = Worker::new_with_options(WORKER_URL, &options)
+            .map_err(|e| format!("cannot start the engine worker: {e:?}"))?;
+        // The worker runs this very module: it gets the glue's URL and the compiled module,
+        // so nothing is downloaded or compiled twice.
+        let boot = js_sys::Array::of2(&GLUE_URL.with(JsValue::clone), &wasm_bindgen::module());
+        worker
+            .post_message(&boot)
             .map_err(|e| format!("cannot start the engine worker: {e:?}"))?;
         self.ready.set(false);
         let on_result = Rc::clone(&self.on_result);

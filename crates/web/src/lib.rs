@@ -3,7 +3,8 @@
 //! Module map:
 //! - [`state`]: the page's state and its one reducer (panes, theme, selection, embed mode).
 //! - [`protocol`]: the JSON messages between the page and the engine worker.
-//! - [`engine_client`]: starts, talks to and stops the engine worker.
+//! - [`engine_client`]: starts, talks to and stops the engine worker; [`engine_worker`]: the
+//!   worker's side.
 //! - [`share`]: versioned share links (state in the URL fragment) and their hostile-input
 //!   decoding; [`browser`]: local storage, the location, clipboard and downloads.
 //! - [`lessons`]: the examples menu; [`quick_fix`]: edits that fix common placement errors.
@@ -14,9 +15,10 @@
 //!   the editor overlay, device marks, the Graph and the Timeline (tested natively).
 //! - [`components`]: one component per file; [`app`]: the root component.
 //!
-//! Two binaries build from this crate (see `index.html`): `app` renders [`app::App`] on the
-//! UI thread; `worker` runs programs with the engine in a Web Worker, so the page never
-//! freezes and Stop can end any program. The UI only renders the RunReport; it never
+//! One binary, `playground`, builds from this crate (see `index.html`), and the page and the
+//! engine's Web Worker both run it: on the page it renders [`app::App`]; in the worker
+//! [`engine_worker`] runs programs with the engine, so the page never freezes and Stop can
+//! end any program. The UI only renders the RunReport; it never
 //! interprets programs itself. Component tests: `tests/components.rs` (wasm-bindgen-test in
 //! headless Chromium); end to end: `tests/e2e`.
 
@@ -25,6 +27,7 @@ pub mod browser;
 pub mod components;
 pub mod devices;
 pub mod engine_client;
+pub mod engine_worker;
 pub mod exercise_link;
 pub mod graph_layout;
 pub mod highlight;
