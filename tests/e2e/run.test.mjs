@@ -1,9 +1,11 @@
 // The walking skeleton, end to end: load the built page, type a program, run it with
 // Ctrl+Enter, and find its output in the Console pane; a failing program's traceback; Stop;
-// a run requested before the worker has loaded.
+// a run requested before the worker has loaded; a worker that dies mid-run.
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchBrowser, screenshot, watchErrors, openPlayground, runProgram } from './harness.mjs';
+import { serveDist, launchBrowser, screenshot, watchErrors, openPlayground, runProgram, dist } from './harness.mjs';
 
 let server;
 let browser;
@@ -78,5 +80,44 @@ test('a run requested before the engine worker has loaded is held, not lost', as
   const console = page.getByTestId('console');
   await console.getByText('InvalidArgumentError').first().waitFor({ timeout: 20000 });
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a worker that dies mid-run is reported, and the next run gets a fresh one', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  // The first worker starts the real engine, then dies on the run that asks for it, as a wasm
+  // trap would kill it; later workers load the real script.
+  const real = fs.readFileSync(path.join(dist, 'engine_worker.js'), 'utf8');
+  const dying = `${real}
+const start = self.onmessage;
+self.onmessage = async (event) => {
+  await start(event);
+  const serve = self.onmessage;
+  self.onmessage = (request) => {
+    if (String(request.data).includes('the engine dies here')) {
+      setTimeout(() => { throw new Error('the engine trapped'); });
+    } else {
+      serve(request);
+    }
+  };
+};
+`;
+  let served = 0;
+  await page.route('**/engine_worker.js', async (route) => {
+    served += 1;
+    if (served === 1) await route.fulfill({ contentType: 'text/javascript', body: dying });
+    else await route.continue();
+  });
+  await page.goto(server.url);
+  await page.getByTestId('editor').waitFor();
+  await runProgram(page, 'print("the engine dies here")\n');
+  const console = page.getByTestId('console');
+  await console.getByText('The engine stopped unexpectedly').waitFor({ timeout: 20000 });
+  assert.match(await console.innerText(), /the engine trapped.*A fresh one takes the next run/s);
+  assert.equal(await page.getByTestId('stop').isEnabled(), false);
+  await screenshot(page, 'engine-died-1280x800');
+  await runProgram(page, 'print("second")\n');
+  await console.getByText('second').waitFor({ timeout: 20000 });
+  assert.equal(served, 2);
   await page.close();
 });

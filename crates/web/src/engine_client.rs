@@ -1,12 +1,14 @@
 //! The page's handle on the engine worker: send a run, get a report back, stop a run by
 //! ending the worker and starting a fresh one (a wasm program cannot be interrupted from
-//! outside, so terminating the worker is the only sure stop).
+//! outside, so terminating the worker is the only sure stop). A worker that dies (its module
+//! cannot load, or the engine traps) is replaced the same way, and every run it owed an
+//! answer gets one saying so, so the page never waits forever.
 
 use crate::protocol::{ResultMessage, RunMessage, WORKER_READY};
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
-use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The worker's bootstrap script, which Trunk copies next to the page (see `index.html`).
 const WORKER_URL: &str = "./engine_worker.js";
@@ -21,29 +23,37 @@ extern "C" {
 
 /// The worker's `onmessage` handler, kept alive as long as its worker.
 type MessageListener = Closure<dyn Fn(MessageEvent)>;
+/// The worker's `onerror` handler, kept alive as long as its worker.
+type ErrorListener = Closure<dyn Fn(Event)>;
 
 /// A running engine worker plus the callback that receives its answers.
 pub struct EngineClient {
     worker: RefCell<Option<Worker>>,
     on_result: Rc<dyn Fn(ResultMessage)>,
-    /// Kept alive while the worker that calls it lives.
-    listener: RefCell<Option<MessageListener>>,
+    /// Kept alive while the worker that calls them lives.
+    listeners: RefCell<Option<(MessageListener, ErrorListener)>>,
     /// Whether the current worker has said it is ready (see [`WORKER_READY`]).
     ready: Rc<Cell<bool>>,
     /// The run requested before the worker was ready (its id and JSON); only the latest one
     /// matters.
     pending: Rc<RefCell<Vec<(u32, String)>>>,
+    /// The ids sent to the current worker and not answered yet.
+    in_flight: Rc<RefCell<Vec<u32>>>,
+    /// This client, for the error handler that replaces a dead worker.
+    this: Weak<EngineClient>,
 }
 
 impl EngineClient {
     /// Starts a worker; `on_result` gets every answer, including failures to decode one.
     pub fn new(on_result: impl Fn(ResultMessage) + 'static) -> Result<Rc<Self>, String> {
-        let client = Rc::new(EngineClient {
+        let client = Rc::new_cyclic(|this| EngineClient {
             worker: RefCell::new(None),
             on_result: Rc::new(on_result),
-            listener: RefCell::new(None),
+            listeners: RefCell::new(None),
             ready: Rc::new(Cell::new(false)),
             pending: Rc::new(RefCell::new(Vec::new())),
+            in_flight: Rc::new(RefCell::new(Vec::new())),
+            this: this.clone(),
         });
         client.spawn()?;
         Ok(client)
@@ -64,6 +74,7 @@ impl EngineClient {
         let on_result = Rc::clone(&self.on_result);
         let ready = Rc::clone(&self.ready);
         let pending = Rc::clone(&self.pending);
+        let in_flight = Rc::clone(&self.in_flight);
         let ready_worker = worker.clone();
         let listener = MessageListener::new(move |event: MessageEvent| {
             let raw = event.data().as_string().unwrap_or_default();
@@ -76,6 +87,8 @@ impl EngineClient {
                             id,
                             outcome: Err(format!("cannot reach the engine worker: {error:?}")),
                         });
+                    } else {
+                        in_flight.borrow_mut().push(id);
                     }
                 }
                 return;
@@ -85,18 +98,60 @@ impl EngineClient {
                     id: 0,
                     outcome: Err(format!("unreadable answer from the engine worker: {e}")),
                 });
+            in_flight.borrow_mut().retain(|&id| id != message.id);
             on_result(message);
         });
+        let this = self.this.clone();
+        let on_error = ErrorListener::new(move |event: Event| {
+            // Handled here: the page reports it, so the browser need not.
+            event.prevent_default();
+            let this = this.clone();
+            // A script that does not load fires a plain `Event`; an exception, an `ErrorEvent`.
+            let message = match event.dyn_ref::<ErrorEvent>() {
+                Some(error) => error.message(),
+                None => "its script did not load".to_string(),
+            };
+            // Not from inside the dying worker's own handler, which the replacement drops.
+            yew::platform::spawn_local(async move {
+                if let Some(client) = this.upgrade() {
+                    client.replace_dead_worker(&message);
+                }
+            });
+        });
         worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         *self.worker.borrow_mut() = Some(worker);
-        *self.listener.borrow_mut() = Some(listener);
+        *self.listeners.borrow_mut() = Some((listener, on_error));
         Ok(())
+    }
+
+    /// A worker died (its module did not load, or the engine trapped): answers every run it
+    /// owed an answer with what happened. The next run starts a fresh worker (not this
+    /// handler, so a module that cannot load is not retried in a loop).
+    fn replace_dead_worker(&self, message: &str) {
+        let mut lost = std::mem::take(&mut *self.in_flight.borrow_mut());
+        lost.extend(self.pending.borrow_mut().drain(..).map(|(id, _)| id));
+        if let Some(worker) = self.worker.borrow_mut().take() {
+            worker.terminate();
+        }
+        self.ready.set(false);
+        for id in lost {
+            (self.on_result)(ResultMessage {
+                id,
+                outcome: Err(format!(
+                    "The engine stopped unexpectedly ({message}). A fresh one takes the next run."
+                )),
+            });
+        }
     }
 
     /// Sends a program to run, or holds it until the worker is ready. Of the held runs only
     /// the latest matters, but every held description request is kept.
     pub fn run(&self, message: &RunMessage) -> Result<(), String> {
         let raw = serde_json::to_string(message).map_err(|e| e.to_string())?;
+        if self.worker.borrow().is_none() {
+            self.spawn()?;
+        }
         if !self.ready.get() {
             let mut pending = self.pending.borrow_mut();
             let is_run = |id: u32| id & crate::state::DESCRIBE_ID_BIT == 0;
@@ -110,12 +165,15 @@ impl EngineClient {
         let worker = worker.as_ref().ok_or("the engine worker is not running")?;
         worker
             .post_message(&JsValue::from_str(&raw))
-            .map_err(|e| format!("cannot reach the engine worker: {e:?}"))
+            .map_err(|e| format!("cannot reach the engine worker: {e:?}"))?;
+        self.in_flight.borrow_mut().push(message.id);
+        Ok(())
     }
 
     /// Ends whatever is running and starts a fresh worker for the next run.
     pub fn stop(&self) -> Result<(), String> {
         self.pending.borrow_mut().clear();
+        self.in_flight.borrow_mut().clear();
         if let Some(worker) = self.worker.borrow_mut().take() {
             worker.terminate();
         }

@@ -1,5 +1,6 @@
-//! The messages between the page and the engine worker. Both sides are Rust, but they live in
-//! separate wasm modules, so they talk in JSON strings through `postMessage`.
+//! The messages between the page and the engine worker. Both sides run the same wasm module,
+//! but in separate instances with separate memories, so they talk in JSON strings through
+//! `postMessage`.
 
 use engine::RunReport;
 use serde::{Deserialize, Serialize};
