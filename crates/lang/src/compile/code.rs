@@ -128,6 +128,42 @@ pub enum Instr {
     BuildClass(u32),
     /// Pushes the `AssertionError` class (for `assert`).
     LoadAssertionError,
+    /// `LoadFast(x)` starting `LoadFast(x); LoadConst(K); Binary(op)` (or `InPlace(op)`),
+    /// with `K` an int: the fast loop computes `x <op> K` at once for a small-int `x` (see
+    /// `compile::superinstr`); run alone it is that `LoadFast`.
+    LocalIntOp(u16, BinOp, i32),
+    /// `LoadFast(x)` starting `LoadFast(x); LoadConst(K); Compare(op)`, as [`Instr::LocalIntOp`].
+    LocalIntCompare(u16, CmpOp, i32),
+    /// `LoadFast(x)` followed by `Return`: the fast loop returns the local at once; run alone
+    /// it is that `LoadFast`.
+    LocalReturn(u32),
+    /// `LoadConst(c)` (the int `K`, also carried inline) followed by `Binary(op)` or
+    /// `InPlace(op)`: the fast loop computes `top <op> K` at once for a small-int `top`; run
+    /// alone it is that `LoadConst`.
+    IntConstOp(BinOp, u16, i32),
+    /// `LoadConst(c)` (the int `K`) followed by `Compare(op)`, as [`Instr::IntConstOp`].
+    IntConstCompare(CmpOp, u16, i32),
+}
+
+// Superinstructions carry their operands inline without growing the instruction.
+const _: () = assert!(std::mem::size_of::<Instr>() == 12);
+
+impl Instr {
+    /// The instruction a superinstruction stands in for when it runs on its own (the others
+    /// are themselves).
+    #[inline]
+    pub fn unfused(self) -> Instr {
+        match self {
+            Instr::LocalIntOp(local, ..) | Instr::LocalIntCompare(local, ..) => {
+                Instr::LoadFast(local as u32)
+            }
+            Instr::LocalReturn(local) => Instr::LoadFast(local),
+            Instr::IntConstOp(_, c, _) | Instr::IntConstCompare(_, c, _) => {
+                Instr::LoadConst(u32::from(c))
+            }
+            other => other,
+        }
+    }
 }
 
 /// Where an instruction came from: its expression's span and, for binary operators and

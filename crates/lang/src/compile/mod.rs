@@ -8,8 +8,12 @@
 //! Control flow through `finally`, `with` and `except` blocks follows CPython 3.9+: the
 //! compiler keeps a stack of "frame blocks" and, for `return`/`break`/`continue`, emits the
 //! cleanup of every block it leaves (inlining `finally` bodies) before jumping.
+//!
+//! A finished code object's instructions get their superinstructions marked
+//! ([`superinstr`]: `x <op> K` for a fast local and a small int constant, `return x`).
 
 pub mod code;
+mod superinstr;
 pub mod symtable;
 
 use std::collections::HashMap;
@@ -440,6 +444,7 @@ impl<'a> Compiler<'a> {
                 }
             }
         }
+        superinstr::mark_superinstructions(&mut unit.instrs, &unit.consts);
         let plain =
             !unit.is_generator && !unit.has_varargs && !unit.has_varkw && unit.kwonly_count == 0;
         Code {

@@ -1,20 +1,22 @@
 //! The fast loop: the common case of the instructions that need nothing but the frame stack
-//! (locals, constants, globals, small-int arithmetic and comparisons, branches, `range`
-//! loops, attribute access through the inline caches, `d[k] = v` for a dict and an int or str
-//! key, `s + t` for a str nothing else refers to, and calls of and returns from plain Python
-//! functions), run with the top frame's registers (`pc`, stack, locals, code) held in locals
-//! instead of read back through `Vm::frames` for every instruction.
+//! (locals, constants, globals, small-int arithmetic and comparisons, the superinstructions of
+//! `compile::superinstr` as one step each, branches, `range` loops, attribute access through
+//! the inline caches, `d[k] = v` for a dict and an int or str key, `s + t` for a str nothing
+//! else refers to, and calls of and returns from plain Python functions), run with the top
+//! frame's registers (`pc`, stack, locals, code) held in locals instead of read back through
+//! `Vm::frames` for every instruction.
 //!
 //! It raises nothing and runs no Python code: at the first instruction whose case it does not
 //! handle it stops, with that frame's `lasti` at the instruction and its `pc` past it, and
 //! hands the instruction (or, for a call of a native function, the call) to
-//! `Vm::run_instructions`, which runs it (errors included) the ordinary way. So every
-//! exception, traceback position and limit is the ordinary path's.
+//! `Vm::run_instructions`, which runs it (errors included) the ordinary way, a superinstruction
+//! as the instruction it stands for. So every exception, traceback position and limit is the
+//! ordinary path's.
 
 use std::rc::Rc;
 
 use super::{attr_cache, init_cells, ops, Frame, OnReturn, Vm, FRAME_POOL_SIZE};
-use crate::ast::BinOp;
+use crate::ast::{BinOp, CmpOp};
 use crate::builtins::types::Types;
 use crate::compile::code::{Code, Instr};
 use crate::value::dict::Lookup;
@@ -93,14 +95,30 @@ impl<'h> Vm<'h> {
                 match instr {
                     Instr::Nop => pc += 1,
                     Instr::LoadConst(i) => {
-                        let value = &code.consts[i as usize];
-                        if let Value::Int(y) = *value {
-                            if let Some(next) = int_const_operation(stack, instrs, pc, y) {
-                                pc = next;
-                                continue;
+                        stack.push(code.consts[i as usize].clone());
+                        pc += 1;
+                    }
+                    Instr::IntConstOp(op, _, k) => {
+                        if let Some(top) = stack.last_mut() {
+                            if let Value::Int(x) = *top {
+                                if let Some(v) = ops::int_fast(x, i64::from(k), op) {
+                                    // Over an int: the assignment drops nothing.
+                                    *top = v;
+                                    pc += 2;
+                                    continue;
+                                }
                             }
                         }
-                        stack.push(value.clone());
+                        // As the `LoadConst` it stands for; the operator then runs on its own.
+                        stack.push(Value::Int(i64::from(k)));
+                        pc += 1;
+                    }
+                    Instr::IntConstCompare(op, _, k) => {
+                        if let Some(&Value::Int(x)) = stack.last() {
+                            pc = int_const_compare(stack, instrs, pc, op, x, k);
+                            continue;
+                        }
+                        stack.push(Value::Int(i64::from(k)));
                         pc += 1;
                     }
                     Instr::LoadFast(i) => {
@@ -119,6 +137,21 @@ impl<'h> Vm<'h> {
                                 continue;
                             }
                         }
+                        stack.push(value.clone());
+                        pc += 1;
+                    }
+                    Instr::LocalIntOp(i, ..) | Instr::LocalIntCompare(i, ..) => {
+                        let Some(Some(value)) = locals.get(i as usize) else {
+                            break Stop::Outer(pc, instr);
+                        };
+                        if let Value::Int(x) = *value {
+                            if let Some(next) = local_int_operation(stack, instrs, pc, instr, x) {
+                                pc = next;
+                                continue;
+                            }
+                        }
+                        // As the `LoadFast` it stands for; the constant and the operator
+                        // then run one by one.
                         stack.push(value.clone());
                         pc += 1;
                     }
@@ -306,6 +339,16 @@ impl<'h> Vm<'h> {
                         }
                         break Stop::Return(stack.pop().unwrap_or_default());
                     }
+                    Instr::LocalReturn(i) => {
+                        if !matches!(on_return, OnReturn::Push) || depth <= base {
+                            break Stop::Outer(pc, instr);
+                        }
+                        // The frame is done with its locals: the value moves out.
+                        let Some(value) = locals.get_mut(i as usize).and_then(Option::take) else {
+                            break Stop::Outer(pc, instr);
+                        };
+                        break Stop::Return(value);
+                    }
                     _ => break Stop::Outer(pc, instr),
                 }
             };
@@ -470,11 +513,13 @@ impl FramePool {
 #[inline(always)]
 pub(super) fn hand_back(stack: &mut Vec<Value>, value: Value, to_slot: bool) {
     match stack.last_mut() {
-        Some(slot) if to_slot => match std::mem::replace(slot, value) {
-            // The emptied slot, as the fast call path leaves it: nothing to drop.
-            Value::None => {}
-            old => release(old),
-        },
+        Some(slot) if to_slot => {
+            // The slot the fast call path emptied (nothing touches a caller's stack while its
+            // callee runs): nothing to drop.
+            let emptied = std::mem::replace(slot, value);
+            debug_assert!(emptied.is_none());
+            std::mem::forget(emptied);
+        }
         _ => stack.push(value),
     }
 }
@@ -655,40 +700,68 @@ fn local_attr_access(stack: &mut Vec<Value>, code: &Code, pc: usize, inst: &Inst
     true
 }
 
-/// `x <op> CONST` and `x <cmp> CONST` (with the `if` jump after a comparison) when `x` on
-/// top of the stack and the constant `y` about to be pushed at `pc` are small ints and the
-/// result is a small int: done at once, without pushing `y` or dispatching the operator.
-/// Returns the `pc` to go on at, or `None` (nothing done); the instructions then run one by
-/// one, so errors, overflow and every other type take the ordinary path. Nothing here can
-/// fail, so the skipped instructions need no traceback position.
+/// `top <cmp> K` (with the `if` jump after it), the superinstruction `IntConstCompare` at `pc`
+/// (`compile::superinstr`, which marks only the plain value comparisons) for the small int `x`
+/// on top of the stack: done at once, without pushing `K` or dispatching the comparison.
+/// Returns the `pc` to go on at. Nothing here can fail, so the skipped instructions need no
+/// traceback position.
 #[inline]
-fn int_const_operation(
+fn int_const_compare(
     stack: &mut Vec<Value>,
     instrs: &[Instr],
     pc: usize,
-    y: i64,
-) -> Option<usize> {
-    let Some(&Value::Int(x)) = stack.last() else {
-        return None;
-    };
-    match instrs.get(pc + 1) {
-        Some(&Instr::Binary(op) | &Instr::InPlace(op)) => {
-            let v = ops::int_fast(x, y, op)?;
-            replace_top_immediate(stack, v);
-            Some(pc + 2)
+    op: CmpOp,
+    x: i64,
+    k: i32,
+) -> usize {
+    let truth = ops::int_compare(x, i64::from(k), op);
+    match instrs.get(pc + 2) {
+        Some(&Instr::PopJumpIfFalse(t)) if t as usize > pc + 2 => {
+            let x = stack.pop();
+            debug_assert!(x.as_ref().is_some_and(Value::is_immediate));
+            std::mem::forget(x);
+            if truth {
+                pc + 3
+            } else {
+                t as usize
+            }
         }
-        Some(&Instr::Compare(op)) => {
-            let truth = ops::int_compare_fast(x, y, op)?;
-            match instrs.get(pc + 2) {
-                Some(&Instr::PopJumpIfFalse(t)) if t as usize > pc + 2 => {
-                    let x = stack.pop();
-                    debug_assert!(x.as_ref().is_some_and(Value::is_immediate));
-                    std::mem::forget(x);
-                    Some(if truth { pc + 3 } else { t as usize })
+        _ => {
+            replace_top_immediate(stack, Value::Bool(truth));
+            pc + 2
+        }
+    }
+}
+
+/// `x <op> K` and `x <cmp> K` (with the `if` jump after a comparison), a superinstruction
+/// (`compile::superinstr`) at `pc` whose local holds the small int `x`: the result pushed, or
+/// the branch taken, at once. Returns the `pc` to go on at, or `None` (nothing done) when the
+/// result is not a small int; the instruction then runs as its `LoadFast`. Nothing here can
+/// fail, so the skipped instructions need no traceback position.
+#[inline]
+fn local_int_operation(
+    stack: &mut Vec<Value>,
+    instrs: &[Instr],
+    pc: usize,
+    instr: Instr,
+    x: i64,
+) -> Option<usize> {
+    match instr {
+        Instr::LocalIntOp(_, op, k) => {
+            stack.push(ops::int_fast(x, i64::from(k), op)?);
+            Some(pc + 3)
+        }
+        Instr::LocalIntCompare(_, op, k) => {
+            // Only the plain value comparisons are marked (see `compile::superinstr`).
+            let truth = ops::int_compare(x, i64::from(k), op);
+            // `if x < K:` takes its branch here, as `Compare` does.
+            match instrs.get(pc + 3) {
+                Some(&Instr::PopJumpIfFalse(t)) if t as usize > pc + 3 => {
+                    Some(if truth { pc + 4 } else { t as usize })
                 }
                 _ => {
-                    replace_top_immediate(stack, Value::Bool(truth));
-                    Some(pc + 2)
+                    stack.push(Value::Bool(truth));
+                    Some(pc + 3)
                 }
             }
         }

@@ -540,19 +540,16 @@ impl<'h> Vm<'h> {
                     let v = frame.code.consts[i as usize].clone();
                     frame.stack.push(v);
                 }
-                Instr::LoadFast(i) => match &frame.locals[i as usize] {
-                    Some(v) => {
-                        let v = v.clone();
-                        frame.stack.push(v);
-                    }
-                    None => {
-                        let name = frame.code.varnames[i as usize].as_str().to_string();
-                        return Err(self.new_error(
-                            &self.exc.unbound_local_error.clone(),
-                            format!("cannot access local variable '{name}' where it is not associated with a value"),
-                        ));
-                    }
-                },
+                Instr::LoadFast(i) => self.load_fast(i)?,
+                // Run on their own, superinstructions are the `LoadFast` they start with.
+                Instr::LocalIntOp(i, ..) | Instr::LocalIntCompare(i, ..) => {
+                    self.load_fast(u32::from(i))?
+                }
+                Instr::LocalReturn(i) => self.load_fast(i)?,
+                Instr::IntConstOp(_, c, _) | Instr::IntConstCompare(_, c, _) => {
+                    let v = frame.code.consts[c as usize].clone();
+                    frame.stack.push(v);
+                }
                 Instr::StoreFast(i) => {
                     let v = frame.stack.pop();
                     if let Some(old) = std::mem::replace(&mut frame.locals[i as usize], v) {
@@ -1221,6 +1218,25 @@ impl<'h> Vm<'h> {
                     let c = Value::Class(self.exc.assertion_error.clone());
                     self.push_value(c);
                 }
+            }
+        }
+    }
+
+    /// `LoadFast(i)`: pushes local `i`, or raises `UnboundLocalError`.
+    fn load_fast(&mut self, i: u32) -> PyResult<()> {
+        let frame = self.top();
+        match &frame.locals[i as usize] {
+            Some(v) => {
+                let v = v.clone();
+                frame.stack.push(v);
+                Ok(())
+            }
+            None => {
+                let name = frame.code.varnames[i as usize].as_str().to_string();
+                Err(self.new_error(
+                    &self.exc.unbound_local_error.clone(),
+                    format!("cannot access local variable '{name}' where it is not associated with a value"),
+                ))
             }
         }
     }
