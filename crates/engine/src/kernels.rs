@@ -315,6 +315,7 @@ const COMPUTE_OPS: &[&str] = &[
     "All",
     "ArgMin",
     "StridedSlice",
+    "StridedSliceGrad",
     "VarIsInitializedOp",
     "ResizeBilinear",
     "ResizeNearestNeighbor",
@@ -438,6 +439,7 @@ fn host_memory_inputs(op_type: &str) -> &'static [usize] {
         "OneHot" => &[1],
         "GatherV2" => &[2],
         "StridedSlice" | "Slice" => &[1, 2, 3],
+        "StridedSliceGrad" => &[0, 1, 2, 3],
         "Range" => &[0, 1, 2],
         "ReverseV2" | "Cumsum" => &[1],
         // split_dim; size_splits and split_dim.

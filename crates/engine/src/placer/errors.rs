@@ -149,6 +149,46 @@ pub fn session_error_message<'a>(
     text
 }
 
+/// The message of a kernel's error inside a `tf.function` (TF 2.21's
+/// `error_interpolation` over the function's graph):
+///
+/// ```text
+/// Graph execution error:
+///
+/// Detected at node GatherV2 defined at (most recent call last):
+///   File "main.py", line 23, in <module>
+///
+///   File "main.py", line 5, in gather
+///
+/// indices = 5 is not in [0, 2)
+///     [[{{node GatherV2}}]] [Op:__inference_gather_16]
+/// ```
+///
+/// `frames` are the user's frames where the node was created (when the function was
+/// traced), outermost first; TensorFlow leaves the source lines under them empty. The
+/// last line starts with a tab and a space.
+/// `inner_message` is the kernel's message with its `[[{{node ...}}]] [Op:...]` suffix.
+pub fn function_error_message(
+    node_name: &str,
+    frames: &[StackFrame],
+    inner_message: &str,
+) -> String {
+    let mut text = String::from("Graph execution error:\n\n");
+    if !frames.is_empty() {
+        text.push_str(&format!(
+            "Detected at node {node_name} defined at (most recent call last):\n"
+        ));
+        for frame in frames {
+            text.push_str(&format!(
+                "  File \"{}\", line {}, in {}\n\n",
+                frame.filename, frame.line, frame.function
+            ));
+        }
+    }
+    text.push_str(inner_message);
+    text
+}
+
 /// The names in a message's `{{type name}}` tags, in order (`error_interpolation`'s
 /// `_TAG_REGEX`: both parts are `[A-Za-z0-9_.][A-Za-z0-9_.\-/]*`).
 pub fn message_tags(message: &str) -> Vec<&str> {

@@ -18,7 +18,7 @@ use std::fmt;
 use crate::device::DeviceId;
 use crate::kernels::DataType;
 
-pub use errors::{ErrorCode, PlacementError, StackFrame};
+pub use errors::{function_error_message, ErrorCode, PlacementError, StackFrame};
 
 /// Index of a node in its [`Graph`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -871,6 +871,13 @@ fn in_user_code(st: &St, vm: &mut Vm<'_>, exc: Exception) -> Exception {
         ));
     }
     let class = exc.class().clone();
-    text.push_str(&format!("\n    {}: {}\n", class.name, message));
+    // Every line of the original error indented by four spaces (autograph's
+    // `ErrorMetadataBase.get_message`).
+    text.push('\n');
+    for line in format!("{}: {}", class.name, message).split('\n') {
+        text.push_str("    ");
+        text.push_str(line);
+        text.push('\n');
+    }
     vm.new_error(&class, text)
 }

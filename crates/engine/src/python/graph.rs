@@ -764,6 +764,22 @@ fn runtime_initializer(
     dtype: DType,
 ) -> PyResult<Initializer> {
     let dims: Option<Vec<i64>> = shape.map(|s| s.iter().map(|d| *d as i64).collect());
+    if let Some(init) = crate::python::keras::initializers::initializer_of(value) {
+        use crate::python::keras::initializers::Initializer as Tf2;
+        return Ok(match init {
+            Tf2::Zeros => Initializer::Zeros,
+            Tf2::Ones => Initializer::Ones,
+            Tf2::RandomNormal { mean, stddev, .. } => Initializer::RandomNormal { mean, stddev },
+            other => {
+                let dims = shape
+                    .ok_or_else(|| vm.value_error("The initializer needs the variable's shape"))?;
+                let tensor = other
+                    .generate(dims, dtype)
+                    .map_err(|e| crate::python::convert::op_error(vm, e))?;
+                Initializer::Constant(tensor)
+            }
+        });
+    }
     let kind = match value.downcast::<PyInitializer>() {
         Some(init) => init.0.clone(),
         None => InitKind::Constant(value.clone()),
@@ -827,8 +843,35 @@ fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         None => None,
     };
-    let dtype = opt_dtype(vm, &bound[2])?.unwrap_or(DType::Float32);
+    let explicit_dtype = opt_dtype(vm, &bound[2])?;
+    let mut dtype = explicit_dtype.unwrap_or(DType::Float32);
+    let mut shape = shape;
     let initializer = match &bound[3] {
+        // A value, not an initializer: the variable takes its dtype and shape
+        // (`initializing_from_value` in TensorFlow's variable store).
+        Some(value)
+            if value.downcast::<PyInitializer>().is_none()
+                && crate::python::keras::initializers::initializer_of(value).is_none() =>
+        {
+            let tensor = to_tensor(st, vm, value, None)?;
+            if let Some(explicit) = explicit_dtype.filter(|explicit| *explicit != tensor.dtype()) {
+                return Err(vm.value_error(format!(
+                    "Initializer type '<dtype: '{}'>' and explicit dtype '<dtype: '{}'>' don't match.",
+                    tensor.dtype().name(),
+                    explicit.name()
+                )));
+            }
+            if shape.is_some() {
+                return Err(vm.value_error("If initializer is a constant, do not specify shape."));
+            }
+            if explicit_dtype.is_some() {
+                // The check converted the value to a tensor: in a graph, a `Const`.
+                st.tf(vm, |ctx| ctx.constant(tensor.clone(), None))?;
+            }
+            shape = Some(tensor.dims().to_vec());
+            dtype = tensor.dtype();
+            Some(Initializer::Value(tensor))
+        }
         Some(value) => Some(runtime_initializer(st, vm, value, shape.as_deref(), dtype)?),
         None => None,
     };

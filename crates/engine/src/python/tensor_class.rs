@@ -132,7 +132,9 @@ fn matmul_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, reflected: bool) -
         return Ok(Value::NotImplemented);
     };
     let (a, b) = if reflected { (other, me) } else { (me, other) };
-    let handle = st.tf(vm, |ctx| ctx.matmul(a, b, MatMulOptions::default(), None))?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.matmul(a, b, MatMulOptions::default(), Some("matmul"))
+    })?;
     wrap(st, vm, handle)
 }
 

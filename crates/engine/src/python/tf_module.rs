@@ -1077,6 +1077,9 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         "random_normal_initializer",
         crate::python::keras::initializers::random_normal_initializer(&classes.keras),
     );
+    for (name, class) in crate::python::keras::initializers::tf_initializers(&classes.keras) {
+        tf.set(name, class);
+    }
     let mut modules = vec![
         ("tensorflow".into(), Value::Module(tf.clone())),
         ("tensorflow.compat".into(), Value::Module(compat)),

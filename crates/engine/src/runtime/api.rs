@@ -75,6 +75,25 @@ fn arg(operand: Operand, name: &'static str) -> Arg {
     }
 }
 
+/// The `begin`, `end` and `strides` inputs of `StridedSlice` for a subscript (the mask
+/// attrs say which entries are ignored).
+fn slice_stacks(specs: &[SliceSpec]) -> [Vec<i64>; 3] {
+    let (mut begin, mut end, mut strides) = (Vec::new(), Vec::new(), Vec::new());
+    for spec in specs {
+        let (b, e, s) = match *spec {
+            SliceSpec::Index(index) => (index, index.saturating_add(1), 1),
+            SliceSpec::Range { start, stop, step } => {
+                (start.unwrap_or(0), stop.unwrap_or(0), step.unwrap_or(1))
+            }
+            SliceSpec::NewAxis | SliceSpec::Ellipsis => (0, 0, 1),
+        };
+        begin.push(b);
+        end.push(e);
+        strides.push(s);
+    }
+    [begin, end, strides]
+}
+
 fn int_arg(values: Vec<i64>, name: &'static str) -> TfResult<Arg> {
     let count = values.len();
     let values: Vec<i32> = values
@@ -1380,19 +1399,7 @@ impl Context {
         if self.default_graph().is_none() {
             return self.apply(kind, "strided_slice", None, vec![arg(input, "input")]);
         }
-        let (mut begin, mut end, mut strides) = (Vec::new(), Vec::new(), Vec::new());
-        for spec in &specs {
-            let (b, e, s) = match *spec {
-                SliceSpec::Index(index) => (index, index.saturating_add(1), 1),
-                SliceSpec::Range { start, stop, step } => {
-                    (start.unwrap_or(0), stop.unwrap_or(0), step.unwrap_or(1))
-                }
-                SliceSpec::NewAxis | SliceSpec::Ellipsis => (0, 0, 1),
-            };
-            begin.push(b);
-            end.push(e);
-            strides.push(s);
-        }
+        let [begin, end, strides] = slice_stacks(&specs);
         let scope = self.enter_composite_scope("strided_slice")?;
         let exact = scope.as_ref().map(|(_, name)| name.clone());
         let result = (|| {
@@ -1408,6 +1415,42 @@ impl Context {
                     arg(begin.into(), "begin"),
                     arg(end.into(), "end"),
                     arg(strides.into(), "strides"),
+                ],
+            )
+        })();
+        self.leave_composite_scope(scope)?;
+        result
+    }
+
+    /// The gradient of `input[specs]` inside a function, as `_StridedSliceGrad` builds it
+    /// there: a `Shape` constant of the input's static shape, then `StridedSliceGrad`
+    /// reading its own `shape`, `begin`, `end` and `strides` constants and `dy`.
+    pub(crate) fn strided_slice_grad(
+        &mut self,
+        input_dims: &[usize],
+        specs: Vec<SliceSpec>,
+        dy: Operand,
+    ) -> TfResult<Handle> {
+        let dims: Vec<i64> = input_dims.iter().map(|&dim| dim as i64).collect();
+        self.named_literal(int_arg(dims.clone(), "Shape")?)?;
+        let [begin, end, strides] = slice_stacks(&specs);
+        let scope = self.enter_composite_scope("StridedSliceGrad")?;
+        let exact = scope.as_ref().map(|(_, name)| name.clone());
+        let result = (|| {
+            let shape = self.named_literal(int_arg(dims, "shape")?)?;
+            let begin = self.named_literal(int_arg(begin, "begin")?)?;
+            let end = self.named_literal(int_arg(end, "end")?)?;
+            let strides = self.named_literal(int_arg(strides, "strides")?)?;
+            self.apply_exact(
+                OpKind::StridedSliceGrad { specs },
+                exact.as_deref(),
+                "StridedSliceGrad",
+                vec![
+                    arg(shape.into(), "shape"),
+                    arg(begin.into(), "begin"),
+                    arg(end.into(), "end"),
+                    arg(strides.into(), "strides"),
+                    arg(dy, "dy"),
                 ],
             )
         })();

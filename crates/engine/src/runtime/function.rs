@@ -593,9 +593,13 @@ impl Context {
                                 return Err(match failure {
                                     KernelFailure::Op(error) => TfError::new(
                                         error.class.into(),
-                                        format!(
-                                            "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
-                                            error.message, operation.name, function.name
+                                        crate::placer::function_error_message(
+                                            &operation.name,
+                                            &operation.stack,
+                                            &format!(
+                                                "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
+                                                error.message, operation.name, function.name
+                                            ),
                                         ),
                                     ),
                                     KernelFailure::Status(error) => error,

@@ -53,6 +53,33 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
 
 /// `StridedSlice`'s mask attrs for a subscript (what tells two slices' functions apart).
 fn slice_masks(specs: &[SliceSpec]) -> String {
+    let SliceMasks {
+        begin,
+        end,
+        shrink,
+        new_axis,
+        ellipsis,
+    } = slice_mask_bits(specs);
+    format!("{begin},{end},{shrink},{new_axis},{ellipsis}")
+}
+
+/// The mask attrs of the `StridedSlice` a Python subscript becomes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SliceMasks {
+    /// `begin_mask`: ranges without a start.
+    pub begin: u64,
+    /// `end_mask`: ranges without a stop.
+    pub end: u64,
+    /// `shrink_axis_mask`: single indices.
+    pub shrink: u64,
+    /// `new_axis_mask`: `tf.newaxis`.
+    pub new_axis: u64,
+    /// `ellipsis_mask`: `...`.
+    pub ellipsis: u64,
+}
+
+/// The mask attrs of `StridedSlice` for a subscript, one bit per entry.
+pub fn slice_mask_bits(specs: &[SliceSpec]) -> SliceMasks {
     let (mut begin, mut end, mut shrink, mut new_axis, mut ellipsis) =
         (0u64, 0u64, 0u64, 0u64, 0u64);
     for (index, spec) in specs.iter().enumerate().take(64) {
@@ -71,7 +98,13 @@ fn slice_masks(specs: &[SliceSpec]) -> String {
             SliceSpec::Ellipsis => ellipsis |= bit,
         }
     }
-    format!("{begin},{end},{shrink},{new_axis},{ellipsis}")
+    SliceMasks {
+        begin,
+        end,
+        shrink,
+        new_axis,
+        ellipsis,
+    }
 }
 
 fn arg_type(dtype: DType) -> &'static str {

@@ -12,7 +12,8 @@ use std::collections::HashMap;
 
 use crate::device::{DeviceScopeStack, DeviceSpec};
 use crate::placer::{self, StackFrame, TensorType};
-use crate::runtime::error::TfResult;
+use crate::runtime::error::{ExceptionClass, TfError, TfResult};
+use crate::runtime::node_summary::ShapeErrorContext;
 use crate::runtime::op::{infer, InputFact, OpKind, OutputFact, ValueType};
 use crate::tensor::{Tensor, TensorShape};
 
@@ -424,11 +425,26 @@ impl Graph {
                     shape_value: shape_value.as_deref(),
                 })
                 .collect();
-            infer(&kind, &input_facts)?
+            match infer(&kind, &input_facts) {
+                Ok(outputs) => Ok(outputs),
+                // A shape function's status: TensorFlow's Python raises it as a
+                // `ValueError` naming the node and its inputs.
+                Err(error) if error.class == ExceptionClass::InvalidArgument => Err((
+                    error,
+                    self.shape_error_context(&kind, &inputs, &input_facts),
+                )),
+                Err(error) => return Err(error),
+            }
         };
         let name = match name {
             OpName::Unique(name) => self.unique_name(name),
             OpName::Exact(name) => name.to_string(),
+        };
+        let outputs = match outputs {
+            Ok(outputs) => outputs,
+            Err((error, context)) => {
+                return Err(TfError::value_error(context.message(&error.message, &name)))
+            }
         };
         let mut colocation_groups = Vec::new();
         let mut device = self.device_scopes.device_for_op(&DeviceSpec::default());
@@ -464,6 +480,42 @@ impl Graph {
         let id = OperationId(self.operations.len() as u32 - 1);
         self.add_to_cond_branch(id, stack)?;
         Ok(id)
+    }
+
+    /// The context of a shape function's failure for an op of kind `kind` on `inputs`:
+    /// whether it needed the constant inputs is found by inferring again without them.
+    fn shape_error_context(
+        &self,
+        kind: &OpKind,
+        inputs: &[GraphTensor],
+        facts: &[InputFact<'_>],
+    ) -> ShapeErrorContext {
+        let input_names: Vec<String> = inputs
+            .iter()
+            .map(|input| {
+                let name = self
+                    .operation(input.operation)
+                    .map_or("<unknown>", |op| op.name.as_str());
+                if input.output == 0 {
+                    name.to_string()
+                } else {
+                    format!("{name}:{}", input.output)
+                }
+            })
+            .collect();
+        // The checks of `shape_fn` are the ones that can fail without the values; the
+        // engine's other static checks (ranks against a gather's axis, a subscript's
+        // bounds, which the kind holds here) stand for ones that read them.
+        let without_values: Vec<InputFact<'_>> = facts
+            .iter()
+            .map(|fact| InputFact {
+                constant: None,
+                shape_value: None,
+                ..*fact
+            })
+            .collect();
+        let with_values = crate::runtime::shape_fn::check(kind, &without_values).is_ok();
+        ShapeErrorContext::new(kind, &input_names, facts, with_values)
     }
 
     /// Adds a copy of an op made elsewhere (a replica's copy of a traced TPU computation):

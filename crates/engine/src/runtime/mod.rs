@@ -24,7 +24,10 @@
 //! - [`shape_operand`]: shape-like arguments, and the `Pack` TensorFlow makes of a list
 //!   with tensors in it (`Reshape/shape`); [`shape_value`]: what shape inference knows
 //!   of such an argument's value (`constant_value_as_shape`).
-//! - [`op`]: op kinds, values, variable state, kernel dispatch, static shape inference.
+//! - [`op`]: op kinds, values, variable state, kernel dispatch, static shape inference;
+//!   [`shape_fn`]: the checks of TensorFlow's shape functions (`Dimensions must be equal`),
+//!   whose failures [`node_summary`] completes with the node (`for '{{node MatMul}} =
+//!   MatMul[...](a, b)' with input shapes: ...`).
 //! - [`window_shapes`]: static output shapes of `Conv2D` and the poolings.
 //! - [`device_memory`]: a GPU's OOM for eager ops; [`tpu_memory`]: XLA's HBM check of TPU
 //!   programs and eager TPU ops.
@@ -53,10 +56,12 @@ pub mod function_log;
 pub mod graph;
 pub mod machine;
 pub mod node_def;
+pub mod node_summary;
 pub mod op;
 pub mod random_seed;
 pub mod recorder;
 pub mod session;
+pub mod shape_fn;
 pub mod shape_operand;
 pub mod shape_value;
 pub mod sort;

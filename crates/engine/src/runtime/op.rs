@@ -159,6 +159,12 @@ pub enum OpKind {
         /// The subscript.
         specs: Vec<SliceSpec>,
     },
+    /// `StridedSliceGrad` (the gradient of a subscript inside a `tf.function`); inputs are
+    /// the sliced tensor's shape, begin, end, strides and the output's gradient `dy`.
+    StridedSliceGrad {
+        /// The subscript of the `StridedSlice` it differentiates.
+        specs: Vec<SliceSpec>,
+    },
     /// `ExpandDims`; input 1 is the axis.
     ExpandDims,
     /// `GatherV2` (`tf.gather`): params, indices, axis.
@@ -321,6 +327,7 @@ impl OpKind {
             OpKind::RandomUniform { .. } => "RandomUniform",
             OpKind::RandomUniformInt { .. } => "RandomUniformInt",
             OpKind::StridedSlice { .. } => "StridedSlice",
+            OpKind::StridedSliceGrad { .. } => "StridedSliceGrad",
             OpKind::ExpandDims => "ExpandDims",
             OpKind::GatherV2 => "GatherV2",
             OpKind::Tile => "Tile",
@@ -373,6 +380,7 @@ impl OpKind {
             OpKind::RandomUniform { dtype, .. } => Some(*dtype),
             OpKind::StringToNumber { out_type } => Some(*out_type),
             OpKind::OneHot => first_dense(2),
+            OpKind::StridedSliceGrad { .. } => first_dense(4),
             OpKind::SelectV2 | OpKind::Fill | OpKind::Split { .. } => first_dense(1),
             OpKind::AssignVariableOp
             | OpKind::AssignAddVariableOp
@@ -1044,6 +1052,18 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
             ops::one_hot(input(0)?, depth, input(2)?, input(3)?)?
         }
         OpKind::StridedSlice { specs } => ops::slice(input(0)?, specs)?,
+        OpKind::StridedSliceGrad { specs } => {
+            let dims = integers(input(0)?, op)?
+                .into_iter()
+                .map(usize::try_from)
+                .collect::<Result<Vec<usize>, _>>()
+                .map_err(|_| {
+                    KernelFailure::Status(TfError::invalid_argument(
+                        "StridedSliceGrad's shape must be non-negative".to_string(),
+                    ))
+                })?;
+            ops::strided_slice_grad(&dims, specs, input(4)?)?
+        }
         OpKind::ExpandDims => ops::expand_dims(input(0)?, scalar_int(1)?)?,
         OpKind::GatherV2 => ops::gather(input(0)?, input(1)?, scalar_int(2)?)?,
         OpKind::Tile => ops::tile(input(0)?, &integers(input(1)?, op)?)?,
@@ -1181,8 +1201,10 @@ fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFac
                     return Ok(facts);
                 }
             }
+            // The kernel's complaint about stand-ins of the right shapes is a shape
+            // function's failure.
             Err(KernelFailure::Op(error)) => {
-                return Err(TfError::value_error(error.message));
+                return Err(TfError::invalid_argument(error.message));
             }
             Err(_) => {}
         }
@@ -1282,6 +1304,7 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             .collect();
         return infer(op, &dereffed);
     }
+    crate::runtime::shape_fn::check(op, inputs)?;
     let dense_type = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
         Some(ValueType::Dense(dtype)) => Ok(dtype),
         _ => Err(TfError::internal(format!(
@@ -1770,7 +1793,7 @@ fn broadcast_to_static(
 ) -> Result<TensorShape, TfError> {
     if let Some(dims) = shape_input.dims() {
         if dims.len() != 1 {
-            return Err(TfError::value_error(format!(
+            return Err(TfError::invalid_argument(format!(
                 "Shape must be rank 1 but is rank {}",
                 dims.len()
             )));
@@ -1781,7 +1804,7 @@ fn broadcast_to_static(
     };
     if let Some(dims) = input.dims() {
         if dims.len() > target.len() {
-            return Err(TfError::value_error(format!(
+            return Err(TfError::invalid_argument(format!(
                 "Shape must be at most rank {} but is rank {}",
                 target.len(),
                 dims.len()
@@ -1795,7 +1818,7 @@ fn broadcast_to_static(
             let slot = &mut target[offset + index];
             match *slot {
                 Some(out) if out != dim as i64 => {
-                    return Err(TfError::value_error(format!(
+                    return Err(TfError::invalid_argument(format!(
                         "Dimensions must be equal, but are {dim} and {out}"
                     )))
                 }

@@ -393,6 +393,14 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
             let gx = ops::pad(grad, &paddings, None, ops::PadMode::Constant).map_err(kernel)?;
             vec![Some(gx), None, None]
         }
+        OpKind::StridedSlice { specs } => {
+            // `_StridedSliceGrad`: `StridedSliceGrad` writes the gradient back where the
+            // subscript read; begin, end and strides (graph inputs only) get none.
+            let gx = ops::strided_slice_grad(input(0)?.dims(), specs, grad).map_err(kernel)?;
+            let mut grads = vec![Some(gx)];
+            grads.resize(entry.inputs.len(), None);
+            grads
+        }
         OpKind::BiasAdd => vec![
             Some(grad.clone()),
             Some(ops::bias_add_grad(grad).map_err(kernel)?),

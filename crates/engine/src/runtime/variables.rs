@@ -60,6 +60,9 @@ pub enum Initializer {
     Zeros,
     /// A constant value (`Initializer/Const`).
     Constant(Tensor),
+    /// A value given as the initializer itself, not an initializer object
+    /// (`Initializer/initial_value`): the variable takes its dtype and shape.
+    Value(Tensor),
     /// `tf.random_normal_initializer(mean, stddev)`: TensorFlow's `Initializer/random_normal`
     /// chain (`shape`, `mean`, `stddev`, `RandomStandardNormal`, `mul`, the `AddV2`),
     /// colocated with the variable and outside any device scope.
@@ -95,6 +98,36 @@ impl VariableState {
     pub fn all(&self) -> impl Iterator<Item = &Variable> {
         self.variables.iter()
     }
+}
+
+/// The value a `get_variable` initializer gives a variable of `shape` and `dtype`, and
+/// the name of the `Const` holding it under `Initializer/` (random normal excepted: its
+/// graph builds the values with ops).
+fn initial_value(
+    initializer: Initializer,
+    shape: &[usize],
+    dtype: DType,
+) -> TfResult<(Tensor, &'static str)> {
+    let dims: Vec<i64> = shape.iter().map(|dim| *dim as i64).collect();
+    let (value, const_name) = match initializer {
+        Initializer::Ones => (ops::ones(&dims, dtype), "ones"),
+        Initializer::Zeros => (ops::zeros(&dims, dtype), "zeros"),
+        Initializer::Constant(tensor) => (ops::cast(&tensor, dtype), "Const"),
+        Initializer::Value(tensor) => (Ok(tensor), "initial_value"),
+        Initializer::GlorotUniform | Initializer::RandomNormal { .. } => {
+            let (fan_in, fan_out) = match shape {
+                [] => (1.0, 1.0),
+                [only] => (*only as f64, *only as f64),
+                [.., rows, columns] => (*rows as f64, *columns as f64),
+            };
+            let limit = (6.0 / (fan_in + fan_out).max(1.0)).sqrt();
+            (
+                ops::random_uniform(&dims, -limit, limit, dtype, None),
+                "random_uniform",
+            )
+        }
+    };
+    Ok((value.map_err(TfError::from_kernel_message)?, const_name))
 }
 
 impl Context {
@@ -641,7 +674,8 @@ impl Context {
     }
 
     /// `tf.compat.v1.get_variable(name, shape, dtype, initializer)` with the reuse rules
-    /// and messages of the variable store (case c05).
+    /// and messages of the variable store (case c05). Eagerly, TensorFlow's store keeps
+    /// nothing: every call makes a new variable.
     pub fn get_variable(
         &mut self,
         name: &str,
@@ -649,9 +683,22 @@ impl Context {
         dtype: DType,
         initializer: Option<Initializer>,
     ) -> TfResult<VariableId> {
-        let graph = self
-            .default_graph()
-            .ok_or_else(|| TfError::value_error("get_variable needs a graph in this playground"))?;
+        let Some(graph) = self.default_graph() else {
+            let Some(shape) = shape else {
+                return Err(TfError::value_error(format!(
+                    "Variable {name} did not get an initializer, so its `shape` argument must be specified."
+                )));
+            };
+            let value = match initializer.unwrap_or(Initializer::GlorotUniform) {
+                Initializer::RandomNormal { mean, stddev } => {
+                    let dims: Vec<i64> = shape.iter().map(|dim| *dim as i64).collect();
+                    ops::random_normal(&dims, mean, stddev, dtype, None)
+                        .map_err(TfError::from_kernel_message)?
+                }
+                initializer => initial_value(initializer, &shape, dtype)?.0,
+            };
+            return self.create_variable(Operand::Literal(value), Some(name), true, Some(dtype));
+        };
         let (full, reuse) = match self
             .variables
             .scopes
@@ -703,24 +750,7 @@ impl Context {
         if let Initializer::RandomNormal { mean, stddev } = initializer {
             return self.get_variable_random_normal(graph, full, dims, dtype, mean, stddev);
         }
-        let (value, const_name) = match initializer {
-            Initializer::Ones => (ops::ones(&dims, dtype), "ones"),
-            Initializer::Zeros => (ops::zeros(&dims, dtype), "zeros"),
-            Initializer::Constant(tensor) => (ops::cast(&tensor, dtype), "Const"),
-            Initializer::GlorotUniform | Initializer::RandomNormal { .. } => {
-                let (fan_in, fan_out) = match shape.as_slice() {
-                    [] => (1.0, 1.0),
-                    [only] => (*only as f64, *only as f64),
-                    [.., rows, columns] => (*rows as f64, *columns as f64),
-                };
-                let limit = (6.0 / (fan_in + fan_out).max(1.0)).sqrt();
-                (
-                    ops::random_uniform(&dims, -limit, limit, dtype, None),
-                    "random_uniform",
-                )
-            }
-        };
-        let value = value.map_err(TfError::from_kernel_message)?;
+        let (value, const_name) = initial_value(initializer, &shape, dtype)?;
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
         let previous = g.push_exact_name_scope("");

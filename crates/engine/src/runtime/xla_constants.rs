@@ -99,6 +99,7 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         OpKind::SplitV { .. } => vec![1, 2],
         OpKind::Range => vec![0, 1, 2],
         OpKind::StridedSlice { .. } => vec![1, 2, 3],
+        OpKind::StridedSliceGrad { .. } => vec![0, 1, 2, 3],
         OpKind::ConcatV2 => input_count.checked_sub(1).into_iter().collect(),
         _ => Vec::new(),
     }

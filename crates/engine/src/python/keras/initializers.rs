@@ -53,10 +53,13 @@ pub enum Initializer {
     },
 }
 
-/// The classes of `tf.keras.initializers` (one per kind, sharing the data type).
+/// The classes of `tf.keras.initializers` (one per kind, sharing the data type), and
+/// TensorFlow's own `init_ops_v2` ones (`tf.random_normal_initializer`,
+/// `tf.constant_initializer`...).
 pub struct InitializerClasses {
     classes: Vec<(&'static str, Rc<Class>)>,
     random_normal_initializer: Rc<Class>,
+    tf_classes: Vec<(&'static str, Rc<Class>)>,
 }
 
 /// The data of an initialiser object.
@@ -414,7 +417,37 @@ pub fn build_classes(st: &St) -> InitializerClasses {
             "random_normal_initializer",
             "tensorflow.python.ops.init_ops_v2",
         ),
+        tf_classes: [
+            ("constant_initializer", "Constant"),
+            ("zeros_initializer", "Zeros"),
+            ("ones_initializer", "Ones"),
+        ]
+        .into_iter()
+        .map(|(name, kind)| {
+            (
+                name,
+                build_class(st, kind, "tensorflow.python.ops.init_ops_v2"),
+            )
+        })
+        .collect(),
     }
+}
+
+/// `tf.constant_initializer`, `tf.zeros_initializer` and `tf.ones_initializer`
+/// (TensorFlow's `init_ops_v2` classes), by the name `tf` gives each.
+pub fn tf_initializers(
+    keras: &crate::python::keras::KerasClasses,
+) -> impl Iterator<Item = (&'static str, Value)> + '_ {
+    keras
+        .initializers
+        .tf_classes
+        .iter()
+        .map(|(name, class)| (*name, Value::Class(class.clone())))
+}
+
+/// The initialiser an initialiser object (a Keras or `init_ops_v2` instance) holds.
+pub fn initializer_of(value: &Value) -> Option<Initializer> {
+    value.downcast::<PyInitializer>().map(|init| init.0.clone())
 }
 
 /// Builds `tf.keras.initializers`.

@@ -356,6 +356,13 @@ impl Context {
             }
             OpKind::BroadcastTo => vec![Some(self.unbroadcast_to(grad, input(0)?)?), None],
             OpKind::Slice => vec![Some(self.slice_gradient(grad, inputs)?), None, None],
+            OpKind::StridedSlice { specs } => {
+                let dims = self.static_dims(input(0)?)?;
+                let gx = self.strided_slice_grad(&dims, specs.clone(), operand(grad))?;
+                let mut grads = vec![Some(symbolic(gx)?)];
+                grads.resize(inputs.len(), None);
+                grads
+            }
             OpKind::Cast { .. } => {
                 let x = input(0)?;
                 let dtype = self.handle_dtype(&Handle::Symbolic(x))?;

@@ -86,6 +86,7 @@ impl OpCost {
             | OpType::Squeeze
             | OpType::GatherV2
             | OpType::StridedSlice
+            | OpType::StridedSliceGrad
             | OpType::Slice
             | OpType::BroadcastTo
             | OpType::Identity

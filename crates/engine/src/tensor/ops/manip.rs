@@ -439,6 +439,23 @@ fn index_values(indices: &Tensor) -> Option<Vec<i64>> {
     }
 }
 
+/// TensorFlow's `SliceDebugString`: the position of flat element `flat` of a tensor of
+/// `shape` as `[1,0]`, nothing for a scalar.
+fn slice_debug_string(shape: &Shape, flat: usize) -> String {
+    if shape.rank() == 0 {
+        return String::new();
+    }
+    let mut rest = flat;
+    let mut position = vec![0usize; shape.rank()];
+    for (slot, dim) in position.iter_mut().zip(shape.dims()).rev() {
+        let dim = (*dim).max(1);
+        *slot = rest % dim;
+        rest /= dim;
+    }
+    let parts: Vec<String> = position.iter().map(usize::to_string).collect();
+    format!("[{}]", parts.join(","))
+}
+
 /// `tf.gather(params, indices, axis)`: output shape is
 /// `params.shape[:axis] + indices.shape + params.shape[axis+1:]`.
 pub fn gather(params: &Tensor, indices: &Tensor, axis: i64) -> OpResult<Tensor> {
@@ -467,7 +484,10 @@ pub fn gather(params: &Tensor, indices: &Tensor, axis: i64) -> OpResult<Tensor> 
         if position < 0 || position as u64 >= limit as u64 {
             return Err(OpError::invalid_argument(
                 op,
-                format!("indices[{at}] = {position} is not in [0, {limit})"),
+                format!(
+                    "indices{} = {position} is not in [0, {limit})",
+                    slice_debug_string(indices.shape(), at)
+                ),
             ));
         }
     }
@@ -510,8 +530,53 @@ pub enum SliceSpec {
 
 /// `t[specs]` (TensorFlow's `StridedSlice` with Python semantics).
 pub fn slice(input: &Tensor, specs: &[SliceSpec]) -> OpResult<Tensor> {
-    let op = OpType::StridedSlice;
-    let rank = input.rank();
+    let (output_shape, indices) = slice_positions(OpType::StridedSlice, input.shape(), specs)?;
+    Tensor::new(input.dtype(), output_shape, input.data().take(&indices))
+}
+
+/// `StridedSliceGrad`: the gradient of `t[specs]` for a `t` of shape `input_dims`, `grad`
+/// written back at the positions the slice read and zeros everywhere else (a strided slice
+/// reads each element at most once, so nothing adds up).
+pub fn strided_slice_grad(
+    input_dims: &[usize],
+    specs: &[SliceSpec],
+    grad: &Tensor,
+) -> OpResult<Tensor> {
+    let op = OpType::StridedSliceGrad;
+    let input_shape = Shape::new(input_dims.to_vec());
+    let count = limits::check_elements(&input_shape)?;
+    let (output_shape, positions) = slice_positions(op, &input_shape, specs)?;
+    if output_shape.num_elements() != Some(grad.num_elements()) {
+        return Err(OpError::invalid_argument(
+            op,
+            format!(
+                "shape of dy was {} instead of {}",
+                grad.shape().to_tf_list(),
+                output_shape.to_tf_list()
+            ),
+        ));
+    }
+    // Each input element picks its gradient element, or the one zero of the second part.
+    let mut picks = vec![(1usize, 0usize); count];
+    for (source, &position) in positions.iter().enumerate() {
+        if let Some(pick) = picks.get_mut(position) {
+            *pick = (0, source);
+        }
+    }
+    let zero = TensorData::zeros(grad.dtype(), 1);
+    let data = TensorData::gather_parts(&[grad.data(), &zero], &picks)
+        .ok_or_else(|| internal(op, "gradient and zeros of different storage"))?;
+    Tensor::new(grad.dtype(), input_shape, data)
+}
+
+/// Where `t[specs]` reads from: the output's shape and, for each output element in
+/// row-major order, the row-major index of the element of `t` (of `input_shape`) it copies.
+fn slice_positions(
+    op: OpType,
+    input_shape: &Shape,
+    specs: &[SliceSpec],
+) -> OpResult<(Shape, Vec<usize>)> {
+    let rank = input_shape.rank();
     let consuming = specs
         .iter()
         .filter(|spec| matches!(spec, SliceSpec::Index(_) | SliceSpec::Range { .. }))
@@ -534,8 +599,8 @@ pub fn slice(input: &Tensor, specs: &[SliceSpec]) -> OpResult<Tensor> {
             expanded.push(*spec);
         }
     }
-    let dims = input.dims();
-    let strides = input.shape().strides();
+    let dims = input_shape.dims();
+    let strides = input_shape.strides();
     let mut base = 0usize;
     let mut out_dims = Vec::new();
     let mut out_strides: Vec<isize> = Vec::new();
@@ -625,7 +690,7 @@ pub fn slice(input: &Tensor, specs: &[SliceSpec]) -> OpResult<Tensor> {
             counter[d] = 0;
         }
     }
-    Tensor::new(input.dtype(), output_shape, input.data().take(&indices))
+    Ok((output_shape, indices))
 }
 
 /// `tf.one_hot(indices, depth, on_value, off_value, axis=-1)`; the output dtype is that of
@@ -751,6 +816,32 @@ mod tests {
     }
 
     #[test]
+    fn strided_slice_grad_writes_back_where_the_slice_read() {
+        // x[..., tf.newaxis, ::-2] of a [2, 3] tensor reads columns 2 and 0.
+        let specs = [
+            SliceSpec::Ellipsis,
+            SliceSpec::NewAxis,
+            SliceSpec::Range {
+                start: None,
+                stop: None,
+                step: Some(-2),
+            },
+        ];
+        let sliced = slice(&range(&[2, 3]), &specs).unwrap();
+        assert_eq!(sliced.dims(), &[2, 1, 2]);
+        assert_eq!(sliced.to_i64_vec().unwrap(), vec![2, 0, 5, 3]);
+        let grad = Tensor::from_vec(Shape::new(vec![2, 1, 2]), vec![1f32, 2., 3., 4.]).unwrap();
+        let back = strided_slice_grad(&[2, 3], &specs, &grad).unwrap();
+        assert_eq!(back.dims(), &[2, 3]);
+        assert_eq!(back.to_f64_vec().unwrap(), vec![2., 0., 1., 4., 0., 3.]);
+        let wrong = Tensor::from_vec(Shape::new(vec![3]), vec![1f32, 2., 3.]).unwrap();
+        let error = strided_slice_grad(&[2, 3], &specs, &wrong).unwrap_err();
+        assert!(error
+            .message
+            .contains("shape of dy was [3] instead of [2,1,2]"));
+    }
+
+    #[test]
     fn reshape_and_errors() {
         let result = reshape(&range(&[6]), &[2, 3]).unwrap();
         assert_eq!(result.dims(), &[2, 3]);
@@ -819,6 +910,11 @@ mod tests {
         let indices = Tensor::from_vec(Shape::new(vec![2]), vec![2i32, 0]).unwrap();
         let result = gather(&range(&[2, 3]), &indices, 1).unwrap();
         assert_eq!(result.as_slice::<i32>(), Some(&[2, 0, 5, 3][..]));
+        let nested = Tensor::from_vec(Shape::new(vec![1, 2]), vec![0i32, 5]).unwrap();
+        let error = gather(&range(&[2, 3]), &nested, 0).unwrap_err();
+        assert_eq!(error.message, "indices[0,1] = 5 is not in [0, 2)");
+        let error = gather(&range(&[2, 3]), &Tensor::scalar(7i32), 0).unwrap_err();
+        assert_eq!(error.message, "indices = 7 is not in [0, 2)");
         let bad = Tensor::from_vec(Shape::new(vec![1]), vec![5i32]).unwrap();
         let error = gather(&range(&[2, 3]), &bad, 0).unwrap_err();
         assert_eq!(

@@ -64,7 +64,7 @@ pub use float_class::{float_class, FloatClass};
 pub use image::{resize, string_to_number};
 pub use manip::{
     concat, cumsum, expand_dims, gather, identity, one_hot, reshape, reverse, slice, squeeze,
-    stack, tile, transpose, where_indices, where_select, SliceSpec,
+    stack, strided_slice_grad, tile, transpose, where_indices, where_select, SliceSpec,
 };
 pub use matmul::{matmul, matmul_on, MatMulArithmetic, MatMulOptions};
 pub use matrix_diag::{matrix_diag, matrix_diag_part, matrix_set_diag};
@@ -159,6 +159,8 @@ pub enum OpType {
     ReverseV2,
     Cumsum,
     StridedSlice,
+    /// `StridedSliceGrad`: the gradient of a Python subscript.
+    StridedSliceGrad,
     OneHot,
     SelectV2,
     Where,
@@ -277,6 +279,7 @@ impl OpType {
             OpType::ReverseV2 => "ReverseV2",
             OpType::Cumsum => "Cumsum",
             OpType::StridedSlice => "StridedSlice",
+            OpType::StridedSliceGrad => "StridedSliceGrad",
             OpType::OneHot => "OneHot",
             OpType::SelectV2 => "SelectV2",
             OpType::Where => "Where",
