@@ -24,7 +24,17 @@ pub fn Tabs(props: &TabsProps) -> Html {
     let onkeydown = {
         let (panes, current, on_pick) = (props.panes.clone(), props.current, props.on_pick.clone());
         Callback::from(move |event: KeyboardEvent| {
-            let Some(at) = panes.iter().position(|pane| *pane == current) else {
+            // From the tab the key was pressed on: focus moves at once, but the selection
+            // reaches `current` only at the next render, so keys pressed in quick succession
+            // would all start from the same stale tab.
+            let pressed_on = event
+                .target()
+                .and_then(|target| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(target).ok())
+                .map(|element| element.id());
+            let Some(at) = pressed_on
+                .and_then(|id| panes.iter().position(|&pane| tab_id(pane) == id))
+                .or_else(|| panes.iter().position(|pane| *pane == current))
+            else {
                 return;
             };
             let next = match event.key().as_str() {
