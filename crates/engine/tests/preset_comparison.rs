@@ -76,11 +76,11 @@ fn four_presets_place_move_and_time_the_same_program_differently() {
 
     // colab-t4: the body runs on the GPU; the `/GPU:1` request falls back to GPU:0 and
     // the report says why.
-    assert_eq!(device_of(&t4, "step_7/MatMul"), "device:GPU:0");
+    assert_eq!(device_of(&t4, "step_35/MatMul"), "device:GPU:0");
     let second = t4
         .ops
         .iter()
-        .find(|op| op.name.ends_with("step_7/MatMul_1"))
+        .find(|op| op.name.ends_with("step_35/MatMul_1"))
         .expect("the second layer");
     assert!(second.device.ends_with("GPU:0"));
     assert!(
@@ -91,8 +91,8 @@ fn four_presets_place_move_and_time_the_same_program_differently() {
 
     // 2x-v100-nvlink: the second layer gets its GPU, and the hidden activations
     // (128 x 512 floats) cross NVLink to reach it.
-    assert_eq!(device_of(&v100, "step_7/MatMul"), "device:GPU:0");
-    assert_eq!(device_of(&v100, "step_7/MatMul_1"), "device:GPU:1");
+    assert_eq!(device_of(&v100, "step_35/MatMul"), "device:GPU:0");
+    assert_eq!(device_of(&v100, "step_35/MatMul_1"), "device:GPU:1");
     assert!(link_bytes(&v100, "NVLink") >= 128 * 512 * 4);
     assert!(v100
         .transfers

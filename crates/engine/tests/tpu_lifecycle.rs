@@ -31,6 +31,50 @@ fn body_ops<'a>(report: &'a RunReport, function: &str, op_type: &str) -> Vec<&'a
         .collect()
 }
 
+/// The name the traced Python function `python_name` got, `__inference_step_<uid>`, from
+/// its call in the report. The uid is TensorFlow's program-wide counter, which counts what
+/// a strategy's internals made before the trace: only a TPU could tell those, so these
+/// tests find the function by its Python name (CPU programs check the uid against the
+/// oracle).
+fn traced(report: &RunReport, python_name: &str) -> String {
+    let prefix = format!("__inference_{python_name}_");
+    report
+        .ops
+        .iter()
+        .map(|op| op.op_type.as_str())
+        .find(|op_type| {
+            op_type
+                .strip_prefix(&prefix)
+                .is_some_and(|uid| !uid.is_empty() && uid.bytes().all(|b| b.is_ascii_digit()))
+        })
+        .unwrap_or_else(|| panic!("no call of {prefix}N"))
+        .to_string()
+}
+
+/// `text` with the uid of every `__inference_NAME_<uid>` written `N` (see [`traced`]).
+fn without_uids(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("__inference_") {
+        let (before, from) = rest.split_at(at);
+        out.push_str(before);
+        let name_end = from
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(from.len());
+        let name = &from[..name_end];
+        match name.rsplit_once('_') {
+            Some((stem, uid)) if !uid.is_empty() && uid.bytes().all(|b| b.is_ascii_digit()) => {
+                out.push_str(stem);
+                out.push_str("_N");
+            }
+            _ => out.push_str(name),
+        }
+        rest = &from[name_end..];
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Every replica ran `op_type` on its own core, TPU:0 to TPU:7, as TPUStrategy replicated it.
 fn assert_replicated(report: &RunReport, function: &str, op_type: &str) {
     let ops = body_ops(report, function, op_type);
@@ -264,7 +308,8 @@ print(strategy.reduce('MEAN', per_replica, axis=None))
         report.stderr
     );
     assert_eq!(report.exit_code, 0);
-    let function = "__inference_step_7";
+    let function = traced(&report, "step");
+    let function = function.as_str();
     assert_replicated(&report, function, "MatMul");
     assert_replicated(&report, function, "CrossReplicaSum");
     // One launch for the program, and the eight replicas run in parallel.
@@ -375,15 +420,12 @@ print(strategy.reduce('SUM', result_correct, axis=None)[0, :3])
         "{}",
         report.stderr
     );
-    assert_replicated(
-        &report,
-        "__inference_my_function_correct_7",
-        "ReadVariableOp",
-    );
-    assert_replicated(&report, "__inference_my_function_correct_7", "AddV2");
+    let function = traced(&report, "my_function_correct");
+    assert_replicated(&report, &function, "ReadVariableOp");
+    assert_replicated(&report, &function, "AddV2");
     // Each replica reads its own copy: no transfer between cores inside the program.
     let body_inputs_cross_cores = report.transfers.iter().any(|t| {
-        t.tensor.starts_with("__inference_my_function_correct_7/")
+        t.tensor.starts_with(&format!("{function}/"))
             && t.src.contains("TPU")
             && t.dst.contains("TPU")
     });
@@ -413,8 +455,8 @@ strategy.run(infer, args=(tf.constant([\"1.0\", \"2.0\"]),))
     let error = report.error.as_ref().expect("a compile failure");
     assert_eq!(error.type_name, "InvalidArgumentError");
     assert_eq!(
-        error.message.split("\n\tTPU compilation failed").next().unwrap(),
-        "{{function_node __inference_infer_7}} Compilation failure: Detected unsupported operations when trying to compile graph cluster_infer[] on XLA_TPU_JIT: _Arg (No registered '_Arg' OpKernel for XLA_TPU_JIT devices compatible with node {{node s}}\n\t (OpKernel was found, but attributes didn't match) Requested Attributes: T=DT_STRING){{node s}}"
+        without_uids(error.message.split("\n\tTPU compilation failed").next().unwrap()),
+        "{{function_node __inference_infer_N}} Compilation failure: Detected unsupported operations when trying to compile graph cluster_infer[] on XLA_TPU_JIT: _Arg (No registered '_Arg' OpKernel for XLA_TPU_JIT devices compatible with node {{node s}}\n\t (OpKernel was found, but attributes didn't match) Requested Attributes: T=DT_STRING){{node s}}"
     );
     assert!(error
         .message
@@ -423,7 +465,7 @@ strategy.run(infer, args=(tf.constant([\"1.0\", \"2.0\"]),))
     assert!(!report
         .ops
         .iter()
-        .any(|op| op.op_type == "__inference_infer_7"));
+        .any(|op| op.op_type.starts_with("__inference_infer_")));
     // The constant string alone compiles: it is folded into a float constant.
     let folded = format!(
         "{TPU_STRATEGY}
@@ -475,9 +517,10 @@ print(strategy.experimental_local_results(out)[7])
         "{}",
         report.stderr
     );
-    assert_replicated(&report, "__inference_infer_7", "AssignAddVariableOp");
-    assert_replicated(&report, "__inference_infer_7", "CrossReplicaSum");
-    let on_host = body_ops(&report, "__inference_infer_7", "StringToNumber");
+    let function = traced(&report, "infer");
+    assert_replicated(&report, &function, "AssignAddVariableOp");
+    assert_replicated(&report, &function, "CrossReplicaSum");
+    let on_host = body_ops(&report, &function, "StringToNumber");
     assert_eq!(on_host.len(), 8);
     assert!(on_host
         .iter()
@@ -521,7 +564,7 @@ print(float(w.values[9][0, 0]))
         "{}",
         report.stderr
     );
-    let all_reduce = body_ops(&report, "__inference_step_7", "CrossReplicaSum");
+    let all_reduce = body_ops(&report, &traced(&report, "step"), "CrossReplicaSum");
     assert_eq!(all_reduce.len(), 16);
     assert!(all_reduce
         .iter()
@@ -619,7 +662,7 @@ print(float(w.values[1][0, 0]))
         "{}",
         report.stderr
     );
-    let nccl = body_ops(&report, "__inference_step_7", "NcclAllReduce");
+    let nccl = body_ops(&report, &traced(&report, "step"), "NcclAllReduce");
     assert_eq!(nccl.len(), 2);
     assert!(nccl[0].dur_us > 0.0 && nccl[0].start_us == nccl[1].start_us);
     assert!(report.metrics.bytes_by_link["NVLink GPU:0<->GPU:1"] >= 256 * 256 * 4);
@@ -690,7 +733,7 @@ print(strategy.reduce('SUM', strategy.run(step, args=(tf.ones([2]),)), axis=None
             .ops
             .iter()
             .all(|op| !op.device.contains("/job:worker")));
-        let sums = body_ops(&report, "__inference_step_7", "CrossReplicaSum");
+        let sums = body_ops(&report, &traced(&report, "step"), "CrossReplicaSum");
         assert_eq!(sums.len(), 8, "{preset}");
         let system = report
             .ops
@@ -735,17 +778,18 @@ broken(tf.constant(['1.0', '2.0']))
     let error = report.error.as_ref().expect("a compile failure");
     assert_eq!(error.type_name, "InvalidArgumentError");
     assert_eq!(
-        error.message.split("\n\tTPU compilation failed").next().unwrap(),
-        "{{function_node __inference_broken_14}} Compilation failure: Detected unsupported operations when trying to compile graph cluster_broken[] on XLA_TPU_JIT: _Arg (No registered '_Arg' OpKernel for XLA_TPU_JIT devices compatible with node {{node s}}\n\t (OpKernel was found, but attributes didn't match) Requested Attributes: T=DT_STRING){{node s}}"
+        without_uids(error.message.split("\n\tTPU compilation failed").next().unwrap()),
+        "{{function_node __inference_broken_N}} Compilation failure: Detected unsupported operations when trying to compile graph cluster_broken[] on XLA_TPU_JIT: _Arg (No registered '_Arg' OpKernel for XLA_TPU_JIT devices compatible with node {{node s}}\n\t (OpKernel was found, but attributes didn't match) Requested Attributes: T=DT_STRING){{node s}}"
     );
     assert!(error
         .message
         .contains("\n\tTPU compilation failed\n\t [[{{node tpu_compile_succeeded_assert/"));
     // The fixed program parsed on the worker's CPU and multiplied on every core.
-    let parse = body_ops(&report, "__inference_fixed_7", "StringToNumber");
+    let fixed = traced(&report, "fixed");
+    let parse = body_ops(&report, &fixed, "StringToNumber");
     assert_eq!(parse.len(), 1);
     assert_eq!(parse[0].device, "/job:worker/replica:0/task:0/device:CPU:0");
-    let muls = body_ops(&report, "__inference_fixed_7", "Mul");
+    let muls = body_ops(&report, &fixed, "Mul");
     let devices: Vec<&str> = muls.iter().map(|op| op.device.as_str()).collect();
     let expected: Vec<String> = (0..8).map(tpu).collect();
     assert_eq!(devices, expected);
@@ -787,7 +831,7 @@ print(loss.numpy() > 0, float(w.values[0][0, 0]) == float(w.values[1][0, 0]))
         assert!(pair[0].dur_us > 0.0);
         assert_eq!(pair[0].execution, "function");
     }
-    let matmuls = body_ops(&report, "__inference_train_step_7", "MatMul");
+    let matmuls = body_ops(&report, &traced(&report, "train_step"), "MatMul");
     assert!(matmuls.iter().any(|op| op.device.ends_with("GPU:1")));
     assert!(report.metrics.bytes_by_link["NVLink GPU:0<->GPU:1"] >= 64 * 64 * 4);
 }

@@ -171,6 +171,18 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
         None,
     )
     .property_closure(
+        "name",
+        bound(st, |st, vm, args| {
+            // TensorFlow's `ConcreteFunction.name` is the function's name as bytes.
+            let concrete = concrete_of(vm, &args)?;
+            let name = st.tf(vm, |ctx| {
+                Ok(ctx.concrete_function(concrete.id)?.name.clone())
+            })?;
+            Ok(Value::Bytes(Rc::new(name.into_bytes())))
+        }),
+        None,
+    )
+    .property_closure(
         "graph",
         bound(st, |st, vm, args| {
             let concrete = concrete_of(vm, &args)?;

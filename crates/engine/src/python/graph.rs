@@ -117,7 +117,7 @@ pub fn global_graph(st: &St, vm: &mut Vm<'_>) -> PyResult<GraphId> {
     if let Some(id) = st.global_graph.get() {
         return Ok(id);
     }
-    let id = st.tf(vm, |ctx| ctx.new_graph())?;
+    let id = st.tf(vm, |ctx| ctx.new_global_graph())?;
     st.global_graph.set(Some(id));
     Ok(id)
 }
@@ -374,6 +374,19 @@ pub fn build_classes(st: &St) -> GraphClasses {
                     values.push(wrap(st, vm, Handle::Symbolic(input))?);
                 }
                 Ok(Value::tuple(values))
+            }),
+            None,
+        )
+        .property_closure(
+            "control_inputs",
+            bound(st, |st, vm, args| {
+                let graph = operation_of(vm, &args)?.graph;
+                let inputs = operation_field(st, vm, &args, |o| o.control_inputs.clone())?;
+                let mut values = Vec::with_capacity(inputs.len());
+                for input in inputs {
+                    values.push(operation_object(st, vm, graph, input)?);
+                }
+                Ok(Value::list(values))
             }),
             None,
         )

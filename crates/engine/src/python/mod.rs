@@ -15,6 +15,7 @@
 //! - [`os_module`]: `os.environ`, `os.getenv`, `os.path.join`.
 //! - [`config`]: `tf.config.*` and `tf.debugging.set_log_device_placement`.
 //! - [`device`]: the `tf.device` context manager.
+//! - [`control_dependencies`]: the `tf.control_dependencies` context manager.
 //! - [`graph`]: `tf.Graph`, operations, and the TF1 API of `tf.compat.v1`.
 //! - [`function`]: the `tf.function` decorator.
 //! - [`distribute`]: `tf.distribute` (strategies, `PerReplica`, mirrored variables).
@@ -32,6 +33,7 @@
 
 pub mod array_ops;
 pub mod config;
+pub mod control_dependencies;
 pub mod convert;
 pub mod data;
 pub mod device;
@@ -109,6 +111,8 @@ pub struct Classes {
     pub(crate) graph: graph::GraphClasses,
     pub(crate) config: config::ConfigClasses,
     pub(crate) device_context: Rc<Class>,
+    /// `tf.control_dependencies`'s context manager.
+    pub(crate) control_dependencies: Rc<Class>,
     pub(crate) function: Rc<Class>,
     pub(crate) concrete_function: Rc<Class>,
     pub(crate) distribute: distribute::DistributeClasses,
@@ -242,6 +246,7 @@ impl State {
             graph: graph::build_classes(st),
             config: config::build_classes(st),
             device_context: device::build(st),
+            control_dependencies: control_dependencies::build(st),
             function: function::build(st),
             concrete_function: function::build_concrete(st),
             distribute: distribute::DistributeClasses::build(st),

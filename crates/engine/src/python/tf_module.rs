@@ -830,6 +830,14 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             native(st, "device", crate::python::device::device),
         ),
         (
+            "control_dependencies".into(),
+            native(
+                st,
+                "control_dependencies",
+                crate::python::control_dependencies::control_dependencies,
+            ),
+        ),
+        (
             "function".into(),
             native(st, "function", crate::python::function::function),
         ),

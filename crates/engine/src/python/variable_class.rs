@@ -189,7 +189,14 @@ pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
             assign(st, vm, &args, OpKind::AssignSubVariableOp, "assign_sub")
         }),
     )
-    .method_closure("read_value", bound(st, read))
+    .method_closure(
+        "read_value",
+        bound(st, |st, vm, args| {
+            let id = id_of(vm, &args)?;
+            let handle = st.tf(vm, |ctx| ctx.read_value(id))?;
+            wrap(st, vm, handle)
+        }),
+    )
     .method_closure("value", bound(st, read))
     .property_closure(
         "name",

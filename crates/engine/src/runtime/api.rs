@@ -350,14 +350,14 @@ impl Context {
                 "Tensor(\"{}\") must be from the same graph as the op being built.",
                 self.graph(tensor.graph)?.tensor_name(tensor)
             ))),
-            Operand::Handle(Handle::Eager(tensor)) => self.capture(graph, &tensor),
+            Operand::Handle(Handle::Eager(tensor)) => self.capture(graph, &tensor, arg.name),
             Operand::Literal(tensor) => {
                 let tensor = self.convert_literal(tensor, reference, &arg, kind)?;
                 self.const_op(graph, tensor, OpName::Unique(arg.name))
             }
             Operand::Variable(variable) => match self.read_variable(variable)? {
                 Handle::Symbolic(tensor) => Ok(tensor),
-                Handle::Eager(tensor) => self.capture(graph, &tensor),
+                Handle::Eager(tensor) => self.capture(graph, &tensor, arg.name),
             },
         }
     }
@@ -375,11 +375,16 @@ impl Context {
         self.graph_input(graph, arg, None, &kind)
     }
 
-    /// Uses an eager tensor inside a graph: a captured input of a function being traced,
-    /// or a `Const` holding its value in a user graph.
-    fn capture(&mut self, graph: GraphId, tensor: &EagerTensor) -> TfResult<GraphTensor> {
+    /// Uses an eager tensor as the input `name` of an op inside a graph: a capture of a
+    /// function being traced, or a `Const` holding its value in a user graph.
+    fn capture(
+        &mut self,
+        graph: GraphId,
+        tensor: &EagerTensor,
+        name: &str,
+    ) -> TfResult<GraphTensor> {
         if matches!(self.graph(graph)?.kind, GraphKind::Function { .. }) {
-            return self.capture_in_trace(graph, tensor);
+            return self.capture_in_trace(graph, tensor, name);
         }
         let value = tensor.tensor()?.clone();
         self.const_op(graph, value, OpName::Unique("Const"))
@@ -1397,6 +1402,9 @@ impl Context {
             specs: specs.clone(),
         };
         if self.default_graph().is_none() {
+            // `begin`, `end` and `strides` are eager tensors TensorFlow makes (a uid each);
+            // the kernel reads them from the specs.
+            self.take_uids(3);
             return self.apply(kind, "strided_slice", None, vec![arg(input, "input")]);
         }
         let [begin, end, strides] = slice_stacks(&specs);

@@ -12,19 +12,20 @@
 use crate::placer::PlacementReason;
 use crate::runtime::context::Context;
 use crate::runtime::error::TfResult;
-use crate::runtime::function::FUNCTION_UID_STEP;
 
 impl Context {
     /// Starts one call of the compiled library function `name`: records its call op and
     /// reports every op until [`Context::end_compiled_step`] as its body.
     pub fn begin_compiled_step(&mut self, name: &str) -> TfResult<()> {
-        let uid =
-            (self.functions.functions.len() + self.compiled_steps.len() + 1) * FUNCTION_UID_STEP;
-        let function = self
-            .compiled_steps
-            .entry(name.to_string())
-            .or_insert_with(|| format!("__inference_{name}_{uid}"))
-            .clone();
+        let function = match self.compiled_steps.get(name) {
+            Some(function) => function.clone(),
+            None => {
+                let function = format!("__inference_{name}_{}", self.next_uid());
+                self.compiled_steps
+                    .insert(name.to_string(), function.clone());
+                function
+            }
+        };
         let caller = self.caller_device()?;
         let devices = self.devices()?;
         let caller_name = devices.device(caller).name.clone();

@@ -73,6 +73,8 @@ pub struct Context {
     /// The report name of each library function computed eagerly but run compiled by
     /// TensorFlow (`multi_step_on_iterator` → `__inference_multi_step_on_iterator_7`).
     pub(crate) compiled_steps: std::collections::HashMap<String, String>,
+    /// TensorFlow's uid counter (the `N` of `__inference_f_N`).
+    pub(crate) uids: crate::runtime::uid::UidCounter,
 }
 
 impl Context {
@@ -102,6 +104,7 @@ impl Context {
             hardware: topology.hardware.clone(),
             input_iterators: 0,
             compiled_steps: std::collections::HashMap::new(),
+            uids: Default::default(),
         }
     }
 
@@ -167,7 +170,17 @@ impl Context {
 
     /// `tf.Graph()`: a new, empty user graph.
     pub fn new_graph(&mut self) -> TfResult<GraphId> {
-        self.add_graph(GraphKind::User)
+        let id = self.add_graph(GraphKind::User)?;
+        self.take_uids(1);
+        Ok(id)
+    }
+
+    /// The TF1 global default graph, made on its first use: the graph a trace or a
+    /// variable may already have made TensorFlow create (it takes one uid, once).
+    pub fn new_global_graph(&mut self) -> TfResult<GraphId> {
+        let id = self.add_graph(GraphKind::User)?;
+        self.touch_global_default_graph();
+        Ok(id)
     }
 
     pub(crate) fn add_graph(&mut self, kind: GraphKind) -> TfResult<GraphId> {
@@ -223,6 +236,11 @@ impl Context {
     /// The graph new ops go to, if not executing eagerly.
     pub fn default_graph(&self) -> Option<GraphId> {
         self.default_graphs.last().copied()
+    }
+
+    /// Every graph made so far, in order of creation.
+    pub(crate) fn graphs(&self) -> &[Graph] {
+        &self.graphs
     }
 
     /// A graph.

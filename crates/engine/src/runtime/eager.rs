@@ -56,6 +56,7 @@ impl Context {
         let placement = place_eager_constant(devices, &self.registry, dtype, &scope, soft)?;
         let device_name = devices.device(placement.device).name.clone();
         self.distribute.tpu.check_ready(&device_name)?;
+        self.take_uids(1);
         Ok(self.finish_eager(
             "Const",
             "Const",
@@ -126,6 +127,7 @@ impl Context {
                 self.log_eager_function(op, &input_dtypes, output.dtype(), &device_name);
             }
         }
+        self.take_uids(outputs.len());
         let name = default_eager_name(op);
         let mut results = Vec::with_capacity(outputs.len());
         let recorded: Vec<RecordedInput> =

@@ -160,6 +160,19 @@ fn is_supertype(general: &ArgKey, specific: &ArgKey) -> bool {
     }
 }
 
+/// TensorFlow captures an eager tensor of at most this many elements by value, as a
+/// `Const` in the body (`_EAGER_CONST_THRESHOLD`, `core/function/capture/capture_container.py`).
+pub const EAGER_CONST_THRESHOLD: usize = 128;
+
+/// How a new capture `Placeholder` is named.
+#[derive(Clone, Copy, Debug)]
+enum CaptureName<'a> {
+    /// As the input it feeds, in the current (the op's) name scope: `Sum/input`.
+    InScope(&'a str),
+    /// A variable's handle read by the op reserved under this name: `<op>/resource`.
+    Resource(&'a str),
+}
+
 /// A traced function body.
 #[derive(Clone, Debug)]
 pub struct ConcreteFunction {
@@ -185,7 +198,10 @@ struct TraceState {
     graph: GraphId,
     function_name: String,
     parameters: Vec<OperationId>,
+    /// Eager tensors captured as arguments (`Placeholder`s), in order.
     captures: Vec<(EagerTensor, GraphTensor)>,
+    /// Eager tensors captured by value (`Const`s).
+    constants: Vec<(EagerTensor, GraphTensor)>,
     variable_creation_allowed: bool,
     created_variables: bool,
     tpu_programs: Vec<TpuProgram>,
@@ -198,10 +214,6 @@ pub struct FunctionState {
     traces: Vec<TraceState>,
 }
 
-/// The uid step between traced function names: a fresh program's first trace is
-/// `__inference_f_7`, then 14, 21, 28 (oracle, TF 2.21 with one argument).
-pub(crate) const FUNCTION_UID_STEP: usize = 7;
-
 impl Context {
     /// Starts tracing `function_name` with `args`; returns the parameter handles to call
     /// the Python function with. Ops created until [`Context::end_trace`] go to the body.
@@ -211,9 +223,13 @@ impl Context {
         args: &[ArgSpec],
         allow_variable_creation: bool,
     ) -> TfResult<Vec<Handle>> {
+        // Tracing asks for the default graph (TensorFlow's global one comes to exist), then
+        // makes the `FuncGraph`: a uid each.
+        self.touch_global_default_graph();
         let graph = self.add_graph(GraphKind::Function {
             name: function_name.to_string(),
         })?;
+        self.take_uids(1);
         let stack = self.call_stack().to_vec();
         let mut handles = Vec::with_capacity(args.len());
         let mut parameters = Vec::with_capacity(args.len());
@@ -240,6 +256,7 @@ impl Context {
             function_name: function_name.to_string(),
             parameters,
             captures: Vec::new(),
+            constants: Vec::new(),
             variable_creation_allowed: allow_variable_creation,
             created_variables: false,
             tpu_programs: Vec::new(),
@@ -258,13 +275,16 @@ impl Context {
             };
             identities.push(tensor);
         }
+        if let Some(graph) = self.functions.traces.last().map(|trace| trace.graph) {
+            self.add_automatic_control_output(graph, &identities)?;
+        }
         let trace = self
             .functions
             .traces
             .pop()
             .ok_or_else(|| TfError::internal("end_trace without begin_trace"))?;
         self.pop_default_graph();
-        let uid = (self.functions.functions.len() + 1) * FUNCTION_UID_STEP;
+        let uid = self.next_uid();
         let mut arguments = trace.parameters.clone();
         arguments.extend(trace.captures.iter().map(|(_, tensor)| tensor.operation));
         self.functions.functions.push(ConcreteFunction {
@@ -327,14 +347,44 @@ impl Context {
         Ok(())
     }
 
-    /// An eager tensor used in the body: captured once as an extra argument, a
-    /// `Placeholder`.
+    /// An eager tensor used in the body as the input `name` of an op (in the op's name
+    /// scope): TensorFlow's `capture_by_value`. A small one (at most
+    /// [`EAGER_CONST_THRESHOLD`] elements) becomes a `Const` holding its value
+    /// (`MatMul/b`), a larger one an extra argument, a `Placeholder` (`Sum/input`); each
+    /// tensor is captured once per trace.
     pub(crate) fn capture_in_trace(
         &mut self,
         graph: GraphId,
         tensor: &EagerTensor,
+        name: &str,
     ) -> TfResult<GraphTensor> {
-        self.capture_named(graph, tensor, None)
+        if let Some(existing) = self.existing_capture(graph, tensor) {
+            return Ok(existing);
+        }
+        let small = tensor
+            .value
+            .tensor()
+            .filter(|value| value.num_elements() <= EAGER_CONST_THRESHOLD)
+            .filter(|_| !self.is_replica_id(tensor));
+        let Some(value) = small.cloned() else {
+            return self.capture_named(graph, tensor, CaptureName::InScope(name));
+        };
+        let stack = self.call_stack().to_vec();
+        let operation = self.graph_mut(graph)?.create_op(
+            OpKind::Const(value),
+            OpName::Unique(name),
+            Vec::new(),
+            &stack,
+        )?;
+        let constant = GraphTensor {
+            graph,
+            operation,
+            output: 0,
+        };
+        if let Some(trace) = self.trace_of_mut(graph) {
+            trace.constants.push((tensor.clone(), constant));
+        }
+        Ok(constant)
     }
 
     /// A variable's handle used by op `op_name` (already reserved) of the body: captured
@@ -347,31 +397,43 @@ impl Context {
         handle: &EagerTensor,
         op_name: &str,
     ) -> TfResult<GraphTensor> {
-        self.capture_named(graph, handle, Some(op_name))
+        self.capture_named(graph, handle, CaptureName::Resource(op_name))
     }
 
-    /// Captures `tensor` once; a new capture is named `<scope>/resource` inside the name
-    /// scope `scope` when given, else `Placeholder` in the current scope.
-    fn capture_named(
-        &mut self,
-        graph: GraphId,
-        tensor: &EagerTensor,
-        scope: Option<&str>,
-    ) -> TfResult<GraphTensor> {
-        let existing = self
+    /// What `graph`'s trace already made of `tensor`: its `Const` or its argument.
+    fn existing_capture(&self, graph: GraphId, tensor: &EagerTensor) -> Option<GraphTensor> {
+        let trace = self
             .functions
             .traces
             .iter()
             .rev()
+            .find(|trace| trace.graph == graph)?;
+        trace
+            .captures
+            .iter()
+            .chain(&trace.constants)
+            .find(|(captured, _)| captured == tensor)
+            .map(|(_, graph_tensor)| *graph_tensor)
+    }
+
+    /// The trace in progress building `graph`.
+    fn trace_of_mut(&mut self, graph: GraphId) -> Option<&mut TraceState> {
+        self.functions
+            .traces
+            .iter_mut()
+            .rev()
             .find(|trace| trace.graph == graph)
-            .and_then(|trace| {
-                trace
-                    .captures
-                    .iter()
-                    .find(|(captured, _)| captured == tensor)
-            })
-            .map(|(_, graph_tensor)| *graph_tensor);
-        if let Some(existing) = existing {
+    }
+
+    /// Captures `tensor` once as an argument of the body, a `Placeholder` named as `name`
+    /// says.
+    fn capture_named(
+        &mut self,
+        graph: GraphId,
+        tensor: &EagerTensor,
+        name: CaptureName<'_>,
+    ) -> TfResult<GraphTensor> {
+        if let Some(existing) = self.existing_capture(graph, tensor) {
             return Ok(existing);
         }
         let kind = OpKind::Arg {
@@ -383,34 +445,30 @@ impl Context {
         };
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
-        let operation = match scope {
-            Some(scope) => {
+        let operation = match name {
+            CaptureName::Resource(scope) => {
                 let previous = g.push_exact_name_scope(scope);
                 let operation = g.create_op(kind, OpName::Unique("resource"), Vec::new(), &stack);
                 g.pop_name_scope(previous);
                 operation?
             }
-            None => g.create_op(kind, OpName::Unique("Placeholder"), Vec::new(), &stack)?,
+            CaptureName::InScope(name) => {
+                g.create_op(kind, OpName::Unique(name), Vec::new(), &stack)?
+            }
         };
         let captured = GraphTensor {
             graph,
             operation,
             output: 0,
         };
-        if let Some(trace) = self
-            .functions
-            .traces
-            .iter_mut()
-            .rev()
-            .find(|trace| trace.graph == graph)
-        {
+        if let Some(trace) = self.trace_of_mut(graph) {
             trace.captures.push((tensor.clone(), captured));
         }
         Ok(captured)
     }
 
-    /// The eager tensor op `operation` of `graph` captured, if it is a capture of a trace in
-    /// progress.
+    /// The eager tensor op `operation` of `graph` captured (as an argument or by value),
+    /// if it is a capture of a trace in progress.
     pub(crate) fn captured_tensor(
         &self,
         graph: GraphId,
@@ -420,10 +478,14 @@ impl Context {
             .traces
             .iter()
             .rev()
-            .find(|trace| trace.graph == graph)?
-            .captures
-            .iter()
-            .find(|(_, tensor)| tensor.operation == operation)
+            .find(|trace| trace.graph == graph)
+            .and_then(|trace| {
+                trace
+                    .captures
+                    .iter()
+                    .chain(&trace.constants)
+                    .find(|(_, tensor)| tensor.operation == operation)
+            })
             .map(|(captured, _)| captured.clone())
     }
 
@@ -642,6 +704,7 @@ impl Context {
             }
         }
         self.recorder.end_call();
+        self.take_uids(function.outputs.len());
         let retval_base = function.graph.operations().len();
         function
             .outputs

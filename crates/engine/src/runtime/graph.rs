@@ -88,13 +88,19 @@ pub struct Graph {
     name_scope: String,
     device_scopes: DeviceScopeStack,
     colocation_stack: Vec<OperationId>,
-    control_dependencies: Vec<Vec<OperationId>>,
+    /// The open `control_dependencies` frames, innermost last: the index of the first op
+    /// created inside, and the ops to wait on (`None` is `control_dependencies(None)`,
+    /// which hides the frames before it).
+    control_dependencies: Vec<(usize, Option<Vec<OperationId>>)>,
     /// Variables created in this graph, in order (the `global_variables` collection).
     pub global_variables: Vec<crate::runtime::variables::VariableId>,
     /// The open branches of TF1 `tf.cond`s, innermost last.
     cond_branches: Vec<CondBranch>,
     /// The graph-level random seed and the counter for seedless random ops.
     pub seed: crate::runtime::random_seed::GraphSeed,
+    /// Outputs of the ops made so far: each took one of TensorFlow's uids
+    /// ([`crate::runtime::uid`]).
+    tensors_made: u64,
 }
 
 /// An open branch of a TF1 `tf.cond` (TensorFlow's `CondContext`): ops created while it is
@@ -151,7 +157,13 @@ impl Graph {
             global_variables: Vec::new(),
             cond_branches: Vec::new(),
             seed: Default::default(),
+            tensors_made: 0,
         }
+    }
+
+    /// How many tensors the graph's ops have made (each took one of TensorFlow's uids).
+    pub fn tensors_made(&self) -> u64 {
+        self.tensors_made
     }
 
     /// Opens a `tf.cond` branch: ops created until [`Graph::pop_cond_branch`] belong to it.
@@ -357,7 +369,40 @@ impl Graph {
 
     /// Enters `with tf.control_dependencies(ops)`.
     pub fn push_control_dependencies(&mut self, operations: Vec<OperationId>) {
-        self.control_dependencies.push(operations);
+        self.control_dependencies
+            .push((self.operations.len(), Some(operations)));
+    }
+
+    /// Enters `with tf.control_dependencies(None)`: ops created inside wait on nothing.
+    pub fn push_cleared_control_dependencies(&mut self) {
+        self.control_dependencies
+            .push((self.operations.len(), None));
+    }
+
+    /// The control inputs an op reading `inputs` gets if created now
+    /// (`Graph._control_dependencies_for_inputs`): each open frame's ops, except that a
+    /// frame an input was created in already orders the op (it is dominated), and an op
+    /// already read as an input needs no control edge.
+    pub fn control_dependencies_for_inputs(&self, inputs: &[GraphTensor]) -> Vec<OperationId> {
+        let open = self
+            .control_dependencies
+            .iter()
+            .rposition(|(_, operations)| operations.is_none())
+            .map_or(0, |cleared| cleared + 1);
+        let input_ops: Vec<OperationId> = inputs.iter().map(|input| input.operation).collect();
+        let mut current: Vec<OperationId> = Vec::new();
+        for (start, operations) in &self.control_dependencies[open..] {
+            let dominated = input_ops.iter().any(|op| op.index() >= *start);
+            if dominated {
+                continue;
+            }
+            for operation in operations.iter().flatten() {
+                if !input_ops.contains(operation) && !current.contains(operation) {
+                    current.push(*operation);
+                }
+            }
+        }
+        current
     }
 
     /// Leaves the innermost `control_dependencies`.
@@ -461,12 +506,8 @@ impl Graph {
             colocation_groups.push(group);
             device = target.device.clone();
         }
-        let control_inputs = self
-            .control_dependencies
-            .iter()
-            .flatten()
-            .copied()
-            .collect();
+        let control_inputs = self.control_dependencies_for_inputs(&inputs);
+        self.tensors_made += outputs.len() as u64;
         self.operations.push(Operation {
             name,
             kind,
@@ -522,6 +563,7 @@ impl Graph {
     /// its name, uniquified as a whole, and everything else as given.
     pub fn push_copy(&mut self, mut operation: Operation) -> OperationId {
         operation.name = self.uniquify(operation.name);
+        self.tensors_made += operation.outputs.len() as u64;
         self.operations.push(operation);
         OperationId(self.operations.len() as u32 - 1)
     }

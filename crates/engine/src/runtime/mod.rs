@@ -16,7 +16,8 @@
 //! - [`node_def`]: `print(op)`, an op's `NodeDef` text.
 //! - [`session`]: the TF1 `tf.compat.v1.Session`.
 //! - [`variables`]: eager and graph variables, `get_variable` / `variable_scope`.
-//! - [`function`]: `tf.function` tracing and calls.
+//! - [`function`]: `tf.function` tracing and calls; [`auto_control_deps`]: the `NoOp`
+//!   a trace ends with when its body has stateful ops.
 //! - [`compiled_step`]: library steps TensorFlow runs as one compiled call (Keras's train
 //!   step), reported as a function call so the simulator charges one launch per step.
 //! - [`tape`]: `tf.GradientTape`, reverse-mode autodiff over eager ops.
@@ -33,6 +34,7 @@
 //!   programs and eager TPU ops.
 //! - [`xla_constants`]: XLA's compile-time-constant inputs (shapes, dims) and whether a
 //!   program can evaluate them when it compiles.
+//! - [`uid`]: TensorFlow's program-wide uid counter, the `N` of `__inference_f_N`.
 //! - [`recorder`]: the RunReport's `ops` and `transfers`.
 //! - [`error`]: [`TfError`], the one error type (exception class + `str(e)`).
 //!
@@ -42,6 +44,7 @@
 //! Tests replaying the conformance corpus live in `tests.rs`.
 
 pub mod api;
+pub mod auto_control_deps;
 pub mod boolean_mask;
 pub mod compiled_step;
 pub mod cond;
@@ -69,6 +72,7 @@ pub mod tape;
 #[cfg(test)]
 mod tests;
 pub mod tpu_memory;
+pub mod uid;
 pub mod variables;
 pub mod window_shapes;
 pub mod xla_constants;

@@ -1151,7 +1151,12 @@ fn dtype_hint_at(inputs: &[InputFact<'_>], index: usize) -> Option<DType> {
 fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
     let mut values = Vec::with_capacity(inputs.len());
     let mut dtype_hint = None;
-    for fact in inputs {
+    for (index, fact) in inputs.iter().enumerate() {
+        // GatherV2's shape function reads the indices' shape, never their values: constant
+        // indices out of range fail when the graph runs, not here.
+        let constant = fact
+            .constant
+            .filter(|_| !(matches!(op, OpKind::GatherV2) && index == 1));
         let ValueType::Dense(dtype) = fact.value_type else {
             return Err(TfError::internal(format!(
                 "{} expects tensor inputs",
@@ -1159,7 +1164,7 @@ fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFac
             )));
         };
         dtype_hint.get_or_insert(dtype);
-        let value = match (fact.constant, fact.shape.to_shape()) {
+        let value = match (constant, fact.shape.to_shape()) {
             (Some(tensor), _) => Some(tensor.clone()),
             // Stand-in zeros give shapes, but an empty string is no stand-in for the text a
             // string op parses (`StringToNumber` of a traced argument), so strings are skipped.

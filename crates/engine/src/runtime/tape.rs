@@ -63,6 +63,11 @@ pub enum GraphSource {
 pub struct TapeState {
     tapes: Vec<Tape>,
     next_id: u32,
+    /// The (graph, input shape, axes) of partial reductions whose gradient shapes a graph
+    /// already computed (`Graph._reduced_shape_cache`): `_SumGrad` adds the `Maximum` and
+    /// `floordiv` ops once per graph.
+    pub(crate) reduced_shapes:
+        std::collections::HashSet<(crate::runtime::graph::GraphId, Vec<usize>, Vec<usize>)>,
 }
 
 impl TapeState {
@@ -780,7 +785,9 @@ impl Context {
                         (v.handle.clone(), v.trainable)
                     };
                     let key = match handle {
-                        Handle::Eager(handle) => Some(self.capture_in_trace(graph, &handle)?),
+                        Handle::Eager(handle) => {
+                            Some(self.capture_in_trace(graph, &handle, "Placeholder")?)
+                        }
                         Handle::Symbolic(handle) if handle.graph == graph => Some(handle),
                         Handle::Symbolic(_) => None,
                     };

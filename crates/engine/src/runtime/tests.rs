@@ -1057,7 +1057,9 @@ fn d01_function_tpu_soft() {
         .iter()
         .map(|it| (it.name.as_str(), it.kind.op_type(), it.device.as_str()))
         .collect();
-    // Oracle: `g.get_concrete_function(...).graph.get_operations()`.
+    // Oracle: `g.get_concrete_function(...).graph.get_operations()`, and the name
+    // `__inference_f_9` (uids: the constant, the global graph, the `FuncGraph`, six
+    // tensors, then the name).
     assert_eq!(
         body,
         [
@@ -1073,14 +1075,14 @@ fn d01_function_tpu_soft() {
         .recorder
         .ops
         .iter()
-        .find(|it| it.name == "__inference_f_7")
+        .find(|it| it.name == "__inference_f_9")
         .unwrap();
     assert_eq!(call.device, CPU0);
     let mul = context
         .recorder
         .ops
         .iter()
-        .find(|it| it.name == "__inference_f_7/mul")
+        .find(|it| it.name == "__inference_f_9/mul")
         .unwrap();
     assert!(mul.reason.contains("soft placement"), "{}", mul.reason);
     // Same signature: no retrace; a new shape retraces (oracle: tracing count 2).

@@ -181,6 +181,10 @@ impl Context {
         trainable: bool,
         dtype: Option<DType>,
     ) -> TfResult<VariableId> {
+        // `tf.Variable` asks for the default graph (its variable creator stack), and takes a
+        // uid for its shared name (`_init_from_args`).
+        self.touch_global_default_graph();
+        self.take_uids(1);
         let mut initial = self.eager_operand(initial_value)?;
         if let Some(dtype) =
             dtype.filter(|dtype| Some(*dtype) != initial.value.tensor().map(Tensor::dtype))
@@ -422,6 +426,15 @@ impl Context {
         });
         self.graph_mut(graph)?.global_variables.push(id);
         Ok(id)
+    }
+
+    /// `v.read_value()`: a read in the name scope `Read` (`Read/ReadVariableOp` in a
+    /// graph), then an `Identity` of it, as `BaseResourceVariable.read_value` builds it.
+    pub fn read_value(&mut self, id: VariableId) -> TfResult<Handle> {
+        let scope = self.enter_composite_scope("Read")?;
+        let read = self.read_variable(id);
+        self.leave_composite_scope(scope)?;
+        self.identity(read?.into(), None)
     }
 
     /// Reads a variable where it is used: eager `ReadVariableOp` now, or a new

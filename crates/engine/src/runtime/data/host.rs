@@ -247,6 +247,7 @@ impl Context {
         if let Some(op) = producer.and_then(|id| self.recorder.ops.get_mut(id as usize)) {
             op.input_element = produced;
         }
+        self.take_uids(element.len());
         Ok(element
             .into_iter()
             .enumerate()

@@ -295,6 +295,7 @@ impl Context {
                 dtype,
                 line,
             });
+            self.take_uids(1);
             results.push(crate::runtime::EagerTensor {
                 value: combined.clone(),
                 device,

@@ -199,6 +199,14 @@ impl Context {
         self.distribute.replicas.last()
     }
 
+    /// Whether `tensor` is a replica's `replica_id_in_sync_group`. A lock-step replica
+    /// function is traced once for every replica, each passing its own id, so a trace
+    /// captures it as an argument (TensorFlow traces each replica and captures its id by
+    /// value).
+    pub(crate) fn is_replica_id(&self, tensor: &EagerTensor) -> bool {
+        self.distribute.replica_ids.values().any(|id| id == tensor)
+    }
+
     /// The error for a cross-replica step (an all-reduce, an aggregated update) in replicas
     /// that neither run in lock step nor are traced into one `tf.function` (whose executor
     /// joins their all-reduces): a playground limit, not a TensorFlow text.

@@ -243,6 +243,7 @@ impl Context {
                 .find_by_name(&device_name)
                 .ok_or_else(|| TfError::internal(format!("no device {device_name}")))?;
             let mut outputs = Vec::with_capacity(function.outputs.len());
+            self.take_uids(function.outputs.len());
             for (index, output) in function.outputs.iter().enumerate() {
                 let (value, producer, _) = replica_values
                     .get(&(output.operation, output.output))

@@ -218,7 +218,13 @@ impl Context {
         if let Some(captured) = self.captured_tensor(input.graph, input.operation) {
             if let Some((_, own)) = eager.iter().find(|(first, _)| *first == captured) {
                 let own = own.clone();
-                return self.capture_in_trace(input.graph, &own);
+                // The replica's own tensor, captured as the first replica's was (named
+                // after it).
+                let name = self
+                    .graph(input.graph)?
+                    .operation(input.operation)
+                    .map_or_else(|| "Placeholder".to_string(), |op| op.name.clone());
+                return self.capture_in_trace(input.graph, &own, &name);
             }
         }
         Ok(input)

@@ -155,7 +155,9 @@ impl Context {
         inputs: &[GraphTensor],
         y: GraphTensor,
         grad: GraphTensor,
+        skip: &[bool],
     ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let skipped = |index: usize| skip.get(index).copied().unwrap_or(false);
         let input = |index: usize| -> TfResult<GraphTensor> {
             inputs
                 .get(index)
@@ -166,15 +168,21 @@ impl Context {
             OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad)],
             // `ops.NotDifferentiable` in TensorFlow (`array_grad.py`).
             OpKind::StopGradient | OpKind::OneHot => vec![None; inputs.len()],
+            OpKind::Binary(BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => {
+                let OpKind::Binary(op) = kind else {
+                    return Err(TfError::internal("not a binary op"));
+                };
+                self.broadcasting_gradient(
+                    *op,
+                    input(0)?,
+                    input(1)?,
+                    grad,
+                    [skipped(0), skipped(1)],
+                )?
+            }
             OpKind::Binary(op) => {
                 let (a, b) = (input(0)?, input(1)?);
                 let (ga, gb) = match op {
-                    BinaryOp::Add => (grad, grad),
-                    BinaryOp::Sub => (grad, self.grad_unary(UnaryOp::Neg, grad)?),
-                    BinaryOp::Mul => (
-                        self.grad_binary(BinaryOp::Mul, grad, operand(b))?,
-                        self.grad_binary(BinaryOp::Mul, a, operand(grad))?,
-                    ),
                     BinaryOp::RealDiv => {
                         let ga = self.grad_binary(BinaryOp::RealDiv, grad, operand(b))?;
                         let negated = self.grad_unary(UnaryOp::Neg, a)?;
@@ -299,13 +307,30 @@ impl Context {
                     )
                     .and_then(symbolic)
                 };
-                let (ga, gb) = match (options.transpose_a, options.transpose_b) {
-                    (false, false) => (mm(grad, b, false, true)?, mm(a, grad, true, false)?),
-                    (false, true) => (mm(grad, b, false, false)?, mm(grad, a, true, false)?),
-                    (true, false) => (mm(b, grad, false, true)?, mm(a, grad, false, false)?),
-                    (true, true) => (mm(b, grad, true, true)?, mm(grad, a, true, true)?),
+                // `_MatMulGradAgainstFirstOnly` / `...SecondOnly` when the other input takes
+                // no gradient.
+                let (t_a, t_b) = (options.transpose_a, options.transpose_b);
+                let ga = if skipped(0) {
+                    None
+                } else {
+                    Some(match (t_a, t_b) {
+                        (false, false) => mm(grad, b, false, true)?,
+                        (false, true) => mm(grad, b, false, false)?,
+                        (true, false) => mm(b, grad, false, true)?,
+                        (true, true) => mm(b, grad, true, true)?,
+                    })
                 };
-                vec![Some(ga), Some(gb)]
+                let gb = if skipped(1) {
+                    None
+                } else {
+                    Some(match (t_a, t_b) {
+                        (false, false) => mm(a, grad, true, false)?,
+                        (false, true) => mm(grad, a, true, false)?,
+                        (true, false) => mm(a, grad, false, false)?,
+                        (true, true) => mm(grad, a, true, true)?,
+                    })
+                };
+                vec![ga, gb]
             }
             OpKind::BiasAdd => {
                 // BiasAddGrad: the sum over every axis but the last.
@@ -322,13 +347,7 @@ impl Context {
                 let x = input(0)?;
                 let dims = self.static_dims(x)?;
                 let axes = self.reduction_axes_of(inputs.get(1).copied(), dims.len())?;
-                let mut kept: Vec<i64> = dims.iter().map(|d| *d as i64).collect();
-                for axis in &axes {
-                    kept[*axis] = 1;
-                }
-                let shaped = symbolic(self.reshape(operand(grad), kept, None)?)?;
-                let zeros = self.grad_binary(BinaryOp::Mul, x, literal(0.0))?;
-                let spread = self.grad_binary(BinaryOp::Add, zeros, operand(shaped))?;
+                let spread = self.sum_gradient(grad, &dims, &axes)?;
                 match op {
                     ReduceOp::Sum => vec![Some(spread), None],
                     ReduceOp::Mean => {
@@ -397,6 +416,151 @@ impl Context {
                 vec![None; inputs.len()]
             }
         })
+    }
+
+    /// `_AddGrad`, `_SubGrad` and `_MulGrad`: equal fully known shapes pass the gradient
+    /// (times the other input, `Mul(grad, y)` and `Mul(grad, x)`, both even when one is
+    /// skipped); a skipped scalar `y` gets no work; otherwise each input that takes a
+    /// gradient gets it summed down to its shape (`Sum` with kept dims, then `Reshape`).
+    fn broadcasting_gradient(
+        &mut self,
+        op: BinaryOp,
+        x: GraphTensor,
+        y: GraphTensor,
+        grad: GraphTensor,
+        skip: [bool; 2],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let mul = |ctx: &mut Context, a: GraphTensor, b: GraphTensor| {
+            ctx.binary(BinaryOp::Mul, operand(a), operand(b), Some("Mul"))
+                .and_then(symbolic)
+        };
+        let y_dims = self.static_dims(y)?;
+        if skip[1] && y_dims.is_empty() {
+            return Ok(match op {
+                BinaryOp::Mul => vec![Some(mul(self, grad, y)?), None],
+                _ => vec![Some(grad), None],
+            });
+        }
+        let x_dims = self.static_dims(x)?;
+        let grad_dims = self.static_dims(grad)?;
+        let equal = x_dims == y_dims && y_dims == grad_dims;
+        let float = matches!(
+            self.handle_dtype(&Handle::Symbolic(grad))?,
+            crate::tensor::DType::Float32 | crate::tensor::DType::Int32
+        );
+        if equal && (op != BinaryOp::Mul || float) {
+            return Ok(match op {
+                BinaryOp::Mul => vec![Some(mul(self, grad, y)?), Some(mul(self, grad, x)?)],
+                BinaryOp::Sub => vec![Some(grad), Some(self.grad_unary(UnaryOp::Neg, grad)?)],
+                _ => vec![Some(grad), Some(grad)],
+            });
+        }
+        let gx = match (skip[0], op) {
+            (true, _) => None,
+            (false, BinaryOp::Mul) => Some(mul(self, grad, y)?),
+            (false, _) => Some(grad),
+        };
+        let gy = match (skip[1], op) {
+            (true, _) => None,
+            (false, BinaryOp::Mul) => Some(mul(self, x, grad)?),
+            (false, BinaryOp::Sub) => Some(self.grad_unary(UnaryOp::Neg, grad)?),
+            (false, _) => Some(grad),
+        };
+        // `SmartBroadcastGradientArgs`: both shapes as constants (`Shape`, `Shape_1`), the
+        // axes each input was broadcast along, then `_ReduceGradientArg`.
+        let x_shape = self.shape_constant(&x_dims)?;
+        let y_shape = self.shape_constant(&y_dims)?;
+        let (x_axes, y_axes) = broadcast_reduction_axes(&x_dims, &y_dims);
+        let x_reduces = !x_axes.is_empty() || x_dims.len() < y_dims.len();
+        let y_reduces = !y_axes.is_empty() || y_dims.len() < x_dims.len();
+        Ok(vec![
+            self.reduce_gradient_arg(gx, x_shape, x_axes, x_reduces)?,
+            self.reduce_gradient_arg(gy, y_shape, y_axes, y_reduces)?,
+        ])
+    }
+
+    /// `array_ops.shape` of a tensor of static shape `dims` in a graph: a `Const` named
+    /// `Shape`.
+    fn shape_constant(&mut self, dims: &[usize]) -> TfResult<Handle> {
+        let values: Vec<i32> = dims.iter().map(|dim| *dim as i32).collect();
+        let shape = Tensor::from_vec(crate::tensor::Shape::new(vec![dims.len()]), values)
+            .map_err(|error| TfError::internal(error.message))?;
+        self.constant(shape, Some("Shape"))
+    }
+
+    /// `_ReduceGradientArg`: a gradient of a broadcast input summed over `axes` (dims kept)
+    /// and reshaped to the input's `shape`.
+    fn reduce_gradient_arg(
+        &mut self,
+        grad: Option<GraphTensor>,
+        shape: Handle,
+        axes: Vec<i64>,
+        must_reduce: bool,
+    ) -> TfResult<Option<GraphTensor>> {
+        let Some(grad) = grad.filter(|_| must_reduce) else {
+            return Ok(grad);
+        };
+        let summed =
+            symbolic(self.reduce(ReduceOp::Sum, operand(grad), Some(axes), true, None)?)?;
+        let reshaped = self.reshape_to(
+            operand(summed),
+            crate::runtime::shape_operand::ShapeOperand::Tensor(shape.into()),
+            None,
+        )?;
+        Ok(Some(symbolic(reshaped)?))
+    }
+
+    /// `_SumGrad` for known shapes and axes: the gradient reshaped to the input's rank with
+    /// the reduced dims kept as 1, then tiled back to the input's shape. A reduction of
+    /// every dim tiles by a `Const` of the input's shape, any other by `Tile/multiples`.
+    fn sum_gradient(
+        &mut self,
+        grad: GraphTensor,
+        dims: &[usize],
+        axes: &[usize],
+    ) -> TfResult<GraphTensor> {
+        let mut kept: Vec<i64> = dims.iter().map(|d| *d as i64).collect();
+        let mut multiples = vec![1i64; dims.len()];
+        for axis in axes {
+            kept[*axis] = 1;
+            multiples[*axis] = dims[*axis] as i64;
+        }
+        let every_dim = axes.len() == dims.len();
+        if !every_dim {
+            // `math_ops.reduced_shape` and `_SafeShapeDiv`, computed once per graph and
+            // shape, then evaluated as constants: their ops stay in the graph.
+            let key = (grad.graph, dims.to_vec(), axes.to_vec());
+            if self.tapes.reduced_shapes.insert(key) {
+                let int_vector = |values: &[i64]| {
+                    let values: Vec<i32> = values.iter().map(|value| *value as i32).collect();
+                    Tensor::from_vec(crate::tensor::Shape::new(vec![values.len()]), values)
+                        .map_err(|error| TfError::internal(error.message))
+                };
+                let input_shape: Vec<i64> = dims.iter().map(|d| *d as i64).collect();
+                let divisor = self.binary(
+                    BinaryOp::Maximum,
+                    Operand::Literal(int_vector(&kept)?),
+                    Operand::Literal(Tensor::scalar(1i32)),
+                    None,
+                )?;
+                self.binary(
+                    BinaryOp::FloorDiv,
+                    Operand::Literal(int_vector(&input_shape)?),
+                    divisor.into(),
+                    None,
+                )?;
+            }
+        }
+        let shaped = symbolic(self.reshape(operand(grad), kept, None)?)?;
+        let multiples = if every_dim {
+            let shape: Vec<i32> = dims.iter().map(|d| *d as i32).collect();
+            let shape = Tensor::from_vec(crate::tensor::Shape::new(vec![dims.len()]), shape)
+                .map_err(|error| TfError::internal(error.message))?;
+            crate::runtime::shape_operand::ShapeOperand::Tensor(self.constant(shape, None)?.into())
+        } else {
+            crate::runtime::shape_operand::ShapeOperand::Known(multiples)
+        };
+        symbolic(self.tile(operand(shaped), multiples, None)?)
     }
 
     /// The gradient of a splitting op (`Split`, `SplitV`, `Unpack`) inside a function: the
@@ -484,24 +648,43 @@ impl Context {
         })
     }
 
-    fn accumulate_symbolic(
+    /// The gradient of `key` from its contributions: one as is, several summed by one
+    /// `AddN` in the caller's name scope (`_aggregate_grads` runs outside `gradient_tape`).
+    fn aggregate_symbolic(
         &mut self,
-        grads: &mut HashMap<GraphTensor, GraphTensor>,
+        graph: GraphId,
+        outer_scope: &str,
+        grads: &mut HashMap<GraphTensor, Vec<GraphTensor>>,
         key: GraphTensor,
-        grad: GraphTensor,
-    ) -> TfResult<()> {
-        let summed = match grads.remove(&key) {
-            Some(existing) => self.grad_binary(BinaryOp::Add, existing, operand(grad))?,
-            None => grad,
+    ) -> TfResult<Option<GraphTensor>> {
+        let Some(parts) = grads.remove(&key) else {
+            return Ok(None);
         };
-        grads.insert(key, summed);
-        Ok(())
+        if parts.len() < 2 {
+            grads.insert(key, parts.clone());
+            return Ok(parts.first().copied());
+        }
+        let previous = self.graph_mut(graph)?.push_exact_name_scope(outer_scope);
+        let inputs = parts
+            .iter()
+            .map(|part| (operand(*part), "inputs", true))
+            .collect();
+        let summed = self
+            .array_op(OpKind::AddN, "AddN", None, inputs)
+            .and_then(symbolic);
+        self.graph_mut(graph)?.pop_name_scope(previous);
+        let summed = summed?;
+        grads.insert(key, vec![summed]);
+        Ok(Some(summed))
     }
 
     /// The gradients of the sum of `targets` with respect to `sources` over the operations
-    /// of `segments`, built in `graph` under the `gradient_tape` name scope. `watched`
-    /// says which sources count (watched tensors and variable handles the tape saw read);
-    /// others get `None`, as do sources the targets do not depend on.
+    /// of `segments`, built in `graph` as TensorFlow's tape does there: the `ones` seeds
+    /// and the `AddN`s summing several contributions in the caller's name scope, each op's
+    /// gradient under `gradient_tape/<the op's forward name scope>/`. `watched` says which
+    /// sources count (watched tensors and variable handles the tape saw read); others get
+    /// `None`, as do sources the targets do not depend on. Inputs that depend on no watched
+    /// source are skipped (`skip_input_indices`).
     pub(crate) fn graph_gradient(
         &mut self,
         graph: GraphId,
@@ -510,21 +693,8 @@ impl Context {
         sources: &[Option<GraphTensor>],
         watched: &HashSet<GraphTensor>,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let (previous, _) = self.graph_mut(graph)?.push_name_scope("gradient_tape");
-        let result = self.graph_gradient_in_scope(graph, segments, targets, sources, watched);
-        self.graph_mut(graph)?.pop_name_scope(previous);
-        result
-    }
-
-    fn graph_gradient_in_scope(
-        &mut self,
-        graph: GraphId,
-        segments: &[GraphSegment],
-        targets: &[GraphTensor],
-        sources: &[Option<GraphTensor>],
-        watched: &HashSet<GraphTensor>,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let mut grads: HashMap<GraphTensor, GraphTensor> = HashMap::new();
+        let outer_scope = self.graph(graph)?.name_scope().to_string();
+        let mut grads: HashMap<GraphTensor, Vec<GraphTensor>> = HashMap::new();
         for target in targets {
             let dtype = self.handle_dtype(&Handle::Symbolic(*target))?;
             if !dtype.is_floating() {
@@ -536,7 +706,7 @@ impl Context {
                 .map(|d| *d as i64)
                 .collect();
             let ones = symbolic(self.filled(true, &dims, dtype, None)?)?;
-            self.accumulate_symbolic(&mut grads, *target, ones)?;
+            grads.entry(*target).or_default().push(ones);
         }
         let mut indices: Vec<usize> = Vec::new();
         for segment in segments.iter().filter(|segment| segment.graph == graph) {
@@ -547,6 +717,29 @@ impl Context {
         }
         indices.sort_unstable();
         indices.dedup();
+        // Tensors that depend on a watched source: only they take gradients.
+        let mut needed: HashSet<GraphTensor> = sources
+            .iter()
+            .flatten()
+            .filter(|source| watched.contains(source))
+            .copied()
+            .collect();
+        for index in &indices {
+            let operation = self
+                .graph(graph)?
+                .operations()
+                .get(*index)
+                .ok_or_else(|| TfError::internal("a taped operation vanished"))?;
+            if operation.inputs.iter().any(|input| needed.contains(input)) {
+                for output in 0..operation.outputs.len() {
+                    needed.insert(GraphTensor {
+                        graph,
+                        operation: crate::runtime::graph::OperationId(*index as u32),
+                        output: output as u32,
+                    });
+                }
+            }
+        }
         for index in indices.into_iter().rev() {
             let operation = self
                 .graph(graph)?
@@ -558,23 +751,31 @@ impl Context {
                 operation: crate::runtime::graph::OperationId(index as u32),
                 output: output as u32,
             };
-            let output_grads: Vec<(GraphTensor, Option<GraphTensor>)> =
-                (0..operation.outputs.len())
-                    .map(|output| (output_of(output), grads.get(&output_of(output)).copied()))
-                    .collect();
-            let splitting = crate::runtime::tape::is_splitting(&operation.kind);
+            let (kind, inputs) = (operation.kind.clone(), operation.inputs.clone());
+            let name = operation.name.clone();
+            let output_count = operation.outputs.len();
+            let mut output_grads = Vec::with_capacity(output_count);
+            for output in 0..output_count {
+                let grad =
+                    self.aggregate_symbolic(graph, &outer_scope, &mut grads, output_of(output))?;
+                output_grads.push((output_of(output), grad));
+            }
             if output_grads.iter().all(|(_, grad)| grad.is_none()) {
                 continue;
             }
-            let (kind, inputs) = (operation.kind.clone(), operation.inputs.clone());
-            let name = operation.name.clone();
-            let (scope_previous, _) = self.graph_mut(graph)?.push_name_scope(&name);
+            let splitting = crate::runtime::tape::is_splitting(&kind);
+            let skip: Vec<bool> = inputs.iter().map(|input| !needed.contains(input)).collect();
+            let scope = match forward_name_scope(&kind, &name) {
+                "" => "gradient_tape".to_string(),
+                forward => format!("gradient_tape/{forward}"),
+            };
+            let scope_previous = self.graph_mut(graph)?.push_exact_name_scope(&scope);
             let input_grads = if splitting {
                 self.graph_pieces_gradient(&kind, &inputs, &output_grads)
             } else {
                 match output_grads.first() {
                     Some((output, Some(grad))) => {
-                        self.graph_op_gradient(&kind, &inputs, *output, *grad)
+                        self.graph_op_gradient(&kind, &inputs, *output, *grad, &skip)
                     }
                     _ => Ok(vec![None; inputs.len()]),
                 }
@@ -585,17 +786,68 @@ impl Context {
                     continue;
                 };
                 if self.takes_gradient(*input)? {
-                    self.accumulate_symbolic(&mut grads, *input, input_grad)?;
+                    grads.entry(*input).or_default().push(input_grad);
                 }
             }
         }
-        Ok(sources
-            .iter()
-            .map(|source| {
-                source
-                    .filter(|source| watched.contains(source))
-                    .and_then(|source| grads.get(&source).copied())
-            })
-            .collect())
+        let mut results = Vec::with_capacity(sources.len());
+        for source in sources {
+            let grad = match source.filter(|source| watched.contains(source)) {
+                Some(source) => self.aggregate_symbolic(graph, &outer_scope, &mut grads, source)?,
+                None => None,
+            };
+            results.push(grad);
+        }
+        Ok(results)
+    }
+}
+
+/// `_InferGradientReductionAxes` for static shapes: the axes (of the broadcast shape)
+/// along which `x` and `y` were broadcast.
+fn broadcast_reduction_axes(x: &[usize], y: &[usize]) -> (Vec<i64>, Vec<i64>) {
+    let rank = x.len().max(y.len());
+    let (mut x_axes, mut y_axes) = (Vec::new(), Vec::new());
+    for axis in 0..rank {
+        let dim = |dims: &[usize]| {
+            let offset = rank - dims.len();
+            if axis < offset {
+                1
+            } else {
+                dims[axis - offset]
+            }
+        };
+        let (x_dim, y_dim) = (dim(x), dim(y));
+        if x_dim == 1 && y_dim != 1 {
+            x_axes.push(axis as i64);
+        } else if y_dim == 1 && x_dim != 1 {
+            y_axes.push(axis as i64);
+        }
+    }
+    (x_axes, y_axes)
+}
+
+/// The name scope TensorFlow's Python API had open when it created the forward op named
+/// `name`, which its gradient's scope repeats: the operators (`x * y` in `mul`), `tf.matmul`,
+/// `tf.cast`, `tf.sigmoid`, `tf.tanh`, `tf.nn.bias_add` and slicing open a scope their op takes as
+/// its name; other ops (`tf.reduce_sum`'s `Sum`, `tf.reshape`) sit in the enclosing one.
+fn forward_name_scope<'a>(kind: &OpKind, name: &'a str) -> &'a str {
+    let base = name.rsplit('/').next().unwrap_or(name);
+    let stem = base
+        .rsplit_once('_')
+        .filter(|(_, count)| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(base, |(stem, _)| stem);
+    let scoped = match kind {
+        // An operator's op is named in lower case (`mul`), `tf.multiply`'s as its type.
+        OpKind::Binary(_) => stem.chars().next().is_some_and(char::is_lowercase),
+        OpKind::Unary(UnaryOp::Sigmoid | UnaryOp::Tanh) => true,
+        OpKind::MatMul(_) | OpKind::Cast { .. } | OpKind::BiasAdd | OpKind::StridedSlice { .. } => {
+            true
+        }
+        _ => false,
+    };
+    if scoped {
+        name
+    } else {
+        name.rsplit_once('/').map_or("", |(scope, _)| scope)
     }
 }

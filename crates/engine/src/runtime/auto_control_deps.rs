@@ -1,0 +1,87 @@
+//! TensorFlow's automatic control dependencies at the end of a trace
+//! (`framework/auto_control_deps.py`): the stateful ops of a function body must run even
+//! when no output needs them, so TensorFlow adds one `NoOp` (named `NoOp`) waiting on all
+//! of them, and every output's `Identity` waits on it. It shows as the body's last op in
+//! `ConcreteFunction.graph.get_operations()` and runs with the body.
+//!
+//! Which ops must run: a stateful op, except a resource read whose value nothing uses
+//! (`ops_which_must_run`). The engine's stateful kinds are the resource variable ops and
+//! the stateful random ops. The ordering edges TensorFlow also adds between uses of one
+//! resource are not modelled: the executor already runs a resource's ops in program order.
+
+use crate::runtime::context::Context;
+use crate::runtime::error::TfResult;
+use crate::runtime::graph::{Graph, GraphId, GraphTensor, OpName, OperationId};
+use crate::runtime::op::OpKind;
+
+/// Whether TensorFlow's op definition marks this kind stateful.
+fn is_stateful(kind: &OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::VarHandleOp { .. }
+            | OpKind::ReadVariableOp { .. }
+            | OpKind::AssignVariableOp
+            | OpKind::AssignAddVariableOp
+            | OpKind::AssignSubVariableOp
+            | OpKind::VarIsInitializedOp
+            | OpKind::RandomStandardNormal { .. }
+            | OpKind::RandomUniform { .. }
+            | OpKind::RandomUniformInt { .. }
+    )
+}
+
+/// Whether the kind only reads a resource (`utils.RESOURCE_READ_OPS`): it must run only
+/// when its value is used.
+fn is_resource_read(kind: &OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::ReadVariableOp { .. } | OpKind::VarIsInitializedOp
+    )
+}
+
+/// The ops of `graph` that must run, in graph order.
+fn ops_which_must_run(graph: &Graph) -> Vec<OperationId> {
+    let consumed: std::collections::HashSet<OperationId> = graph
+        .operations()
+        .iter()
+        .flat_map(|op| op.inputs.iter().map(|input| input.operation))
+        .collect();
+    graph
+        .operations()
+        .iter()
+        .enumerate()
+        .map(|(index, op)| (OperationId(index as u32), op))
+        .filter(|(id, op)| {
+            is_stateful(&op.kind) && (!is_resource_read(&op.kind) || consumed.contains(id))
+        })
+        .map(|(id, _)| id)
+        .collect()
+}
+
+impl Context {
+    /// Adds the `NoOp` that makes the body's stateful ops run before its `outputs`
+    /// (`Identity` ops) return; nothing when the body has no output or no stateful op.
+    pub(crate) fn add_automatic_control_output(
+        &mut self,
+        graph: GraphId,
+        outputs: &[GraphTensor],
+    ) -> TfResult<()> {
+        if outputs.is_empty() {
+            return Ok(());
+        }
+        let must_run = ops_which_must_run(self.graph(graph)?);
+        if must_run.is_empty() {
+            return Ok(());
+        }
+        let stack = self.call_stack().to_vec();
+        let graph = self.graph_mut(graph)?;
+        let no_op = graph.create_op(OpKind::NoOp, OpName::Unique("NoOp"), Vec::new(), &stack)?;
+        for op in must_run {
+            graph.add_control_input(no_op, op);
+        }
+        for output in outputs {
+            graph.add_control_input(output.operation, no_op);
+        }
+        Ok(())
+    }
+}
