@@ -1,9 +1,8 @@
 # A kernel's error while a tf.function runs: TensorFlow frames it as a graph execution
 # error naming the node and the user's frames where it was defined (when traced).
-# The caught errors print their message up to " [Op:__inference_NAME_N]": TensorFlow's
-# uid counter (the N) moves with every op it creates, which the engine models only for
-# a first function of four ops and one argument (ratio, `__inference_ratio_7`, whose
-# error ends the program uncaught).
+# The caught errors print their message up to " [Op:__inference_NAME_N]", the part
+# about the node; l9_05_function_uids prints the same errors whole, with TensorFlow's
+# uid counter (the N). The last error ends the program uncaught.
 import tensorflow as tf
 
 
