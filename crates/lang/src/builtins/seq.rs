@@ -13,9 +13,13 @@ fn list_of<'a>(
 ) -> PyResult<&'a std::rc::Rc<crate::value::ListData>> {
     match args.positional.first() {
         Some(Value::List(l)) => Ok(l),
-        _ => Err(vm.type_error(format!(
-            "descriptor '{method}' for 'list' objects doesn't apply to this object"
-        ))),
+        Some(other) => {
+            let tn = vm.type_name(other);
+            Err(vm.type_error(format!(
+                "descriptor '{method}' for 'list' objects doesn't apply to a '{tn}' object"
+            )))
+        }
+        None => Err(vm.type_error(format!("unbound method list.{method}() needs an argument"))),
     }
 }
 
@@ -41,6 +45,10 @@ pub(crate) fn install(t: &Types) {
         list.borrow_mut().push(args.positional[1].clone());
         Ok(Value::None)
     });
+    if let Some(Value::NativeFunction(append)) = l.dict.borrow().get("append") {
+        // Set once per thread (`install` runs once for the thread's builtin types).
+        let _ = t.list_append.set(append.clone());
+    }
     add_method(l, "extend", |vm, args| {
         need(vm, &args, "list.extend", 1)?;
         let list = list_of(vm, &args, "extend")?.clone();

@@ -276,6 +276,38 @@ fn predicate(t: &Types, name: &'static str, f: fn(&str) -> bool) {
     });
 }
 
+/// `sep.join(items)`: the items' total length is worked out first (checking each is a str,
+/// and the result against the sequence limit, in item order), so the result is allocated
+/// once.
+fn join_items(vm: &Vm<'_>, sep: &PyStr, items: &[Value]) -> PyResult {
+    let mut total = 0usize;
+    for (i, item) in items.iter().enumerate() {
+        let Value::Str(x) = item else {
+            let tn = vm.type_name(item);
+            return Err(vm.type_error(format!(
+                "sequence item {i}: expected str instance, {tn} found"
+            )));
+        };
+        if i > 0 {
+            total = total.saturating_add(sep.as_str().len());
+        }
+        total = total.saturating_add(x.as_str().len());
+        if total > vm.limits().max_sequence_len {
+            return Err(vm.memory_error());
+        }
+    }
+    let mut out = String::with_capacity(total);
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep.as_str());
+        }
+        if let Value::Str(x) = item {
+            out.push_str(x.as_str());
+        }
+    }
+    Ok(Value::str(out))
+}
+
 pub(crate) fn install(t: &Types) {
     let s = &t.str;
     add_method(s, "lower", |vm, args| {
@@ -456,26 +488,22 @@ pub(crate) fn install(t: &Types) {
         let Some(iterable) = args.get(1) else {
             return Err(vm.type_error("str.join() takes exactly one argument (0 given)"));
         };
-        let items = vm.iterate(iterable)?;
-        let mut out = String::new();
-        for (i, item) in items.iter().enumerate() {
-            if i > 0 {
-                out.push_str(sep.as_str());
-            }
-            match item {
-                Value::Str(x) => out.push_str(x.as_str()),
-                other => {
-                    let tn = vm.type_name(other);
-                    return Err(vm.type_error(format!(
-                        "sequence item {i}: expected str instance, {tn} found"
-                    )));
+        // A list or tuple is read in place (no copy of its items, as CPython's
+        // `PySequence_Fast`); nothing in `join_items` runs Python code.
+        match iterable {
+            Value::List(l) => match l.try_borrow() {
+                Ok(items) => join_items(vm, &sep, &items),
+                Err(_) => {
+                    let items = vm.iterate(iterable)?;
+                    join_items(vm, &sep, &items)
                 }
-            }
-            if out.len() > vm.limits().max_sequence_len {
-                return Err(vm.memory_error());
+            },
+            Value::Tuple(t) => join_items(vm, &sep, t),
+            other => {
+                let items = vm.iterate(other)?;
+                join_items(vm, &sep, &items)
             }
         }
-        Ok(Value::str(out))
     });
     add_method(s, "strip", |vm, args| strip(vm, &args, "strip", true, true));
     add_method(s, "lstrip", |vm, args| {

@@ -4,7 +4,7 @@
 //! (setting their attributes is a TypeError), and sharing them means classes a host builds
 //! once (deriving from `Exception`, say) stay compatible with every later run.
 
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -46,6 +46,9 @@ pub struct Types {
     pub dict_keys: Rc<Class>,
     pub dict_values: Rc<Class>,
     pub dict_items: Rc<Class>,
+    /// `list.append`, which the fast loop runs in place when a call names it (as CPython
+    /// 3.11 specializes it); set once the list methods are installed.
+    pub(crate) list_append: OnceCell<Rc<NativeFunction>>,
     iterators: RefCell<HashMap<&'static str, Rc<Class>>>,
 }
 
@@ -193,6 +196,7 @@ impl Types {
             dict_keys: b("dict_keys", BuiltinType::DictKeys, None),
             dict_values: b("dict_values", BuiltinType::DictValues, None),
             dict_items: b("dict_items", BuiltinType::DictItems, None),
+            list_append: OnceCell::new(),
             iterators: RefCell::new(HashMap::new()),
             object,
         }

@@ -161,21 +161,30 @@ pub(crate) fn site_index(
     inst.dict.borrow().value_at(index, name).map(|_| index)
 }
 
-/// `inst.name` through the inline cache `site` (see [`site_index`]).
+/// `inst.name` through the inline cache `site` (see [`site_index`]): runs `use_value` on the
+/// attribute (borrowed, so the caller clones it straight into its destination: an
+/// `Option<Value>` returned through memory costs a store-forwarding stall per load) and
+/// returns true, or returns false when the site does not apply. `use_value` runs while the
+/// instance dict is borrowed.
 #[inline]
-pub(crate) fn site_load(
+pub(crate) fn site_load_with(
     site: Option<&Cell<AttrSite>>,
     inst: &Instance,
     name: &Name,
-) -> Option<Value> {
-    let site = site?.get();
+    use_value: impl FnOnce(&Value),
+) -> bool {
+    let Some(site) = site else { return false };
+    let site = site.get();
     if site.class != class_address(&inst.class) || site.epoch != class_epoch() {
-        return None;
+        return false;
     }
-    inst.dict
-        .borrow()
-        .value_at(site.index as usize, name)
-        .cloned()
+    match inst.dict.borrow().value_at(site.index as usize, name) {
+        Some(v) => {
+            use_value(v);
+            true
+        }
+        None => false,
+    }
 }
 
 /// Remembers where `name` is in `inst`'s dict, after the ordinary path found that an access
@@ -212,34 +221,44 @@ fn receiver_class<'a>(types: &'a Types, obj: &'a Value) -> Option<&'a Rc<Class>>
 
 /// The method `obj.name` through the `LoadMethod` inline cache `site`: the function the
 /// ordinary lookup found last time, when `obj` has the same class in the same epoch and
-/// (for an instance) its dict does not shadow the name.
+/// (for an instance) its dict does not shadow the name. Runs `use_method` on it (borrowed,
+/// as [`site_load_with`] does) and returns true, or returns false when the site does not
+/// apply. `use_method` runs while the owning class dict is borrowed.
 #[inline]
-pub(crate) fn site_method(
+pub(crate) fn site_method_with(
     site: Option<&Cell<AttrSite>>,
     types: &Types,
     obj: &Value,
     name: &Name,
-) -> Option<Value> {
-    let site = site?.get();
-    let class = receiver_class(types, obj)?;
+    use_method: impl FnOnce(&Value),
+) -> bool {
+    let Some(site) = site else { return false };
+    let site = site.get();
+    let Some(class) = receiver_class(types, obj) else {
+        return false;
+    };
     if site.class != class_address(class) || site.epoch != class_epoch() {
-        return None;
+        return false;
     }
     if let Value::Instance(inst) = obj {
         if inst.dict.borrow().get_name(name).is_some() {
-            return None;
+            return false;
         }
     }
     let owner = match site.owner {
         0 => class,
-        k => class.mro.get(k as usize - 1)?,
+        k => match class.mro.get(k as usize - 1) {
+            Some(owner) => owner,
+            None => return false,
+        },
     };
-    let found = owner
-        .dict
-        .borrow()
-        .value_at_index(site.index as usize)
-        .cloned();
-    found
+    match owner.dict.borrow().value_at_index(site.index as usize) {
+        Some(method) => {
+            use_method(method);
+            true
+        }
+        None => false,
+    }
 }
 
 /// Remembers where along the MRO of `obj`'s class the method `name` was found, after the

@@ -41,8 +41,9 @@ pub(super) enum FastExit {
 enum Stop {
     /// The instruction at `pc` is for `run_instructions`.
     Outer(usize, Instr),
-    /// A call of the plain Python function (taken from its stack slot) at `func_pos`.
-    Call(Rc<Function>, usize),
+    /// A call of the plain Python function at `func_pos` (it stays in its stack slot while
+    /// it runs, as in CPython; its return value replaces it).
+    Call(usize),
     /// A return of this value to the calling frame.
     Return(Value),
     /// See [`FastExit::Native`].
@@ -95,7 +96,7 @@ impl<'h> Vm<'h> {
                 match instr {
                     Instr::Nop => pc += 1,
                     Instr::LoadConst(i) => {
-                        stack.push(code.consts[i as usize].clone());
+                        code.consts[i as usize].push_clone_onto(stack);
                         pc += 1;
                     }
                     Instr::IntConstOp(op, _, k) => {
@@ -137,7 +138,7 @@ impl<'h> Vm<'h> {
                                 continue;
                             }
                         }
-                        stack.push(value.clone());
+                        value.push_clone_onto(stack);
                         pc += 1;
                     }
                     Instr::LocalIntOp(i, ..) | Instr::LocalIntCompare(i, ..) => {
@@ -152,7 +153,7 @@ impl<'h> Vm<'h> {
                         }
                         // As the `LoadFast` it stands for; the constant and the operator
                         // then run one by one.
-                        stack.push(value.clone());
+                        value.push_clone_onto(stack);
                         pc += 1;
                     }
                     Instr::StoreFast(i) => {
@@ -166,13 +167,16 @@ impl<'h> Vm<'h> {
                     }
                     Instr::LoadGlobal(slot) => {
                         let slot = slot as usize;
-                        if let Some(Some(v)) = globals.values.borrow().get(slot) {
-                            stack.push(v.clone());
-                        } else if let Some(Some(v)) = globals.builtins.get(slot) {
-                            stack.push(v.clone());
-                        } else {
+                        let values = globals.values.borrow();
+                        let found = match values.get(slot) {
+                            Some(Some(v)) => Some(v),
+                            _ => globals.builtins.get(slot).and_then(Option::as_ref),
+                        };
+                        let Some(v) = found else {
                             break Stop::Outer(pc, instr);
-                        }
+                        };
+                        v.push_clone_onto(stack);
+                        drop(values);
                         pc += 1;
                     }
                     Instr::StoreGlobal(slot) => {
@@ -326,12 +330,9 @@ impl<'h> Vm<'h> {
                             break Stop::Outer(pc, instr);
                         }
                         *budget -= charge;
-                        let Value::Function(f) = std::mem::take(&mut stack[func_pos]) else {
-                            break Stop::Outer(pc, instr);
-                        };
                         *lasti = pc;
                         *frame_pc = pc + 1;
-                        break Stop::Call(f, func_pos);
+                        break Stop::Call(func_pos);
                     }
                     Instr::Return => {
                         if !matches!(on_return, OnReturn::Push) || depth <= base {
@@ -375,24 +376,29 @@ impl<'h> Vm<'h> {
                     *frame_pc = pc;
                     return FastExit::End;
                 }
-                Stop::Call(func, func_pos) => {
-                    let mut callee = frame_pool.take(&func);
+                Stop::Call(func_pos) => {
                     let Some(caller) = frames.last_mut() else {
                         return FastExit::End;
                     };
-                    let args = caller.stack.get_mut(func_pos + 1..).unwrap_or_default();
+                    // The function is borrowed where it is: moving it out of its slot would
+                    // read the slot, just written as two words by the push of the function, as
+                    // one 16-byte load, which stalls on store forwarding (`perf`).
+                    let (head, args) = caller.stack.split_at_mut(func_pos + 1);
+                    let Some(Value::Function(func)) = head.last() else {
+                        return FastExit::End;
+                    };
+                    let mut callee = frame_pool.take(func);
                     bind_positional(&mut callee, func.code.varnames.len(), args);
-                    // Pops the emptied argument slots (nothing to drop). The function's
-                    // slot, emptied too, stays: the return value goes there.
+                    if !func.code.cellvars.is_empty() || !func.closure.is_empty() {
+                        init_cells(&mut callee, func);
+                    }
+                    // Pops the emptied argument slots (nothing to drop).
                     while caller.stack.len() > func_pos + 1 {
                         let slot = caller.stack.pop();
                         debug_assert!(slot.as_ref().is_some_and(Value::is_none));
                         std::mem::forget(slot);
                     }
                     callee.return_to_slot = true;
-                    if !func.code.cellvars.is_empty() || !func.closure.is_empty() {
-                        init_cells(&mut callee, &func);
-                    }
                     frames.push(callee);
                 }
                 Stop::Return(value) => {
@@ -507,19 +513,13 @@ impl FramePool {
     }
 }
 
-/// Gives a returned value to the calling frame's `stack`: into the emptied slot of the
-/// function on top of it when the call was made with `to_slot` (the fast call path leaves
-/// that slot), pushed otherwise.
+/// Gives a returned value to the calling frame's `stack`: into the slot of the function on
+/// top of it when the call was made with `to_slot` (the call paths leave the function there,
+/// or an emptied slot), pushed otherwise.
 #[inline(always)]
 pub(super) fn hand_back(stack: &mut Vec<Value>, value: Value, to_slot: bool) {
     match stack.last_mut() {
-        Some(slot) if to_slot => {
-            // The slot the fast call path emptied (nothing touches a caller's stack while its
-            // callee runs): nothing to drop.
-            let emptied = std::mem::replace(slot, value);
-            debug_assert!(emptied.is_none());
-            std::mem::forget(emptied);
-        }
+        Some(slot) if to_slot => release(std::mem::replace(slot, value)),
         _ => stack.push(value),
     }
 }
@@ -550,18 +550,22 @@ pub(super) fn bind_positional(frame: &mut Frame, nlocals: usize, args: &mut [Val
 
 /// `obj.name` for an instance on top of the stack, through the instruction's inline cache.
 #[inline(never)]
-fn cached_load_attr(stack: &mut [Value], code: &Code, pc: usize, name: u32) -> bool {
-    let site = code.attr_sites.get(pc);
-    let Some(Value::Instance(inst)) = stack.last() else {
+fn cached_load_attr(stack: &mut Vec<Value>, code: &Code, pc: usize, name: u32) -> bool {
+    if !matches!(stack.last(), Some(Value::Instance(_))) {
         return false;
-    };
-    let Some(v) = attr_cache::site_load(site, inst, &code.names[name as usize]) else {
-        return false;
-    };
-    if let Some(top) = stack.last_mut() {
-        release(std::mem::replace(top, v));
     }
-    true
+    let Some(Value::Instance(inst)) = stack.pop() else {
+        return false;
+    };
+    let site = code.attr_sites.get(pc);
+    let name = &code.names[name as usize];
+    if attr_cache::site_load_with(site, &inst, name, |v| v.push_clone_onto(stack)) {
+        drop(inst);
+        true
+    } else {
+        stack.push(Value::Instance(inst));
+        false
+    }
 }
 
 /// `obj.name = v` (`[.., v, obj]` on the stack) for an instance, through the inline cache.
@@ -592,16 +596,42 @@ fn cached_load_method(
     name: u32,
     types: &Types,
 ) -> bool {
+    let Some(obj) = stack.pop() else {
+        return false;
+    };
     let site = code.attr_sites.get(pc);
-    let Some(obj) = stack.last() else {
+    let name = &code.names[name as usize];
+    // On a miss nothing was pushed, and `obj` goes back where it was.
+    let hit =
+        attr_cache::site_method_with(site, types, &obj, name, |func| func.push_clone_onto(stack));
+    stack.push(obj);
+    hit
+}
+
+/// `xs.append(v)` (`[.., list.append, xs, v]` on the stack, from `LoadMethod` or the plain
+/// call `list.append(xs, v)`; the caller checked the method is `list.append` itself, so the
+/// result is exactly the call's) for a list `xs` within `max_len`: `v` moves into the list
+/// and `None`, the call's result, takes the method's slot, as CPython 3.11's specialized
+/// `list.append` does. False (nothing done) otherwise.
+#[inline(never)]
+pub(super) fn list_append_in_place(stack: &mut Vec<Value>, max_len: usize) -> bool {
+    let [.., Value::NativeFunction(_), Value::List(list), _] = &stack[..] else {
         return false;
     };
-    let Some(func) = attr_cache::site_method(site, types, obj, &code.names[name as usize]) else {
-        return false;
-    };
-    if let Some(top) = stack.last_mut() {
-        let obj = std::mem::replace(top, func);
-        stack.push(obj);
+    // Nothing else runs while the fast loop does, so the list is never borrowed here; a
+    // failed borrow or a full list goes the ordinary way (which raises as CPython does).
+    match list.try_borrow() {
+        Ok(items) if items.len() < max_len => {}
+        _ => return false,
+    }
+    let item = stack.pop().unwrap_or_default();
+    let list = stack.pop().unwrap_or_default();
+    if let Value::List(l) = &list {
+        l.borrow_mut().push(item);
+    }
+    release(list);
+    if let Some(slot) = stack.last_mut() {
+        release(std::mem::replace(slot, Value::None));
     }
     true
 }
@@ -680,10 +710,10 @@ fn local_attr_access(stack: &mut Vec<Value>, code: &Code, pc: usize, inst: &Inst
     let site = code.attr_sites.get(pc + 1);
     match code.instrs.get(pc + 1) {
         Some(&Instr::LoadAttr(n)) => {
-            let Some(v) = attr_cache::site_load(site, inst, &code.names[n as usize]) else {
+            let name = &code.names[n as usize];
+            if !attr_cache::site_load_with(site, inst, name, |v| v.push_clone_onto(stack)) {
                 return false;
-            };
-            stack.push(v);
+            }
         }
         Some(&Instr::StoreAttr(n)) => {
             if stack.is_empty() {

@@ -87,8 +87,8 @@ pub struct Frame {
     /// The namespace of a class body.
     pub namespace: Option<Rc<RefCell<AttrMap>>>,
     pub on_return: OnReturn,
-    /// Whether the return value goes into the emptied slot of the callable on top of the
-    /// caller's stack (left there by the fast call path) rather than being pushed.
+    /// Whether the return value goes into the slot of the callable on top of the caller's
+    /// stack (left there, or emptied, by the fast call paths) rather than being pushed.
     pub(crate) return_to_slot: bool,
     /// The next frame of the pool of returned frames, while this one is in it.
     pub(crate) next_free: Option<Box<Frame>>,
@@ -528,6 +528,20 @@ impl<'h> Vm<'h> {
                     func_pos,
                     pass_callable,
                 } => {
+                    // `xs.append(v)` in place (checked here, out of the fast loop, whose
+                    // code any addition there reshapes).
+                    let max_len = self.limits.max_sequence_len;
+                    if self
+                        .types
+                        .list_append
+                        .get()
+                        .is_some_and(|a| Rc::ptr_eq(a, &func))
+                        && !pass_callable
+                        && func_pos + 3 == self.top().stack.len()
+                        && fast::list_append_in_place(&mut self.top().stack, max_len)
+                    {
+                        continue;
+                    }
                     self.call_native_from_stack(&func, func_pos, pass_callable)?;
                     continue;
                 }
