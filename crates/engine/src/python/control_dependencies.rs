@@ -75,19 +75,6 @@ fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<ControlDependencies>> {
         .ok_or_else(|| vm.type_error("expected a control_dependencies context"))
 }
 
-/// Python's `callable(value)`.
-fn is_callable(vm: &Vm<'_>, value: &Value) -> bool {
-    match value {
-        Value::Function(_)
-        | Value::NativeFunction(_)
-        | Value::BoundMethod(_)
-        | Value::Class(_)
-        | Value::StaticMethod(_) => true,
-        Value::Instance(_) => vm.special_method(value, "__call__").is_some(),
-        _ => false,
-    }
-}
-
 /// `tf.control_dependencies(control_inputs)`.
 pub fn control_dependencies(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = params(vm, "control_dependencies", &args, &["control_inputs"], 1)?;
@@ -98,7 +85,7 @@ pub fn control_dependencies(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResul
         (None, inputs) => {
             if vm.truthy(inputs)? {
                 for control in vm.iterate(inputs)? {
-                    if is_callable(vm, &control) {
+                    if vm.is_callable(&control) {
                         vm.call(&control, &[], &[])?;
                     }
                 }

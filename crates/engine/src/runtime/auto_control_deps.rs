@@ -14,22 +14,6 @@ use crate::runtime::error::TfResult;
 use crate::runtime::graph::{Graph, GraphId, GraphTensor, OpName, OperationId};
 use crate::runtime::op::OpKind;
 
-/// Whether TensorFlow's op definition marks this kind stateful.
-fn is_stateful(kind: &OpKind) -> bool {
-    matches!(
-        kind,
-        OpKind::VarHandleOp { .. }
-            | OpKind::ReadVariableOp { .. }
-            | OpKind::AssignVariableOp
-            | OpKind::AssignAddVariableOp
-            | OpKind::AssignSubVariableOp
-            | OpKind::VarIsInitializedOp
-            | OpKind::RandomStandardNormal { .. }
-            | OpKind::RandomUniform { .. }
-            | OpKind::RandomUniformInt { .. }
-    )
-}
-
 /// Whether the kind only reads a resource (`utils.RESOURCE_READ_OPS`): it must run only
 /// when its value is used.
 fn is_resource_read(kind: &OpKind) -> bool {
@@ -52,7 +36,7 @@ fn ops_which_must_run(graph: &Graph) -> Vec<OperationId> {
         .enumerate()
         .map(|(index, op)| (OperationId(index as u32), op))
         .filter(|(id, op)| {
-            is_stateful(&op.kind) && (!is_resource_read(&op.kind) || consumed.contains(id))
+            op.kind.is_stateful() && (!is_resource_read(&op.kind) || consumed.contains(id))
         })
         .map(|(id, _)| id)
         .collect()

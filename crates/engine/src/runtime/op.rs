@@ -277,6 +277,24 @@ pub enum OpKind {
 }
 
 impl OpKind {
+    /// Whether TensorFlow's op definition marks this kind stateful (the resource variable
+    /// ops and the stateful random ops): it must run even when nothing uses its output
+    /// (`auto_control_deps`), and XLA cannot fold it into a constant (`distribute::tpu`).
+    pub(crate) fn is_stateful(&self) -> bool {
+        matches!(
+            self,
+            OpKind::VarHandleOp { .. }
+                | OpKind::ReadVariableOp { .. }
+                | OpKind::AssignVariableOp
+                | OpKind::AssignAddVariableOp
+                | OpKind::AssignSubVariableOp
+                | OpKind::VarIsInitializedOp
+                | OpKind::RandomStandardNormal { .. }
+                | OpKind::RandomUniform { .. }
+                | OpKind::RandomUniformInt { .. }
+        )
+    }
+
     /// TensorFlow's op type name.
     pub fn op_type(&self) -> &'static str {
         match self {

@@ -498,16 +498,7 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
     });
     func(vm, "callable", |vm, args| {
         exact(vm, "callable", &args, 1)?;
-        let v = &args.positional[0];
-        Ok(Value::Bool(match v {
-            Value::Function(_)
-            | Value::NativeFunction(_)
-            | Value::BoundMethod(_)
-            | Value::Class(_)
-            | Value::StaticMethod(_) => true,
-            Value::Instance(_) => vm.special_method(v, "__call__").is_some(),
-            _ => false,
-        }))
+        Ok(Value::Bool(vm.is_callable(&args.positional[0])))
     });
     func(vm, "id", |vm, args| {
         exact(vm, "id", &args, 1)?;

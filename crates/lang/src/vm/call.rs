@@ -689,6 +689,21 @@ impl<'h> Vm<'h> {
         }
     }
 
+    /// Python's `callable(value)`: functions, methods, classes, and instances whose class
+    /// defines `__call__`. Host modules ask it too (`tf.control_dependencies` and
+    /// `Dataset.from_generator` take callables).
+    pub fn is_callable(&self, value: &Value) -> bool {
+        match value {
+            Value::Function(_)
+            | Value::NativeFunction(_)
+            | Value::BoundMethod(_)
+            | Value::Class(_)
+            | Value::StaticMethod(_) => true,
+            Value::Instance(_) => self.special_method(value, "__call__").is_some(),
+            _ => false,
+        }
+    }
+
     /// Calls a special method if the type defines it.
     pub(crate) fn call_special(
         &mut self,

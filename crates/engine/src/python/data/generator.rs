@@ -125,18 +125,6 @@ fn types_spec(
     ElementSpec::new(structure, components).map_err(|e| vm.value_error(e.message))
 }
 
-fn is_callable(vm: &Vm<'_>, value: &Value) -> bool {
-    match value {
-        Value::Function(_)
-        | Value::NativeFunction(_)
-        | Value::BoundMethod(_)
-        | Value::Class(_)
-        | Value::StaticMethod(_) => true,
-        Value::Instance(_) => vm.special_method(value, "__call__").is_some(),
-        _ => false,
-    }
-}
-
 /// `Dataset.from_generator(generator, output_types=None, output_shapes=None, args=None,
 /// output_signature=None, name=None)`.
 pub fn from_generator(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
@@ -155,7 +143,7 @@ pub fn from_generator(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         1,
     )?;
     let generator = bound[0].clone().unwrap_or(Value::None);
-    if !is_callable(vm, &generator) {
+    if !vm.is_callable(&generator) {
         return Err(vm.type_error("`generator` must be a Python callable."));
     }
     let given = |i: usize| bound[i].clone().filter(|v| !v.is_none());

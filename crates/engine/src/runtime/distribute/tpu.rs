@@ -718,17 +718,9 @@ fn first_unsupported_in(
             OpKind::Const(_) => true,
             OpKind::Arg { .. }
             | OpKind::Placeholder { .. }
-            | OpKind::ReadVariableOp { .. }
-            | OpKind::VarHandleOp { .. }
-            | OpKind::AssignVariableOp
-            | OpKind::AssignAddVariableOp
-            | OpKind::AssignSubVariableOp
-            | OpKind::VarIsInitializedOp
-            | OpKind::RandomStandardNormal { .. }
-            | OpKind::RandomUniform { .. }
-            | OpKind::RandomUniformInt { .. }
             | OpKind::AllReduce { .. }
             | OpKind::NoOp => false,
+            kind if kind.is_stateful() => false,
             _ => {
                 !is_argument(index)
                     && !operation.inputs.is_empty()
