@@ -16,6 +16,7 @@
 //! - [`config`]: `tf.config.*` and `tf.debugging.set_log_device_placement`.
 //! - [`device`]: the `tf.device` context manager.
 //! - [`control_dependencies`]: the `tf.control_dependencies` context manager.
+//! - [`name_scope`]: the `tf.name_scope` context manager.
 //! - [`graph`]: `tf.Graph`, operations, and the TF1 API of `tf.compat.v1`.
 //! - [`function`]: the `tf.function` decorator.
 //! - [`distribute`]: `tf.distribute` (strategies, `PerReplica`, mirrored variables).
@@ -44,6 +45,7 @@ pub mod function;
 pub mod graph;
 pub mod keras;
 pub mod math_ops;
+pub mod name_scope;
 pub mod named_tuple;
 pub mod nn_ops;
 pub mod numpy_module;
@@ -113,6 +115,8 @@ pub struct Classes {
     pub(crate) device_context: Rc<Class>,
     /// `tf.control_dependencies`'s context manager.
     pub(crate) control_dependencies: Rc<Class>,
+    /// `tf.name_scope`'s context manager.
+    pub(crate) name_scope: Rc<Class>,
     pub(crate) function: Rc<Class>,
     pub(crate) concrete_function: Rc<Class>,
     pub(crate) distribute: distribute::DistributeClasses,
@@ -247,6 +251,7 @@ impl State {
             config: config::build_classes(st),
             device_context: device::build(st),
             control_dependencies: control_dependencies::build(st),
+            name_scope: name_scope::build(st),
             function: function::build(st),
             concrete_function: function::build_concrete(st),
             distribute: distribute::DistributeClasses::build(st),

@@ -838,6 +838,10 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             ),
         ),
         (
+            "name_scope".into(),
+            native(st, "name_scope", crate::python::name_scope::name_scope),
+        ),
+        (
             "function".into(),
             native(st, "function", crate::python::function::function),
         ),
@@ -1049,6 +1053,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&v1, st, "random_normal", random_normal);
     def(&v1, st, "random_uniform", random_uniform);
     def(&v1, st, "set_random_seed", set_random_seed);
+    def(
+        &v1,
+        st,
+        "name_scope",
+        crate::python::name_scope::name_scope_v1,
+    );
     crate::python::graph::add_v1(st, vm, &v1)?;
     let logging = module("tensorflow.compat.v1.logging");
     def(&logging, st, "set_verbosity", no_op);

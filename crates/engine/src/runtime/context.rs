@@ -40,6 +40,8 @@ pub struct Context {
     pub log_device_placement: bool,
     /// Eager `tf.device` scopes: full names, `""` for `tf.device(None)`.
     eager_scopes: Vec<String>,
+    /// The eager `tf.name_scope` (`context.scope_name`: `""` or `outer/inner/`).
+    pub(crate) eager_name_scope: String,
     graphs: Vec<Graph>,
     default_graphs: Vec<GraphId>,
     /// Names eager ops get in the report, as if they were in one graph (`add`, `add_1`).
@@ -86,6 +88,7 @@ impl Context {
             soft_placement_user: None,
             log_device_placement: false,
             eager_scopes: Vec::new(),
+            eager_name_scope: String::new(),
             graphs: Vec::new(),
             default_graphs: Vec::new(),
             eager_names: Graph::new(GraphId(u32::MAX), GraphKind::User),
