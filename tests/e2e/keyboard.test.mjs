@@ -85,8 +85,15 @@ test('timeline bars: one Tab stop, arrows between bars and lanes, Enter selects 
   // arrows to the Timeline.
   await page.keyboard.press('Escape');
   await tabUntil(page, (f) => f.testid?.startsWith('tab-'));
+  // Each key selects the tab it moves focus to; wait for that render before the next key, as
+  // a person would see it.
+  const selectedHasFocus = () => page.waitForFunction(() => document.activeElement?.getAttribute('aria-selected') === 'true');
   await page.keyboard.press('Home');
-  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await selectedHasFocus();
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('ArrowRight');
+    await selectedHasFocus();
+  }
   assert.equal(await page.getByTestId('tab-timeline').getAttribute('aria-selected'), 'true');
   const bars = page.getByTestId('timeline').locator('g.bar');
   await bars.first().waitFor();
