@@ -8,7 +8,7 @@ use lang::host::{new_native_instance, set_native_data, ClassBuilder};
 use lang::value::{Args, Class, Module, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::python::{def, flag, module, params, this, St};
+use crate::python::{def, flag, module, params, this, this_as, St};
 
 /// A `PhysicalDevice` or `LogicalDevice` object.
 pub struct PyDevice {
@@ -31,9 +31,7 @@ pub struct ConfigClasses {
 }
 
 fn device_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyDevice>> {
-    this(vm, args)?
-        .downcast::<PyDevice>()
-        .ok_or_else(|| vm.type_error("expected a device"))
+    this_as::<PyDevice>(vm, args, "expected a device")
 }
 
 fn device_class(name: &str) -> Rc<Class> {

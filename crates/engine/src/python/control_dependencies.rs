@@ -15,7 +15,7 @@ use lang::vm::Vm;
 use crate::python::graph::PyOperation;
 use crate::python::tensor_class::PyTensor;
 use crate::python::variable_class::PyVariable;
-use crate::python::{bound, params, this, St};
+use crate::python::{bound, params, this_as, St};
 use crate::runtime::graph::{GraphId, GraphKind, OperationId};
 use crate::runtime::Handle;
 
@@ -70,9 +70,7 @@ pub fn build(st: &St) -> Rc<Class> {
 }
 
 fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<ControlDependencies>> {
-    this(vm, args)?
-        .downcast::<ControlDependencies>()
-        .ok_or_else(|| vm.type_error("expected a control_dependencies context"))
+    this_as::<ControlDependencies>(vm, args, "expected a control_dependencies context")
 }
 
 /// `tf.control_dependencies(control_inputs)`.

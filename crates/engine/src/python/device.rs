@@ -9,7 +9,7 @@ use lang::host::{new_native_instance, ClassBuilder};
 use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::python::{bound, params, this, St};
+use crate::python::{bound, params, this_as, St};
 
 /// The data of a `tf.device` context manager: the name (`None` for `tf.device(None)`) and
 /// whether it is entered.
@@ -58,9 +58,7 @@ pub fn build(st: &St) -> Rc<Class> {
 }
 
 fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<DeviceScope>> {
-    this(vm, args)?
-        .downcast::<DeviceScope>()
-        .ok_or_else(|| vm.type_error("expected a device scope"))
+    this_as::<DeviceScope>(vm, args, "expected a device scope")
 }
 
 /// `tf.device(device_name)`.

@@ -19,7 +19,7 @@ use lang::vm::Vm;
 
 use crate::python::tensor_class::{wrap, PyTensor};
 use crate::python::variable_class::PyVariable;
-use crate::python::{bound, params, this, St};
+use crate::python::{bound, params, this, this_as, St};
 use crate::runtime::function::{signature_key, ArgKey, ArgSpec, ConcreteFunctionId, FunctionCache};
 use crate::runtime::{Handle, Operand};
 use crate::tensor::TensorShape;
@@ -195,9 +195,7 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
 }
 
 fn concrete_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyConcreteFunction>> {
-    this(vm, args)?
-        .downcast::<PyConcreteFunction>()
-        .ok_or_else(|| vm.type_error("expected a ConcreteFunction"))
+    this_as::<PyConcreteFunction>(vm, args, "expected a ConcreteFunction")
 }
 
 /// `f.get_concrete_function(*args, **kwargs)`: the trace for these arguments (made now if
@@ -275,9 +273,7 @@ fn call_concrete(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn function_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyFunction>> {
-    this(vm, args)?
-        .downcast::<PyFunction>()
-        .ok_or_else(|| vm.type_error("expected a tf.function"))
+    this_as::<PyFunction>(vm, args, "expected a tf.function")
 }
 
 fn make(

@@ -17,7 +17,7 @@ use lang::vm::Vm;
 use crate::python::convert::{name_arg, opt_dtype, tensor_shape, to_operand, to_tensor};
 use crate::python::tensor_class::{wrap, PyTensor};
 use crate::python::variable_class::{wrap_variable, PyVariable};
-use crate::python::{bound, def, params, this, St};
+use crate::python::{bound, def, params, this, this_as, St};
 use crate::runtime::graph::{GraphId, GraphTensor, OperationId};
 use crate::runtime::op::OpKind;
 use crate::runtime::session::{Fetch, Session, SessionConfig};
@@ -131,9 +131,7 @@ fn default_graph(st: &St, vm: &mut Vm<'_>) -> PyResult<GraphId> {
 }
 
 fn operation_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyOperation>> {
-    this(vm, args)?
-        .downcast::<PyOperation>()
-        .ok_or_else(|| vm.type_error("expected a tf.Operation"))
+    this_as::<PyOperation>(vm, args, "expected a tf.Operation")
 }
 
 fn operation_field<T>(
@@ -153,9 +151,7 @@ fn operation_field<T>(
 }
 
 fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<DefaultScope>> {
-    this(vm, args)?
-        .downcast::<DefaultScope>()
-        .ok_or_else(|| vm.type_error("expected a graph context"))
+    this_as::<DefaultScope>(vm, args, "expected a graph context")
 }
 
 /// Builds the classes.

@@ -351,6 +351,15 @@ pub(crate) fn this<'a>(vm: &Vm<'_>, args: &Args<'a>) -> PyResult<&'a Value> {
         .ok_or_else(|| vm.type_error("descriptor needs an argument"))
 }
 
+/// The native data of `self` (the first argument of a native method) as a `T`, or
+/// `TypeError(expected)` when the method is called on something else
+/// (`tf.GradientTape.gradient(3)`).
+pub(crate) fn this_as<T: 'static>(vm: &Vm<'_>, args: &Args<'_>, expected: &str) -> PyResult<Rc<T>> {
+    this(vm, args)?
+        .downcast::<T>()
+        .ok_or_else(|| vm.type_error(expected))
+}
+
 /// A new module value named `name`.
 pub(crate) fn module(name: &str) -> Rc<Module> {
     lang::host::new_module(name)

@@ -13,7 +13,7 @@ use lang::host::{new_native_instance, ClassBuilder};
 use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::python::{bound, params, this, St};
+use crate::python::{bound, params, this_as, St};
 use crate::runtime::graph::GraphId;
 
 /// The data of a `name_scope` context manager: the name asked for, and while entered, what
@@ -100,9 +100,7 @@ pub fn build(st: &St) -> Rc<Class> {
 }
 
 fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<NameScope>> {
-    this(vm, args)?
-        .downcast::<NameScope>()
-        .ok_or_else(|| vm.type_error("expected a name_scope"))
+    this_as::<NameScope>(vm, args, "expected a name_scope")
 }
 
 fn new_scope(st: &St, vm: &mut Vm<'_>, name: String) -> PyResult {

@@ -9,15 +9,13 @@ use lang::host::{new_native_instance, ClassBuilder};
 use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::python::this;
+use crate::python::this_as;
 
 /// The fields of one result, in order.
 struct NamedFields(Vec<Value>);
 
 fn fields_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<NamedFields>> {
-    this(vm, args)?
-        .downcast::<NamedFields>()
-        .ok_or_else(|| vm.type_error("expected a namedtuple"))
+    this_as::<NamedFields>(vm, args, "expected a namedtuple")
 }
 
 /// The class of the namedtuple `name` with `fields` (module `module`, as TensorFlow's

@@ -8,16 +8,14 @@ use lang::host::{new_native_instance, set_native_data, ClassBuilder};
 use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::python::{bound, this, St};
+use crate::python::{bound, this, this_as, St};
 use crate::tensor::TensorShape;
 
 /// The data of a `TensorShape` object.
 pub struct PyShape(pub TensorShape);
 
 fn shape_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyShape>> {
-    this(vm, args)?
-        .downcast::<PyShape>()
-        .ok_or_else(|| vm.type_error("expected a TensorShape"))
+    this_as::<PyShape>(vm, args, "expected a TensorShape")
 }
 
 fn dim_value(dim: Option<usize>) -> Value {
@@ -174,9 +172,7 @@ pub fn spec_parts(value: &Value) -> Option<(TensorShape, crate::tensor::DType)> 
 }
 
 fn spec_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PySpec>> {
-    this(vm, args)?
-        .downcast::<PySpec>()
-        .ok_or_else(|| vm.type_error("expected a TensorSpec"))
+    this_as::<PySpec>(vm, args, "expected a TensorSpec")
 }
 
 fn spec_repr(spec: &PySpec) -> String {

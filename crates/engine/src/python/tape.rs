@@ -11,7 +11,7 @@ use lang::vm::Vm;
 
 use crate::python::tensor_class::{wrap, PyTensor};
 use crate::python::variable_class::PyVariable;
-use crate::python::{bound, params, this, St};
+use crate::python::{bound, params, this, this_as, St};
 use crate::runtime::graph::GraphTensor;
 use crate::runtime::tape::{GraphSource, TapeId};
 use crate::runtime::{EagerTensor, Handle, TfError};
@@ -28,9 +28,7 @@ pub struct PyTape {
 }
 
 fn tape_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyTape>> {
-    this(vm, args)?
-        .downcast::<PyTape>()
-        .ok_or_else(|| vm.type_error("expected a tf.GradientTape"))
+    this_as::<PyTape>(vm, args, "expected a tf.GradientTape")
 }
 
 /// The tape's id, starting the tape if it was never entered.

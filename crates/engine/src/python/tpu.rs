@@ -11,7 +11,7 @@ use lang::value::{Args, Class, Module, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::python::distribute::with_state;
-use crate::python::{def, module, params, this, St};
+use crate::python::{def, module, params, this_as, St};
 use crate::runtime::distribute::tpu::{ResolveError, TpuResolution, TpuTopology};
 use crate::tensor::Tensor;
 
@@ -125,15 +125,11 @@ pub fn build_classes(st: &St) -> TpuClasses {
 }
 
 fn resolver_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyResolver>> {
-    this(vm, args)?
-        .downcast::<PyResolver>()
-        .ok_or_else(|| vm.type_error("expected a TPUClusterResolver"))
+    this_as::<PyResolver>(vm, args, "expected a TPUClusterResolver")
 }
 
 fn topology_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyTopology>> {
-    this(vm, args)?
-        .downcast::<PyTopology>()
-        .ok_or_else(|| vm.type_error("expected a Topology"))
+    this_as::<PyTopology>(vm, args, "expected a Topology")
 }
 
 /// Resolves a `tpu` argument as `TPUClusterResolver` does, raising its errors.

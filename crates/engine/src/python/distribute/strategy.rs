@@ -27,7 +27,7 @@ use super::values::{
 use super::{strategy_object, with_state};
 use crate::python::function::{as_function, package, prepare};
 use crate::python::tensor_class::wrap;
-use crate::python::{params, this, St};
+use crate::python::{params, this, this_as, St};
 use crate::runtime::distribute::{ReplicaReduction, StrategyId, StrategyKind};
 use crate::runtime::graph::GraphTensor;
 use crate::runtime::{EagerTensor, Handle};
@@ -282,9 +282,7 @@ fn scope(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyScope>> {
-    this(vm, args)?
-        .downcast::<PyScope>()
-        .ok_or_else(|| vm.type_error("expected a strategy scope"))
+    this_as::<PyScope>(vm, args, "expected a strategy scope")
 }
 
 /// Builds the `strategy.scope()` context manager class.
@@ -936,9 +934,8 @@ pub fn build_dataset(st: &St) -> Rc<Class> {
     .method_closure(
         "__iter__",
         with_state(st, |st, vm, args| {
-            let dataset = this(vm, &args)?
-                .downcast::<PyDistributedDataset>()
-                .ok_or_else(|| vm.type_error("expected a DistributedDataset"))?;
+            let dataset =
+                this_as::<PyDistributedDataset>(vm, &args, "expected a DistributedDataset")?;
             let iterator = vm.get_iter(&dataset.source)?;
             let classes = st.classes(vm)?;
             Ok(new_native_instance(
@@ -963,9 +960,8 @@ pub fn build_iterator(st: &St) -> Rc<Class> {
     .method_closure(
         "__next__",
         with_state(st, |st, vm, args| {
-            let iterator = this(vm, &args)?
-                .downcast::<PyDistributedIterator>()
-                .ok_or_else(|| vm.type_error("expected a DistributedIterator"))?;
+            let iterator =
+                this_as::<PyDistributedIterator>(vm, &args, "expected a DistributedIterator")?;
             let source = iterator.source.borrow().clone();
             let Some(batch) = vm.next(&source)? else {
                 let class = vm.exc_types().stop_iteration.clone();

@@ -14,7 +14,7 @@ use super::with_state;
 use crate::python::convert::to_operand;
 use crate::python::tensor_class::{install_operators, wrap};
 use crate::python::variable_class::wrap_variable;
-use crate::python::{params, this, St};
+use crate::python::{params, this, this_as, St};
 use crate::runtime::distribute::{Aggregation, DistributedVariableId, ReplicaReduction};
 use crate::runtime::op::OpKind;
 use crate::runtime::Operand;
@@ -87,9 +87,7 @@ pub fn build_enum(name: &str, module: &str) -> Rc<Class> {
 }
 
 fn member_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyEnumMember>> {
-    this(vm, args)?
-        .downcast::<PyEnumMember>()
-        .ok_or_else(|| vm.type_error("expected an enum member"))
+    this_as::<PyEnumMember>(vm, args, "expected an enum member")
 }
 
 /// Fills `class` with its members (unique per run) and returns it.
@@ -400,9 +398,7 @@ pub struct PyReplicaContext {
 }
 
 fn replica_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyReplicaContext>> {
-    this(vm, args)?
-        .downcast::<PyReplicaContext>()
-        .ok_or_else(|| vm.type_error("expected a replica context"))
+    this_as::<PyReplicaContext>(vm, args, "expected a replica context")
 }
 
 /// Builds `ReplicaContext` (inside `strategy.run`) and `_DefaultReplicaContext`.
