@@ -1,5 +1,5 @@
 //! The project's conventions, checked: each `.rs` file says what it is for in a `//!` comment
-//! at its top, and no file carries trailing whitespace.
+//! at its top, no file carries trailing whitespace, and the bundle has one float parser.
 
 use tidy::{rust_sources, workspace_root};
 
@@ -55,6 +55,52 @@ fn no_trailing_whitespace() {
     assert!(
         offenders.is_empty(),
         "trailing whitespace:\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// Rust's float parser brings a 10 KB table of powers of five that gzip cannot shrink into the
+/// web bundle. The crates the bundle is built from parse floats with `lang::format::parse_f64`.
+#[test]
+fn the_bundle_parses_floats_with_one_parser() {
+    let root = workspace_root();
+    let shipped = [
+        "crates/lang/src",
+        "crates/engine/src",
+        "crates/web/src",
+        "crates/lessons/src",
+    ];
+    let offenders: Vec<String> = rust_sources(&root)
+        .iter()
+        .filter(|path| {
+            let relative = path.strip_prefix(&root).unwrap_or(path);
+            shipped.iter().any(|dir| relative.starts_with(dir))
+                && !relative
+                    .components()
+                    .any(|part| part.as_os_str() == "tests")
+                && !relative.ends_with("tests.rs")
+        })
+        .filter(|path| {
+            let text = std::fs::read_to_string(path).unwrap_or_default();
+            [
+                "parse::<f64>",
+                "parse::<f32>",
+                "f64::from_str",
+                "f32::from_str",
+            ]
+            .iter()
+            .any(|pattern| text.contains(pattern))
+        })
+        .map(|path| {
+            path.strip_prefix(&root)
+                .unwrap_or(path)
+                .display()
+                .to_string()
+        })
+        .collect();
+    assert!(
+        offenders.is_empty(),
+        "use lang::format::parse_f64 instead of Rust's float parser in:\n{}",
         offenders.join("\n")
     );
 }

@@ -2,6 +2,8 @@
 //! conversions, which round ties to even like CPython's dtoa) laid out the way CPython's
 //! `PyOS_double_to_string` lays them out for `repr`, `'e'`, `'f'`, `'g'` and friends.
 
+use super::decimal_to_float::parse_f64;
+
 /// `repr(x)` and `str(x)` of a Python float: the shortest digits that round-trip, in exponent
 /// form when the decimal exponent is < -4 or >= 16 (`1e-05`, `1e+16`, `1.5e+300`), else
 /// positional with at least one digit after the point (`3.0`, `0.0001`); `inf`, `-inf`,
@@ -85,7 +87,7 @@ fn decimal_digits(magnitude: f64, mode: DigitMode) -> Digits {
             // length is dtoa's answer whenever it still reads back as the same float.
             let count = shortest.digits.len();
             let nearest_text = format!("{magnitude:.*e}", count - 1);
-            if nearest_text.parse::<f64>() == Ok(magnitude) {
+            if parse_f64(&nearest_text) == Some(magnitude) {
                 scientific_digits(&nearest_text)
             } else {
                 shortest

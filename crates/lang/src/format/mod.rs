@@ -13,6 +13,8 @@
 //! - `percent`: printf-style `template % args`.
 //! - `parse`: `int(str, base)` and `float(str)`.
 //! - `round`: `round(float, ndigits)` and the exact int/float conversions.
+//! - `decimal_to_float`: decimal text and big integers to the nearest float, without Rust's
+//!   table of powers of five (every float parse in the workspace goes through it).
 //!
 //! **Invariant:** no input makes these functions panic or allocate without bound. Widths and
 //! precisions above [`MAX_WIDTH_OR_PRECISION`] are refused with a `ValueError`, and decimal
@@ -21,6 +23,7 @@
 //! Tests live in `crates/lang/tests/format.rs`; their tables are generated from python3 by the
 //! scripts in `crates/lang/tests/data/`.
 
+mod decimal_to_float;
 mod float_repr;
 mod number;
 mod parse;
@@ -32,6 +35,7 @@ mod text;
 #[rustfmt::skip]
 mod unicode_tables;
 
+pub use decimal_to_float::{biguint_to_f64, parse_f64};
 pub use float_repr::float_repr;
 pub use number::{
     format_float, format_int, format_value, int_repr, small_int_digits, small_int_repr, FormatValue,

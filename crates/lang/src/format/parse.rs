@@ -4,6 +4,7 @@
 use num_bigint::BigInt;
 use num_traits::Zero;
 
+use super::decimal_to_float::parse_f64;
 use super::text::{decimal_value, is_space, str_repr};
 use super::{value_error, FormatError, MAX_INT_STR_DIGITS};
 
@@ -162,10 +163,10 @@ pub fn parse_float(s: &str) -> Result<f64, FormatError> {
         } else if unsigned.eq_ignore_ascii_case(b"nan") {
             f64::NAN
         } else if is_decimal_literal(unsigned) {
-            // The literal is ASCII digits, '.', 'e', and signs: valid UTF-8 that Rust's correctly
+            // The literal is ASCII digits, '.', 'e', and signs: valid UTF-8 that the correctly
             // rounded parser accepts.
             let literal: String = unsigned.iter().map(|&b| b as char).collect();
-            literal.parse::<f64>().map_err(|_| invalid())?
+            parse_f64(&literal).ok_or_else(invalid)?
         } else {
             return Err(invalid());
         };

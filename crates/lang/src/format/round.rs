@@ -4,8 +4,9 @@
 
 use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
+use super::decimal_to_float::{biguint_to_f64, parse_f64};
 use super::{value_error, FormatError};
 
 /// `round(x, ndigits)` for a float and an explicit `ndigits` (which may be negative): the
@@ -47,9 +48,9 @@ pub fn round_float(x: f64, ndigits: i64) -> Result<f64, FormatError> {
         quotient += 1u32;
     }
     let sign = if x.is_sign_negative() { "-" } else { "" };
-    // Rust's float parsing is correctly rounded, like CPython's `_Py_dg_strtod`.
+    // The parse is correctly rounded, like CPython's `_Py_dg_strtod`.
     let text = format!("{sign}{quotient}e{}", -ndigits);
-    let rounded: f64 = text.parse().unwrap_or(f64::NAN);
+    let rounded = parse_f64(&text).unwrap_or(f64::NAN);
     if rounded.is_infinite() {
         return Err(FormatError::OverflowError(
             "rounded value too large to represent".to_string(),
@@ -99,8 +100,12 @@ pub fn int_to_float(v: &BigInt) -> Result<f64, FormatError> {
     if v.bits() > 1024 {
         return Err(too_large());
     }
-    // Decimal text parses with correct rounding.
-    let value: f64 = v.to_string().parse().map_err(|_| too_large())?;
+    let magnitude = biguint_to_f64(v.magnitude());
+    let value = if v.is_negative() {
+        -magnitude
+    } else {
+        magnitude
+    };
     if value.is_infinite() {
         return Err(too_large());
     }

@@ -1271,7 +1271,7 @@ fn walrus_target_error(target: &Expr) -> SyntaxError {
 /// The value of a float literal (underscores allowed). The lexer has validated it.
 fn float_literal_value(text: &str) -> f64 {
     let digits: String = text.chars().filter(|&c| c != '_').collect();
-    digits.parse().unwrap_or(f64::NAN)
+    crate::format::parse_f64(&digits).unwrap_or(f64::NAN)
 }
 
 /// An integer literal in any base as base-10 digits (the lexer has validated it).
