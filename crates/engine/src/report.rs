@@ -21,6 +21,7 @@ pub struct RunReport {
     pub transfers: Vec<TransferReport>,
     pub metrics: Metrics,
     /// Chrome Trace Event JSON (`{"traceEvents": [...]}`), which Perfetto opens.
+    #[serde(with = "free_json")]
     pub trace: serde_json::Value,
 }
 
@@ -57,7 +58,7 @@ pub struct TopologyReport {
     #[serde(default)]
     pub link_details: Vec<LinkReport>,
     /// The topology document the run used (JSON), so a report can be re-run or shared.
-    #[serde(default)]
+    #[serde(default, with = "free_json")]
     pub document: serde_json::Value,
 }
 
@@ -106,8 +107,9 @@ pub struct OpReport {
     /// Why it took `dur_us`: `compute`, `memory` or `launch` bound, with the figures used.
     #[serde(default)]
     pub cost: String,
-    /// For an `IteratorGetNext`: the host work that produced the element it hands over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// For an `IteratorGetNext`: the host work that produced the element it hands over
+    /// (`null` for other ops; always written, since binary formats cannot skip a field).
+    #[serde(default)]
     pub input_element: Option<InputElement>,
 }
 
@@ -207,5 +209,31 @@ mod tests {
         assert_eq!(json["error"]["type"], "KeyError");
         let back: RunReport = serde_json::from_value(json).unwrap();
         assert_eq!(back, report);
+    }
+}
+
+/// Serde for the report's free-form JSON (the trace, the topology document): the value itself
+/// in JSON, its JSON text in binary formats (the web worker's answers), which cannot carry a
+/// value without a schema.
+mod free_json {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use serde_json::Value;
+
+    pub fn serialize<S: Serializer>(value: &Value, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            value.serialize(serializer)
+        } else {
+            serializer.serialize_str(&value.to_string())
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Value, D::Error> {
+        if deserializer.is_human_readable() {
+            Value::deserialize(deserializer)
+        } else {
+            let text = String::deserialize(deserializer)?;
+            serde_json::from_str(&text).map_err(D::Error::custom)
+        }
     }
 }

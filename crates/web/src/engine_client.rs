@@ -4,7 +4,7 @@
 //! cannot load, or the engine traps) is replaced the same way, and every run it owed an
 //! answer gets one saying so, so the page never waits forever.
 
-use crate::protocol::{ResultMessage, RunMessage, WORKER_READY};
+use crate::protocol::{read_answer, ResultMessage, RunMessage, WORKER_READY};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -77,8 +77,8 @@ impl EngineClient {
         let in_flight = Rc::clone(&self.in_flight);
         let ready_worker = worker.clone();
         let listener = MessageListener::new(move |event: MessageEvent| {
-            let raw = event.data().as_string().unwrap_or_default();
-            if raw == WORKER_READY {
+            let data = event.data();
+            if data.as_string().as_deref() == Some(WORKER_READY) {
                 ready.set(true);
                 let held = std::mem::take(&mut *pending.borrow_mut());
                 for (id, request) in held {
@@ -93,11 +93,11 @@ impl EngineClient {
                 }
                 return;
             }
-            let message =
-                serde_json::from_str::<ResultMessage>(&raw).unwrap_or_else(|e| ResultMessage {
-                    id: 0,
-                    outcome: Err(format!("unreadable answer from the engine worker: {e}")),
-                });
+            let bytes = data
+                .dyn_into::<js_sys::Uint8Array>()
+                .map(|array| array.to_vec())
+                .unwrap_or_default();
+            let message = read_answer(&bytes);
             in_flight.borrow_mut().retain(|&id| id != message.id);
             on_result(message);
         });

@@ -22,8 +22,10 @@ pub fn serve() {
         let Some(raw) = event.data().as_string() else {
             return;
         };
-        let answer = crate::protocol::answer_json(&raw);
-        let _ = reply_scope.post_message(&JsValue::from_str(&answer));
+        let answer = js_sys::Uint8Array::from(crate::protocol::answer_message(&raw).as_slice());
+        // The bytes move to the page rather than being copied.
+        let transfer = js_sys::Array::of1(&answer.buffer());
+        let _ = reply_scope.post_message_with_transfer(&answer, &transfer);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker does.
