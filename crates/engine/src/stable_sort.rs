@@ -1,4 +1,5 @@
-//! One stable sort for the whole engine, to keep the browser bundle small.
+//! One stable sort for the whole engine and the crates built on it (lessons, web), to keep
+//! the browser bundle small.
 //!
 //! Every `slice::sort_by` call with a new element or comparator type compiles another copy of
 //! the standard library's driftsort (several KB of wasm each), and the worker's gzipped size has

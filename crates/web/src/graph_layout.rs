@@ -114,7 +114,7 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport]) -> Layout {
             (centre, drawn[*index].device.clone(), *index)
         };
         let mut keyed: Vec<_> = row.iter().map(|index| (key(index), *index)).collect();
-        keyed.sort_by(|(a, _), (b, _)| {
+        engine::stable_sort::sort_stable_by(&mut keyed, |(a, _), (b, _)| {
             a.0.total_cmp(&b.0)
                 .then_with(|| a.1.cmp(&b.1))
                 .then_with(|| a.2.cmp(&b.2))

@@ -148,7 +148,9 @@ pub fn timeline(report: &RunReport) -> Timeline {
 /// The bars in start order: the text equivalent of the drawing.
 pub fn in_time_order(timeline: &Timeline) -> Vec<&Bar> {
     let mut bars: Vec<&Bar> = timeline.bars.iter().collect();
-    bars.sort_by(|a, b| a.start_us.total_cmp(&b.start_us).then(a.lane.cmp(&b.lane)));
+    engine::stable_sort::sort_stable_by(&mut bars, |a, b| {
+        a.start_us.total_cmp(&b.start_us).then(a.lane.cmp(&b.lane))
+    });
     bars
 }
 

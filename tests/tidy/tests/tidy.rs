@@ -1,5 +1,6 @@
 //! The project's conventions, checked: each `.rs` file says what it is for in a `//!` comment
-//! at its top, no file carries trailing whitespace, and the bundle has one float parser.
+//! at its top, no file carries trailing whitespace, and the web bundle has one float parser and
+//! one stable sort.
 
 use tidy::{rust_sources, workspace_root};
 
@@ -59,10 +60,8 @@ fn no_trailing_whitespace() {
     );
 }
 
-/// Rust's float parser brings a 10 KB table of powers of five that gzip cannot shrink into the
-/// web bundle. The crates the bundle is built from parse floats with `lang::format::parse_f64`.
-#[test]
-fn the_bundle_parses_floats_with_one_parser() {
+/// The source files compiled into the web bundle (tests excluded), relative to the root.
+fn shipped_sources() -> Vec<(String, String)> {
     let root = workspace_root();
     let shipped = [
         "crates/lang/src",
@@ -70,37 +69,69 @@ fn the_bundle_parses_floats_with_one_parser() {
         "crates/web/src",
         "crates/lessons/src",
     ];
-    let offenders: Vec<String> = rust_sources(&root)
+    rust_sources(&root)
         .iter()
-        .filter(|path| {
+        .filter_map(|path| {
             let relative = path.strip_prefix(&root).unwrap_or(path);
-            shipped.iter().any(|dir| relative.starts_with(dir))
+            let is_shipped = shipped.iter().any(|dir| relative.starts_with(dir))
                 && !relative
                     .components()
                     .any(|part| part.as_os_str() == "tests")
-                && !relative.ends_with("tests.rs")
+                && !relative.ends_with("tests.rs");
+            let text = std::fs::read_to_string(path).ok()?;
+            is_shipped.then(|| (relative.display().to_string(), text))
         })
-        .filter(|path| {
-            let text = std::fs::read_to_string(path).unwrap_or_default();
-            [
-                "parse::<f64>",
-                "parse::<f32>",
-                "f64::from_str",
-                "f32::from_str",
-            ]
-            .iter()
-            .any(|pattern| text.contains(pattern))
+        .collect()
+}
+
+/// The shipped files containing any of `patterns`, but for `allowed`.
+fn shipped_files_containing(patterns: &[&str], allowed: &str) -> Vec<String> {
+    shipped_sources()
+        .into_iter()
+        .filter(|(path, text)| {
+            !path.ends_with(allowed) && patterns.iter().any(|pattern| text.contains(pattern))
         })
-        .map(|path| {
-            path.strip_prefix(&root)
-                .unwrap_or(path)
-                .display()
-                .to_string()
-        })
-        .collect();
+        .map(|(path, _)| path)
+        .collect()
+}
+
+/// Rust's float parser brings a 10 KB table of powers of five that gzip cannot shrink into the
+/// web bundle. The crates the bundle is built from parse floats with `lang::format::parse_f64`.
+#[test]
+fn the_bundle_parses_floats_with_one_parser() {
+    let offenders = shipped_files_containing(
+        &[
+            "parse::<f64>",
+            "parse::<f32>",
+            "f64::from_str",
+            "f32::from_str",
+        ],
+        "decimal_to_float.rs",
+    );
     assert!(
         offenders.is_empty(),
         "use lang::format::parse_f64 instead of Rust's float parser in:\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// Each new element or comparator type given to `slice::sort_by` compiles another copy of the
+/// standard library's stable sort (over a KB gzipped each); the shipped crates share
+/// `engine::stable_sort`'s one copy.
+#[test]
+fn the_bundle_has_one_stable_sort() {
+    let offenders = shipped_files_containing(
+        &[
+            ".sort_by(",
+            ".sort_by_key(",
+            ".sort_by_cached_key(",
+            ".sort()",
+        ],
+        "stable_sort.rs",
+    );
+    assert!(
+        offenders.is_empty(),
+        "use engine::stable_sort instead of slice::sort_by in:\n{}",
         offenders.join("\n")
     );
 }
