@@ -151,59 +151,12 @@ pub fn parse_float(s: &str) -> Result<f64, FormatError> {
         .iter()
         .rposition(|&b| !is_ascii_space(b))
         .map_or(start, |last| last + 1);
-    let body = &text[start..end];
-    let (negative, unsigned) = match body.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        Some((b'+', rest)) => (false, rest),
-        _ => (false, body),
-    };
-    let magnitude =
-        if unsigned.eq_ignore_ascii_case(b"inf") || unsigned.eq_ignore_ascii_case(b"infinity") {
-            f64::INFINITY
-        } else if unsigned.eq_ignore_ascii_case(b"nan") {
-            f64::NAN
-        } else if is_decimal_literal(unsigned) {
-            // The literal is ASCII digits, '.', 'e', and signs: valid UTF-8 that the correctly
-            // rounded parser accepts.
-            let literal: String = unsigned.iter().map(|&b| b as char).collect();
-            parse_f64(&literal).ok_or_else(invalid)?
-        } else {
-            return Err(invalid());
-        };
-    Ok(if negative { -magnitude } else { magnitude })
-}
-
-/// `digits [. digits] [(e|E) [sign] digits]` with at least one mantissa digit.
-fn is_decimal_literal(text: &[u8]) -> bool {
-    let count_digits = |from: usize| {
-        text[from..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count()
-    };
-    let mut pos = count_digits(0);
-    let mut mantissa_digits = pos;
-    if text.get(pos) == Some(&b'.') {
-        pos += 1;
-        let fraction_digits = count_digits(pos);
-        pos += fraction_digits;
-        mantissa_digits += fraction_digits;
-    }
-    if mantissa_digits == 0 {
-        return false;
-    }
-    if matches!(text.get(pos), Some(b'e' | b'E')) {
-        pos += 1;
-        if matches!(text.get(pos), Some(b'+' | b'-')) {
-            pos += 1;
-        }
-        let exponent_digits = count_digits(pos);
-        if exponent_digits == 0 {
-            return false;
-        }
-        pos += exponent_digits;
-    }
-    pos == text.len()
+    // What is left is Rust's float grammar (sign, digits, point, exponent, `inf`, `infinity`,
+    // `nan`), which is Python's once spaces and underscores are gone.
+    std::str::from_utf8(&text[start..end])
+        .ok()
+        .and_then(parse_f64)
+        .ok_or_else(invalid)
 }
 
 /// CPython's `_PyUnicode_TransformDecimalAndSpaceToASCII`: Unicode whitespace becomes `' '`,
