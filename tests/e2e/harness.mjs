@@ -89,6 +89,19 @@ export async function openPlayground(browser, url, viewport) {
   return { page, errors };
 }
 
+/** The value of a field the page fills in the background: links appear once the browser has
+ * compressed them, a moment after their dialog opens or its options change. `wanted` tells
+ * the value waited for from an earlier one. */
+export async function filledValue(locator, wanted = (value) => value !== '', timeout = 5000) {
+  const start = Date.now();
+  for (;;) {
+    const value = await locator.inputValue();
+    if (value && wanted(value)) return value;
+    if (Date.now() - start > timeout) throw new Error('the field stayed empty');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 /** Replaces the program and runs it with Ctrl+Enter. */
 export async function runProgram(page, program) {
   const editor = page.getByTestId('editor');

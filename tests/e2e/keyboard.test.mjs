@@ -3,7 +3,9 @@
 // are one Tab stop whose arrow keys walk the bars and whose Enter selects the op everywhere.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchBrowser, screenshot, openPlayground, runAndWait } from './harness.mjs';
+import {
+  serveDist, launchBrowser, screenshot, openPlayground, runAndWait, filledValue,
+} from './harness.mjs';
 
 let server;
 let browser;
@@ -49,6 +51,9 @@ for (const [opener, testid] of [['share', 'share-link'], ['embed', null], ['open
     await tabUntil(page, (f) => f.testid === opener);
     await page.keyboard.press('Enter');
     await page.locator('[role="dialog"]').waitFor();
+    // The dialog's controls are all there once its link is made.
+    if (opener === 'share') await filledValue(page.getByTestId('share-link'));
+    if (opener === 'embed') await filledValue(page.getByTestId('embed-snippet'));
     const first = await focused(page);
     assert.ok(first.inDialog, `focus moved into the dialog (${JSON.stringify(first)})`);
     if (testid) assert.equal(first.testid, testid);

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   serveDist, launchBrowser, screenshot, shots, openPlayground, runProgram, runAndWait, watchErrors,
+  filledValue,
 } from './harness.mjs';
 
 let server;
@@ -78,7 +79,7 @@ test('a share link opened in a new page reproduces program, machine, pane and ou
   assert.match(output, /shared 42/);
 
   await page.getByTestId('share').click();
-  const link = await page.getByTestId('share-link').inputValue();
+  const link = await filledValue(page.getByTestId('share-link'));
   assert.match(link, /#v1\.[A-Za-z0-9_-]+$/);
   await screenshot(page, 'share-dialog-1280x800');
 
@@ -120,8 +121,9 @@ test('embed mode: compact, read-only, hidden panes, open in playground', async (
   const { page, errors } = await openPlayground(browser, server.url, DESKTOP);
   await page.getByTestId('lessons').selectOption('two-gpus');
   await page.getByTestId('embed').click();
+  const editable = await filledValue(page.getByTestId('embed-snippet'));
   await page.getByTestId('embed-readonly').check();
-  const snippet = await page.getByTestId('embed-snippet').inputValue();
+  const snippet = await filledValue(page.getByTestId('embed-snippet'), (value) => value !== editable);
   assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v1\.[A-Za-z0-9_-]+"/);
   const embedLink = await page.getByTestId('embed-preview').getAttribute('href');
   await screenshot(page, 'embed-dialog-1280x800');
@@ -227,7 +229,7 @@ test('screenshots of every pane at 1280x800 and 390x844, light and dark', async 
 test('timing: navigation to first result, and run-to-render of the default example', async () => {
   const { page } = await openPlayground(browser, server.url, DESKTOP);
   await page.getByTestId('share').click();
-  const link = await page.getByTestId('share-link').inputValue();
+  const link = await filledValue(page.getByTestId('share-link'));
   await page.close();
   // An autorun link: the time from navigation start to the first report on screen.
   const first = [];

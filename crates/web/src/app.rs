@@ -3,6 +3,7 @@
 //! state it depends on; the components only render and send actions.
 
 use crate::browser;
+use crate::components::deflated_link::{share_page_link, use_deflated_link};
 use crate::components::toolbar::{EXERCISE_PREFIX, LESSON_PREFIX};
 use crate::components::{
     Console, Editor, EmbedDialog, ExercisePanel, Graph, LessonBuilder, LessonView, Metrics,
@@ -28,7 +29,7 @@ use yew::prelude::*;
 /// cannot be read leaves a message and the autosaved work, never an empty page.
 fn load_from_location(state: &UseReducerHandle<State>) {
     let autosaved =
-        browser::load(browser::AUTOSAVE_KEY).and_then(|saved| share::decode(&saved).ok().flatten());
+        browser::load(browser::AUTOSAVE_KEY).and_then(|saved| share::decode_saved(&saved));
     let fragment = browser::fragment();
     if exercise_link::is_exercise_link(&fragment) {
         match exercise_link::decode(&fragment) {
@@ -277,7 +278,7 @@ pub fn App() -> Html {
                         autorun: false,
                         ..state.shared(None)
                     };
-                    browser::save(browser::AUTOSAVE_KEY, &share::encode(&saved));
+                    browser::save(browser::AUTOSAVE_KEY, &share::to_json(&saved));
                 }
             },
         );
@@ -405,20 +406,36 @@ pub fn App() -> Html {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::SetNotice(None)))
     };
-    let make_link = {
+    let make_state_json = {
         let state = state.clone();
-        move |embed: Option<EmbedOptions>| {
-            format!(
-                "{}#{}",
-                browser::page_address(),
-                share::encode(&state.shared(embed))
-            )
+        Callback::from(move |options: EmbedOptions| share::to_json(&state.shared(Some(options))))
+    };
+    // Links are made in the background (the browser's compressor); the hooks run on every
+    // render, with no text when there is no link to make.
+    let embed_link = use_deflated_link(
+        if state.embed.is_some() {
+            share::to_json(&state.shared(None))
+        } else {
+            String::new()
+        },
+        share_page_link,
+    )
+    .and_then(Result::ok)
+    .map(AttrValue::from);
+    let custom_exercise = match &state.study {
+        Some(Study::Exercise { exercise, .. })
+            if ::lessons::catalog::exercise(&exercise.id) != Some(&**exercise) =>
+        {
+            exercise.to_json()
         }
+        _ => String::new(),
     };
-    let make_embed_link = {
-        let make_link = make_link.clone();
-        Callback::from(move |options: EmbedOptions| make_link(Some(options)))
-    };
+    let custom_exercise_link = use_deflated_link(
+        custom_exercise,
+        exercise_link::custom_fragment_from_deflated,
+    )
+    .and_then(Result::ok)
+    .map(AttrValue::from);
 
     // Ctrl+Enter or Cmd+Enter runs from anywhere on the page, not only the editor.
     let on_page_keydown = {
@@ -466,10 +483,6 @@ pub fn App() -> Html {
             .map(|op| op.line)
     });
     let panes = state.visible_panes();
-    let embed_link = state
-        .embed
-        .as_ref()
-        .map(|_| AttrValue::from(make_link(None)));
     let lesson = lessons::by_source(&state.source);
     let study = match &state.study {
         Some(Study::Lesson(id)) => html! {
@@ -479,9 +492,9 @@ pub fn App() -> Html {
         Some(Study::Exercise { exercise, check }) => {
             let in_catalog = ::lessons::catalog::exercise(&exercise.id) == Some(&**exercise);
             let link = if in_catalog {
-                exercise_link::catalog_link(&exercise.id)
+                Some(AttrValue::from(exercise_link::catalog_link(&exercise.id)))
             } else {
-                exercise_link::custom_link(exercise)
+                custom_exercise_link
             };
             html! {
                 <ExercisePanel exercise={exercise.clone()} check={check.clone()} passed={state.progress.passed(&exercise.id)}
@@ -575,8 +588,8 @@ pub fn App() -> Html {
             <div class="sr-only" role="status" aria-live="polite" data-testid="run-summary">{ run_summary(&state.status) }</div>
             {
                 match state.dialog {
-                    Some(Dialog::Share) => html! { <ShareDialog link={make_link(None)} on_close={on_close_dialog} /> },
-                    Some(Dialog::Embed) => html! { <EmbedDialog make_link={make_embed_link} on_close={on_close_dialog} /> },
+                    Some(Dialog::Share) => html! { <ShareDialog state_json={share::to_json(&state.shared(None))} on_close={on_close_dialog} /> },
+                    Some(Dialog::Embed) => html! { <EmbedDialog {make_state_json} on_close={on_close_dialog} /> },
                     Some(Dialog::Builder) => html! {
                         <LessonBuilder source={state.source.clone()} topology={state.topology.clone()}
                             page={browser::page_address()} on_close={on_close_dialog} />

@@ -1,13 +1,13 @@
 //! The few browser services the page uses, each behind a plain function so components stay
 //! free of `web_sys` plumbing: local storage (autosave), the page's location (share links),
-//! the clipboard, file downloads, the theme attribute, a clock, and handing a trace to
-//! Perfetto. Every call tolerates a browser that refuses (private mode, no clipboard): it
+//! the browser's deflate compressor (links), the clipboard, file downloads, the theme
+//! attribute, a clock, and handing a trace to Perfetto. Every call tolerates a browser that refuses (private mode, no clipboard): it
 //! reports failure rather than panicking.
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-/// Local-storage key of the autosaved state (a share fragment, so it decodes like a link).
+/// Local-storage key of the autosaved state (its JSON text; earlier builds kept a fragment).
 pub const AUTOSAVE_KEY: &str = "placement-playground/autosave";
 /// Local-storage key of the work a link replaced, kept until the next one.
 pub const BEFORE_LINK_KEY: &str = "placement-playground/before-link";
@@ -28,6 +28,38 @@ pub fn load(key: &str) -> Option<String> {
 /// Stores `value` under `key`; false when the browser refuses (quota, private mode).
 pub fn save(key: &str, value: &str) -> bool {
     storage().is_some_and(|storage| storage.set_item(key, value).is_ok())
+}
+
+/// Raw deflate (RFC 1951, no zlib wrapper) of `bytes` by the browser's `CompressionStream`,
+/// for share, embed and exercise links. Using the browser's compressor keeps one out of the
+/// bundle (miniz's deflate was about 9 KB of it gzipped). The error says why there is no link,
+/// for a browser without `CompressionStream` (every current one has it).
+pub async fn deflate_raw(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let fail = |error: JsValue| {
+        format!(
+            "the browser could not compress the link ({})",
+            error.as_string().unwrap_or_else(|| format!("{error:?}"))
+        )
+    };
+    let constructor = js_sys::Reflect::get(&js_sys::global(), &"CompressionStream".into())
+        .map_err(fail)?
+        .dyn_into::<js_sys::Function>()
+        .map_err(|_| "this browser cannot compress links (no CompressionStream)".to_string())?;
+    let compressor =
+        js_sys::Reflect::construct(&constructor, &js_sys::Array::of1(&"deflate-raw".into()))
+            .map_err(fail)?;
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let input = web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(fail)?;
+    // A CompressionStream is a readable and a writable side: the pair `pipeThrough` takes.
+    let compressed = input
+        .stream()
+        .pipe_through(compressor.unchecked_ref::<web_sys::ReadableWritablePair>());
+    let response =
+        web_sys::Response::new_with_opt_readable_stream(Some(&compressed)).map_err(fail)?;
+    let buffer = wasm_bindgen_futures::JsFuture::from(response.array_buffer().map_err(fail)?)
+        .await
+        .map_err(fail)?;
+    Ok(js_sys::Uint8Array::new(&buffer).to_vec())
 }
 
 /// The page's fragment without `#`.

@@ -16,10 +16,10 @@ pub fn catalog_link(id: &str) -> String {
     format!("{CATALOG_PREFIX}{id}")
 }
 
-/// The fragment (without `#`) that carries `exercise` whole, for exercises not in the catalog.
-pub fn custom_link(exercise: &Exercise) -> String {
-    let packed = miniz_oxide::deflate::compress_to_vec(exercise.to_json().as_bytes(), 9);
-    format!("{CUSTOM_PREFIX}{}", base64url_encode(&packed))
+/// The fragment (without `#`) that carries a whole exercise, for exercises not in the catalog:
+/// `packed` is its [`Exercise::to_json`] text as the browser deflated it.
+pub fn custom_fragment_from_deflated(packed: &[u8]) -> String {
+    format!("{CUSTOM_PREFIX}{}", base64url_encode(packed))
 }
 
 /// Whether a fragment is an exercise link (so the share-link decoder must not read it).
@@ -63,6 +63,12 @@ pub fn decode(fragment: &str) -> Result<Option<Exercise>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What the page does with the browser's compressor, with miniz's.
+    fn custom_link(exercise: &Exercise) -> String {
+        let packed = miniz_oxide::deflate::compress_to_vec(exercise.to_json().as_bytes(), 9);
+        custom_fragment_from_deflated(&packed)
+    }
 
     #[test]
     fn every_catalog_exercise_opens_from_its_link() {

@@ -7,6 +7,11 @@
 //! is. Decoding treats the fragment as hostile: sizes are bounded before and after inflating,
 //! every field is checked and clamped, and anything wrong becomes a message for the user,
 //! never a panic.
+//!
+//! The deflating is the browser's (`browser::deflate_raw`, asynchronous), so this module
+//! turns a state into its JSON text and deflated bytes into a fragment; inflating stays here
+//! (miniz), because a page must read its link before it first renders. The autosave keeps the
+//! JSON text itself, and reads the fragments older builds saved too.
 
 use crate::state::{Pane, Theme};
 use serde_json::{json, Map, Value};
@@ -55,8 +60,9 @@ pub struct Decoded {
     pub warnings: Vec<String>,
 }
 
-/// The fragment (without `#`) that reproduces `state`.
-pub fn encode(state: &SharedState) -> String {
+/// The JSON text a link carries for `state` (before deflating), which is also what the
+/// autosave keeps.
+pub fn to_json(state: &SharedState) -> String {
     let mut fields = Map::new();
     fields.insert("program".into(), json!(state.source));
     fields.insert("topology".into(), json!(state.topology));
@@ -72,9 +78,24 @@ pub fn encode(state: &SharedState) -> String {
             json!({ "readonly": embed.readonly, "hide": hidden }),
         );
     }
-    let text = Value::Object(fields).to_string();
-    let packed = miniz_oxide::deflate::compress_to_vec(text.as_bytes(), 9);
-    format!("v{LINK_VERSION}.{}", base64url_encode(&packed))
+    Value::Object(fields).to_string()
+}
+
+/// The fragment (without `#`) for a state whose [`to_json`] text the browser deflated.
+pub fn fragment_from_deflated(packed: &[u8]) -> String {
+    format!("v{LINK_VERSION}.{}", base64url_encode(packed))
+}
+
+/// Reads the autosave: the JSON text this build keeps, or the fragment earlier builds kept.
+pub fn decode_saved(saved: &str) -> Option<Decoded> {
+    if saved.trim_start().starts_with('{') {
+        match serde_json::from_str(saved) {
+            Ok(Value::Object(fields)) => Some(read_fields(&fields)),
+            _ => None,
+        }
+    } else {
+        decode(saved).ok().flatten()
+    }
 }
 
 /// Reads a fragment (with or without its leading `#`). `Ok(None)` when there is no state in
@@ -315,10 +336,30 @@ mod tests {
     }
 
     fn pack(json: &str) -> String {
-        format!(
-            "v1.{}",
-            base64url_encode(&miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 6))
-        )
+        fragment_from_deflated(&miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 6))
+    }
+
+    /// What the page does with the browser's compressor, with miniz's.
+    fn encode(state: &SharedState) -> String {
+        pack(&to_json(state))
+    }
+
+    #[test]
+    fn the_autosave_reads_its_json_and_the_fragments_older_builds_saved() {
+        let state = sample();
+        assert_eq!(decode_saved(&to_json(&state)).unwrap().state, state);
+        assert_eq!(decode_saved(&encode(&state)).unwrap().state, state);
+        assert_eq!(decode_saved("{not json"), None);
+        assert_eq!(decode_saved("[1]"), None);
+        assert_eq!(decode_saved(""), None);
+        // Hostile contents are clamped as a link's are.
+        let huge = format!(
+            r#"{{"program":"{}","topology":"cpu"}}"#,
+            "x = 1\n".repeat(MAX_PROGRAM_BYTES)
+        );
+        let decoded = decode_saved(&huge).unwrap();
+        assert!(decoded.state.source.len() <= MAX_PROGRAM_BYTES);
+        assert!(!decoded.warnings.is_empty());
     }
 
     #[test]

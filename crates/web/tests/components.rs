@@ -8,8 +8,8 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web::components::{
-    Console, Editor, ExercisePanel, Graph, LessonView, Modal, Placement, QuickFixes, Timeline,
-    Topology,
+    Console, Editor, ExercisePanel, Graph, LessonView, Modal, Placement, QuickFixes, ShareDialog,
+    Timeline, Topology,
 };
 use web::devices::styles;
 use web::progress::Progress;
@@ -673,7 +673,7 @@ fn ExerciseOnly(props: &ExerciseHarness) -> Html {
             .clone(),
     );
     html! {
-        <ExercisePanel {exercise} check={props.check.clone()} passed=false link="x1.soft-placement-on"
+        <ExercisePanel {exercise} check={props.check.clone()} passed=false link={Some(AttrValue::from("x1.soft-placement-on"))}
             on_check={Callback::noop()} on_close={Callback::noop()} />
     }
 }
@@ -722,4 +722,78 @@ async fn check_results_show_each_check_in_order_with_hidden_ones_concealed() {
         .unwrap()
         .is_some());
     assert!(root.text_content().unwrap().contains("Hints (2)"));
+}
+
+#[wasm_bindgen_test]
+async fn the_browsers_deflate_makes_links_the_page_reads_back() {
+    let state = web::share::SharedState {
+        source: "import tensorflow as tf\nprint('é', tf.constant([1, 2]))\n".repeat(40),
+        topology: "colab-tpu-v2-8".into(),
+        pane: web::state::Pane::Timeline,
+        autorun: true,
+        theme: None,
+        embed: None,
+    };
+    let text = web::share::to_json(&state);
+    let packed = web::browser::deflate_raw(text.as_bytes()).await.unwrap();
+    assert!(
+        packed.len() < text.len() / 4,
+        "deflated {} of {} bytes",
+        packed.len(),
+        text.len()
+    );
+    let fragment = web::share::fragment_from_deflated(&packed);
+    let decoded = web::share::decode(&fragment).unwrap().unwrap();
+    assert_eq!(decoded.state, state);
+    assert!(decoded.warnings.is_empty());
+    // An exercise link the same way.
+    let exercise = lessons::catalog::exercise("soft-placement-on").unwrap();
+    let packed = web::browser::deflate_raw(exercise.to_json().as_bytes())
+        .await
+        .unwrap();
+    let fragment = web::exercise_link::custom_fragment_from_deflated(&packed);
+    assert_eq!(
+        web::exercise_link::decode(&fragment).unwrap().as_ref(),
+        Some(exercise)
+    );
+}
+
+#[function_component]
+fn ShareOnly() -> Html {
+    let state = web::share::SharedState {
+        source: "print(42)\n".into(),
+        topology: "cpu".into(),
+        pane: web::state::Pane::Console,
+        autorun: true,
+        theme: None,
+        embed: None,
+    };
+    html! { <ShareDialog state_json={web::share::to_json(&state)} on_close={Callback::noop()} /> }
+}
+
+#[wasm_bindgen_test]
+async fn the_share_dialog_shows_the_link_once_it_is_made() {
+    let root = mount();
+    yew::Renderer::<ShareOnly>::with_root(root.clone()).render();
+    settle().await;
+    let field = || {
+        root.query_selector("[data-testid=share-link]")
+            .unwrap()
+            .expect("the dialog's link field")
+            .unchecked_into::<web_sys::HtmlInputElement>()
+            .value()
+    };
+    let mut waited = 0;
+    while field().is_empty() && waited < 100 {
+        sleep(std::time::Duration::from_millis(10)).await;
+        waited += 1;
+    }
+    let link = field();
+    let (_, fragment) = link.split_once('#').expect("a link with a fragment");
+    let decoded = web::share::decode(fragment).unwrap().unwrap();
+    assert_eq!(decoded.state.source, "print(42)\n");
+    assert!(root
+        .text_content()
+        .unwrap()
+        .contains(&format!("{} characters.", link.len())));
 }

@@ -1,9 +1,11 @@
 //! The Share and Embed dialogs. Share shows the link that reproduces the page (program,
 //! machine, pane, theme); Embed builds an iframe snippet from a few options (read-only,
 //! hidden panes, height) and shows the embed link it points at. Both open in a [`Modal`],
-//! which keeps the keyboard inside and closes on Escape.
+//! which keeps the keyboard inside and closes on Escape. The links are made in the background
+//! by the browser's compressor ([`use_deflated_link`]), a moment after the dialog opens.
 
 use crate::browser;
+use crate::components::deflated_link::{share_page_link, use_deflated_link};
 use crate::components::modal::Modal;
 use crate::share::EmbedOptions;
 use crate::state::Pane;
@@ -13,8 +15,18 @@ use yew::prelude::*;
 /// The data [`ShareDialog`] renders and the callbacks it reports to.
 #[derive(Properties, PartialEq)]
 pub struct ShareDialogProps {
-    pub link: AttrValue,
+    /// The page state's JSON text ([`crate::share::to_json`]), which the link carries.
+    pub state_json: AttrValue,
     pub on_close: Callback<()>,
+}
+
+/// A link being made: the text to show for it (empty until it exists) and a note about it.
+fn link_and_note(link: &Option<Result<String, String>>) -> (String, String) {
+    match link {
+        Some(Ok(link)) => (link.clone(), format!("{} characters.", link.len())),
+        Some(Err(error)) => (String::new(), format!("No link: {error}.")),
+        None => (String::new(), "Making the link…".to_string()),
+    }
 }
 
 /// Selects a read-only field's text when it gets focus, ready to copy.
@@ -28,9 +40,12 @@ fn select_on_focus() -> Callback<FocusEvent> {
 /// The share link, with Copy.
 #[function_component]
 pub fn ShareDialog(props: &ShareDialogProps) -> Html {
+    let made = use_deflated_link(props.state_json.to_string(), share_page_link);
+    let (link, note) = link_and_note(&made);
+    let ready = made.as_ref().is_some_and(Result::is_ok);
     let copied = use_state(|| false);
     let on_copy = {
-        let (link, copied) = (props.link.clone(), copied.clone());
+        let (link, copied) = (link.clone(), copied.clone());
         Callback::from(move |_: MouseEvent| {
             browser::copy_text(&link);
             copied.set(true);
@@ -43,12 +58,14 @@ pub fn ShareDialog(props: &ShareDialogProps) -> Html {
             <p>{ "This link holds the program, the machine and the open pane. Anyone who opens it sees the same run; nothing is stored on a server." }</p>
             <label class="stack">
                 { "Link" }
-                <input data-testid="share-link" type="text" readonly=true value={props.link.clone()} onfocus={select_on_focus()} data-autofocus="true" />
+                <input data-testid="share-link" type="text" readonly=true value={link.clone()} onfocus={select_on_focus()} data-autofocus="true" />
             </label>
-            <p class="muted">{ format!("{} characters.", props.link.len()) }</p>
+            <p class="muted" aria-live="polite">{ note }</p>
             <div class="pane-controls">
-                <button class="primary" onclick={on_copy}>{ if *copied { "Copied" } else { "Copy link" } }</button>
-                <a href={props.link.clone()} target="_blank" rel="noopener">{ "Open in a new tab ↗" }</a>
+                <button class="primary" onclick={on_copy} disabled={!ready}>{ if *copied { "Copied" } else { "Copy link" } }</button>
+                if ready {
+                    <a href={link} target="_blank" rel="noopener">{ "Open in a new tab ↗" }</a>
+                }
                 <span class="spacer" />
                 <button onclick={on_close}>{ "Close" }</button>
             </div>
@@ -59,8 +76,8 @@ pub fn ShareDialog(props: &ShareDialogProps) -> Html {
 /// The data [`EmbedDialog`] renders and the callbacks it reports to.
 #[derive(Properties, PartialEq)]
 pub struct EmbedDialogProps {
-    /// Builds the embed link for a set of options.
-    pub make_link: Callback<EmbedOptions, String>,
+    /// The page state's JSON text ([`crate::share::to_json`]) for a set of embed options.
+    pub make_state_json: Callback<EmbedOptions, String>,
     pub on_close: Callback<()>,
 }
 
@@ -80,8 +97,17 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
         hidden: vec![Pane::Metrics, Pane::Topology],
     });
     let height = use_state(|| 480u32);
-    let link = props.make_link.emit((*options).clone());
-    let snippet = iframe_snippet(&link, *height);
+    let made = use_deflated_link(
+        props.make_state_json.emit((*options).clone()),
+        share_page_link,
+    );
+    let (link, note) = link_and_note(&made);
+    let ready = made.as_ref().is_some_and(Result::is_ok);
+    let snippet = if ready {
+        iframe_snippet(&link, *height)
+    } else {
+        String::new()
+    };
     let toggle_readonly = {
         let options = options.clone();
         Callback::from(move |_: Event| {
@@ -135,9 +161,14 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
                 { "Snippet" }
                 <textarea data-testid="embed-snippet" class="snippet" readonly=true value={snippet.clone()} rows="4" />
             </label>
+            if !ready {
+                <p class="muted" aria-live="polite">{ note }</p>
+            }
             <div class="pane-controls">
-                <button class="primary" onclick={on_copy}>{ "Copy snippet" }</button>
-                <a data-testid="embed-preview" href={link} target="_blank" rel="noopener">{ "Preview the embed ↗" }</a>
+                <button class="primary" onclick={on_copy} disabled={!ready}>{ "Copy snippet" }</button>
+                if ready {
+                    <a data-testid="embed-preview" href={link} target="_blank" rel="noopener">{ "Preview the embed ↗" }</a>
+                }
                 <span class="spacer" />
                 <button onclick={on_close}>{ "Close" }</button>
             </div>

@@ -14,8 +14,8 @@ pub struct ExercisePanelProps {
     pub check: CheckStatus,
     /// The learner has passed this exercise before (progress in local storage).
     pub passed: bool,
-    /// The fragment of a link to this exercise.
-    pub link: AttrValue,
+    /// The fragment of a link to this exercise (`None` while a custom one is being made).
+    pub link: Option<AttrValue>,
     pub on_check: Callback<()>,
     pub on_close: Callback<()>,
 }
@@ -75,7 +75,9 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                         <span class="tick" data-testid="tick" aria-label="passed" title="You passed this exercise">{ " ✓" }</span>
                     }
                 </h2>
-                <a class="exercise-link" href={format!("#{}", props.link)} title="A link to this exercise">{ "Link" }</a>
+                if let Some(link) = &props.link {
+                    <a class="exercise-link" href={format!("#{link}")} title="A link to this exercise">{ "Link" }</a>
+                }
                 <button class="dismiss" onclick={props.on_close.reform(|_: MouseEvent| ())} aria-label="Leave the exercise">{ "×" }</button>
             </header>
             <div class="study-body">

@@ -2,8 +2,9 @@
 //! program as starter, machine, hidden panes, checks) that writes an exercise link. The
 //! exercise goes through the same validation a student's browser applies to the link.
 
+use crate::browser;
 use crate::components::modal::Modal;
-use crate::exercise_link::custom_link;
+use crate::exercise_link::custom_fragment_from_deflated;
 use crate::state::Pane;
 use lessons::exercise::{CheckDocument, ExerciseDocument};
 use lessons::{Exercise, Panes};
@@ -219,12 +220,18 @@ pub fn LessonBuilder(props: &LessonBuilderProps) -> Html {
     };
     let on_write = {
         let (draft, written, page) = (draft.clone(), written.clone(), props.page.clone());
-        Callback::from(move |_: MouseEvent| {
-            written.set(Some(
-                draft
-                    .to_exercise()
-                    .map(|exercise| format!("{page}#{}", custom_link(&exercise))),
-            ));
+        Callback::from(move |_: MouseEvent| match draft.to_exercise() {
+            Err(problem) => written.set(Some(Err(problem))),
+            Ok(exercise) => {
+                let (written, page) = (written.clone(), page.clone());
+                // The browser deflates the exercise in the background; the link appears after.
+                yew::platform::spawn_local(async move {
+                    let link = browser::deflate_raw(exercise.to_json().as_bytes())
+                        .await
+                        .map(|packed| format!("{page}#{}", custom_fragment_from_deflated(&packed)));
+                    written.set(Some(link));
+                });
+            }
         })
     };
     let rows = draft.checks.iter().enumerate().map(|(index, row)| {
@@ -376,7 +383,10 @@ mod tests {
         assert_eq!(exercise.checks.len(), 6);
         assert!(exercise.checks[1].hidden);
         assert_eq!(exercise.panes.hide, vec![lessons::Pane::Graph]);
-        let opened = decode(&custom_link(&exercise)).unwrap().unwrap();
+        let packed = miniz_oxide::deflate::compress_to_vec(exercise.to_json().as_bytes(), 9);
+        let opened = decode(&custom_fragment_from_deflated(&packed))
+            .unwrap()
+            .unwrap();
         assert_eq!(opened, exercise);
     }
 

@@ -2,6 +2,7 @@
 //! state (only transient view details such as the timeline's zoom).
 
 pub mod console;
+pub mod deflated_link;
 pub mod dialogs;
 pub mod editor;
 pub mod exercise_panel;
@@ -19,6 +20,7 @@ pub mod toolbar;
 pub mod topology;
 
 pub use console::Console;
+pub use deflated_link::use_deflated_link;
 pub use dialogs::{EmbedDialog, ShareDialog};
 pub use editor::Editor;
 pub use exercise_panel::ExercisePanel;
