@@ -59,10 +59,9 @@ fn no_trailing_whitespace() {
     );
 }
 
-/// Rust's float parser brings a 10 KB table of powers of five that gzip cannot shrink into the
-/// web bundle. The crates the bundle is built from parse floats with `lang::format::parse_f64`.
-#[test]
-fn the_bundle_parses_floats_with_one_parser() {
+/// The files of the crates the web bundle is built from (tests excepted) whose text contains
+/// any of `patterns`, relative to the workspace root.
+fn shipped_sources_containing(patterns: &[&str]) -> Vec<String> {
     let root = workspace_root();
     let shipped = [
         "crates/lang/src",
@@ -70,7 +69,7 @@ fn the_bundle_parses_floats_with_one_parser() {
         "crates/web/src",
         "crates/lessons/src",
     ];
-    let offenders: Vec<String> = rust_sources(&root)
+    rust_sources(&root)
         .iter()
         .filter(|path| {
             let relative = path.strip_prefix(&root).unwrap_or(path);
@@ -82,14 +81,7 @@ fn the_bundle_parses_floats_with_one_parser() {
         })
         .filter(|path| {
             let text = std::fs::read_to_string(path).unwrap_or_default();
-            [
-                "parse::<f64>",
-                "parse::<f32>",
-                "f64::from_str",
-                "f32::from_str",
-            ]
-            .iter()
-            .any(|pattern| text.contains(pattern))
+            patterns.iter().any(|pattern| text.contains(pattern))
         })
         .map(|path| {
             path.strip_prefix(&root)
@@ -97,10 +89,43 @@ fn the_bundle_parses_floats_with_one_parser() {
                 .display()
                 .to_string()
         })
-        .collect();
+        .collect()
+}
+
+/// Rust's float parser brings a 10 KB table of powers of five that gzip cannot shrink into the
+/// web bundle. The crates the bundle is built from parse floats with `lang::format::parse_f64`.
+#[test]
+fn the_bundle_parses_floats_with_one_parser() {
+    let offenders = shipped_sources_containing(&[
+        "parse::<f64>",
+        "parse::<f32>",
+        "f64::from_str",
+        "f32::from_str",
+    ]);
     assert!(
         offenders.is_empty(),
         "use lang::format::parse_f64 instead of Rust's float parser in:\n{}",
+        offenders.join("\n")
+    );
+}
+
+/// Rust's `to_lowercase`/`to_uppercase` (of a char or a str) link core's case-conversion
+/// tables (about 10 KB gzipped, pairs of chars that compress badly) into the web bundle, and
+/// follow a newer Unicode than the CPython 3.11 the playground emulates. Python's mappings are
+/// `lang::format::str_lower`/`str_upper`/...; text that is ASCII by construction uses
+/// `to_ascii_lowercase`/`to_ascii_uppercase`, which need no table.
+#[test]
+fn the_bundle_converts_case_without_rusts_unicode_tables() {
+    let offenders = shipped_sources_containing(&[
+        "to_lowercase(",
+        "to_uppercase(",
+        "::to_lowercase",
+        "::to_uppercase",
+    ]);
+    assert!(
+        offenders.is_empty(),
+        "use lang::format::str_lower/str_upper (Python text) or to_ascii_lowercase/\
+         to_ascii_uppercase (ASCII text) instead of Rust's Unicode case conversion in:\n{}",
         offenders.join("\n")
     );
 }
