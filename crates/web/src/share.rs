@@ -355,7 +355,7 @@ mod tests {
         // Hostile contents are clamped as a link's are.
         let huge = format!(
             r#"{{"program":"{}","topology":"cpu"}}"#,
-            "x = 1\n".repeat(MAX_PROGRAM_BYTES)
+            r"x = 1\n".repeat(MAX_PROGRAM_BYTES)
         );
         let decoded = decode_saved(&huge).unwrap();
         assert!(decoded.state.source.len() <= MAX_PROGRAM_BYTES);

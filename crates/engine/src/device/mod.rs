@@ -371,7 +371,8 @@ impl ParsedName {
         }
         if let Some(device_type) = &self.device_type {
             let id = self.id.map_or_else(|| "*".to_string(), |id| id.to_string());
-            text.push_str(&format!("/{}:{id}", device_type.to_lowercase()));
+            // C++ lowers the type with `absl::AsciiStrToLower`.
+            text.push_str(&format!("/{}:{id}", device_type.to_ascii_lowercase()));
         }
         text
     }

@@ -92,7 +92,8 @@ impl DeviceSpec {
         extra_device_types: &[&str],
     ) -> Result<DeviceSpec, DeviceSpecError> {
         let is_valid_type = |word: &str| {
-            let upper = word.to_uppercase();
+            // Python's `str.upper()`: `'cuſtom'` names `CUSTOM` too.
+            let upper = lang::format::str_upper(word);
             VALID_DEVICE_TYPES.contains(&upper.as_str())
                 || extra_device_types.contains(&upper.as_str())
         };
@@ -114,7 +115,7 @@ impl DeviceSpec {
                         });
                     }
                     type_seen = true;
-                    result.device_type = Some(device_type.to_uppercase());
+                    result.device_type = Some(lang::format::str_upper(device_type));
                     result.device_index = match words.get(1) {
                         Some(index) if *index != "*" => Some(python_int(index)?),
                         _ => None,
@@ -129,7 +130,7 @@ impl DeviceSpec {
                     type_seen = true;
                     // `_as_device_str_or_none` upper-cases only lowercase `cpu` and `gpu`.
                     result.device_type = Some(match *device_type {
-                        "cpu" | "gpu" => device_type.to_uppercase(),
+                        "cpu" | "gpu" => device_type.to_ascii_uppercase(),
                         _ => (*device_type).to_string(),
                     });
                     result.device_index = if *index == "*" {

@@ -309,7 +309,8 @@ impl Graph {
 
     /// `name` (already scoped) made unique in the graph and marked as used.
     fn uniquify(&mut self, name: String) -> String {
-        let base_key = name.to_lowercase();
+        // Python's `name.lower()`, as `Graph.unique_name` keys its names.
+        let base_key = lang::format::str_lower(&name);
         let mut count = self.names_in_use.get(&base_key).copied().unwrap_or(0);
         self.names_in_use.insert(base_key.clone(), count + 1);
         if count == 0 {

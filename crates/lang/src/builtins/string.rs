@@ -3,6 +3,7 @@
 use std::rc::Rc;
 
 use super::types::{add_method, add_method_closure, Types};
+use crate::format;
 use crate::host::bind_args;
 use crate::value::{Args, PyResult, PyStr, Value};
 use crate::vm::Vm;
@@ -121,20 +122,6 @@ fn rsplit_whitespace(s: &str, maxsplit: i64) -> Vec<String> {
 
 fn strs(v: Vec<String>) -> Value {
     Value::list(v.into_iter().map(Value::str).collect())
-}
-
-fn title_case(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut prev_cased = false;
-    for c in s.chars() {
-        if prev_cased {
-            out.extend(c.to_lowercase());
-        } else {
-            out.extend(c.to_uppercase());
-        }
-        prev_cased = c.is_alphabetic();
-    }
-    out
 }
 
 fn pad(vm: &mut Vm<'_>, args: &Args<'_>, name: &str, align: char) -> PyResult {
@@ -269,6 +256,14 @@ fn affix(vm: &mut Vm<'_>, args: &Args<'_>, name: &str, ends: bool) -> PyResult {
     }
 }
 
+/// Installs a str method that maps the text to a new str (the case conversions).
+fn case_method(t: &Types, name: &'static str, f: fn(&str) -> String) {
+    add_method_closure(&t.str, name, move |vm, args| {
+        let s = this(vm, &args, name)?;
+        Ok(Value::str(f(s.as_str())))
+    });
+}
+
 fn predicate(t: &Types, name: &'static str, f: fn(&str) -> bool) {
     add_method_closure(&t.str, name, move |vm, args| {
         let s = this(vm, &args, name)?;
@@ -310,51 +305,12 @@ fn join_items(vm: &Vm<'_>, sep: &PyStr, items: &[Value]) -> PyResult {
 
 pub(crate) fn install(t: &Types) {
     let s = &t.str;
-    add_method(s, "lower", |vm, args| {
-        Ok(Value::str(
-            this(vm, &args, "lower")?.as_str().to_lowercase(),
-        ))
-    });
-    add_method(s, "upper", |vm, args| {
-        Ok(Value::str(
-            this(vm, &args, "upper")?.as_str().to_uppercase(),
-        ))
-    });
-    add_method(s, "casefold", |vm, args| {
-        Ok(Value::str(
-            this(vm, &args, "casefold")?.as_str().to_lowercase(),
-        ))
-    });
-    add_method(s, "swapcase", |vm, args| {
-        let s = this(vm, &args, "swapcase")?;
-        Ok(Value::str(
-            s.as_str()
-                .chars()
-                .flat_map(|c| {
-                    if c.is_uppercase() {
-                        c.to_lowercase().collect::<Vec<_>>()
-                    } else {
-                        c.to_uppercase().collect()
-                    }
-                })
-                .collect::<String>(),
-        ))
-    });
-    add_method(s, "title", |vm, args| {
-        Ok(Value::str(title_case(this(vm, &args, "title")?.as_str())))
-    });
-    add_method(s, "capitalize", |vm, args| {
-        let s = this(vm, &args, "capitalize")?;
-        let mut chars = s.as_str().chars();
-        let out = match chars.next() {
-            Some(c) => c
-                .to_uppercase()
-                .chain(chars.flat_map(|c| c.to_lowercase()))
-                .collect(),
-            None => String::new(),
-        };
-        Ok(Value::str(out))
-    });
+    case_method(t, "lower", format::str_lower);
+    case_method(t, "upper", format::str_upper);
+    case_method(t, "casefold", format::str_casefold);
+    case_method(t, "swapcase", format::str_swapcase);
+    case_method(t, "title", format::str_title);
+    case_method(t, "capitalize", format::str_capitalize);
     predicate(t, "isdigit", |s| {
         !s.is_empty()
             && s.chars()
@@ -376,15 +332,9 @@ pub(crate) fn install(t: &Types) {
     });
     predicate(t, "isspace", |s| !s.is_empty() && s.chars().all(py_isspace));
     predicate(t, "isascii", |s| s.is_ascii());
-    predicate(t, "isupper", |s| {
-        s.chars().any(|c| c.is_uppercase()) && !s.chars().any(|c| c.is_lowercase())
-    });
-    predicate(t, "islower", |s| {
-        s.chars().any(|c| c.is_lowercase()) && !s.chars().any(|c| c.is_uppercase())
-    });
-    predicate(t, "istitle", |s| {
-        s.chars().any(|c| c.is_alphabetic()) && title_case(s) == s
-    });
+    predicate(t, "isupper", format::str_isupper);
+    predicate(t, "islower", format::str_islower);
+    predicate(t, "istitle", format::str_istitle);
     predicate(t, "isidentifier", |s| {
         let mut chars = s.chars();
         matches!(chars.next(), Some(c) if c == '_' || c.is_alphabetic())

@@ -10,6 +10,8 @@
 //! - `float_repr`: decimal digits of a float and CPython's `PyOS_double_to_string` layouts.
 //! - `number`: `format()` for ints and floats (signs, padding, thousands grouping).
 //! - `text`: `format()` for str, `repr()` of str, and the Unicode predicates they need.
+//! - `case`: `str.lower`/`upper`/`casefold`/`title`/`capitalize`/`swapcase` and the case
+//!   predicates, from CPython's Unicode data rather than Rust's case tables.
 //! - `percent`: printf-style `template % args`.
 //! - `parse`: `int(str, base)` and `float(str)`.
 //! - `round`: `round(float, ndigits)` and the exact int/float conversions.
@@ -23,6 +25,7 @@
 //! Tests live in `crates/lang/tests/format.rs`; their tables are generated from python3 by the
 //! scripts in `crates/lang/tests/data/`.
 
+mod case;
 mod decimal_to_float;
 mod float_repr;
 mod number;
@@ -35,6 +38,10 @@ mod text;
 #[rustfmt::skip]
 mod unicode_tables;
 
+pub use case::{
+    str_capitalize, str_casefold, str_islower, str_istitle, str_isupper, str_lower, str_swapcase,
+    str_title, str_upper,
+};
 pub use decimal_to_float::{biguint_to_f64, parse_f64};
 pub use float_repr::float_repr;
 pub use number::{

@@ -95,7 +95,7 @@ impl Draft {
     pub fn to_exercise(&self) -> Result<Exercise, String> {
         let slug: String = self
             .title
-            .to_lowercase()
+            .to_ascii_lowercase()
             .chars()
             .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
             .collect::<String>()

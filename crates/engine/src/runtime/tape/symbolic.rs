@@ -838,7 +838,8 @@ fn forward_name_scope<'a>(kind: &OpKind, name: &'a str) -> &'a str {
         .map_or(base, |(stem, _)| stem);
     let scoped = match kind {
         // An operator's op is named in lower case (`mul`), `tf.multiply`'s as its type.
-        OpKind::Binary(_) => stem.chars().next().is_some_and(char::is_lowercase),
+        // Op names are ASCII (TF's name pattern is `[A-Za-z0-9.][A-Za-z0-9_.\\-/>]*`).
+        OpKind::Binary(_) => stem.bytes().next().is_some_and(|b| b.is_ascii_lowercase()),
         OpKind::Unary(UnaryOp::Sigmoid | UnaryOp::Tanh) => true,
         OpKind::MatMul(_) | OpKind::Cast { .. } | OpKind::BiasAdd | OpKind::StridedSlice { .. } => {
             true
