@@ -2,11 +2,13 @@
 //!
 //! Module map:
 //! - [`state`]: the page's state and its one reducer (panes, theme, selection, embed mode).
-//! - [`protocol`]: the JSON messages between the page and the engine worker.
+//! - [`protocol`]: the messages between the page and the engine worker (JSON requests, bincode
+//!   answers).
 //! - [`engine_client`]: starts, talks to and stops the engine worker; [`engine_worker`]: the
 //!   worker's side.
 //! - [`share`]: versioned share links (state in the URL fragment) and their hostile-input
-//!   decoding; [`browser`]: local storage, the location, clipboard and downloads.
+//!   decoding; [`browser`]: local storage, the location, the link compressor, clipboard and
+//!   downloads.
 //! - [`lessons`]: the examples menu; [`quick_fix`]: edits that fix common placement errors.
 //! - Teaching: the catalog lessons and exercises come from the `lessons` crate;
 //!   [`exercise_link`] reads and writes exercise links, [`progress`] the passed exercises,

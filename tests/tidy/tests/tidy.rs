@@ -64,6 +64,7 @@ fn no_trailing_whitespace() {
 fn shipped_sources() -> Vec<(String, String)> {
     let root = workspace_root();
     let shipped = [
+        "crates/cpython_text/src",
         "crates/lang/src",
         "crates/engine/src",
         "crates/web/src",
@@ -97,7 +98,7 @@ fn shipped_files_containing(patterns: &[&str], allowed: &[&str]) -> Vec<String> 
 }
 
 /// Rust's float parser brings a 10 KB table of powers of five that gzip cannot shrink into the
-/// web bundle. The crates the bundle is built from parse floats with `lang::format::parse_f64`.
+/// web bundle. The crates the bundle is built from parse floats with `cpython_text::parse_f64`.
 #[test]
 fn the_bundle_parses_floats_with_one_parser() {
     let offenders = shipped_files_containing(
@@ -111,7 +112,7 @@ fn the_bundle_parses_floats_with_one_parser() {
     );
     assert!(
         offenders.is_empty(),
-        "use lang::format::parse_f64 instead of Rust's float parser in:\n{}",
+        "use cpython_text::parse_f64 instead of Rust's float parser in:\n{}",
         offenders.join("\n")
     );
 }
@@ -140,7 +141,7 @@ fn the_bundle_has_one_stable_sort() {
 /// Rust's `to_lowercase`/`to_uppercase` (of a char or a str) link core's case-conversion
 /// tables (about 10 KB gzipped, pairs of chars that compress badly) into the web bundle, and
 /// follow a newer Unicode than the CPython 3.11 the playground emulates. Python's mappings are
-/// `lang::format::str_lower`/`str_upper`/...; text that is ASCII by construction uses
+/// `cpython_text::str_lower`/`str_upper`/...; text that is ASCII by construction uses
 /// `to_ascii_lowercase`/`to_ascii_uppercase`, which need no table.
 #[test]
 fn the_bundle_converts_case_without_rusts_unicode_tables() {
@@ -155,7 +156,7 @@ fn the_bundle_converts_case_without_rusts_unicode_tables() {
     );
     assert!(
         offenders.is_empty(),
-        "use lang::format::str_lower/str_upper (Python text) or to_ascii_lowercase/\
+        "use cpython_text::str_lower/str_upper (Python text) or to_ascii_lowercase/\
          to_ascii_uppercase (ASCII text) instead of Rust's Unicode case conversion in:\n{}",
         offenders.join("\n")
     );

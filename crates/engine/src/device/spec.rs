@@ -93,7 +93,7 @@ impl DeviceSpec {
     ) -> Result<DeviceSpec, DeviceSpecError> {
         let is_valid_type = |word: &str| {
             // Python's `str.upper()`: `'cuſtom'` names `CUSTOM` too.
-            let upper = lang::format::str_upper(word);
+            let upper = cpython_text::str_upper(word);
             VALID_DEVICE_TYPES.contains(&upper.as_str())
                 || extra_device_types.contains(&upper.as_str())
         };
@@ -115,7 +115,7 @@ impl DeviceSpec {
                         });
                     }
                     type_seen = true;
-                    result.device_type = Some(lang::format::str_upper(device_type));
+                    result.device_type = Some(cpython_text::str_upper(device_type));
                     result.device_index = match words.get(1) {
                         Some(index) if *index != "*" => Some(python_int(index)?),
                         _ => None,

@@ -76,7 +76,7 @@ pub fn pad(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let paddings = to_operand(st, vm, &required(&bound, 1))?;
     let mode = match &bound[2] {
         None => "CONSTANT".to_string(),
-        Some(Value::Str(text)) => lang::format::str_upper(text.as_str()),
+        Some(Value::Str(text)) => cpython_text::str_upper(text.as_str()),
         Some(_) => return Err(vm.type_error("pad() mode must be a string")),
     };
     let mode = match mode.as_str() {

@@ -262,7 +262,7 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 Some(text) => text.to_string(),
                 None => vm.repr(value)?,
             };
-            lang::format::str_lower(&text).contains("zero")
+            cpython_text::str_lower(&text).contains("zero")
         }
         None => false,
     };

@@ -310,7 +310,7 @@ impl Graph {
     /// `name` (already scoped) made unique in the graph and marked as used.
     fn uniquify(&mut self, name: String) -> String {
         // Python's `name.lower()`, as `Graph.unique_name` keys its names.
-        let base_key = lang::format::str_lower(&name);
+        let base_key = cpython_text::str_lower(&name);
         let mut count = self.names_in_use.get(&base_key).copied().unwrap_or(0);
         self.names_in_use.insert(base_key.clone(), count + 1);
         if count == 0 {

@@ -2,7 +2,7 @@
 //! conversions, which round ties to even like CPython's dtoa) laid out the way CPython's
 //! `PyOS_double_to_string` lays them out for `repr`, `'e'`, `'f'`, `'g'` and friends.
 
-use super::decimal_to_float::parse_f64;
+use cpython_text::parse_f64;
 
 /// `repr(x)` and `str(x)` of a Python float: the shortest digits that round-trip, in exponent
 /// form when the decimal exponent is < -4 or >= 16 (`1e-05`, `1e+16`, `1.5e+300`), else

@@ -10,13 +10,12 @@
 //! - `float_repr`: decimal digits of a float and CPython's `PyOS_double_to_string` layouts.
 //! - `number`: `format()` for ints and floats (signs, padding, thousands grouping).
 //! - `text`: `format()` for str, `repr()` of str, and the Unicode predicates they need.
-//! - `case`: `str.lower`/`upper`/`casefold`/`title`/`capitalize`/`swapcase` and the case
-//!   predicates, from CPython's Unicode data rather than Rust's case tables.
 //! - `percent`: printf-style `template % args`.
 //! - `parse`: `int(str, base)` and `float(str)`.
 //! - `round`: `round(float, ndigits)` and the exact int/float conversions.
-//! - `decimal_to_float`: decimal text and big integers to the nearest float, without Rust's
-//!   table of powers of five (every float parse in the workspace goes through it).
+//!
+//! Decimal-to-float conversion, the `str` case mappings and the Unicode tables come from the
+//! `cpython-text` crate (shared with the engine and the page) and are re-exported here.
 //!
 //! **Invariant:** no input makes these functions panic or allocate without bound. Widths and
 //! precisions above [`MAX_WIDTH_OR_PRECISION`] are refused with a `ValueError`, and decimal
@@ -25,8 +24,6 @@
 //! Tests live in `crates/lang/tests/format.rs`; their tables are generated from python3 by the
 //! scripts in `crates/lang/tests/data/`.
 
-mod case;
-mod decimal_to_float;
 mod float_repr;
 mod number;
 mod parse;
@@ -34,15 +31,13 @@ mod percent;
 mod round;
 mod spec;
 mod text;
-// Generated; kept exactly as `tests/data/gen_unicode_tables.py` writes it.
-#[rustfmt::skip]
-mod unicode_tables;
 
-pub use case::{
-    str_capitalize, str_casefold, str_islower, str_istitle, str_isupper, str_lower, str_swapcase,
-    str_title, str_upper,
+// CPython's text conversions live in their own crate, which the engine and the page share;
+// the language re-exports them for its hosts.
+pub use cpython_text::{
+    biguint_to_f64, parse_f64, str_capitalize, str_casefold, str_islower, str_istitle, str_isupper,
+    str_lower, str_swapcase, str_title, str_upper,
 };
-pub use decimal_to_float::{biguint_to_f64, parse_f64};
 pub use float_repr::float_repr;
 pub use number::{
     format_float, format_int, format_value, int_repr, small_int_digits, small_int_repr, FormatValue,

@@ -4,9 +4,9 @@
 use num_bigint::BigInt;
 use num_traits::Zero;
 
-use super::decimal_to_float::parse_f64;
 use super::text::{decimal_value, is_space, str_repr};
 use super::{value_error, FormatError, MAX_INT_STR_DIGITS};
+use cpython_text::parse_f64;
 
 /// `int(s, base)`. Surrounding whitespace is skipped, then an optional sign, then (when
 /// `base` is 0, or matches) a `0x`/`0o`/`0b` prefix, then digits with single underscores

@@ -6,8 +6,8 @@ use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 
-use super::decimal_to_float::{biguint_to_f64, parse_f64};
 use super::{value_error, FormatError};
+use cpython_text::{biguint_to_f64, parse_f64};
 
 /// `round(x, ndigits)` for a float and an explicit `ndigits` (which may be negative): the
 /// float nearest to `x` rounded to a multiple of `10^-ndigits`, ties to even, computed on the

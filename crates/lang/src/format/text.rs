@@ -2,8 +2,8 @@
 //! predicates (`isprintable`, `isspace`, decimal digit values) they and the parsers need.
 
 use super::spec::{check_grouping, unknown_format_code, Align, FormatSpec, Sign};
-use super::unicode_tables::{DECIMAL_ZEROS, NON_PRINTABLE, WHITESPACE};
 use super::{value_error, FormatError};
+use cpython_text::unicode_tables::{DECIMAL_ZEROS, NON_PRINTABLE, WHITESPACE};
 
 /// `format(s, spec)` for a str. Only the `s` type (or none) is allowed; a sign, `z`, `#`, `=`
 /// alignment or thousands separator is a `ValueError` with CPython's message. The precision

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes crates/lang/src/format/unicode_tables.rs from CPython 3.11's own unicodedata.
+"""Writes crates/cpython_text/src/unicode_tables.rs from CPython 3.11's own unicodedata.
 
 Run from the repository root with the oracle interpreter:
     python3 crates/lang/tests/data/gen_unicode_tables.py
@@ -32,7 +32,7 @@ import bisect
 import sys
 import unicodedata
 
-OUT = "crates/lang/src/format/unicode_tables.rs"
+OUT = "crates/cpython_text/src/unicode_tables.rs"
 
 
 def ranges(predicate):
@@ -62,21 +62,21 @@ def main():
         "//! Do not edit by hand: rerun the script.",
         "",
         "/// Inclusive code point ranges for which `str.isprintable()` is false, sorted.",
-        "pub(crate) const NON_PRINTABLE: &[(u32, u32)] = &[",
+        "pub const NON_PRINTABLE: &[(u32, u32)] = &[",
     ]
     lines += [f"    (0x{a:04X}, 0x{b:04X})," for a, b in non_printable]
     lines += [
         "];",
         "",
         "/// Code points for which `str.isspace()` is true, sorted.",
-        "pub(crate) const WHITESPACE: &[u32] = &[",
+        "pub const WHITESPACE: &[u32] = &[",
     ]
     lines += [f"    0x{c:04X}," for c in spaces]
     lines += [
         "];",
         "",
         "/// The zero of every run of ten Unicode decimal digits (category Nd), sorted.",
-        "pub(crate) const DECIMAL_ZEROS: &[u32] = &[",
+        "pub const DECIMAL_ZEROS: &[u32] = &[",
     ]
     lines += [f"    0x{c:04X}," for c in zeros]
     lines += ["];", ""]

@@ -40,7 +40,7 @@ impl CheckRow {
     pub fn to_document(&self) -> Result<CheckDocument, String> {
         let text = |value: &str| (!value.trim().is_empty()).then(|| value.to_string());
         let number = |value: &str, what: &str| {
-            lang::format::parse_f64(value.trim())
+            cpython_text::parse_f64(value.trim())
                 .ok_or_else(|| format!("{}: {what} must be a number.", self.kind))
         };
         let mut check = CheckDocument {

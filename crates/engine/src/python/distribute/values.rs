@@ -134,7 +134,7 @@ pub(crate) fn reduce_op_arg(vm: &mut Vm<'_>, value: &Value) -> PyResult<ReplicaR
     let name = match value.downcast::<PyEnumMember>() {
         Some(member) if member.value_repr.starts_with('\'') => member.name.to_string(),
         _ => match value.as_str() {
-            Some(text) => lang::format::str_upper(text),
+            Some(text) => cpython_text::str_upper(text),
             // TF 2.21 asserts the type before its own TypeError (checked with the oracle).
             None => {
                 let class = vm.exc_types().assertion_error.clone();

@@ -185,7 +185,7 @@ fn same_padding(vm: &mut Vm<'_>, value: Option<&Value>) -> PyResult<bool> {
     let Some(value) = value else {
         return Ok(false);
     };
-    let text = lang::format::str_lower(&crate::python::string_arg(vm, value, "padding")?);
+    let text = cpython_text::str_lower(&crate::python::string_arg(vm, value, "padding")?);
     match text.as_str() {
         "valid" => Ok(false),
         "same" => Ok(true),

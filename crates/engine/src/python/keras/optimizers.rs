@@ -451,7 +451,7 @@ pub fn from_arg(
         let text = vm.repr(value)?;
         return Err(vm.value_error(format!("Could not interpret optimizer identifier: {text}")));
     };
-    let kind = match lang::format::str_lower(name).as_str() {
+    let kind = match cpython_text::str_lower(name).as_str() {
         "sgd" => "SGD",
         "adam" => "Adam",
         "rmsprop" => "RMSprop",

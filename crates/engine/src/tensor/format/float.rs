@@ -55,7 +55,7 @@ pub fn shortest_digits(value: f64, precision: Precision) -> Digits {
     let tie_to_even = |shortest: Digits, reads_back: &dyn Fn(f64) -> bool| {
         let fraction_digits = shortest.digits.len().saturating_sub(1);
         let text = format!("{value:.fraction_digits$e}");
-        match lang::format::parse_f64(&text) {
+        match cpython_text::parse_f64(&text) {
             Some(parsed) if reads_back(parsed) => parse_scientific(&text),
             _ => shortest,
         }
@@ -74,7 +74,7 @@ pub fn shortest_digits(value: f64, precision: Precision) -> Digits {
             let target = half::f16::from_f64(value);
             for significant in 0..5usize {
                 let text = format!("{value:.significant$e}");
-                let round_trips = lang::format::parse_f64(&text)
+                let round_trips = cpython_text::parse_f64(&text)
                     .is_some_and(|parsed| half::f16::from_f64(parsed) == target);
                 if round_trips {
                     return parse_scientific(&text);

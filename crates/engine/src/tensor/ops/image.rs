@@ -30,7 +30,7 @@ pub fn string_to_number(input: &Tensor, out_type: DType) -> OpResult<Tensor> {
                 "inf" | "+inf" | "infinity" => Some(f64::INFINITY),
                 "-inf" | "-infinity" => Some(f64::NEG_INFINITY),
                 "nan" => Some(f64::NAN),
-                _ => lang::format::parse_f64(trimmed),
+                _ => cpython_text::parse_f64(trimmed),
             }
         };
         match value {

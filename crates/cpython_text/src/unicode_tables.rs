@@ -3,7 +3,7 @@
 //! Do not edit by hand: rerun the script.
 
 /// Inclusive code point ranges for which `str.isprintable()` is false, sorted.
-pub(crate) const NON_PRINTABLE: &[(u32, u32)] = &[
+pub const NON_PRINTABLE: &[(u32, u32)] = &[
     (0x0000, 0x001F),
     (0x007F, 0x00A0),
     (0x00AD, 0x00AD),
@@ -708,7 +708,7 @@ pub(crate) const NON_PRINTABLE: &[(u32, u32)] = &[
 ];
 
 /// Code points for which `str.isspace()` is true, sorted.
-pub(crate) const WHITESPACE: &[u32] = &[
+pub const WHITESPACE: &[u32] = &[
     0x0009,
     0x000A,
     0x000B,
@@ -741,7 +741,7 @@ pub(crate) const WHITESPACE: &[u32] = &[
 ];
 
 /// The zero of every run of ten Unicode decimal digits (category Nd), sorted.
-pub(crate) const DECIMAL_ZEROS: &[u32] = &[
+pub const DECIMAL_ZEROS: &[u32] = &[
     0x0030,
     0x0660,
     0x06F0,
