@@ -207,7 +207,7 @@ pub fn set_log_device_placement(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyR
     let bound = params(vm, "set_log_device_placement", &args, &["enabled"], 1)?;
     let enabled = flag(vm, &bound[0], false)?;
     st.tf(vm, |ctx| {
-        ctx.log_device_placement = enabled;
+        ctx.set_log_device_placement(enabled);
         Ok(())
     })?;
     Ok(Value::None)

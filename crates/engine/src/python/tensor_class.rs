@@ -15,10 +15,11 @@ use lang::vm::Vm;
 
 use crate::python::convert::{eager_value, to_operand};
 use crate::python::{bound, this, St};
-use crate::runtime::{Context, Handle, Operand, TfError, TfResult};
+use crate::runtime::truediv::TruedivSpelling;
+use crate::runtime::{Handle, Operand};
 use crate::tensor::format::{tensor_repr, tensor_str};
-use crate::tensor::ops::{self, BinaryOp, MatMulOptions, SliceSpec, UnaryOp};
-use crate::tensor::{DType, Tensor};
+use crate::tensor::ops::{BinaryOp, MatMulOptions, SliceSpec, UnaryOp};
+use crate::tensor::Tensor;
 
 /// The data of a tensor object.
 pub struct PyTensor {
@@ -46,8 +47,7 @@ fn handle_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Handle> {
         .ok_or_else(|| vm.type_error("expected a tf.Tensor"))
 }
 
-/// `x op y` in the current mode; `/` on integers casts to float first, as TensorFlow's
-/// `truediv` does.
+/// `x op y` (or `tf.op(x, y)`) in the current mode: one binary op.
 pub fn apply_binary(
     st: &St,
     vm: &mut Vm<'_>,
@@ -56,48 +56,8 @@ pub fn apply_binary(
     y: Operand,
     name: Option<String>,
 ) -> PyResult {
-    let handle = st.tf(vm, |ctx| {
-        if op == BinaryOp::RealDiv {
-            truediv(ctx, x, y, name.as_deref())
-        } else {
-            ctx.binary(op, x, y, name.as_deref())
-        }
-    })?;
+    let handle = st.tf(vm, |ctx| ctx.binary(op, x, y, name.as_deref()))?;
     wrap(st, vm, handle)
-}
-
-fn operand_dtype(ctx: &Context, operand: &Operand) -> Option<DType> {
-    match operand {
-        Operand::Handle(handle) => ctx.handle_dtype(handle).ok(),
-        Operand::Variable(id) => ctx.variable(*id).ok().map(|v| v.dtype),
-        Operand::Literal(_) => None,
-    }
-}
-
-fn truediv(ctx: &mut Context, x: Operand, y: Operand, name: Option<&str>) -> TfResult<Handle> {
-    let dtype = operand_dtype(ctx, &x)
-        .or_else(|| operand_dtype(ctx, &y))
-        .or(match (&x, &y) {
-            (Operand::Literal(t), _) => Some(t.dtype()),
-            _ => None,
-        });
-    let target = dtype
-        .filter(|d| d.is_integer())
-        .and_then(DType::truediv_result);
-    let Some(target) = target else {
-        return ctx.binary(BinaryOp::RealDiv, x, y, name);
-    };
-    let cast = |operand: Operand, ctx: &mut Context| -> TfResult<Operand> {
-        Ok(match operand {
-            Operand::Literal(tensor) => {
-                Operand::Literal(ops::cast(&tensor, target).map_err(TfError::from_kernel_message)?)
-            }
-            other => Operand::Handle(ctx.cast(other, target, None)?),
-        })
-    };
-    let x = cast(x, ctx)?;
-    let y = cast(y, ctx)?;
-    ctx.binary(BinaryOp::RealDiv, x, y, name)
 }
 
 /// `self` of an operator as an operand. A variable is read first, outside the op's name
@@ -121,6 +81,16 @@ fn operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, reflected: 
         return Ok(Value::NotImplemented);
     };
     let (x, y) = if reflected { (other, me) } else { (me, other) };
+    if op == BinaryOp::RealDiv {
+        // `/` is TensorFlow's Python `truediv`, not one op.
+        let spelling = if reflected {
+            TruedivSpelling::Reflected
+        } else {
+            TruedivSpelling::Operator
+        };
+        let handle = st.tf(vm, |ctx| ctx.truediv(x, y, spelling, None))?;
+        return wrap(st, vm, handle);
+    }
     apply_binary(st, vm, op, x, y, None)
 }
 

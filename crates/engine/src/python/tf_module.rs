@@ -16,6 +16,7 @@ use crate::python::tensor_class::{apply_binary, wrap, PyTensor};
 use crate::python::{array_ops, math_ops};
 use crate::python::{def, function as native, module, params, St};
 use crate::runtime::op::OpKind;
+use crate::runtime::truediv::TruedivSpelling;
 use crate::runtime::{Handle, Operand};
 use crate::tensor::ops::{
     self, ArgReduceOp, BinaryOp, FloatClass, MatMulOptions, ReduceOp, UnaryOp,
@@ -80,12 +81,52 @@ fn convert_to_tensor(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
-fn binary_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, what: &str) -> PyResult {
+/// A binary `tf.math` function: `op` named `name`, or `default_name` in a graph.
+fn binary_fn(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: &Args<'_>,
+    op: BinaryOp,
+    what: &str,
+    default_name: &str,
+) -> PyResult {
+    let bound = params(vm, what, args, &["x", "y", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[2])?.unwrap_or_else(|| default_name.to_string());
+    apply_binary(st, vm, op, x, y, Some(name))
+}
+
+/// `tf.divide` (`what` = `divide`) and `tf.truediv`: Python's `/`, see
+/// [`crate::runtime::truediv`].
+fn division_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult {
     let bound = params(vm, what, args, &["x", "y", "name"], 2)?;
     let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
     let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
     let name = name_arg(vm, &bound[2])?;
-    apply_binary(st, vm, op, x, y, name)
+    let handle = st.tf(vm, |ctx| {
+        if what == "divide" {
+            ctx.divide(x, y, name.as_deref())
+        } else {
+            ctx.truediv(x, y, TruedivSpelling::Function, name.as_deref())
+        }
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.compat.v1.div(x, y, name)`: Python 2's division, `FloorDiv` for integers.
+fn div_python2(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "div", &args, &["x", "y", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.div_python2(x, y, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.realdiv(x, y, name)`: the `RealDiv` op alone, no casts.
+fn realdiv(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    binary_fn(st, vm, &args, BinaryOp::RealDiv, "realdiv", "RealDiv")
 }
 
 fn unary_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: UnaryOp, what: &str) -> PyResult {
@@ -142,6 +183,7 @@ fn matmul(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             || crate::python::flag(vm, &bound[4], false)?,
         transpose_b: crate::python::flag(vm, &bound[3], false)?
             || crate::python::flag(vm, &bound[5], false)?,
+        batched: false,
     };
     let name = name_arg(vm, &bound[11])?;
     let handle = st.tf(vm, |ctx| ctx.matmul(a, b, options, name.as_deref()))?;
@@ -627,27 +669,33 @@ fn no_op(_st: &St, _vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
     Ok(Value::None)
 }
 
-const BINARY_FUNCTIONS: &[(&str, BinaryOp)] = &[
-    ("add", BinaryOp::Add),
-    ("subtract", BinaryOp::Sub),
-    ("multiply", BinaryOp::Mul),
-    ("divide", BinaryOp::RealDiv),
-    ("truediv", BinaryOp::RealDiv),
-    ("floordiv", BinaryOp::FloorDiv),
-    ("floormod", BinaryOp::FloorMod),
-    ("mod", BinaryOp::FloorMod),
-    ("pow", BinaryOp::Pow),
-    ("maximum", BinaryOp::Maximum),
-    ("minimum", BinaryOp::Minimum),
-    ("squared_difference", BinaryOp::SquaredDifference),
-    ("equal", BinaryOp::Equal),
-    ("not_equal", BinaryOp::NotEqual),
-    ("less", BinaryOp::Less),
-    ("less_equal", BinaryOp::LessEqual),
-    ("greater", BinaryOp::Greater),
-    ("greater_equal", BinaryOp::GreaterEqual),
-    ("logical_and", BinaryOp::LogicalAnd),
-    ("logical_or", BinaryOp::LogicalOr),
+/// The binary `tf.math` functions: the Python name, the op, and the name the op gets in a
+/// graph by default: the op's own name for the generated wrappers (`tf.add` is `Add`),
+/// the wrapper's scope for the Python ones (`tf.math.floordiv` is `floordiv`), where the
+/// operators `+` and `%` give `add` and `mod` (oracle TF 2.21).
+const BINARY_FUNCTIONS: &[(&str, BinaryOp, &str)] = &[
+    ("add", BinaryOp::Add, "Add"),
+    ("subtract", BinaryOp::Sub, "Sub"),
+    ("multiply", BinaryOp::Mul, "Mul"),
+    ("floordiv", BinaryOp::FloorDiv, "floordiv"),
+    ("floormod", BinaryOp::FloorMod, "FloorMod"),
+    ("mod", BinaryOp::FloorMod, "FloorMod"),
+    ("pow", BinaryOp::Pow, "Pow"),
+    ("maximum", BinaryOp::Maximum, "Maximum"),
+    ("minimum", BinaryOp::Minimum, "Minimum"),
+    (
+        "squared_difference",
+        BinaryOp::SquaredDifference,
+        "SquaredDifference",
+    ),
+    ("equal", BinaryOp::Equal, "Equal"),
+    ("not_equal", BinaryOp::NotEqual, "NotEqual"),
+    ("less", BinaryOp::Less, "Less"),
+    ("less_equal", BinaryOp::LessEqual, "LessEqual"),
+    ("greater", BinaryOp::Greater, "Greater"),
+    ("greater_equal", BinaryOp::GreaterEqual, "GreaterEqual"),
+    ("logical_and", BinaryOp::LogicalAnd, "LogicalAnd"),
+    ("logical_or", BinaryOp::LogicalOr, "LogicalOr"),
 ];
 
 const UNARY_FUNCTIONS: &[(&str, UnaryOp)] = &[
@@ -692,15 +740,28 @@ const REDUCTIONS: &[(&str, ReduceOp)] = &[
 /// The functions shared by `tensorflow`, `tensorflow.math` and `tensorflow.compat.v1`.
 fn math_functions(st: &St) -> Vec<(String, Value)> {
     let mut functions = Vec::new();
-    for (name, op) in BINARY_FUNCTIONS {
-        let (op, name_owned, st2) = (*op, name.to_string(), st.clone());
+    for (name, op, default_name) in BINARY_FUNCTIONS {
+        let (op, name_owned, default_name, st2) =
+            (*op, name.to_string(), *default_name, st.clone());
         functions.push((
             name.to_string(),
             lang::host::native_function_closure(name, move |vm, args| {
-                binary_fn(&st2, vm, &args, op, &name_owned)
+                binary_fn(&st2, vm, &args, op, &name_owned, default_name)
             }),
         ));
     }
+    functions.push((
+        "divide".to_string(),
+        crate::python::function(st, "divide", |st, vm, args| {
+            division_fn(st, vm, &args, "divide")
+        }),
+    ));
+    functions.push((
+        "truediv".to_string(),
+        crate::python::function(st, "truediv", |st, vm, args| {
+            division_fn(st, vm, &args, "truediv")
+        }),
+    ));
     for (name, op) in UNARY_FUNCTIONS {
         let (op, name_owned, st2) = (*op, name.to_string(), st.clone());
         functions.push((
@@ -795,6 +856,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             native(st, "convert_to_tensor", convert_to_tensor),
         ),
         ("matmul".into(), native(st, "matmul", matmul)),
+        ("realdiv".into(), native(st, "realdiv", realdiv)),
         ("reshape".into(), native(st, "reshape", reshape)),
         ("identity".into(), native(st, "identity", identity)),
         (
@@ -971,6 +1033,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     let image = module("tensorflow.image");
     def(&image, st, "resize", array_ops::resize);
     tf.set("image", Value::Module(image.clone()));
+    let linalg = module("tensorflow.linalg");
+    def(&linalg, st, "matmul", matmul);
+    def(&linalg, st, "eye", math_ops::eye);
+    def(&linalg, st, "norm", norm);
+    def(&linalg, st, "l2_normalize", l2_normalize);
+    tf.set("linalg", Value::Module(linalg.clone()));
     tf.set("random", Value::Module(random.clone()));
 
     let nn = module("tensorflow.nn");
@@ -1043,6 +1111,8 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     v1.set("math", Value::Module(math_module.clone()));
     v1.set("random", Value::Module(random.clone()));
     v1.set("nn", Value::Module(nn.clone()));
+    v1.set("linalg", Value::Module(linalg.clone()));
+    v1.set("div", native(st, "div", div_python2));
     v1.set("errors", Value::Module(errors.clone()));
     v1.set("config", Value::Module(config.clone()));
     v1.set("debugging", Value::Module(debugging.clone()));
@@ -1120,6 +1190,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ("tensorflow.dtypes".into(), Value::Module(dtypes)),
         ("tensorflow.strings".into(), Value::Module(strings)),
         ("tensorflow.image".into(), Value::Module(image)),
+        ("tensorflow.linalg".into(), Value::Module(linalg)),
         ("tensorflow.distribute".into(), Value::Module(distribute)),
         (
             "tensorflow.distribute.experimental".into(),

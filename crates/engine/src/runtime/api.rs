@@ -146,6 +146,13 @@ fn shape_arg(shape: ShapeOperand, name: &'static str) -> TfResult<Arg> {
     }
 }
 
+/// Whether a Python literal of dtype `from` converts to `to` (`2` to a float, `2.5` to
+/// float64), as `convert_to_tensor` allows; `2.5` to an integer does not.
+pub(crate) fn literal_converts(from: DType, to: DType) -> bool {
+    (from.is_integer() && (to.is_floating() || to.is_integer()))
+        || (from.is_floating() && to.is_floating())
+}
+
 /// The first output of an op that has one.
 fn first_output(op_type: &str, outputs: Vec<Handle>) -> TfResult<Handle> {
     outputs
@@ -259,10 +266,22 @@ impl Context {
         if matches!(kind, OpKind::Binary(BinaryOp::Add)) && tensor.dtype() == DType::String {
             return Ok(tensor);
         }
-        let lossless = tensor.dtype().is_integer() && (target.is_floating() || target.is_integer());
-        if lossless || (tensor.dtype().is_floating() && target.is_floating()) {
+        if literal_converts(tensor.dtype(), target) {
             return ops::cast(&tensor, target).map_err(TfError::from_kernel_message);
         }
+        Err(self.literal_conversion_error(&tensor, target, Some((arg.name, kind.op_type()))))
+    }
+
+    /// The `TypeError` of converting a Python literal to `target` when it does not fit: eager
+    /// `Cannot convert 2.5 to EagerTensor of dtype int32`; in a graph, the op-def library's
+    /// text when the literal is an op's input (`op_input`: the parameter and op names),
+    /// else `convert_to_tensor`'s `Expected int32, but got 2.5 of type 'float'.`
+    pub(crate) fn literal_conversion_error(
+        &self,
+        tensor: &Tensor,
+        target: DType,
+        op_input: Option<(&str, &str)>,
+    ) -> TfError {
         let shown = if let (0, crate::tensor::TensorData::String(values)) =
             (tensor.rank(), tensor.data())
         {
@@ -271,12 +290,12 @@ impl Context {
                 Ok(text) if !text.contains(['\'', '\\']) && !text.chars().any(char::is_control) => {
                     format!("'{text}'")
                 }
-                _ => python_item_repr(&tensor, 0),
+                _ => python_item_repr(tensor, 0),
             }
         } else if tensor.rank() == 0 {
-            python_item_repr(&tensor, 0)
+            python_item_repr(tensor, 0)
         } else {
-            crate::tensor::format::numpy_str(&tensor)
+            crate::tensor::format::numpy_str(tensor)
         };
         let python_type = match tensor.dtype() {
             dtype if dtype.is_floating() => "float",
@@ -289,17 +308,22 @@ impl Context {
             _ => shown.clone(),
         };
         if self.executing_eagerly() {
-            return Err(TfError::type_error(format!(
+            return TfError::type_error(format!(
                 "Cannot convert {shown} to EagerTensor of dtype {}",
                 target.kernel_name()
-            )));
+            ));
         }
-        Err(TfError::type_error(format!(
-            "Expected {target} passed to parameter '{}' of op '{}', got {shown} of type '{python_type}' instead. Error: Expected {target}, but got {shown_str} of type '{python_type}'.",
-            arg.name,
-            kind.op_type(),
-            target = target.name(),
-        )))
+        let expected = format!(
+            "Expected {target}, but got {shown_str} of type '{python_type}'.",
+            target = target.name()
+        );
+        match op_input {
+            Some((parameter, op_type)) => TfError::type_error(format!(
+                "Expected {target} passed to parameter '{parameter}' of op '{op_type}', got {shown} of type '{python_type}' instead. Error: {expected}",
+                target = target.name(),
+            )),
+            None => TfError::type_error(expected),
+        }
     }
 
     fn eager_input(
@@ -319,14 +343,33 @@ impl Context {
                 self.graph(tensor.graph)?.tensor_name(tensor)
             ))),
             Operand::Literal(tensor) => {
+                let natural = tensor.dtype();
                 let tensor = self.convert_literal(tensor, reference, &arg, kind)?;
-                self.eager_constant(tensor)
+                self.eager_literal(natural, tensor)
             }
             Operand::Variable(variable) => match self.read_variable(variable)? {
                 Handle::Eager(tensor) => Ok(tensor),
                 Handle::Symbolic(_) => Err(TfError::internal("an eager variable read built a graph op")),
             },
         }
+    }
+
+    /// A converted Python value as an eager tensor: TensorFlow builds it with `_EagerConst`
+    /// (after a host `Cast` when `natural`, the value's own dtype, cannot convert directly),
+    /// logged once per dtype and device like `tf.constant`'s (oracle TF 2.21).
+    pub(crate) fn eager_literal(
+        &mut self,
+        natural: DType,
+        tensor: Tensor,
+    ) -> TfResult<EagerTensor> {
+        let dtype = tensor.dtype();
+        let constant = self.eager_constant(tensor)?;
+        if self.log_device_placement {
+            let device = constant.device_name.clone();
+            self.log_literal_cast(natural, dtype, &device);
+            self.log_eager_const(dtype, &device);
+        }
+        Ok(constant)
     }
 
     fn graph_input(
@@ -725,7 +768,8 @@ impl Context {
         self.apply(kind, &default_name, name, vec![arg(x, "x")])
     }
 
-    /// `tf.matmul(a, b, transpose_a, transpose_b)`.
+    /// `tf.matmul(a, b, transpose_a, transpose_b)`: `MatMul`, or `BatchMatMulV2` when an
+    /// input's static rank is not 2 (unknown, 0 or above 2), named `MatMul` either way.
     pub fn matmul(
         &mut self,
         a: Operand,
@@ -733,6 +777,13 @@ impl Context {
         options: MatMulOptions,
         name: Option<&str>,
     ) -> TfResult<Handle> {
+        let rank = |ctx: &Self, operand: &Operand| -> TfResult<Option<usize>> {
+            Ok(ctx.operand_shape(operand)?.dims().map(<[_]>::len))
+        };
+        let options = MatMulOptions {
+            batched: MatMulOptions::batched_for_ranks(rank(self, &a)?, rank(self, &b)?),
+            ..options
+        };
         self.apply(
             OpKind::MatMul(options),
             "MatMul",
@@ -1503,6 +1554,24 @@ impl Context {
                 OpName::Unique(arg.name),
             )?)),
         }
+    }
+
+    /// `op` on `x` and `y` as the last op of a composite: named exactly `exact` (the
+    /// composite's scope) in graph mode, `default_name` otherwise.
+    pub(crate) fn binary_exact(
+        &mut self,
+        op: BinaryOp,
+        exact: Option<&str>,
+        default_name: &str,
+        x: Operand,
+        y: Operand,
+    ) -> TfResult<Handle> {
+        self.apply_exact(
+            OpKind::Binary(op),
+            exact,
+            default_name,
+            vec![arg(x, "x"), arg(y, "y")],
+        )
     }
 
     /// The last op of a composite: named exactly like the composite's scope in graph mode.

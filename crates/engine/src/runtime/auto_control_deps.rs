@@ -5,8 +5,9 @@
 //! `ConcreteFunction.graph.get_operations()` and runs with the body.
 //!
 //! Which ops must run: a stateful op, except a resource read whose value nothing uses
-//! (`ops_which_must_run`). The engine's stateful kinds are the resource variable ops and
-//! the stateful random ops. The ordering edges TensorFlow also adds between uses of one
+//! (`ops_which_must_run`), and except the legacy random ops (`RandomUniform`...), which
+//! TensorFlow leaves out. The engine's other stateful kinds are the resource variable ops.
+//! The ordering edges TensorFlow also adds between uses of one
 //! resource are not modelled: the executor already runs a resource's ops in program order.
 
 use crate::runtime::context::Context;
@@ -23,6 +24,18 @@ fn is_resource_read(kind: &OpKind) -> bool {
     )
 }
 
+/// Whether the kind is one of `LEGACY_RANDOM_OPS`: stateful, but TensorFlow gives it no
+/// automatic control dependency (`op_is_stateful` is false for it), so a body whose only
+/// stateful op is `tf.random.uniform` ends without a `NoOp` (oracle TF 2.21).
+fn is_legacy_random(kind: &OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::RandomStandardNormal { .. }
+            | OpKind::RandomUniform { .. }
+            | OpKind::RandomUniformInt { .. }
+    )
+}
+
 /// The ops of `graph` that must run, in graph order.
 fn ops_which_must_run(graph: &Graph) -> Vec<OperationId> {
     let consumed: std::collections::HashSet<OperationId> = graph
@@ -36,7 +49,9 @@ fn ops_which_must_run(graph: &Graph) -> Vec<OperationId> {
         .enumerate()
         .map(|(index, op)| (OperationId(index as u32), op))
         .filter(|(id, op)| {
-            op.kind.is_stateful() && (!is_resource_read(&op.kind) || consumed.contains(id))
+            op.kind.is_stateful()
+                && !is_legacy_random(&op.kind)
+                && (!is_resource_read(&op.kind) || consumed.contains(id))
         })
         .map(|(id, _)| id)
         .collect()

@@ -36,7 +36,9 @@ pub struct Context {
     pub registry: KernelRegistry,
     /// `tf.config.set_soft_device_placement`, if the program called it.
     soft_placement_user: Option<bool>,
-    /// `tf.debugging.set_log_device_placement`.
+    /// `tf.debugging.set_log_device_placement` as it stood when the machine was
+    /// initialised: the placer prints its lines by that setting for the whole program
+    /// (see [`Context::set_log_device_placement`]).
     pub log_device_placement: bool,
     /// Eager `tf.device` scopes: full names, `""` for `tf.device(None)`.
     eager_scopes: Vec<String>,

@@ -114,11 +114,30 @@ impl Context {
         let outputs = match compute_at(op, &values, &mut self.eager_resources, site) {
             Ok(outputs) => outputs,
             Err(KernelFailure::Op(error)) => {
-                return Err(TfError::from_eager_op(&error, &device_name))
+                let input_dtypes: Vec<_> = inputs
+                    .iter()
+                    .filter_map(|input| input.value.tensor().map(Tensor::dtype))
+                    .collect();
+                if input_dtypes.len() == inputs.len() {
+                    self.log_failed_eager_function(op, &input_dtypes, &device_name);
+                }
+                return Err(TfError::from_eager_op(&error, &device_name));
             }
             Err(KernelFailure::Status(error)) => return Err(error),
         };
-        if let Some(output) = outputs.first().and_then(Value::tensor) {
+        if let OpKind::VarHandleOp { .. }
+        | OpKind::ReadVariableOp { .. }
+        | OpKind::AssignVariableOp
+        | OpKind::AssignAddVariableOp
+        | OpKind::AssignSubVariableOp = op
+        {
+            let value = match op {
+                OpKind::ReadVariableOp { .. } => outputs.first().and_then(Value::tensor),
+                _ => inputs.get(1).and_then(|input| input.value.tensor()),
+            };
+            let value = value.map(|tensor| (tensor.dtype(), tensor.shape()));
+            self.log_eager_variable_function(op, value, &device_name);
+        } else if let Some(output) = outputs.first().and_then(Value::tensor) {
             let input_dtypes: Vec<_> = inputs
                 .iter()
                 .filter_map(|input| input.value.tensor().map(Tensor::dtype))
@@ -226,8 +245,9 @@ impl Context {
     }
 }
 
-/// The name an op gets when the Python API names it by default (`a + b` → `add`,
-/// `x * y` → `mul`, `tf.matmul` → `MatMul`).
+/// The name an op gets when the Python API names it by default: a binary op's is its Python
+/// operator's (`a + b` → `add`, `x * y` → `mul`, `a & b` → `and`), others their type's
+/// (`tf.matmul` → `MatMul`).
 pub fn default_eager_name(op: &OpKind) -> String {
     use crate::tensor::ops::BinaryOp;
     match op {
@@ -239,6 +259,8 @@ pub fn default_eager_name(op: &OpKind) -> String {
             BinaryOp::FloorDiv => "floordiv",
             BinaryOp::FloorMod => "mod",
             BinaryOp::Pow => "pow",
+            BinaryOp::LogicalAnd => "and",
+            BinaryOp::LogicalOr => "or",
             other => other.op_type().name(),
         }
         .to_string(),

@@ -582,6 +582,12 @@ impl Context {
             &recorded,
             None,
         );
+        let argument_indices: Vec<usize> = function
+            .arguments
+            .iter()
+            .map(|argument| argument.index())
+            .collect();
+        self.log_function_placement(&function.name, &placer_graph, &placement, &argument_indices)?;
         for line in placement.log_lines {
             self.log(line);
         }

@@ -10,7 +10,8 @@
 //! - [`eager`]: [`EagerTensor`] and eager execution (placement → kernel → record).
 //! - [`api`]: the `tf.*` functions, mode-agnostic: eager executes, graph mode builds ops
 //!   with TensorFlow's names; [`sort`]: `tf.math.top_k` and the `tf.sort` / `tf.argsort`
-//!   composites TensorFlow builds from it; [`boolean_mask`]: `tf.boolean_mask`.
+//!   composites TensorFlow builds from it; [`boolean_mask`]: `tf.boolean_mask`;
+//!   [`truediv`]: `x / y`, `tf.truediv` and `tf.divide` (`truediv/Cast`, `RealDiv`).
 //! - [`graph`]: graphs, naming, name/device scopes, colocation, definition stacks.
 //! - [`cond`]: TF1 `tf.cond` (`Switch`, `Merge`) on a run-time predicate.
 //! - [`node_def`]: `print(op)`, an op's `NodeDef` text.
@@ -21,7 +22,8 @@
 //! - [`compiled_step`]: library steps TensorFlow runs as one compiled call (Keras's train
 //!   step), reported as a function call so the simulator charges one launch per step.
 //! - [`tape`]: `tf.GradientTape`, reverse-mode autodiff over eager ops.
-//! - [`function_log`]: the stdout placer lines of eager single-op functions.
+//! - [`function_log`]: the stdout placer lines of eager single-op functions and of
+//!   `tf.function` bodies.
 //! - [`shape_operand`]: shape-like arguments, and the `Pack` TensorFlow makes of a list
 //!   with tensors in it (`Reshape/shape`); [`shape_value`]: what shape inference knows
 //!   of such an argument's value (`constant_value_as_shape`).
@@ -72,6 +74,7 @@ pub mod tape;
 #[cfg(test)]
 mod tests;
 pub mod tpu_memory;
+pub mod truediv;
 pub mod uid;
 pub mod variables;
 pub mod window_shapes;

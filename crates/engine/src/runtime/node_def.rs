@@ -56,6 +56,15 @@ pub fn node_def_text(graph: &Graph, operation: &Operation) -> String {
             attr(&mut text, "shape", &shape_value(shape));
             attr(&mut text, "dtype", &type_value(*dtype));
         }
+        OpKind::MatMul(options) if options.batched => {
+            attr(&mut text, "grad_y", &bool_value(false));
+            attr(&mut text, "grad_x", &bool_value(false));
+            attr(&mut text, "adj_y", &bool_value(options.transpose_b));
+            attr(&mut text, "adj_x", &bool_value(options.transpose_a));
+            if let Some(dtype) = input_type(0) {
+                attr(&mut text, "T", &type_value(dtype));
+            }
+        }
         OpKind::MatMul(options) => {
             attr(&mut text, "transpose_b", &bool_value(options.transpose_b));
             attr(&mut text, "transpose_a", &bool_value(options.transpose_a));

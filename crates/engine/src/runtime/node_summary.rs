@@ -38,6 +38,13 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
         OpKind::Binary(BinaryOp::Equal | BinaryOp::NotEqual) => {
             vec![typed("T", 0), flag("incompatible_shape_error", true)]
         }
+        OpKind::MatMul(options) if options.batched => vec![
+            typed("T", 0),
+            flag("adj_x", options.transpose_a),
+            flag("adj_y", options.transpose_b),
+            flag("grad_x", false),
+            flag("grad_y", false),
+        ],
         OpKind::MatMul(options) => vec![
             typed("T", 0),
             flag("grad_a", false),

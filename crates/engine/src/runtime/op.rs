@@ -302,6 +302,7 @@ impl OpKind {
             OpKind::Placeholder { .. } => "Placeholder",
             OpKind::Binary(op) => op.op_type().name(),
             OpKind::Unary(op) => op.op_type().name(),
+            OpKind::MatMul(options) if options.batched => "BatchMatMulV2",
             OpKind::MatMul(_) => "MatMul",
             OpKind::Reduce { op, .. } => op.op_type().name(),
             OpKind::Reshape => "Reshape",
@@ -1508,8 +1509,14 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         OpKind::MatMul(options) => {
             let (a, b) = (dense_type(0)?, dense_type(1)?);
             if a != b {
+                let (second, first) = if options.batched {
+                    ("y", "x")
+                } else {
+                    ("b", "a")
+                };
                 return Err(TfError::type_error(format!(
-                    "Input 'b' of 'MatMul' Op has type {} that does not match type {} of argument 'a'.",
+                    "Input '{second}' of '{}' Op has type {} that does not match type {} of argument '{first}'.",
+                    op.op_type(),
                     b.name(),
                     a.name()
                 )));
@@ -1777,15 +1784,34 @@ fn broadcast_static(lhs: &TensorShape, rhs: &TensorShape) -> TensorShape {
     TensorShape::new(dims)
 }
 
+/// `MatMul`'s output shape, or `BatchMatMulV2`'s: the broadcast batch dimensions, then the
+/// rows of `a` and the columns of `b`.
 fn matmul_static(a: &TensorShape, b: &TensorShape, options: MatMulOptions) -> TensorShape {
-    match (a.dims(), b.dims()) {
-        (Some([a0, a1]), Some([b0, b1])) => {
-            let rows = if options.transpose_a { *a1 } else { *a0 };
-            let columns = if options.transpose_b { *b0 } else { *b1 };
-            TensorShape::new(vec![rows, columns])
-        }
-        _ => TensorShape::unknown(),
+    let (Some(a), Some(b)) = (a.dims(), b.dims()) else {
+        return TensorShape::unknown();
+    };
+    if a.len() < 2 || b.len() < 2 || (!options.batched && (a.len() != 2 || b.len() != 2)) {
+        return TensorShape::unknown();
     }
+    let (a_batch, a_matrix) = a.split_at(a.len() - 2);
+    let (b_batch, b_matrix) = b.split_at(b.len() - 2);
+    let rows = if options.transpose_a {
+        a_matrix[1]
+    } else {
+        a_matrix[0]
+    };
+    let columns = if options.transpose_b {
+        b_matrix[0]
+    } else {
+        b_matrix[1]
+    };
+    let batch = broadcast_static(
+        &TensorShape::new(a_batch.to_vec()),
+        &TensorShape::new(b_batch.to_vec()),
+    );
+    let mut dims = batch.dims().map(<[_]>::to_vec).unwrap_or_default();
+    dims.extend([rows, columns]);
+    TensorShape::new(dims)
 }
 
 fn reduce_static(dims: &[Option<usize>], axes: &[i64], keep_dims: bool) -> TensorShape {

@@ -46,6 +46,9 @@ pub struct Session {
     placement: Option<(usize, Vec<NodePlacement>)>,
     /// Variables live per session in TF1.
     resources: ResourceStore,
+    /// The placement lines this session printed to stdout already (a graph extended after
+    /// a run is placed again; its old nodes print nothing new).
+    logged_lines: std::collections::HashSet<String>,
 }
 
 impl Session {
@@ -56,6 +59,7 @@ impl Session {
             config,
             placement: None,
             resources: ResourceStore::default(),
+            logged_lines: std::collections::HashSet::new(),
         }
     }
 
@@ -188,7 +192,7 @@ impl Session {
             .collect();
         let options = GraphPlacementOptions {
             allow_soft_placement: self.config.allow_soft_placement,
-            log_device_placement: self.config.log_device_placement,
+            log_device_placement: self.config.log_device_placement || context.log_device_placement,
             default_local_device: None,
             pin_function_outputs: false,
         };
@@ -206,7 +210,12 @@ impl Session {
                 };
                 TfError::graph_execution(error.code.into(), &error.message, &frames)
             })?;
+        // The placer prints each line to stdout (and logs it): once per node of the
+        // session's graph, at the first run that places it (oracle TF 2.21).
         for line in placed.log_lines {
+            if self.logged_lines.insert(line.clone()) {
+                context.stdout_lines.push(line.clone());
+            }
             context.log(line);
         }
         self.placement = Some((version, placed.nodes));

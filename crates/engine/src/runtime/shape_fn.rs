@@ -12,6 +12,7 @@
 
 use crate::runtime::error::{TfError, TfResult};
 use crate::runtime::op::{InputFact, OpKind};
+use crate::tensor::ops::MatMulOptions;
 use crate::tensor::TensorShape;
 
 /// TensorFlow's `DebugString` of a dimension: its size, or `?`.
@@ -257,11 +258,31 @@ fn pack(inputs: &[InputFact<'_>]) -> TfResult<()> {
     Ok(())
 }
 
+/// `BatchMatMulV2Shape`: both ranks at least 2, the inner dimensions equal, then the batch
+/// dimensions broadcast.
+fn batch_matmul(a: &TensorShape, b: &TensorShape, options: MatMulOptions) -> TfResult<()> {
+    with_rank_at_least(a, 2)?;
+    with_rank_at_least(b, 2)?;
+    let (Some(a), Some(b)) = (a.dims(), b.dims()) else {
+        return Ok(());
+    };
+    let inner_a = a[a.len() - if options.transpose_a { 2 } else { 1 }];
+    let inner_b = b[b.len() - if options.transpose_b { 1 } else { 2 }];
+    merge_dims(inner_a, inner_b)?;
+    broadcast(
+        &TensorShape::new(a[..a.len() - 2].to_vec()),
+        &TensorShape::new(b[..b.len() - 2].to_vec()),
+    )
+}
+
 /// The checks of `op`'s shape function that the engine's inference does not make itself;
 /// `Ok` when the shapes pass (or are not known well enough to tell).
 pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
     match op {
         OpKind::Binary(_) => broadcast(&shape_at(inputs, 0), &shape_at(inputs, 1)),
+        OpKind::MatMul(options) if options.batched => {
+            batch_matmul(&shape_at(inputs, 0), &shape_at(inputs, 1), *options)
+        }
         OpKind::MatMul(options) => {
             let (a, b) = (shape_at(inputs, 0), shape_at(inputs, 1));
             match (a.dims(), b.dims()) {
@@ -440,6 +461,27 @@ mod tests {
         assert_eq!(error.message, "Dimensions must be equal, but are 3 and 2");
         let partial = TensorShape::new(vec![None, None]);
         assert!(check(&matmul, &[fact(&a), fact(&partial)]).is_ok());
+    }
+
+    #[test]
+    fn batch_matmul_checks_inner_dimensions_then_broadcasts_batches() {
+        let batched = OpKind::MatMul(MatMulOptions {
+            batched: true,
+            ..MatMulOptions::default()
+        });
+        let (a, b) = (known(&[2, 2, 3]), known(&[3, 3, 4]));
+        let error = check(&batched, &[fact(&a), fact(&b)]).unwrap_err();
+        assert_eq!(error.message, "Dimensions must be equal, but are 2 and 3");
+        let error = check(&batched, &[fact(&a), fact(&known(&[2, 4, 4]))]).unwrap_err();
+        assert_eq!(error.message, "Dimensions must be equal, but are 3 and 4");
+        let error = check(&batched, &[fact(&known(&[3])), fact(&b)]).unwrap_err();
+        assert_eq!(error.message, "Shape must be at least rank 2 but is rank 1");
+        assert!(check(&batched, &[fact(&a), fact(&known(&[1, 3, 5]))]).is_ok());
+        assert!(MatMulOptions::batched_for_ranks(Some(3), Some(2)));
+        assert!(MatMulOptions::batched_for_ranks(None, Some(2)));
+        assert!(MatMulOptions::batched_for_ranks(Some(2), Some(0)));
+        assert!(!MatMulOptions::batched_for_ranks(Some(2), Some(2)));
+        assert!(!MatMulOptions::batched_for_ranks(Some(1), Some(2)));
     }
 
     #[test]

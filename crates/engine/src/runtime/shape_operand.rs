@@ -160,9 +160,17 @@ impl Context {
     }
 
     /// `repr()` of a tensor or variable entry of a list, as TensorFlow's conversion error
-    /// quotes it (`<tf.Tensor 'p:0' shape=() dtype=int64>`).
-    fn entry_repr(&self, entry: &Operand) -> TfResult<String> {
+    /// quotes it (`<tf.Tensor 'p:0' shape=() dtype=int64>`; an eager tensor's with its
+    /// value, `<tf.Tensor: shape=(1,), dtype=float32, numpy=...>`).
+    pub(crate) fn entry_repr(&self, entry: &Operand) -> TfResult<String> {
         let (kind, name, shape, dtype) = match entry {
+            Operand::Handle(Handle::Eager(tensor)) => {
+                return Ok(tensor
+                    .value
+                    .tensor()
+                    .map(crate::tensor::format::tensor_repr)
+                    .unwrap_or_default())
+            }
             Operand::Handle(Handle::Symbolic(tensor)) => (
                 "Tensor",
                 self.graph(tensor.graph)?.tensor_name(*tensor),

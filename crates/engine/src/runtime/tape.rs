@@ -316,6 +316,7 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                     MatMulOptions {
                         transpose_a: ta,
                         transpose_b: tb,
+                        batched: false,
                     },
                 )
                 .map_err(kernel)
@@ -634,6 +635,7 @@ fn weight_grad(a: &Tensor, grad: &Tensor) -> TfResult<Tensor> {
         MatMulOptions {
             transpose_a: true,
             transpose_b: false,
+            batched: false,
         },
     )
     .map_err(kernel)

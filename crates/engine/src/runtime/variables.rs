@@ -215,7 +215,7 @@ impl Context {
     fn eager_operand(&mut self, operand: Operand) -> TfResult<EagerTensor> {
         match operand {
             Operand::Handle(Handle::Eager(tensor)) => Ok(tensor),
-            Operand::Literal(tensor) => self.eager_constant(tensor),
+            Operand::Literal(tensor) => self.eager_literal(tensor.dtype(), tensor),
             Operand::Variable(variable) => match self.read_variable(variable)? {
                 Handle::Eager(tensor) => Ok(tensor),
                 Handle::Symbolic(_) => Err(TfError::internal("eager read built a graph op")),

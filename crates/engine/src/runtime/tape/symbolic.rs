@@ -302,6 +302,7 @@ impl Context {
                         MatMulOptions {
                             transpose_a: ta,
                             transpose_b: tb,
+                            batched: false,
                         },
                         None,
                     )

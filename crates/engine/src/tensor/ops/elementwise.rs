@@ -55,6 +55,22 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// Whether the op yields booleans (comparisons, `LogicalAnd`, `LogicalOr`) rather than
+    /// its inputs' type.
+    pub fn yields_bool(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Equal
+                | BinaryOp::NotEqual
+                | BinaryOp::Less
+                | BinaryOp::LessEqual
+                | BinaryOp::Greater
+                | BinaryOp::GreaterEqual
+                | BinaryOp::LogicalAnd
+                | BinaryOp::LogicalOr
+        )
+    }
+
     /// The TensorFlow op type this kernel runs as.
     pub fn op_type(self) -> OpType {
         match self {

@@ -14,13 +14,26 @@ use crate::tensor::limits;
 use crate::tensor::shape::Shape;
 use crate::tensor::tensor::{Tensor, TensorData};
 
-/// `tf.matmul`'s transpose flags.
+/// `tf.matmul`'s transpose flags, and which op it builds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatMulOptions {
-    /// Use the transpose of the last two dimensions of `a`.
+    /// Use the transpose of the last two dimensions of `a` (`BatchMatMulV2`'s `adj_x`).
     pub transpose_a: bool,
-    /// Use the transpose of the last two dimensions of `b`.
+    /// Use the transpose of the last two dimensions of `b` (`adj_y`).
     pub transpose_b: bool,
+    /// `BatchMatMulV2` instead of `MatMul`: TensorFlow's Python `matmul` builds it when an
+    /// input's static rank is unknown, 0 or above 2. Inputs of rank above 2 always run
+    /// as `BatchMatMulV2`.
+    pub batched: bool,
+}
+
+impl MatMulOptions {
+    /// Whether inputs of statically known ranks (`None`: unknown) make `tf.matmul` build
+    /// `BatchMatMulV2` (`a_shape = a._shape_tuple(); if not a_shape or len(a_shape) > 2`).
+    pub fn batched_for_ranks(a: Option<usize>, b: Option<usize>) -> bool {
+        let batched = |rank: Option<usize>| rank.is_none_or(|rank| rank == 0 || rank > 2);
+        batched(a) || batched(b)
+    }
 }
 
 /// The CPU `NotFoundError` for `MatMul` on uint8 (registered in the op, no CPU kernel).
@@ -66,7 +79,7 @@ pub fn matmul_on(
     options: MatMulOptions,
     arithmetic: MatMulArithmetic,
 ) -> OpResult<Tensor> {
-    let batched = a.rank() > 2 || b.rank() > 2;
+    let batched = options.batched || a.rank() > 2 || b.rank() > 2;
     let op = if batched {
         OpType::BatchMatMulV2
     } else {
@@ -398,6 +411,7 @@ mod tests {
                 let options = MatMulOptions {
                     transpose_a: ta,
                     transpose_b: tb,
+                    batched: false,
                 };
                 let ours = matmul(&floats(&a_dims, &a), &floats(&b_dims, &b), options).unwrap();
                 let expected = naive(&a, &b, m, k, n, ta, tb);
@@ -434,6 +448,7 @@ mod tests {
         let options = MatMulOptions {
             transpose_a: true,
             transpose_b: true,
+            batched: false,
         };
         let at: Vec<f32> = (0..k * m).map(|i| a[(i % m) * k + i / m]).collect();
         let bt: Vec<f32> = (0..n * k).map(|i| b[(i % k) * n + i / k]).collect();
@@ -453,6 +468,7 @@ mod tests {
         let options = MatMulOptions {
             transpose_a: false,
             transpose_b: true,
+            batched: false,
         };
         let result = matmul(&a, &a, options).unwrap();
         assert_eq!(
