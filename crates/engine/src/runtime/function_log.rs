@@ -346,17 +346,11 @@ impl Context {
         if !self.log_device_placement || natural == converted || direct {
             return;
         }
-        if !self
-            .function_log_keys
-            .insert(format!("_HostCast|{natural:?}|{converted:?}|{device}"))
-        {
-            return;
-        }
-        self.stdout_lines.extend([
-            format!("x: (_Arg): {device}"),
-            format!("Cast: (Cast): {device}"),
-            format!("y_RetVal: (_Retval): {device}"),
-        ]);
+        self.log_function_once(
+            format!("_HostCast|{natural:?}|{converted:?}|{device}"),
+            ["x: (_Arg)", "Cast: (Cast)", "y_RetVal: (_Retval)"],
+            device,
+        );
     }
 
     /// Logs `tf.constant`'s `_EagerConst` function, once per dtype and device.
@@ -364,17 +358,24 @@ impl Context {
         if !self.log_device_placement {
             return;
         }
-        if !self
-            .function_log_keys
-            .insert(format!("_EagerConst|{dtype:?}|{device}"))
-        {
-            return;
+        self.log_function_once(
+            format!("_EagerConst|{dtype:?}|{device}"),
+            [
+                "input: (_Arg)",
+                "_EagerConst: (_EagerConst)",
+                "output_RetVal: (_Retval)",
+            ],
+            device,
+        );
+    }
+
+    /// The placement lines of one of TF's one-op helper functions (argument, op, return
+    /// value), the first time `key` is seen: TF logs a function's placement on its first call.
+    fn log_function_once(&mut self, key: String, nodes: [&str; 3], device: &str) {
+        if self.function_log_keys.insert(key) {
+            self.stdout_lines
+                .extend(nodes.map(|node| format!("{node}: {device}")));
         }
-        self.stdout_lines.extend([
-            format!("input: (_Arg): {device}"),
-            format!("_EagerConst: (_EagerConst): {device}"),
-            format!("output_RetVal: (_Retval): {device}"),
-        ]);
     }
 
     /// Takes the lines written to stdout so far (the binding prints them).

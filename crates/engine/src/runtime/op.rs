@@ -1470,7 +1470,7 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                     lhs.name()
                 )));
             }
-            let dtype = if is_comparison(*binary) {
+            let dtype = if binary.is_comparison() {
                 DType::Bool
             } else {
                 lhs
@@ -1712,18 +1712,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         }
         _ => infer_array_op(op, inputs),
     }
-}
-
-fn is_comparison(op: BinaryOp) -> bool {
-    matches!(
-        op,
-        BinaryOp::Equal
-            | BinaryOp::NotEqual
-            | BinaryOp::Less
-            | BinaryOp::LessEqual
-            | BinaryOp::Greater
-            | BinaryOp::GreaterEqual
-    )
 }
 
 /// A shape-like input's entries as shape inference knows them (`None`: unknown, or `-1`):

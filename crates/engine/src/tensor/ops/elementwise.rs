@@ -58,17 +58,7 @@ impl BinaryOp {
     /// Whether the op yields booleans (comparisons, `LogicalAnd`, `LogicalOr`) rather than
     /// its inputs' type.
     pub fn yields_bool(self) -> bool {
-        matches!(
-            self,
-            BinaryOp::Equal
-                | BinaryOp::NotEqual
-                | BinaryOp::Less
-                | BinaryOp::LessEqual
-                | BinaryOp::Greater
-                | BinaryOp::GreaterEqual
-                | BinaryOp::LogicalAnd
-                | BinaryOp::LogicalOr
-        )
+        self.is_comparison() || matches!(self, BinaryOp::LogicalAnd | BinaryOp::LogicalOr)
     }
 
     /// The TensorFlow op type this kernel runs as.
@@ -95,7 +85,8 @@ impl BinaryOp {
         }
     }
 
-    fn is_comparison(self) -> bool {
+    /// Whether the op compares its inputs (`Equal` ... `GreaterEqual`).
+    pub fn is_comparison(self) -> bool {
         matches!(
             self,
             BinaryOp::Equal
