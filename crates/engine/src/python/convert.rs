@@ -104,8 +104,15 @@ pub fn to_tensor(
             )));
         }
     }
-    let tensor = from_leaves(vm, leaves, dims, inferred)?;
     let target = dtype.unwrap_or(inferred);
+    // Python floats asked for as float64 keep their double precision (not rounded through
+    // the float32 TF would infer).
+    let built = if target == DType::Float64 && inferred.is_floating() {
+        target
+    } else {
+        inferred
+    };
+    let tensor = from_leaves(vm, leaves, dims, built)?;
     if tensor.dtype() == target {
         Ok(tensor)
     } else {

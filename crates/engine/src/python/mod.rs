@@ -44,6 +44,7 @@ pub mod errors;
 pub mod function;
 pub mod graph;
 pub mod keras;
+pub mod logging_ops;
 pub mod math_ops;
 pub mod name_scope;
 pub mod named_tuple;
@@ -69,6 +70,7 @@ use lang::vm::Vm;
 
 use crate::placer::StackFrame;
 use crate::runtime::graph::GraphId;
+use crate::runtime::op::PrintStream;
 use crate::runtime::{Context, TfResult};
 use crate::tensor::DType;
 use crate::topology::Topology;
@@ -186,14 +188,15 @@ impl State {
         Ok(ctx)
     }
 
-    /// After a [`State::tf`] call: writes the lines it printed to stdout and its log lines
-    /// to stderr.
+    /// After a [`State::tf`] call: writes the lines it printed to stdout, its log lines
+    /// to stderr, and what `PrintV2` ops wrote to their streams.
     #[inline(never)]
     fn leave_tf(&self, vm: &mut Vm<'_>) {
         let Ok(mut ctx) = self.ctx.try_borrow_mut() else {
             return;
         };
         let (log, stdout) = (ctx.take_log(), ctx.take_stdout_lines());
+        let printed = ctx.take_printed();
         drop(ctx);
         for line in stdout {
             vm.write_stdout(&line);
@@ -202,6 +205,12 @@ impl State {
         for line in log {
             vm.write_stderr(&line);
             vm.write_stderr("\n");
+        }
+        for (stream, text) in printed {
+            match stream {
+                PrintStream::Stdout => vm.write_stdout(&text),
+                PrintStream::Stderr => vm.write_stderr(&text),
+            }
         }
     }
 

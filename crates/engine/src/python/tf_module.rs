@@ -847,6 +847,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     let top_k = crate::python::sort_ops::top_k_function(st);
     math_module.set("top_k", top_k.clone());
     def(&tf, st, "sort", crate::python::sort_ops::sort);
+    def(&tf, st, "print", crate::python::logging_ops::print);
     def(&tf, st, "argsort", crate::python::sort_ops::argsort);
     tf.set("math", Value::Module(math_module.clone()));
     let mut common: Vec<(String, Value)> = vec![
@@ -1029,6 +1030,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     );
     let strings = module("tensorflow.strings");
     def(&strings, st, "to_number", array_ops::to_number);
+    def(
+        &strings,
+        st,
+        "format",
+        crate::python::logging_ops::string_format,
+    );
     tf.set("strings", Value::Module(strings.clone()));
     let image = module("tensorflow.image");
     def(&image, st, "resize", array_ops::resize);

@@ -7,8 +7,10 @@
 //! Which ops must run: a stateful op, except a resource read whose value nothing uses
 //! (`ops_which_must_run`), and except the legacy random ops (`RandomUniform`...), which
 //! TensorFlow leaves out. The engine's other stateful kinds are the resource variable ops.
-//! The ordering edges TensorFlow also adds between uses of one
-//! resource are not modelled: the executor already runs a resource's ops in program order.
+//! Stateful ops without a resource input (`PrintV2`) are chained in program order, each
+//! waiting on the one before (TensorFlow's `last_write_to_resource[None]`). The ordering
+//! edges TensorFlow also adds between uses of one resource are not modelled: the executor
+//! already runs a resource's ops in program order.
 
 use crate::runtime::context::Context;
 use crate::runtime::error::TfResult;
@@ -57,14 +59,37 @@ fn ops_which_must_run(graph: &Graph) -> Vec<OperationId> {
         .collect()
 }
 
+/// Whether the kind is stateful but touches no resource, so TensorFlow orders it after the
+/// previous such op: of the engine's kinds, `PrintV2` (`VarHandleOp` makes a resource and
+/// the legacy random ops are not `op_is_stateful`).
+fn is_ordered_without_resource(kind: &OpKind) -> bool {
+    matches!(kind, OpKind::PrintV2 { .. })
+}
+
+/// Makes each stateful op without a resource input wait on the previous one.
+fn chain_ops_without_resource(graph: &mut Graph) {
+    let chained: Vec<OperationId> = graph
+        .operations()
+        .iter()
+        .enumerate()
+        .filter(|(_, op)| is_ordered_without_resource(&op.kind))
+        .map(|(index, _)| OperationId(index as u32))
+        .collect();
+    for pair in chained.windows(2) {
+        graph.add_control_input(pair[1], pair[0]);
+    }
+}
+
 impl Context {
-    /// Adds the `NoOp` that makes the body's stateful ops run before its `outputs`
-    /// (`Identity` ops) return; nothing when the body has no output or no stateful op.
+    /// Chains the body's stateful ops that touch no resource, then adds the `NoOp` that
+    /// makes the body's stateful ops run before its `outputs` (`Identity` ops) return;
+    /// no `NoOp` when the body has no output or no stateful op.
     pub(crate) fn add_automatic_control_output(
         &mut self,
         graph: GraphId,
         outputs: &[GraphTensor],
     ) -> TfResult<()> {
+        chain_ops_without_resource(self.graph_mut(graph)?);
         if outputs.is_empty() {
             return Ok(());
         }

@@ -18,7 +18,7 @@ use crate::runtime::error::{TfError, TfResult};
 use crate::runtime::function::FunctionState;
 use crate::runtime::graph::{Graph, GraphId, GraphKind};
 use crate::runtime::machine::Machine;
-use crate::runtime::op::ResourceStore;
+use crate::runtime::op::{PrintStream, ResourceStore};
 use crate::runtime::random_seed::EagerSeed;
 use crate::runtime::recorder::Recorder;
 use crate::runtime::variables::VariableState;
@@ -159,6 +159,12 @@ impl Context {
     /// Appends a line to the log sink.
     pub fn log(&mut self, line: String) {
         self.log.push(line);
+    }
+
+    /// Takes what `PrintV2` ops wrote (eagerly or in a function) since the last call, each
+    /// with its stream (the binding writes them out).
+    pub fn take_printed(&mut self) -> Vec<(PrintStream, String)> {
+        self.eager_resources.take_printed()
     }
 
     /// Takes the log lines written so far (the binding prints them to stderr).

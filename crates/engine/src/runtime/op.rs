@@ -12,11 +12,12 @@ use std::collections::HashMap;
 use crate::kernels::DataType;
 use crate::runtime::error::{ExceptionClass, TfError};
 use crate::runtime::machine::Machine;
+use crate::tensor::format::summarize::summarize_value;
 use crate::tensor::ops::{
     self, ArgReduceOp, BinaryOp, MatMulOptions, ReduceOp, SliceSpec, UnaryOp,
 };
 use crate::tensor::random::{self, Philox};
-use crate::tensor::{DType, OpError, Shape, Tensor, TensorShape};
+use crate::tensor::{DType, OpError, Shape, Tensor, TensorData, TensorShape};
 
 /// An op type with its attrs.
 #[derive(Clone, Debug, PartialEq)]
@@ -266,6 +267,25 @@ pub enum OpKind {
         /// (`strategy.run` inside a `tf.function`): which all-reduce and replica this op is.
         member: Option<crate::runtime::distribute::CollectiveMember>,
     },
+    /// `StringFormat`: `template` with each `placeholder` replaced by the summary of the
+    /// next input (`tf.strings.format`, the text `tf.print` prints).
+    StringFormat {
+        /// The text around the placeholders.
+        template: String,
+        /// What stands for an input in `template` (`{}`, or `{}` and digits when the
+        /// printed text itself holds `{}`).
+        placeholder: String,
+        /// Elements shown at each end of every dimension (negative: all).
+        summarize: i64,
+    },
+    /// `PrintV2`: writes its scalar string input and `end` to `output_stream` (stateful:
+    /// it runs on every call of a function, in order with the other stateful ops).
+    PrintV2 {
+        /// Where the text goes.
+        output_stream: PrintStream,
+        /// Appended to the text (`end`, `\n` by default).
+        end: String,
+    },
     /// An argument of a function body (a parameter or a captured eager tensor): a
     /// `Placeholder` in the traced graph, an `_Arg` when the function runs.
     Arg {
@@ -292,6 +312,7 @@ impl OpKind {
                 | OpKind::RandomStandardNormal { .. }
                 | OpKind::RandomUniform { .. }
                 | OpKind::RandomUniformInt { .. }
+                | OpKind::PrintV2 { .. }
         )
     }
 
@@ -322,6 +343,8 @@ impl OpKind {
             OpKind::AssignSubVariableOp => "AssignSubVariableOp",
             OpKind::VarIsInitializedOp => "VarIsInitializedOp",
             OpKind::NoOp => "NoOp",
+            OpKind::StringFormat { .. } => "StringFormat",
+            OpKind::PrintV2 { .. } => "PrintV2",
             OpKind::Arg { .. } => "Placeholder",
             OpKind::VariableV2 { .. } => "VariableV2",
             OpKind::RefAssign { op: None } => "Assign",
@@ -404,7 +427,10 @@ impl OpKind {
             OpKind::AssignVariableOp
             | OpKind::AssignAddVariableOp
             | OpKind::AssignSubVariableOp => first_dense(1),
-            OpKind::VarIsInitializedOp | OpKind::NoOp => None,
+            OpKind::VarIsInitializedOp
+            | OpKind::NoOp
+            | OpKind::StringFormat { .. }
+            | OpKind::PrintV2 { .. } => None,
             OpKind::Arg { value_type, .. } => match value_type {
                 ValueType::Dense(dtype) | ValueType::Ref(dtype) => Some(*dtype),
                 ValueType::Resource => None,
@@ -546,9 +572,31 @@ pub struct ResourceStore {
     /// Each random kernel's Philox generator, kept between calls as TensorFlow's kernel
     /// objects keep theirs.
     random_kernels: HashMap<String, Philox>,
+    /// What `PrintV2` kernels wrote, in order, until the binding writes it out.
+    printed: Vec<(PrintStream, String)>,
+}
+
+/// The stream a `PrintV2` op writes to (its `output_stream` attr).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrintStream {
+    /// `sys.stdout`.
+    Stdout,
+    /// `sys.stderr`, `tf.print`'s default.
+    Stderr,
 }
 
 impl ResourceStore {
+    /// Appends text `PrintV2` kernels wrote elsewhere (a `Session`'s store), to be taken
+    /// with this store's.
+    pub fn extend_printed(&mut self, printed: Vec<(PrintStream, String)>) {
+        self.printed.extend(printed);
+    }
+
+    /// Takes what `PrintV2` kernels wrote since the last call.
+    pub fn take_printed(&mut self) -> Vec<(PrintStream, String)> {
+        std::mem::take(&mut self.printed)
+    }
+
     /// The slot called `name`, created uninitialised on first use (`VarHandleOp` with a
     /// `shared_name`).
     pub fn lookup_or_create(&mut self, name: &str, dtype: DType) -> ResourceId {
@@ -934,6 +982,59 @@ pub fn compute_at(
             one(Tensor::scalar(initialized))
         }
         OpKind::NoOp => Ok(Vec::new()),
+        OpKind::StringFormat {
+            template,
+            placeholder,
+            summarize,
+        } => {
+            // absl::StrSplit: an empty delimiter cuts between characters.
+            let pieces: Vec<&str> = if placeholder.is_empty() {
+                match template
+                    .char_indices()
+                    .map(|(at, _)| at)
+                    .collect::<Vec<_>>()
+                {
+                    starts if starts.is_empty() => vec![""],
+                    starts => (0..starts.len())
+                        .map(|i| {
+                            &template
+                                [starts[i]..starts.get(i + 1).map_or(template.len(), |end| *end)]
+                        })
+                        .collect(),
+                }
+            } else {
+                template.split(placeholder.as_str()).collect()
+            };
+            if pieces.len() != inputs.len() + 1 {
+                return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                    "num placeholders in template and num inputs must match: {} vs. {}",
+                    pieces.len() - 1,
+                    inputs.len()
+                ))));
+            }
+            let mut text = pieces[0].to_string();
+            for (index, piece) in pieces[1..].iter().enumerate() {
+                text.push_str(&summarize_value(dense(inputs, index, op)?, *summarize));
+                text.push_str(piece);
+            }
+            one(Tensor::from_strings(
+                Shape::new(Vec::new()),
+                vec![text.into_bytes()],
+            )?)
+        }
+        OpKind::PrintV2 { output_stream, end } => {
+            let input = dense(inputs, 0, op)?;
+            let (TensorData::String(values), 0) = (input.data(), input.rank()) else {
+                return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                    "Input is expected to be scalar, but got shape: {}",
+                    input.shape()
+                ))));
+            };
+            let mut text = String::from_utf8_lossy(&values[0]).into_owned();
+            text.push_str(end);
+            resources.printed.push((*output_stream, text));
+            Ok(Vec::new())
+        }
         OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
             "a function argument was computed instead of passed",
         ))),
@@ -1612,7 +1713,9 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         OpKind::AssignVariableOp
         | OpKind::AssignAddVariableOp
         | OpKind::AssignSubVariableOp
-        | OpKind::NoOp => Ok(Vec::new()),
+        | OpKind::NoOp
+        | OpKind::PrintV2 { .. } => Ok(Vec::new()),
+        OpKind::StringFormat { .. } => out(DType::String, TensorShape::new(Vec::new())),
         OpKind::BiasAdd => out(dense_type(0)?, shape_of(0)),
         OpKind::AddN => {
             // Every input has the output's shape: each dimension is known when any input

@@ -82,6 +82,10 @@ impl Session {
         context.recorder.begin_launch();
         let values = self.execute(context, &needed, &feeds);
         context.recorder.end_launch();
+        // What this run's `PrintV2` ops wrote goes out with the eager context's.
+        context
+            .eager_resources
+            .extend_printed(self.resources.take_printed());
         let values = values?;
         targets
             .iter()

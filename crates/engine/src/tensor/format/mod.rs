@@ -13,6 +13,7 @@
 
 mod array;
 pub mod float;
+pub mod summarize;
 
 use array::{element_f64, element_integer_text, shown_indices, ElementFormat, Layout};
 use float::{bytes_repr, c_general, numpy_float_scalar_str, python_float_repr, Precision};
