@@ -294,6 +294,14 @@ fn is_tf_type(value: &Value) -> bool {
     value.downcast::<PyTensor>().is_some() || value.downcast::<PyVariable>().is_some()
 }
 
+/// Appends `piece` to the text being built, joining it to the text segment before it.
+fn push_text(out: &mut Vec<Segment>, piece: &str) {
+    match out.last_mut() {
+        Some(Segment::Text(last)) => last.push_str(piece),
+        _ => out.push(Segment::Text(piece.to_string())),
+    }
+}
+
 /// How deep `tf.print` follows nested containers before raising `RecursionError`: about
 /// where Python's recursion limit (1000) stops TF's `nest.flatten`.
 const MAX_NESTING: usize = 900;
@@ -307,17 +315,13 @@ fn pformat(
     open: &mut Vec<usize>,
     out: &mut Vec<Segment>,
 ) -> PyResult<()> {
-    let text = |out: &mut Vec<Segment>, piece: &str| match out.last_mut() {
-        Some(Segment::Text(last)) => last.push_str(piece),
-        _ => out.push(Segment::Text(piece.to_string())),
-    };
     if is_tf_type(value) {
         out.push(Segment::Tensor(value.clone()));
         return Ok(());
     }
     if !matches!(value, Value::List(_) | Value::Tuple(_) | Value::Dict(_)) {
         let shown = vm.repr(value)?;
-        text(out, &shown);
+        push_text(out, &shown);
         return Ok(());
     }
     // TF's `nest.flatten` meets a cycle, or nesting deeper than Python's recursion limit
@@ -340,32 +344,28 @@ fn pformat_container(
     open: &mut Vec<usize>,
     out: &mut Vec<Segment>,
 ) -> PyResult<()> {
-    let text = |out: &mut Vec<Segment>, piece: &str| match out.last_mut() {
-        Some(Segment::Text(last)) => last.push_str(piece),
-        _ => out.push(Segment::Text(piece.to_string())),
-    };
     match value {
         Value::List(list) => {
             let items = list.borrow().clone();
-            text(out, "[");
+            push_text(out, "[");
             for (index, item) in items.iter().enumerate() {
                 if index > 0 {
-                    text(out, ", ");
+                    push_text(out, ", ");
                 }
                 pformat(vm, item, open, out)?;
             }
-            text(out, "]");
+            push_text(out, "]");
         }
         Value::Tuple(tuple) => {
             let items: Vec<Value> = (**tuple).to_vec();
-            text(out, "(");
+            push_text(out, "(");
             for (index, item) in items.iter().enumerate() {
                 if index > 0 {
-                    text(out, ", ");
+                    push_text(out, ", ");
                 }
                 pformat(vm, item, open, out)?;
             }
-            text(out, if items.len() == 1 { ",)" } else { ")" });
+            push_text(out, if items.len() == 1 { ",)" } else { ")" });
         }
         Value::Dict(dict) => {
             let mut pairs: Vec<(Value, Value)> = dict
@@ -374,16 +374,16 @@ fn pformat_container(
                 .map(|entry| (entry.key.clone(), entry.value.clone()))
                 .collect();
             sort_keys(&mut pairs);
-            text(out, "{");
+            push_text(out, "{");
             for (index, (key, item)) in pairs.iter().enumerate() {
                 if index > 0 {
-                    text(out, ", ");
+                    push_text(out, ", ");
                 }
                 pformat(vm, key, open, out)?;
-                text(out, ": ");
+                push_text(out, ": ");
                 pformat(vm, item, open, out)?;
             }
-            text(out, "}");
+            push_text(out, "}");
         }
         _ => {}
     }
