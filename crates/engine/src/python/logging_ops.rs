@@ -16,6 +16,7 @@ use crate::python::variable_class::PyVariable;
 use crate::python::St;
 use crate::runtime::graph::OperationId;
 use crate::runtime::op::{OpKind, PrintStream};
+use crate::runtime::Handle;
 use crate::tensor::DType;
 
 /// The keyword arguments `tf.print` accepts besides its inputs.
@@ -75,17 +76,12 @@ pub fn print(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         [only] if is_string_scalar(st, vm, only)? => to_operand(st, vm, only)?,
         inputs => {
             let (template, placeholder, tensors) = template(vm, inputs, &sep)?;
-            let mut operands = Vec::with_capacity(tensors.len());
-            for tensor in &tensors {
-                operands.push((to_operand(st, vm, tensor)?, "inputs", false));
-            }
             let kind = OpKind::StringFormat {
                 template,
                 placeholder,
                 summarize,
             };
-            let handle = st.tf(vm, |ctx| ctx.array_op(kind, "StringFormat", None, operands))?;
-            crate::runtime::Operand::Handle(handle)
+            crate::runtime::Operand::Handle(string_format_op(st, vm, kind, &tensors, None)?)
         }
     };
     let kind = OpKind::PrintV2 {
@@ -172,19 +168,29 @@ pub fn string_format(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             inputs.len()
         )));
     }
-    let mut operands = Vec::with_capacity(inputs.len());
-    for input in &inputs {
-        operands.push((to_operand(st, vm, input)?, "inputs", false));
-    }
     let kind = OpKind::StringFormat {
         template,
         placeholder,
         summarize,
     };
-    let handle = st.tf(vm, |ctx| {
-        ctx.array_op(kind, "StringFormat", name.as_deref(), operands)
-    })?;
+    let handle = string_format_op(st, vm, kind, &inputs, name.as_deref())?;
     wrap(st, vm, handle)
+}
+
+/// The `StringFormat` op `kind` over `inputs` (each converted to a tensor), named `name` or
+/// TF's default: what `tf.print` and `tf.strings.format` both build.
+fn string_format_op(
+    st: &St,
+    vm: &mut Vm<'_>,
+    kind: OpKind,
+    inputs: &[Value],
+    name: Option<&str>,
+) -> PyResult<Handle> {
+    let mut operands = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        operands.push((to_operand(st, vm, input)?, "inputs", false));
+    }
+    st.tf(vm, |ctx| ctx.array_op(kind, "StringFormat", name, operands))
 }
 
 /// TF's shortcut: one scalar string tensor is printed as it is, unformatted (unquoted).
