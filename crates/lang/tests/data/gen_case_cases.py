@@ -12,6 +12,8 @@ sentences. Expected values come from python3; nothing is written by hand.
 import sys
 import unicodedata
 
+from gen_unicode_tables import code_ranges
+
 OUT = "crates/lang/tests/data/case_cases.rs"
 CODE_POINTS = [code for code in range(0x110000) if not 0xD800 <= code < 0xE000]
 METHODS = (str.lower, str.upper, str.casefold, str.title, str.capitalize, str.swapcase)
@@ -50,16 +52,6 @@ SENTENCES = [
 ]
 
 
-def ranges(codes):
-    found = []
-    for code in sorted(codes):
-        if found and found[-1][1] == code - 1:
-            found[-1][1] = code
-        else:
-            found.append([code, code])
-    return found
-
-
 def ends_in_final_sigma(text):
     return text.lower()[-1] == "\u03c2"
 
@@ -93,7 +85,7 @@ def main():
         if ends_in_final_sigma("A" + chr(code) + "\u03a3") and not ends_in_final_sigma(" " + chr(code) + "\u03a3")
     }
     probe_codes = set()
-    for first, last in ranges(cased) + ranges(ignorable):
+    for first, last in code_ranges(cased) + code_ranges(ignorable):
         probe_codes.update({first - 1, first, last, last + 1})
     probes = []
     for code in sorted(probe_codes):

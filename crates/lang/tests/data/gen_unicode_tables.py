@@ -210,15 +210,20 @@ def decode_layer(decoded, pool_bytes, code):
     return None
 
 
-def packed_ranges(codes):
+def code_ranges(codes):
+    """Inclusive [first, last] runs of consecutive code points, sorted."""
     found = []
     for code in sorted(codes):
         if found and found[-1][1] == code - 1:
             found[-1][1] = code
         else:
             found.append([code, code])
+    return found
+
+
+def packed_ranges(codes):
     packed = []
-    for first, last in found:
+    for first, last in code_ranges(codes):
         assert last - first < 1 << RANGE_FIRST_SHIFT and first < 1 << 21
         packed.append(first << RANGE_FIRST_SHIFT | (last - first))
     return packed
@@ -329,4 +334,5 @@ def rust_str(text):
     return "".join(out)
 
 
-main()
+if __name__ == "__main__":
+    main()
