@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Trunk's post_build hook (Trunk.toml): lays out the release module's functions for gzip.
+#
+# Trunk's wasm-opt pass (index.html) optimises the module but keeps its function names (-g).
+# Here crates/wasm_layout names the functions in the order gzip compresses best, wasm-opt moves
+# the bodies into that order and strips the names, and the module's integrity digest in
+# index.html is updated to the new bytes.
+set -euo pipefail
+[ "${TRUNK_PROFILE:-}" = release ] || exit 0
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+. scripts/env.sh
+
+shopt -s nullglob
+modules=("$TRUNK_STAGING_DIR"/*_bg.wasm)
+if [ ${#modules[@]} -ne 1 ]; then
+  echo "wasm-layout.sh: expected one *_bg.wasm in $TRUNK_STAGING_DIR, found ${#modules[@]}" >&2
+  exit 1
+fi
+module=${modules[0]}
+html=$TRUNK_STAGING_DIR/index.html
+digest() { openssl dgst -sha384 -binary "$1" | base64 -w0; }
+
+cargo build --offline --release -q -p wasm-layout
+before=$(digest "$module")
+named=$(mktemp --suffix .wasm)
+trap 'rm -f "$named"' EXIT
+target/release/wasm-layout "$module" "$named"
+# The features the site's module uses (.cargo/config.toml enables SIMD; the rest are LLVM's
+# defaults for wasm32), so that wasm-opt accepts it without a target_features section.
+wasm-opt --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
+  --enable-simd --enable-reference-types --enable-multivalue --enable-sign-ext \
+  --enable-mutable-globals --enable-call-indirect-overlong \
+  --reorder-functions-by-name --strip-debug "$named" -o "$module"
+after=$(digest "$module")
+if ! grep -qF "sha384-$before" "$html"; then
+  echo "wasm-layout.sh: $html does not carry the module's digest sha384-$before" >&2
+  exit 1
+fi
+sed -i "s|sha384-$before|sha384-$after|" "$html"
+echo "[wasm-layout] $(basename "$module"): functions laid out for gzip"
