@@ -3,8 +3,9 @@
 #
 # Trunk's wasm-opt pass (index.html) optimises the module but keeps its function names (-g).
 # Here crates/wasm_layout names the functions in the order gzip compresses best, wasm-opt moves
-# the bodies into that order and strips the names, and the module's integrity digest in
-# index.html is updated to the new bytes.
+# the bodies into that order and strips the names, wasm-layout shortens wasm-bindgen's hashed
+# import names in the module and its JS glue, and the two files' integrity digests in index.html
+# are updated to their new bytes.
 set -euo pipefail
 [ "${TRUNK_PROFILE:-}" = release ] || exit 0
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,24 +19,30 @@ if [ ${#modules[@]} -ne 1 ]; then
   exit 1
 fi
 module=${modules[0]}
+glue=${module%_bg.wasm}.js
 html=$TRUNK_STAGING_DIR/index.html
 digest() { openssl dgst -sha384 -binary "$1" | base64 -w0; }
 
 cargo build --offline --release -q -p wasm-layout
-before=$(digest "$module")
+module_before=$(digest "$module")
+glue_before=$(digest "$glue")
 named=$(mktemp --suffix .wasm)
 trap 'rm -f "$named"' EXIT
-target/release/wasm-layout "$module" "$named"
+target/release/wasm-layout order "$module" "$named"
 # The features the site's module uses (.cargo/config.toml enables SIMD; the rest are LLVM's
 # defaults for wasm32), so that wasm-opt accepts it without a target_features section.
 wasm-opt --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
   --enable-simd --enable-reference-types --enable-multivalue --enable-sign-ext \
   --enable-mutable-globals --enable-call-indirect-overlong \
   --reorder-functions-by-name --strip-debug "$named" -o "$module"
-after=$(digest "$module")
-if ! grep -qF "sha384-$before" "$html"; then
-  echo "wasm-layout.sh: $html does not carry the module's digest sha384-$before" >&2
-  exit 1
-fi
-sed -i "s|sha384-$before|sha384-$after|" "$html"
-echo "[wasm-layout] $(basename "$module"): functions laid out for gzip"
+target/release/wasm-layout short-imports "$module" "$glue"
+for file in "$module" "$glue"; do
+  before=$module_before
+  [ "$file" = "$glue" ] && before=$glue_before
+  if ! grep -qF "sha384-$before" "$html"; then
+    echo "wasm-layout.sh: $html does not carry the digest of $(basename "$file")" >&2
+    exit 1
+  fi
+  sed -i "s|sha384-$before|sha384-$(digest "$file")|" "$html"
+done
+echo "[wasm-layout] $(basename "$module"): functions laid out for gzip, imports renamed"

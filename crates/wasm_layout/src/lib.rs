@@ -7,10 +7,14 @@
 //! module's code by Rust path; [`order::compression_order`] goes further and picks, one body at
 //! a time, the candidate that deflate encodes most cheaply after the bodies placed before it.
 //!
+//! [`import_names`] also shortens the hashed import names wasm-bindgen writes into the module
+//! and its JS glue.
+//!
 //! This crate only chooses the order. It writes it as function names ([`module::rename`]), and
 //! `wasm-opt --reorder-functions-by-name` moves the bodies and renumbers every reference, so no
 //! index is rewritten here. `scripts/wasm-layout.sh` runs both steps on the release build.
 
+pub mod import_names;
 pub mod module;
 pub mod order;
 pub mod sketch;

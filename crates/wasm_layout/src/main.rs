@@ -1,21 +1,41 @@
-//! `wasm-layout IN.wasm OUT.wasm`: writes IN with its functions named in the order that gzip
-//! compresses best (see the library); `wasm-opt --reorder-functions-by-name` then applies it.
+//! The release build's two passes over the site's module (see the library):
+//!
+//! - `wasm-layout order IN.wasm OUT.wasm` writes IN with its functions named in the order gzip
+//!   compresses best; `wasm-opt --reorder-functions-by-name` then applies it.
+//! - `wasm-layout short-imports MODULE.wasm GLUE.js` renames wasm-bindgen's hashed imports in
+//!   both files, in place.
 
 use std::process::ExitCode;
 
+fn read(path: &str) -> Result<Vec<u8>, String> {
+    std::fs::read(path).map_err(|e| format!("{path}: {e}"))
+}
+
+fn write(path: &str, bytes: &[u8]) -> Result<(), String> {
+    std::fs::write(path, bytes).map_err(|e| format!("{path}: {e}"))
+}
+
+fn run(args: &[String]) -> Result<(), String> {
+    match args {
+        [command, input, output] if command == "order" => {
+            write(output, &wasm_layout::layout(&read(input)?)?)
+        }
+        [command, module, glue] if command == "short-imports" => {
+            let wasm = read(module)?;
+            let text = String::from_utf8(read(glue)?).map_err(|e| format!("{glue}: {e}"))?;
+            let (wasm, text) = wasm_layout::import_names::shorten(&wasm, &text)?;
+            write(module, &wasm)?;
+            write(glue, text.as_bytes())
+        }
+        _ => Err(
+            "usage: wasm-layout order IN.wasm OUT.wasm | short-imports MODULE.wasm GLUE.js".into(),
+        ),
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [input, output] = args.as_slice() else {
-        eprintln!("usage: wasm-layout IN.wasm OUT.wasm");
-        return ExitCode::from(2);
-    };
-    let result = std::fs::read(input)
-        .map_err(|e| format!("{input}: {e}"))
-        .and_then(|wasm| wasm_layout::layout(&wasm))
-        .and_then(|laid_out| {
-            std::fs::write(output, laid_out).map_err(|e| format!("{output}: {e}"))
-        });
-    match result {
+    match run(&args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("wasm-layout: {error}");

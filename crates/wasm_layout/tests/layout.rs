@@ -4,7 +4,7 @@ use wasm_encoder::{
     CodeSection, EntityType, ExportKind, ExportSection, Function, FunctionSection, ImportSection,
     Instruction, Module, NameMap, NameSection, TypeSection,
 };
-use wasm_layout::{module, order};
+use wasm_layout::{import_names, module, order};
 
 /// Bytes that deflate cannot shrink: a fixed-seed xorshift stream.
 fn noise(seed: u64, len: usize) -> Vec<u8> {
@@ -115,4 +115,49 @@ fn renaming_names_functions_by_rank_and_keeps_every_other_byte() {
     };
     assert_eq!(without_names(&renamed), without_names(&wasm));
     assert!(module::read(b"not wasm").is_err());
+}
+
+/// A module importing a function under `name`.
+fn importing(name: &str) -> Vec<u8> {
+    let mut module = Module::new();
+    let mut types = TypeSection::new();
+    types.ty().function([], []);
+    module.section(&types);
+    let mut imports = ImportSection::new();
+    imports.import("./glue.js", name, EntityType::Function(0));
+    imports.import(
+        "./glue.js",
+        "__wbindgen_init_externref_table",
+        EntityType::Function(0),
+    );
+    module.section(&imports);
+    module.finish()
+}
+
+#[test]
+fn hashed_imports_get_short_names_in_module_and_glue() {
+    let hashed = "__wbg_appendChild_4f1baf9a00be3c74";
+    let glue =
+        format!("const i = {{ {hashed}: function() {{}}, __wbindgen_init_externref_table: f }};");
+    let (wasm, glue) = import_names::shorten(&importing(hashed), &glue).unwrap();
+    assert_eq!(wasm, importing("a"));
+    assert_eq!(
+        glue,
+        "const i = { a: function() {}, __wbindgen_init_externref_table: f };"
+    );
+}
+
+#[test]
+fn an_import_the_glue_does_not_key_exactly_once_is_an_error() {
+    let hashed = "__wbg_appendChild_4f1baf9a00be3c74";
+    for glue in [
+        String::from("const i = {};"),
+        format!("const i = {{ {hashed}: f }}; i.{hashed}();"),
+        format!("call({hashed});"),
+    ] {
+        assert!(
+            import_names::shorten(&importing(hashed), &glue).is_err(),
+            "{glue}"
+        );
+    }
 }
