@@ -8,6 +8,7 @@ set -euo pipefail
 
 TRUNK_VERSION=0.21.14
 BINARYEN_VERSION=132
+TERSER_VERSION=5.51.2
 # The wasm-bindgen CLI must match the library version pinned in Cargo.toml exactly.
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 WASM_BINDGEN_VERSION=$(sed -n 's/^wasm-bindgen = "=\([0-9.]*\)".*/\1/p' "$ROOT/Cargo.toml")
@@ -45,6 +46,12 @@ if ! "$CACHE/binaryen/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -
   say "installing wasm-opt from npm binaryen@$BINARYEN_VERSION"
   mkdir -p "$CACHE/binaryen"
   (cd "$CACHE/binaryen" && npm install --no-audit --no-fund --silent "binaryen@$BINARYEN_VERSION")
+fi
+
+if ! "$CACHE/terser/node_modules/.bin/terser" --version 2>/dev/null | grep -q "terser $TERSER_VERSION"; then
+  say "installing terser $TERSER_VERSION from npm (minifies the wasm-bindgen glue)"
+  mkdir -p "$CACHE/terser"
+  (cd "$CACHE/terser" && npm install --no-audit --no-fund --silent "terser@$TERSER_VERSION")
 fi
 
 if [ "$want_browser" = 1 ]; then

@@ -4,8 +4,8 @@
 # Trunk's wasm-opt pass (index.html) optimises the module but keeps its function names (-g).
 # Here crates/wasm_layout names the functions in the order gzip compresses best, wasm-opt moves
 # the bodies into that order and strips the names, wasm-layout shortens wasm-bindgen's hashed
-# import names in the module and its JS glue, and the two files' integrity digests in index.html
-# are updated to their new bytes.
+# import names in the module and its JS glue, terser minifies the glue (Trunk's `minify` leaves
+# it alone), and the two files' integrity digests in index.html are updated to their new bytes.
 set -euo pipefail
 [ "${TRUNK_PROFILE:-}" = release ] || exit 0
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -36,6 +36,7 @@ wasm-opt --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-floa
   --enable-mutable-globals --enable-call-indirect-overlong \
   --reorder-functions-by-name --strip-debug "$named" -o "$module"
 target/release/wasm-layout short-imports "$module" "$glue"
+terser "$glue" --module --compress --mangle --output "$glue"
 for file in "$module" "$glue"; do
   before=$module_before
   [ "$file" = "$glue" ] && before=$glue_before
