@@ -12,6 +12,8 @@
 //!
 //! Module map:
 //! - `decimal_to_float`: [`parse_f64`] and [`biguint_to_f64`], correctly rounded.
+//! - [`float_to_decimal`]: a float's shortest and exact decimal digits, and Rust's `{:e}`,
+//!   `{:.N$e}`, `{}` and `{:.N$}` texts without Rust's float formatting.
 //! - `case`: [`str_lower`], [`str_upper`], [`str_casefold`], [`str_title`],
 //!   [`str_capitalize`], [`str_swapcase`] and the case predicates.
 //! - [`unicode_tables`]: generated from CPython 3.11's `unicodedata` by
@@ -19,6 +21,7 @@
 
 mod case;
 mod decimal_to_float;
+pub mod float_to_decimal;
 // Generated; kept exactly as `crates/lang/tests/data/gen_unicode_tables.py` writes it.
 #[rustfmt::skip]
 pub mod unicode_tables;

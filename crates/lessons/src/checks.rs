@@ -5,6 +5,7 @@
 
 use crate::exercise::Rule;
 use crate::pattern::{device_matches, glob_matches, short_device_name};
+use cpython_text::float_to_decimal::format_fixed;
 use engine::report::{ErrorReport, RunReport};
 
 /// How many offending ops or transfers a failure message names before summarising.
@@ -35,7 +36,9 @@ pub fn evaluate(rule: &Rule, report: &RunReport) -> Result<(), String> {
                 Ok(())
             } else {
                 Err(format!(
-                    "The step took {took} µs; the limit is {max_us} µs."
+                    "The step took {} µs; the limit is {} µs.",
+                    format_fixed(took, None),
+                    format_fixed(*max_us, None)
                 ))
             }
         }

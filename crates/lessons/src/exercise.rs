@@ -41,6 +41,7 @@
 //! hidden = true                      # evaluated, but students see neither rule nor reason
 //! ```
 
+use cpython_text::float_to_decimal::format_fixed;
 use serde::{Deserialize, Serialize};
 
 /// The longest title, in characters.
@@ -174,7 +175,9 @@ impl Rule {
             Rule::Transfers { link, max_bytes } => {
                 format!("at most {max_bytes} bytes cross links matching `{link}`")
             }
-            Rule::StepTime { max_us } => format!("the step takes at most {max_us} µs"),
+            Rule::StepTime { max_us } => {
+                format!("the step takes at most {} µs", format_fixed(*max_us, None))
+            }
             Rule::StdoutContains { text } => format!("the output contains {text:?}"),
             Rule::StdoutEquals { text } => format!("the output is exactly {text:?}"),
         }

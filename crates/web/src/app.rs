@@ -19,6 +19,7 @@ use crate::quick_fix::{fixes_for, QuickFix};
 use crate::share::{self, EmbedOptions, SharedState};
 use crate::state::{Action, Dialog, Notice, Pane, RunStatus, State, Study, Theme, DESCRIBE_ID_BIT};
 use crate::timeline_model::fmt_us;
+use cpython_text::float_to_decimal::format_fixed;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -255,9 +256,12 @@ pub fn App() -> Html {
                 (status, root.cast::<web_sys::Element>())
             {
                 let elapsed = browser::now_ms() - *run_started.borrow();
-                let _ = element.set_attribute("data-run-to-render-ms", &format!("{elapsed:.1}"));
-                let _ = element
-                    .set_attribute("data-first-result-ms", &format!("{:.1}", browser::now_ms()));
+                let _ =
+                    element.set_attribute("data-run-to-render-ms", &format_fixed(elapsed, Some(1)));
+                let _ = element.set_attribute(
+                    "data-first-result-ms",
+                    &format_fixed(browser::now_ms(), Some(1)),
+                );
             }
         });
     }

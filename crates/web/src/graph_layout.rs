@@ -4,6 +4,7 @@
 //! one device cluster. Edges between devices carry the bytes the transfer moved. Pure
 //! geometry, tested natively; the component only draws it.
 
+use cpython_text::float_to_decimal::format_fixed;
 use engine::report::{OpReport, TransferReport};
 
 /// Width of a node box, in SVG units.
@@ -186,7 +187,7 @@ pub fn human_bytes(bytes: u64) -> String {
     if unit == 0 {
         format!("{bytes} B")
     } else {
-        format!("{value:.1} {}", UNITS[unit])
+        format!("{} {}", format_fixed(value, Some(1)), UNITS[unit])
     }
 }
 

@@ -4,6 +4,7 @@
 
 use crate::devices::short_name;
 use crate::graph_layout::{human_bytes, is_transfer_op};
+use cpython_text::float_to_decimal::format_fixed;
 use engine::report::RunReport;
 
 /// What a lane shows.
@@ -280,9 +281,9 @@ pub fn fmt_us(us: f64) -> String {
         }
         grouped
     } else if us.fract() == 0.0 {
-        format!("{us:.0}")
+        format_fixed(us, Some(0))
     } else {
-        let text = format!("{us:.2}");
+        let text = format_fixed(us, Some(2));
         text.trim_end_matches('0').to_string()
     }
 }

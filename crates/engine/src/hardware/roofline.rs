@@ -73,6 +73,9 @@ fn ns(amount: f64, rate: f64) -> f64 {
 }
 
 /// How long `work` of element type `dtype` takes on `chip`.
+// `max`/`min`, not `clamp`: `f64::clamp`'s panic message would link Rust's float `Debug`
+// into the web bundle.
+#[allow(clippy::manual_clamp)]
 pub fn op_time(chip: &ChipSpec, dtype: &str, work: &Work) -> Timing {
     let bandwidth = chip.memory_bandwidth_bytes_per_s * chip.memory_efficiency;
     let memory_ns = ns(work.bytes as f64, bandwidth);
@@ -94,7 +97,7 @@ pub fn op_time(chip: &ChipSpec, dtype: &str, work: &Work) -> Timing {
     };
     let total = floor_ns + compute_ns.max(memory_ns);
     Timing {
-        duration_ns: total.clamp(1.0, 1e18) as u64,
+        duration_ns: total.max(1.0).min(1e18) as u64,
         bound,
         padded_macs,
     }

@@ -8,6 +8,7 @@
 
 use super::machine::{Device, Hardware, Host, Link};
 use super::spec::{ChipSpec, IciSpec, LinkKind, LinkSpec, TopologySpec};
+use cpython_text::float_to_decimal::{format_exp, format_fixed};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Bounds on a document, so a share link cannot make the simulator allocate without limit.
@@ -128,7 +129,10 @@ fn check_name(name: &str, errors: &mut Vec<String>) {
 fn check_range(path: &str, value: f64, low: f64, high: f64, errors: &mut Vec<String>) {
     if !(value.is_finite() && value > low && value <= high) {
         errors.push(format!(
-            "{path}: must be a finite number above {low} and at most {high:e}, got {value}"
+            "{path}: must be a finite number above {} and at most {}, got {}",
+            format_fixed(low, None),
+            format_exp(high, None),
+            format_fixed(value, None)
         ));
     }
 }
@@ -190,7 +194,9 @@ fn check_chip(key: &str, chip: &ChipSpec, errors: &mut Vec<String>) {
     for (field, value) in times {
         if !(value.is_finite() && (0.0..=MICROSECONDS_MAX).contains(&value)) {
             errors.push(format!(
-                "{path}.{field}: must be 0 to {MICROSECONDS_MAX:e} µs, got {value}"
+                "{path}.{field}: must be 0 to {} µs, got {}",
+                format_exp(MICROSECONDS_MAX, None),
+                format_fixed(value, None)
             ));
         }
     }

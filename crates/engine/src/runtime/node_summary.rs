@@ -161,7 +161,7 @@ fn summarize_value(tensor: &Tensor) -> String {
             .to_f64_vec()
             .unwrap_or_default()
             .iter()
-            .map(f64::to_string)
+            .map(|&value| cpython_text::float_to_decimal::format_fixed(value, None))
             .collect(),
     };
     let dims = tensor.dims();

@@ -18,6 +18,7 @@ use crate::runtime::error::{ExceptionClass, TfError, TfResult};
 use crate::runtime::function::ConcreteFunction;
 use crate::runtime::op::{OpKind, OutputFact, ValueType};
 use crate::tensor::TensorShape;
+use cpython_text::float_to_decimal::format_fixed;
 
 /// HBM XLA keeps for itself on every core.
 const RESERVED_BYTES: u64 = 530 << 20;
@@ -50,7 +51,10 @@ pub fn xla_bytes(bytes: u64) -> String {
     ];
     for (size, unit) in UNITS {
         if bytes >= size {
-            return format!("{:.2}{unit}", bytes as f64 / size as f64);
+            return format!(
+                "{}{unit}",
+                format_fixed(bytes as f64 / size as f64, Some(2))
+            );
         }
     }
     format!("{bytes}B")

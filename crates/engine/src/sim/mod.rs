@@ -21,6 +21,7 @@ pub mod work;
 use crate::hardware::roofline::Bound;
 use crate::hardware::Hardware;
 use crate::report::{Metrics, OpReport, TransferReport};
+use cpython_text::float_to_decimal::format_fixed;
 use schedule::{Execution, Schedule};
 use std::collections::BTreeMap;
 
@@ -104,8 +105,8 @@ fn cost_sentence(hardware: &Hardware, op: &OpReport, timing: &schedule::OpTiming
     } else if timing.work.gemm.is_some() {
         let peak = crate::hardware::roofline::peak_flops(chip, &op.dtype);
         text.push_str(&format!(
-            " at {:.1} TFLOP/s peak ({})",
-            peak / 1e12,
+            " at {} TFLOP/s peak ({})",
+            format_fixed(peak / 1e12, Some(1)),
             op.dtype
         ));
     }
@@ -270,20 +271,21 @@ fn metrics(
 /// `op_stats_to_input_pipeline_analysis.cc`): from 20% of the step waiting for input it is
 /// highly input-bound, from 5% moderately; the statements are the profiler's.
 pub fn input_pipeline_verdict(fraction: f64) -> String {
-    let percent = fraction * 100.0;
-    if percent >= 20.0 {
-        format!("Your program is HIGHLY input-bound because {percent:.1}% of the total step time sampled is waiting for input. Therefore, you should first focus on reducing the input time.")
-    } else if percent >= 5.0 {
-        format!("Your program is MODERATELY input-bound because {percent:.1}% of the total step time sampled is waiting for input. Therefore, you would need to reduce both the input time and other time.")
+    let value = fraction * 100.0;
+    let percent = format_fixed(value, Some(1));
+    if value >= 20.0 {
+        format!("Your program is HIGHLY input-bound because {percent}% of the total step time sampled is waiting for input. Therefore, you should first focus on reducing the input time.")
+    } else if value >= 5.0 {
+        format!("Your program is MODERATELY input-bound because {percent}% of the total step time sampled is waiting for input. Therefore, you would need to reduce both the input time and other time.")
     } else {
-        format!("Your program is NOT input-bound because only {percent:.1}% of the total step time sampled is waiting for input. Therefore, you should focus on reducing other time.")
+        format!("Your program is NOT input-bound because only {percent}% of the total step time sampled is waiting for input. Therefore, you should focus on reducing other time.")
     }
 }
 
 fn input_pipeline_note(fraction: f64, stall_ns: u64, elements: usize) -> String {
     format!(
-        "Input pipeline: {elements} element(s) from tf.data; the program waited {:.1} µs for them. {}",
-        us(stall_ns),
+        "Input pipeline: {elements} element(s) from tf.data; the program waited {} µs for them. {}",
+        format_fixed(us(stall_ns), Some(1)),
         input_pipeline_verdict(fraction)
     )
 }
@@ -300,11 +302,11 @@ fn notes(
     if metrics.host_dispatch_us > 0.0 {
         let share = metrics.host_dispatch_us / step;
         let mut text = format!(
-            "The Python thread spent {:.1} µs ({:.0}% of the {:.1} µs step) dispatching {} eager \
+            "The Python thread spent {} µs ({}% of the {} µs step) dispatching {} eager \
              op(s) and launching programs.",
-            metrics.host_dispatch_us,
-            share * 100.0,
-            step,
+            format_fixed(metrics.host_dispatch_us, Some(1)),
+            format_fixed(share * 100.0, Some(0)),
+            format_fixed(step, Some(1)),
             eager_ops
         );
         if remote_eager_ops > 0 {
@@ -321,8 +323,9 @@ fn notes(
         .max_by(|a, b| a.1.total_cmp(b.1).then(b.0.cmp(a.0)))
     {
         notes.push(format!(
-            "Busiest device: {device}, busy {busy:.1} µs ({:.0}% of the step).",
-            busy / step * 100.0
+            "Busiest device: {device}, busy {} µs ({}% of the step).",
+            format_fixed(*busy, Some(1)),
+            format_fixed(busy / step * 100.0, Some(0))
         ));
     }
     let moved: u64 = transfers.iter().map(|t| t.bytes).sum();
@@ -330,7 +333,14 @@ fn notes(
         let slowest = transfers
             .iter()
             .max_by(|a, b| a.dur_us.total_cmp(&b.dur_us))
-            .map(|t| format!("{} over {} ({:.1} µs)", t.tensor, t.link, t.dur_us))
+            .map(|t| {
+                format!(
+                    "{} over {} ({} µs)",
+                    t.tensor,
+                    t.link,
+                    format_fixed(t.dur_us, Some(1))
+                )
+            })
             .unwrap_or_default();
         notes.push(format!(
             "{} transfer(s) moved {moved} bytes between devices; the longest was {slowest}.",
@@ -340,9 +350,9 @@ fn notes(
     for (device, efficiency) in &metrics.mxu_padding_efficiency {
         if *efficiency < 0.5 {
             notes.push(format!(
-                "On {device}, {:.0}% of the MXU work was padding: matmul shapes are padded \
+                "On {device}, {}% of the MXU work was padding: matmul shapes are padded \
                  to the MXU tile.",
-                (1.0 - efficiency) * 100.0
+                format_fixed((1.0 - efficiency) * 100.0, Some(0))
             ));
         }
     }

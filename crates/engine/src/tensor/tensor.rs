@@ -8,6 +8,7 @@
 //!   round the result, which is what Eigen does for `half` on CPU.
 //! - `string` elements are byte vectors: TensorFlow strings are bytes, not text.
 
+use cpython_text::float_to_decimal;
 use std::sync::Arc;
 
 use super::dtype::DType;
@@ -16,7 +17,7 @@ use super::limits;
 use super::shape::Shape;
 
 /// Row-major element storage, one variant per storage type.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, PartialEq)]
 pub enum TensorData {
     /// `float16`, `bfloat16` (rounded to their precision) and `float32`.
     Float32(Vec<f32>),
@@ -36,6 +37,44 @@ pub enum TensorData {
     Bool(Vec<bool>),
     /// `string`: one byte vector per element.
     String(Vec<Vec<u8>>),
+}
+
+/// Written out rather than derived so that floats print through
+/// `cpython_text::float_to_decimal` (shortest `{:e}` text), which keeps Rust's float
+/// formatting out of the web bundle.
+impl std::fmt::Debug for TensorData {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let floats = |f: &mut std::fmt::Formatter<'_>, name: &str, texts: Vec<String>| {
+            f.debug_tuple(name)
+                .field(&format_args!("[{}]", texts.join(", ")))
+                .finish()
+        };
+        match self {
+            TensorData::Float32(values) => floats(
+                f,
+                "Float32",
+                values
+                    .iter()
+                    .map(|&v| float_to_decimal::format_exp_f32(v))
+                    .collect(),
+            ),
+            TensorData::Float64(values) => floats(
+                f,
+                "Float64",
+                values
+                    .iter()
+                    .map(|&v| float_to_decimal::format_exp(v, None))
+                    .collect(),
+            ),
+            TensorData::Int8(values) => f.debug_tuple("Int8").field(values).finish(),
+            TensorData::Int16(values) => f.debug_tuple("Int16").field(values).finish(),
+            TensorData::Int32(values) => f.debug_tuple("Int32").field(values).finish(),
+            TensorData::Int64(values) => f.debug_tuple("Int64").field(values).finish(),
+            TensorData::UInt8(values) => f.debug_tuple("UInt8").field(values).finish(),
+            TensorData::Bool(values) => f.debug_tuple("Bool").field(values).finish(),
+            TensorData::String(values) => f.debug_tuple("String").field(values).finish(),
+        }
+    }
 }
 
 /// Runs `$body` with `$values` bound to the typed vector inside `$data`, whatever its type.

@@ -1,8 +1,8 @@
-//! Floats to decimal text: the digits (Rust's correctly rounded shortest and fixed-precision
+//! Floats to decimal text: the digits (`cpython_text::float_to_decimal`'s shortest and exact
 //! conversions, which round ties to even like CPython's dtoa) laid out the way CPython's
 //! `PyOS_double_to_string` lays them out for `repr`, `'e'`, `'f'`, `'g'` and friends.
 
-use cpython_text::parse_f64;
+use cpython_text::float_to_decimal;
 
 /// `repr(x)` and `str(x)` of a Python float: the shortest digits that round-trip, in exponent
 /// form when the decimal exponent is < -4 or >= 16 (`1e-05`, `1e+16`, `1.5e+300`), else
@@ -71,77 +71,28 @@ struct Digits {
     decimal_point: i64,
 }
 
-/// Every float's exact decimal expansion has at most 767 significant digits and at most 1074
-/// digits after the point, so asking for more changes nothing but trailing zeros, which are
-/// dropped anyway. Rust's formatter also refuses precisions above 65535.
-const EXACT_SIGNIFICANT_DIGITS: usize = 800;
-const EXACT_FRACTION_DIGITS: usize = 1100;
-
 fn decimal_digits(magnitude: f64, mode: DigitMode) -> Digits {
     debug_assert!(magnitude.is_finite() && magnitude >= 0.0);
-    match mode {
-        DigitMode::Shortest => {
-            let shortest = scientific_digits(&format!("{magnitude:e}"));
-            // When two shortest candidates are equally near, Rust rounds the last digit up
-            // and dtoa to even. The correctly rounded (ties-to-even) decimal of the same
-            // length is dtoa's answer whenever it still reads back as the same float.
-            let count = shortest.digits.len();
-            let nearest_text = format!("{magnitude:.*e}", count - 1);
-            if parse_f64(&nearest_text) == Some(magnitude) {
-                scientific_digits(&nearest_text)
-            } else {
-                shortest
-            }
-        }
+    let decimal = match mode {
+        DigitMode::Shortest => float_to_decimal::shortest_f64(magnitude),
         DigitMode::Significant(count) => {
-            debug_assert!(count >= 1);
-            let count = count.min(EXACT_SIGNIFICANT_DIGITS);
-            scientific_digits(&format!("{magnitude:.*e}", count - 1))
+            float_to_decimal::exact(magnitude).round_significant(count)
         }
-        DigitMode::Fixed(count) => {
-            let exact_count = count.min(EXACT_FRACTION_DIGITS);
-            let text = format!("{magnitude:.exact_count$}");
-            let (integer, fraction) = text.split_once('.').unwrap_or((&text, ""));
-            let all = format!("{integer}{fraction}");
-            let significant = all.trim_start_matches('0');
-            let leading_zeros = (all.len() - significant.len()) as i64;
-            let significant = significant.trim_end_matches('0');
-            if !significant.is_empty() {
-                Digits {
-                    digits: significant.to_string(),
-                    decimal_point: integer.len() as i64 - leading_zeros,
-                }
-            } else if magnitude == 0.0 {
-                Digits {
-                    digits: "0".to_string(),
-                    decimal_point: 1,
-                }
-            } else {
-                Digits {
-                    digits: String::new(),
-                    decimal_point: -(count as i64),
-                }
-            }
-        }
-    }
-}
-
-/// Splits Rust's `d.ddde±x` output into dtoa's digits and decimal point.
-fn scientific_digits(text: &str) -> Digits {
-    let (mantissa, exponent) = text.split_once('e').unwrap_or((text, "0"));
-    let exponent: i64 = exponent.parse().unwrap_or(0);
-    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
-    let digits = digits.trim_end_matches('0');
-    if digits.is_empty() {
-        // Only zero has no significant digit.
-        return Digits {
+        DigitMode::Fixed(count) => float_to_decimal::exact(magnitude).round_fraction(count),
+    };
+    match (decimal.digits.is_empty(), mode) {
+        (true, DigitMode::Fixed(count)) if magnitude != 0.0 => Digits {
+            digits: String::new(),
+            decimal_point: -(count as i64),
+        },
+        (true, _) => Digits {
             digits: "0".to_string(),
             decimal_point: 1,
-        };
-    }
-    Digits {
-        digits: digits.to_string(),
-        decimal_point: exponent + 1,
+        },
+        (false, _) => Digits {
+            digits: decimal.digits,
+            decimal_point: i64::from(decimal.point),
+        },
     }
 }
 

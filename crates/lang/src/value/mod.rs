@@ -223,7 +223,7 @@ impl fmt::Debug for Value {
             Value::Bool(b) => write!(f, "{b}"),
             Value::Int(i) => write!(f, "{i}"),
             Value::BigInt(i) => write!(f, "{i}"),
-            Value::Float(x) => write!(f, "{x:?}"),
+            Value::Float(x) => f.write_str(&crate::format::float_repr(*x)),
             Value::Str(s) => write!(f, "{:?}", s.as_str()),
             other => write!(f, "<{}>", other.kind_name()),
         }

@@ -6,6 +6,7 @@
 use crate::devices::{short_name, style_of, DeviceStyle, PATTERN_COUNT};
 use crate::graph_layout::{human_bytes, layout, op_index, Edge, NODE_HEIGHT, NODE_WIDTH};
 use crate::state::ReportRef;
+use cpython_text::float_to_decimal::format_fixed;
 use std::rc::Rc;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
@@ -60,11 +61,9 @@ fn edge_path(from: (f64, f64), to: (f64, f64)) -> String {
     let (x1, y1) = (from.0 + NODE_WIDTH, from.1 + NODE_HEIGHT / 2.0);
     let (x2, y2) = (to.0, to.1 + NODE_HEIGHT / 2.0);
     let bend = ((x2 - x1) / 2.0).max(20.0);
-    format!(
-        "M{x1:.1} {y1:.1}C{:.1} {y1:.1} {:.1} {y2:.1} {x2:.1} {y2:.1}",
-        x1 + bend,
-        x2 - bend
-    )
+    let [x1, y1, c1, c2, x2, y2] =
+        [x1, y1, x1 + bend, x2 - bend, x2, y2].map(|v| format_fixed(v, Some(1)));
+    format!("M{x1} {y1}C{c1} {y1} {c2} {y2} {x2} {y2}")
 }
 
 /// The op graph of the last run.
@@ -116,7 +115,7 @@ pub fn Graph(props: &GraphProps) -> Html {
             <g class={classes!("edge", edge.cross_device.then_some("cross"))}>
                 <path d={path} marker-end="url(#arrow)" />
                 if let Some(label) = label {
-                    <text x={format!("{lx:.1}")} y={format!("{ly:.1}")} class="edge-label" text-anchor="middle">{ label }</text>
+                    <text x={format_fixed(lx, Some(1))} y={format_fixed(ly, Some(1))} class="edge-label" text-anchor="middle">{ label }</text>
                 }
             </g>
         })
@@ -146,14 +145,14 @@ pub fn Graph(props: &GraphProps) -> Html {
         let op_type = clip(&op.op_type, 16);
         Some(html! {
             <g class={classes!("node", colour, selected.then_some("selected"), at_error.then_some("failed"))}
-                transform={format!("translate({:.1} {:.1})", node.x, node.y)}
+                transform={format!("translate({} {})", format_fixed(node.x, Some(1)), format_fixed(node.y, Some(1)))}
                 tabindex="0" role="button" aria-pressed={selected.to_string()}
                 aria-label={format!("{} ({}) on {}", op.name, op.op_type, short_name(&op.device))}
                 {onclick} {onkeydown} data-op={id.to_string()}>
                 <title>{ format!("{} ({})\n{}\nline {}\n{}", op.name, op.op_type, op.device, op.line, op.reason) }</title>
-                <rect class="node-box" width={NODE_WIDTH.to_string()} height={NODE_HEIGHT.to_string()} rx="6" />
+                <rect class="node-box" width={format_fixed(NODE_WIDTH, None)} height={format_fixed(NODE_HEIGHT, None)} rx="6" />
                 if let Some(fill) = style.and_then(|s| pattern_fill(s.pattern)) {
-                    <rect class="node-pattern" width={NODE_WIDTH.to_string()} height={NODE_HEIGHT.to_string()} rx="6" fill={fill} />
+                    <rect class="node-pattern" width={format_fixed(NODE_WIDTH, None)} height={format_fixed(NODE_HEIGHT, None)} rx="6" fill={fill} />
                 }
                 <rect class="node-letter-box" x="4" y="8" width="28" height="24" rx="4" />
                 <text class="node-letter" x="18" y="25" text-anchor="middle">{ letter }</text>
@@ -166,9 +165,9 @@ pub fn Graph(props: &GraphProps) -> Html {
         let frame = report.error.as_ref().and_then(|error| error.traceback.last());
         let line = frame.map_or(0, |frame| frame.line);
         html! {
-            <g class="node failed" transform={format!("translate({x:.1} {y:.1})")}>
+            <g class="node failed" transform={format!("translate({} {})", format_fixed(x, Some(1)), format_fixed(y, Some(1)))}>
                 <title>{ report.error.as_ref().map(|e| format!("{}: {}", e.type_name, e.message)).unwrap_or_default() }</title>
-                <rect class="node-box" width={NODE_WIDTH.to_string()} height={NODE_HEIGHT.to_string()} rx="6" />
+                <rect class="node-box" width={format_fixed(NODE_WIDTH, None)} height={format_fixed(NODE_HEIGHT, None)} rx="6" />
                 <text class="node-letter" x="18" y="25" text-anchor="middle">{ "✖" }</text>
                 <text class="node-name" x="38" y="17">{ "not placed" }</text>
                 <text class="node-type" x="38" y="32">{ format!("line {line}") }</text>
@@ -223,8 +222,8 @@ pub fn Graph(props: &GraphProps) -> Html {
                 <p class="hint">{ format!("Showing the first {} ops; {} more are in the text description.", drawing.nodes.len(), drawing.omitted) }</p>
             }
             <div class="graph-scroll">
-                <svg class="graph-svg" width={format!("{width:.0}")} height={format!("{height:.0}")}
-                    viewBox={format!("0 0 {width:.0} {height:.0}")} role="group"
+                <svg class="graph-svg" width={format_fixed(width, Some(0))} height={format_fixed(height, Some(0))}
+                    viewBox={format!("0 0 {} {}", format_fixed(width, Some(0)), format_fixed(height, Some(0)))} role="group"
                     aria-label={format!("Op graph: {} ops on {} devices, {} transfers", report.ops.len(), used.len(), report.transfers.len())}>
                     { pattern_defs() }
                     { for edges }

@@ -7,6 +7,7 @@ use crate::devices::DeviceStyle;
 use crate::graph_layout::human_bytes;
 use crate::state::ReportRef;
 use crate::timeline_model::fmt_us;
+use cpython_text::float_to_decimal::format_fixed;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -17,9 +18,14 @@ pub struct MetricsProps {
     pub styles: Rc<Vec<DeviceStyle>>,
 }
 
+// Not `clamp`: its panic message would link Rust's float `Debug` into the bundle.
+#[allow(clippy::manual_clamp)]
 fn percent(fraction: f64) -> String {
     if fraction.is_finite() {
-        format!("{:.0}%", (fraction * 100.0).clamp(0.0, 100.0))
+        format!(
+            "{}%",
+            format_fixed((fraction * 100.0).max(0.0).min(100.0), Some(0))
+        )
     } else {
         "?".into()
     }

@@ -13,6 +13,7 @@ use crate::state::ReportRef;
 use crate::timeline_model::{
     bar_after_move, entry_bar, fmt_us, in_time_order, timeline, BarMove, LaneKind,
 };
+use cpython_text::float_to_decimal::format_fixed;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlInputElement, SvgElement};
@@ -68,7 +69,9 @@ pub fn Timeline(props: &TimelineProps) -> Html {
     } else {
         window_width / 2.0
     };
-    let base_width = (pane_width - LABEL_WIDTH - 60.0).clamp(160.0, 900.0);
+    // Not `clamp`: its panic message would link Rust's float `Debug` into the bundle.
+    #[allow(clippy::manual_clamp)]
+    let base_width = (pane_width - LABEL_WIDTH - 60.0).max(160.0).min(900.0);
     let scale = base_width / model.end_us * 2f64.powi(*zoom);
     let width = LABEL_WIDTH + model.end_us * scale + 20.0;
     let height = AXIS_HEIGHT + model.lanes.len() as f64 * LANE_HEIGHT + 4.0;
@@ -79,8 +82,8 @@ pub fn Timeline(props: &TimelineProps) -> Html {
         let x = LABEL_WIDTH + t * scale;
         html! {
             <g class="tick">
-                <line x1={format!("{x:.1}")} x2={format!("{x:.1}")} y1={AXIS_HEIGHT.to_string()} y2={format!("{height:.0}")} />
-                <text x={format!("{:.1}", x + 3.0)} y="14">{ format!("{} µs", fmt_us(t)) }</text>
+                <line x1={format_fixed(x, Some(1))} x2={format_fixed(x, Some(1))} y1={format_fixed(AXIS_HEIGHT, None)} y2={format_fixed(height, Some(0))} />
+                <text x={format_fixed(x + 3.0, Some(1))} y="14">{ format!("{} µs", fmt_us(t)) }</text>
             </g>
         }
     });
@@ -93,8 +96,8 @@ pub fn Timeline(props: &TimelineProps) -> Html {
         let label: String = lane.label.chars().take(26).collect();
         html! {
             <g class={kind}>
-                <rect class="lane-bg" x="0" y={format!("{y:.1}")} width={format!("{width:.0}")} height={LANE_HEIGHT.to_string()} />
-                <text class="lane-label" x="6" y={format!("{:.1}", y + 19.0)}>
+                <rect class="lane-bg" x="0" y={format_fixed(y, Some(1))} width={format_fixed(width, Some(0))} height={format_fixed(LANE_HEIGHT, None)} />
+                <text class="lane-label" x="6" y={format_fixed(y + 19.0, Some(1))}>
                     <title>{ &lane.name }</title>
                     { label }
                 </text>
@@ -127,12 +130,12 @@ pub fn Timeline(props: &TimelineProps) -> Html {
                 tabindex={if tab_stop == Some(index) { "0" } else { "-1" }}
                 data-bar={index.to_string()} {onclick} {onfocus}>
                 <title>{ &bar.detail }</title>
-                <rect class="bar-box" x={format!("{x:.2}")} y={format!("{y:.1}")} width={format!("{w:.2}")} height={(LANE_HEIGHT - 10.0).to_string()} rx="2" />
+                <rect class="bar-box" x={format_fixed(x, Some(2))} y={format_fixed(y, Some(1))} width={format_fixed(w, Some(2))} height={format_fixed(LANE_HEIGHT - 10.0, None)} rx="2" />
                 if let Some(fill) = style.and_then(|s| pattern_fill(s.pattern)) {
-                    <rect class="node-pattern" x={format!("{x:.2}")} y={format!("{y:.1}")} width={format!("{w:.2}")} height={(LANE_HEIGHT - 10.0).to_string()} fill={fill} />
+                    <rect class="node-pattern" x={format_fixed(x, Some(2))} y={format_fixed(y, Some(1))} width={format_fixed(w, Some(2))} height={format_fixed(LANE_HEIGHT - 10.0, None)} fill={fill} />
                 }
                 if show_label {
-                    <text class="bar-label" x={format!("{:.1}", x + 3.0)} y={format!("{:.1}", y + 14.0)}>{ &bar.label }</text>
+                    <text class="bar-label" x={format_fixed(x + 3.0, Some(1))} y={format_fixed(y + 14.0, Some(1))}>{ &bar.label }</text>
                 }
             </g>
         }
@@ -234,7 +237,7 @@ pub fn Timeline(props: &TimelineProps) -> Html {
                 <p class="notice problem" role="alert">{ text }</p>
             }
             <div class="timeline-scroll">
-                <svg ref={svg} class="timeline-svg" width={format!("{width:.0}")} height={format!("{height:.0}")} onkeydown={on_bar_key}
+                <svg ref={svg} class="timeline-svg" width={format_fixed(width, Some(0))} height={format_fixed(height, Some(0))} onkeydown={on_bar_key}
                     role="group" aria-label={format!("Timeline: {} lanes, {} bars; arrow keys move between bars, Enter selects", model.lanes.len(), model.bars.len())}>
                     { pattern_defs() }
                     { for lanes }

@@ -4,6 +4,7 @@
 //! syntax here and then by the engine, which says exactly what is wrong.
 
 use crate::devices::short_name;
+use cpython_text::float_to_decimal::format_fixed;
 use engine::report::TopologyReport;
 use std::collections::BTreeMap;
 use web_sys::HtmlTextAreaElement;
@@ -88,9 +89,9 @@ pub struct TopologyProps {
 
 fn link_speed(bytes_per_s: f64) -> String {
     if bytes_per_s >= 1e9 {
-        format!("{:.0} GB/s", bytes_per_s / 1e9)
+        format!("{} GB/s", format_fixed(bytes_per_s / 1e9, Some(0)))
     } else {
-        format!("{:.1} MB/s", bytes_per_s / 1e6)
+        format!("{} MB/s", format_fixed(bytes_per_s / 1e6, Some(1)))
     }
 }
 
@@ -189,9 +190,11 @@ pub fn Topology(props: &TopologyProps) -> Html {
             // Two boxes of one column (hosts over DCN, chips over ICI): a curve out to the
             // right, into the gap before the next column.
             let x = a.0 + BOX_WIDTH;
-            format!("M{x:.1} {y1:.1}C{:.1} {y1:.1} {:.1} {y2:.1} {x:.1} {y2:.1}", x + 30.0, x + 30.0)
+            let [x, y1, c, y2] = [x, y1, x + 30.0, y2].map(|v| format_fixed(v, Some(1)));
+            format!("M{x} {y1}C{c} {y1} {c} {y2} {x} {y2}")
         } else {
-            format!("M{:.1} {y1:.1}L{:.1} {y2:.1}", a.0 + BOX_WIDTH, b.0)
+            let [x1, y1, x2, y2] = [a.0 + BOX_WIDTH, y1, b.0, y2].map(|v| format_fixed(v, Some(1)));
+            format!("M{x1} {y1}L{x2} {y2}")
         };
         Some(html! {
             <path class={format!("link link-{}", link.kind)} d={path}>
@@ -204,9 +207,9 @@ pub fn Topology(props: &TopologyProps) -> Html {
         let label: String = place.label.chars().take(22).collect();
         let kind = ["host", "chip", "device", "switch"][place.column.min(3)];
         html! {
-            <g class={format!("machine-box {kind}")} transform={format!("translate({x:.1} {y:.1})")}>
+            <g class={format!("machine-box {kind}")} transform={format!("translate({} {})", format_fixed(x, Some(1)), format_fixed(y, Some(1)))}>
                 <title>{ &place.name }</title>
-                <rect width={BOX_WIDTH.to_string()} height={BOX_HEIGHT.to_string()} rx="4" />
+                <rect width={format_fixed(BOX_WIDTH, None)} height={format_fixed(BOX_HEIGHT, None)} rx="4" />
                 <text x="8" y="16">{ label }</text>
             </g>
         }
@@ -236,7 +239,7 @@ pub fn Topology(props: &TopologyProps) -> Html {
                 }) }
             </ul>
             <div class="graph-scroll">
-                <svg class="machine-svg" width={format!("{width:.0}")} height={format!("{height:.0}")} role="img"
+                <svg class="machine-svg" width={format_fixed(width, Some(0))} height={format_fixed(height, Some(0))} role="img"
                     aria-label={format!("Machine {}: {} devices and {} links; the table below lists them", report.name, report.devices.len(), report.links.len())}>
                     { for links }
                     { for boxes }

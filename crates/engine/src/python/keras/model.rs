@@ -4,6 +4,7 @@
 //! batch-size-weighted mean), `evaluate`, `predict`, `summary()`, the `History` object and
 //! Keras's progress lines for `verbose=1` and `verbose=2`, timed by the simulator.
 
+use cpython_text::float_to_decimal::{format_exp, format_fixed};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -770,7 +771,7 @@ fn verbosity(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<i64> {
 /// Keras's `f" {avg:.4f}"` / `f" {avg:.4e}"` for a logged value.
 fn log_value(value: f64) -> String {
     if value.abs() > 1e-3 {
-        format!("{value:.4}")
+        format_fixed(value, Some(4))
     } else {
         python_exp(value)
     }
@@ -778,7 +779,7 @@ fn log_value(value: f64) -> String {
 
 /// Python's `f"{v:.4e}"` (`1.2346e-05`, `0.0000e+00`).
 fn python_exp(value: f64) -> String {
-    let text = format!("{value:.4e}");
+    let text = format_exp(value, Some(4));
     match text.split_once('e') {
         Some((mantissa, exponent)) => {
             let exponent: i32 = exponent.parse().unwrap_or(0);
@@ -792,11 +793,11 @@ fn python_exp(value: f64) -> String {
 /// Keras's `_format_time` of the time per step.
 fn per_step(seconds: f64) -> String {
     if seconds >= 1.0 || seconds == 0.0 {
-        format!("{seconds:.0}s/step")
+        format!("{}s/step", format_fixed(seconds, Some(0)))
     } else if seconds >= 1e-3 {
-        format!("{:.0}ms/step", seconds * 1e3)
+        format!("{}ms/step", format_fixed(seconds * 1e3, Some(0)))
     } else {
-        format!("{:.0}us/step", seconds * 1e6)
+        format!("{}us/step", format_fixed(seconds * 1e6, Some(0)))
     }
 }
 
@@ -829,9 +830,16 @@ fn progress_line(verbose: i64, steps: usize, seconds: f64, logs: &[(String, f64)
         seconds / steps as f64
     });
     let mut line = if verbose == 2 {
-        format!("{steps}/{steps} - {seconds:.0}s - {per}")
+        format!(
+            "{steps}/{steps} - {}s - {per}",
+            format_fixed(seconds, Some(0))
+        )
     } else {
-        format!("{steps}/{steps} {} {seconds:.0}s {per}", "━".repeat(20))
+        format!(
+            "{steps}/{steps} {} {}s {per}",
+            "━".repeat(20),
+            format_fixed(seconds, Some(0))
+        )
     };
     for (name, value) in logs {
         line.push_str(&format!(" - {name}: {}", log_value(*value)));
@@ -1163,11 +1171,11 @@ pub(crate) fn readable_bytes(bytes: f64) -> String {
     let mut size = bytes;
     for unit in ["B", "KB", "MB", "GB", "TB"] {
         if size / 1024.0 < 1.0 {
-            return format!("{size:.2} {unit}");
+            return format!("{} {unit}", format_fixed(size, Some(2)));
         }
         size /= 1024.0;
     }
-    format!("{size:.2} PB")
+    format!("{} PB", format_fixed(size, Some(2)))
 }
 
 /// Optimizer variables after it was built: the iteration count and learning rate, plus its

@@ -203,7 +203,7 @@ pub(super) fn element_integer_text(data: &TensorData, index: usize) -> String {
         TensorData::Int64(values) => values[index].to_string(),
         TensorData::UInt8(values) => values[index].to_string(),
         TensorData::Bool(values) => u8::from(values[index]).to_string(),
-        other => element_f64(other, index).to_string(),
+        other => cpython_text::float_to_decimal::format_fixed(element_f64(other, index), None),
     }
 }
 

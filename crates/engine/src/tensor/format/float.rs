@@ -3,6 +3,8 @@
 //! scientific layouts with a digit cap, Python's `float.__repr__`, C++'s `%g` (for
 //! `bfloat16`, which ml_dtypes prints through `std::ostream`) and Python's `bytes.__repr__`.
 
+use cpython_text::float_to_decimal;
+
 /// The binary precision a value is "shortest" in: a float32 value prints as `0.1`, not as the
 /// f64 digits of the same number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -26,7 +28,7 @@ pub struct Digits {
     pub exponent: i32,
 }
 
-/// Parses Rust's `{:e}` output (`-1.25e-3`, `7e2`) into digits, dropping trailing zeros.
+/// Parses `{:e}` text (`float_to_decimal::format_exp`) (`-1.25e-3`, `7e2`) into digits, dropping trailing zeros.
 fn parse_scientific(text: &str) -> Digits {
     let (negative, unsigned) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
@@ -47,41 +49,37 @@ fn parse_scientific(text: &str) -> Digits {
     }
 }
 
-/// The shortest digits that read back as the same value in `precision` (finite values only).
+/// The shortest digits that read back as the same value in `precision` (finite values only),
+/// ties to even as Dragon4 rounds.
 pub fn shortest_digits(value: f64, precision: Precision) -> Digits {
-    // Rust's shortest digits break ties between two equally near candidates upwards; Dragon4
-    // rounds the last digit half to even. Re-round the exact value at the same length, which
-    // is half to even, and keep it when it still reads back as the same value.
-    let tie_to_even = |shortest: Digits, reads_back: &dyn Fn(f64) -> bool| {
-        let fraction_digits = shortest.digits.len().saturating_sub(1);
-        let text = format!("{value:.fraction_digits$e}");
-        match cpython_text::parse_f64(&text) {
-            Some(parsed) if reads_back(parsed) => parse_scientific(&text),
-            _ => shortest,
+    let decimal = match precision {
+        Precision::Double => float_to_decimal::shortest_f64(value),
+        Precision::Single => float_to_decimal::shortest_f32(value as f32),
+        Precision::Half => {
+            let target = half::f16::from_f64(value.abs());
+            let exact = float_to_decimal::exact(value);
+            (1..=5)
+                .map(|significant| exact.round_significant(significant))
+                .find(|rounded| {
+                    let text = format!("0.{}e{}", rounded.digits, rounded.point);
+                    cpython_text::parse_f64(&text)
+                        .is_some_and(|parsed| half::f16::from_f64(parsed) == target)
+                })
+                .unwrap_or_else(|| exact.round_significant(5))
         }
     };
-    match precision {
-        Precision::Double => tie_to_even(parse_scientific(&format!("{value:e}")), &|parsed| {
-            parsed == value
-        }),
-        Precision::Single => {
-            let single = value as f32;
-            tie_to_even(parse_scientific(&format!("{single:e}")), &|parsed| {
-                parsed as f32 == single
-            })
-        }
-        Precision::Half => {
-            let target = half::f16::from_f64(value);
-            for significant in 0..5usize {
-                let text = format!("{value:.significant$e}");
-                let round_trips = cpython_text::parse_f64(&text)
-                    .is_some_and(|parsed| half::f16::from_f64(parsed) == target);
-                if round_trips {
-                    return parse_scientific(&text);
-                }
-            }
-            parse_scientific(&format!("{value:.4e}"))
-        }
+    Digits {
+        negative: value.is_sign_negative(),
+        exponent: if decimal.is_zero() {
+            0
+        } else {
+            decimal.point - 1
+        },
+        digits: if decimal.is_zero() {
+            "0".to_string()
+        } else {
+            decimal.digits
+        },
     }
 }
 
@@ -94,7 +92,7 @@ fn positional_digits(value: f64, precision: Precision, max_fraction: usize) -> (
     let exponent = i64::from(digits.exponent);
     let fraction_needed = (count - 1 - exponent).max(0);
     if fraction_needed as usize > max_fraction {
-        let text = format!("{value:.max_fraction$}");
+        let text = float_to_decimal::format_fixed(value, Some(max_fraction));
         let (integer, fraction) = text.split_once('.').unwrap_or((&text, ""));
         return (
             integer.to_string(),
@@ -131,7 +129,7 @@ pub fn scientific_parts(
 ) -> (String, String, i32) {
     let mut digits = shortest_digits(value, precision);
     if digits.digits.len() > max_fraction.saturating_add(1) {
-        digits = parse_scientific(&format!("{value:.max_fraction$e}"));
+        digits = parse_scientific(&float_to_decimal::format_exp(value, Some(max_fraction)));
     }
     let sign = if digits.negative { "-" } else { "" };
     let (lead, fraction) = digits.digits.split_at(1);
@@ -145,7 +143,7 @@ pub fn scientific_parts(
 /// Scientific parts of the exact binary value rounded (half to even) to `fraction_digits`
 /// digits after the point, trailing zeros kept.
 pub fn exact_scientific_parts(value: f64, fraction_digits: usize) -> (String, String, i32) {
-    let text = format!("{value:.fraction_digits$e}");
+    let text = float_to_decimal::format_exp(value, Some(fraction_digits));
     let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
     let (lead, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
     (
@@ -214,7 +212,7 @@ pub fn c_general(value: f64) -> String {
     if value == 0.0 {
         return if value.is_sign_negative() { "-0" } else { "0" }.to_string();
     }
-    let rounded = parse_scientific(&format!("{value:.5e}"));
+    let rounded = parse_scientific(&float_to_decimal::format_exp(value, Some(5)));
     let exponent = rounded.exponent;
     if !(-4..6).contains(&exponent) {
         let sign = if rounded.negative { "-" } else { "" };
@@ -226,7 +224,7 @@ pub fn c_general(value: f64) -> String {
         );
     }
     let decimals = (5 - exponent).max(0) as usize;
-    let text = format!("{value:.decimals$}");
+    let text = float_to_decimal::format_fixed(value, Some(decimals));
     if text.contains('.') {
         text.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {

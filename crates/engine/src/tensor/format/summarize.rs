@@ -6,6 +6,8 @@
 //! as the same float, else `%.9g` (doubles: `%.15g`, else `%.17g`), booleans as `1`/`0`,
 //! strings quoted and C-escaped.
 
+use cpython_text::float_to_decimal;
+
 use super::float::non_finite;
 use crate::tensor::{Tensor, TensorData};
 
@@ -144,7 +146,7 @@ fn percent_g(value: f64, precision: usize) -> String {
     if value == 0.0 {
         return if value.is_sign_negative() { "-0" } else { "0" }.to_string();
     }
-    let scientific = format!("{value:.*e}", precision - 1);
+    let scientific = float_to_decimal::format_exp(value, Some(precision - 1));
     let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
     let exponent: i64 = exponent.parse().unwrap_or(0);
     if exponent < -4 || exponent >= precision as i64 {
@@ -156,7 +158,7 @@ fn percent_g(value: f64, precision: usize) -> String {
         );
     }
     let decimals = (precision as i64 - 1 - exponent).max(0) as usize;
-    trim_fraction(&format!("{value:.decimals$}")).to_string()
+    trim_fraction(&float_to_decimal::format_fixed(value, Some(decimals))).to_string()
 }
 
 /// `%g`'s removal of trailing zeros (and a trailing point) from a fraction.
