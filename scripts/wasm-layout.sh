@@ -34,7 +34,8 @@ target/release/wasm-layout order "$module" "$named"
 wasm-opt --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
   --enable-simd --enable-reference-types --enable-multivalue --enable-sign-ext \
   --enable-mutable-globals --enable-call-indirect-overlong \
-  --reorder-functions-by-name --strip-debug "$named" -o "$module"
+  --reorder-functions-by-name --strip-debug --strip-producers --strip-target-features \
+  "$named" -o "$module"
 target/release/wasm-layout short-imports "$module" "$glue"
 terser "$glue" --module --compress --mangle --output "$glue"
 for file in "$module" "$glue"; do
