@@ -95,13 +95,15 @@ impl Decimal {
 
     /// Rounded to `count` significant digits (at least one), half to even.
     pub fn round_significant(&self, count: usize) -> Decimal {
-        self.round_at(count.max(1) as i64)
+        self.round_at(i64::try_from(count.max(1)).unwrap_or(i64::MAX))
     }
 
     /// Rounded to `count` digits after the point, half to even; the digits are empty when the
     /// value rounds to zero at that position.
     pub fn round_fraction(&self, count: usize) -> Decimal {
-        self.round_at(i64::from(self.point) + count as i64)
+        self.round_at(
+            i64::from(self.point).saturating_add(i64::try_from(count).unwrap_or(i64::MAX)),
+        )
     }
 }
 
@@ -412,6 +414,14 @@ mod tests {
         let value = 137212884829864.13;
         assert_eq!(format_fixed(value, None), "137212884829864.12");
         assert_eq!(format!("{value}"), "137212884829864.13");
+    }
+
+    #[test]
+    fn any_precision_keeps_every_digit() {
+        let exact = exact(0.1);
+        assert_eq!(exact.round_fraction(usize::MAX), exact);
+        assert_eq!(exact.round_significant(usize::MAX), exact);
+        assert_eq!(format_fixed(1.5, Some(3000)).len(), 2 + 3000);
     }
 
     #[test]

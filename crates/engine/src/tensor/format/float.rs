@@ -28,7 +28,8 @@ pub struct Digits {
     pub exponent: i32,
 }
 
-/// Parses `{:e}` text (`float_to_decimal::format_exp`) (`-1.25e-3`, `7e2`) into digits, dropping trailing zeros.
+/// Parses `float_to_decimal::format_exp`'s `{:e}` text (`-1.25e-3`, `7e2`) into digits,
+/// dropping trailing zeros.
 fn parse_scientific(text: &str) -> Digits {
     let (negative, unsigned) = match text.strip_prefix('-') {
         Some(rest) => (true, rest),
