@@ -13,6 +13,7 @@ use crate::devices::styles;
 use crate::engine_client::EngineClient;
 use crate::exercise_link;
 use crate::lessons;
+use crate::link_reader;
 use crate::progress::{Progress, PROGRESS_KEY};
 use crate::protocol::RunMessage;
 use crate::quick_fix::{fixes_for, QuickFix};
@@ -26,14 +27,22 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-/// Reads the page's fragment (a share link) or else the autosave, and loads it. A link that
-/// cannot be read leaves a message and the autosaved work, never an empty page.
-fn load_from_location(state: &UseReducerHandle<State>) {
-    let autosaved =
-        browser::load(browser::AUTOSAVE_KEY).and_then(|saved| share::decode_saved(&saved));
+/// Reads the page's fragment (a share link) or else the autosave, and loads it, in the
+/// background (the browser inflates links asynchronously). A link that cannot be read leaves
+/// a message and the autosaved work, never an empty page.
+fn load_from_location(state: &UseReducerHandle<State>, done: impl FnOnce() + 'static) {
+    let state = state.clone();
+    yew::platform::spawn_local(async move {
+        load_link_or_autosave(&state).await;
+        done();
+    });
+}
+
+async fn load_link_or_autosave(state: &UseReducerHandle<State>) {
+    let autosaved = link_reader::autosave().await;
     let fragment = browser::fragment();
     if exercise_link::is_exercise_link(&fragment) {
-        match exercise_link::decode(&fragment) {
+        match link_reader::exercise_link(&fragment).await {
             Ok(Some(exercise)) => state.dispatch(Action::OpenExercise(Box::new(exercise))),
             Ok(None) => {}
             Err(message) => {
@@ -49,7 +58,7 @@ fn load_from_location(state: &UseReducerHandle<State>) {
         }
         return;
     }
-    match share::decode(&fragment) {
+    match link_reader::share_link(&fragment).await {
         Ok(Some(decoded)) => {
             let embed = decoded.state.embed.is_some();
             let mut restorable = None;
@@ -161,10 +170,15 @@ pub fn App() -> Html {
     };
     let root = use_node_ref();
     let run_started = use_mut_ref(|| 0.0f64);
+    // The page's link is read in the background (the browser inflates it); until it is, the
+    // page says so instead of showing the default lesson, so an embed never flashes the whole
+    // playground.
+    let opening = use_state(|| !browser::fragment().is_empty());
 
     // Once: the link or the autosave, the stored theme, and links pasted into this tab later.
     {
         let state = state.clone();
+        let opening = opening.setter();
         use_effect_with((), move |_| {
             if let Some(theme) =
                 browser::load(browser::THEME_KEY).and_then(|id| Theme::from_id(&id))
@@ -174,10 +188,10 @@ pub fn App() -> Html {
             if let Some(stored) = browser::load(PROGRESS_KEY) {
                 state.dispatch(Action::LoadProgress(Progress::parse(&stored)));
             }
-            load_from_location(&state);
+            load_from_location(&state, move || opening.set(false));
             let on_hash: Closure<dyn Fn()> = {
                 let state = state.clone();
-                Closure::new(move || load_from_location(&state))
+                Closure::new(move || load_from_location(&state, || {}))
             };
             let window = web_sys::window();
             if let Some(window) = &window {
@@ -552,6 +566,13 @@ pub fn App() -> Html {
         }
     };
 
+    if *opening {
+        return html! {
+            <main ref={root} class="playground opening" aria-busy="true">
+                <p class="hint" role="status">{ "Opening the link…" }</p>
+            </main>
+        };
+    }
     html! {
         <main ref={root} class={classes!("playground", state.embed.is_some().then_some("embed"))}
             data-pane={state.pane.id()} aria-busy={running.to_string()} onkeydown={on_page_keydown}>

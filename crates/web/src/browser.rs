@@ -4,6 +4,7 @@
 //! attribute, a clock, and handing a trace to Perfetto. Every call tolerates a browser that refuses (private mode, no clipboard): it
 //! reports failure rather than panicking.
 
+use crate::share::InflateError;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -60,6 +61,53 @@ pub async fn deflate_raw(bytes: &[u8]) -> Result<Vec<u8>, String> {
         .await
         .map_err(fail)?;
     Ok(js_sys::Uint8Array::new(&buffer).to_vec())
+}
+
+/// Raw-inflates `bytes` with the browser's `DecompressionStream`, reading the output a chunk at
+/// a time and stopping at `limit` bytes, so a link that would inflate to gigabytes (a "zip
+/// bomb") costs no more than `limit`.
+pub async fn inflate_raw(bytes: &[u8], limit: usize) -> Result<Vec<u8>, InflateError> {
+    let constructor = js_sys::Reflect::get(&js_sys::global(), &"DecompressionStream".into())
+        .ok()
+        .and_then(|constructor| constructor.dyn_into::<js_sys::Function>().ok())
+        .ok_or(InflateError::Damaged)?;
+    let decompressor =
+        js_sys::Reflect::construct(&constructor, &js_sys::Array::of1(&"deflate-raw".into()))
+            .map_err(|_| InflateError::Damaged)?;
+    let parts = js_sys::Array::of1(&js_sys::Uint8Array::from(bytes));
+    let input =
+        web_sys::Blob::new_with_u8_array_sequence(&parts).map_err(|_| InflateError::Damaged)?;
+    let reader: web_sys::ReadableStreamDefaultReader = input
+        .stream()
+        .pipe_through(decompressor.unchecked_ref::<web_sys::ReadableWritablePair>())
+        .get_reader()
+        .unchecked_into();
+    let mut out = Vec::new();
+    loop {
+        // A stream that is not raw deflate, or stops short, rejects here.
+        let chunk = wasm_bindgen_futures::JsFuture::from(reader.read())
+            .await
+            .map_err(|_| InflateError::Damaged)?;
+        let done = js_sys::Reflect::get(&chunk, &"done".into())
+            .ok()
+            .and_then(|done| done.as_bool())
+            .unwrap_or(true);
+        if done {
+            return Ok(out);
+        }
+        let value: js_sys::Uint8Array = js_sys::Reflect::get(&chunk, &"value".into())
+            .ok()
+            .and_then(|value| value.dyn_into().ok())
+            .ok_or(InflateError::Damaged)?;
+        let start = out.len();
+        let end = start + value.length() as usize;
+        if end > limit {
+            let _ = reader.cancel();
+            return Err(InflateError::TooLarge);
+        }
+        out.resize(end, 0);
+        value.copy_to(&mut out[start..]);
+    }
 }
 
 /// The page's fragment without `#`.

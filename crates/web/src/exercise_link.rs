@@ -3,7 +3,7 @@
 //! codec). Decoding is hostile input: every custom exercise goes through
 //! [`Exercise::from_json`], which validates and bounds every field.
 
-use crate::share::{base64url_decode, base64url_encode, MAX_FRAGMENT_CHARS, MAX_STATE_BYTES};
+use crate::share::{base64url_decode, base64url_encode, InflateError, MAX_FRAGMENT_CHARS};
 use lessons::Exercise;
 
 /// The fragment prefix of a link to a catalog exercise (format version 1).
@@ -28,13 +28,26 @@ pub fn is_exercise_link(fragment: &str) -> bool {
     fragment.starts_with(CATALOG_PREFIX) || fragment.starts_with(CUSTOM_PREFIX)
 }
 
-/// Reads an exercise link. `Ok(None)` when the fragment is not an exercise link at all; `Err`
-/// with a sentence a user can act on when it is one this page cannot open.
-pub fn decode(fragment: &str) -> Result<Option<Exercise>, String> {
+/// An exercise link read up to its deflated payload.
+#[derive(Debug, PartialEq)]
+pub enum Unpacked {
+    /// Not an exercise link.
+    NotExercise,
+    /// A catalog exercise, already opened.
+    Catalog(Box<Exercise>),
+    /// A custom exercise's deflated JSON: inflate it and pass it to [`from_inflated`].
+    Custom(Vec<u8>),
+}
+
+const DAMAGED: &str = "This exercise link is damaged (it was probably cut short when copied)";
+
+/// Reads an exercise link as far as it can be before inflating; `Err` with a sentence a user
+/// can act on when it is one this page cannot open.
+pub fn unpack(fragment: &str) -> Result<Unpacked, String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment).trim();
     if let Some(id) = fragment.strip_prefix(CATALOG_PREFIX) {
         return match lessons::catalog::exercise(id) {
-            Some(exercise) => Ok(Some(exercise.clone())),
+            Some(exercise) => Ok(Unpacked::Catalog(Box::new(exercise.clone()))),
             None => Err(format!(
                 "This link names an exercise this playground does not have ({}).",
                 id.chars().take(40).collect::<String>()
@@ -42,27 +55,42 @@ pub fn decode(fragment: &str) -> Result<Option<Exercise>, String> {
         };
     }
     let Some(payload) = fragment.strip_prefix(CUSTOM_PREFIX) else {
-        return Ok(None);
+        return Ok(Unpacked::NotExercise);
     };
-    const DAMAGED: &str = "This exercise link is damaged (it was probably cut short when copied)";
     if payload.len() > MAX_FRAGMENT_CHARS {
         return Err(format!(
             "This exercise link is too long ({} characters; the limit is {MAX_FRAGMENT_CHARS}).",
             payload.len()
         ));
     }
-    let packed = base64url_decode(payload).ok_or_else(|| format!("{DAMAGED}: not base64url."))?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_STATE_BYTES)
-        .map_err(|_| format!("{DAMAGED}: it does not inflate to an exercise."))?;
+    base64url_decode(payload)
+        .map(Unpacked::Custom)
+        .ok_or_else(|| format!("{DAMAGED}: not base64url."))
+}
+
+/// A custom exercise from its inflated JSON, validated and bounded by [`Exercise::from_json`].
+pub fn from_inflated(inflated: Result<Vec<u8>, InflateError>) -> Result<Exercise, String> {
+    let bytes = inflated.map_err(|_| format!("{DAMAGED}: it does not inflate to an exercise."))?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{DAMAGED}: not UTF-8 text."))?;
     Exercise::from_json(&text)
-        .map(Some)
         .map_err(|error| format!("This exercise link cannot be opened: {error}."))
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::share::MAX_STATE_BYTES;
+
+    /// What `link_reader::exercise_link` does, with miniz's inflater.
+    pub(crate) fn decode(fragment: &str) -> Result<Option<Exercise>, String> {
+        match unpack(fragment)? {
+            Unpacked::NotExercise => Ok(None),
+            Unpacked::Catalog(exercise) => Ok(Some(*exercise)),
+            Unpacked::Custom(packed) => {
+                from_inflated(crate::share::tests::inflate(&packed)).map(Some)
+            }
+        }
+    }
 
     /// What the page does with the browser's compressor, with miniz's.
     fn custom_link(exercise: &Exercise) -> String {

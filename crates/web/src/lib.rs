@@ -7,8 +7,9 @@
 //! - [`engine_client`]: starts, talks to and stops the engine worker; [`engine_worker`]: the
 //!   worker's side.
 //! - [`share`]: versioned share links (state in the URL fragment) and their hostile-input
-//!   decoding; [`browser`]: local storage, the location, the link compressor, clipboard and
-//!   downloads.
+//!   decoding; [`browser`]: local storage, the location, the link compressor and
+//!   decompressor, clipboard and downloads; [`link_reader`]: opening links and the autosave
+//!   (unpack, the browser's inflate, read).
 //! - [`lessons`]: the examples menu; [`quick_fix`]: edits that fix common placement errors.
 //! - Teaching: the catalog lessons and exercises come from the `lessons` crate;
 //!   [`exercise_link`] reads and writes exercise links, [`progress`] the passed exercises,
@@ -34,6 +35,7 @@ pub mod exercise_link;
 pub mod graph_layout;
 pub mod highlight;
 pub mod lessons;
+pub mod link_reader;
 pub mod markdown;
 pub mod progress;
 pub mod protocol;

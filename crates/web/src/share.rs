@@ -8,10 +8,12 @@
 //! every field is checked and clamped, and anything wrong becomes a message for the user,
 //! never a panic.
 //!
-//! The deflating is the browser's (`browser::deflate_raw`, asynchronous), so this module
-//! turns a state into its JSON text and deflated bytes into a fragment; inflating stays here
-//! (miniz), because a page must read its link before it first renders. The autosave keeps the
-//! JSON text itself, and reads the fragments older builds saved too.
+//! Deflating and inflating are the browser's (`browser::deflate_raw` and
+//! `browser::inflate_raw`, asynchronous), so this module turns a state into its JSON text and
+//! deflated bytes into a fragment, and reads a fragment in two steps around the inflating:
+//! [`unpack`] (version, size, base64url) and [`from_inflated`] (the JSON and every field);
+//! `link_reader` runs the three in order. The autosave keeps the JSON text itself, and reads
+//! the fragments older builds saved too.
 
 use crate::state::{Pane, Theme};
 use serde_json::{json, Map, Value};
@@ -86,22 +88,45 @@ pub fn fragment_from_deflated(packed: &[u8]) -> String {
     format!("v{LINK_VERSION}.{}", base64url_encode(packed))
 }
 
+/// What the autosave holds.
+#[derive(Debug, PartialEq)]
+pub enum Saved {
+    /// The JSON text this build keeps, already read.
+    State(Decoded),
+    /// A fragment, as earlier builds kept it: read it as a link.
+    Link(String),
+}
+
 /// Reads the autosave: the JSON text this build keeps, or the fragment earlier builds kept.
-pub fn decode_saved(saved: &str) -> Option<Decoded> {
+/// `None` when it holds neither.
+pub fn read_saved(saved: &str) -> Option<Saved> {
     if saved.trim_start().starts_with('{') {
         match serde_json::from_str(saved) {
-            Ok(Value::Object(fields)) => Some(read_fields(&fields)),
+            Ok(Value::Object(fields)) => Some(Saved::State(read_fields(&fields))),
             _ => None,
         }
+    } else if saved.trim().is_empty() {
+        None
     } else {
-        decode(saved).ok().flatten()
+        Some(Saved::Link(saved.to_string()))
     }
 }
 
-/// Reads a fragment (with or without its leading `#`). `Ok(None)` when there is no state in
-/// it at all (an empty fragment or a plain anchor), `Err` with a message a user can act on
-/// when it is a link this playground cannot read.
-pub fn decode(fragment: &str) -> Result<Option<Decoded>, String> {
+/// Why a link's bytes did not inflate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InflateError {
+    /// They inflate to more than [`MAX_STATE_BYTES`] (inflating stopped there).
+    TooLarge,
+    /// They are not a raw deflate stream.
+    Damaged,
+}
+
+const DAMAGED: &str = "This link is damaged (it was probably cut short when copied)";
+
+/// Reads a fragment (with or without its leading `#`) up to its deflated state: `Ok(None)`
+/// when there is no state in it at all (an empty fragment or a plain anchor), `Err` with a
+/// message a user can act on when it is a link this playground cannot read.
+pub fn unpack(fragment: &str) -> Result<Option<Vec<u8>>, String> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment).trim();
     if fragment.is_empty() {
         return Ok(None);
@@ -116,7 +141,9 @@ pub fn decode(fragment: &str) -> Result<Option<Decoded>, String> {
         return Err("This link's state has no version: it was not made by this playground, or it was cut short.".into());
     };
     match version {
-        "v1" => decode_v1(payload).map(Some),
+        "v1" => base64url_decode(payload)
+            .map(Some)
+            .ok_or_else(|| format!("{DAMAGED}: not base64url.")),
         other => match other.strip_prefix('v').and_then(|n| n.parse::<u64>().ok()) {
             Some(n) if n > u64::from(LINK_VERSION) => Err(format!(
                 "This link was made by a newer playground (format v{n}); this page reads up to v{LINK_VERSION}."
@@ -129,18 +156,15 @@ pub fn decode(fragment: &str) -> Result<Option<Decoded>, String> {
     }
 }
 
-/// Format v1: base64url of raw deflate of a JSON object.
-fn decode_v1(payload: &str) -> Result<Decoded, String> {
-    const DAMAGED: &str = "This link is damaged (it was probably cut short when copied)";
-    let packed = base64url_decode(payload).ok_or_else(|| format!("{DAMAGED}: not base64url."))?;
-    let bytes = miniz_oxide::inflate::decompress_to_vec_with_limit(&packed, MAX_STATE_BYTES)
-        .map_err(|error| match error.status {
-            miniz_oxide::inflate::TINFLStatus::HasMoreOutput => format!(
-                "This link's state is larger than {} KB, more than a playground link holds.",
-                MAX_STATE_BYTES / 1024
-            ),
-            _ => format!("{DAMAGED}: it does not inflate."),
-        })?;
+/// Format v1 after inflating: a JSON object, every field checked and clamped.
+pub fn from_inflated(inflated: Result<Vec<u8>, InflateError>) -> Result<Decoded, String> {
+    let bytes = inflated.map_err(|error| match error {
+        InflateError::TooLarge => format!(
+            "This link's state is larger than {} KB, more than a playground link holds.",
+            MAX_STATE_BYTES / 1024
+        ),
+        InflateError::Damaged => format!("{DAMAGED}: it does not inflate."),
+    })?;
     let text = String::from_utf8(bytes).map_err(|_| format!("{DAMAGED}: not UTF-8 text."))?;
     let value: Value =
         serde_json::from_str(&text).map_err(|_| format!("{DAMAGED}: not a JSON object."))?;
@@ -318,7 +342,7 @@ pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     fn sample() -> SharedState {
@@ -332,6 +356,32 @@ mod tests {
                 readonly: true,
                 hidden: vec![Pane::Timeline, Pane::Topology],
             }),
+        }
+    }
+
+    /// What `browser::inflate_raw` does, with miniz's inflater.
+    pub(crate) fn inflate(packed: &[u8]) -> Result<Vec<u8>, InflateError> {
+        miniz_oxide::inflate::decompress_to_vec_with_limit(packed, MAX_STATE_BYTES).map_err(
+            |error| match error.status {
+                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => InflateError::TooLarge,
+                _ => InflateError::Damaged,
+            },
+        )
+    }
+
+    /// What `link_reader::share_link` does, with miniz's inflater.
+    fn decode(fragment: &str) -> Result<Option<Decoded>, String> {
+        match unpack(fragment)? {
+            None => Ok(None),
+            Some(packed) => from_inflated(inflate(&packed)).map(Some),
+        }
+    }
+
+    /// What `link_reader::autosave` does, with miniz's inflater.
+    fn decode_saved(saved: &str) -> Option<Decoded> {
+        match read_saved(saved)? {
+            Saved::State(decoded) => Some(decoded),
+            Saved::Link(fragment) => decode(&fragment).ok().flatten(),
         }
     }
 

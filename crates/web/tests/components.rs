@@ -725,7 +725,7 @@ async fn check_results_show_each_check_in_order_with_hidden_ones_concealed() {
 }
 
 #[wasm_bindgen_test]
-async fn the_browsers_deflate_makes_links_the_page_reads_back() {
+async fn the_browsers_deflate_and_inflate_make_and_read_links() {
     let state = web::share::SharedState {
         source: "import tensorflow as tf\nprint('é', tf.constant([1, 2]))\n".repeat(40),
         topology: "colab-tpu-v2-8".into(),
@@ -743,7 +743,10 @@ async fn the_browsers_deflate_makes_links_the_page_reads_back() {
         text.len()
     );
     let fragment = web::share::fragment_from_deflated(&packed);
-    let decoded = web::share::decode(&fragment).unwrap().unwrap();
+    let decoded = web::link_reader::share_link(&fragment)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(decoded.state, state);
     assert!(decoded.warnings.is_empty());
     // An exercise link the same way.
@@ -753,9 +756,43 @@ async fn the_browsers_deflate_makes_links_the_page_reads_back() {
         .unwrap();
     let fragment = web::exercise_link::custom_fragment_from_deflated(&packed);
     assert_eq!(
-        web::exercise_link::decode(&fragment).unwrap().as_ref(),
+        web::link_reader::exercise_link(&fragment)
+            .await
+            .unwrap()
+            .as_ref(),
         Some(exercise)
     );
+}
+
+#[wasm_bindgen_test]
+async fn the_browsers_inflate_stops_a_link_bomb_and_names_a_damaged_link() {
+    let limit = web::share::MAX_STATE_BYTES;
+    let bomb = web::browser::deflate_raw(&vec![b' '; limit * 8])
+        .await
+        .unwrap();
+    assert_eq!(
+        web::browser::inflate_raw(&bomb, limit).await,
+        Err(web::share::InflateError::TooLarge)
+    );
+    let error = web::link_reader::share_link(&web::share::fragment_from_deflated(&bomb))
+        .await
+        .unwrap_err();
+    assert!(error.contains("larger than"), "{error}");
+    // Cut short, and not deflate at all.
+    let packed = web::browser::deflate_raw(&b"{\"program\":\"print(1)\"}".repeat(50))
+        .await
+        .unwrap();
+    for damaged in [&packed[..packed.len() / 2], &b"not deflate"[..]] {
+        assert_eq!(
+            web::browser::inflate_raw(damaged, limit).await,
+            Err(web::share::InflateError::Damaged)
+        );
+    }
+    let error = web::link_reader::share_link(&web::share::fragment_from_deflated(&packed[..10]))
+        .await
+        .unwrap_err();
+    assert!(error.contains("does not inflate"), "{error}");
+    assert_eq!(web::link_reader::share_link("").await, Ok(None));
 }
 
 #[function_component]
@@ -790,7 +827,10 @@ async fn the_share_dialog_shows_the_link_once_it_is_made() {
     }
     let link = field();
     let (_, fragment) = link.split_once('#').expect("a link with a fragment");
-    let decoded = web::share::decode(fragment).unwrap().unwrap();
+    let decoded = web::link_reader::share_link(fragment)
+        .await
+        .unwrap()
+        .unwrap();
     assert_eq!(decoded.state.source, "print(42)\n");
     assert!(root
         .text_content()

@@ -332,7 +332,7 @@ pub fn LessonBuilder(props: &LessonBuilderProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::exercise_link::decode;
+    use crate::exercise_link::tests::decode;
 
     #[test]
     fn a_draft_becomes_a_link_that_opens_the_same_exercise() {
