@@ -38,6 +38,7 @@ fn load_from_location(state: &UseReducerHandle<State>, done: impl FnOnce() + 'st
     });
 }
 
+/// [`load_from_location`]'s work: the exercise link, else the share link, else the autosave.
 async fn load_link_or_autosave(state: &UseReducerHandle<State>) {
     let autosaved = link_reader::autosave().await;
     let fragment = browser::fragment();
