@@ -22,6 +22,14 @@ module=${modules[0]}
 glue=${module%_bg.wasm}.js
 html=$TRUNK_STAGING_DIR/index.html
 digest() { openssl dgst -sha384 -binary "$1" | base64 -w0; }
+# Swaps the digest `$2` of a file that has been rewritten for the file's new one (`$1`).
+redigest() {
+  if ! grep -qF "sha384-$2" "$html"; then
+    echo "wasm-layout.sh: $html does not carry the digest of $(basename "$1")" >&2
+    exit 1
+  fi
+  sed -i "s|sha384-$2|sha384-$(digest "$1")|" "$html"
+}
 
 cargo build --offline --release -q -p wasm-layout
 module_before=$(digest "$module")
@@ -38,13 +46,6 @@ wasm-opt --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-floa
   "$named" -o "$module"
 target/release/wasm-layout short-imports "$module" "$glue"
 terser "$glue" --module --compress --mangle --output "$glue"
-for file in "$module" "$glue"; do
-  before=$module_before
-  [ "$file" = "$glue" ] && before=$glue_before
-  if ! grep -qF "sha384-$before" "$html"; then
-    echo "wasm-layout.sh: $html does not carry the digest of $(basename "$file")" >&2
-    exit 1
-  fi
-  sed -i "s|sha384-$before|sha384-$(digest "$file")|" "$html"
-done
+redigest "$module" "$module_before"
+redigest "$glue" "$glue_before"
 echo "[wasm-layout] $(basename "$module"): functions laid out for gzip, imports renamed"

@@ -7,8 +7,10 @@
 //! or two letters; wasm-bindgen's own names all contain an underscore, so none can collide.
 
 use wasm_encoder::reencode::{Reencode, RoundtripReencoder};
-use wasm_encoder::{ImportSection, RawSection};
-use wasmparser::{Parser, Payload};
+use wasm_encoder::ImportSection;
+use wasmparser::Payload;
+
+use crate::module::copy_sections;
 
 /// Whether `name` ends in wasm-bindgen's `_` and 16 lowercase hex digits.
 fn is_hashed(name: &str) -> bool {
@@ -38,42 +40,37 @@ fn short_name(mut k: usize) -> String {
 /// nothing, if a hashed name is not written exactly once in the glue as an object key (`name:`),
 /// since the pairing could then not be kept.
 pub fn shorten(wasm: &[u8], glue: &str) -> Result<(Vec<u8>, String), String> {
-    let mut out = wasm_encoder::Module::new();
     let mut glue = glue.to_string();
     let mut renamed = 0;
-    for payload in Parser::new(0).parse_all(wasm) {
-        let payload = payload.map_err(|e| e.to_string())?;
-        if let Payload::ImportSection(reader) = &payload {
-            let mut section = ImportSection::new();
-            for import in reader.clone().into_imports() {
-                let import = import.map_err(|e| e.to_string())?;
-                let ty = RoundtripReencoder
-                    .entity_type(import.ty)
-                    .map_err(|e| e.to_string())?;
-                if !is_hashed(import.name) {
-                    section.import(import.module, import.name, ty);
-                    continue;
-                }
-                let new = short_name(renamed);
-                renamed += 1;
-                let key = format!("{}:", import.name);
-                if glue.matches(import.name).count() != 1 || !glue.contains(&key) {
-                    return Err(format!(
-                        "the JS glue does not name import {} exactly once, as a key",
-                        import.name
-                    ));
-                }
-                glue = glue.replacen(&key, &format!("{new}:"), 1);
-                section.import(import.module, &new, ty);
+    let out = copy_sections(wasm, |payload, out| {
+        let Payload::ImportSection(reader) = payload else {
+            return Ok(false);
+        };
+        let mut section = ImportSection::new();
+        for import in reader.clone().into_imports() {
+            let import = import.map_err(|e| e.to_string())?;
+            let ty = RoundtripReencoder
+                .entity_type(import.ty)
+                .map_err(|e| e.to_string())?;
+            if !is_hashed(import.name) {
+                section.import(import.module, import.name, ty);
+                continue;
             }
-            out.section(&section);
-        } else if let Some((id, range)) = payload.as_section() {
-            out.section(&RawSection {
-                id,
-                data: &wasm[range],
-            });
+            let new = short_name(renamed);
+            renamed += 1;
+            let key = format!("{}:", import.name);
+            if glue.matches(import.name).count() != 1 || !glue.contains(&key) {
+                return Err(format!(
+                    "the JS glue does not name import {} exactly once, as a key",
+                    import.name
+                ));
+            }
+            glue = glue.replacen(&key, &format!("{new}:"), 1);
+            section.import(import.module, &new, ty);
         }
-    }
+        out.section(&section);
+        Ok(true)
+    })?;
     Ok((out.finish(), glue))
 }
 

@@ -87,14 +87,25 @@ pub fn rename(
     }
     let mut section = NameSection::new();
     section.functions(&names);
+    let mut out = copy_sections(wasm, |payload, _| {
+        Ok(matches!(payload, Payload::CustomSection(reader) if reader.name() == "name"))
+    })?;
+    out.section(&section);
+    Ok(out.finish())
+}
 
+/// `wasm`'s sections copied byte for byte into a new module, but for those `replace` takes:
+/// it sees each section first and returns `true` when it wrote the section's replacement into
+/// the new module itself (or dropped it).
+pub fn copy_sections(
+    wasm: &[u8],
+    mut replace: impl FnMut(&Payload<'_>, &mut wasm_encoder::Module) -> Result<bool, String>,
+) -> Result<wasm_encoder::Module, String> {
     let mut out = wasm_encoder::Module::new();
     for payload in Parser::new(0).parse_all(wasm) {
         let payload = payload.map_err(|e| e.to_string())?;
-        if let Payload::CustomSection(reader) = &payload {
-            if reader.name() == "name" {
-                continue;
-            }
+        if replace(&payload, &mut out)? {
+            continue;
         }
         if let Some((id, range)) = payload.as_section() {
             out.section(&RawSection {
@@ -103,6 +114,5 @@ pub fn rename(
             });
         }
     }
-    out.section(&section);
-    Ok(out.finish())
+    Ok(out)
 }
