@@ -93,6 +93,16 @@ impl Decimal {
         }
     }
 
+    /// The float these digits read back as (nearest, ties to even); zero for digits rounded
+    /// away.
+    pub fn to_f64(&self) -> f64 {
+        if self.is_zero() {
+            return 0.0;
+        }
+        crate::parse_f64(&format!("0.{}e{}", self.digits, self.point))
+            .expect("ASCII digits and an exponent parse")
+    }
+
     /// Rounded to `count` significant digits (at least one), half to even.
     pub fn round_significant(&self, count: usize) -> Decimal {
         self.round_at(i64::try_from(count.max(1)).unwrap_or(i64::MAX))
@@ -156,10 +166,10 @@ fn nearest_to_even(value: f64, shortest: Decimal, reads_back: impl Fn(f64) -> bo
     if even == shortest {
         return shortest;
     }
-    let text = format!("0.{}e{}", even.digits, even.point);
-    match crate::parse_f64(&text) {
-        Some(parsed) if reads_back(parsed) => even,
-        _ => shortest,
+    if reads_back(even.to_f64()) {
+        even
+    } else {
+        shortest
     }
 }
 

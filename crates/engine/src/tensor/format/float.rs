@@ -61,11 +61,7 @@ pub fn shortest_digits(value: f64, precision: Precision) -> Digits {
             let exact = float_to_decimal::exact(value);
             (1..=5)
                 .map(|significant| exact.round_significant(significant))
-                .find(|rounded| {
-                    let text = format!("0.{}e{}", rounded.digits, rounded.point);
-                    cpython_text::parse_f64(&text)
-                        .is_some_and(|parsed| half::f16::from_f64(parsed) == target)
-                })
+                .find(|rounded| half::f16::from_f64(rounded.to_f64()) == target)
                 .unwrap_or_else(|| exact.round_significant(5))
         }
     };
