@@ -40,10 +40,13 @@ fn load_from_location(state: &UseReducerHandle<State>, done: impl FnOnce() + 'st
 
 /// [`load_from_location`]'s work: the exercise link, else the share link, else the autosave.
 async fn load_link_or_autosave(state: &UseReducerHandle<State>) {
-    let autosaved = link_reader::autosave().await;
+    let autosaved = match browser::load(browser::AUTOSAVE_KEY) {
+        Some(saved) => link_reader::autosave(&saved, link_reader::in_browser).await,
+        None => None,
+    };
     let fragment = browser::fragment();
     if exercise_link::is_exercise_link(&fragment) {
-        match link_reader::exercise_link(&fragment).await {
+        match link_reader::exercise_link(&fragment, link_reader::in_browser).await {
             Ok(Some(exercise)) => state.dispatch(Action::OpenExercise(Box::new(exercise))),
             Ok(None) => {}
             Err(message) => {
@@ -59,7 +62,7 @@ async fn load_link_or_autosave(state: &UseReducerHandle<State>) {
         }
         return;
     }
-    match link_reader::share_link(&fragment).await {
+    match link_reader::share_link(&fragment, link_reader::in_browser).await {
         Ok(Some(decoded)) => {
             let embed = decoded.state.embed.is_some();
             let mut restorable = None;

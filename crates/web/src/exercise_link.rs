@@ -79,17 +79,15 @@ pub fn from_inflated(inflated: Result<Vec<u8>, InflateError>) -> Result<Exercise
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::link_reader::{
+        self,
+        tests::{now, with_miniz},
+    };
     use crate::share::MAX_STATE_BYTES;
 
-    /// What `link_reader::exercise_link` does, with miniz's inflater.
+    /// The page's exercise-link reader, with miniz's inflater.
     pub(crate) fn decode(fragment: &str) -> Result<Option<Exercise>, String> {
-        match unpack(fragment)? {
-            Unpacked::NotExercise => Ok(None),
-            Unpacked::Catalog(exercise) => Ok(Some(*exercise)),
-            Unpacked::Custom(packed) => {
-                from_inflated(crate::share::tests::inflate(&packed)).map(Some)
-            }
-        }
+        now(link_reader::exercise_link(fragment, with_miniz))
     }
 
     /// What the page does with the browser's compressor, with miniz's.

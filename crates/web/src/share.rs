@@ -342,8 +342,12 @@ pub fn base64url_decode(text: &str) -> Option<Vec<u8>> {
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
+    use crate::link_reader::{
+        self,
+        tests::{now, with_miniz},
+    };
 
     fn sample() -> SharedState {
         SharedState {
@@ -359,30 +363,14 @@ pub(crate) mod tests {
         }
     }
 
-    /// What `browser::inflate_raw` does, with miniz's inflater.
-    pub(crate) fn inflate(packed: &[u8]) -> Result<Vec<u8>, InflateError> {
-        miniz_oxide::inflate::decompress_to_vec_with_limit(packed, MAX_STATE_BYTES).map_err(
-            |error| match error.status {
-                miniz_oxide::inflate::TINFLStatus::HasMoreOutput => InflateError::TooLarge,
-                _ => InflateError::Damaged,
-            },
-        )
-    }
-
-    /// What `link_reader::share_link` does, with miniz's inflater.
+    /// The page's share-link reader, with miniz's inflater.
     fn decode(fragment: &str) -> Result<Option<Decoded>, String> {
-        match unpack(fragment)? {
-            None => Ok(None),
-            Some(packed) => from_inflated(inflate(&packed)).map(Some),
-        }
+        now(link_reader::share_link(fragment, with_miniz))
     }
 
-    /// What `link_reader::autosave` does, with miniz's inflater.
+    /// The page's autosave reader, with miniz's inflater.
     fn decode_saved(saved: &str) -> Option<Decoded> {
-        match read_saved(saved)? {
-            Saved::State(decoded) => Some(decoded),
-            Saved::Link(fragment) => decode(&fragment).ok().flatten(),
-        }
+        now(link_reader::autosave(saved, with_miniz))
     }
 
     fn pack(json: &str) -> String {

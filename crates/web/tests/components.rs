@@ -743,7 +743,7 @@ async fn the_browsers_deflate_and_inflate_make_and_read_links() {
         text.len()
     );
     let fragment = web::share::fragment_from_deflated(&packed);
-    let decoded = web::link_reader::share_link(&fragment)
+    let decoded = web::link_reader::share_link(&fragment, web::link_reader::in_browser)
         .await
         .unwrap()
         .unwrap();
@@ -756,7 +756,7 @@ async fn the_browsers_deflate_and_inflate_make_and_read_links() {
         .unwrap();
     let fragment = web::exercise_link::custom_fragment_from_deflated(&packed);
     assert_eq!(
-        web::link_reader::exercise_link(&fragment)
+        web::link_reader::exercise_link(&fragment, web::link_reader::in_browser)
             .await
             .unwrap()
             .as_ref(),
@@ -774,9 +774,12 @@ async fn the_browsers_inflate_stops_a_link_bomb_and_names_a_damaged_link() {
         web::browser::inflate_raw(&bomb, limit).await,
         Err(web::share::InflateError::TooLarge)
     );
-    let error = web::link_reader::share_link(&web::share::fragment_from_deflated(&bomb))
-        .await
-        .unwrap_err();
+    let error = web::link_reader::share_link(
+        &web::share::fragment_from_deflated(&bomb),
+        web::link_reader::in_browser,
+    )
+    .await
+    .unwrap_err();
     assert!(error.contains("larger than"), "{error}");
     // Cut short, and not deflate at all.
     let packed = web::browser::deflate_raw(&b"{\"program\":\"print(1)\"}".repeat(50))
@@ -788,11 +791,17 @@ async fn the_browsers_inflate_stops_a_link_bomb_and_names_a_damaged_link() {
             Err(web::share::InflateError::Damaged)
         );
     }
-    let error = web::link_reader::share_link(&web::share::fragment_from_deflated(&packed[..10]))
-        .await
-        .unwrap_err();
+    let error = web::link_reader::share_link(
+        &web::share::fragment_from_deflated(&packed[..10]),
+        web::link_reader::in_browser,
+    )
+    .await
+    .unwrap_err();
     assert!(error.contains("does not inflate"), "{error}");
-    assert_eq!(web::link_reader::share_link("").await, Ok(None));
+    assert_eq!(
+        web::link_reader::share_link("", web::link_reader::in_browser).await,
+        Ok(None)
+    );
 }
 
 #[function_component]
@@ -827,7 +836,7 @@ async fn the_share_dialog_shows_the_link_once_it_is_made() {
     }
     let link = field();
     let (_, fragment) = link.split_once('#').expect("a link with a fragment");
-    let decoded = web::link_reader::share_link(fragment)
+    let decoded = web::link_reader::share_link(fragment, web::link_reader::in_browser)
         .await
         .unwrap()
         .unwrap();
