@@ -6,6 +6,9 @@ cd "$ROOT"
 scripts/setup.sh
 . scripts/env.sh
 scripts/refresh-conformance.sh
+# A CI run builds each crate once from a fresh clone, so rustc's incremental
+# caches would only double the size of target/ (a CI run once filled the disk).
+if [ "${CI:-}" = true ]; then export CARGO_INCREMENTAL=0; fi
 
 start=$(date +%s)
 step() { printf '\n==> %s  (%ss)\n' "$*" "$(( $(date +%s) - start ))"; }
