@@ -20,9 +20,10 @@ pub mod order;
 pub mod sketch;
 
 /// The module `wasm` with its defined functions renamed so that sorting by name gives the
-/// order [`order::compression_order`] chose; imported functions keep their names.
-pub fn layout(wasm: &[u8]) -> Result<Vec<u8>, String> {
+/// order [`order::compression_order`] chose with `candidates`; imported functions keep their
+/// names.
+pub fn layout(wasm: &[u8], candidates: usize) -> Result<Vec<u8>, String> {
     let functions = module::read(wasm)?;
-    let order = order::compression_order(&functions.bodies, &functions.names);
+    let order = order::compression_order(&functions.bodies, &functions.names, candidates);
     module::rename(wasm, functions.imported, &order, &functions.import_names)
 }

@@ -1,7 +1,8 @@
 //! The release build's two passes over the site's module (see the library):
 //!
-//! - `wasm-layout order IN.wasm OUT.wasm` writes IN with its functions named in the order gzip
-//!   compresses best; `wasm-opt --reorder-functions-by-name` then applies it.
+//! - `wasm-layout order IN.wasm OUT.wasm [CANDIDATES]` writes IN with its functions named in the
+//!   order gzip compresses best, deflating CANDIDATES bodies at each step (default
+//!   [`wasm_layout::order::CANDIDATES`]); `wasm-opt --reorder-functions-by-name` then applies it.
 //! - `wasm-layout short-imports MODULE.wasm GLUE.js` renames wasm-bindgen's hashed imports in
 //!   both files, in place.
 
@@ -17,8 +18,15 @@ fn write(path: &str, bytes: &[u8]) -> Result<(), String> {
 
 fn run(args: &[String]) -> Result<(), String> {
     match args {
-        [command, input, output] if command == "order" => {
-            write(output, &wasm_layout::layout(&read(input)?)?)
+        [command, input, output] if command == "order" => write(
+            output,
+            &wasm_layout::layout(&read(input)?, wasm_layout::order::CANDIDATES)?,
+        ),
+        [command, input, output, candidates] if command == "order" => {
+            let candidates = candidates
+                .parse()
+                .map_err(|_| format!("not a count of candidates: {candidates}"))?;
+            write(output, &wasm_layout::layout(&read(input)?, candidates)?)
         }
         [command, module, glue] if command == "short-imports" => {
             let wasm = read(module)?;
@@ -28,7 +36,7 @@ fn run(args: &[String]) -> Result<(), String> {
             write(glue, text.as_bytes())
         }
         _ => Err(
-            "usage: wasm-layout order IN.wasm OUT.wasm | short-imports MODULE.wasm GLUE.js".into(),
+            "usage: wasm-layout order IN.wasm OUT.wasm [CANDIDATES] | short-imports MODULE.wasm GLUE.js".into(),
         ),
     }
 }

@@ -2,8 +2,8 @@
 //!
 //! Starting from the body first by name, each step places the unplaced body that deflate
 //! encodes most cheaply, relative to its cost alone, after the last 32 KB placed. Deflating
-//! every unplaced body at every step would take hours, so only the [`CANDIDATES`] bodies whose
-//! sketches agree most with the last [`RECENT`] placed ones are deflated. Ties go to the
+//! every unplaced body at every step would take hours, so only a few candidates, the bodies whose
+//! sketches agree most with the last [`RECENT`] placed ones, are deflated. Ties go to the
 //! earlier name, so the order is the same on every build of the same module.
 
 use std::collections::VecDeque;
@@ -16,14 +16,18 @@ use crate::sketch::{self, Sketch};
 pub const WINDOW: usize = 32 * 1024;
 /// How many of the last placed bodies a candidate's sketch is compared with.
 pub const RECENT: usize = 3;
-/// How many candidates are deflated at each step. More finds a better order, slower: on the
-/// site's module (about 6,800 functions) 16 candidates gave 1,032 KB gzipped, 32 gave 1,024 KB
-/// and 64 gave 1,022 KB, against 1,048 KB for the bodies sorted by name.
+/// How many candidates are deflated at each step unless told otherwise. More finds a better
+/// order on average, slower: on the site's module (about 6,800 functions) 16 candidates gave
+/// 1,032 KB gzipped, 32 gave 1,024 KB and 64 gave 1,022 KB, against 1,048 KB for the bodies
+/// sorted by name. Past 48 the greedy choices diverge more than they improve: one build of the
+/// module gave 1,012.3, 1,011.9, 1,012.4, 1,012.3 and 1,010.7 KB for 48, 56, 64, 72 and 96
+/// candidates, so the release build tries several counts and keeps the smallest.
 pub const CANDIDATES: usize = 64;
 
-/// The order to place `bodies` in, as positions into `bodies`; `names` decides the first body
-/// and breaks ties.
-pub fn compression_order(bodies: &[&[u8]], names: &[String]) -> Vec<usize> {
+/// The order to place `bodies` in, as positions into `bodies`, deflating `candidates` bodies
+/// at each step; `names` decides the first body and breaks ties.
+pub fn compression_order(bodies: &[&[u8]], names: &[String], candidates: usize) -> Vec<usize> {
+    let candidates = candidates.max(1);
     let count = bodies.len();
     let mut by_name: Vec<usize> = (0..count).collect();
     by_name.sort_by(|&a, &b| names[a].cmp(&names[b]).then(a.cmp(&b)));
@@ -65,14 +69,14 @@ pub fn compression_order(bodies: &[&[u8]], names: &[String]) -> Vec<usize> {
         let by_score = |a: &(u8, usize), b: &(u8, usize)| {
             b.0.cmp(&a.0).then(name_rank[a.1].cmp(&name_rank[b.1]))
         };
-        if unplaced.len() > CANDIDATES {
-            unplaced.select_nth_unstable_by(CANDIDATES - 1, by_score);
-            unplaced.truncate(CANDIDATES);
+        if unplaced.len() > candidates {
+            unplaced.select_nth_unstable_by(candidates - 1, by_score);
+            unplaced.truncate(candidates);
         }
-        let candidates: Vec<usize> = unplaced.iter().map(|&(_, j)| j).collect();
-        let costs = deflaters.costs(&window, bodies, &candidates);
+        let deflated: Vec<usize> = unplaced.iter().map(|&(_, j)| j).collect();
+        let costs = deflaters.costs(&window, bodies, &deflated);
         // The least cost relative to the body's cost alone: a / alone[a] < b / alone[b].
-        next = candidates
+        next = deflated
             .iter()
             .zip(&costs)
             .min_by(|&(&a, &cost_a), &(&b, &cost_b)| {

@@ -29,7 +29,10 @@ fn a_body_follows_the_body_it_repeats() {
     let bodies: Vec<&[u8]> = vec![&b, &a, &c, &a_again];
     let names: Vec<String> = ["b", "a", "c", "d"].map(String::from).to_vec();
     // By name the order would be a, b, c, d; the copy of `a` moves up behind it.
-    assert_eq!(order::compression_order(&bodies, &names), vec![1, 3, 0, 2]);
+    assert_eq!(
+        order::compression_order(&bodies, &names, order::CANDIDATES),
+        vec![1, 3, 0, 2]
+    );
 }
 
 #[test]
@@ -39,12 +42,24 @@ fn the_order_is_a_permutation_and_the_same_every_time() {
         .collect();
     let bodies: Vec<&[u8]> = bodies.iter().map(Vec::as_slice).collect();
     let names: Vec<String> = (0..40).map(|i| format!("fn{}", (i * 17) % 40)).collect();
-    let first = order::compression_order(&bodies, &names);
+    let first = order::compression_order(&bodies, &names, order::CANDIDATES);
     let mut sorted = first.clone();
     sorted.sort_unstable();
     assert_eq!(sorted, (0..40).collect::<Vec<_>>());
-    assert_eq!(order::compression_order(&bodies, &names), first);
-    assert_eq!(order::compression_order(&[], &[]), Vec::<usize>::new());
+    assert_eq!(
+        order::compression_order(&bodies, &names, order::CANDIDATES),
+        first
+    );
+    // Fewer candidates than bodies (and none at all, taken as one) still place every body.
+    for candidates in [0, 1, 5] {
+        let mut sorted = order::compression_order(&bodies, &names, candidates);
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..40).collect::<Vec<_>>());
+    }
+    assert_eq!(
+        order::compression_order(&[], &[], order::CANDIDATES),
+        Vec::<usize>::new()
+    );
 }
 
 /// A module importing one function and defining three, with a name section.

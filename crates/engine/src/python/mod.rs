@@ -339,8 +339,22 @@ pub(crate) fn bound(
 }
 
 /// Binds arguments (see [`lang::host::bind_args`]) and maps Python `None` to absent, as
-/// TensorFlow's `name=None`-style defaults mean.
-pub(crate) fn params(
+/// TensorFlow's `name=None`-style defaults mean. One slot per name, as an array, so that
+/// `bound[2]` needs no bounds check (and no panic site) at any of the many call sites.
+pub(crate) fn params<const N: usize>(
+    vm: &Vm<'_>,
+    func: &str,
+    args: &Args<'_>,
+    names: &[&str; N],
+    required: usize,
+) -> PyResult<[Option<Value>; N]> {
+    params_vec(vm, func, args, names, required)?
+        .try_into()
+        .map_err(|_| vm.type_error("arguments bound to the wrong number of parameters"))
+}
+
+/// [`params`] for a list of names known only at run time.
+pub(crate) fn params_vec(
     vm: &Vm<'_>,
     func: &str,
     args: &Args<'_>,

@@ -8,7 +8,7 @@ use lang::vm::Vm;
 use crate::python::array_ops::required;
 use crate::python::convert::{int_list, name_arg, to_operand};
 use crate::python::tensor_class::wrap;
-use crate::python::{named_tuple, params, string_arg, St};
+use crate::python::{named_tuple, params, params_vec, string_arg, St};
 use crate::runtime::sort::SortDirection;
 use crate::runtime::Operand;
 use crate::tensor::Tensor;
@@ -49,7 +49,7 @@ fn sort_or_argsort(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, argsort: bool) -> 
     } else {
         &["values", "axis", "direction", "name"]
     };
-    let bound = params(vm, what, args, names, 1)?;
+    let bound = params_vec(vm, what, args, names, 1)?;
     let direction = match &bound[2] {
         Some(direction) => string_arg(vm, direction, "direction")?,
         None => "ASCENDING".to_string(),

@@ -15,7 +15,7 @@ use lang::vm::Vm;
 
 use crate::python::convert::{float_arg, int_list, opt_dtype};
 use crate::python::tensor_class::wrap;
-use crate::python::{params, St};
+use crate::python::{params_vec, St};
 use crate::runtime::TfError;
 use crate::tensor::ops::{self, BinaryOp};
 use crate::tensor::random::Philox;
@@ -137,7 +137,7 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
     } else {
         &["shape", "seed", "mean", "stddev", "dtype", "name", "alg"]
     };
-    let bound = params(vm, what, &args, names, 2)?;
+    let bound = params_vec(vm, what, &args, names, 2)?;
     let dims = int_list(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
     let seed = seed_pair(st, vm, &bound[1])?;
     let dtype = opt_dtype(vm, &bound[4])?.unwrap_or(DType::Float32);

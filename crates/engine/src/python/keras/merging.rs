@@ -11,7 +11,7 @@ use lang::vm::Vm;
 use crate::python::keras::layers::{handle_of, layer_name, layer_of, LayerData, LayerKind};
 use crate::python::keras::ops;
 use crate::python::tensor_class::wrap;
-use crate::python::{bound, params, this, St};
+use crate::python::{bound, params, params_vec, this, St};
 use crate::runtime::op::OpKind;
 use crate::runtime::Operand;
 use crate::tensor::ops::BinaryOp;
@@ -123,7 +123,7 @@ fn merge_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, concatenate: bool) -> Py
     } else {
         &["self", "name", "trainable", "dtype"]
     };
-    let bound = params(vm, "Merge", &args, names, 1)?;
+    let bound = params_vec(vm, "Merge", &args, names, 1)?;
     let merge = if concatenate {
         let axis = match &bound[1] {
             Some(value) => value

@@ -14,7 +14,7 @@ use crate::python::convert::op_error;
 use crate::python::keras::losses::Loss;
 use crate::python::keras::{classes, variables};
 use crate::python::tensor_class::wrap;
-use crate::python::{bound, params, this, St};
+use crate::python::{bound, params, params_vec, this, St};
 use crate::runtime::op::OpKind;
 use crate::runtime::Operand;
 use crate::tensor::ops;
@@ -257,7 +257,7 @@ fn metric_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, index: usize) -> PyResu
         }
         _ => &["self", "name", "dtype"],
     };
-    let bound = params(vm, default_name, &args, names, 1)?;
+    let bound = params_vec(vm, default_name, &args, names, 1)?;
     let me = this(vm, &args)?.clone();
     let name = match bound[1].as_ref().filter(|v| !v.is_none()) {
         Some(name) => crate::python::string_arg(vm, name, "name")?,

@@ -13,7 +13,7 @@ use lang::vm::Vm;
 
 use crate::python::convert::{float_arg, op_error};
 use crate::python::keras::{traced_optimizer, variables};
-use crate::python::{bound, params, this, St};
+use crate::python::{bound, params, params_vec, this, St};
 use crate::runtime::op::OpKind;
 use crate::runtime::variables::VariableId;
 use crate::runtime::Operand;
@@ -322,7 +322,7 @@ fn construct(vm: &mut Vm<'_>, kind: &str, args: &Args<'_>) -> PyResult<Optimizer
         .iter()
         .find(|(name, ..)| *name == kind)
         .unwrap_or(&HYPERPARAMETERS[2]);
-    let bound = params(vm, kind, args, names, 1)?;
+    let bound = params_vec(vm, kind, args, names, 1)?;
     // The hyperparameters are read before `learning_rate`, as the rules' fields were.
     let mut floats = [0.0; 4];
     for (index, default) in defaults.iter().enumerate().skip(1) {
