@@ -98,6 +98,35 @@ test('a share link opened in a new page reproduces program, machine, pane and ou
   await page.close();
 });
 
+test('a second link opened while the first is still loading is the one shown', async () => {
+  const { page, errors } = await openPlayground(browser, server.url, DESKTOP);
+  const linkFor = async (program) => {
+    await page.getByTestId('editor').fill(program);
+    await page.getByTestId('share').click();
+    const link = await filledValue(page.getByTestId('share-link'));
+    await page.keyboard.press('Escape');
+    return link.slice(link.indexOf('#'));
+  };
+  // The first link carries a long program, so the browser takes longer to inflate it.
+  let noise = '';
+  for (let i = 0; noise.length < 300000; i++) noise += ((i * 7919) % 100003).toString(36);
+  const first = await linkFor(`print("first")\n# ${noise}\n`);
+  const second = await linkFor('print("second")\n');
+  await page.getByTestId('editor').fill('print("before both")\n');
+  // The second link arrives in the task after the first one's hashchange, once the page has
+  // begun reading the first link (setting both at once would have both loads read the second).
+  await page.evaluate(([a, b]) => {
+    window.addEventListener('hashchange', () => setTimeout(() => { location.hash = b; }, 0), { once: true });
+    location.hash = a;
+  }, [first, second]);
+  await page.waitForFunction(() => document.querySelector('[data-testid="editor"]').value === 'print("second")\n');
+  // Both loads have long finished by now; the first link must not have replaced the second.
+  await page.waitForTimeout(500);
+  assert.equal(await page.getByTestId('editor').inputValue(), 'print("second")\n');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a damaged link says so and keeps the autosaved work', async () => {
   const { page, errors } = await openPlayground(browser, server.url, DESKTOP);
   await page.getByTestId('editor').fill('print("my own work")\n');

@@ -30,23 +30,35 @@ use yew::prelude::*;
 /// Reads the page's fragment (a share link) or else the autosave, and loads it, in the
 /// background (the browser inflates links asynchronously). A link that cannot be read leaves
 /// a message and the autosaved work, never an empty page.
+/// A link pasted while an earlier one is still inflating wins: the earlier load applies nothing.
 fn load_from_location(state: &UseReducerHandle<State>, done: impl FnOnce() + 'static) {
+    let is_latest = LOADS.with(link_reader::Loads::begin);
     let state = state.clone();
     yew::platform::spawn_local(async move {
-        load_link_or_autosave(&state).await;
+        load_link_or_autosave(&state, is_latest).await;
         done();
     });
 }
 
+thread_local! {
+    /// The loads [`load_from_location`] has begun.
+    static LOADS: link_reader::Loads = link_reader::Loads::default();
+}
+
 /// [`load_from_location`]'s work: the exercise link, else the share link, else the autosave.
-async fn load_link_or_autosave(state: &UseReducerHandle<State>) {
+/// Nothing is applied once `is_latest` says a later load has begun.
+async fn load_link_or_autosave(state: &UseReducerHandle<State>, is_latest: impl Fn() -> bool) {
     let autosaved = match browser::load(browser::AUTOSAVE_KEY) {
         Some(saved) => link_reader::autosave(&saved, link_reader::in_browser).await,
         None => None,
     };
     let fragment = browser::fragment();
     if exercise_link::is_exercise_link(&fragment) {
-        match link_reader::exercise_link(&fragment, link_reader::in_browser).await {
+        let read = link_reader::exercise_link(&fragment, link_reader::in_browser).await;
+        if !is_latest() {
+            return;
+        }
+        match read {
             Ok(Some(exercise)) => state.dispatch(Action::OpenExercise(Box::new(exercise))),
             Ok(None) => {}
             Err(message) => {
@@ -62,7 +74,11 @@ async fn load_link_or_autosave(state: &UseReducerHandle<State>) {
         }
         return;
     }
-    match link_reader::share_link(&fragment, link_reader::in_browser).await {
+    let read = link_reader::share_link(&fragment, link_reader::in_browser).await;
+    if !is_latest() {
+        return;
+    }
+    match read {
         Ok(Some(decoded)) => {
             let embed = decoded.state.embed.is_some();
             let mut restorable = None;

@@ -7,8 +7,10 @@ use crate::browser;
 use crate::exercise_link::{self, Unpacked};
 use crate::share::{self, Decoded, InflateError, Saved, MAX_STATE_BYTES};
 use lessons::Exercise;
+use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
+use std::rc::Rc;
 
 /// A link's bytes being inflated.
 pub type Inflating<'a> = Pin<Box<dyn Future<Output = Result<Vec<u8>, InflateError>> + 'a>>;
@@ -49,9 +51,38 @@ pub async fn autosave(saved: &str, inflate: Inflater) -> Option<Decoded> {
     }
 }
 
+/// Numbers the page's link loads. Links inflate asynchronously, so a second link can arrive
+/// while the first is still inflating; the first must then apply nothing, or it would replace
+/// the newer one.
+#[derive(Default)]
+pub struct Loads(Rc<Cell<u32>>);
+
+impl Loads {
+    /// Begins a load; the answer says, when asked later, whether no load has begun since.
+    pub fn begin(&self) -> impl Fn() -> bool + 'static {
+        let load = self.0.get().wrapping_add(1);
+        self.0.set(load);
+        let latest = self.0.clone();
+        move || latest.get() == load
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_latest_load_applies() {
+        let loads = Loads::default();
+        let first = loads.begin();
+        assert!(first());
+        let second = loads.begin();
+        assert!(!first());
+        assert!(second());
+        let third = loads.begin();
+        assert!(!first() && !second() && third());
+    }
+
     use std::pin::pin;
     use std::task::{Context, Poll, Waker};
 
