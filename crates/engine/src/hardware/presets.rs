@@ -297,7 +297,7 @@ fn gpu_machine(
     let mut spec = TopologySpec {
         name: name.into(),
         label: label.into(),
-        chips: [("cpu".to_string(), cpu), ("gpu".to_string(), chip)].into(),
+        chips: string_map([("cpu".to_string(), cpu), ("gpu".to_string(), chip)]),
         hosts: vec![host("vm", "localhost", 0, "cpu", &[])],
         ..TopologySpec::default()
     };
@@ -326,28 +326,28 @@ fn cpu_preset() -> TopologySpec {
     TopologySpec {
         name: "cpu".into(),
         label: "CPU only (tensorflow-cpu)".into(),
-        chips: [("cpu".to_string(), colab_cpu())].into(),
+        chips: string_map([("cpu".to_string(), colab_cpu())]),
         hosts: vec![host("vm", "localhost", 0, "cpu", &[])],
         ..TopologySpec::default()
     }
 }
 
-fn colab_environment(extra: &[(&str, &str)]) -> EnvironmentSpec {
-    let mut variables = string_map(
-        [
-            ("COLAB_RELEASE_TAG", "release-colab"),
-            ("CUDA_VERSION", "12.2"),
-        ]
-        .iter()
-        .map(|&(k, v)| (k.to_string(), v.to_string())),
-    );
-    for &(k, v) in extra {
-        variables.insert(k.into(), v.into());
-    }
+/// A GPU server's environment: CUDA's version only.
+fn server_environment() -> EnvironmentSpec {
     EnvironmentSpec {
-        variables,
+        variables: string_map([("CUDA_VERSION".to_string(), "12.2".to_string())]),
         ..EnvironmentSpec::default()
     }
+}
+
+/// A Colab VM's environment: a server's, with Colab's release tag and `extra`.
+fn colab_environment(extra: &[(&str, &str)]) -> EnvironmentSpec {
+    let mut environment = server_environment();
+    let tag = [("COLAB_RELEASE_TAG", "release-colab")];
+    for &(k, v) in tag.iter().chain(extra) {
+        environment.variables.insert(k.into(), v.into());
+    }
+    environment
 }
 
 fn colab_t4() -> TopologySpec {
@@ -383,8 +383,7 @@ fn two_v100() -> TopologySpec {
         2.0,
         "NVLink2 6 × 25 GB/s per direction [S25] C; latency ⚠ D",
     ));
-    spec.environment = colab_environment(&[]);
-    spec.environment.variables.remove("COLAB_RELEASE_TAG");
+    spec.environment = server_environment();
     spec
 }
 
@@ -409,8 +408,7 @@ fn eight_a100() -> TopologySpec {
             "NVLink3 300 GB/s per direction per GPU [S27][S29] C; latency ⚠ D",
         ));
     }
-    spec.environment = colab_environment(&[]);
-    spec.environment.variables.remove("COLAB_RELEASE_TAG");
+    spec.environment = server_environment();
     spec
 }
 
@@ -426,8 +424,7 @@ fn h100_preset() -> TopologySpec {
         ),
         server_cpu(),
     );
-    spec.environment = colab_environment(&[]);
-    spec.environment.variables.remove("COLAB_RELEASE_TAG");
+    spec.environment = server_environment();
     spec
 }
 
@@ -457,24 +454,25 @@ struct Slice<'a> {
 }
 
 fn slice(s: Slice<'_>) -> TopologySpec {
+    let on_vm = s.on_vm && s.hosts == 1;
     let mut spec = TopologySpec {
         name: s.name.into(),
         label: s.label.into(),
-        chips: [
-            ("client".to_string(), s.client_cpu),
-            ("worker".to_string(), s.worker_cpu),
-            ("tpu".to_string(), s.chip.clone()),
-        ]
-        .into(),
+        // A TPU VM is its own client: no separate client chip.
+        chips: string_map(
+            [
+                ("worker".to_string(), s.worker_cpu),
+                ("tpu".to_string(), s.chip.clone()),
+            ]
+            .into_iter()
+            .chain((!on_vm).then(|| ("client".to_string(), s.client_cpu))),
+        ),
         hosts: Vec::new(),
         environment: s.environment,
         ..TopologySpec::default()
     };
-    let on_vm = s.on_vm && s.hosts == 1;
     let job = if on_vm { "localhost" } else { "worker" };
-    if on_vm {
-        spec.chips.remove("client");
-    } else {
+    if !on_vm {
         spec.hosts.push(host("vm", "localhost", 0, "client", &[]));
     }
     let mut grid = Vec::new();

@@ -17,6 +17,7 @@ use crate::python::St;
 use crate::runtime::graph::OperationId;
 use crate::runtime::op::{OpKind, PrintStream};
 use crate::runtime::Handle;
+use crate::stable_sort::sort_stable_by;
 use crate::tensor::DType;
 
 /// The keyword arguments `tf.print` accepts besides its inputs.
@@ -397,8 +398,8 @@ fn pformat_container(
 }
 
 /// pprint's order of a dict's entries: sorted when the keys are all strings or all numbers,
-/// as inserted otherwise.
-fn sort_keys(pairs: &mut [(Value, Value)]) {
+/// as inserted otherwise. Python's sort is stable, and so is the engine's one shared sort.
+fn sort_keys(pairs: &mut Vec<(Value, Value)>) {
     let number = |key: &Value| match key {
         Value::Int(i) => Some(*i as f64),
         Value::Bool(b) => Some(f64::from(u8::from(*b))),
@@ -406,12 +407,12 @@ fn sort_keys(pairs: &mut [(Value, Value)]) {
         _ => None,
     };
     if pairs.iter().all(|(key, _)| matches!(key, Value::Str(_))) {
-        pairs.sort_unstable_by(|(a, _), (b, _)| match (a, b) {
+        sort_stable_by(pairs, |(a, _), (b, _)| match (a, b) {
             (Value::Str(a), Value::Str(b)) => a.as_str().cmp(b.as_str()),
             _ => std::cmp::Ordering::Equal,
         });
     } else if pairs.iter().all(|(key, _)| number(key).is_some()) {
-        pairs.sort_unstable_by(|(a, _), (b, _)| {
+        sort_stable_by(pairs, |(a, _), (b, _)| {
             number(a)
                 .partial_cmp(&number(b))
                 .unwrap_or(std::cmp::Ordering::Equal)
