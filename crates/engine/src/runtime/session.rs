@@ -15,6 +15,7 @@ use crate::runtime::graph::{GraphId, GraphTensor, OperationId};
 use crate::runtime::op::{compute_at, KernelFailure, KernelSite, OpKind, ResourceStore, Value};
 use crate::runtime::recorder::{RecordedInput, RecordedOp};
 use crate::runtime::variables::VariableId;
+use crate::stable_sort::sort_stable_by;
 use crate::tensor::{ops, Tensor, TensorShape};
 
 /// `tf.compat.v1.ConfigProto` fields the playground models.
@@ -470,9 +471,8 @@ fn execution_order(graph: &crate::runtime::graph::Graph, needed: &[bool]) -> Vec
                     .map(OperationId::index)
                     .filter(|&p| needed.get(p).copied().unwrap_or(false) && state[p] == 0)
                     .collect();
-                // Descending, as `sort_unstable` then `reverse`: the plain `usize` sort is
-                // compiled once for every caller, a reversed comparator would be another copy.
-                pending.sort_unstable();
+                // Descending: the engine's one shared sort, then reversed.
+                sort_stable_by(&mut pending, Ord::cmp);
                 pending.reverse();
                 stack.extend(pending.into_iter().map(|p| (p, false)));
             }

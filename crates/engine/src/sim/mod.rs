@@ -23,7 +23,6 @@ use crate::hardware::Hardware;
 use crate::report::{Metrics, OpReport, TransferReport};
 use cpython_text::float_to_decimal::format_fixed;
 use schedule::{Execution, Schedule};
-use std::collections::BTreeMap;
 
 /// Everything the simulator adds to a report.
 #[derive(Debug, Clone, PartialEq)]
@@ -189,7 +188,8 @@ fn metrics(
         step_time_us: us(schedule.makespan_ns),
         ..Metrics::default()
     };
-    let mut mxu_flops: BTreeMap<usize, (u64, u64)> = BTreeMap::new();
+    // Per device: useful and padded matrix-unit FLOPs (padded is 0 for a device without any).
+    let mut mxu_flops: Vec<(u64, u64)> = vec![(0, 0); hardware.devices.len()];
     let mut dispatch_ns = 0u64;
     let mut eager_ops = 0u64;
     let mut remote_eager_ops = 0u64;
@@ -206,9 +206,10 @@ fn metrics(
         let name = &schedule.streams[timing.stream].0;
         *metrics.device_busy_us.entry(name.clone()).or_default() += us(timing.duration_ns);
         if timing.padded_macs > 0 {
-            let entry = mxu_flops.entry(timing.device).or_default();
-            entry.0 += timing.work.flops;
-            entry.1 += timing.padded_macs.saturating_mul(2);
+            if let Some(entry) = mxu_flops.get_mut(timing.device) {
+                entry.0 += timing.work.flops;
+                entry.1 += timing.padded_macs.saturating_mul(2);
+            }
         }
     }
     for (name, busy) in &metrics.device_busy_us {
@@ -216,10 +217,13 @@ fn metrics(
             .busy_fraction
             .insert(name.clone(), busy / us(step_ns));
     }
-    for (device, (useful, padded)) in &mxu_flops {
-        let chip = &hardware.devices[*device].chip;
+    for (device, (useful, padded)) in mxu_flops.iter().enumerate() {
+        if *padded == 0 {
+            continue;
+        }
+        let chip = &hardware.devices[device].chip;
         let peak = crate::hardware::roofline::peak_flops(chip, "bfloat16");
-        let name = hardware.devices[*device].name.clone();
+        let name = hardware.devices[device].name.clone();
         let capacity = peak * step_ns as f64 / 1e9;
         metrics
             .mxu_utilization

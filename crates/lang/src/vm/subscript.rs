@@ -318,10 +318,14 @@ impl<'h> Vm<'h> {
                 if let Value::Slice(s) = index {
                     let len = l.borrow().len();
                     let idx = self.slice_indices(s, len)?;
+                    // Highest position first, so each removal leaves the ones still to go
+                    // in place; a negative step already runs downwards.
                     let mut positions: Vec<usize> = idx.positions().collect();
-                    positions.sort_unstable();
+                    if idx.step > 0 {
+                        positions.reverse();
+                    }
                     let mut list = l.borrow_mut();
-                    for p in positions.into_iter().rev() {
+                    for p in positions {
                         list.remove(p);
                     }
                     return Ok(());

@@ -6,7 +6,6 @@
 use crate::devices::short_name;
 use cpython_text::float_to_decimal::format_fixed;
 use engine::report::TopologyReport;
-use std::collections::BTreeMap;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
@@ -52,12 +51,13 @@ pub fn places(topology: &TopologyReport) -> Vec<Place> {
             names.push(device);
         }
     }
-    let mut rows: BTreeMap<usize, usize> = BTreeMap::new();
+    // The next free row of each of the four columns.
+    let mut rows = [0usize; 4];
     names
         .into_iter()
         .map(|name| {
             let column = column_of(name);
-            let row = rows.entry(column).or_insert(0);
+            let row = &mut rows[column.min(3)];
             let place = Place {
                 name: name.to_string(),
                 label: if column == 2 {

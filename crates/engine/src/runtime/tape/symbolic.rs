@@ -17,6 +17,7 @@ use crate::runtime::context::Context;
 use crate::runtime::error::{TfError, TfResult};
 use crate::runtime::graph::{GraphId, GraphTensor};
 use crate::runtime::op::{OpKind, ValueType};
+use crate::stable_sort::sort_stable_by;
 use crate::tensor::ops::{BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
 use crate::tensor::Tensor;
 
@@ -632,7 +633,7 @@ impl Context {
             .iter()
             .filter_map(|axis| crate::tensor::Shape::normalize_axis(*axis, rank))
             .collect();
-        out.sort_unstable();
+        sort_stable_by(&mut out, Ord::cmp);
         out.dedup();
         Ok(out)
     }
@@ -716,7 +717,7 @@ impl Context {
                 .unwrap_or_else(|| self.graph(graph).map_or(0, |g| g.operations().len()));
             indices.extend(segment.start..end);
         }
-        indices.sort_unstable();
+        sort_stable_by(&mut indices, Ord::cmp);
         indices.dedup();
         // Tensors that depend on a watched source: only they take gradients.
         let mut needed: HashSet<GraphTensor> = sources
