@@ -40,7 +40,7 @@ glue_before=$(digest "$glue")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 best=
-for candidates in 48 64 80 96; do
+for candidates in 80 96 128; do
   target/release/wasm-layout order "$module" "$work/named.wasm" "$candidates"
   # The features the site's module uses (.cargo/config.toml enables SIMD; the rest are LLVM's
   # defaults for wasm32), so that wasm-opt accepts it without a target_features section.
