@@ -174,4 +174,47 @@ mod tests {
         assert_eq!(custom.name, CUSTOM);
         assert_eq!(custom.document.name, "my-box");
     }
+
+    #[test]
+    fn a_repeated_task_or_device_index_is_named_and_the_rest_still_checked() {
+        let v4 = || {
+            presets::documents()
+                .into_iter()
+                .find(|spec| spec.name == "tpu-v4-32")
+                .unwrap()
+        };
+        let error = |spec: &TopologySpec| {
+            Topology::from_document(&serde_json::to_string(spec).unwrap()).unwrap_err()
+        };
+        // Two hosts with one (job, task): the second is refused.
+        let mut spec = v4();
+        spec.hosts[2].job = spec.hosts[1].job.clone();
+        spec.hosts[2].task = spec.hosts[1].task;
+        assert!(error(&spec).contains("hosts[2]: job 'worker' task 0 is invalid or repeated"));
+        // A host refused for its name does not claim its task: the next host may use it.
+        let mut spec = v4();
+        spec.hosts[1].name = "bad name".into();
+        spec.hosts[2].task = spec.hosts[1].task;
+        let text = error(&spec);
+        assert!(text.contains("hosts[1].name: 'bad name' is invalid or repeated"));
+        assert!(!text.contains("hosts[2]: job"));
+        // One host's devices repeat an index; other hosts reuse the same indices freely.
+        let mut spec = v4();
+        let host = spec.hosts[1].name.clone();
+        let on_host: Vec<usize> = (0..spec.devices.len())
+            .filter(|&i| spec.devices[i].host == host)
+            .collect();
+        spec.devices[on_host[1]].index = spec.devices[on_host[0]].index;
+        let text = error(&spec);
+        let repeated = format!(
+            "devices[{}].index: {} is repeated",
+            on_host[1], spec.devices[on_host[0]].index
+        );
+        assert!(text.contains(&repeated), "{text}");
+        assert_eq!(
+            text.matches("is repeated or too large").count(),
+            1,
+            "{text}"
+        );
+    }
 }

@@ -7,7 +7,7 @@
 //! order, so NVLink wins over a trip through the host and every run picks the same path.
 
 use super::spec::{ChipSpec, EnvironmentSpec, LinkKind};
-use std::collections::BTreeMap;
+use std::collections::HashMap;
 
 /// One TensorFlow device with the figures of its chip.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,7 +67,9 @@ pub struct Hardware {
     pub environment: EnvironmentSpec,
     /// `routes[src][dst]`: the hops from device `src` to device `dst`.
     routes: Vec<Vec<Vec<Hop>>>,
-    by_name: BTreeMap<String, usize>,
+    /// Device index by full name; a hash map, the type the simulator's stream index already
+    /// compiles, rather than one more `BTreeMap` instantiation.
+    by_name: HashMap<String, usize>,
 }
 
 impl Hardware {
@@ -81,10 +83,8 @@ impl Hardware {
         nodes: Vec<String>,
         environment: EnvironmentSpec,
     ) -> Hardware {
-        // Inserted one by one rather than collected: `collect` into a `BTreeMap` compiles
-        // another copy of the standard stable sort (see `crate::stable_sort`). A later device
-        // with the same name wins, as with `collect`.
-        let mut by_name = BTreeMap::new();
+        // A later device with the same name wins, as with `collect`.
+        let mut by_name = HashMap::new();
         for (index, device) in devices.iter().enumerate() {
             by_name.insert(device.name.clone(), index);
         }

@@ -9,7 +9,7 @@
 use super::machine::{Device, Hardware, Host, Link};
 use super::spec::{ChipSpec, IciSpec, LinkKind, LinkSpec, TopologySpec};
 use cpython_text::float_to_decimal::{format_exp, format_fixed};
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::HashMap;
 
 /// Bounds on a document, so a share link cannot make the simulator allocate without limit.
 pub const HOSTS_MAX: usize = 64;
@@ -225,7 +225,8 @@ struct Builder {
     devices: Vec<Device>,
     links: Vec<Link>,
     nodes: Vec<String>,
-    node_index: BTreeMap<String, usize>,
+    /// Node by name (lookups only, so a hash map: see `Hardware::by_name`).
+    node_index: HashMap<String, usize>,
 }
 
 impl Builder {
@@ -240,7 +241,8 @@ impl Builder {
     }
 
     fn hosts_and_devices(&mut self, spec: &TopologySpec, errors: &mut Vec<String>) {
-        let mut tasks = BTreeSet::new();
+        // The (job, task) of each host accepted so far; at most HOSTS_MAX.
+        let mut tasks: Vec<(&str, u32)> = Vec::new();
         for (index, host) in spec.hosts.iter().enumerate() {
             let path = format!("hosts[{index}]");
             if !is_identifier(&host.name) || self.node_index.contains_key(&host.name) {
@@ -250,13 +252,14 @@ impl Builder {
                 ));
                 continue;
             }
-            if !is_identifier(&host.job) || !tasks.insert((host.job.clone(), host.task)) {
+            if !is_identifier(&host.job) || tasks.contains(&(host.job.as_str(), host.task)) {
                 errors.push(format!(
                     "{path}: job '{}' task {} is invalid or repeated",
                     host.job, host.task
                 ));
                 continue;
             }
+            tasks.push((host.job.as_str(), host.task));
             let cpu = match spec.chips.get(&host.cpu) {
                 Some(chip) if chip.device_type == "CPU" => chip.clone(),
                 _ => {
@@ -304,13 +307,16 @@ impl Builder {
         errors: &mut Vec<String>,
     ) {
         let host_name = &spec.hosts[host].name;
-        let mut package_sizes: BTreeMap<u32, usize> = BTreeMap::new();
+        // How many of this host's devices each package holds (at most DEVICES_MAX devices).
+        let mut package_sizes: Vec<(u32, usize)> = Vec::new();
         for device in spec.devices.iter().filter(|d| &d.host == host_name) {
             if let Some(package) = device.package {
-                *package_sizes.entry(package).or_default() += 1;
+                match package_sizes.iter_mut().find(|(p, _)| *p == package) {
+                    Some((_, size)) => *size += 1,
+                    None => package_sizes.push((package, 1)),
+                }
             }
         }
-        let mut seen = BTreeSet::new();
         for (index, device) in spec.devices.iter().enumerate() {
             if &device.host != host_name {
                 continue;
@@ -326,16 +332,20 @@ impl Builder {
                     continue;
                 }
             };
-            if device.index > 4096 || !seen.insert((chip.device_type.clone(), device.index)) {
+            // The host's prefix is its own (its job and task are not repeated), so a device
+            // name already among the nodes is this host's (type, index) repeated.
+            let name = format!("{prefix}:{}:{}", chip.device_type, device.index);
+            if device.index > 4096 || self.node_index.contains_key(&name) {
                 errors.push(format!(
                     "{path}.index: {} is repeated or too large",
                     device.index
                 ));
                 continue;
             }
-            let name = format!("{prefix}:{}:{}", chip.device_type, device.index);
             let node = self.node(&name);
-            let shared = device.package.filter(|p| package_sizes.get(p) > Some(&1));
+            let shared = device
+                .package
+                .filter(|p| package_sizes.iter().any(|&(q, size)| q == *p && size > 1));
             if let Some(package) = shared {
                 // The cores of one chip meet at the chip; the chip is the ICI/PCIe endpoint.
                 let chip_node = self.node(&format!("{host_name}/chip:{package}"));
