@@ -28,25 +28,28 @@ pub struct Digits {
     pub exponent: i32,
 }
 
-/// Parses `float_to_decimal::format_exp`'s `{:e}` text (`-1.25e-3`, `7e2`) into digits,
-/// dropping trailing zeros.
-fn parse_scientific(text: &str) -> Digits {
-    let (negative, unsigned) = match text.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, text),
-    };
-    let (mantissa, exponent) = unsigned.split_once('e').unwrap_or((unsigned, "0"));
-    let mut digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    while digits.len() > 1 && digits.ends_with('0') {
-        digits.pop();
+impl Digits {
+    /// `decimal`'s digits (those of `value`'s magnitude) with `value`'s sign.
+    fn of(value: f64, decimal: float_to_decimal::Decimal) -> Digits {
+        let zero = decimal.is_zero();
+        Digits {
+            negative: value.is_sign_negative(),
+            exponent: if zero { 0 } else { decimal.point - 1 },
+            digits: if zero {
+                "0".to_string()
+            } else {
+                decimal.digits
+            },
+        }
     }
-    if digits.is_empty() {
-        digits.push('0');
-    }
-    Digits {
-        negative,
-        digits,
-        exponent: exponent.parse().unwrap_or(0),
+
+    /// `value`'s exact expansion rounded (half to even) to `significant` digits, as `{:.Ne}`
+    /// rounds it with N = `significant - 1`.
+    fn rounded(value: f64, significant: usize) -> Digits {
+        Digits::of(
+            value,
+            float_to_decimal::exact(value).round_significant(significant),
+        )
     }
 }
 
@@ -65,19 +68,7 @@ pub fn shortest_digits(value: f64, precision: Precision) -> Digits {
                 .unwrap_or_else(|| exact.round_significant(5))
         }
     };
-    Digits {
-        negative: value.is_sign_negative(),
-        exponent: if decimal.is_zero() {
-            0
-        } else {
-            decimal.point - 1
-        },
-        digits: if decimal.is_zero() {
-            "0".to_string()
-        } else {
-            decimal.digits
-        },
-    }
+    Digits::of(value, decimal)
 }
 
 /// Like [`shortest_digits`], but with at most `max_fraction` digits after the point in
@@ -126,7 +117,7 @@ pub fn scientific_parts(
 ) -> (String, String, i32) {
     let mut digits = shortest_digits(value, precision);
     if digits.digits.len() > max_fraction.saturating_add(1) {
-        digits = parse_scientific(&float_to_decimal::format_exp(value, Some(max_fraction)));
+        digits = Digits::rounded(value, max_fraction.saturating_add(1));
     }
     let sign = if digits.negative { "-" } else { "" };
     let (lead, fraction) = digits.digits.split_at(1);
@@ -209,7 +200,7 @@ pub fn c_general(value: f64) -> String {
     if value == 0.0 {
         return if value.is_sign_negative() { "-0" } else { "0" }.to_string();
     }
-    let rounded = parse_scientific(&float_to_decimal::format_exp(value, Some(5)));
+    let rounded = Digits::rounded(value, 6);
     let exponent = rounded.exponent;
     if !(-4..6).contains(&exponent) {
         let sign = if rounded.negative { "-" } else { "" };
