@@ -18,14 +18,13 @@ fn write(path: &str, bytes: &[u8]) -> Result<(), String> {
 
 fn run(args: &[String]) -> Result<(), String> {
     match args {
-        [command, input, output] if command == "order" => write(
-            output,
-            &wasm_layout::layout(&read(input)?, wasm_layout::order::CANDIDATES)?,
-        ),
-        [command, input, output, candidates] if command == "order" => {
-            let candidates = candidates
-                .parse()
-                .map_err(|_| format!("not a count of candidates: {candidates}"))?;
+        [command, input, output, count @ ..] if command == "order" && count.len() <= 1 => {
+            let candidates = match count.first() {
+                None => wasm_layout::order::CANDIDATES,
+                Some(count) => count
+                    .parse()
+                    .map_err(|_| format!("not a count of candidates: {count}"))?,
+            };
             write(output, &wasm_layout::layout(&read(input)?, candidates)?)
         }
         [command, module, glue] if command == "short-imports" => {

@@ -30,6 +30,7 @@ use yew::prelude::*;
 /// Reads the page's fragment (a share link) or else the autosave, and loads it, in the
 /// background (the browser inflates links asynchronously). A link that cannot be read leaves
 /// a message and the autosaved work, never an empty page.
+///
 /// A link pasted while an earlier one is still inflating wins: the earlier load applies nothing.
 fn load_from_location(state: &UseReducerHandle<State>, done: impl FnOnce() + 'static) {
     let is_latest = LOADS.with(link_reader::Loads::begin);

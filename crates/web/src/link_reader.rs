@@ -70,6 +70,8 @@ impl Loads {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use std::pin::pin;
+    use std::task::{Context, Poll, Waker};
 
     #[test]
     fn only_the_latest_load_applies() {
@@ -82,9 +84,6 @@ pub(crate) mod tests {
         let third = loads.begin();
         assert!(!first() && !second() && third());
     }
-
-    use std::pin::pin;
-    use std::task::{Context, Poll, Waker};
 
     /// What the browser's inflater does, with miniz's: stops at [`MAX_STATE_BYTES`].
     pub(crate) fn with_miniz(packed: &[u8]) -> Inflating<'_> {
