@@ -33,7 +33,11 @@ pub fn check(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
         .map_err(|_| "check needs an EXERCISE file and a SOLUTION.py or folder".to_string())?;
     let exercise = read_exercise(&exercise_path)?;
     let all_passed = if target.is_dir() {
-        grade_folder(&exercise, &target, json, audience)?
+        let grader = Isolated {
+            exercise: &exercise_path,
+            audience,
+        };
+        grade_folder(&grader, &target, json)?
     } else {
         grade_file(&exercise, &target, json, audience)?
     };
@@ -75,18 +79,62 @@ fn grade_file(
     Ok(results.passed())
 }
 
-/// Grades every `.py` file in `dir`, in name order, one line each; true when all passed.
-fn grade_folder(
-    exercise: &Exercise,
-    dir: &Path,
-    json: bool,
+/// Grades each submission of a folder in a process of its own (this program, run as
+/// `placement check --json EXERCISE FILE`), so a submission that exhausts a limit or
+/// crashes the engine fails alone and the others are still graded.
+struct Isolated<'a> {
+    exercise: &'a Path,
     audience: Audience,
-) -> Result<bool, String> {
+}
+
+impl Isolated<'_> {
+    fn grade(&self, file: &Path) -> Results {
+        let exe = match std::env::current_exe() {
+            Ok(exe) => exe,
+            Err(e) => return Results::not_run(format!("cannot start the grader: {e}")),
+        };
+        let mut command = std::process::Command::new(exe);
+        command.arg("check").arg("--json");
+        if self.audience == Audience::Student {
+            command.arg("--student");
+        }
+        let output = command
+            .arg(self.exercise)
+            .arg(file)
+            .stdin(std::process::Stdio::null())
+            .output();
+        let output = match output {
+            Ok(output) => output,
+            Err(e) => return Results::not_run(format!("cannot start the grader: {e}")),
+        };
+        match serde_json::from_slice::<Results>(&output.stdout) {
+            Ok(results) if output.status.code().is_some_and(|code| code <= 1) => results,
+            _ => Results::not_run(format!(
+                "grading this submission failed ({}): {}",
+                output.status,
+                last_line(&String::from_utf8_lossy(&output.stderr))
+            )),
+        }
+    }
+}
+
+/// Whether `file` (an entry of `dir`) is inside `dir` once links are resolved: a link out of
+/// the folder is not followed.
+fn inside(dir: &Path, file: &Path) -> bool {
+    match (dir.canonicalize(), file.canonicalize()) {
+        (Ok(dir), Ok(file)) => file.starts_with(dir),
+        _ => false,
+    }
+}
+
+/// Grades every `.py` file in `dir`, in name order, one line each; true when all passed.
+fn grade_folder(grader: &Isolated<'_>, dir: &Path, json: bool) -> Result<bool, String> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| format!("cannot read {}: {e}", dir.display()))?;
     let mut files: Vec<PathBuf> = entries
         .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "py"))
+        .filter(|p| p.extension().is_some_and(|e| e == "py"))
+        .filter(|p| p.is_file() || p.is_symlink())
         .collect();
     files.sort();
     if files.is_empty() {
@@ -102,9 +150,12 @@ fn grade_folder(
     for file in &files {
         let name = display_name(file);
         // An unreadable submission is that submission's error, not the whole run's.
-        let results = match read(file) {
-            Ok(source) => lessons::grade(exercise, &source, audience).0,
-            Err(message) => Results::not_run(message),
+        let results = if !inside(dir, file) {
+            Results::not_run("not graded: a link to a file outside the folder")
+        } else if !file.is_file() {
+            Results::not_run("not graded: not a file")
+        } else {
+            grader.grade(file)
         };
         all_passed &= results.passed();
         if json {

@@ -20,6 +20,11 @@ use lexopt::prelude::*;
 use std::io::Write;
 use std::process::ExitCode;
 
+/// Counts the run's live memory, so a program that allocates without end stops with a
+/// `MemoryError` at the playground's cap instead of exhausting the machine.
+#[global_allocator]
+static ALLOCATOR: engine::MeteredAllocator = engine::MeteredAllocator;
+
 const USAGE: &str = "usage:
   placement run [--topology NAME|FILE.json] [--json] [--trace OUT.json] FILE.py
   placement topologies [--json]
@@ -120,6 +125,26 @@ fn topologies(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The most a topology file may hold: the engine accepts documents up to 1 MiB.
+const TOPOLOGY_FILE_MAX: u64 = 1 << 20;
+
+/// Reads a topology document from a file. A file that is not one is refused by its name
+/// alone: its contents are never echoed (`--topology /etc/passwd` must not print the file).
+fn read_topology_file(path: &str) -> Result<String, String> {
+    use std::io::Read;
+    let not_a_document = || format!("{path} is not a topology document (JSON of at most 1 MiB)");
+    let file =
+        std::fs::File::open(path).map_err(|e| format!("cannot read topology {path}: {e}"))?;
+    let mut text = String::new();
+    file.take(TOPOLOGY_FILE_MAX + 1)
+        .read_to_string(&mut text)
+        .map_err(|_| not_a_document())?;
+    if text.len() as u64 > TOPOLOGY_FILE_MAX || !text.trim_start().starts_with('{') {
+        return Err(not_a_document());
+    }
+    Ok(text)
+}
+
 fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
     let mut topology = String::from("cpu");
     let mut json = false;
@@ -150,8 +175,7 @@ fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
         .iter()
         .any(|t| t.name == topology);
     if !is_preset && std::path::Path::new(&topology).is_file() {
-        topology = std::fs::read_to_string(&topology)
-            .map_err(|e| format!("cannot read topology {topology}: {e}"))?;
+        topology = read_topology_file(&topology)?;
     }
     let report = engine::run_program(&engine::RunRequest {
         source: &source,

@@ -42,5 +42,8 @@ pub mod stable_sort;
 pub mod tensor;
 pub mod topology;
 
+/// The allocator every binary that runs programs installs (`#[global_allocator]`), so the
+/// run's memory cap sees what the program holds (see `meter::memory`).
+pub use meter::memory::MeteredAllocator;
 pub use report::RunReport;
 pub use run::{run_program, RunRequest};

@@ -26,10 +26,19 @@ pub const PROGRAM_FILENAME: &str = "main.py";
 /// An unknown topology name is the caller's mistake, not the program's, so it is an `Err`
 /// with a message listing the known ones rather than a Python exception.
 pub fn run_program(request: &RunRequest) -> Result<RunReport, String> {
+    run_program_with_limits(request, lang::Limits::default())
+}
+
+/// [`run_program`] under other limits than the playground's (fuzzing and limit tests use
+/// a smaller budget to run more programs).
+pub fn run_program_with_limits(
+    request: &RunRequest,
+    limits: lang::Limits,
+) -> Result<RunReport, String> {
     let topology = topology::resolve(request.topology)?;
     let options = lang::RunOptions {
         filename: PROGRAM_FILENAME.to_string(),
-        limits: lang::Limits::default(),
+        limits,
     };
     let state = State::new(&topology, request.source);
     let mut host = EngineHost::new(state.clone());

@@ -74,10 +74,18 @@ pub fn resolve(name_or_document: &str) -> Result<Topology, String> {
     }
     preset(name_or_document).ok_or_else(|| {
         let names: Vec<&str> = presets::NAMES.iter().map(|(name, _)| *name).collect();
-        format!(
-            "unknown topology '{name_or_document}'; known: {}",
-            names.join(", ")
-        )
+        // A name is echoed only when it looks like one, never a whole text.
+        let shown = if name_or_document.len() <= 64
+            && name_or_document.chars().all(|c| c.is_ascii_graphic())
+        {
+            format!("'{name_or_document}'")
+        } else {
+            format!(
+                "(a {}-byte text that is not a name)",
+                name_or_document.len()
+            )
+        };
+        format!("unknown topology {shown}; known: {}", names.join(", "))
     })
 }
 

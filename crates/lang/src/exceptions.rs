@@ -35,6 +35,18 @@ pub struct ExcState {
     pub fatal: bool,
 }
 
+impl Drop for ExcState {
+    /// `ValueError(ValueError(...))` and `raise ... from e` chains are released through
+    /// [`crate::value::dispose`], so 10^5 linked exceptions cannot overflow the stack.
+    fn drop(&mut self) {
+        let args = std::mem::take(&mut self.args);
+        let linked = [self.cause.take(), self.context.take()]
+            .into_iter()
+            .flatten();
+        crate::value::dispose(args.into_iter().chain(linked));
+    }
+}
+
 /// A raised Python exception: a handle to the exception instance.
 #[derive(Clone)]
 pub struct Exception(pub Rc<Instance>);

@@ -61,6 +61,11 @@ pub struct Limits {
     pub max_int_bits: u64,
     /// Largest program text.
     pub max_source_bytes: usize,
+    /// Most heap the run may hold beyond what it held at the start: everything allocated on
+    /// its thread counts (the program's objects, host modules, what the host records), when
+    /// the binary installs `meter::memory::MeteredAllocator`. Past it the run stops with a
+    /// `MemoryError` at the next budget slice; requested sizes are checked before allocating.
+    pub max_memory_bytes: usize,
 }
 
 impl Default for Limits {
@@ -71,6 +76,7 @@ impl Default for Limits {
             max_sequence_len: 10_000_000,
             max_int_bits: 100_000,
             max_source_bytes: 1 << 20,
+            max_memory_bytes: 768 << 20,
         }
     }
 }

@@ -86,7 +86,7 @@ fn sizes_fail_fast() {
         ("1 << 10**9\n", "MemoryError"),
         (
             "x = 10**5000\nprint(x)\n",
-            "ValueError: Exceeds the limit (4300) for integer string conversion",
+            "ValueError: Exceeds the limit (4300 digits) for integer string conversion",
         ),
         ("s = 'ab'\nwhile True:\n    s = s + s\n", "MemoryError"),
         ("l = [1]\nwhile True:\n    l.extend(l)\n", "MemoryError"),
@@ -137,4 +137,89 @@ fn syntax_error_outcome() {
         o.error.map(|e| e.type_name),
         Some("SyntaxError".to_string())
     );
+}
+
+#[test]
+fn chains_of_iterators_closures_and_exceptions_drop_without_deep_recursion() {
+    for src in [
+        "it = iter([1])\nfor i in range(300000):\n    it = map(abs, it)\nit = None\nprint('freed')\n",
+        "it = iter([1])\nfor i in range(100000):\n    it = zip(it, it)\nit = None\nprint('freed')\n",
+        "g = iter([1])\nfor i in range(100000):\n    g = (x for x in g)\ng = None\nprint('freed')\n",
+        "f = None\nfor i in range(100000):\n    f = (lambda g: lambda: g)(f)\nf = None\nprint('freed')\n",
+        "e = ValueError()\nfor i in range(100000):\n    e = ValueError(e)\ne = None\nprint('freed')\n",
+        "e = None\nfor i in range(100000):\n    try:\n        raise KeyError(i) from e\n    except KeyError as k:\n        e = k\ne = None\nprint('freed')\n",
+        "class A:\n    def m(self):\n        pass\nb = None\nfor i in range(100000):\n    a = A()\n    a.b = b\n    b = a.m\nb = a = None\nprint('freed')\n",
+    ] {
+        let o = run_default(src);
+        assert_eq!(o.stdout, "freed\n", "{src}: {}", o.stderr);
+    }
+}
+
+#[test]
+fn nested_iteration_and_comparison_raise_recursion_error() {
+    for src in [
+        "it = iter([1])\nfor i in range(30000):\n    it = map(abs, it)\nnext(it)\n",
+        "it = iter([1])\nfor i in range(30000):\n    it = filter(None, it)\nnext(it)\n",
+        "it = iter([1])\nfor i in range(30000):\n    it = enumerate(it)\nnext(it)\n",
+        "g = iter([1])\nfor i in range(100000):\n    g = (x for x in g)\nnext(g)\n",
+        "a = b = ()\nfor i in range(100000):\n    a = (a,)\n    b = (b,)\nprint(a == b)\n",
+    ] {
+        let o = run_default(src);
+        assert_eq!(o.exit_code, 1, "{src}: {}", o.stdout);
+        assert!(
+            last_line(&o).starts_with("RecursionError"),
+            "{src}: {}",
+            last_line(&o)
+        );
+    }
+}
+
+/// Every loop whose body is one native call charges the budget for the call's work: with a
+/// budget of 10^6 units, each of these ends at once (uncharged, each would run for minutes).
+#[test]
+fn native_work_is_charged_to_the_budget() {
+    let limits = Limits {
+        max_instructions: 1_000_000,
+        ..Limits::default()
+    };
+    for src in [
+        "x = [0] * 10**5\nwhile True:\n    1 in x\n",
+        "x = [0] * 10**5\nwhile True:\n    x.insert(0, 1)\n    x.pop(0)\n",
+        "s = 'a' * 10**6\nwhile True:\n    s.count('b')\n",
+        "s = 'a' * 10**6\nwhile True:\n    s.find('b')\n",
+        "s = 'a' * 10**6\nwhile True:\n    'b' in s\n",
+        "x = list(range(10**5))\nwhile True:\n    x.sort()\n",
+        "x = list(range(10**5))\nwhile True:\n    y = x[:]\n",
+        "x = list(range(10**5))\ny = list(range(10**5))\nwhile True:\n    x == y\n",
+        "x = ['a'] * 10**5\nwhile True:\n    ''.join(x)\n",
+        "x = ['a'] * 10**5\nwhile True:\n    x.count('b')\n",
+        "s = 'a' * 10**6\nwhile True:\n    s.upper()\n",
+        "s = 'a' * 10**6\nwhile True:\n    s == s + ''\n",
+        "x = tuple(range(10**5))\nwhile True:\n    hash(x)\n",
+        "x = list(range(10**5))\nwhile True:\n    repr(x)\n",
+    ] {
+        let o = run_with(src, limits.clone());
+        assert_eq!(o.exit_code, 1, "{src}");
+        assert!(
+            last_line(&o).starts_with("RuntimeError: instruction budget of 1000000 exceeded"),
+            "{src}: {}",
+            last_line(&o)
+        );
+    }
+}
+
+#[test]
+fn sizes_are_checked_before_allocating() {
+    for (src, want) in [
+        ("s = ('\\t' * 100).expandtabs(10**7)\n", "MemoryError"),
+        ("s = 'x' * 10**7\nt = s * 10**3\n", "MemoryError"),
+        (
+            "s = 'ab'\nwhile True:\n    s = s.replace('a', 'aa')\n",
+            "MemoryError",
+        ),
+    ] {
+        let o = run_default(src);
+        assert_eq!(o.exit_code, 1, "{src}");
+        assert!(last_line(&o).starts_with(want), "{src}: {}", last_line(&o));
+    }
 }

@@ -281,6 +281,37 @@ pub fn App() -> Html {
         });
     }
 
+    // The watchdog: a run still going when the run limit passes is stopped (the worker is
+    // ended, as Stop does). Set when a run starts; dropped, and so cancelled, as soon as
+    // the status changes.
+    {
+        let state = state.clone();
+        let client = Rc::clone(&client);
+        use_effect_with(
+            (state.status.clone(), state.run_limit),
+            move |(status, limit)| {
+                let watchdog = match (status, limit) {
+                    (RunStatus::Running(id), Some(seconds)) => {
+                        let id = *id;
+                        Some(gloo_timers::callback::Timeout::new(
+                            seconds * 1000,
+                            move || {
+                                if let Ok(client) = client.as_ref() {
+                                    let _ = client.stop();
+                                }
+                                state.dispatch(Action::TimedOut(id));
+                                // A description waiting behind the stopped run died with the worker.
+                                state.dispatch(Action::Describe(state.topology.clone()));
+                            },
+                        ))
+                    }
+                    _ => None,
+                };
+                move || drop(watchdog)
+            },
+        );
+    }
+
     // Run-to-render: effects run after the DOM is updated, so this is the time from Run to
     // the report on screen. Kept on the page for the end-to-end benchmark.
     {
@@ -391,6 +422,10 @@ pub fn App() -> Html {
     let on_check = dispatch(|| Action::Check);
     let on_close_study = dispatch(|| Action::OpenLesson(None));
     let on_builder = dispatch(|| Action::OpenDialog(Some(Dialog::Builder)));
+    let on_run_limit = {
+        let state = state.clone();
+        Callback::from(move |limit: Option<u32>| state.dispatch(Action::SetRunLimit(limit)))
+    };
     let on_theme = {
         let state = state.clone();
         Callback::from(move |theme: Theme| {
@@ -479,10 +514,15 @@ pub fn App() -> Html {
     // Ctrl+Enter or Cmd+Enter runs from anywhere on the page, not only the editor.
     let on_page_keydown = {
         let on_run = on_run.clone();
+        let on_stop = on_stop.clone();
+        let stoppable = matches!(state.status, RunStatus::Running(_)) && state.dialog.is_none();
         Callback::from(move |event: web_sys::KeyboardEvent| {
             if event.key() == "Enter" && (event.ctrl_key() || event.meta_key()) {
                 event.prevent_default();
                 on_run.emit(());
+            } else if event.key() == "Escape" && stoppable {
+                // Escape stops a run (an open dialog takes Escape for itself).
+                on_stop.emit(());
             }
         })
     };
@@ -599,7 +639,8 @@ pub fn App() -> Html {
             data-pane={state.pane.id()} aria-busy={running.to_string()} onkeydown={on_page_keydown}>
             <Toolbar topology={state.topology.clone()} {running} theme={state.theme} embed_link={embed_link}
                 topology_locked={state.topology_locked()} progress={state.progress.clone()}
-                {on_lesson} {on_topology} on_run={on_run.clone()} {on_stop} {on_share} {on_embed} {on_builder} {on_theme} />
+                {on_lesson} {on_topology} on_run={on_run.clone()} {on_stop} {on_share} {on_embed} {on_builder} {on_theme}
+                run_limit={state.run_limit} {on_run_limit} />
             if let Some(notice) = &state.notice {
                 <div class={classes!("notice", notice.problem.then_some("problem"))} role={if notice.problem { "alert" } else { "status" }} data-testid="notice">
                     <span>{ &notice.text }</span>

@@ -252,7 +252,17 @@ pub struct State {
     /// The program text the latest run started from: once the user edits it, the error's
     /// line mark and quick fixes describe text that is gone, so they are hidden.
     pub ran_source: Option<Rc<str>>,
+    /// The wall-clock watchdog: a run still going after this many seconds is stopped (none
+    /// when `None`). Shown and set in the toolbar.
+    pub run_limit: Option<u32>,
 }
+
+/// The run limits the toolbar offers, in seconds; `None` is "no limit".
+pub const RUN_LIMITS: [Option<u32>; 5] = [Some(5), Some(10), Some(30), Some(60), None];
+
+/// The watchdog's default: long enough for the lessons' Keras fits, short enough that a
+/// program that never ends (or a link that runs one) gives the page back in seconds.
+pub const DEFAULT_RUN_LIMIT: Option<u32> = Some(10);
 
 /// Description requests (what machine is this?) share the worker with runs; their ids carry
 /// this bit so their answers are told apart. The worker answers them by running an empty
@@ -280,6 +290,7 @@ impl Default for State {
             study: None,
             progress: Progress::default(),
             ran_source: None,
+            run_limit: DEFAULT_RUN_LIMIT,
         }
     }
 }
@@ -357,6 +368,20 @@ impl State {
             .is_some_and(|ran| ran == self.source)
     }
 
+    /// The running program was stopped (by Stop or the watchdog): `message` says why, and
+    /// a Check waiting for it is abandoned.
+    fn end_run(&mut self, message: String) {
+        if !matches!(self.status, RunStatus::Running(_)) {
+            return;
+        }
+        self.status = RunStatus::Failed(message);
+        if let Some(Study::Exercise { check, .. }) = &mut self.study {
+            if matches!(check, CheckStatus::Checking(_)) {
+                *check = CheckStatus::Idle;
+            }
+        }
+    }
+
     fn request_line(&mut self, line: u32) {
         let seq = self.line_request.map_or(1, |r| r.seq.wrapping_add(1));
         self.line_request = Some(LineRequest { line, seq });
@@ -377,6 +402,10 @@ pub enum Action {
         outcome: Box<Result<RunReport, String>>,
     },
     Stopped,
+    /// Run `id` was still going when the watchdog (the run limit) went off, and was stopped.
+    TimedOut(u32),
+    /// Set the watchdog's limit (seconds, or none).
+    SetRunLimit(Option<u32>),
     ShowPane(Pane),
     /// Select an op (or none): Placement, Graph and Timeline show it, the editor its line.
     SelectOp(Option<u32>),
@@ -463,16 +492,18 @@ impl Reducible for State {
                     }
                 }
             }
-            Action::Stopped => {
-                if matches!(self.status, RunStatus::Running(_)) {
-                    next.status = RunStatus::Failed("Stopped: the run was ended.".to_string());
-                    if let Some(Study::Exercise { check, .. }) = &mut next.study {
-                        if matches!(check, CheckStatus::Checking(_)) {
-                            *check = CheckStatus::Idle;
-                        }
-                    }
+            Action::Stopped => next.end_run("Stopped: the run was ended.".to_string()),
+            Action::TimedOut(id) => {
+                if self.status != RunStatus::Running(id) {
+                    return self;
                 }
+                let seconds = self.run_limit.unwrap_or_default();
+                next.end_run(format!(
+                    "Stopped after {seconds} s: the run limit. A program that needs longer can \
+                     have it: raise the limit in the toolbar and run again."
+                ));
             }
+            Action::SetRunLimit(limit) => next.run_limit = limit,
             Action::ShowPane(pane) => next.pane = pane,
             Action::SelectOp(op) => {
                 next.selected_op = op;
@@ -606,6 +637,23 @@ mod tests {
         assert!(!edited.report_is_current());
         let rerun = finish(reduce(edited, Action::Run), RunReport::default());
         assert!(rerun.report_is_current());
+    }
+
+    #[test]
+    fn the_watchdog_stops_only_the_run_it_was_set_for() {
+        let running = reduce(State::default(), Action::Run);
+        let stale = reduce(running.clone(), Action::TimedOut(7));
+        assert_eq!(stale.status, RunStatus::Running(1));
+        let stopped = reduce(running, Action::TimedOut(1));
+        let RunStatus::Failed(message) = &stopped.status else {
+            panic!("not stopped: {:?}", stopped.status);
+        };
+        assert!(
+            message.starts_with("Stopped after 10 s: the run limit."),
+            "{message}"
+        );
+        let idle = reduce(stopped, Action::TimedOut(1));
+        assert!(matches!(idle.status, RunStatus::Failed(_)));
     }
 
     #[test]

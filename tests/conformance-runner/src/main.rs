@@ -18,6 +18,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// The runs are metered as the CLI's and the web worker's are.
+#[global_allocator]
+static ALLOCATOR: engine::MeteredAllocator = engine::MeteredAllocator;
+
 /// One program of the corpus and what the oracle recorded for it.
 struct Case {
     name: String,

@@ -48,6 +48,15 @@ pub fn validate(spec: &TopologySpec) -> Result<Hardware, String> {
     }
     let mut builder = Builder::default();
     builder.hosts_and_devices(spec, &mut errors);
+    if builder.devices.len() > DEVICES_MAX {
+        // Host CPUs, accelerators and system devices together: the simulator's costs grow
+        // with this count, so it is bounded like the document's lists.
+        errors.push(format!(
+            "devices: the machine would have {} devices in all, at most {DEVICES_MAX} allowed",
+            builder.devices.len()
+        ));
+        return Err(report(spec, &errors));
+    }
     for (index, link) in spec.links.iter().enumerate() {
         builder.link(&format!("links[{index}]"), link, &mut errors);
     }
@@ -102,6 +111,12 @@ fn check_counts(spec: &TopologySpec, errors: &mut Vec<String>) {
     }
     if spec.hosts.is_empty() {
         errors.push("hosts: at least one host is needed (the client)".into());
+    }
+    let system_devices: usize = spec.hosts.iter().map(|h| h.system_devices.len()).sum();
+    if system_devices > DEVICES_MAX {
+        errors.push(format!(
+            "hosts: {system_devices} system_devices in all, at most {DEVICES_MAX} allowed"
+        ));
     }
     if let Some(ici) = &spec.ici {
         if ici.chips.len() > DEVICES_MAX {

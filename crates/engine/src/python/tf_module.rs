@@ -545,10 +545,12 @@ fn range(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     for value in [&start, &limit, &delta] {
         let is_number = matches!(value, Value::Int(_) | Value::Bool(_) | Value::Float(_));
         let operand = if is_number {
-            let own = if matches!(value, Value::Float(_)) {
-                DType::Float32
-            } else {
-                DType::Int32
+            // As `convert_to_tensor` types a Python number: float32, or int32 unless the
+            // int needs 64 bits.
+            let own = match value {
+                Value::Float(_) => DType::Float32,
+                Value::Int(i) if i32::try_from(*i).is_err() => DType::Int64,
+                _ => DType::Int32,
             };
             Operand::Literal(scalar_of(vm, value, dtype.unwrap_or(own))?)
         } else {

@@ -27,6 +27,9 @@ use crate::topology::Topology;
 /// The most graphs one run may create (a playground limit).
 pub const GRAPHS_MAX: usize = 10_000;
 
+/// Budget units making one graph costs (a `tf.function` trace is about 0.2 ms natively).
+const GRAPH_WORK: u64 = 100_000;
+
 /// The state of one program run.
 #[derive(Debug)]
 pub struct Context {
@@ -201,6 +204,9 @@ impl Context {
                 format!("The playground allows at most {GRAPHS_MAX} graphs per run"),
             ));
         }
+        // Tracing a function or building a graph costs far more natively than its ops'
+        // names: it is charged to the run's budget as a whole (see `meter::work`).
+        meter::work::add(GRAPH_WORK);
         let id = GraphId(self.graphs.len() as u32);
         let is_function = matches!(kind, GraphKind::Function { .. });
         let mut graph = Graph::new(id, kind);

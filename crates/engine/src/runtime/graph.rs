@@ -142,6 +142,10 @@ pub enum OpName<'a> {
     Exact(&'a str),
 }
 
+/// Budget units charged for making one op: about what placing, naming and recording it
+/// costs natively, measured against the interpreter's instructions (see `meter::work`).
+const OP_WORK: u64 = 400;
+
 impl Graph {
     /// An empty graph.
     pub fn new(id: GraphId, kind: GraphKind) -> Graph {
@@ -307,8 +311,11 @@ impl Graph {
         self.uniquify(name)
     }
 
-    /// `name` (already scoped) made unique in the graph and marked as used.
+    /// `name` (already scoped) made unique in the graph and marked as used. Every op a
+    /// program makes, eager or in a graph, is named here, so this is where making one is
+    /// charged to the run's budget (`meter::work`).
     fn uniquify(&mut self, name: String) -> String {
+        meter::work::add(OP_WORK);
         // Python's `name.lower()`, as `Graph.unique_name` keys its names.
         let base_key = cpython_text::str_lower(&name);
         let mut count = self.names_in_use.get(&base_key).copied().unwrap_or(0);

@@ -797,6 +797,9 @@ impl KernelSite<'_> {
     }
 }
 
+/// Budget units one kernel run costs besides its elements (see `meter::work`).
+const KERNEL_WORK: u64 = 200;
+
 /// [`compute`] on a device and graph node: see [`KernelSite`].
 pub fn compute_at(
     op: &OpKind,
@@ -804,6 +807,10 @@ pub fn compute_at(
     resources: &mut ResourceStore,
     site: KernelSite<'_>,
 ) -> Result<Vec<Value>, KernelFailure> {
+    // Every kernel run, eager or in a graph's executor, is charged to the run's budget:
+    // dispatching one costs about as much as this many interpreted instructions, on top of
+    // the elements it fills (`tensor::limits`).
+    meter::work::add(KERNEL_WORK);
     let one = |tensor: Tensor| Ok(vec![Value::Dense(tensor)]);
     if let OpKind::RefAssign { op: binary } = op {
         let Some(Value::Ref(id, dtype)) = inputs.first() else {

@@ -2,7 +2,8 @@
 //! budget per op, so that no program can allocate gigabytes or freeze the tab.
 //!
 //! The limits are per thread (the engine runs one program per thread or Web Worker) and are
-//! read by every allocating kernel through [`check_elements`] and [`check_work`].
+//! read by every allocating kernel through [`check_elements`] and [`check_work`];
+//! [`check_elements`] also asks the run's memory cap (`meter::memory`) before allocating.
 
 use std::cell::Cell;
 
@@ -47,7 +48,22 @@ pub fn set(limits: Limits) -> Limits {
 pub fn check_elements(shape: &Shape) -> OpResult<usize> {
     let limit = current().max_elements;
     match shape.num_elements() {
-        Some(count) if count <= limit => Ok(count),
+        Some(count) if count <= limit => {
+            // Filling a tensor: a budget unit per 8 elements (see `meter::work`).
+            meter::work::add(count as u64 / 8);
+            // The run's memory cap (meter::memory), at 8 bytes an element: the widest
+            // number types, and what a kernel's intermediate copies come to.
+            if let Err(refused) = meter::memory::check(count.saturating_mul(8)) {
+                return Err(OpError::python(
+                    ErrorClass::ResourceExhausted,
+                    format!(
+                        "OOM when allocating tensor with shape{}: {refused}",
+                        shape.to_tf_list()
+                    ),
+                ));
+            }
+            Ok(count)
+        }
         _ => Err(OpError::python(
             ErrorClass::ResourceExhausted,
             format!(
@@ -64,7 +80,11 @@ pub fn check_elements(shape: &Shape) -> OpResult<usize> {
 pub fn check_work(what: &str, work: Option<u64>) -> OpResult<()> {
     let budget = current().max_work;
     match work {
-        Some(work) if work <= budget => Ok(()),
+        Some(work) if work <= budget => {
+            // A budget unit per 16 multiply-adds (see `meter::work`).
+            meter::work::add(work / 16);
+            Ok(())
+        }
         _ => Err(OpError::python(
             ErrorClass::ResourceExhausted,
             format!(

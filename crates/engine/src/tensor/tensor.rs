@@ -168,7 +168,20 @@ impl TensorData {
     /// Concatenates pieces picked from several storages of the same variant: each pick is
     /// `(part, element index)`. `None` when the parts' variants differ.
     #[allow(clippy::clone_on_copy)] // One body for all variants, strings included.
-    pub fn gather_parts(parts: &[&TensorData], picks: &[(usize, usize)]) -> Option<TensorData> {
+    pub fn gather_parts<'p>(
+        parts: &[&TensorData],
+        picks: impl IntoIterator<Item = &'p (usize, usize)>,
+    ) -> Option<TensorData> {
+        Self::gather_parts_from(parts, picks.into_iter().copied())
+    }
+
+    /// [`TensorData::gather_parts`] from picks made as they are read, so a kernel need not
+    /// hold a list of picks as large as its output.
+    #[allow(clippy::clone_on_copy)] // One body for all variants, strings included.
+    pub fn gather_parts_from(
+        parts: &[&TensorData],
+        picks: impl Iterator<Item = (usize, usize)>,
+    ) -> Option<TensorData> {
         let first = parts.first()?;
         let gathered = map_values!(first, first_values => {
             let typed: Vec<_> = parts
@@ -176,8 +189,7 @@ impl TensorData {
                 .map(|part| same_variant(first_values, part))
                 .collect::<Option<Vec<_>>>()?;
             picks
-                .iter()
-                .map(|&(part, index)| typed[part][index].clone())
+                .map(|(part, index)| typed[part][index].clone())
                 .collect()
         });
         Some(gathered)

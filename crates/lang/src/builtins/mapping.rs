@@ -104,6 +104,7 @@ pub(crate) fn install(t: &Types) {
             let value = args.get(2).cloned().unwrap_or_default();
             let dict = Rc::new(RefCell::new(Dict::new()));
             for k in vm.iterate(keys)? {
+                vm.charge(crate::vm::HASHED_INSERT_UNITS)?;
                 vm.dict_setitem(&dict, k, value.clone())?;
             }
             Ok(Value::Dict(dict))
@@ -248,6 +249,7 @@ pub(crate) fn install(t: &Types) {
             for other in args.positional.get(1..).unwrap_or(&[]) {
                 if op == BinOp::BitOr {
                     for item in vm.iterate(other)? {
+                        vm.charge(crate::vm::HASHED_INSERT_UNITS)?;
                         vm.set_add(&set, item)?;
                     }
                     continue;

@@ -55,6 +55,7 @@ pub(crate) fn install(t: &Types) {
         let items = vm.iterate(&args.positional[1])?;
         let len = list.borrow().len();
         vm.check_seq_len(len + items.len())?;
+        vm.charge(items.len() as u64)?;
         list.borrow_mut().extend(items);
         Ok(Value::None)
     });
@@ -73,6 +74,8 @@ pub(crate) fn install(t: &Types) {
         let len = list.borrow().len() as i64;
         vm.check_seq_len(len as usize + 1)?;
         let pos = if i < 0 { (i + len).max(0) } else { i.min(len) } as usize;
+        // Moving the items after `pos` is a memmove: a unit per 8 of them.
+        vm.charge((len as u64 - pos as u64) / 8)?;
         list.borrow_mut().insert(pos, args.positional[2].clone());
         Ok(Value::None)
     });
@@ -98,6 +101,7 @@ pub(crate) fn install(t: &Types) {
         if idx < 0 || idx >= len {
             return Err(vm.index_error("pop index out of range"));
         }
+        vm.charge((len - idx) as u64 / 8)?;
         let v = list.borrow_mut().remove(idx as usize);
         Ok(v)
     });
@@ -105,6 +109,7 @@ pub(crate) fn install(t: &Types) {
         need(vm, &args, "list.remove", 1)?;
         let list = list_of(vm, &args, "remove")?.clone();
         let items = list.borrow().clone();
+        vm.charge(items.len() as u64)?;
         for (i, x) in items.iter().enumerate() {
             if vm.eq(x, &args.positional[1])? {
                 if i < list.borrow().len() {
@@ -126,11 +131,18 @@ pub(crate) fn install(t: &Types) {
         seq_count(vm, &items, &args.positional[1])
     });
     add_method(l, "reverse", |vm, args| {
-        list_of(vm, &args, "reverse")?.borrow_mut().reverse();
+        let list = list_of(vm, &args, "reverse")?.clone();
+        vm.charge(list.borrow().len() as u64 / 8)?;
+        list.borrow_mut().reverse();
         Ok(Value::None)
     });
     add_method(l, "copy", |vm, args| {
-        Ok(Value::list(list_of(vm, &args, "copy")?.borrow().clone()))
+        let list = list_of(vm, &args, "copy")?.clone();
+        let len = list.borrow().len();
+        vm.charge(len as u64)?;
+        vm.reserve_items(len, std::mem::size_of::<Value>())?;
+        let copy = list.borrow().clone();
+        Ok(Value::list(copy))
     });
     add_method(l, "clear", |vm, args| {
         list_of(vm, &args, "clear")?.borrow_mut().clear();
@@ -160,6 +172,7 @@ fn seq_index(vm: &mut Vm<'_>, items: &[Value], args: &Args<'_>, kind: &str) -> P
     let Some(target) = args.get(1) else {
         return Err(vm.type_error("index expected at least 1 argument, got 0"));
     };
+    vm.charge(items.len() as u64)?;
     let n = items.len() as i64;
     let norm = |v: i64| if v < 0 { (v + n).max(0) } else { v.min(n) };
     let start = args.get(2).and_then(|v| v.as_i64()).map_or(0, norm) as usize;
@@ -177,6 +190,7 @@ fn seq_index(vm: &mut Vm<'_>, items: &[Value], args: &Args<'_>, kind: &str) -> P
 }
 
 fn seq_count(vm: &mut Vm<'_>, items: &[Value], target: &Value) -> PyResult {
+    vm.charge(items.len() as u64)?;
     let mut n = 0;
     for x in items {
         if x.is(target) || vm.eq(x, target)? {
@@ -214,7 +228,14 @@ pub fn list_sort(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             };
             keyed.push((k, item.clone()));
         }
-        vm.charge(keyed.len() as u64)?;
+        // A merge sort compares about n log2 n times; each key was a call into Python.
+        let n = keyed.len() as u64;
+        let calls = if key.is_some() {
+            n * crate::vm::CALLBACK_UNITS
+        } else {
+            0
+        };
+        vm.charge(n * (u64::BITS - n.leading_zeros()) as u64 + calls)?;
         let sorted = merge_sort(vm, keyed, reverse)?;
         Ok(sorted.into_iter().map(|(_, v)| v).collect())
     })();

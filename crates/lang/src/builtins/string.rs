@@ -21,6 +21,14 @@ fn this<'a>(vm: &Vm<'_>, args: &Args<'a>, method: &str) -> PyResult<&'a Rc<PyStr
     }
 }
 
+/// The receiver of a method whose work grows with the text (most of them: they scan or
+/// copy it), after charging the instruction budget for reading it.
+fn scan<'a>(vm: &mut Vm<'_>, args: &Args<'a>, method: &str) -> PyResult<&'a Rc<PyStr>> {
+    let s = this(vm, args, method)?;
+    vm.charge_bytes(s.as_str().len())?;
+    Ok(s)
+}
+
 fn rest<'a>(args: &Args<'a>) -> Args<'a> {
     Args::new(args.positional.get(1..).unwrap_or(&[]), args.keywords)
 }
@@ -125,7 +133,7 @@ fn strs(v: Vec<String>) -> Value {
 }
 
 fn pad(vm: &mut Vm<'_>, args: &Args<'_>, name: &str, align: char) -> PyResult {
-    let s = this(vm, args, name)?.clone();
+    let s = scan(vm, args, name)?.clone();
     let r = rest(args);
     let bound = bind_args(vm, name, &r, &["width", "fillchar"], 1)?;
     let width = match bound[0].as_ref().and_then(|v| v.as_i64()) {
@@ -162,7 +170,7 @@ fn pad(vm: &mut Vm<'_>, args: &Args<'_>, name: &str, align: char) -> PyResult {
 }
 
 fn strip(vm: &mut Vm<'_>, args: &Args<'_>, name: &str, left: bool, right: bool) -> PyResult {
-    let s = this(vm, args, name)?.clone();
+    let s = scan(vm, args, name)?.clone();
     let chars: Option<Vec<char>> = match args.get(1) {
         None | Some(Value::None) => None,
         Some(Value::Str(c)) => Some(c.as_str().chars().collect()),
@@ -186,7 +194,7 @@ fn strip(vm: &mut Vm<'_>, args: &Args<'_>, name: &str, left: bool, right: bool) 
 }
 
 fn find(vm: &mut Vm<'_>, args: &Args<'_>, name: &str, reverse: bool) -> PyResult<Option<usize>> {
-    let s = this(vm, args, name)?.clone();
+    let s = scan(vm, args, name)?.clone();
     let sub = match args.get(1) {
         Some(v) => str_arg(vm, v, "must be str")?.to_string(),
         None => return Err(vm.type_error(format!("{name}() takes at least 1 argument (0 given)"))),
@@ -259,14 +267,14 @@ fn affix(vm: &mut Vm<'_>, args: &Args<'_>, name: &str, ends: bool) -> PyResult {
 /// Installs a str method that maps the text to a new str (the case conversions).
 fn case_method(t: &Types, name: &'static str, f: fn(&str) -> String) {
     add_method_closure(&t.str, name, move |vm, args| {
-        let s = this(vm, &args, name)?;
+        let s = scan(vm, &args, name)?;
         Ok(Value::str(f(s.as_str())))
     });
 }
 
 fn predicate(t: &Types, name: &'static str, f: fn(&str) -> bool) {
     add_method_closure(&t.str, name, move |vm, args| {
-        let s = this(vm, &args, name)?;
+        let s = scan(vm, &args, name)?;
         Ok(Value::Bool(f(s.as_str())))
     });
 }
@@ -342,7 +350,7 @@ pub(crate) fn install(t: &Types) {
     });
     predicate(t, "isprintable", |s| s.chars().all(|c| !c.is_control()));
     add_method(s, "split", |vm, args| {
-        let s = this(vm, &args, "split")?.clone();
+        let s = scan(vm, &args, "split")?.clone();
         let bound = bind_args(vm, "split", &rest(&args), &["sep", "maxsplit"], 0)?;
         let maxsplit = bound[1].as_ref().and_then(|v| v.as_i64()).unwrap_or(-1);
         match &bound[0] {
@@ -366,7 +374,7 @@ pub(crate) fn install(t: &Types) {
         }
     });
     add_method(s, "rsplit", |vm, args| {
-        let s = this(vm, &args, "rsplit")?.clone();
+        let s = scan(vm, &args, "rsplit")?.clone();
         let bound = bind_args(vm, "rsplit", &rest(&args), &["sep", "maxsplit"], 0)?;
         let maxsplit = bound[1].as_ref().and_then(|v| v.as_i64()).unwrap_or(-1);
         match &bound[0] {
@@ -390,7 +398,7 @@ pub(crate) fn install(t: &Types) {
         }
     });
     add_method(s, "splitlines", |vm, args| {
-        let s = this(vm, &args, "splitlines")?.clone();
+        let s = scan(vm, &args, "splitlines")?.clone();
         let keep = match args.get(1).or(args.kwarg("keepends")) {
             Some(v) => vm.truthy(v)?,
             None => false,
@@ -434,7 +442,20 @@ pub(crate) fn install(t: &Types) {
         Ok(strs(out))
     });
     add_method(s, "join", |vm, args| {
-        let sep = this(vm, &args, "join")?.clone();
+        let joined = join(vm, &args)?;
+        if let (Value::Str(text), Some(items)) = (&joined, args.get(1)) {
+            let count = match items {
+                Value::List(l) => l.borrow().len(),
+                Value::Tuple(t) => t.len(),
+                _ => 0,
+            };
+            vm.charge(count as u64)?;
+            vm.charge_bytes(text.as_str().len())?;
+        }
+        Ok(joined)
+    });
+    fn join(vm: &mut Vm<'_>, args: &Args<'_>) -> PyResult {
+        let sep = this(vm, args, "join")?.clone();
         let Some(iterable) = args.get(1) else {
             return Err(vm.type_error("str.join() takes exactly one argument (0 given)"));
         };
@@ -454,7 +475,7 @@ pub(crate) fn install(t: &Types) {
                 join_items(vm, &sep, &items)
             }
         }
-    });
+    }
     add_method(s, "strip", |vm, args| strip(vm, &args, "strip", true, true));
     add_method(s, "lstrip", |vm, args| {
         strip(vm, &args, "lstrip", true, false)
@@ -463,7 +484,7 @@ pub(crate) fn install(t: &Types) {
         strip(vm, &args, "rstrip", false, true)
     });
     add_method(s, "replace", |vm, args| {
-        let s = this(vm, &args, "replace")?.clone();
+        let s = scan(vm, &args, "replace")?.clone();
         let (Some(old), Some(new)) = (args.get(1), args.get(2)) else {
             return Err(vm.type_error(format!(
                 "replace expected at least 2 arguments, got {}",
@@ -515,7 +536,7 @@ pub(crate) fn install(t: &Types) {
         }
     });
     add_method(s, "count", |vm, args| {
-        let s = this(vm, &args, "count")?.clone();
+        let s = scan(vm, &args, "count")?.clone();
         let sub = match args.get(1) {
             Some(v) => str_arg(vm, v, "must be str")?.to_string(),
             None => return Err(vm.type_error("count() takes at least 1 argument (0 given)")),
@@ -539,7 +560,7 @@ pub(crate) fn install(t: &Types) {
     });
     add_method(s, "endswith", |vm, args| affix(vm, &args, "endswith", true));
     add_method(s, "zfill", |vm, args| {
-        let s = this(vm, &args, "zfill")?.clone();
+        let s = scan(vm, &args, "zfill")?.clone();
         let width = args.get(1).and_then(|v| v.as_i64()).unwrap_or(0);
         let len = s.char_len() as i64;
         if width <= len {
@@ -560,7 +581,7 @@ pub(crate) fn install(t: &Types) {
     add_method(s, "ljust", |vm, args| pad(vm, &args, "ljust", '<'));
     add_method(s, "rjust", |vm, args| pad(vm, &args, "rjust", '>'));
     add_method(s, "partition", |vm, args| {
-        let s = this(vm, &args, "partition")?.clone();
+        let s = scan(vm, &args, "partition")?.clone();
         let sep = str_arg(vm, args.get(1).unwrap_or(&Value::None), "must be str")?.to_string();
         if sep.is_empty() {
             return Err(vm.value_error("empty separator"));
@@ -571,7 +592,7 @@ pub(crate) fn install(t: &Types) {
         })
     });
     add_method(s, "rpartition", |vm, args| {
-        let s = this(vm, &args, "rpartition")?.clone();
+        let s = scan(vm, &args, "rpartition")?.clone();
         let sep = str_arg(vm, args.get(1).unwrap_or(&Value::None), "must be str")?.to_string();
         if sep.is_empty() {
             return Err(vm.value_error("empty separator"));
@@ -582,7 +603,7 @@ pub(crate) fn install(t: &Types) {
         })
     });
     add_method(s, "removeprefix", |vm, args| {
-        let s = this(vm, &args, "removeprefix")?.clone();
+        let s = scan(vm, &args, "removeprefix")?.clone();
         let p = str_arg(
             vm,
             args.get(1).unwrap_or(&Value::None),
@@ -593,7 +614,7 @@ pub(crate) fn install(t: &Types) {
         ))
     });
     add_method(s, "removesuffix", |vm, args| {
-        let s = this(vm, &args, "removesuffix")?.clone();
+        let s = scan(vm, &args, "removesuffix")?.clone();
         let p = str_arg(
             vm,
             args.get(1).unwrap_or(&Value::None),
@@ -604,9 +625,36 @@ pub(crate) fn install(t: &Types) {
         ))
     });
     add_method(s, "expandtabs", |vm, args| {
-        let s = this(vm, &args, "expandtabs")?.clone();
+        let s = scan(vm, &args, "expandtabs")?.clone();
         let size = args.get(1).and_then(|v| v.as_i64()).unwrap_or(8).max(0) as usize;
-        let mut out = String::new();
+        // The result's length first, so a huge tab size is refused before allocating.
+        let mut total = 0usize;
+        let mut col = 0usize;
+        for c in s.as_str().chars() {
+            match c {
+                '\t' if size > 0 => {
+                    let n = size - col % size;
+                    total = total.saturating_add(n);
+                    col += n;
+                }
+                '\t' => {}
+                '\n' | '\r' => {
+                    total += 1;
+                    col = 0;
+                }
+                c => {
+                    total += c.len_utf8();
+                    col += 1;
+                }
+            }
+            if total > vm.limits().max_sequence_len {
+                break;
+            }
+        }
+        vm.check_str_len(total)?;
+        vm.charge_bytes(total)?;
+        vm.reserve(total)?;
+        let mut out = String::with_capacity(total);
         let mut col = 0;
         for c in s.as_str().chars() {
             match c {
@@ -630,11 +678,11 @@ pub(crate) fn install(t: &Types) {
         Ok(Value::str(out))
     });
     add_method(s, "encode", |vm, args| {
-        let s = this(vm, &args, "encode")?;
+        let s = scan(vm, &args, "encode")?;
         Ok(Value::Bytes(Rc::new(s.as_str().as_bytes().to_vec())))
     });
     add_method(s, "format", |vm, args| {
-        let s = this(vm, &args, "format")?.clone();
+        let s = scan(vm, &args, "format")?.clone();
         let positional = args.positional.get(1..).unwrap_or(&[]).to_vec();
         let kwargs: Vec<(String, Value)> = args
             .keywords
@@ -649,7 +697,7 @@ pub(crate) fn install(t: &Types) {
         )?))
     });
     add_method(s, "format_map", |vm, args| {
-        let s = this(vm, &args, "format_map")?.clone();
+        let s = scan(vm, &args, "format_map")?.clone();
         let mapping = args.get(1).cloned().unwrap_or_default();
         Ok(Value::str(str_format(
             vm,

@@ -248,6 +248,15 @@ impl Drop for Dict {
 
 /// Equality of two keys when it can be decided without running user code.
 pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
+    native_eq_nested(a, b, 0)
+}
+
+/// How deep `native_eq` follows nested tuples before leaving the rest to the interpreter,
+/// whose comparisons count their depth (a tuple nested 10^5 deep must not overflow the
+/// native stack).
+const NATIVE_EQ_DEPTH: u32 = 16;
+
+fn native_eq_nested(a: &Value, b: &Value, depth: u32) -> Option<bool> {
     use Value::*;
     if a.is(b) {
         return Some(true);
@@ -272,8 +281,11 @@ pub fn native_eq(a: &Value, b: &Value) -> Option<bool> {
             if x.len() != y.len() {
                 return Some(false);
             }
+            if depth >= NATIVE_EQ_DEPTH {
+                return Option::None;
+            }
             for (p, q) in x.iter().zip(y.iter()) {
-                if !native_eq(p, q)? {
+                if !native_eq_nested(p, q, depth + 1)? {
                     return Some(false);
                 }
             }

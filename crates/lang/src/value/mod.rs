@@ -464,10 +464,7 @@ const TRASH_NESTING: u32 = 24;
 /// Drops values without recursing deeply (CPython's "trashcan"): past a small nesting depth,
 /// values are queued and dropped later in a loop, so a list nested a million deep (or a long
 /// linked list of objects) cannot overflow the native stack when it dies.
-pub fn dispose(items: Vec<Value>) {
-    if items.is_empty() {
-        return;
-    }
+pub fn dispose<I: IntoIterator<Item = Value>>(items: I) {
     let Ok(depth) = TRASH_DEPTH.try_with(|d| d.get()) else {
         return;
     };
@@ -475,7 +472,7 @@ pub fn dispose(items: Vec<Value>) {
         let mut items = Some(items);
         let _ = TRASH.try_with(|t| {
             if let (Ok(mut queue), Some(items)) = (t.try_borrow_mut(), items.take()) {
-                queue.extend(items);
+                queue.extend(items.into_iter().filter(|v| !v.is_immediate()));
             }
         });
         // If the queue was unavailable the items are dropped here (still bounded depth).
@@ -483,7 +480,9 @@ pub fn dispose(items: Vec<Value>) {
         return;
     }
     let _ = TRASH_DEPTH.try_with(|d| d.set(depth + 1));
-    drop(items);
+    for item in items {
+        release(item);
+    }
     let _ = TRASH_DEPTH.try_with(|d| d.set(depth));
     if depth == 0 {
         loop {
@@ -946,6 +945,21 @@ pub struct Function {
     pub doc: Option<Value>,
 }
 
+impl Drop for Function {
+    /// Defaults and captured variables (a closure over a closure over ...) are released
+    /// through [`dispose`], so a chain of 10^5 closures cannot overflow the stack.
+    fn drop(&mut self) {
+        let defaults = std::mem::take(&mut self.defaults);
+        let kwdefaults = std::mem::take(&mut self.kwdefaults)
+            .into_iter()
+            .map(|(_, v)| v);
+        let captured = std::mem::take(&mut self.closure)
+            .into_iter()
+            .filter_map(|cell| Rc::try_unwrap(cell).ok().and_then(RefCell::into_inner));
+        dispose(defaults.into_iter().chain(kwdefaults).chain(captured));
+    }
+}
+
 /// A closure cell shared by the frame that owns a variable and the functions that capture it.
 pub type CellObj = RefCell<Option<Value>>;
 
@@ -1021,12 +1035,16 @@ pub enum NativeBody {
 }
 
 impl NativeBody {
-    /// Runs the body with `args`.
-    #[inline]
+    /// Runs the body with `args`. Work the body did outside the interpreter's sight (a host's kernels, see
+    /// `meter::work`) is charged to the budget when it returns.
     pub fn call(&self, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-        match self {
+        let result = match self {
             NativeBody::Plain(f) => f(vm, args),
             NativeBody::Closure(f) => f(vm, args),
+        };
+        match meter::work::take() {
+            0 => result,
+            work => vm.charge(work).and(result),
         }
     }
 }
@@ -1083,6 +1101,15 @@ impl NativeFunction {
 pub struct BoundMethod {
     pub receiver: Value,
     pub func: Value,
+}
+
+impl Drop for BoundMethod {
+    fn drop(&mut self) {
+        dispose([
+            std::mem::take(&mut self.receiver),
+            std::mem::take(&mut self.func),
+        ]);
+    }
 }
 
 /// A module object: `math`, `sys`, or one a host built.
@@ -1188,6 +1215,43 @@ pub struct Generator {
     pub frame: RefCell<Option<Box<Frame>>>,
     pub running: Cell<bool>,
     pub finished: Cell<bool>,
+}
+
+impl Drop for Generator {
+    /// A suspended frame holds what it iterates (`(x for x in g)` holds `g`), so chains of
+    /// generators are released through [`dispose`].
+    fn drop(&mut self) {
+        if let Some(mut frame) = self.frame.get_mut().take() {
+            let stack = std::mem::take(&mut frame.stack);
+            let locals = std::mem::take(&mut frame.locals).into_iter().flatten();
+            let cells = std::mem::take(&mut frame.cells)
+                .into_iter()
+                .filter_map(|cell| Rc::try_unwrap(cell).ok().and_then(RefCell::into_inner));
+            dispose(stack.into_iter().chain(locals).chain(cells));
+        }
+    }
+}
+
+impl Drop for NativeIter {
+    /// `map(f, map(f, ...))` and `zip(zip(...))` chains are released through [`dispose`].
+    fn drop(&mut self) {
+        use std::mem::take;
+        match self {
+            NativeIter::Seq { seq, .. } | NativeIter::Reversed { seq, .. } => dispose([take(seq)]),
+            NativeIter::Set { items, .. } => dispose(take(items)),
+            NativeIter::Enumerate { inner, count } => dispose([take(inner), take(count)]),
+            NativeIter::Zip { inners, .. } => dispose(take(inners)),
+            NativeIter::Map { func, inners } => {
+                dispose(std::iter::once(take(func)).chain(take(inners)))
+            }
+            NativeIter::Filter { func, inner } => dispose([take(func), take(inner)]),
+            NativeIter::Callable { func, sentinel } => dispose([take(func), take(sentinel)]),
+            NativeIter::Range { .. }
+            | NativeIter::Str { .. }
+            | NativeIter::DictKeys { .. }
+            | NativeIter::Exhausted => {}
+        }
+    }
 }
 
 /// State of the iterators of builtin types and of builtin iterator functions.

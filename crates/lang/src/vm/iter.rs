@@ -255,6 +255,19 @@ impl<'h> Vm<'h> {
             }
         };
         self.charge(1)?;
+        // `map(f, map(f, ...))` recurses natively: count the depth like nested data.
+        self.enter_data_recursion()?;
+        let result = self.step_native(state, snapshot);
+        self.leave_data_recursion();
+        result
+    }
+
+    /// Advances an iterator whose step calls back into Python or other iterators.
+    fn step_native(
+        &mut self,
+        state: &Rc<RefCell<NativeIter>>,
+        snapshot: Step,
+    ) -> PyResult<Option<Value>> {
         match snapshot {
             Step::GetItem(seq, index) => match self.get_item(&seq, &Value::Int(index as i64)) {
                 Ok(v) => {
@@ -373,8 +386,15 @@ impl<'h> Vm<'h> {
     /// Collects an iterable into a vector (charging the budget per item).
     pub fn iterate(&mut self, v: &Value) -> PyResult<Vec<Value>> {
         match v {
-            Value::List(l) => return Ok(l.borrow().clone()),
-            Value::Tuple(t) => return Ok((**t).clone()),
+            Value::List(l) => {
+                let len = l.borrow().len();
+                self.charge(len as u64 * super::COPY_UNITS)?;
+                return Ok(l.borrow().clone());
+            }
+            Value::Tuple(t) => {
+                self.charge(t.len() as u64 * super::COPY_UNITS)?;
+                return Ok((**t).clone());
+            }
             _ => {}
         }
         let it = self.get_iter(v)?;

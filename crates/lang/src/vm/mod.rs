@@ -51,6 +51,22 @@ pub const MAX_NATIVE_DEPTH: u32 = if cfg!(debug_assertions) { 48 } else { 160 };
 /// count, up to this).
 const FRAME_CHARGE_CAP: u64 = 32;
 
+/// Budget units between the interpreter's periodic checks (the memory cap): the hot loops
+/// charge a slice of this size, and the slow path checks and starts the next one. About
+/// 0.1 ms of work natively.
+const BUDGET_SLICE: u64 = 1 << 16;
+
+/// Budget units for copying one item into a new container: the copy, and the drop it will
+/// need, cost natively about what two instructions do.
+pub(crate) const COPY_UNITS: u64 = 2;
+
+/// Budget units for hashing an item into a set or dict built natively (`set(range(n))`).
+pub(crate) const HASHED_INSERT_UNITS: u64 = 24;
+
+/// Budget units for each call native code makes back into a Python function (a sort key),
+/// besides what the function's own frame is charged.
+pub(crate) const CALLBACK_UNITS: u64 = 16;
+
 /// How many returned frames the interpreter keeps for reuse.
 const FRAME_POOL_SIZE: usize = 32;
 
@@ -123,7 +139,13 @@ pub struct Vm<'h> {
     pub(crate) stdout: String,
     pub(crate) stderr: String,
     pub(crate) limits: Limits,
+    /// What is left of the current slice of the instruction budget; the hot loops charge
+    /// this alone, and the slow path ([`Vm::next_slice`]) runs the periodic checks.
     pub(crate) instructions_left: u64,
+    /// The budget beyond the current slice.
+    budget_reserve: u64,
+    /// The run's memory cap, in force while the interpreter lives.
+    _memory_cap: meter::memory::Cap,
     pub(crate) native_depth: u32,
     pub(crate) modules: HashMap<String, Value>,
     /// Objects whose repr is being computed (for `[...]` on cycles).
@@ -173,7 +195,9 @@ impl<'h> Vm<'h> {
             frame_pool: fast::FramePool::default(),
             stdout: String::new(),
             stderr: String::new(),
-            instructions_left: limits.max_instructions,
+            instructions_left: limits.max_instructions.min(BUDGET_SLICE),
+            budget_reserve: limits.max_instructions.saturating_sub(BUDGET_SLICE),
+            _memory_cap: meter::memory::Cap::set(limits.max_memory_bytes),
             limits,
             native_depth: 0,
             modules: HashMap::new(),
@@ -315,15 +339,78 @@ impl<'h> Vm<'h> {
         }
     }
 
-    /// Charges the instruction budget `n` units (native loops call this per item).
+    /// Charges the instruction budget `n` units. One unit is the work of one bytecode
+    /// instruction (about 2 ns natively): native code charges one per element it compares,
+    /// [`COPY_UNITS`] per element it copies into a new container, [`HASHED_INSERT_UNITS`]
+    /// per element it hashes into one, and one per 4 bytes of text it scans or builds
+    /// ([`Vm::charge_bytes`]), so a loop whose body is one call of a native function still
+    /// ends with the budget error, in about the time the same budget of instructions takes.
     #[inline]
     pub fn charge(&mut self, n: u64) -> PyResult<()> {
         if self.instructions_left < n {
-            self.instructions_left = 0;
-            return Err(self.budget_exceeded());
+            return self.next_slice(n);
         }
         self.instructions_left -= n;
         Ok(())
+    }
+
+    /// Charges the budget for scanning or building `bytes` bytes of text.
+    #[inline]
+    pub fn charge_bytes(&mut self, bytes: usize) -> PyResult<()> {
+        self.charge((bytes / 4) as u64 + 1)
+    }
+
+    /// The current budget slice cannot pay `n`: runs the periodic checks, then pays `n` from
+    /// the reserve and starts the next slice, or ends the run when the whole budget is spent.
+    #[cold]
+    #[inline(never)]
+    fn next_slice(&mut self, n: u64) -> PyResult<()> {
+        if meter::memory::over_cap() {
+            self.instructions_left = 0;
+            let exc = self.memory_exhausted(None);
+            exc.with_state(|s| s.fatal = true);
+            return Err(exc);
+        }
+        let total = self.instructions_left + self.budget_reserve;
+        if total < n {
+            self.instructions_left = 0;
+            self.budget_reserve = 0;
+            return Err(self.budget_exceeded());
+        }
+        let rest = total - n;
+        self.instructions_left = rest.min(BUDGET_SLICE);
+        self.budget_reserve = rest - self.instructions_left;
+        Ok(())
+    }
+
+    /// Checks, before allocating `bytes` on the program's behalf, that the run's memory cap
+    /// allows them; a `MemoryError` saying what was asked for when it does not.
+    #[inline]
+    pub fn reserve(&self, bytes: usize) -> PyResult<()> {
+        match meter::memory::check(bytes) {
+            Ok(()) => Ok(()),
+            Err(refused) => Err(self.memory_exhausted(Some(refused))),
+        }
+    }
+
+    /// `reserve` for `count` items of `item_bytes` each (overflow is refused too).
+    #[inline]
+    pub fn reserve_items(&self, count: usize, item_bytes: usize) -> PyResult<()> {
+        self.reserve(count.saturating_mul(item_bytes))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn memory_exhausted(&self, refused: Option<meter::memory::Refused>) -> Exception {
+        let message = match refused {
+            Some(refused) => refused.to_string(),
+            None => format!(
+                "the program holds {}, over the playground's limit of {}",
+                meter::memory::human_bytes(meter::memory::used()),
+                meter::memory::human_bytes(meter::memory::cap())
+            ),
+        };
+        self.new_error(&self.exc.memory_error, message)
     }
 
     #[cold]

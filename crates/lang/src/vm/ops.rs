@@ -225,16 +225,27 @@ impl<'h> Vm<'h> {
         }
         Ok(match (a, b, op) {
             (Str(x), Str(y), BinOp::Add) => {
-                self.check_str_len(x.as_str().len() + y.as_str().len())?;
+                let len = x.as_str().len() + y.as_str().len();
+                self.check_str_len(len)?;
+                self.charge_bytes(len)?;
+                self.reserve(len)?;
                 Some(Value::Str(Rc::new(PyStr::concat(x, y))))
             }
             (List(x), List(y), BinOp::Add) => {
+                let len = x.borrow().len() + y.borrow().len();
+                self.check_seq_len(len)?;
+                self.charge(len as u64 * super::COPY_UNITS)?;
+                self.reserve_items(len, std::mem::size_of::<Value>())?;
                 let mut v = x.borrow().clone();
                 v.extend(y.borrow().iter().cloned());
                 self.check_seq_len(v.len())?;
                 Some(Value::list(v))
             }
             (Tuple(x), Tuple(y), BinOp::Add) => {
+                let len = x.len() + y.len();
+                self.check_seq_len(len)?;
+                self.charge(len as u64 * super::COPY_UNITS)?;
+                self.reserve_items(len, std::mem::size_of::<Value>())?;
                 let mut v = (**x).clone();
                 v.extend(y.iter().cloned());
                 self.check_seq_len(v.len())?;
@@ -515,7 +526,17 @@ impl<'h> Vm<'h> {
         {
             return Err(self.memory_error());
         }
-        self.charge((unit * n / 64) as u64)?;
+        let total = unit * n;
+        match seq {
+            Value::Str(_) | Value::Bytes(_) => {
+                self.charge_bytes(total)?;
+                self.reserve(total)?;
+            }
+            _ => {
+                self.charge(total as u64 * super::COPY_UNITS)?;
+                self.reserve_items(total, std::mem::size_of::<Value>())?;
+            }
+        }
         Ok(match seq {
             Value::Str(s) => Value::str(s.as_str().repeat(n)),
             Value::List(l) => {
@@ -836,8 +857,12 @@ impl<'h> Vm<'h> {
             Value::BigInt(b) => hash::hash_bigint(b),
             Value::Float(f) => hash::hash_f64(*f),
             Value::Str(s) => s.hash(),
-            Value::Bytes(b) => hash::hash_bytes(b),
+            Value::Bytes(b) => {
+                self.charge_bytes(b.len())?;
+                hash::hash_bytes(b)
+            }
             Value::Tuple(t) => {
+                self.charge(t.len() as u64)?;
                 self.enter_data_recursion()?;
                 let mut hashes = Vec::with_capacity(t.len());
                 for item in t.iter() {
@@ -913,12 +938,28 @@ impl<'h> Vm<'h> {
     /// `a == b` as a bool.
     pub fn eq(&mut self, a: &Value, b: &Value) -> PyResult<bool> {
         if let Some(r) = native_eq(a, b) {
+            // Long texts and tuples compare natively; charge them as the work they were.
+            match a {
+                Value::Str(s) if s.as_str().len() > 64 => self.charge_bytes(s.as_str().len())?,
+                Value::Bytes(s) if s.len() > 64 => self.charge_bytes(s.len())?,
+                Value::Tuple(t) => self.charge(t.len() as u64)?,
+                _ => {}
+            }
             return Ok(r);
         }
         match (a, b) {
             (Value::List(x), Value::List(y)) => {
                 if Rc::ptr_eq(x, y) {
                     return Ok(true);
+                }
+                let len = x.borrow().len();
+                if len != y.borrow().len() {
+                    return Ok(false);
+                }
+                self.charge(len as u64)?;
+                // In place while no item needs `__eq__` (which could change the lists).
+                if let Some(equal) = native_seq_eq(&x.borrow(), &y.borrow()) {
+                    return Ok(equal);
                 }
                 let (xs, ys) = (x.borrow().clone(), y.borrow().clone());
                 self.seq_eq(&xs, &ys)
@@ -988,6 +1029,7 @@ impl<'h> Vm<'h> {
         if xs.len() != ys.len() {
             return Ok(false);
         }
+        self.charge(xs.len() as u64)?;
         self.enter_data_recursion()?;
         for (x, y) in xs.iter().zip(ys) {
             match self.eq(x, y) {
@@ -1188,7 +1230,10 @@ impl<'h> Vm<'h> {
     pub fn contains(&mut self, container: &Value, item: &Value) -> PyResult<bool> {
         match container {
             Value::Str(s) => match item {
-                Value::Str(sub) => Ok(s.as_str().contains(sub.as_str())),
+                Value::Str(sub) => {
+                    self.charge_bytes(s.as_str().len())?;
+                    Ok(s.as_str().contains(sub.as_str()))
+                }
                 other => {
                     let tn = self.type_name(other);
                     Err(self.type_error(format!(
@@ -1197,6 +1242,13 @@ impl<'h> Vm<'h> {
                 }
             },
             Value::List(l) => {
+                let len = l.borrow().len();
+                self.charge(len as u64)?;
+                // Items that compare without Python code are read in place; the first that
+                // needs `__eq__` sends the rest through a copy (the list may change under it).
+                if let Some(found) = native_contains(&l.borrow(), item) {
+                    return Ok(found);
+                }
                 let items = l.borrow().clone();
                 for x in &items {
                     if x.is(item) || self.eq(x, item)? {
@@ -1206,6 +1258,7 @@ impl<'h> Vm<'h> {
                 Ok(false)
             }
             Value::Tuple(t) => {
+                self.charge(t.len() as u64)?;
                 for x in t.iter() {
                     if x.is(item) || self.eq(x, item)? {
                         return Ok(true);
@@ -1443,6 +1496,7 @@ impl<'h> Vm<'h> {
                     return Err(self.type_error("keywords must be strings"));
                 }
             }
+            self.charge(super::HASHED_INSERT_UNITS)?;
             self.dict_setitem(d, k, v)?;
         }
         Ok(())
@@ -1452,6 +1506,8 @@ impl<'h> Vm<'h> {
 
     /// A new `set` from items.
     pub fn new_set(&mut self, items: Vec<Value>) -> PyResult {
+        // Hashing and probing an item costs natively about what this many instructions do.
+        self.charge(items.len() as u64 * super::HASHED_INSERT_UNITS)?;
         let s = Rc::new(RefCell::new(Set::new()));
         for item in items {
             self.set_add(&s, item)?;
@@ -1523,6 +1579,14 @@ impl<'h> Vm<'h> {
         }
     }
 
+    fn set_len(&self, v: &Value) -> usize {
+        match v {
+            Value::Set(s) => s.borrow().len(),
+            Value::FrozenSet(s) => s.len(),
+            _ => 0,
+        }
+    }
+
     fn set_table(&self, v: &Value) -> Set {
         match v {
             Value::Set(s) => s.borrow().clone(),
@@ -1534,6 +1598,8 @@ impl<'h> Vm<'h> {
     /// `a | b`, `a & b`, `a - b`, `a ^ b` following CPython's algorithms (so the result
     /// iterates in CPython's order).
     pub(crate) fn set_operation(&mut self, a: &Value, b: &Value, op: BinOp) -> PyResult<Set> {
+        let sizes = self.set_len(a) + self.set_len(b);
+        self.charge(sizes as u64 * super::HASHED_INSERT_UNITS)?;
         match op {
             BinOp::BitOr => {
                 let mut result = Set::new();
@@ -1686,4 +1752,26 @@ fn compare_float_int(x: f64, i: &BigInt) -> Option<Ordering> {
         }),
         other => Some(other),
     }
+}
+
+/// `item in items` when every comparison up to the answer is decided without Python code
+/// (`None` as soon as one is not).
+fn native_contains(items: &[Value], item: &Value) -> Option<bool> {
+    for x in items {
+        if native_eq(x, item)? {
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// `xs == ys` for sequences of equal length, when every comparison up to the answer is
+/// decided without Python code (`None` as soon as one is not).
+fn native_seq_eq(xs: &[Value], ys: &[Value]) -> Option<bool> {
+    for (x, y) in xs.iter().zip(ys) {
+        if !native_eq(x, y)? {
+            return Some(false);
+        }
+    }
+    Some(true)
 }

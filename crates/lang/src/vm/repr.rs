@@ -20,8 +20,14 @@ impl<'h> Vm<'h> {
             Value::Int(i) => crate::format::small_int_repr(*i),
             Value::BigInt(b) => self.bigint_to_string(b)?,
             Value::Float(f) => float_repr(*f),
-            Value::Str(s) => str_repr(s.as_str()),
-            Value::Bytes(b) => bytes_repr(b),
+            Value::Str(s) => {
+                self.charge_bytes(s.as_str().len())?;
+                str_repr(s.as_str())
+            }
+            Value::Bytes(b) => {
+                self.charge_bytes(b.len())?;
+                bytes_repr(b)
+            }
             Value::List(l) => {
                 let items = l.borrow().clone();
                 self.guarded(v, "[...]", |vm| Ok(format!("[{}]", vm.join_reprs(&items)?)))?
@@ -40,6 +46,7 @@ impl<'h> Vm<'h> {
                     .iter()
                     .map(|e| (e.key.clone(), e.value.clone()))
                     .collect();
+                self.charge(pairs.len() as u64)?;
                 self.guarded(v, "{...}", |vm| {
                     let mut parts = Vec::with_capacity(pairs.len());
                     for (k, val) in &pairs {
@@ -178,6 +185,7 @@ impl<'h> Vm<'h> {
     }
 
     fn join_reprs(&mut self, items: &[Value]) -> PyResult<String> {
+        self.charge(items.len() as u64)?;
         let mut out = String::new();
         for (i, item) in items.iter().enumerate() {
             if i > 0 {
@@ -275,7 +283,7 @@ impl<'h> Vm<'h> {
             let digits = s.trim_start_matches('-').len();
             if digits > crate::format::MAX_INT_STR_DIGITS {
                 return Err(self.value_error(format!(
-                    "Exceeds the limit ({}) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
+                    "Exceeds the limit ({} digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit",
                     crate::format::MAX_INT_STR_DIGITS
                 )));
             }

@@ -144,11 +144,13 @@ impl<'h> Vm<'h> {
         match obj {
             Value::List(l) => {
                 if let Value::Slice(s) = index {
-                    let items = l.borrow().clone();
-                    let idx = self.slice_indices(s, items.len())?;
-                    return Ok(Value::list(
-                        idx.positions().map(|p| items[p].clone()).collect(),
-                    ));
+                    // The bounds first (`__index__` may run Python code), then the copy.
+                    let len = l.borrow().len();
+                    let idx = self.slice_indices(s, len)?;
+                    self.charge(idx.len as u64 * super::COPY_UNITS)?;
+                    let items = l.borrow();
+                    let picked = idx.positions().filter_map(|p| items.get(p).cloned());
+                    return Ok(Value::list(picked.collect()));
                 }
                 let len = l.borrow().len();
                 match self.normalize_index(index, len, "list")? {
@@ -159,6 +161,7 @@ impl<'h> Vm<'h> {
             Value::Tuple(t) => {
                 if let Value::Slice(s) = index {
                     let idx = self.slice_indices(s, t.len())?;
+                    self.charge(idx.len as u64 * super::COPY_UNITS)?;
                     return Ok(Value::tuple(
                         idx.positions().map(|p| t[p].clone()).collect(),
                     ));
@@ -171,6 +174,11 @@ impl<'h> Vm<'h> {
             Value::Str(s) => {
                 if let Value::Slice(sl) = index {
                     let idx = self.slice_indices(sl, s.char_len())?;
+                    self.charge_bytes(if s.is_ascii() {
+                        idx.len
+                    } else {
+                        s.as_str().len()
+                    })?;
                     if s.is_ascii() {
                         let bytes = s.as_str().as_bytes();
                         if idx.step == 1 {
@@ -194,6 +202,7 @@ impl<'h> Vm<'h> {
             Value::Bytes(b) => {
                 if let Value::Slice(sl) = index {
                     let idx = self.slice_indices(sl, b.len())?;
+                    self.charge_bytes(idx.len)?;
                     return Ok(Value::Bytes(Rc::new(
                         idx.positions().map(|p| b[p]).collect(),
                     )));

@@ -1,10 +1,10 @@
 //! The toolbar: the examples and lessons menu (passed exercises ticked), the machine picker,
-//! Run and Stop, Share, Embed, the lesson builder and the theme. In embed mode it shrinks to
-//! Run, Stop, the machine and "Open in playground".
+//! Run and Stop with the run limit (the watchdog), Share, Embed, the lesson builder and the
+//! theme. In embed mode it shrinks to Run, Stop, the machine and "Open in playground".
 
 use crate::lessons::LESSONS;
 use crate::progress::Progress;
-use crate::state::Theme;
+use crate::state::{Theme, RUN_LIMITS};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -40,6 +40,19 @@ pub struct ToolbarProps {
     #[prop_or_default]
     pub on_builder: Callback<()>,
     pub on_theme: Callback<Theme>,
+    /// The watchdog's limit in seconds (`None`: no limit).
+    #[prop_or(crate::state::DEFAULT_RUN_LIMIT)]
+    pub run_limit: Option<u32>,
+    #[prop_or_default]
+    pub on_run_limit: Callback<Option<u32>>,
+}
+
+/// How the run-limit menu names a limit.
+fn run_limit_label(limit: Option<u32>) -> String {
+    match limit {
+        Some(seconds) => format!("{seconds} s"),
+        None => "none".to_string(),
+    }
 }
 
 /// Controls for the whole page.
@@ -66,6 +79,26 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
                 on_lesson.emit(value);
             }
         })
+    };
+    let on_run_limit_change = {
+        let on_run_limit = props.on_run_limit.clone();
+        Callback::from(move |event: Event| {
+            let select: HtmlSelectElement = event.target_unchecked_into();
+            let picked = RUN_LIMITS.get(select.selected_index().max(0) as usize);
+            if let Some(&limit) = picked {
+                on_run_limit.emit(limit);
+            }
+        })
+    };
+    let run_limit = html! {
+        <label class="field" title="A run still going after this long is stopped">
+            <span class="field-label">{ "Run limit" }</span>
+            <select data-testid="run-limit" onchange={on_run_limit_change} aria-label="Run limit">
+                { for RUN_LIMITS.iter().map(|&limit| html! {
+                    <option selected={props.run_limit == limit}>{ run_limit_label(limit) }</option>
+                }) }
+            </select>
+        </label>
     };
     let on_run = props.on_run.reform(|_: MouseEvent| ());
     let on_stop = props.on_stop.reform(|_: MouseEvent| ());
@@ -97,7 +130,7 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
                 aria-keyshortcuts="Control+Enter Meta+Enter">
                 { "▶ Run" }
             </button>
-            <button data-testid="stop" onclick={on_stop} disabled={!props.running} title="Stop the running program">
+            <button data-testid="stop" onclick={on_stop} disabled={!props.running} title="Stop the running program (Escape)" aria-keyshortcuts="Escape">
                 { "■ Stop" }
             </button>
         </>
@@ -144,6 +177,7 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
             </label>
             { machine }
             { run_stop }
+            { run_limit }
             <span class="spacer" />
             <button data-testid="share" onclick={on_share} title="A link with the program, machine and pane">
                 { "Share" }

@@ -5,6 +5,7 @@
 use super::support::{expect_dtype, internal};
 use super::OpType;
 use crate::tensor::error::{OpError, OpResult};
+use crate::tensor::limits;
 use crate::tensor::shape::Shape;
 use crate::tensor::tensor::{Tensor, TensorData};
 
@@ -43,23 +44,23 @@ pub fn matrix_diag(diagonal: &Tensor, padding: &Tensor) -> OpResult<Tensor> {
             ),
         ));
     }
-    let matrices: usize = batch.iter().product();
-    let mut picks = Vec::with_capacity(matrices * size * size);
-    for matrix in 0..matrices {
-        for row in 0..size {
-            for col in 0..size {
-                picks.push(if row == col {
-                    (0, matrix * size + row)
-                } else {
-                    (1, 0)
-                });
-            }
-        }
-    }
-    let data = TensorData::gather_parts(&[diagonal.data(), padding.data()], &picks)
-        .ok_or_else(|| internal(op, "diagonal and padding storages differ"))?;
     let mut dims = diagonal.dims().to_vec();
     dims.push(size);
+    // The output's size is checked before anything is allocated (`tf.eye(10**5)`).
+    limits::check_elements(&Shape::new(dims.clone()))?;
+    let matrices: usize = batch.iter().product();
+    let picks = (0..matrices).flat_map(|matrix| {
+        (0..size * size).map(move |at| {
+            let (row, col) = (at / size, at % size);
+            if row == col {
+                (0, matrix * size + row)
+            } else {
+                (1, 0)
+            }
+        })
+    });
+    let data = TensorData::gather_parts_from(&[diagonal.data(), padding.data()], picks)
+        .ok_or_else(|| internal(op, "diagonal and padding storages differ"))?;
     Tensor::new(diagonal.dtype(), Shape::new(dims), data)
 }
 

@@ -1,0 +1,4 @@
+# expect: MemoryError
+l = []
+while True:
+    l.append([0] * 10**6)

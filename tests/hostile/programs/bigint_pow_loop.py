@@ -1,0 +1,4 @@
+# expect: MemoryError
+x = 3
+while True:
+    x = x * x

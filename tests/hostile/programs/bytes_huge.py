@@ -1,0 +1,2 @@
+# expect: MemoryError
+b = bytes(10**10)

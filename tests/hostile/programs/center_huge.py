@@ -1,0 +1,2 @@
+# expect: MemoryError | OverflowError
+s = 'x'.center(10**9)

@@ -1,0 +1,4 @@
+# expect: RuntimeError: instruction budget
+x = [0] * 10**4
+while True:
+    1 in x

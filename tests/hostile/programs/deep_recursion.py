@@ -1,0 +1,4 @@
+# expect: RecursionError
+def f(n):
+    return f(n + 1)
+f(0)

@@ -1,0 +1,2 @@
+# expect: MemoryError | RuntimeError: instruction budget
+d = {i: str(i) for i in range(10**8)}

@@ -1,0 +1,6 @@
+# expect: MemoryError | RuntimeError: instruction budget
+d = {}
+i = 0
+while True:
+    d[i] = str(i) * 100
+    i += 1

@@ -1,0 +1,3 @@
+# expect: MemoryError
+s = ('\t' * 100).expandtabs(10**7)
+print(len(s))

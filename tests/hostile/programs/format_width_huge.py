@@ -1,0 +1,2 @@
+# expect: MemoryError | ValueError | OverflowError
+s = '{:>1000000000}'.format(1)

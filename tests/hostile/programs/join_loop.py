@@ -1,0 +1,4 @@
+# expect: RuntimeError: instruction budget
+x = ['a'] * 10**6
+while True:
+    ''.join(x)

@@ -1,0 +1,2 @@
+# expect: MemoryError | ValueError | OverflowError
+s = '%*d' % (10**9, 1)

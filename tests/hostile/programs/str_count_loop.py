@@ -1,0 +1,4 @@
+# expect: RuntimeError: instruction budget
+s = 'a' * 10**6
+while True:
+    s.count('b')

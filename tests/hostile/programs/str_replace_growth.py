@@ -1,0 +1,4 @@
+# expect: MemoryError
+s = 'ab'
+while True:
+    s = s.replace('a', 'aa')

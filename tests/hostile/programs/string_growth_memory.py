@@ -1,0 +1,4 @@
+# expect: MemoryError
+s = ''
+while True:
+    s += 'x' * 10**6

@@ -1,0 +1,4 @@
+# expect: RuntimeError: instruction budget
+import tensorflow as tf
+while True:
+    tf.constant(1)

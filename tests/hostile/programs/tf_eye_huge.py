@@ -1,0 +1,3 @@
+# expect: ResourceExhaustedError
+import tensorflow as tf
+tf.eye(10**5)

@@ -1,0 +1,3 @@
+# expect: ResourceExhaustedError
+import tensorflow as tf
+x = tf.range(10**12)

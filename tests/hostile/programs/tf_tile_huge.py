@@ -1,0 +1,3 @@
+# expect: ResourceExhaustedError
+import tensorflow as tf
+x = tf.tile(tf.ones([1000, 1000]), [1000, 1000])

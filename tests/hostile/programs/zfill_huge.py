@@ -1,0 +1,2 @@
+# expect: MemoryError | OverflowError
+s = '1'.zfill(10**9)
