@@ -25,6 +25,10 @@ cargo test --workspace -q
 step "conformance"
 cargo run -q -p conformance-runner --bin conformance
 
+step "hostile programs through the release CLI (8 MB and 1 MB stacks)"
+cargo build --release -q -p cli
+python3 tests/hostile/run.py target/release/placement
+
 step "wasm-bindgen-test (crates/web) in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

@@ -146,3 +146,46 @@ fn an_invalid_exercise_is_a_usage_error_naming_the_problem() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("unknown kind \"teleports\""), "{stderr}");
 }
+
+#[test]
+fn a_link_out_of_the_folder_is_not_followed_and_the_rest_are_graded() {
+    let dir = scratch("check_links");
+    let submissions = dir.join("submissions");
+    let outside = dir.join("outside.py");
+    std::fs::write(&outside, PASSING).unwrap();
+    std::fs::write(submissions.join("alice.py"), PASSING).unwrap();
+    std::os::unix::fs::symlink(&outside, submissions.join("mallory.py")).unwrap();
+    // A link inside the folder is an ordinary submission.
+    std::os::unix::fs::symlink(submissions.join("alice.py"), submissions.join("zed.py")).unwrap();
+    let output = placement(&[&dir.join("exercise.toml"), &submissions]);
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert_eq!(lines[0], "alice.py    pass   3/3");
+    assert_eq!(
+        lines[1],
+        "mallory.py  error  not graded: a link to a file outside the folder"
+    );
+    assert_eq!(lines[2], "zed.py      pass   3/3");
+    assert_eq!(output.status.code(), Some(1));
+}
+
+#[test]
+fn a_topology_file_that_is_not_a_document_is_refused_without_echoing_it() {
+    let dir = scratch("run_topology_file");
+    let secret = dir.join("secret.txt");
+    std::fs::write(&secret, "root:x:0:0:the secret line\n").unwrap();
+    let program = dir.join("main.py");
+    std::fs::write(&program, "print(1)\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_placement"))
+        .arg("run")
+        .arg("--topology")
+        .arg(&secret)
+        .arg(&program)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("is not a topology document"), "{stderr}");
+    assert!(!stderr.contains("the secret line"), "{stderr}");
+}

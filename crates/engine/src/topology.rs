@@ -225,4 +225,37 @@ mod tests {
             "{text}"
         );
     }
+
+    #[test]
+    fn system_devices_count_toward_the_device_limit_and_the_refusal_is_quick() {
+        let mut spec = presets::documents().remove(0);
+        // 8,200 system devices fit in a share link; the engine must refuse them by count.
+        spec.hosts[0].system_devices = (0..8200).map(|i| format!("SYS{i}")).collect();
+        let error = Topology::from_document(&serde_json::to_string(&spec).unwrap()).unwrap_err();
+        assert!(
+            error.contains("hosts: 8200 system_devices in all, at most 1024 allowed"),
+            "{error}"
+        );
+        // Under the per-list limit, but the machine as a whole is over it.
+        spec.hosts[0].system_devices = (0..1024).map(|i| format!("SYS{i}")).collect();
+        let error = Topology::from_document(&serde_json::to_string(&spec).unwrap()).unwrap_err();
+        assert!(
+            error.contains("devices: the machine would have 1025 devices in all"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn an_unknown_name_is_echoed_only_when_it_looks_like_one() {
+        let error = resolve("tpu-v9").unwrap_err();
+        assert!(
+            error.starts_with("unknown topology 'tpu-v9'; known: cpu"),
+            "{error}"
+        );
+        let error = resolve("root:x:0:0:root:/root:/bin/bash\ndaemon:x:1:1").unwrap_err();
+        assert!(
+            error.starts_with("unknown topology (a 44-byte text that is not a name)"),
+            "{error}"
+        );
+    }
 }
