@@ -36,7 +36,10 @@ if [ "$TARGET" = run ] || [ "$TARGET" = parse ] || [ "$TARGET" = program ]; then
   done
 fi
 cd "$CRATE"
+# With several jobs libFuzzer writes each one's log to fuzz-N.log here.
+PARALLEL=()
+[ "$JOBS" -gt 1 ] && PARALLEL=(-jobs="$JOBS" -workers="$JOBS")
 # Each input may run for a few seconds at most (the engine's budgets); more is a hang.
 ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=0}" RUSTC_BOOTSTRAP=1 exec cargo fuzz run --release "$TARGET" "$CORPUS" "$SEEDS" -- \
   -max_total_time="$SECONDS_MAX" -max_len=8192 -timeout=20 -rss_limit_mb=2048 -detect_leaks=0 \
-  -print_final_stats=1 -jobs="$JOBS" -workers="$JOBS"
+  -print_final_stats=1 "${PARALLEL[@]}"

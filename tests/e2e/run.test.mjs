@@ -1,6 +1,7 @@
 // The walking skeleton, end to end: load the built page, type a program, run it with
 // Ctrl+Enter, and find its output in the Console pane; a failing program's traceback; Stop;
-// a run requested before the worker has loaded; a worker that dies mid-run.
+// a run requested before the worker has loaded; a worker that dies mid-run; the run limit
+// (the watchdog) and Escape stopping a run that never answers.
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, before, after } from 'node:test';
@@ -119,5 +120,80 @@ self.onmessage = async (event) => {
   await runProgram(page, 'print("second")\n');
   await console.getByText('second').waitFor({ timeout: 20000 });
   assert.equal(served, 2);
+  await page.close();
+});
+
+/** The real worker script, except that a run whose program says so never answers, as an
+ * engine stuck in one native call would. */
+function hangingWorker() {
+  const real = fs.readFileSync(path.join(dist, 'engine_worker.js'), 'utf8');
+  return `${real}
+const start = self.onmessage;
+self.onmessage = async (event) => {
+  await start(event);
+  const serve = self.onmessage;
+  self.onmessage = (request) => {
+    if (!String(request.data).includes('the engine hangs here')) serve(request);
+  };
+};
+`;
+}
+
+test('the run limit stops a run that never ends, says so, and the next run works', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  await page.route('**/engine_worker.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: hangingWorker() }));
+  await page.goto(server.url);
+  const limit = page.getByTestId('run-limit');
+  assert.equal(await limit.inputValue(), '10 s');
+  await limit.selectOption('5 s');
+  const started = Date.now();
+  await runProgram(page, 'print("the engine hangs here")\n');
+  const console = page.getByTestId('console');
+  await console.getByText('Stopped after 5 s: the run limit').waitFor({ timeout: 15000 });
+  const waited = Date.now() - started;
+  assert.ok(waited >= 4900, `stopped after ${waited} ms`);
+  assert.equal(await page.getByTestId('stop').isEnabled(), false);
+  await screenshot(page, 'run-limit-1280x800');
+  await runProgram(page, 'print("after the limit")\n');
+  await console.getByText('after the limit').waitFor({ timeout: 20000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('Escape stops a running program', async () => {
+  const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  const errors = watchErrors(page);
+  await page.route('**/engine_worker.js', (route) =>
+    route.fulfill({ contentType: 'text/javascript', body: hangingWorker() }));
+  await page.goto(server.url);
+  await runProgram(page, 'print("the engine hangs here")\n');
+  const console = page.getByTestId('console');
+  await console.getByText('Running').waitFor({ timeout: 5000 });
+  await page.keyboard.press('Escape');
+  await console.getByText('Stopped: the run was ended.').waitFor({ timeout: 5000 });
+  assert.equal(await page.getByTestId('stop').isEnabled(), false);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('the bundled library is fetched on first import, not on page load', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  const fetched = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/pylib/')) fetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto(server.url);
+  await page.getByTestId('editor').waitFor();
+  await page.waitForTimeout(300);
+  assert.deepEqual(fetched, []);
+  await runProgram(page, 'import heapq\nh = [5, 1, 4]\nheapq.heapify(h)\nprint("heap", h)\nimport no_such_module\n');
+  const console = page.getByTestId('console');
+  await console.getByText('heap [1, 5, 4]').waitFor({ timeout: 20000 });
+  await console.getByText("ModuleNotFoundError: No module named 'no_such_module'").waitFor({ timeout: 20000 });
+  assert.deepEqual(fetched.sort(), ['/pylib/INDEX', '/pylib/heapq.py']);
+  assert.deepEqual(errors, []);
   await page.close();
 });

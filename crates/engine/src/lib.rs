@@ -21,6 +21,8 @@
 //!   (`_Send`/`_Recv`), metrics and the Chrome trace.
 //! - [`python`]: the Python binding: the `tensorflow`, `numpy` and `os` modules programs
 //!   import, on lang's host interface.
+//! - [`library`]: where the bundled Python library comes from (embedded natively, fetched
+//!   by the web worker).
 //! - [`run`]: the entry point that wires the language to the engine's host modules.
 //! - [`stable_sort`]: the one stable sort every module shares (one compiled copy in wasm).
 //!
@@ -32,6 +34,7 @@
 pub mod device;
 pub mod hardware;
 pub mod kernels;
+pub mod library;
 pub mod placer;
 pub mod python;
 pub mod report;

@@ -36,6 +36,24 @@ pub trait Host {
     /// `tensorflow.compat`). `Ok(None)` makes the import fail with CPython's
     /// `ModuleNotFoundError: No module named '...'`.
     fn import_module(&mut self, vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>>;
+
+    /// The Python source of module `name`, when the host has it as a file (a library
+    /// written in Python, the program's own files) rather than as a native module; asked
+    /// after [`Host::import_module`] declines. The interpreter runs it as CPython runs an
+    /// imported file.
+    fn module_source(&mut self, _name: &str) -> Option<ModuleSource> {
+        None
+    }
+}
+
+/// A module's source file, as a host finds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ModuleSource {
+    /// The path tracebacks show (`/lib/python3.11/heapq.py`).
+    pub filename: String,
+    pub source: String,
+    /// A package (its `__init__.py`): its submodules are imported below its name.
+    pub is_package: bool,
 }
 
 /// A host with no modules beyond lang's own (`math`, `sys`, ...).

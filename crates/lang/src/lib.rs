@@ -201,6 +201,8 @@ pub fn run(source: &str, host: &mut dyn Host, options: &RunOptions) -> Outcome {
         names,
         values: std::cell::RefCell::new(values),
         builtins,
+        package: None,
+        module_name: Rc::from("__main__"),
     });
     let frame = vm.module_frame(compiled.code, Rc::clone(&globals));
     let result = vm.run_frame(frame);
@@ -234,12 +236,12 @@ pub fn run(source: &str, host: &mut dyn Host, options: &RunOptions) -> Outcome {
                     error: None,
                 }
             } else {
-                let text = traceback::render(&mut vm, &exc, source);
+                let text = traceback::render(&mut vm, &exc);
                 vm.write_stderr(&text);
                 let error = UncaughtError {
                     type_name: traceback::exception_type_name(&exc),
                     message: traceback::message(&mut vm, &exc),
-                    traceback: traceback::entries(&exc, source),
+                    traceback: traceback::entries(&exc),
                 };
                 Outcome {
                     stdout: String::new(),

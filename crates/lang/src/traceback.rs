@@ -30,8 +30,12 @@ struct FrameText {
     carets: Option<String>,
 }
 
-fn frame_text(tb: &TbFrame, source: &str, index: &LineIndex) -> FrameText {
+/// A frame's line and carets, read from the source of the file its code came from (the
+/// program, or a library module).
+fn frame_text(tb: &TbFrame) -> FrameText {
     let code = &tb.code;
+    let source: &str = &code.source;
+    let index = &LineIndex::new(source);
     let pc = tb.pc as usize;
     let line = code.lines.get(pc).copied().unwrap_or(code.first_line);
     let text = index.line_text(source, line);
@@ -118,28 +122,22 @@ fn byte_of_line(source: &str, index: &LineIndex, line: u32) -> usize {
 }
 
 /// The traceback entries of an exception, outermost first.
-pub fn entries(exc: &Exception, source: &str) -> Vec<TracebackEntry> {
-    let index = LineIndex::new(source);
+pub fn entries(exc: &Exception) -> Vec<TracebackEntry> {
     let frames = exc.with_state(|s| s.traceback.clone());
-    frames
-        .iter()
-        .rev()
-        .map(|f| frame_text(f, source, &index).entry)
-        .collect()
+    frames.iter().rev().map(|f| frame_text(f).entry).collect()
 }
 
 /// The full stderr text CPython prints for an uncaught exception (with its chain).
-pub fn render(vm: &mut Vm<'_>, exc: &Exception, source: &str) -> String {
+pub fn render(vm: &mut Vm<'_>, exc: &Exception) -> String {
     let mut out = String::new();
     let mut seen = Vec::new();
-    render_chain(vm, exc, source, &mut out, &mut seen, 0);
+    render_chain(vm, exc, &mut out, &mut seen, 0);
     out
 }
 
 fn render_chain(
     vm: &mut Vm<'_>,
     exc: &Exception,
-    source: &str,
     out: &mut String,
     seen: &mut Vec<usize>,
     depth: u32,
@@ -151,7 +149,7 @@ fn render_chain(
     if depth < 50 {
         if let Some(c) = cause.as_ref().and_then(Exception::from_value) {
             if !seen.contains(&(std::rc::Rc::as_ptr(&c.0) as usize)) {
-                render_chain(vm, &c, source, out, seen, depth + 1);
+                render_chain(vm, &c, out, seen, depth + 1);
                 out.push_str(
                     "\nThe above exception was the direct cause of the following exception:\n\n",
                 );
@@ -159,7 +157,7 @@ fn render_chain(
         } else if !suppress {
             if let Some(c) = context.as_ref().and_then(Exception::from_value) {
                 if !seen.contains(&(std::rc::Rc::as_ptr(&c.0) as usize)) {
-                    render_chain(vm, &c, source, out, seen, depth + 1);
+                    render_chain(vm, &c, out, seen, depth + 1);
                     out.push_str(
                         "\nDuring handling of the above exception, another exception occurred:\n\n",
                     );
@@ -167,19 +165,14 @@ fn render_chain(
             }
         }
     }
-    render_one(vm, exc, source, out);
+    render_one(vm, exc, out);
 }
 
-fn render_one(vm: &mut Vm<'_>, exc: &Exception, source: &str, out: &mut String) {
-    let index = LineIndex::new(source);
+fn render_one(vm: &mut Vm<'_>, exc: &Exception, out: &mut String) {
     let frames = exc.with_state(|s| s.traceback.clone());
     if !frames.is_empty() {
         out.push_str("Traceback (most recent call last):\n");
-        let texts: Vec<FrameText> = frames
-            .iter()
-            .rev()
-            .map(|f| frame_text(f, source, &index))
-            .collect();
+        let texts: Vec<FrameText> = frames.iter().rev().map(frame_text).collect();
         let mut last: Option<(String, u32, String)> = None;
         let mut count = 0usize;
         let flush = |out: &mut String, count: usize| {

@@ -14,8 +14,13 @@ pub fn in_worker() -> bool {
         .is_ok()
 }
 
+/// Where the site keeps the bundled Python library (Trunk copies `crates/pylib/python`
+/// there), relative to this worker's script.
+const LIBRARY_URL: &str = "pylib/";
+
 /// Answers every run request the page sends, then says it is ready for them.
 pub fn serve() {
+    engine::library::install(fetch_library_module);
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply_scope = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
@@ -31,4 +36,40 @@ pub fn serve() {
     // The handler lives as long as the worker does.
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(crate::protocol::WORKER_READY));
+}
+
+/// The worker's [`engine::library::Finder`]: module `name`'s file, fetched on its first
+/// import with a synchronous request (a worker may block; the engine runs synchronously),
+/// and only when the library's index lists it, so a missing module costs no request. The
+/// server may send the files gzipped; the browser inflates them.
+fn fetch_library_module(name: &str) -> Option<engine::library::ModuleSource> {
+    thread_local! {
+        static INDEX: std::cell::OnceCell<Option<String>> = const { std::cell::OnceCell::new() };
+    }
+    if !pylib::is_module_name(name) {
+        return None;
+    }
+    let index = INDEX.with(|index| index.get_or_init(|| fetch_text("INDEX")).clone())?;
+    let (path, is_package) = pylib::candidate_paths(name)
+        .into_iter()
+        .find(|(path, _)| index.lines().any(|line| line == path))?;
+    let source = fetch_text(&path)?;
+    Some(engine::library::ModuleSource {
+        filename: format!("{}{path}", pylib::PREFIX),
+        source,
+        is_package,
+    })
+}
+
+/// A file of the library as text, or `None` when it cannot be had.
+fn fetch_text(path: &str) -> Option<String> {
+    let request = web_sys::XmlHttpRequest::new().ok()?;
+    request
+        .open_with_async("GET", &format!("{LIBRARY_URL}{path}"), false)
+        .ok()?;
+    request.send().ok()?;
+    if request.status().ok()? != 200 {
+        return None;
+    }
+    request.response_text().ok()?
 }

@@ -828,7 +828,7 @@ fn trace(
             if let Ok(mut ctx) = st.ctx.try_borrow_mut() {
                 ctx.abort_trace();
             }
-            Err(in_user_code(st, vm, exc))
+            Err(in_user_code(vm, exc))
         }
     }
 }
@@ -865,12 +865,12 @@ fn outputs(st: &St, vm: &mut Vm<'_>, result: &Value) -> PyResult<(Vec<Handle>, S
 
 /// TensorFlow's rewrite of an error raised while tracing: the same class, with the
 /// message `in user code:` followed by the user's frames and the original error.
-fn in_user_code(st: &St, vm: &mut Vm<'_>, exc: Exception) -> Exception {
+fn in_user_code(vm: &mut Vm<'_>, exc: Exception) -> Exception {
     let message = lang::traceback::message(vm, &exc);
     if message.starts_with("in user code:") || exc.is_fatal() {
         return exc;
     }
-    let entries = lang::traceback::entries(&exc, &st.source);
+    let entries = lang::traceback::entries(&exc);
     let mut text = String::from("in user code:\n\n");
     for entry in &entries {
         text.push_str(&format!(

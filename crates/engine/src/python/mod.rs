@@ -33,6 +33,7 @@
 //! they create point back to it, so [`State::release`] breaks those cycles when a run ends.
 
 pub mod array_ops;
+pub mod clock;
 pub mod config;
 pub mod control_dependencies;
 pub mod convert;
@@ -96,6 +97,8 @@ pub struct State {
     pub(crate) dtype_objects: RefCell<HashMap<(DType, bool), Value>>,
     /// One Python object per variable, so `get_variable` with reuse returns the same one.
     pub(crate) variable_objects: RefCell<HashMap<u32, Value>>,
+    /// Simulated time the program slept (`time.sleep`), in ns.
+    pub(crate) slept_ns: Cell<u64>,
 }
 
 /// The classes of the binding, built once per run at the first import.
@@ -141,6 +144,7 @@ impl State {
             graph_objects: RefCell::new(HashMap::new()),
             dtype_objects: RefCell::new(HashMap::new()),
             variable_objects: RefCell::new(HashMap::new()),
+            slept_ns: Cell::new(0),
         })
     }
 
@@ -299,6 +303,7 @@ impl Host for EngineHost {
             "tensorflow" => tf_module::build(&st, vm)?,
             "numpy" => numpy_module::build_module(&st, vm)?,
             "os" => os_module::build(&st, vm)?,
+            clock::MODULE => clock::build(&st),
             _ => return Ok(None),
         };
         let mut modules = st.modules.borrow_mut();
@@ -306,6 +311,11 @@ impl Host for EngineHost {
             modules.entry(module_name).or_insert(module);
         }
         Ok(modules.get(name).cloned())
+    }
+
+    /// The bundled library's modules, written in Python (see [`crate::library`]).
+    fn module_source(&mut self, name: &str) -> Option<lang::host::ModuleSource> {
+        crate::library::find(name)
     }
 }
 

@@ -577,7 +577,13 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
     func(vm, "vars", |vm, args| match args.positional.first() {
         Some(Value::Instance(inst)) => Ok(vm.attrs_to_dict(&inst.dict.borrow())),
         Some(Value::Class(c)) => Ok(vm.attrs_to_dict(&c.dict.borrow())),
-        Some(Value::Module(m)) => Ok(vm.attrs_to_dict(&m.dict.borrow())),
+        Some(Value::Module(m)) => {
+            let mut attrs = crate::value::AttrMap::new();
+            for (name, value) in m.attributes() {
+                attrs.insert(name, value);
+            }
+            Ok(vm.attrs_to_dict(&attrs))
+        }
         Some(_) => Err(vm.type_error("vars() argument must have __dict__ attribute")),
         None => Ok(globals_dict(vm)),
     });
@@ -653,7 +659,7 @@ fn builtin_dir(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 );
             }
             if let Value::Module(m) = v {
-                names.extend(m.dict.borrow().iter().map(|(k, _)| k.as_str().to_string()));
+                names.extend(m.attributes().iter().map(|(k, _)| k.as_str().to_string()));
             }
             let classes: Vec<Rc<crate::value::Class>> = match v {
                 Value::Class(c) => c.mro_iter_rc(c),

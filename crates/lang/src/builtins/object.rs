@@ -13,6 +13,30 @@ fn this<'a>(args: &Args<'a>) -> &'a Value {
 
 pub(crate) fn install(t: &Types, exc: &ExcTypes) {
     let o = &t.object;
+    // `object.__new__(cls)`: a bare instance, `__init__` not run (what `copy` and
+    // `super().__new__(cls)` in a user `__new__` need).
+    let new = crate::value::NativeFunction::value("__new__", |vm, args| {
+        let cls = match args.positional.first() {
+            Some(Value::Class(cls)) => cls.clone(),
+            Some(other) => {
+                let tn = vm.type_name(other);
+                return Err(
+                    vm.type_error(format!("object.__new__(X): X is not a type object ({tn})"))
+                );
+            }
+            None => return Err(vm.type_error("object.__new__(): not enough arguments")),
+        };
+        if matches!(cls.kind, crate::value::ClassKind::Builtin(_)) || cls.constructor.is_some() {
+            let name = cls.full_name();
+            return Err(vm.type_error(format!(
+                "object.__new__({name}) is not safe, use {name}.__new__()"
+            )));
+        }
+        Ok(Value::Instance(Rc::new(crate::value::Instance::new(cls))))
+    });
+    o.dict
+        .borrow_mut()
+        .insert_str("__new__", Value::StaticMethod(Rc::new(new)));
     add_method(o, "__init__", |vm, args| {
         if args.positional.len() > 1 || !args.keywords.is_empty() {
             return Err(vm.type_error(

@@ -238,6 +238,9 @@ pub struct Code {
     pub first_line: u32,
     /// The filename for tracebacks.
     pub filename: Rc<str>,
+    /// The text of the file, whose lines tracebacks print (shared by every code object of
+    /// one module).
+    pub source: Rc<str>,
 }
 
 impl Code {

@@ -70,6 +70,7 @@ pub fn compile_module(
     }
     let mut compiler = Compiler {
         source,
+        source_text: Rc::from(source),
         line_index: LineIndex::new(source),
         filename: Rc::from(filename),
         table,
@@ -175,6 +176,8 @@ enum FBlock<'a> {
 
 struct Compiler<'a> {
     source: &'a str,
+    /// `source`, shared by the code objects for their tracebacks.
+    source_text: Rc<str>,
     line_index: LineIndex,
     filename: Rc<str>,
     table: SymbolTable,
@@ -471,6 +474,7 @@ impl<'a> Compiler<'a> {
             is_generator: unit.is_generator,
             first_line: unit.first_line,
             filename: self.filename.clone(),
+            source: self.source_text.clone(),
         }
     }
 
@@ -690,13 +694,10 @@ impl<'a> Compiler<'a> {
                 names,
                 level,
             } => {
-                if *level > 0 {
-                    return Err(self.error(
-                        "attempted relative import with no known parent package",
-                        stmt.span,
-                    ));
-                }
-                let idx = self.name_index(module);
+                // A relative import keeps its leading dots in the name (`..pkg`); the VM
+                // resolves it against the importing module's package.
+                let dotted = format!("{}{module}", ".".repeat(*level as usize));
+                let idx = self.name_index(&dotted);
                 self.emit(Instr::ImportName(idx, true));
                 for a in names {
                     if a.name == "*" {

@@ -970,6 +970,11 @@ pub struct Globals {
     pub names: Vec<Name>,
     pub values: RefCell<Vec<Option<Value>>>,
     pub builtins: Vec<Option<Value>>,
+    /// The package relative imports start from (`__package__`): the module's own name for a
+    /// package, its parent's for a module in one, `None` for `__main__`.
+    pub package: Option<Rc<str>>,
+    /// The module's name (`__main__`, `heapq`): the `__module__` of what it defines.
+    pub module_name: Rc<str>,
 }
 
 impl Globals {
@@ -1044,7 +1049,7 @@ impl NativeBody {
         };
         match meter::work::take() {
             0 => result,
-            work => vm.charge(work).and(result),
+            work => vm.charge_host_work(work).and(result),
         }
     }
 }
@@ -1112,10 +1117,13 @@ impl Drop for BoundMethod {
     }
 }
 
-/// A module object: `math`, `sys`, or one a host built.
+/// A module object: `math`, `sys`, one a host built, or one run from Python source.
 pub struct Module {
     pub name: String,
     pub dict: RefCell<AttrMap>,
+    /// A module run from source: its global slots are its attributes (the names its code
+    /// uses); `dict` holds the others (set from outside, or by the import system).
+    pub globals: Option<Rc<Globals>>,
 }
 
 impl Module {
@@ -1126,17 +1134,72 @@ impl Module {
         Rc::new(Module {
             name: name.to_string(),
             dict: RefCell::new(dict),
+            globals: None,
         })
+    }
+
+    /// The module object of Python source whose global slots are `globals`.
+    pub fn from_globals(name: &str, globals: Rc<Globals>) -> Rc<Module> {
+        Rc::new(Module {
+            name: name.to_string(),
+            dict: RefCell::new(AttrMap::new()),
+            globals: Some(globals),
+        })
+    }
+
+    /// The global slot of `attr`, for a module run from source.
+    fn slot(&self, attr: &str) -> Option<(&Globals, usize)> {
+        let globals = self.globals.as_deref()?;
+        Some((globals, globals.slot(attr)?))
     }
 
     /// Sets an attribute (a function, class, constant or submodule).
     pub fn set(&self, attr: &str, value: Value) {
-        self.dict.borrow_mut().insert_str(attr, value);
+        match self.slot(attr) {
+            Some((globals, slot)) => globals.values.borrow_mut()[slot] = Some(value),
+            None => self.dict.borrow_mut().insert_str(attr, value),
+        }
     }
 
     /// Reads an attribute.
     pub fn get(&self, attr: &str) -> Option<Value> {
+        if let Some((globals, slot)) = self.slot(attr) {
+            if let Some(value) = globals.values.borrow()[slot].clone() {
+                return Some(value);
+            }
+        }
         self.dict.borrow().get(attr).cloned()
+    }
+
+    /// Removes an attribute; whether it was there.
+    pub fn remove(&self, attr: &str) -> bool {
+        if let Some((globals, slot)) = self.slot(attr) {
+            if globals.values.borrow_mut()[slot].take().is_some() {
+                return true;
+            }
+        }
+        self.dict.borrow_mut().remove(attr).is_some()
+    }
+
+    /// Every attribute and its value (`vars(module)`, `dir(module)`): global slots that are
+    /// set, in slot order, then the others.
+    pub fn attributes(&self) -> Vec<(Name, Value)> {
+        let mut out = Vec::new();
+        if let Some(globals) = &self.globals {
+            let values = globals.values.borrow();
+            for (name, value) in globals.names.iter().zip(values.iter()) {
+                if let Some(value) = value {
+                    out.push((name.clone(), value.clone()));
+                }
+            }
+        }
+        out.extend(
+            self.dict
+                .borrow()
+                .iter()
+                .map(|(name, value)| (name.clone(), value.clone())),
+        );
+        out
     }
 }
 

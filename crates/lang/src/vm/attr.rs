@@ -122,8 +122,12 @@ impl<'h> Vm<'h> {
             }
             Value::Function(f) => Ok(match attr {
                 "__name__" => Some(Value::str(f.name.borrow().clone())),
+                // Set by the program (`functools.wraps` copies them), or the function's own.
+                "__qualname__" | "__module__" | "__doc__" if f.dict.borrow().contains(attr) => {
+                    f.dict.borrow().get(attr).cloned()
+                }
                 "__qualname__" => Some(Value::str(f.qualname.clone())),
-                "__module__" => Some(Value::str("__main__")),
+                "__module__" => Some(Value::str(&*f.globals.module_name)),
                 "__doc__" => Some(f.doc.clone().unwrap_or_default()),
                 "__defaults__" => Some(if f.defaults.is_empty() {
                     Value::None
@@ -448,7 +452,7 @@ impl<'h> Vm<'h> {
                 Ok(())
             }
             Value::Module(m) => {
-                m.dict.borrow_mut().insert(name.clone(), value);
+                m.set(name.as_str(), value);
                 Ok(())
             }
             Value::Function(f) => {
@@ -508,7 +512,7 @@ impl<'h> Vm<'h> {
                 Ok(())
             }
             Value::Module(m) => {
-                if m.dict.borrow_mut().remove(attr).is_none() {
+                if !m.remove(attr) {
                     return Err(self.no_attribute(obj, attr));
                 }
                 Ok(())

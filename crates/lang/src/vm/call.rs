@@ -429,6 +429,14 @@ impl<'h> Vm<'h> {
     /// `pass_callable` the callable is the first argument (a builtin class's constructor
     /// receives its class). The result takes the callable's slot.
     #[inline(never)]
+    /// A `__new__` the class or a base other than `object` defines: `object.__new__` itself
+    /// is what instantiation does anyway, so it is not called.
+    fn user_new(&self, cls: &Class) -> Option<Value> {
+        cls.mro_iter()
+            .take_while(|c| !std::ptr::eq(*c, &*self.types.object))
+            .find_map(|c| c.dict.borrow().get("__new__").cloned())
+    }
+
     pub(super) fn call_native_from_stack(
         &mut self,
         nf: &NativeFunction,
@@ -561,7 +569,7 @@ impl<'h> Vm<'h> {
         if let ClassKind::Builtin(_) = cls.kind {
             return Err(self.type_error(format!("cannot create '{}' instances", cls.full_name())));
         }
-        let instance = match cls.lookup("__new__") {
+        let instance = match self.user_new(cls) {
             Some(new) => {
                 let inner = match new {
                     Value::StaticMethod(f) => (*f).clone(),
@@ -597,7 +605,7 @@ impl<'h> Vm<'h> {
             None => {
                 if (!args.is_empty() || !kwargs.is_empty())
                     && !cls.is_exception()
-                    && cls.lookup("__new__").is_none()
+                    && self.user_new(cls).is_none()
                 {
                     return Err(self.type_error(format!("{}() takes no arguments", cls.name)));
                 }

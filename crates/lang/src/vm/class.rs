@@ -156,10 +156,7 @@ impl<'h> Vm<'h> {
         } else {
             ClassKind::Object
         };
-        let module = match self.top().globals.slot("__name__") {
-            Some(_) => "__main__".to_string(),
-            None => "__main__".to_string(),
-        };
+        let module = self.top().globals.module_name.to_string();
         let ns = Rc::new(RefCell::new(AttrMap::new()));
         ns.borrow_mut()
             .insert_str("__module__", Value::str(module.clone()));
@@ -207,6 +204,19 @@ impl<'h> Vm<'h> {
         });
         if let Value::Cell(c) = cell {
             *c.borrow_mut() = Some(Value::Class(class.clone()));
+        }
+        // Attributes that want their name (`__set_name__`, descriptors such as
+        // `functools.cached_property`), in definition order, before `__init_subclass__`.
+        let attributes: Vec<(crate::value::Name, Value)> = class
+            .dict
+            .borrow()
+            .iter()
+            .filter(|(_, v)| matches!(v, Value::Instance(_)))
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect();
+        for (attr, value) in attributes {
+            let args = [Value::Class(class.clone()), Value::str(attr.as_str())];
+            self.call_special(&value, "__set_name__", &args)?;
         }
         // `__init_subclass__` of a base.
         if let Some(hook) = class

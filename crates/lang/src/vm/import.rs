@@ -2,12 +2,22 @@
 //! imported package by package (`a`, then `a.b`, then `a.b.c`) and cached by full name, with
 //! CPython's `ModuleNotFoundError` and `ImportError` messages.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::Vm;
-use crate::value::{Name, PyResult, Value};
+use crate::host::ModuleSource;
+use crate::value::{Globals, Module, Name, PyResult, Value};
 
 impl<'h> Vm<'h> {
     /// Imports a dotted module name; returns the top package, or the leaf when `want_leaf`.
+    /// A name with leading dots (`from ..a import b`) is relative to the importing module's
+    /// package.
     pub(crate) fn import(&mut self, dotted: &str, want_leaf: bool) -> PyResult {
+        if dotted.starts_with('.') {
+            let absolute = self.resolve_relative(dotted)?;
+            return self.import(&absolute, true);
+        }
         let mut top = None;
         let mut parent: Option<Value> = None;
         let mut prefix = String::new();
@@ -34,9 +44,25 @@ impl<'h> Vm<'h> {
                             match from_parent {
                                 Some(m) => m,
                                 None => {
+                                    // A module run from source that is not a package.
+                                    let not_package = match &parent {
+                                        Some(Value::Module(p)) => {
+                                            p.globals.is_some() && p.get("__path__").is_none()
+                                        }
+                                        _ => false,
+                                    };
+                                    let message = if not_package {
+                                        let parent_name = &prefix[..prefix.len() - part.len() - 1];
+                                        format!(
+                                            "No module named '{prefix}'; '{parent_name}' is not \
+                                             a package"
+                                        )
+                                    } else {
+                                        format!("No module named '{prefix}'")
+                                    };
                                     let err = self.new_error(
                                         &self.exc.module_not_found_error.clone(),
-                                        format!("No module named '{prefix}'"),
+                                        message,
                                     );
                                     return Err(err);
                                 }
@@ -73,8 +99,105 @@ impl<'h> Vm<'h> {
             return Ok(None);
         };
         let result = host.import_module(self, name);
+        let source = match &result {
+            Ok(None) => host.module_source(name),
+            _ => None,
+        };
         self.host_slot = Some(host);
-        result
+        match source {
+            Some(source) => self.run_source_module(name, source).map(Some),
+            None => result,
+        }
+    }
+
+    /// Runs a module's source as CPython runs an imported file: a module object whose
+    /// attributes are the file's globals, in `sys.modules` (here, the import cache) before its
+    /// code runs, so a circular import finds it partly initialised; removed again if its code
+    /// raises.
+    fn run_source_module(&mut self, name: &str, file: ModuleSource) -> PyResult<Value> {
+        let mut docstring = None;
+        let compiled = crate::parser::parse_module(&file.source).and_then(|m| {
+            docstring = module_docstring(&m);
+            crate::compile::compile_module(&m, &file.source, &file.filename)
+        });
+        let compiled = match compiled {
+            Ok(compiled) => compiled,
+            Err(err) => {
+                let line = err.line(&file.source);
+                return Err(self.new_error(
+                    &self.exc.syntax_error.clone(),
+                    format!("{} ({}, line {line})", err.message, file.filename),
+                ));
+            }
+        };
+        let package: Rc<str> = if file.is_package {
+            Rc::from(name)
+        } else {
+            Rc::from(name.rsplit_once('.').map_or("", |(parent, _)| parent))
+        };
+        let names = compiled.global_names.clone();
+        let builtins = names
+            .iter()
+            .map(|n| self.builtins.get(n.as_str()).cloned())
+            .collect();
+        let globals = Rc::new(Globals {
+            values: RefCell::new(vec![None; names.len()]),
+            names,
+            builtins,
+            package: Some(package.clone()),
+            module_name: Rc::from(name),
+        });
+        let module = Module::from_globals(name, globals.clone());
+        module.set("__name__", Value::str(name));
+        module.set("__file__", Value::str(&file.filename));
+        module.set("__package__", Value::str(&*package));
+        module.set("__doc__", docstring.map_or(Value::None, Value::str));
+        if file.is_package {
+            let dir = file.filename.rsplit_once('/').map_or("", |(dir, _)| dir);
+            module.set("__path__", Value::list(vec![Value::str(dir)]));
+        }
+        let value = Value::Module(module);
+        self.modules.insert(name.to_string(), value.clone());
+        self.initializing.push(name.to_string());
+        let frame = self.module_frame(compiled.code, globals);
+        let ran = self.run_frame(frame);
+        self.initializing.retain(|m| m != name);
+        if let Err(err) = ran {
+            self.modules.remove(name);
+            return Err(err);
+        }
+        Ok(value)
+    }
+
+    /// The absolute name of a relative import (`..pkg` from `a.b.c`'s package `a.b` is
+    /// `a.pkg`), with CPython's errors when there is no package to start from.
+    fn resolve_relative(&self, dotted: &str) -> PyResult<String> {
+        let rest = dotted.trim_start_matches('.');
+        let level = dotted.len() - rest.len();
+        let package = self
+            .frames
+            .last()
+            .and_then(|frame| frame.globals.package.clone())
+            .filter(|package| !package.is_empty());
+        let Some(package) = package else {
+            return Err(self.new_error(
+                &self.exc.import_error.clone(),
+                "attempted relative import with no known parent package",
+            ));
+        };
+        let parts: Vec<&str> = package.split('.').collect();
+        if level > parts.len() {
+            return Err(self.new_error(
+                &self.exc.import_error.clone(),
+                "attempted relative import beyond top-level package",
+            ));
+        }
+        let base = parts[..parts.len() + 1 - level].join(".");
+        Ok(if rest.is_empty() {
+            base
+        } else {
+            format!("{base}.{rest}")
+        })
     }
 
     /// `from module import name`.
@@ -88,12 +211,23 @@ impl<'h> Vm<'h> {
             if let Ok(v) = self.import(&full, true) {
                 return Ok(v);
             }
+            let location = match m.get("__file__") {
+                Some(Value::Str(file)) => file.as_str().to_string(),
+                _ => "unknown location".to_string(),
+            };
+            let partly = if self.initializing.contains(&m.name) {
+                format!(
+                    "partially initialized module '{}' (most likely due to a circular import)",
+                    m.name
+                )
+            } else {
+                format!("'{}'", m.name)
+            };
             return Err(self.new_error(
                 &self.exc.import_error.clone(),
                 format!(
-                    "cannot import name '{}' from '{}' (unknown location)",
-                    name.as_str(),
-                    m.name
+                    "cannot import name '{}' from {partly} ({location})",
+                    name.as_str()
                 ),
             ));
         }
@@ -134,5 +268,17 @@ impl<'h> Vm<'h> {
             }
         }
         Ok(())
+    }
+}
+
+/// The docstring of a module: its first statement, when that is a string literal.
+fn module_docstring(module: &crate::ast::Module) -> Option<String> {
+    use crate::ast::{Constant, ExprKind, StmtKind};
+    match &module.body.first()?.kind {
+        StmtKind::Expr(expr) => match &expr.kind {
+            ExprKind::Constant(Constant::Str(text)) => Some(text.clone()),
+            _ => None,
+        },
+        _ => None,
     }
 }

@@ -144,10 +144,15 @@ pub struct Vm<'h> {
     pub(crate) instructions_left: u64,
     /// The budget beyond the current slice.
     budget_reserve: u64,
+    /// The part of the budget spent charging host modules' work.
+    host_work: u64,
     /// The run's memory cap, in force while the interpreter lives.
     _memory_cap: meter::memory::Cap,
     pub(crate) native_depth: u32,
     pub(crate) modules: HashMap<String, Value>,
+    /// Modules run from source whose code is still running (a circular import finds them
+    /// partly initialised).
+    pub(crate) initializing: Vec<String>,
     /// Objects whose repr is being computed (for `[...]` on cycles).
     pub(crate) repr_guard: Vec<usize>,
     /// Set by instructions that re-raise: the unwinder then adds no traceback entry for
@@ -197,10 +202,12 @@ impl<'h> Vm<'h> {
             stderr: String::new(),
             instructions_left: limits.max_instructions.min(BUDGET_SLICE),
             budget_reserve: limits.max_instructions.saturating_sub(BUDGET_SLICE),
+            host_work: 0,
             _memory_cap: meter::memory::Cap::set(limits.max_memory_bytes),
             limits,
             native_depth: 0,
             modules: HashMap::new(),
+            initializing: Vec::new(),
             repr_guard: Vec::new(),
             reraising: false,
             sys_module: None,
@@ -352,6 +359,22 @@ impl<'h> Vm<'h> {
         }
         self.instructions_left -= n;
         Ok(())
+    }
+
+    /// How much of the instruction budget the program's Python code has spent so far: the
+    /// interpreter's own work, without what host modules charged for theirs (a simulated
+    /// clock counts that work on the emulated devices instead).
+    pub fn python_instructions_used(&self) -> u64 {
+        self.limits
+            .max_instructions
+            .saturating_sub(self.instructions_left + self.budget_reserve)
+            .saturating_sub(self.host_work)
+    }
+
+    /// Charges the budget for work a host module did (see `meter::work`).
+    pub(crate) fn charge_host_work(&mut self, units: u64) -> PyResult<()> {
+        self.host_work = self.host_work.saturating_add(units);
+        self.charge(units)
     }
 
     /// Charges the budget for scanning or building `bytes` bytes of text.
@@ -1548,6 +1571,7 @@ thread_local! {
         entry_charge: 1,
         first_line: 0,
         filename: Rc::from(""),
+        source: Rc::from(""),
     });
 }
 

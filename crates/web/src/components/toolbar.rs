@@ -51,7 +51,7 @@ pub struct ToolbarProps {
 fn run_limit_label(limit: Option<u32>) -> String {
     match limit {
         Some(seconds) => format!("{seconds} s"),
-        None => "none".to_string(),
+        None => "no limit".to_string(),
     }
 }
 
@@ -91,9 +91,9 @@ pub fn Toolbar(props: &ToolbarProps) -> Html {
         })
     };
     let run_limit = html! {
-        <label class="field" title="A run still going after this long is stopped">
-            <span class="field-label">{ "Run limit" }</span>
-            <select data-testid="run-limit" onchange={on_run_limit_change} aria-label="Run limit">
+        <label class="field" title="Run limit: a run still going after this long is stopped">
+            <span class="field-label sr-only">{ "Run limit" }</span>
+            <select data-testid="run-limit" class="run-limit" onchange={on_run_limit_change} aria-label="Run limit">
                 { for RUN_LIMITS.iter().map(|&limit| html! {
                     <option selected={props.run_limit == limit}>{ run_limit_label(limit) }</option>
                 }) }
