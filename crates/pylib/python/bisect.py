@@ -19,15 +19,6 @@ def _bounds(a, lo, hi):
 
 
 def bisect_right(a, x, lo=0, hi=None, *, key=None):
-    """Return the index where to insert item x in list a, assuming a is sorted.
-
-    The return value i is such that all e in a[:i] have e <= x, and all e in
-    a[i:] have e > x.  So if x already appears in the list, a.insert(i, x) will
-    insert just after the rightmost x already there.
-
-    Optional args lo (default 0) and hi (default len(a)) bound the
-    slice of a to be searched.
-    """
     lo, hi = _bounds(a, lo, hi)
     while lo < hi:
         mid = (lo + hi) // 2
@@ -40,15 +31,6 @@ def bisect_right(a, x, lo=0, hi=None, *, key=None):
 
 
 def bisect_left(a, x, lo=0, hi=None, *, key=None):
-    """Return the index where to insert item x in list a, assuming a is sorted.
-
-    The return value i is such that all e in a[:i] have e < x, and all e in
-    a[i:] have e >= x.  So if x already appears in the list, a.insert(i, x) will
-    insert just before the leftmost x already there.
-
-    Optional args lo (default 0) and hi (default len(a)) bound the
-    slice of a to be searched.
-    """
     lo, hi = _bounds(a, lo, hi)
     while lo < hi:
         mid = (lo + hi) // 2
@@ -61,25 +43,11 @@ def bisect_left(a, x, lo=0, hi=None, *, key=None):
 
 
 def insort_right(a, x, lo=0, hi=None, *, key=None):
-    """Insert item x in list a, and keep it sorted assuming a is sorted.
-
-    If x is already in a, insert it to the right of the rightmost x.
-
-    Optional args lo (default 0) and hi (default len(a)) bound the
-    slice of a to be searched.
-    """
     k = x if key is None else key(x)
     a.insert(bisect_right(a, k, lo, hi, key=key), x)
 
 
 def insort_left(a, x, lo=0, hi=None, *, key=None):
-    """Insert item x in list a, and keep it sorted assuming a is sorted.
-
-    If x is already in a, insert it to the left of the leftmost x.
-
-    Optional args lo (default 0) and hi (default len(a)) bound the
-    slice of a to be searched.
-    """
     k = x if key is None else key(x)
     a.insert(bisect_left(a, k, lo, hi, key=key), x)
 

@@ -82,10 +82,6 @@ def _new_instance(x):
 
 
 def copy(x):
-    """Shallow copy operation on arbitrary Python objects.
-
-    See the module's __doc__ string for more info.
-    """
     cls = type(x)
     if cls in _ATOMIC or cls is tuple or cls is frozenset:
         return x
@@ -108,10 +104,6 @@ def copy(x):
 
 
 def deepcopy(x, memo=None, _nil=[]):
-    """Deep copy operation on arbitrary Python objects.
-
-    See the module's __doc__ string for more info.
-    """
     if memo is None:
         memo = {}
     key = id(x)

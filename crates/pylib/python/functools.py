@@ -14,15 +14,6 @@ __all__ = ["update_wrapper", "wraps", "WRAPPER_ASSIGNMENTS", "WRAPPER_UPDATES",
 # reduce
 
 def reduce(*args, **kwargs):
-    """reduce(function, iterable[, initial]) -> value
-
-    Apply a function of two arguments cumulatively to the items of a sequence
-    or iterable, from left to right, so as to reduce the iterable to a single
-    value.  For example, reduce(lambda x, y: x+y, [1, 2, 3, 4, 5]) calculates
-    ((((1+2)+3)+4)+5).  If initial is present, it is placed before the items
-    of the iterable in the calculation, and serves as a default when the
-    iterable is empty.
-    """
     if kwargs:
         raise TypeError("reduce() takes no keyword arguments")
     if len(args) < 2:
@@ -50,9 +41,6 @@ def reduce(*args, **kwargs):
 # partial
 
 class partial:
-    """partial(func, *args, **keywords) - new function with partial application
-    of the given arguments and keywords.
-    """
 
     def __init__(self, *args, **keywords):
         if not args:
@@ -218,7 +206,6 @@ _DERIVED = {
 
 
 def total_ordering(cls):
-    """Class decorator that fills in missing ordering methods"""
     # An operation counts as defined when it is not simply the one inherited from object.
     roots = [op for op in _DERIVED
              if getattr(cls, op, None) is not getattr(object, op, None)]
@@ -235,7 +222,6 @@ def total_ordering(cls):
 # cmp_to_key
 
 def cmp_to_key(mycmp):
-    """Convert a cmp= function into a key= function."""
 
     class KeyWrapper:
         __slots__ = ["obj"]
@@ -379,21 +365,6 @@ def _lru_cache_wrapper(user_function, maxsize, typed):
 
 
 def lru_cache(maxsize=128, typed=False):
-    """Least-recently-used cache decorator.
-
-    If *maxsize* is set to None, the LRU features are disabled and the cache
-    can grow without bound.
-
-    If *typed* is True, arguments of different types will be cached separately.
-    For example, f(3.0) and f(3) will be treated as distinct calls with
-    distinct results.
-
-    Arguments to the cached function must be hashable.
-
-    View the cache statistics named tuple (hits, misses, maxsize, currsize)
-    with f.cache_info().  Clear the cache and statistics with f.cache_clear().
-    Access the underlying function with f.__wrapped__.
-    """
     if isinstance(maxsize, int):
         if maxsize < 0:
             maxsize = 0
@@ -417,7 +388,6 @@ def _decorate(user_function, maxsize, typed):
 
 
 def cache(user_function):
-    'Simple lightweight unbounded cache.  Sometimes called "memoize".'
     return lru_cache(maxsize=None)(user_function)
 
 
@@ -493,14 +463,6 @@ def _first_annotated_class(func):
 
 
 def singledispatch(func):
-    """Single-dispatch generic function decorator.
-
-    Transforms a function into a generic function, which can have different
-    behaviours depending upon the type of its first argument. The decorated
-    function acts as the default implementation, and additional
-    implementations can be registered using the register() attribute of the
-    generic function.
-    """
     registry = {object: func}
 
     def dispatch(cls):

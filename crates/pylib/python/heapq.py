@@ -48,14 +48,12 @@ def _sift_toward_leaves(heap, pos):
 
 
 def heappush(heap, item):
-    """Push item onto heap, maintaining the heap invariant."""
     _check_list(heap, "heappush")
     heap.append(item)
     _sift_toward_root(heap, 0, len(heap) - 1)
 
 
 def heappop(heap):
-    """Pop the smallest item off the heap, maintaining the heap invariant."""
     _check_list(heap, "heappop")
     if not heap:
         raise IndexError("index out of range")
@@ -82,9 +80,6 @@ def heapreplace(heap, item):
 
 
 def heappushpop(heap, item):
-    """Push item on the heap, then pop and return the smallest item from the heap.
-
-    Faster than heappush() followed by heappop()."""
     _check_list(heap, "heappushpop")
     if heap and heap[0] < item:
         item, heap[0] = heap[0], item
@@ -93,7 +88,6 @@ def heappushpop(heap, item):
 
 
 def heapify(x):
-    """Transform list into a heap, in-place, in O(len(x)) time."""
     _check_list(x, "heapify", "argument")
     for pos in range(len(x) // 2 - 1, -1, -1):
         _sift_toward_leaves(x, pos)
@@ -166,10 +160,6 @@ class _Largest:
 
 
 def nsmallest(n, iterable, key=None):
-    """Find the n smallest elements in a dataset.
-
-    Equivalent to:  sorted(iterable, key=key)[:n]
-    """
     if n <= 0:
         return []
     if n == 1:
@@ -206,10 +196,6 @@ class _Smallest:
 
 
 def nlargest(n, iterable, key=None):
-    """Find the n largest elements in a dataset.
-
-    Equivalent to:  sorted(iterable, key=key, reverse=True)[:n]
-    """
     if n <= 0:
         return []
     if n == 1:

@@ -29,15 +29,6 @@ def _is_number(value):
 # Infinite iterators
 
 class count:
-    """Return a count object whose .__next__() method returns consecutive values.
-
-    Equivalent to:
-        def count(firstval=0, step=1):
-            x = firstval
-            while 1:
-                yield x
-                x += step
-    """
 
     def __init__(self, start=0, step=1):
         if not _is_number(start) or not _is_number(step):
@@ -60,8 +51,6 @@ class count:
 
 
 def cycle(iterable):
-    """Return elements from the iterable until it is exhausted. Then repeat the
-    sequence indefinitely."""
     return _cycle(iter(iterable))
 
 
@@ -76,9 +65,6 @@ def _cycle(it):
 
 
 class repeat:
-    """repeat(object [,times]) -> create an iterator which returns the object
-    for the specified number of times.  If not specified, returns the object
-    endlessly."""
 
     def __init__(self, object=_MISSING, times=None):
         if object is _MISSING:
@@ -112,7 +98,6 @@ class repeat:
 # Iterators terminating on the shortest input sequence
 
 def accumulate(iterable, func=None, *, initial=None):
-    """Return series of accumulated sums (or other binary function results)."""
     return _accumulate(iter(iterable), func, initial)
 
 
@@ -130,9 +115,6 @@ def _accumulate(it, func, initial):
 
 
 class chain:
-    """Return a chain object whose .__next__() method returns elements from the
-    first iterable until it is exhausted, then elements from the next
-    iterable, until all of the iterables are exhausted."""
 
     def __init__(self, *iterables):
         self._sources = iter(iterables)
@@ -140,8 +122,6 @@ class chain:
 
     @classmethod
     def from_iterable(cls, iterable):
-        """Alternative chain() constructor taking a single iterable argument that
-        evaluates lazily."""
         result = cls()
         result._sources = iter(iterable)
         return result
@@ -167,10 +147,6 @@ class chain:
 
 
 def compress(data=_MISSING, selectors=_MISSING):
-    """Return data elements corresponding to true selector elements.
-
-    Forms a shorter iterator from selected data elements using the selectors
-    to choose the data elements."""
     if data is _MISSING:
         raise TypeError("compress() missing required argument 'data' (pos 1)")
     if selectors is _MISSING:
@@ -185,9 +161,6 @@ def _compress(data, selectors):
 
 
 def dropwhile(predicate, iterable):
-    """Drop items from the iterable while predicate(item) is true.
-
-    Afterwards, return every element until the iterable is exhausted."""
     return _dropwhile(predicate, iter(iterable))
 
 
@@ -201,8 +174,6 @@ def _dropwhile(predicate, it):
 
 
 def takewhile(predicate, iterable):
-    """Return successive entries from an iterable as long as the predicate
-    evaluates to true for each entry."""
     return _takewhile(predicate, iter(iterable))
 
 
@@ -214,9 +185,6 @@ def _takewhile(predicate, it):
 
 
 def filterfalse(function, iterable):
-    """Return those items of iterable for which function(item) is false.
-
-    If function is None, return the items that are false."""
     return _filterfalse(function, iter(iterable))
 
 
@@ -227,15 +195,6 @@ def _filterfalse(function, it):
 
 
 class groupby:
-    """make an iterator that returns consecutive keys and groups from the iterable
-
-    iterable
-      Elements to divide into groups according to the key function.
-    key
-      A function for computing the group category for each element.
-      If the key function is not specified or is None, the element itself
-      is used for grouping.
-    """
 
     def __init__(self, iterable, key=None):
         self._it = iter(iterable)
@@ -277,15 +236,6 @@ class groupby:
 
 
 def islice(*args):
-    """islice(iterable, stop) --> islice object
-    islice(iterable, start, stop[, step]) --> islice object
-
-    Return an iterator whose next() method returns selected values from an
-    iterable.  If start is specified, will skip all preceding elements;
-    otherwise, start defaults to zero.  Step defaults to one.  If
-    specified as another value, step determines how many values are
-    skipped between successive calls.  Works like a slice() on a list
-    but returns an iterator."""
     if len(args) < 2:
         raise TypeError(f"islice expected at least 2 arguments, got {len(args)}")
     if len(args) > 4:
@@ -334,9 +284,6 @@ def _islice(it, start, stop, step):
 
 
 def pairwise(iterable):
-    """Return an iterator of overlapping pairs taken from the input iterator.
-
-       s -> (s0,s1), (s1,s2), (s2, s3), ..."""
     return _pairwise(iter(iterable))
 
 
@@ -351,8 +298,6 @@ def _pairwise(it):
 
 
 def starmap(*args):
-    """Return an iterator whose values are returned from the function evaluated
-    with an argument tuple taken from the given sequence."""
     if len(args) != 2:
         raise TypeError(f"starmap expected 2 arguments, got {len(args)}")
     return _starmap(args[0], iter(args[1]))
@@ -396,7 +341,6 @@ class _tee:
 
 
 def tee(iterable, n=2):
-    """Returns a tuple of n independent iterators."""
     if n < 0:
         raise ValueError("n must be >= 0")
     if n == 0:
@@ -408,11 +352,6 @@ def tee(iterable, n=2):
 
 
 def zip_longest(*iterables, fillvalue=None):
-    """Return a zip_longest object whose .__next__() method returns a tuple where
-    the i-th element comes from the i-th iterable argument.  The .__next__()
-    method continues until the longest iterable in the argument sequence
-    is exhausted and then it raises StopIteration.  When the shorter iterables
-    are exhausted, the fillvalue is substituted in their place."""
     return _zip_longest([iter(it) for it in iterables], fillvalue)
 
 
@@ -442,12 +381,6 @@ def _zip_longest(iterators, fillvalue):
 # Combinatoric iterators
 
 def product(*iterables, repeat=1):
-    """Cartesian product of input iterables.  Equivalent to nested for-loops.
-
-    For example, product(A, B) returns the same as:  ((x,y) for x in A for y in B).
-    The leftmost iterators are in the outermost for-loop, so the output tuples
-    cycle in a manner similar to an odometer (with the rightmost element changing
-    on every iteration)."""
     if repeat < 0:
         raise ValueError("repeat argument cannot be negative")
     pools = [tuple(iterable) for iterable in iterables] * repeat
@@ -482,9 +415,6 @@ def _check_r(r, required_name=None):
 
 
 def permutations(iterable, r=None):
-    """Return successive r-length permutations of elements in the iterable.
-
-    permutations(range(3), 2) --> (0,1), (0,2), (1,0), (1,2), (2,0), (2,1)"""
     pool = tuple(iterable)
     if r is None:
         r = len(pool)
@@ -519,9 +449,6 @@ def _permutations(pool, r):
 
 
 def combinations(iterable, r=_MISSING):
-    """Return successive r-length combinations of elements in the iterable.
-
-    combinations(range(4), 3) --> (0,1,2), (0,1,3), (0,2,3), (1,2,3)"""
     _check_r(r, "combinations")
     return _combinations(tuple(iterable), r)
 
@@ -544,11 +471,6 @@ def _combinations(pool, r):
 
 
 def combinations_with_replacement(iterable, r=_MISSING):
-    """Return successive r-length combinations of elements in the iterable
-    allowing individual elements to have successive repeats.
-
-    combinations_with_replacement('ABC', 2) --> ('A','A'), ('A','B'), ('A','C'),
-    ('B','B'), ('B','C'), ('C','C')"""
     _check_r(r, "combinations_with_replacement")
     return _combinations_with_replacement(tuple(iterable), r)
 

@@ -350,7 +350,6 @@ class JSONDecoder:
         self.object_pairs_hook = object_pairs_hook
 
     def decode(self, s):
-        """Return the Python representation of the JSON document ``s`` (a str)."""
         end = _skip_ws(s, 0)
         obj, end = self.raw_decode(s, end)
         end = _skip_ws(s, end)

@@ -19,81 +19,66 @@ _builtin_pow = pow
 
 
 def lt(a, b):
-    "Same as a < b."
     return a < b
 
 
 def le(a, b):
-    "Same as a <= b."
     return a <= b
 
 
 def eq(a, b):
-    "Same as a == b."
     return a == b
 
 
 def ne(a, b):
-    "Same as a != b."
     return a != b
 
 
 def ge(a, b):
-    "Same as a >= b."
     return a >= b
 
 
 def gt(a, b):
-    "Same as a > b."
     return a > b
 
 
 # Logical operations
 
 def not_(a):
-    "Same as not a."
     return not a
 
 
 def truth(a):
-    "Return True if a is true, False otherwise."
     return True if a else False
 
 
 def is_(a, b):
-    "Same as a is b."
     return a is b
 
 
 def is_not(a, b):
-    "Same as a is not b."
     return a is not b
 
 
 # Mathematical and bitwise operations
 
 def abs(a):
-    "Same as abs(a)."
     return _builtin_abs(a)
 
 
 def add(a, b):
-    "Same as a + b."
     return a + b
 
 
 def and_(a, b):
-    "Same as a & b."
     return a & b
 
 
 def floordiv(a, b):
-    "Same as a // b."
     return a // b
 
 
 def index(a):
-    "Same as a.__index__()"
     if isinstance(a, int):
         return int(a)
     method = getattr(type(a), "__index__", None)
@@ -103,7 +88,6 @@ def index(a):
 
 
 def inv(a):
-    "Same as ~a."
     return ~a
 
 
@@ -111,62 +95,50 @@ invert = inv
 
 
 def lshift(a, b):
-    "Same as a << b."
     return a << b
 
 
 def mod(a, b):
-    "Same as a % b."
     return a % b
 
 
 def mul(a, b):
-    "Same as a * b."
     return a * b
 
 
 def matmul(a, b):
-    "Same as a @ b."
     return a @ b
 
 
 def neg(a):
-    "Same as -a."
     return -a
 
 
 def or_(a, b):
-    "Same as a | b."
     return a | b
 
 
 def pos(a):
-    "Same as +a."
     return +a
 
 
 def pow(a, b):
-    "Same as a ** b."
     return a ** b
 
 
 def rshift(a, b):
-    "Same as a >> b."
     return a >> b
 
 
 def sub(a, b):
-    "Same as a - b."
     return a - b
 
 
 def truediv(a, b):
-    "Same as a / b."
     return a / b
 
 
 def xor(a, b):
-    "Same as a ^ b."
     return a ^ b
 
 
@@ -177,34 +149,28 @@ def _is_sequence(obj):
 
 
 def concat(a, b):
-    "Same as a + b, for a and b sequences."
     if not _is_sequence(a):
         raise TypeError(f"'{type(a).__name__}' object can't be concatenated")
     return a + b
 
 
 def contains(a, b):
-    "Same as b in a (note reversed operands)."
     return b in a
 
 
 def countOf(a, b):
-    "Return the number of items in a which are, or which equal, b."
     return sum(1 for item in a if item is b or item == b)
 
 
 def delitem(a, b):
-    "Same as del a[b]."
     del a[b]
 
 
 def getitem(a, b):
-    "Same as a[b]."
     return a[b]
 
 
 def indexOf(a, b):
-    "Return the first index of b in a."
     for i, item in enumerate(a):
         if item is b or item == b:
             return i
@@ -212,17 +178,10 @@ def indexOf(a, b):
 
 
 def setitem(a, b, c):
-    "Same as a[b] = c."
     a[b] = c
 
 
 def length_hint(obj, default=0):
-    """Return an estimate of the number of items in obj.
-
-    This is useful for presizing containers when building from an iterable.
-    If the object supports len(), the result will be exact.  Otherwise, it may
-    over- or under-estimate by an arbitrary amount.  The result will be an
-    integer >= 0."""
     if not isinstance(default, int):
         raise TypeError(f"'{type(default).__name__}' object cannot be interpreted as an integer")
     try:
@@ -245,19 +204,16 @@ def length_hint(obj, default=0):
 # In-place operations: the augmented assignment is applied to a, which is returned.
 
 def iadd(a, b):
-    "Same as a += b."
     a += b
     return a
 
 
 def iand(a, b):
-    "Same as a &= b."
     a &= b
     return a
 
 
 def iconcat(a, b):
-    "Same as a += b, for a and b sequences."
     if not _is_sequence(a):
         raise TypeError(f"'{type(a).__name__}' object can't be concatenated")
     a += b
@@ -265,61 +221,51 @@ def iconcat(a, b):
 
 
 def ifloordiv(a, b):
-    "Same as a //= b."
     a //= b
     return a
 
 
 def ilshift(a, b):
-    "Same as a <<= b."
     a <<= b
     return a
 
 
 def imod(a, b):
-    "Same as a %= b."
     a %= b
     return a
 
 
 def imul(a, b):
-    "Same as a *= b."
     a *= b
     return a
 
 
 def ior(a, b):
-    "Same as a |= b."
     a |= b
     return a
 
 
 def ipow(a, b):
-    "Same as a **= b."
     a **= b
     return a
 
 
 def irshift(a, b):
-    "Same as a >>= b."
     a >>= b
     return a
 
 
 def isub(a, b):
-    "Same as a -= b."
     a -= b
     return a
 
 
 def itruediv(a, b):
-    "Same as a /= b."
     a /= b
     return a
 
 
 def ixor(a, b):
-    "Same as a ^= b."
     a ^= b
     return a
 
@@ -327,12 +273,6 @@ def ixor(a, b):
 # Callable factories
 
 class attrgetter:
-    """Return a callable object that fetches the given attribute(s) from its operand.
-    After f = attrgetter('name'), the call f(r) returns r.name.
-    After g = attrgetter('name', 'date'), the call g(r) returns (r.name, r.date).
-    After h = attrgetter('name.first', 'name.last'), the call h(r) returns
-    (r.name.first, r.name.last).
-    """
 
     def __init__(self, *attrs):
         if not attrs:
@@ -359,10 +299,6 @@ class attrgetter:
 
 
 class itemgetter:
-    """Return a callable object that fetches the given item(s) from its operand.
-    After f = itemgetter(2), the call f(r) returns r[2].
-    After g = itemgetter(2, 5, 3), the call g(r) returns (r[2], r[5], r[3])
-    """
 
     def __init__(self, *items):
         if not items:
@@ -379,11 +315,6 @@ class itemgetter:
 
 
 class methodcaller:
-    """Return a callable object that calls the given method on its operand.
-    After f = methodcaller('name'), the call f(r) returns r.name().
-    After g = methodcaller('name', 'date', foo=1), the call g(r) returns
-    r.name('date', foo=1).
-    """
 
     def __init__(self, *args, **kwargs):
         if not args:

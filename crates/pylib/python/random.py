@@ -279,11 +279,9 @@ class Random:
         self.gauss_next = None
 
     def getstate(self):
-        """Return internal state; can be passed to setstate() later."""
         return self.VERSION, tuple(self._mt) + (self._index,), self.gauss_next
 
     def setstate(self, state):
-        """Restore internal state from object returned by getstate()."""
         version = state[0]
         if version == 3 or version == 2:
             version, internalstate, self.gauss_next = state
@@ -308,13 +306,11 @@ class Random:
     # -- basic outputs ---------------------------------------------------
 
     def random(self):
-        """random() -> x in the interval [0, 1)."""
         a = self._genrand32() >> 5
         b = self._genrand32() >> 6
         return (a * 67108864.0 + b) * (1.0 / 9007199254740992.0)
 
     def getrandbits(self, k):
-        """getrandbits(k) -> x.  Generates an int with k random bits."""
         if k < 0:
             raise ValueError("number of bits must be non-negative")
         if k == 0:
@@ -333,14 +329,12 @@ class Random:
         return result
 
     def randbytes(self, n):
-        """Generate n random bytes."""
         value = self.getrandbits(n * 8)
         return bytes((value >> (8 * i)) & 0xFF for i in range(n))
 
     # -- integers --------------------------------------------------------
 
     def _randbelow_with_getrandbits(self, n):
-        """Return a random int in the range [0, n).  Defined for n > 0."""
         k = n.bit_length()
         r = self.getrandbits(k)
         while r >= n:
@@ -394,19 +388,16 @@ class Random:
         return istart + istep * self._randbelow(n)
 
     def randint(self, a, b):
-        """Return random integer in range [a, b], including both end points."""
         return self.randrange(a, b + 1)
 
     # -- sequences -------------------------------------------------------
 
     def choice(self, seq):
-        """Choose a random element from a non-empty sequence."""
         if not len(seq):
             raise IndexError("Cannot choose from an empty sequence")
         return seq[self._randbelow(len(seq))]
 
     def shuffle(self, x):
-        """Shuffle list x in place, and return None."""
         randbelow = self._randbelow
         for i in range(len(x) - 1, 0, -1):
             j = randbelow(i + 1)
@@ -466,11 +457,6 @@ class Random:
         return result
 
     def choices(self, population, weights=None, *, cum_weights=None, k=1):
-        """Return a k sized list of population elements chosen with replacement.
-
-        If the relative weights or cumulative weights are not specified,
-        the selections are made with equal probability.
-        """
         random = self.random
         n = len(population)
         if cum_weights is None:
@@ -500,7 +486,6 @@ class Random:
     # -- real-valued distributions ----------------------------------------
 
     def uniform(self, a, b):
-        """Get a random number in the range [a, b) or [a, b] depending on rounding."""
         return a + (b - a) * self.random()
 
     def triangular(self, low=0.0, high=1.0, mode=None):
@@ -617,12 +602,10 @@ class Random:
         return 0.0
 
     def paretovariate(self, alpha):
-        """Pareto distribution; alpha is the shape parameter."""
         u = 1.0 - self.random()
         return u ** (-1.0 / alpha)
 
     def weibullvariate(self, alpha, beta):
-        """Weibull distribution; alpha is the scale, beta the shape."""
         u = 1.0 - self.random()
         return alpha * (-_log(u)) ** (1.0 / beta)
 

@@ -1,17 +1,6 @@
-"""A collection of string constants, plus capwords() and Template: a pure-Python string.
-
-Public module variables:
-
-whitespace -- a string containing all ASCII whitespace
-ascii_lowercase -- a string containing all ASCII lowercase letters
-ascii_uppercase -- a string containing all ASCII uppercase letters
-ascii_letters -- a string containing all ASCII letters
-digits -- a string containing all ASCII decimal digits
-hexdigits -- a string containing all ASCII hexadecimal digits
-octdigits -- a string containing all ASCII octal digits
-punctuation -- a string containing all ASCII punctuation characters
-printable -- a string containing all ASCII characters considered printable
-"""
+"""Character classes as strings (``ascii_letters``, ``digits``, ``punctuation``, ...),
+``capwords``, and ``Template`` for ``$name`` substitution, as CPython's ``string`` module
+provides them, written for this playground."""
 
 __all__ = ["ascii_letters", "ascii_lowercase", "ascii_uppercase", "capwords",
            "digits", "hexdigits", "octdigits", "printable", "punctuation",
@@ -29,15 +18,6 @@ printable = digits + ascii_letters + punctuation + whitespace
 
 
 def capwords(s, sep=None):
-    """capwords(s [,sep]) -> string
-
-    Split the argument into words using split, capitalize each
-    word using capitalize, and join the capitalized words using
-    join.  If the optional second argument sep is absent or None,
-    runs of whitespace characters are replaced by a single space
-    and leading and trailing whitespace are removed, otherwise
-    sep is used to split and join the words.
-    """
     return (sep or " ").join(word.capitalize() for word in s.split(sep))
 
 
@@ -46,7 +26,6 @@ _IDENT_CHARS = _IDENT_START + digits
 
 
 class Template:
-    """A string class for supporting $-substitutions."""
 
     delimiter = "$"
 

@@ -11,7 +11,8 @@
 //! listed case that passes fails the run too, so the list can only shrink.
 //!
 //! usage: `conformance [NAME_FILTER...]`; exits 0 only when every outcome is as expected.
-//! The closing line is `conformance: N passed, N failed`.
+//! The closing line is `conformance: N passed, N failed`. `conformance --guides` measures
+//! the guide-notebook programs instead (their pass rate; see [`measure_guides`]).
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -40,6 +41,9 @@ enum Verdict {
 fn main() -> ExitCode {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let filters: Vec<String> = std::env::args().skip(1).collect();
+    if filters.first().map(String::as_str) == Some("--guides") {
+        return measure_guides(&root.join("tests/conformance/guides"));
+    }
     let known = match read_known_failures(&root.join("tests/KNOWN_FAILURES")) {
         Ok(known) => known,
         Err(error) => {
@@ -94,6 +98,51 @@ fn main() -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// `conformance --guides`: the programs made from TensorFlow's guide and tutorial notebooks
+/// (`tests/conformance/guides`, see its README), run as the other cases are. Their pass rate
+/// measures progress on real users' code; it is reported, not required, so the exit status
+/// is 0 unless the folder cannot be read.
+fn measure_guides(dir: &Path) -> ExitCode {
+    let mut programs: Vec<PathBuf> = match fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(|entry| entry.ok().map(|e| e.path()))
+            .filter(|path| path.extension().is_some_and(|ext| ext == "py"))
+            .collect(),
+        Err(error) => {
+            eprintln!("conformance: cannot read {}: {error}", dir.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    programs.sort();
+    let mut passed = 0;
+    for program in &programs {
+        let case = match load_case(program) {
+            Ok(case) => case,
+            Err(error) => {
+                println!("SKIP {}: {error}", program.display());
+                continue;
+            }
+        };
+        match run_case(&case) {
+            Verdict::Pass => {
+                passed += 1;
+                println!("pass {}", case.name);
+            }
+            Verdict::Fail(why) => {
+                let first = why.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+                println!("fail {}: {}", case.name, first.trim());
+            }
+        }
+    }
+    let total = programs.len().max(1);
+    println!(
+        "guides: {passed} of {} programs pass ({:.0}%)",
+        programs.len(),
+        100.0 * passed as f64 / total as f64
+    );
+    ExitCode::SUCCESS
 }
 
 fn read_known_failures(path: &Path) -> Result<BTreeSet<String>, String> {

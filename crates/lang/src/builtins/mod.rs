@@ -588,6 +588,7 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
         None => Ok(globals_dict(vm)),
     });
     func(vm, "globals", |vm, _args| Ok(globals_dict(vm)));
+    func(vm, "__import__", builtin_import);
     func(vm, "dir", builtin_dir);
     func(vm, "input", |vm, args| {
         if let Some(p) = args.positional.first() {
@@ -929,4 +930,40 @@ pub fn small_int(v: &Value) -> Option<i64> {
         Value::BigInt(b) => b.to_i64(),
         other => other.as_i64(),
     }
+}
+
+/// `__import__(name, globals=None, locals=None, fromlist=(), level=0)`: the package `import a.b`
+/// binds, or with a `fromlist` the module itself, as CPython's.
+fn builtin_import(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind_args(
+        vm,
+        "__import__",
+        &args,
+        &["name", "globals", "locals", "fromlist", "level"],
+        1,
+    )?;
+    let name = match &bound[0] {
+        Some(Value::Str(name)) => name.as_str().to_string(),
+        Some(other) => {
+            let tn = vm.type_name(other);
+            return Err(vm.type_error(format!("__import__() argument 1 must be str, not {tn}")));
+        }
+        None => return Err(vm.type_error("__import__() missing required argument 'name' (pos 1)")),
+    };
+    let level = match &bound[4] {
+        Some(level) => level.as_i64().unwrap_or(0),
+        None => 0,
+    };
+    if level < 0 {
+        return Err(vm.value_error("level must be >= 0"));
+    }
+    if name.is_empty() && level == 0 {
+        return Err(vm.value_error("Empty module name"));
+    }
+    let from_list = match &bound[3] {
+        Some(list) => vm.truthy(list)?,
+        None => false,
+    };
+    let dotted = format!("{}{name}", ".".repeat(level as usize));
+    vm.import(&dotted, from_list)
 }

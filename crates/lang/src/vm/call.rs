@@ -429,12 +429,13 @@ impl<'h> Vm<'h> {
     /// `pass_callable` the callable is the first argument (a builtin class's constructor
     /// receives its class). The result takes the callable's slot.
     #[inline(never)]
-    /// A `__new__` the class or a base other than `object` defines: `object.__new__` itself
-    /// is what instantiation does anyway, so it is not called.
-    fn user_new(&self, cls: &Class) -> Option<Value> {
+    /// A `__new__` or `__init__` the class or a base other than `object` defines: `object`'s
+    /// own are what instantiation does anyway, so they are not called (and, as in CPython,
+    /// extra arguments are refused only when the class overrides neither).
+    fn own_method(&self, cls: &Class, name: &str) -> Option<Value> {
         cls.mro_iter()
             .take_while(|c| !std::ptr::eq(*c, &*self.types.object))
-            .find_map(|c| c.dict.borrow().get("__new__").cloned())
+            .find_map(|c| c.dict.borrow().get(name).cloned())
     }
 
     pub(super) fn call_native_from_stack(
@@ -569,7 +570,7 @@ impl<'h> Vm<'h> {
         if let ClassKind::Builtin(_) = cls.kind {
             return Err(self.type_error(format!("cannot create '{}' instances", cls.full_name())));
         }
-        let instance = match self.user_new(cls) {
+        let instance = match self.own_method(cls, "__new__") {
             Some(new) => {
                 let inner = match new {
                     Value::StaticMethod(f) => (*f).clone(),
@@ -589,7 +590,7 @@ impl<'h> Vm<'h> {
         if let Some(exc) = Exception::from_value(&instance) {
             exc.with_state(|s| s.args = args.to_vec());
         }
-        match cls.lookup("__init__") {
+        match self.own_method(cls, "__init__") {
             Some(init) => {
                 let mut full = Vec::with_capacity(args.len() + 1);
                 full.push(instance.clone());
@@ -605,7 +606,7 @@ impl<'h> Vm<'h> {
             None => {
                 if (!args.is_empty() || !kwargs.is_empty())
                     && !cls.is_exception()
-                    && self.user_new(cls).is_none()
+                    && self.own_method(cls, "__new__").is_none()
                 {
                     return Err(self.type_error(format!("{}() takes no arguments", cls.name)));
                 }
