@@ -22,7 +22,6 @@ __all__ = ["pprint", "pformat", "isreadable", "isrecursive", "saferepr",
 
 def pprint(object, stream=None, indent=1, width=80, depth=None, *,
            compact=False, sort_dicts=True, underscore_numbers=False):
-    """Pretty-print a Python object to a stream [default is sys.stdout]."""
     PrettyPrinter(stream=stream, indent=indent, width=width, depth=depth,
                   compact=compact, sort_dicts=sort_dicts,
                   underscore_numbers=underscore_numbers).pprint(object)
@@ -33,7 +32,6 @@ _print_to_stream = pprint  # for pp(), which takes the same arguments
 
 def pformat(object, indent=1, width=80, depth=None, *,
             compact=False, sort_dicts=True, underscore_numbers=False):
-    """Format a Python object into a pretty-printed representation."""
     return PrettyPrinter(indent=indent, width=width, depth=depth, compact=compact,
                          sort_dicts=sort_dicts,
                          underscore_numbers=underscore_numbers).pformat(object)
@@ -45,17 +43,14 @@ def pp(object, *args, sort_dicts=False, **kwargs):
 
 
 def saferepr(object):
-    """Version of repr() which can handle recursive data structures."""
     return PrettyPrinter()._safe_repr(object, {}, None, 0)[0]
 
 
 def isreadable(object):
-    """Determine if saferepr(object) is readable by eval()."""
     return PrettyPrinter()._safe_repr(object, {}, None, 0)[1]
 
 
 def isrecursive(object):
-    """Determine if object requires a recursive representation."""
     return PrettyPrinter()._safe_repr(object, {}, None, 0)[2]
 
 
