@@ -234,20 +234,23 @@ pub(crate) fn install(t: &Types, exc: &ExcTypes) {
     });
     add_method(g, "close", |vm, args| {
         if let Value::Generator(gen) = this(&args) {
-            gen.frame.borrow_mut().take();
-            gen.finished.set(true);
+            vm.close_generator(&gen.clone())?;
         }
-        let _ = vm;
         Ok(Value::None)
     });
     add_method(g, "throw", |vm, args| {
         let Some(v) = args.get(1).cloned() else {
             return Err(vm.type_error("throw expected at least 1 argument, got 0"));
         };
-        if let Value::Generator(gen) = this(&args) {
-            gen.frame.borrow_mut().take();
-            gen.finished.set(true);
+        let exc = vm.make_exception(&v)?;
+        let Value::Generator(gen) = this(&args) else {
+            return Err(exc);
+        };
+        match vm.throw_into_generator(&gen.clone(), exc)? {
+            GenStep::Yielded(v) => Ok(v),
+            GenStep::Returned(v) => {
+                Err(vm.stop_iteration(if v.is_none() { None } else { Some(v) }))
+            }
         }
-        Err(vm.make_exception(&v)?)
     });
 }

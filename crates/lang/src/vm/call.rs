@@ -157,6 +157,54 @@ impl<'h> Vm<'h> {
         gen.running.set(true);
         let result = self.run_frame(frame);
         gen.running.set(false);
+        self.generator_step(gen, result)
+    }
+
+    /// `gen.throw(exc)`: raises `exc` inside the generator where it is suspended, so its
+    /// `except` and `finally` blocks run as CPython runs them; the generator's next yield is
+    /// the result, and an exception it does not handle propagates. A generator that has not
+    /// started, or has finished, raises `exc` here.
+    pub(crate) fn throw_into_generator(
+        &mut self,
+        gen: &Rc<Generator>,
+        exc: Exception,
+    ) -> PyResult<GenStep> {
+        if gen.running.get() {
+            return Err(self.value_error("generator already executing"));
+        }
+        let Some(frame) = gen.frame.borrow_mut().take() else {
+            return Err(exc);
+        };
+        if frame.pc == 0 {
+            gen.finished.set(true);
+            return Err(exc);
+        }
+        if self.frames.len() as u64 >= self.limits.max_recursion_depth as u64
+            || self.native_depth >= super::MAX_NATIVE_DEPTH
+        {
+            *gen.frame.borrow_mut() = Some(frame);
+            return Err(self.recursion_error());
+        }
+        gen.running.set(true);
+        self.native_depth += 1;
+        self.frames.push(frame);
+        let base = self.frames.len();
+        let result = match self.unwind(exc, base) {
+            Ok(()) => self.execute(base),
+            Err(exc) => Err(exc),
+        };
+        self.native_depth -= 1;
+        gen.running.set(false);
+        self.generator_step(gen, result)
+    }
+
+    /// What a generator's frame did when it ran: yielded (kept for the next step),
+    /// returned, or raised (a `StopIteration` escaping it becomes CPython's RuntimeError).
+    fn generator_step(
+        &mut self,
+        gen: &Rc<Generator>,
+        result: PyResult<FrameExit>,
+    ) -> PyResult<GenStep> {
         match result {
             Ok(FrameExit::Yield(v, frame)) => {
                 *gen.frame.borrow_mut() = Some(frame);
@@ -175,6 +223,32 @@ impl<'h> Vm<'h> {
                 }
                 Err(e)
             }
+        }
+    }
+
+    /// `gen.close()`: `GeneratorExit` thrown in, so its `finally` blocks run; a generator
+    /// that yields instead of finishing gets CPython's RuntimeError.
+    pub(crate) fn close_generator(&mut self, gen: &Rc<Generator>) -> PyResult<()> {
+        let started = gen
+            .frame
+            .borrow()
+            .as_ref()
+            .is_some_and(|frame| frame.pc != 0);
+        if !started {
+            gen.frame.borrow_mut().take();
+            gen.finished.set(true);
+            return Ok(());
+        }
+        let exit = crate::exceptions::new_exception(&self.exc.generator_exit, Vec::new());
+        match self.throw_into_generator(gen, exit) {
+            Ok(GenStep::Yielded(_)) => {
+                gen.frame.borrow_mut().take();
+                gen.finished.set(true);
+                Err(self.runtime_error("generator ignored GeneratorExit"))
+            }
+            Ok(GenStep::Returned(_)) => Ok(()),
+            Err(e) if e.is_instance(&self.exc.generator_exit.clone()) => Ok(()),
+            Err(e) => Err(e),
         }
     }
 
