@@ -576,7 +576,8 @@ def _directive(code, flag, year, month, day, hour, minute, second, microsecond, 
     if code == "S":
         return _number(second, 2, flag)
     if code == "f":
-        return f"{microsecond:06d}"
+        # time.strftime (no microseconds) leaves %f as written, as glibc does.
+        return None if microsecond is None else f"{microsecond:06d}"
     if code == "j":
         return _number(yday, 3, flag)
     if code == "p":

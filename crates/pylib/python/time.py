@@ -140,10 +140,6 @@ def _civil_to_days(year, month, day):
     return era * 146097 + day_of_era - 719468
 
 
-def _is_leap(year):
-    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-
-
 def gmtime(secs=None):
     """The UTC broken-down time of ``secs`` since the epoch (now when omitted)."""
     if secs is None:
@@ -176,65 +172,6 @@ _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augu
            "September", "October", "November", "December")
 
 
-def _directive(code, t):
-    year, month, day, hour, minute, second, weekday, yday = tuple(t)[:8]
-    if code == "Y":
-        return str(year)
-    if code == "y":
-        return f"{year % 100:02d}"
-    if code == "m":
-        return f"{month:02d}"
-    if code == "d":
-        return f"{day:02d}"
-    if code == "e":
-        return f"{day:2d}"
-    if code == "H":
-        return f"{hour:02d}"
-    if code == "I":
-        return f"{(hour % 12) or 12:02d}"
-    if code == "M":
-        return f"{minute:02d}"
-    if code == "S":
-        return f"{second:02d}"
-    if code == "p":
-        return "AM" if hour < 12 else "PM"
-    if code == "j":
-        return f"{yday:03d}"
-    if code == "a":
-        return _DAYS[weekday][:3]
-    if code == "A":
-        return _DAYS[weekday]
-    if code == "b" or code == "h":
-        return _MONTHS[month - 1][:3]
-    if code == "B":
-        return _MONTHS[month - 1]
-    if code == "w":
-        return str((weekday + 1) % 7)
-    if code == "u":
-        return str(weekday + 1)
-    if code == "Z":
-        return "UTC"
-    if code == "z":
-        return "+0000"
-    if code == "F":
-        return f"{year}-{month:02d}-{day:02d}"
-    if code == "T" or code == "X":
-        return f"{hour:02d}:{minute:02d}:{second:02d}"
-    if code == "D" or code == "x":
-        return f"{month:02d}/{day:02d}/{year % 100:02d}"
-    if code == "R":
-        return f"{hour:02d}:{minute:02d}"
-    if code == "c":
-        return _asctime(t)
-    if code == "n":
-        return "\n"
-    if code == "t":
-        return "\t"
-    if code == "%":
-        return "%"
-    return None
-
-
 def strftime(format, t=None):
     """``t`` (now when omitted) formatted by the C library's directives, as on Linux."""
     if not isinstance(format, str):
@@ -243,19 +180,10 @@ def strftime(format, t=None):
         t = localtime()
     elif len(tuple(t)) != 9:
         raise TypeError("function takes exactly 9 arguments (%d given)" % len(tuple(t)))
-    out = []
-    i = 0
-    while i < len(format):
-        char = format[i]
-        if char == "%" and i + 1 < len(format):
-            text = _directive(format[i + 1], t)
-            if text is not None:
-                out.append(text)
-                i += 2
-                continue
-        out.append(char)
-        i += 1
-    return "".join(out)
+    # One formatter for both modules: datetime's, imported here since datetime imports time.
+    from datetime import _strftime, timedelta
+    year, month, day, hour, minute, second = tuple(t)[:6]
+    return _strftime(format, year, month, day, hour, minute, second, None, timedelta(0), "UTC")
 
 
 def _asctime(t):
