@@ -65,6 +65,8 @@ pub struct Limits {
     /// its thread counts (the program's objects, host modules, what the host records), when
     /// the binary installs `meter::memory::MeteredAllocator`. Past it the run stops with a
     /// `MemoryError` at the next budget slice; requested sizes are checked before allocating.
+    /// 512 MiB: a container that grows past it may briefly hold its old and new storage,
+    /// so a run peaks under 1 GB.
     pub max_memory_bytes: usize,
 }
 
@@ -76,7 +78,7 @@ impl Default for Limits {
             max_sequence_len: 10_000_000,
             max_int_bits: 100_000,
             max_source_bytes: 1 << 20,
-            max_memory_bytes: 768 << 20,
+            max_memory_bytes: 512 << 20,
         }
     }
 }
