@@ -955,13 +955,19 @@ impl Drop for Function {
             .map(|(_, v)| v);
         let captured = std::mem::take(&mut self.closure)
             .into_iter()
-            .filter_map(|cell| Rc::try_unwrap(cell).ok().and_then(RefCell::into_inner));
+            .filter_map(sole_cell_value);
         dispose(defaults.into_iter().chain(kwdefaults).chain(captured));
     }
 }
 
 /// A closure cell shared by the frame that owns a variable and the functions that capture it.
 pub type CellObj = RefCell<Option<Value>>;
+
+/// The value of a cell nothing else shares, taken out so a drop can release it through
+/// [`dispose`]; a shared cell stays with its other owners.
+fn sole_cell_value(cell: Rc<CellObj>) -> Option<Value> {
+    Rc::try_unwrap(cell).ok().and_then(RefCell::into_inner)
+}
 
 /// A module's global variables. The compiler resolves every global name of `main.py` to a
 /// slot, so loads and stores are vector indexing; names that are never assigned fall back to
@@ -1289,7 +1295,7 @@ impl Drop for Generator {
             let locals = std::mem::take(&mut frame.locals).into_iter().flatten();
             let cells = std::mem::take(&mut frame.cells)
                 .into_iter()
-                .filter_map(|cell| Rc::try_unwrap(cell).ok().and_then(RefCell::into_inner));
+                .filter_map(sole_cell_value);
             dispose(stack.into_iter().chain(locals).chain(cells));
         }
     }
