@@ -35,6 +35,7 @@ fn embedded(name: &str) -> Option<ModuleSource> {
         filename: format!("{}{}", pylib::PREFIX, file.path),
         source: file.source.to_string(),
         is_package: file.is_package,
+        hide_frames: pylib::hides_frames(file.source),
     })
 }
 

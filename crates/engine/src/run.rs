@@ -39,6 +39,8 @@ pub fn run_program_with_limits(
     let options = lang::RunOptions {
         filename: PROGRAM_FILENAME.to_string(),
         limits,
+        environment: crate::python::environment::variables(&topology),
+        files: Vec::new(),
     };
     let state = State::new(&topology, request.source);
     let mut host = EngineHost::new(state.clone());

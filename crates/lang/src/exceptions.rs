@@ -200,6 +200,22 @@ pub fn new_exception_class(name: &str, module: &str, bases: &[Rc<Class>]) -> Rc<
     })
 }
 
+/// Sets `errno`, `strerror`, `filename` and `filename2` of an `OSError`, which its `str`
+/// reads (`[Errno 2] No such file or directory: 'x'`).
+pub fn set_os_error_attrs(
+    exc: &Exception,
+    errno: Value,
+    strerror: Value,
+    filename: Value,
+    filename2: Value,
+) {
+    let mut dict = exc.0.dict.borrow_mut();
+    dict.insert_str("errno", errno);
+    dict.insert_str("strerror", strerror);
+    dict.insert_str("filename", filename);
+    dict.insert_str("filename2", filename2);
+}
+
 /// Makes an exception instance of `class` with `args` (no `__init__` is run).
 pub fn new_exception(class: &Rc<Class>, args: Vec<Value>) -> Exception {
     let inst = Instance::new(class.clone());

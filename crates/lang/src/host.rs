@@ -54,6 +54,9 @@ pub struct ModuleSource {
     pub source: String,
     /// A package (its `__init__.py`): its submodules are imported below its name.
     pub is_package: bool,
+    /// Its frames are left out of tracebacks: a library module standing in for one CPython
+    /// implements in C (`io`, `posix`), whose frames CPython's tracebacks never show.
+    pub hide_frames: bool,
 }
 
 /// A host with no modules beyond lang's own (`math`, `sys`, ...).

@@ -89,6 +89,11 @@ pub struct RunOptions {
     /// The name tracebacks show (`main.py`).
     pub filename: String,
     pub limits: Limits,
+    /// The process environment (`os.environ`).
+    pub environment: Vec<(String, String)>,
+    /// Files the program finds in its file system (path, contents), besides itself: a CSV
+    /// the user gave it, say. Relative paths are under the working directory.
+    pub files: Vec<(String, Vec<u8>)>,
 }
 
 impl Default for RunOptions {
@@ -96,6 +101,8 @@ impl Default for RunOptions {
         RunOptions {
             filename: "main.py".to_string(),
             limits: Limits::default(),
+            environment: Vec::new(),
+            files: Vec::new(),
         }
     }
 }
@@ -185,6 +192,13 @@ pub fn run(source: &str, host: &mut dyn Host, options: &RunOptions) -> Outcome {
         }
     };
     let mut vm = Vm::new(host, options.limits.clone());
+    vm.environment = options.environment.clone();
+    // The program is a file in its working directory, as `python3 main.py` runs it; the
+    // given files are written first, so a file of the program's own name cannot replace it.
+    for (path, contents) in &options.files {
+        let _ = vm.fs.write_file(path, contents);
+    }
+    let _ = vm.fs.write_file(filename, source.as_bytes());
     let names = compiled.global_names.clone();
     let builtins: Vec<Option<Value>> = names
         .iter()

@@ -95,7 +95,7 @@ proptest! {
     fn random_programs_terminate_without_panicking(stmts in prop::collection::vec(stmt(), 1..6)) {
         let source = format!("{PRELUDE}{}\n", stmts.join("\n"));
         let limits = Limits { max_instructions: 20_000, max_sequence_len: 100_000, max_int_bits: 10_000, ..Limits::default() };
-        let outcome = run(&source, &mut NoHost, &RunOptions { filename: "main.py".into(), limits });
+        let outcome = run(&source, &mut NoHost, &RunOptions { filename: "main.py".into(), limits, ..Default::default() });
         prop_assert!(outcome.exit_code == 0 || outcome.exit_code == 1, "{source}");
         if outcome.exit_code == 1 {
             prop_assert!(outcome.error.is_some(), "{source}");
@@ -105,7 +105,7 @@ proptest! {
     #[test]
     fn arbitrary_text_never_panics(src in "[a-z0-9_ =+\\-*/()\\[\\]{}:,.'\"\n\t#<>!%&|^~@]{0,80}") {
         let limits = Limits { max_instructions: 10_000, ..Limits::default() };
-        let outcome = run(&src, &mut NoHost, &RunOptions { filename: "main.py".into(), limits });
+        let outcome = run(&src, &mut NoHost, &RunOptions { filename: "main.py".into(), limits, ..Default::default() });
         prop_assert!(outcome.exit_code == 0 || outcome.exit_code == 1);
     }
 }

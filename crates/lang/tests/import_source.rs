@@ -87,6 +87,7 @@ impl Host for Files {
             filename: format!("/tmp/t/{file}"),
             source: source.to_string(),
             is_package,
+            hide_frames: false,
         })
     }
 }

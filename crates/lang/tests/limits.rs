@@ -12,6 +12,7 @@ fn run_with(source: &str, limits: Limits) -> Outcome {
         &RunOptions {
             filename: "main.py".into(),
             limits,
+            ..RunOptions::default()
         },
     )
 }

@@ -18,6 +18,7 @@ fn run_capped(source: &str, cap: usize) -> Outcome {
                 max_memory_bytes: cap,
                 ..Limits::default()
             },
+            ..RunOptions::default()
         },
     )
 }

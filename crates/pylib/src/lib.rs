@@ -11,6 +11,15 @@ const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/files.rs"));
 /// The prefix of the library's paths in tracebacks, as a CPython install shows its own.
 pub const PREFIX: &str = "/lib/python3.11/";
 
+/// The first line of a module that stands in for one CPython implements in C (`io`):
+/// tracebacks leave its frames out, as CPython's have none for C code.
+pub const C_MODULE_MARKER: &str = "# playground: a C module in CPython";
+
+/// Whether a module's source starts with [`C_MODULE_MARKER`].
+pub fn hides_frames(source: &str) -> bool {
+    source.starts_with(C_MODULE_MARKER)
+}
+
 /// The index the web worker reads: one module file path per line (`python/INDEX`).
 pub const INDEX: &str = include_str!("../python/INDEX");
 

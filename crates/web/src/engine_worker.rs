@@ -56,6 +56,7 @@ fn fetch_library_module(name: &str) -> Option<engine::library::ModuleSource> {
     let source = fetch_text(&path)?;
     Some(engine::library::ModuleSource {
         filename: format!("{}{path}", pylib::PREFIX),
+        hide_frames: pylib::hides_frames(&source),
         source,
         is_package,
     })

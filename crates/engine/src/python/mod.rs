@@ -12,7 +12,7 @@
 //! - [`tensor_class`]: `EagerTensor` / `SymbolicTensor` and their operators.
 //! - [`variable_class`]: the `tf.Variable` class.
 //! - [`numpy_module`]: a minimal `numpy` (`ndarray` printing exactly as NumPy 2).
-//! - [`os_module`]: `os.environ`, `os.getenv`, `os.path.join`.
+//! - [`environment`]: the machine's environment variables, which `os.environ` holds.
 //! - [`config`]: `tf.config.*` and `tf.debugging.set_log_device_placement`.
 //! - [`device`]: the `tf.device` context manager.
 //! - [`control_dependencies`]: the `tf.control_dependencies` context manager.
@@ -51,7 +51,7 @@ pub mod name_scope;
 pub mod named_tuple;
 pub mod nn_ops;
 pub mod numpy_module;
-pub mod os_module;
+pub mod environment;
 pub mod shapes;
 pub mod sort_ops;
 pub mod stateless_random;
@@ -302,7 +302,6 @@ impl Host for EngineHost {
         let built: Vec<(String, Value)> = match root {
             "tensorflow" => tf_module::build(&st, vm)?,
             "numpy" => numpy_module::build_module(&st, vm)?,
-            "os" => os_module::build(&st, vm)?,
             clock::MODULE => clock::build(&st),
             _ => return Ok(None),
         };

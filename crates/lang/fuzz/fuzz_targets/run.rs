@@ -17,6 +17,7 @@ fuzz_target!(|data: &[u8]| {
     let options = RunOptions {
         filename: "main.py".into(),
         limits,
+        ..RunOptions::default()
     };
     let _ = run(&source, &mut NoHost, &options);
 });

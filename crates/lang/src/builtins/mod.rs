@@ -2,6 +2,7 @@
 //! and exception classes, and the methods of builtin types (one file per family).
 
 pub mod constructors;
+pub mod fs;
 pub mod mapping;
 pub mod modules;
 pub mod object;
@@ -589,6 +590,7 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
     });
     func(vm, "globals", |vm, _args| Ok(globals_dict(vm)));
     func(vm, "__import__", builtin_import);
+    func(vm, "open", builtin_open);
     func(vm, "dir", builtin_dir);
     func(vm, "input", |vm, args| {
         if let Some(p) = args.positional.first() {
@@ -596,20 +598,6 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
             vm.write_stdout(&s);
         }
         Err(vm.new_error(&vm.exc.eof_error.clone(), "EOF when reading a line"))
-    });
-    func(vm, "open", |vm, args| {
-        let name = match args.positional.first() {
-            Some(v) => vm.repr(v)?,
-            None => return Err(vm.type_error("open() missing required argument 'file' (pos 1)")),
-        };
-        Err(crate::exceptions::new_exception(
-            &vm.exc.file_not_found_error.clone(),
-            vec![
-                Value::Int(2),
-                Value::str("No such file or directory (files are not available in the playground)"),
-                Value::str(name.trim_matches('\'').to_string()),
-            ],
-        ))
     });
     func(vm, "exit", builtin_exit);
     func(vm, "quit", builtin_exit);
@@ -735,6 +723,8 @@ fn builtin_print(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let mut sep = " ".to_string();
     let mut end = "\n".to_string();
     let mut to_stderr = false;
+    // Any other object with a `write` method (`io.StringIO`, an open file).
+    let mut file: Option<Value> = None;
     for (k, v) in args.keywords {
         match k.as_str() {
             "sep" => match v {
@@ -755,12 +745,12 @@ fn builtin_print(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             },
             "file" => {
                 if let Value::Module(_) | Value::None = v {
-                } else if let Some(Value::Str(s)) = vm
-                    .get_attr_opt(v, &crate::value::name("name"))
-                    .ok()
-                    .flatten()
-                {
-                    to_stderr = s.as_str() == "<stderr>";
+                } else {
+                    match vm.get_attr_opt(v, &crate::value::name("name")).ok().flatten() {
+                        Some(Value::Str(s)) if s.as_str() == "<stderr>" => to_stderr = true,
+                        Some(Value::Str(s)) if s.as_str() == "<stdout>" => {}
+                        _ => file = Some(v.clone()),
+                    }
                 }
             }
             "flush" => {}
@@ -770,6 +760,19 @@ fn builtin_print(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 )))
             }
         }
+    }
+    if let Some(file) = file {
+        // As CPython: one `write` per argument, separator and end.
+        let write = vm.get_attr(&file, &crate::value::name("write"))?;
+        for (i, a) in args.positional.iter().enumerate() {
+            if i > 0 {
+                vm.call(&write, &[Value::str(sep.clone())], &[])?;
+            }
+            let text = vm.str(a)?;
+            vm.call(&write, &[Value::str(text)], &[])?;
+        }
+        vm.call(&write, &[Value::str(end)], &[])?;
+        return Ok(Value::None);
     }
     let mut out = String::new();
     for (i, a) in args.positional.iter().enumerate() {
@@ -934,6 +937,13 @@ pub fn small_int(v: &Value) -> Option<i64> {
 
 /// `__import__(name, globals=None, locals=None, fromlist=(), level=0)`: the package `import a.b`
 /// binds, or with a `fromlist` the module itself, as CPython's.
+/// `open(...)`: `io.open`, as in CPython, from the bundled library's `io`.
+fn builtin_open(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let io = vm.import("io", true)?;
+    let open = vm.get_attr(&io, &crate::value::name("open"))?;
+    vm.call(&open, args.positional, args.keywords)
+}
+
 fn builtin_import(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind_args(
         vm,

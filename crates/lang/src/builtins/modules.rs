@@ -18,6 +18,7 @@ pub fn builtin_module(vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>> {
         "math" => Some(math_module()),
         "sys" => Some(sys_module(vm)),
         "typing" => Some(typing_module()),
+        super::fs::MODULE => Some(super::fs::module(vm)),
         _ => None,
     })
 }

@@ -156,6 +156,54 @@ pub(crate) fn install(t: &Types, exc: &ExcTypes) {
             None => Ok(Value::str("")),
         }
     });
+    // `OSError(errno, strerror[, filename[, winerror[, filename2]]])`: with 2 to 5
+    // arguments the fields are set and `args` keeps the first two, as in CPython.
+    add_method(&exc.os_error, "__init__", |_vm, args| {
+        if let Some(e) = Exception::from_value(this(&args)) {
+            let rest = args.positional.get(1..).unwrap_or(&[]).to_vec();
+            let arg = |i: usize| rest.get(i).cloned().unwrap_or_default();
+            let (errno, strerror, filename, filename2) = if (2..=5).contains(&rest.len()) {
+                (arg(0), arg(1), arg(2), arg(4))
+            } else {
+                Default::default()
+            };
+            let kept = if (3..=5).contains(&rest.len()) {
+                rest[..2].to_vec()
+            } else {
+                rest
+            };
+            e.with_state(|s| s.args = kept);
+            crate::exceptions::set_os_error_attrs(&e, errno, strerror, filename, filename2);
+        }
+        Ok(Value::None)
+    });
+    add_method(&exc.os_error, "__str__", |vm, args| {
+        let Some(e) = Exception::from_value(this(&args)) else {
+            return Ok(Value::str(""));
+        };
+        let attr = |name: &str| e.0.dict.borrow().get(name).cloned().unwrap_or_default();
+        let (errno, strerror) = (attr("errno"), attr("strerror"));
+        let (filename, filename2) = (attr("filename"), attr("filename2"));
+        if !filename.is_none() {
+            let head = format!("[Errno {}] {}: ", vm.str(&errno)?, vm.str(&strerror)?);
+            let name = vm.repr(&filename)?;
+            if !filename2.is_none() {
+                let name2 = vm.repr(&filename2)?;
+                return Ok(Value::str(format!("{head}{name} -> {name2}")));
+            }
+            return Ok(Value::str(format!("{head}{name}")));
+        }
+        if !errno.is_none() && !strerror.is_none() {
+            let text = format!("[Errno {}] {}", vm.str(&errno)?, vm.str(&strerror)?);
+            return Ok(Value::str(text));
+        }
+        let args = e.args();
+        Ok(Value::str(match args.len() {
+            0 => String::new(),
+            1 => vm.str(&args[0])?,
+            _ => vm.repr(&Value::tuple(args))?,
+        }))
+    });
     add_method(be, "__repr__", |vm, args| {
         let v = this(&args).clone();
         let Some(e) = Exception::from_value(&v) else {

@@ -250,18 +250,11 @@ impl<'h> Vm<'h> {
             "msg" if exc.is_instance(&self.exc.syntax_error.clone()) => {
                 exc.args().first().cloned().unwrap_or_default()
             }
-            "errno" | "strerror" | "filename" if exc.is_instance(&self.exc.os_error.clone()) => {
-                let args = exc.args();
-                let i = match attr {
-                    "errno" => 0,
-                    "strerror" => 1,
-                    _ => 2,
-                };
-                if args.len() >= 2 {
-                    args.get(i).cloned().unwrap_or_default()
-                } else {
-                    Value::None
-                }
+            // Set at construction (`set_os_error_attrs`); None when built otherwise.
+            "errno" | "strerror" | "filename" | "filename2"
+                if exc.is_instance(&self.exc.os_error.clone()) =>
+            {
+                Value::None
             }
             "name"
                 if exc.is_instance(&self.exc.name_error.clone())

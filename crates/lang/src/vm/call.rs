@@ -644,6 +644,15 @@ impl<'h> Vm<'h> {
         if let ClassKind::Builtin(_) = cls.kind {
             return Err(self.type_error(format!("cannot create '{}' instances", cls.full_name())));
         }
+        // `OSError(errno, strerror)` makes the subclass CPython maps `errno` to.
+        let mapped;
+        let cls = match args.first() {
+            Some(Value::Int(errno)) if Rc::ptr_eq(cls, &self.exc.os_error) && args.len() >= 2 => {
+                mapped = self.os_error_class(*errno);
+                &mapped
+            }
+            _ => cls,
+        };
         let instance = match self.own_method(cls, "__new__") {
             Some(new) => {
                 let inner = match new {

@@ -104,10 +104,38 @@ impl<'h> Vm<'h> {
             _ => None,
         };
         self.host_slot = Some(host);
-        match source {
+        match source.or_else(|| self.program_module_source(name)) {
             Some(source) => self.run_source_module(name, source).map(Some),
             None => result,
         }
+    }
+
+    /// A module among the program's own files: `a.b` is `/content/a/b/__init__.py` or
+    /// `/content/a/b.py`, as CPython finds it next to the script (`sys.path[0]`).
+    fn program_module_source(&mut self, name: &str) -> Option<ModuleSource> {
+        let identifier = |part: &str| {
+            !part.is_empty()
+                && part.chars().all(|c| c == '_' || c.is_alphanumeric())
+                && !part.starts_with(|c: char| c.is_ascii_digit())
+        };
+        if !name.split('.').all(identifier) {
+            return None;
+        }
+        let base = format!("{}/{}", vfs::INITIAL_CWD, name.replace('.', "/"));
+        for (filename, is_package) in [
+            (format!("{base}/__init__.py"), true),
+            (format!("{base}.py"), false),
+        ] {
+            if let Ok(bytes) = self.fs.read_file(&filename) {
+                return Some(ModuleSource {
+                    filename,
+                    source: String::from_utf8_lossy(&bytes).into_owned(),
+                    is_package,
+                    hide_frames: false,
+                });
+            }
+        }
+        None
     }
 
     /// Runs a module's source as CPython runs an imported file: a module object whose
@@ -155,6 +183,9 @@ impl<'h> Vm<'h> {
         if file.is_package {
             let dir = file.filename.rsplit_once('/').map_or("", |(dir, _)| dir);
             module.set("__path__", Value::list(vec![Value::str(dir)]));
+        }
+        if file.hide_frames {
+            self.hidden_frame_files.push(Rc::from(file.filename.as_str()));
         }
         let value = Value::Module(module);
         self.modules.insert(name.to_string(), value.clone());

@@ -165,6 +165,13 @@ pub struct Vm<'h> {
     /// Special method names looked up on the hot paths, made once so the attribute cache
     /// finds them by pointer.
     pub(crate) dunders: Dunders,
+    /// The run's files: what `open`, `os` and `pathlib` see, and where the program's own
+    /// modules are imported from.
+    pub fs: vfs::FileSystem,
+    /// The process environment `os.environ` starts with.
+    pub(crate) environment: Vec<(String, String)>,
+    /// Files of modules whose frames tracebacks leave out (`ModuleSource::hide_frames`).
+    pub(crate) hidden_frame_files: Vec<Rc<str>>,
 }
 
 /// Names of the special methods attribute access and instantiation check for.
@@ -213,6 +220,9 @@ impl<'h> Vm<'h> {
             sys_module: None,
             attr_cache: attr_cache::AttrCache::new(),
             dunders: Dunders::new(),
+            fs: vfs::FileSystem::new(),
+            environment: Vec::new(),
+            hidden_frame_files: Vec::new(),
         };
         crate::builtins::install(&mut vm);
         vm
@@ -285,6 +295,44 @@ impl<'h> Vm<'h> {
     /// A new exception of `class` with a message (`class(message)`).
     pub fn new_error(&self, class: &Rc<Class>, message: impl Into<String>) -> Exception {
         new_exception(class, vec![Value::str(message.into())])
+    }
+
+    /// The `OSError` subclass CPython raises for `errno` (`FileNotFoundError` for
+    /// `ENOENT`, ...), naming the path objects the program passed.
+    pub fn os_error(
+        &self,
+        errno: vfs::Errno,
+        filename: Option<Value>,
+        filename2: Option<Value>,
+    ) -> Exception {
+        let class = self.os_error_class(errno.code() as i64);
+        let exc = new_exception(
+            &class,
+            vec![Value::Int(errno.code() as i64), Value::str(errno.message())],
+        );
+        crate::exceptions::set_os_error_attrs(
+            &exc,
+            Value::Int(errno.code() as i64),
+            Value::str(errno.message()),
+            filename.unwrap_or_default(),
+            filename2.unwrap_or_default(),
+        );
+        exc
+    }
+
+    /// The class `OSError(errno, ...)` constructs: CPython maps some errno values to
+    /// subclasses.
+    pub(crate) fn os_error_class(&self, errno: i64) -> Rc<Class> {
+        let exc = &self.exc;
+        match errno {
+            2 => exc.file_not_found_error.clone(),
+            1 | 13 => exc.permission_error.clone(),
+            17 => exc.file_exists_error.clone(),
+            20 => exc.not_a_directory_error.clone(),
+            21 => exc.is_a_directory_error.clone(),
+            110 => exc.timeout_error.clone(),
+            _ => exc.os_error.clone(),
+        }
     }
 
     pub fn type_error(&self, message: impl Into<String>) -> Exception {
@@ -570,8 +618,13 @@ impl<'h> Vm<'h> {
         }
         loop {
             let reraising = std::mem::replace(&mut self.reraising, false);
-            let frame = self.top();
-            if !(first && reraising) {
+            let hidden_files = &self.hidden_frame_files;
+            let Some(frame) = self.frames.last_mut() else {
+                unreachable!("the run loop always has a frame")
+            };
+            let hidden = !hidden_files.is_empty()
+                && hidden_files.iter().any(|f| **f == *frame.code.filename);
+            if !(first && reraising) && !hidden {
                 let entry = TbFrame {
                     code: frame.code.clone(),
                     pc: frame.lasti as u32,

@@ -260,14 +260,6 @@ impl<'h> Vm<'h> {
         if exc.is_instance(&self.exc.key_error.clone()) && args.len() == 1 {
             return self.repr(&args[0]);
         }
-        if exc.is_instance(&self.exc.os_error.clone()) && args.len() >= 2 {
-            let (errno, msg) = (self.str(&args[0])?, self.str(&args[1])?);
-            if args.len() >= 3 {
-                let fname = self.repr(&args[2])?;
-                return Ok(format!("[Errno {errno}] {msg}: {fname}"));
-            }
-            return Ok(format!("[Errno {errno}] {msg}"));
-        }
         match args.len() {
             0 => Ok(String::new()),
             1 => self.str(&args[0]),
