@@ -436,7 +436,9 @@ impl FileSystem {
             }
             n.mtime_ns = now;
         }
-        let fd = (3..).find(|fd| !self.descriptors.contains_key(fd)).unwrap_or(3);
+        let fd = (3..)
+            .find(|fd| !self.descriptors.contains_key(fd))
+            .unwrap_or(3);
         self.descriptors.insert(
             fd,
             OpenFile {

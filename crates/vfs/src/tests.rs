@@ -38,13 +38,25 @@ fn a_written_file_reads_back() {
 #[test]
 fn writes_outside_the_writable_roots_are_denied() {
     let mut fs = FileSystem::new();
-    assert_eq!(fs.open("/x.txt", write_options()), Err(Errno::PermissionDenied));
+    assert_eq!(
+        fs.open("/x.txt", write_options()),
+        Err(Errno::PermissionDenied)
+    );
     assert_eq!(fs.mkdir("/etc"), Err(Errno::PermissionDenied));
     assert_eq!(fs.mkdir("/tmp"), Err(Errno::Exists));
     assert_eq!(fs.rmdir("/tmp"), Err(Errno::PermissionDenied));
-    assert_eq!(fs.rename("/tmp", "/content/t"), Err(Errno::PermissionDenied));
-    assert_eq!(fs.open("/etc/passwd", OpenOptions::default()), Err(Errno::NoEntry));
-    assert_eq!(fs.open("../../etc/passwd", OpenOptions::default()), Err(Errno::NoEntry));
+    assert_eq!(
+        fs.rename("/tmp", "/content/t"),
+        Err(Errno::PermissionDenied)
+    );
+    assert_eq!(
+        fs.open("/etc/passwd", OpenOptions::default()),
+        Err(Errno::NoEntry)
+    );
+    assert_eq!(
+        fs.open("../../etc/passwd", OpenOptions::default()),
+        Err(Errno::NoEntry)
+    );
 }
 
 #[test]
@@ -55,7 +67,10 @@ fn directories_follow_posix() {
     assert_eq!(fs.mkdir("/tmp/x/y"), Err(Errno::NoEntry));
     assert_eq!(fs.rmdir("/tmp/a"), Err(Errno::NotEmpty));
     assert_eq!(fs.unlink("/tmp/a"), Err(Errno::IsADirectory));
-    assert_eq!(fs.open("/tmp/a", OpenOptions::default()), Err(Errno::IsADirectory));
+    assert_eq!(
+        fs.open("/tmp/a", OpenOptions::default()),
+        Err(Errno::IsADirectory)
+    );
     fs.write_file("/tmp/a/f", b"1").unwrap();
     assert_eq!(fs.stat("/tmp/a/f/"), Err(Errno::NotADirectory));
     assert_eq!(fs.stat("/tmp/a/f/g"), Err(Errno::NotADirectory));
@@ -144,7 +159,10 @@ fn capacity_and_descriptors_are_limited() {
     let fd = fs.open("big", write_options()).unwrap();
     fs.seek(fd, CAPACITY_BYTES as i64, Whence::Start).unwrap();
     assert_eq!(fs.write(fd, b"x"), Err(Errno::NoSpace));
-    assert_eq!(fs.truncate(fd, CAPACITY_BYTES as u64 + 1), Err(Errno::NoSpace));
+    assert_eq!(
+        fs.truncate(fd, CAPACITY_BYTES as u64 + 1),
+        Err(Errno::NoSpace)
+    );
     let mut opened = 1;
     while fs.open("big", OpenOptions::default()).is_ok() {
         opened += 1;

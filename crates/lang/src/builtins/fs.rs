@@ -41,7 +41,15 @@ pub fn module(vm: &Vm<'_>) -> Value {
         .iter()
         .map(|(k, v)| (Value::str(k.clone()), Value::str(v.clone())))
         .collect();
-    m.set("environ", Value::list(environ.into_iter().map(|(k, v)| Value::tuple(vec![k, v])).collect()));
+    m.set(
+        "environ",
+        Value::list(
+            environ
+                .into_iter()
+                .map(|(k, v)| Value::tuple(vec![k, v]))
+                .collect(),
+        ),
+    );
     m.set("open", native_function("open", open));
     m.set("read", native_function("read", read));
     m.set("write", native_function("write", write));
@@ -55,7 +63,10 @@ pub fn module(vm: &Vm<'_>) -> Value {
     m.set("rmdir", native_function("rmdir", rmdir));
     m.set("unlink", native_function("unlink", unlink));
     m.set("rename", native_function("rename", rename));
-    m.set("getcwd", native_function("getcwd", |vm, _| Ok(Value::str(vm.fs.cwd()))));
+    m.set(
+        "getcwd",
+        native_function("getcwd", |vm, _| Ok(Value::str(vm.fs.cwd()))),
+    );
     m.set("chdir", native_function("chdir", chdir));
     m.set("utime", native_function("utime", utime));
     m.set("strerror", native_function("strerror", strerror));
@@ -66,7 +77,10 @@ pub fn module(vm: &Vm<'_>) -> Value {
 /// the str or bytes object an error names.
 fn path_arg(vm: &mut Vm<'_>, args: &Args<'_>, i: usize, func: &str) -> PyResult<(String, Value)> {
     let Some(object) = args.get(i).cloned() else {
-        return Err(vm.type_error(format!("{func}() missing required argument 'path' (pos {})", i + 1)));
+        return Err(vm.type_error(format!(
+            "{func}() missing required argument 'path' (pos {})",
+            i + 1
+        )));
     };
     let mut value = object.clone();
     if matches!(value, Value::Instance(_)) {
@@ -102,7 +116,10 @@ fn int_arg(vm: &mut Vm<'_>, args: &Args<'_>, i: usize, func: &str) -> PyResult<i
             let tn = vm.type_name(other);
             Err(vm.type_error(format!("'{tn}' object cannot be interpreted as an integer")))
         }
-        None => Err(vm.type_error(format!("{func}() missing required argument (pos {})", i + 1))),
+        None => Err(vm.type_error(format!(
+            "{func}() missing required argument (pos {})",
+            i + 1
+        ))),
     }
 }
 
@@ -203,7 +220,9 @@ fn ftruncate(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let fd = fd_arg(vm, &args, "ftruncate")?;
     let length = int_arg(vm, &args, 1, "ftruncate")?;
     let length = u64::try_from(length).map_err(|_| vm.os_error(Errno::Invalid, None, None))?;
-    vm.fs.truncate(fd, length).map_err(|e| vm.os_error(e, None, None))?;
+    vm.fs
+        .truncate(fd, length)
+        .map_err(|e| vm.os_error(e, None, None))?;
     Ok(Value::None)
 }
 

@@ -8,6 +8,7 @@ pub mod modules;
 pub mod object;
 pub mod seq;
 pub mod string;
+pub mod subclass;
 pub mod types;
 
 use std::cmp::Ordering;
@@ -29,6 +30,7 @@ pub(crate) fn install_type_methods(types: &Types, exc: &ExcTypes) {
     string::install(types);
     seq::install(types);
     mapping::install(types);
+    subclass::install(types);
 }
 
 fn func(vm: &mut Vm<'_>, name: &str, f: crate::value::NativeFnPtr) {
@@ -687,9 +689,33 @@ fn attr_name(vm: &Vm<'_>, v: &Value, func: &str) -> PyResult<crate::value::Name>
 }
 
 /// `isinstance(v, cls_or_tuple)`.
+/// A class's `__instancecheck__` or `__subclasscheck__`, which CPython finds on the class's
+/// metaclass (`abc.ABCMeta`). Without metaclasses here, the library's abstract base classes
+/// (`collections.abc`) define them as class methods, and only those are used.
+fn check_hook(cls: &crate::value::Class, name: &str) -> Option<Value> {
+    if matches!(cls.kind, crate::value::ClassKind::Builtin(_)) {
+        return None;
+    }
+    match cls.lookup(name)? {
+        Value::ClassMethod(f) => Some((*f).clone()),
+        _ => None,
+    }
+}
+
 pub fn isinstance(vm: &mut Vm<'_>, v: &Value, spec: &Value) -> PyResult<bool> {
     match spec {
-        Value::Class(c) => Ok(vm.is_instance(v, c)),
+        Value::Class(c) => {
+            if vm.is_instance(v, c) {
+                return Ok(true);
+            }
+            match check_hook(c, "__instancecheck__") {
+                Some(hook) => {
+                    let result = vm.call_method_value(&hook, spec, std::slice::from_ref(v))?;
+                    vm.truthy(&result)
+                }
+                None => Ok(false),
+            }
+        }
         Value::Tuple(t) => {
             for c in t.iter() {
                 if isinstance(vm, v, c)? {
@@ -702,9 +728,21 @@ pub fn isinstance(vm: &mut Vm<'_>, v: &Value, spec: &Value) -> PyResult<bool> {
     }
 }
 
-fn issubclass(vm: &mut Vm<'_>, c: &crate::value::Class, spec: &Value) -> PyResult<bool> {
+fn issubclass(vm: &mut Vm<'_>, c: &Rc<crate::value::Class>, spec: &Value) -> PyResult<bool> {
     match spec {
-        Value::Class(other) => Ok(c.is_subclass(other)),
+        Value::Class(other) => {
+            if c.is_subclass(other) {
+                return Ok(true);
+            }
+            match check_hook(other, "__subclasscheck__") {
+                Some(hook) => {
+                    let sub = Value::Class(c.clone());
+                    let result = vm.call_method_value(&hook, spec, &[sub])?;
+                    vm.truthy(&result)
+                }
+                None => Ok(false),
+            }
+        }
         Value::Tuple(t) => {
             for x in t.iter() {
                 if issubclass(vm, c, x)? {
@@ -746,7 +784,11 @@ fn builtin_print(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             "file" => {
                 if let Value::Module(_) | Value::None = v {
                 } else {
-                    match vm.get_attr_opt(v, &crate::value::name("name")).ok().flatten() {
+                    match vm
+                        .get_attr_opt(v, &crate::value::name("name"))
+                        .ok()
+                        .flatten()
+                    {
                         Some(Value::Str(s)) if s.as_str() == "<stderr>" => to_stderr = true,
                         Some(Value::Str(s)) if s.as_str() == "<stdout>" => {}
                         _ => file = Some(v.clone()),

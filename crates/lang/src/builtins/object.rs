@@ -32,11 +32,36 @@ pub(crate) fn install(t: &Types, exc: &ExcTypes) {
                 "object.__new__({name}) is not safe, use {name}.__new__()"
             )));
         }
+        if let Some(base) = super::subclass::value_base(&cls) {
+            return Err(vm.type_error(format!(
+                "object.__new__({}) is not safe, use {}.__new__()",
+                cls.full_name(),
+                base.name
+            )));
+        }
+        vm.check_not_abstract(&cls)?;
         Ok(Value::Instance(Rc::new(crate::value::Instance::new(cls))))
     });
     o.dict
         .borrow_mut()
         .insert_str("__new__", Value::StaticMethod(Rc::new(new)));
+    // `object.__init_subclass__()`: what `super().__init_subclass__(**kwargs)` ends at.
+    let init_subclass = crate::value::NativeFunction::value("__init_subclass__", |vm, args| {
+        if !args.keywords.is_empty() {
+            let name = match args.positional.first() {
+                Some(Value::Class(cls)) => cls.name.clone(),
+                _ => "object".to_string(),
+            };
+            return Err(vm.type_error(format!(
+                "{name}.__init_subclass__() takes no keyword arguments"
+            )));
+        }
+        Ok(Value::None)
+    });
+    o.dict.borrow_mut().insert_str(
+        "__init_subclass__",
+        Value::ClassMethod(Rc::new(init_subclass)),
+    );
     add_method(o, "__init__", |vm, args| {
         if args.positional.len() > 1 || !args.keywords.is_empty() {
             return Err(vm.type_error(

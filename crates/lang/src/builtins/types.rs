@@ -103,6 +103,7 @@ pub fn ctor(name: &str, f: NativeFnPtr) -> Option<Rc<NativeFunction>> {
         owner: None,
         func: NativeBody::Plain(f),
         binds: false,
+        unwraps_self: false,
     }))
 }
 
@@ -123,8 +124,20 @@ pub fn add_method_closure(
 /// Adds a method over its body: compiled once for every method.
 #[inline(never)]
 fn add_method_body(class: &Rc<Class>, name: &str, f: NativeBody) {
-    let m = NativeFunction::from_body(name, Some(&class.name), f);
-    class.dict.borrow_mut().insert_str(name, m);
+    let mut m = NativeFunction {
+        name: name.to_string(),
+        owner: Some(class.name.clone()),
+        func: f,
+        binds: true,
+        unwraps_self: false,
+    };
+    if let ClassKind::Builtin(t) = class.kind {
+        m.unwraps_self = super::subclass::is_value_type(t);
+    }
+    class
+        .dict
+        .borrow_mut()
+        .insert_str(name, Value::NativeFunction(Rc::new(m)));
 }
 
 impl Types {

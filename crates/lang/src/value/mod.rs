@@ -913,6 +913,9 @@ pub struct Instance {
     /// Host data (a tensor, a device scope...), set by the host class's native `__init__`
     /// or when the host creates the instance.
     pub native: RefCell<Option<Rc<dyn Any>>>,
+    /// The builtin value an instance of a Python subclass of a builtin type holds (the
+    /// `dict` of a `class Config(dict)`), which that type's methods work on.
+    pub base: Option<Value>,
 }
 
 impl Instance {
@@ -928,6 +931,15 @@ impl Instance {
             dict: RefCell::new(AttrMap::new()),
             exc,
             native: RefCell::new(None),
+            base: None,
+        }
+    }
+
+    /// An instance of a subclass of a builtin type, holding `base`.
+    pub fn with_base(class: Rc<Class>, base: Value) -> Instance {
+        Instance {
+            base: Some(base),
+            ..Instance::new(class)
         }
     }
 }
@@ -1069,6 +1081,9 @@ pub struct NativeFunction {
     pub func: NativeBody,
     /// Whether `instance.attr` binds it as a method (true for methods defined in classes).
     pub binds: bool,
+    /// A method of a builtin value type (`list.append`): called on an instance of a Python
+    /// subclass, it receives the builtin value the instance holds ([`Instance::base`]).
+    pub unwraps_self: bool,
 }
 
 impl NativeFunction {
@@ -1104,7 +1119,23 @@ impl NativeFunction {
             owner: owner.map(str::to_string),
             func,
             binds: owner.is_some(),
+            unwraps_self: false,
         }))
+    }
+
+    /// Runs the function, passing an instance of a builtin type's Python subclass as its
+    /// builtin value when this is a method of that type.
+    pub fn call(&self, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+        if self.unwraps_self {
+            if let Some(Value::Instance(inst)) = args.positional.first() {
+                if let Some(base) = &inst.base {
+                    let mut positional = args.positional.to_vec();
+                    positional[0] = base.clone();
+                    return self.func.call(vm, Args::new(&positional, args.keywords));
+                }
+            }
+        }
+        self.func.call(vm, args)
     }
 }
 

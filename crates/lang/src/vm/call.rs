@@ -27,11 +27,11 @@ impl<'h> Vm<'h> {
                 self.call_function(&f, args.to_vec(), kwargs)
             }
             Value::NativeFunction(nf) => {
-                let func = nf.func.clone();
+                let nf = nf.clone();
                 if self.native_depth >= super::MAX_NATIVE_DEPTH + 20 {
                     return Err(self.recursion_error());
                 }
-                func.call(self, Args::new(args, kwargs))
+                nf.call(self, Args::new(args, kwargs))
             }
             Value::BoundMethod(bm) => {
                 let mut full = Vec::with_capacity(args.len() + 1);
@@ -528,7 +528,7 @@ impl<'h> Vm<'h> {
         };
         let mut stack = std::mem::take(&mut self.top().stack);
         let result = match stack.get(first..) {
-            Some(args) => nf.func.call(self, Args::new(args, &[])),
+            Some(args) => nf.call(self, Args::new(args, &[])),
             None => Err(self.runtime_error("native call without its arguments")),
         };
         // The frames the call ran are gone again, so this frame is on top.
@@ -611,7 +611,9 @@ impl<'h> Vm<'h> {
                 let (init_name, new_name) = (self.dunders.init.clone(), self.dunders.new.clone());
                 if let Some(Value::Function(init)) = self.class_lookup(cls, &init_name) {
                     if !init.code.is_generator && self.class_lookup(cls, &new_name).is_none() {
-                        let instance = Value::Instance(Rc::new(Instance::new(cls.clone())));
+                        let cls = cls.clone();
+                        self.check_not_abstract(&cls)?;
+                        let instance = Value::Instance(Rc::new(Instance::new(cls)));
                         args.insert(0, instance.clone());
                         let locals = self.bind_args(&init, args, &kwargs)?;
                         let mut frame = self.new_frame(&init, locals);
@@ -668,7 +670,10 @@ impl<'h> Vm<'h> {
                 }
                 inst
             }
-            None => Value::Instance(Rc::new(Instance::new(cls.clone()))),
+            None => {
+                self.check_not_abstract(cls)?;
+                Value::Instance(Rc::new(Instance::new(cls.clone())))
+            }
         };
         if let Some(exc) = Exception::from_value(&instance) {
             exc.with_state(|s| s.args = args.to_vec());
@@ -696,6 +701,28 @@ impl<'h> Vm<'h> {
             }
         }
         Ok(instance)
+    }
+
+    /// A class with abstract methods (`__abstractmethods__`, which `abc.ABC` sets) cannot be
+    /// instantiated, as `object.__new__` refuses in CPython.
+    pub(crate) fn check_not_abstract(&mut self, cls: &Class) -> PyResult<()> {
+        let Some(abstract_methods) = cls.lookup("__abstractmethods__") else {
+            return Ok(());
+        };
+        let mut names = Vec::new();
+        for name in self.iterate(&abstract_methods)? {
+            names.push(self.str(&name)?);
+        }
+        if names.is_empty() {
+            return Ok(());
+        }
+        names.sort();
+        Err(self.type_error(format!(
+            "Can't instantiate abstract class {} with abstract method{} {}",
+            cls.name,
+            if names.len() > 1 { "s" } else { "" },
+            names.join(", ")
+        )))
     }
 
     /// `MakeFunction`.

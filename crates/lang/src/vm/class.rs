@@ -124,11 +124,19 @@ impl<'h> Vm<'h> {
                         && !matches!(c.kind, ClassKind::Exception)
                         && !Rc::ptr_eq(c, &self.types.object)
                     {
-                        if let ClassKind::Builtin(_) = c.kind {
-                            return Err(self.type_error(format!(
-                                "subclassing the builtin type '{}' is not supported in this playground",
-                                c.name
-                            )));
+                        if let ClassKind::Builtin(t) = c.kind {
+                            if t == crate::value::BuiltinType::Type {
+                                return Err(self.type_error(
+                                    "subclassing 'type' (a metaclass) is not supported in this \
+                                     playground",
+                                ));
+                            }
+                            if !crate::builtins::subclass::is_value_type(t) {
+                                return Err(self.type_error(format!(
+                                    "type '{}' is not an acceptable base type",
+                                    c.name
+                                )));
+                            }
                         }
                     }
                     base_classes.push(c.clone());
@@ -146,6 +154,15 @@ impl<'h> Vm<'h> {
         }
         if base_classes.is_empty() {
             base_classes.push(self.types.object.clone());
+        }
+        // Instances hold at most one builtin value: two different value types conflict.
+        let mut value_bases = base_classes
+            .iter()
+            .filter_map(|b| crate::builtins::subclass::value_base(b).map(|c| c as *const Class));
+        if let Some(first) = value_bases.next() {
+            if value_bases.any(|other| other != first) {
+                return Err(self.type_error("multiple bases have instance lay-out conflict"));
+            }
         }
         let mro = match c3_mro(&base_classes) {
             Ok(m) => m,

@@ -185,7 +185,8 @@ impl<'h> Vm<'h> {
             module.set("__path__", Value::list(vec![Value::str(dir)]));
         }
         if file.hide_frames {
-            self.hidden_frame_files.push(Rc::from(file.filename.as_str()));
+            self.hidden_frame_files
+                .push(Rc::from(file.filename.as_str()));
         }
         let value = Value::Module(module);
         self.modules.insert(name.to_string(), value.clone());

@@ -234,6 +234,29 @@ impl<'h> Vm<'h> {
     }
 
     /// The builtin exception classes.
+    /// The class of builtin type `t` (`int`, `dict`, ...).
+    pub fn class_of_builtin(&self, t: crate::value::BuiltinType) -> Rc<Class> {
+        use crate::value::BuiltinType as T;
+        let types = &self.types;
+        match t {
+            T::Int => types.int.clone(),
+            T::Float => types.float.clone(),
+            T::Str => types.str.clone(),
+            T::Bytes => types.bytes.clone(),
+            T::Tuple => types.tuple.clone(),
+            T::List => types.list.clone(),
+            T::Dict => types.dict.clone(),
+            T::Set => types.set.clone(),
+            T::FrozenSet => types.frozenset.clone(),
+            _ => types.object.clone(),
+        }
+    }
+
+    /// The builtin function `name` (`abs`), or None.
+    pub fn builtins_get(&self, name: &str) -> Value {
+        self.builtins.get(name).cloned().unwrap_or_default()
+    }
+
     pub fn exc_types(&self) -> Rc<ExcTypes> {
         self.exc.clone()
     }
