@@ -9,6 +9,7 @@ pub mod object;
 pub mod seq;
 pub mod string;
 pub mod subclass;
+pub mod traceback_module;
 pub mod types;
 
 use std::cmp::Ordering;

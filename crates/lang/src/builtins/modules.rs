@@ -19,6 +19,7 @@ pub fn builtin_module(vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>> {
         "sys" => Some(sys_module(vm)),
         "typing" => Some(typing_module()),
         super::fs::MODULE => Some(super::fs::module(vm)),
+        super::traceback_module::MODULE => Some(super::traceback_module::module()),
         _ => None,
     })
 }

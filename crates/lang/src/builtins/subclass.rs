@@ -277,11 +277,12 @@ fn install_operators(t: &Types) {
                 let result = vm.binary_op(this(&args), arg(&args, 1), op);
                 or_not_implemented(vm, result)
             });
-            let reflects = !matches!(
-                kind,
-                BuiltinType::Tuple | BuiltinType::List | BuiltinType::Dict
-            ) && !(matches!(kind, BuiltinType::Str | BuiltinType::Bytes)
-                && op != BinOp::Mult);
+            // Sequences and dicts define no reflected operators, except `n * str`.
+            let reflects = match kind {
+                BuiltinType::Tuple | BuiltinType::List | BuiltinType::Dict => false,
+                BuiltinType::Str | BuiltinType::Bytes => op == BinOp::Mult,
+                _ => true,
+            };
             if reflects {
                 add_method_closure(class, reflected, move |vm, args| {
                     let result = vm.binary_op(arg(&args, 1), this(&args), op);

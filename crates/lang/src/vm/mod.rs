@@ -313,6 +313,15 @@ impl<'h> Vm<'h> {
             .collect()
     }
 
+    /// The source line frame `index` (of [`Vm::call_stack`]) is running, stripped.
+    pub fn frame_source_line(&self, index: usize) -> Option<String> {
+        let frame = self.frames.get(index)?;
+        let line = line_of_pc(&frame.code, frame.lasti);
+        let source: &str = &frame.code.source;
+        let text = source.lines().nth((line as usize).checked_sub(1)?)?;
+        Some(text.trim().to_string())
+    }
+
     // ----- exceptions -----
 
     /// A new exception of `class` with a message (`class(message)`).
@@ -520,7 +529,7 @@ impl<'h> Vm<'h> {
 
     /// The exception currently being handled (innermost across frames), for `__context__`
     /// and bare `raise`.
-    pub(crate) fn current_handled(&self) -> Option<Exception> {
+    pub fn current_handled(&self) -> Option<Exception> {
         self.frames
             .iter()
             .rev()
@@ -647,7 +656,7 @@ impl<'h> Vm<'h> {
             };
             let hidden = !hidden_files.is_empty()
                 && hidden_files.iter().any(|f| **f == *frame.code.filename);
-            if !(first && reraising) && !hidden {
+            if !(hidden || first && reraising) {
                 let entry = TbFrame {
                     code: frame.code.clone(),
                     pc: frame.lasti as u32,
