@@ -709,14 +709,15 @@ impl<'h> Vm<'h> {
         let Some(abstract_methods) = cls.lookup("__abstractmethods__") else {
             return Ok(());
         };
-        let mut names = Vec::new();
+        // Sorted, as CPython lists them.
+        let mut names = std::collections::BTreeSet::new();
         for name in self.iterate(&abstract_methods)? {
-            names.push(self.str(&name)?);
+            names.insert(self.str(&name)?);
         }
         if names.is_empty() {
             return Ok(());
         }
-        names.sort();
+        let names: Vec<String> = names.into_iter().collect();
         Err(self.type_error(format!(
             "Can't instantiate abstract class {} with abstract method{} {}",
             cls.name,
