@@ -19,7 +19,7 @@
 //!   validation, presets, and how long work takes on a device (roofline, MXU model).
 //! - [`sim`]: the discrete-event simulator: schedule, links, memory, collectives, partitioning
 //!   (`_Send`/`_Recv`), metrics and the Chrome trace.
-//! - [`python`]: the Python binding: the `tensorflow`, `numpy` and `os` modules programs
+//! - [`python`]: the Python binding: the `tensorflow` and `numpy` modules programs
 //!   import, on lang's host interface.
 //! - [`library`]: where the bundled Python library comes from (embedded natively, fetched
 //!   by the web worker).

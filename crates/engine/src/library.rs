@@ -1,6 +1,6 @@
 //! Where the bundled Python library comes from: the standard-library modules written in
 //! Python (`crates/pylib`) that programs import after the native modules (`tensorflow`,
-//! `numpy`, `os`) and before the program's own files.
+//! `numpy`) and before the program's own files.
 //!
 //! Native builds embed the files (`pylib::find`). In the browser the engine cannot reach
 //! the network itself: the web worker installs a [`Finder`] that fetches a module's file on

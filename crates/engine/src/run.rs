@@ -1,5 +1,5 @@
 //! Running one program: parse and interpret it with the language crate and the engine's
-//! host modules ([`crate::python`]: `tensorflow`, `numpy`, `os`) over a fresh runtime
+//! host modules ([`crate::python`]: `tensorflow`, `numpy`) over a fresh runtime
 //! context, then turn what happened into a [`RunReport`]: output, the uncaught error
 //! (its type as the short class name, `InvalidArgumentError`), and the recorder's ops and
 //! transfers, timed by the simulator ([`crate::sim`]) on the topology's hardware.

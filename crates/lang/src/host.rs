@@ -2,7 +2,7 @@
 //! functions and native classes to the language without lang knowing anything about them.
 //!
 //! A host implements [`Host::import_module`]: when a program imports a name lang does not
-//! know (`tensorflow`, `tensorflow.compat.v1`, `numpy`, `os`), the host may return a module
+//! know (`tensorflow`, `tensorflow.compat.v1`, `numpy`), the host may return a module
 //! it built with [`new_module`], [`native_function`] and [`ClassBuilder`]. Everything else is
 //! done through the [`Vm`] the native code receives: calling back into Python
 //! ([`Vm::call`]), raising ([`Vm::new_error`]), printing ([`Vm::write_stdout`],

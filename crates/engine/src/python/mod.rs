@@ -1,4 +1,4 @@
-//! The Python binding: the `tensorflow`, `numpy` and `os` modules a program imports,
+//! The Python binding: the `tensorflow` and `numpy` modules a program imports,
 //! implemented on the [`runtime`](crate::runtime) through lang's [`Host`] interface.
 //!
 //! Module map (one concept per file):
@@ -278,8 +278,8 @@ impl State {
     }
 }
 
-/// The [`Host`] of a playground run: provides `tensorflow` (and its submodules),
-/// `numpy` and `os`.
+/// The [`Host`] of a playground run: provides `tensorflow` (and its submodules)
+/// and `numpy`.
 pub struct EngineHost {
     state: St,
 }
