@@ -1,6 +1,7 @@
 //! The `builtins` namespace: functions (`print`, `len`, `sorted`, ...), the builtin classes
 //! and exception classes, and the methods of builtin types (one file per family).
 
+pub mod bytes;
 pub mod constructors;
 pub mod fs;
 pub mod mapping;
@@ -32,6 +33,7 @@ pub(crate) fn install_type_methods(types: &Types, exc: &ExcTypes) {
     seq::install(types);
     mapping::install(types);
     subclass::install(types);
+    bytes::install(types);
 }
 
 fn func(vm: &mut Vm<'_>, name: &str, f: crate::value::NativeFnPtr) {

@@ -677,10 +677,6 @@ pub(crate) fn install(t: &Types) {
         }
         Ok(Value::str(out))
     });
-    add_method(s, "encode", |vm, args| {
-        let s = scan(vm, &args, "encode")?;
-        Ok(Value::Bytes(Rc::new(s.as_str().as_bytes().to_vec())))
-    });
     add_method(s, "format", |vm, args| {
         let s = scan(vm, &args, "format")?.clone();
         let positional = args.positional.get(1..).unwrap_or(&[]).to_vec();
@@ -705,20 +701,6 @@ pub(crate) fn install(t: &Types) {
             &[],
             &FormatKw::Mapping(mapping),
         )?))
-    });
-    add_method(&t.bytes, "decode", |vm, args| match args.get(0) {
-        Some(Value::Bytes(b)) => match std::str::from_utf8(b) {
-            Ok(s) => Ok(Value::str(s.to_string())),
-            Err(e) => Err(vm.new_error(
-                &vm.exc_types().unicode_decode_error,
-                format!(
-                    "'utf-8' codec can't decode byte 0x{:02x} in position {}: invalid start byte",
-                    b[e.valid_up_to()],
-                    e.valid_up_to()
-                ),
-            )),
-        },
-        _ => Err(vm.type_error("decode() requires a bytes object")),
     });
 }
 

@@ -545,10 +545,23 @@ impl<'a> Compiler<'a> {
             StmtKind::AugAssign { target, op, value } => {
                 self.aug_assign(target, *op, value, stmt.span)?
             }
-            StmtKind::AnnAssign { target, value, .. } => {
+            StmtKind::AnnAssign {
+                target,
+                annotation,
+                value,
+            } => {
                 if let Some(v) = value {
                     self.expr(v)?;
                     self.store_target(target, stmt.span)?;
+                }
+                // In a class body, `x: T` records `__annotations__['x'] = T`, as CPython
+                // does (what `dataclasses` and `typing.NamedTuple` read).
+                if let (CodeKind::Class, ExprKind::Name(name)) = (self.unit.kind, &target.kind) {
+                    self.expr(annotation)?;
+                    self.load_name("__annotations__");
+                    self.load_const(Value::str(name.clone()));
+                    self.set_loc(stmt.span);
+                    self.emit(Instr::StoreSubscr);
                 }
             }
             StmtKind::FunctionDef(def) => self.function_def(def, stmt.span)?,
@@ -918,6 +931,14 @@ impl<'a> Compiler<'a> {
             return Err(self.error("internal error: missing scope", span));
         };
         self.push_unit(scope, CodeKind::Class, &def.name, span);
+        let annotated = def.body.iter().any(|stmt| {
+            matches!(&stmt.kind, StmtKind::AnnAssign { target, .. }
+                if matches!(target.kind, ExprKind::Name(_)))
+        });
+        if annotated {
+            self.emit(Instr::BuildMap(0));
+            self.store_name("__annotations__");
+        }
         self.stmts(&def.body)?;
         if let Some(i) = self.unit.cellvars.iter().position(|c| c == "__class__") {
             self.emit(Instr::LoadClosure(i as u32));

@@ -235,7 +235,13 @@ impl Builder {
                 if let Some(v) = value {
                     self.expr(v);
                 }
-                let _ = annotation;
+                // A class body evaluates the annotations of its names (into
+                // `__annotations__`); functions never evaluate theirs.
+                if self.cur().kind == Some(ScopeKind::Class)
+                    && matches!(target.kind, ExprKind::Name(_))
+                {
+                    self.expr(annotation);
+                }
                 if value.is_some() || !matches!(target.kind, ExprKind::Name(_)) {
                     self.target(target);
                 } else if let ExprKind::Name(n) = &target.kind {
