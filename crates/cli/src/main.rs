@@ -1,13 +1,15 @@
 //! `placement`: the playground's engine on the command line.
 //!
 //! ```text
-//! placement run [--topology NAME|FILE.json] [--json] [--trace OUT.json] FILE.py
+//! placement run [--topology NAME|FILE.json] [--file [NAME=]PATH]... [--json] [--trace OUT.json] FILE.py
 //!                                  run a program, print its output or RunReport
 //! placement topologies [--json]    list the machines programs can run on (or their documents)
 //! placement check [--json] [--student] EXERCISE.toml SOLUTION.py|DIR
 //!                                  grade a solution (or every .py in DIR) against an exercise
 //! ```
 //! `--topology` takes a preset name or a topology document (JSON; see `engine::hardware::spec`).
+//! `--file` gives the program a file it opens by name (`--file data.csv` or
+//! `--file train.csv=/path/to/data.csv`); it may be repeated.
 //! `--trace` writes the run's Chrome Trace Event JSON, which Perfetto opens.
 //! Output mirrors `python3 FILE.py`: the program's stdout on stdout, its traceback on stderr,
 //! and its exit status. With `--json` the whole RunReport goes to stdout instead.
@@ -26,7 +28,7 @@ use std::process::ExitCode;
 static ALLOCATOR: engine::MeteredAllocator = engine::MeteredAllocator;
 
 const USAGE: &str = "usage:
-  placement run [--topology NAME|FILE.json] [--json] [--trace OUT.json] FILE.py
+  placement run [--topology NAME|FILE.json] [--file [NAME=]PATH]... [--json] [--trace OUT.json] FILE.py
   placement topologies [--json]
   placement check [--json] [--student] EXERCISE.toml SOLUTION.py|DIR";
 
@@ -145,11 +147,34 @@ fn read_topology_file(path: &str) -> Result<String, String> {
     Ok(text)
 }
 
+/// `--file PATH` or `--file NAME=PATH`: a host file the program finds in its working
+/// directory under its base name (or NAME). Only the named file is read, and at most
+/// `engine::run::PROGRAM_FILES_MAX_BYTES` of it.
+fn read_program_file(spec: &str) -> Result<engine::ProgramFile, String> {
+    let (name, path) = match spec.split_once('=') {
+        Some((name, path)) if !name.is_empty() => (name.to_string(), path),
+        _ => {
+            let base = std::path::Path::new(spec)
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .ok_or_else(|| format!("--file {spec}: not a file name"))?;
+            (base, spec)
+        }
+    };
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    let mut contents = Vec::new();
+    let limit = engine::run::PROGRAM_FILES_MAX_BYTES as u64 + 1;
+    std::io::Read::read_to_end(&mut std::io::Read::take(file, limit), &mut contents)
+        .map_err(|e| format!("cannot read {path}: {e}"))?;
+    Ok(engine::ProgramFile { name, contents })
+}
+
 fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
     let mut topology = String::from("cpu");
     let mut json = false;
     let mut trace = None;
     let mut file = None;
+    let mut files = Vec::new();
     while let Some(arg) = parser.next().map_err(|e| e.to_string())? {
         match arg {
             lexopt::Arg::Long("topology") | lexopt::Arg::Short('t') => {
@@ -160,6 +185,10 @@ fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
                     .map_err(|e| e.to_string())?;
             }
             lexopt::Arg::Long("json") => json = true,
+            lexopt::Arg::Long("file") | lexopt::Arg::Short('f') => {
+                let spec = parser.value().map_err(|e| e.to_string())?;
+                files.push(read_program_file(&spec.to_string_lossy())?);
+            }
             lexopt::Arg::Long("trace") => {
                 trace = Some(parser.value().map_err(|e| e.to_string())?);
             }
@@ -177,10 +206,13 @@ fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
     if !is_preset && std::path::Path::new(&topology).is_file() {
         topology = read_topology_file(&topology)?;
     }
-    let report = engine::run_program(&engine::RunRequest {
-        source: &source,
-        topology: &topology,
-    })?;
+    let report = engine::run_program_with_files(
+        &engine::RunRequest {
+            source: &source,
+            topology: &topology,
+        },
+        &files,
+    )?;
     if let Some(out) = trace {
         let text = serde_json::to_string(&report.trace).map_err(|e| e.to_string())?;
         std::fs::write(&out, text + "\n")

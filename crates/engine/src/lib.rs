@@ -49,4 +49,4 @@ pub mod topology;
 /// run's memory cap sees what the program holds (see `meter::memory`).
 pub use meter::memory::MeteredAllocator;
 pub use report::RunReport;
-pub use run::{run_program, RunRequest};
+pub use run::{run_program, run_program_with_files, ProgramFile, RunRequest};

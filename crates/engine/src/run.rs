@@ -21,12 +21,34 @@ pub struct RunRequest<'a> {
 /// The file name tracebacks show, as when the program is saved and run as `python3 main.py`.
 pub const PROGRAM_FILENAME: &str = "main.py";
 
+/// A file the user gives the program (a CSV, say): the program finds it by its name, which
+/// is relative to the working directory (`/content`) or an absolute path under a writable
+/// directory of the run's file system.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ProgramFile {
+    pub name: String,
+    pub contents: Vec<u8>,
+}
+
+/// The most the files given to a program may hold together.
+pub const PROGRAM_FILES_MAX_BYTES: usize = 64 << 20;
+
 /// Runs the program and reports what it printed, how it ended and where its ops ran.
 ///
 /// An unknown topology name is the caller's mistake, not the program's, so it is an `Err`
 /// with a message listing the known ones rather than a Python exception.
 pub fn run_program(request: &RunRequest) -> Result<RunReport, String> {
-    run_program_with_limits(request, lang::Limits::default())
+    run_program_with(request, lang::Limits::default(), &[])
+}
+
+/// [`run_program`] with files the program finds in its file system. A file that cannot be
+/// placed (a name outside the writable directories, the program's own name, too much data)
+/// is the caller's mistake: an `Err` saying which and why.
+pub fn run_program_with_files(
+    request: &RunRequest,
+    files: &[ProgramFile],
+) -> Result<RunReport, String> {
+    run_program_with(request, lang::Limits::default(), files)
 }
 
 /// [`run_program`] under other limits than the playground's (fuzzing and limit tests use
@@ -35,12 +57,60 @@ pub fn run_program_with_limits(
     request: &RunRequest,
     limits: lang::Limits,
 ) -> Result<RunReport, String> {
+    run_program_with(request, limits, &[])
+}
+
+/// Checks the files a program is given (see [`run_program_with_files`]).
+fn check_files(files: &[ProgramFile]) -> Result<(), String> {
+    let total: usize = files.iter().map(|f| f.contents.len()).sum();
+    if total > PROGRAM_FILES_MAX_BYTES {
+        return Err(format!(
+            "the program's files hold {total} bytes; the playground takes at most {} MiB",
+            PROGRAM_FILES_MAX_BYTES >> 20
+        ));
+    }
+    let program = vfs::normalize(vfs::INITIAL_CWD, PROGRAM_FILENAME).unwrap_or_default();
+    let mut trial = vfs::FileSystem::new();
+    for file in files {
+        let path = vfs::normalize(vfs::INITIAL_CWD, &file.name).map_err(|e| {
+            format!(
+                "cannot give the program the file {:?}: {}",
+                file.name,
+                e.message()
+            )
+        })?;
+        if path == program || file.name.contains('\0') {
+            return Err(format!(
+                "cannot give the program a file named {:?}",
+                file.name
+            ));
+        }
+        trial.write_file(&path, b"").map_err(|e| {
+            format!(
+                "cannot give the program the file {:?}: {}",
+                file.name,
+                e.message()
+            )
+        })?;
+    }
+    Ok(())
+}
+
+fn run_program_with(
+    request: &RunRequest,
+    limits: lang::Limits,
+    files: &[ProgramFile],
+) -> Result<RunReport, String> {
     let topology = topology::resolve(request.topology)?;
+    check_files(files)?;
     let options = lang::RunOptions {
         filename: PROGRAM_FILENAME.to_string(),
         limits,
         environment: crate::python::environment::variables(&topology),
-        files: Vec::new(),
+        files: files
+            .iter()
+            .map(|f| (f.name.clone(), f.contents.clone()))
+            .collect(),
     };
     let state = State::new(&topology, request.source);
     let mut host = EngineHost::new(state.clone());

@@ -104,6 +104,8 @@ pub enum Pane {
     Timeline,
     Metrics,
     Topology,
+    /// The files the program is given.
+    Files,
 }
 
 /// One check with how it is shown.

@@ -6,7 +6,7 @@ use crate::browser;
 use crate::components::deflated_link::{share_page_link, use_deflated_link};
 use crate::components::toolbar::{EXERCISE_PREFIX, LESSON_PREFIX};
 use crate::components::{
-    Console, Editor, EmbedDialog, ExercisePanel, Graph, LessonBuilder, LessonView, Metrics,
+    Console, Editor, EmbedDialog, ExercisePanel, Files, Graph, LessonBuilder, LessonView, Metrics,
     Placement, QuickFixes, ShareDialog, Tabs, Timeline, Toolbar, Topology,
 };
 use crate::devices::styles;
@@ -18,7 +18,9 @@ use crate::progress::{Progress, PROGRESS_KEY};
 use crate::protocol::RunMessage;
 use crate::quick_fix::{fixes_for, QuickFix};
 use crate::share::{self, EmbedOptions, SharedState};
-use crate::state::{Action, Dialog, Notice, Pane, RunStatus, State, Study, Theme, DESCRIBE_ID_BIT};
+use crate::state::{
+    Action, Dialog, Notice, Pane, RunStatus, State, Study, Theme, UserFile, DESCRIBE_ID_BIT,
+};
 use crate::timeline_model::fmt_us;
 use cpython_text::float_to_decimal::format_fixed;
 use std::cell::RefCell;
@@ -248,6 +250,7 @@ pub fn App() -> Html {
                     id: *id,
                     source: String::new(),
                     topology: topology.clone(),
+                    files: Vec::new(),
                 });
             }
         });
@@ -266,6 +269,11 @@ pub fn App() -> Html {
                     id,
                     source: state.source.clone(),
                     topology: state.topology.clone(),
+                    files: state
+                        .files
+                        .iter()
+                        .map(|f| (f.name.clone(), f.text.clone()))
+                        .collect(),
                 };
                 let sent = match client.as_ref() {
                     Ok(client) => client.run(&message),
@@ -465,6 +473,24 @@ pub fn App() -> Html {
         let state = state.clone();
         Callback::from(move |document: String| state.dispatch(Action::Describe(document)))
     };
+    let on_put_file = {
+        let state = state.clone();
+        Callback::from(move |file: UserFile| state.dispatch(Action::PutFile(file)))
+    };
+    let on_remove_file = {
+        let state = state.clone();
+        Callback::from(move |name: String| state.dispatch(Action::RemoveFile(name)))
+    };
+    let on_file_notice = {
+        let state = state.clone();
+        Callback::from(move |text: String| {
+            state.dispatch(Action::SetNotice(Some(Notice {
+                text,
+                problem: true,
+                restorable: None,
+            })))
+        })
+    };
     let on_use_topology = {
         let state = state.clone();
         Callback::from(move |document: String| state.dispatch(Action::PickTopology(document)))
@@ -623,6 +649,11 @@ pub fn App() -> Html {
             Pane::Topology => html! {
                 <Topology machine={state.machine.clone()} topology={state.topology.clone()}
                     on_check={on_check_topology.clone()} on_use={on_use_topology.clone()} />
+            },
+            Pane::Files => html! {
+                <Files files={state.files.clone()} readonly={state.readonly()}
+                    on_put={on_put_file.clone()} on_remove={on_remove_file.clone()}
+                    on_notice={on_file_notice.clone()} />
             },
         }
     };

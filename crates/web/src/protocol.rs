@@ -19,6 +19,9 @@ pub struct RunMessage {
     pub id: u32,
     pub source: String,
     pub topology: String,
+    /// The files the user gave the program: (name, text).
+    #[serde(default)]
+    pub files: Vec<(String, String)>,
 }
 
 /// Worker → page: the finished run, or why it could not start.
@@ -30,12 +33,23 @@ pub struct ResultMessage {
 
 /// Runs one request as the worker does; kept here so it is testable without a worker.
 pub fn answer(request: &RunMessage) -> ResultMessage {
+    let files: Vec<engine::ProgramFile> = request
+        .files
+        .iter()
+        .map(|(name, text)| engine::ProgramFile {
+            name: name.clone(),
+            contents: text.as_bytes().to_vec(),
+        })
+        .collect();
     ResultMessage {
         id: request.id,
-        outcome: engine::run_program(&engine::RunRequest {
-            source: &request.source,
-            topology: &request.topology,
-        }),
+        outcome: engine::run_program_with_files(
+            &engine::RunRequest {
+                source: &request.source,
+                topology: &request.topology,
+            },
+            &files,
+        ),
     }
 }
 
@@ -77,6 +91,7 @@ mod tests {
             id: 7,
             source: "print('hi')\n".into(),
             topology: "cpu".into(),
+            files: Vec::new(),
         };
         let response = read_answer(&answer_message(&serde_json::to_string(&request).unwrap()));
         assert_eq!(response.id, 7);
@@ -99,6 +114,7 @@ mod tests {
             id: 3,
             source: "x = 1\ny = x[0]\n".into(),
             topology: "cpu".into(),
+            files: Vec::new(),
         };
         let response = read_answer(&answer_message(&serde_json::to_string(&request).unwrap()));
         let report = response.outcome.unwrap();

@@ -25,17 +25,20 @@ pub enum Pane {
     Timeline,
     Metrics,
     Topology,
+    /// The files the program is given (and can open by name).
+    Files,
 }
 
 impl Pane {
     /// Every pane, in tab order.
-    pub const ALL: [Pane; 6] = [
+    pub const ALL: [Pane; 7] = [
         Pane::Console,
         Pane::Placement,
         Pane::Graph,
         Pane::Timeline,
         Pane::Metrics,
         Pane::Topology,
+        Pane::Files,
     ];
 
     /// The stable id used in links and as the pane's `data-testid`.
@@ -47,6 +50,7 @@ impl Pane {
             Pane::Timeline => "timeline",
             Pane::Metrics => "metrics",
             Pane::Topology => "topology-pane",
+            Pane::Files => "files",
         }
     }
 
@@ -60,6 +64,7 @@ impl Pane {
             lessons::Pane::Timeline => Some(Pane::Timeline),
             lessons::Pane::Metrics => Some(Pane::Metrics),
             lessons::Pane::Topology => Some(Pane::Topology),
+            lessons::Pane::Files => Some(Pane::Files),
         }
     }
 
@@ -72,6 +77,7 @@ impl Pane {
             Pane::Timeline => lessons::Pane::Timeline,
             Pane::Metrics => lessons::Pane::Metrics,
             Pane::Topology => lessons::Pane::Topology,
+            Pane::Files => lessons::Pane::Files,
         }
     }
 
@@ -89,6 +95,7 @@ impl Pane {
             Pane::Timeline => "Timeline",
             Pane::Metrics => "Metrics",
             Pane::Topology => "Topology",
+            Pane::Files => "Files",
         }
     }
 }
@@ -255,6 +262,15 @@ pub struct State {
     /// The wall-clock watchdog: a run still going after this many seconds is stopped (none
     /// when `None`). Shown and set in the toolbar.
     pub run_limit: Option<u32>,
+    /// The files the user gave the program (the Files pane), in the order added.
+    pub files: Vec<UserFile>,
+}
+
+/// A file the user gave the program: it opens it by name from its working directory.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UserFile {
+    pub name: String,
+    pub text: String,
 }
 
 /// The run limits the toolbar offers, in seconds; `None` is "no limit".
@@ -291,6 +307,7 @@ impl Default for State {
             progress: Progress::default(),
             ran_source: None,
             run_limit: DEFAULT_RUN_LIMIT,
+            files: Vec::new(),
         }
     }
 }
@@ -359,6 +376,10 @@ impl State {
         self.status = RunStatus::Running(self.last_run_id);
         self.selected_op = None;
         self.ran_source = Some(Rc::from(self.source.as_str()));
+        // A run started while editing files shows what it printed.
+        if self.pane == Pane::Files {
+            self.pane = Pane::Console;
+        }
     }
 
     /// Whether the shown report came from the program as it is now (no edit since the run).
@@ -406,6 +427,11 @@ pub enum Action {
     TimedOut(u32),
     /// Set the watchdog's limit (seconds, or none).
     SetRunLimit(Option<u32>),
+    /// Give the program a file, replacing one of the same name (the Files pane's New file,
+    /// Upload and edits).
+    PutFile(UserFile),
+    /// Take a file away from the program.
+    RemoveFile(String),
     ShowPane(Pane),
     /// Select an op (or none): Placement, Graph and Timeline show it, the editor its line.
     SelectOp(Option<u32>),
@@ -504,6 +530,16 @@ impl Reducible for State {
                 ));
             }
             Action::SetRunLimit(limit) => next.run_limit = limit,
+            Action::PutFile(file) => {
+                if self.readonly() {
+                    return self;
+                }
+                match next.files.iter_mut().find(|f| f.name == file.name) {
+                    Some(existing) => existing.text = file.text,
+                    None => next.files.push(file),
+                }
+            }
+            Action::RemoveFile(name) => next.files.retain(|f| f.name != name),
             Action::ShowPane(pane) => next.pane = pane,
             Action::SelectOp(op) => {
                 next.selected_op = op;
@@ -826,6 +862,23 @@ mod tests {
             results(&not_run).message.as_deref(),
             Some("The worker failed.")
         );
+    }
+
+    #[test]
+    fn files_are_put_replaced_and_removed_and_a_run_shows_the_console() {
+        let file = |name: &str, text: &str| UserFile {
+            name: name.into(),
+            text: text.into(),
+        };
+        let state = reduce(State::default(), Action::PutFile(file("a.csv", "1")));
+        let state = reduce(state, Action::PutFile(file("b.txt", "x")));
+        let state = reduce(state, Action::PutFile(file("a.csv", "2")));
+        assert_eq!(state.files, vec![file("a.csv", "2"), file("b.txt", "x")]);
+        let state = reduce(state, Action::RemoveFile("a.csv".into()));
+        assert_eq!(state.files, vec![file("b.txt", "x")]);
+        let state = reduce(state, Action::ShowPane(Pane::Files));
+        let state = reduce(state, Action::Run);
+        assert_eq!(state.pane, Pane::Console);
     }
 
     #[test]
