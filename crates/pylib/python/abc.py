@@ -3,7 +3,7 @@
 A class deriving from ``ABC`` records its abstract methods in ``__abstractmethods__``, and
 instantiating it while any remain raises CPython's ``TypeError``. ``register()`` makes a
 class a virtual subclass for ``isinstance`` and ``issubclass``. The playground has no
-metaclasses: ``class C(metaclass=ABCMeta)`` is not supported; derive from ``ABC``.
+metaclasses: ``class C(metaclass=ABCMeta)`` derives ``C`` from ``ABC`` instead.
 """
 
 __all__ = ["ABC", "ABCMeta", "abstractmethod", "abstractclassmethod",
@@ -96,7 +96,18 @@ class ABC:
 
 
 ABC._abc_registry = []
-ABCMeta = type
+
+
+class ABCMeta:
+    """Stands for CPython's metaclass: ``class C(metaclass=ABCMeta)`` makes ``C`` an abstract
+    base class as deriving from ``ABC`` does (the playground has no metaclasses, so ``C``
+    derives from ``ABC``)."""
+
+    __playground_mixin__ = ABC
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("ABCMeta cannot create classes in the playground: use "
+                        "class C(metaclass=ABCMeta) or derive from ABC")
 
 
 def get_cache_token():

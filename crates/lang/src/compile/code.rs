@@ -126,6 +126,9 @@ pub enum Instr {
     ImportFrom(u32),
     /// Runs a class body function on top of `n` bases and the name, builds the class.
     BuildClass(u32),
+    /// `BuildClass` with the class statement's keywords (`metaclass=`, `__init_subclass__`'s)
+    /// as a dict on top of the bases.
+    BuildClassKw(u32),
     /// Pushes the `AssertionError` class (for `assert`).
     LoadAssertionError,
     /// `LoadFast(x)` starting `LoadFast(x); LoadConst(K); Binary(op)` (or `InPlace(op)`),

@@ -956,13 +956,23 @@ impl<'a> Compiler<'a> {
             }
             self.expr(b)?;
         }
+        // Class keywords (`metaclass=`, and `__init_subclass__`'s) as a dict.
+        let mut keywords = 0;
         for k in &def.keywords {
-            // `metaclass=...` and other class keywords are evaluated and ignored.
+            let Some(name) = &k.arg else {
+                return Err(self.error("'**' in class keywords is not supported", k.value.span));
+            };
+            self.load_const(Value::str(name.clone()));
             self.expr(&k.value)?;
-            self.emit(Instr::Pop);
+            keywords += 1;
         }
         self.set_loc(span);
-        self.emit(Instr::BuildClass(def.bases.len() as u32));
+        if def.keywords.is_empty() {
+            self.emit(Instr::BuildClass(def.bases.len() as u32));
+        } else {
+            self.emit(Instr::BuildMap(keywords));
+            self.emit(Instr::BuildClassKw(def.bases.len() as u32));
+        }
         for _ in &def.decorators {
             self.emit(Instr::Call(1));
         }

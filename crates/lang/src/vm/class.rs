@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{FrameExit, Vm};
-use crate::value::{AttrMap, BuiltinType, Class, ClassKind, PyResult, Value};
+use crate::value::{AttrMap, BuiltinType, Class, ClassKind, Name, PyResult, Value};
 
 /// The C3 linearization of a class with these bases, excluding the class itself.
 pub fn c3_mro(bases: &[Rc<Class>]) -> Result<Vec<Rc<Class>>, String> {
@@ -108,7 +108,48 @@ impl<'h> Vm<'h> {
     }
 
     /// Runs a `class` statement: the body function, then the class object.
-    pub(crate) fn build_class(&mut self, body: Value, name: Value, bases: Vec<Value>) -> PyResult {
+    ///
+    /// `keywords` are the class statement's: `metaclass=type` is the default; the library's
+    /// stand-ins for metaclasses (a class with a `__playground_mixin__`, such as
+    /// `abc.ABCMeta`) add that class as a base, since the playground has no metaclasses; any
+    /// other metaclass is refused. The rest go to the bases' `__init_subclass__`.
+    pub(crate) fn build_class(
+        &mut self,
+        body: Value,
+        name: Value,
+        mut bases: Vec<Value>,
+        mut keywords: Vec<(Name, Value)>,
+    ) -> PyResult {
+        if let Some(at) = keywords.iter().position(|(k, _)| k.as_str() == "metaclass") {
+            let (_, meta) = keywords.remove(at);
+            let mixin = match &meta {
+                Value::Class(c) if Rc::ptr_eq(c, &self.types.type_) => None,
+                Value::Class(c) => match c.dict.borrow().get("__playground_mixin__") {
+                    Some(Value::Class(mixin)) => Some(mixin.clone()),
+                    _ => {
+                        return Err(self.type_error(format!(
+                            "metaclass={} is not supported in this playground (it has no \
+                             metaclasses yet)",
+                            c.name
+                        )))
+                    }
+                },
+                other => {
+                    let tn = self.type_name(other);
+                    return Err(self.type_error(format!(
+                        "metaclass must be a class in this playground, not {tn}"
+                    )));
+                }
+            };
+            if let Some(mixin) = mixin {
+                let derived = bases
+                    .iter()
+                    .any(|b| matches!(b, Value::Class(c) if c.is_subclass(&mixin)));
+                if !derived {
+                    bases.push(Value::Class(mixin));
+                }
+            }
+        }
         let Value::Function(body_fn) = body else {
             return Err(self.type_error("__build_class__: func must be a function"));
         };
@@ -245,7 +286,7 @@ impl<'h> Vm<'h> {
                 Value::ClassMethod(inner) => (*inner).clone(),
                 other => other,
             };
-            self.call(&inner, &[Value::Class(class.clone())], &[])?;
+            self.call(&inner, &[Value::Class(class.clone())], &keywords)?;
         }
         Ok(Value::Class(class))
     }

@@ -1420,7 +1420,25 @@ impl<'h> Vm<'h> {
                     let bases = frame.stack.split_off(at);
                     let name = self.pop_value();
                     let body = self.pop_value();
-                    let class = self.build_class(body, name, bases)?;
+                    let class = self.build_class(body, name, bases, Vec::new())?;
+                    self.push_value(class);
+                }
+                Instr::BuildClassKw(nbases) => {
+                    let keywords = self.pop_value();
+                    let frame = self.top();
+                    let at = frame.stack.len() - nbases as usize;
+                    let bases = frame.stack.split_off(at);
+                    let name = self.pop_value();
+                    let body = self.pop_value();
+                    let mut pairs = Vec::new();
+                    if let Value::Dict(d) = &keywords {
+                        for entry in d.borrow().iter() {
+                            if let Value::Str(k) = &entry.key {
+                                pairs.push((k.clone(), entry.value.clone()));
+                            }
+                        }
+                    }
+                    let class = self.build_class(body, name, bases, pairs)?;
                     self.push_value(class);
                 }
                 Instr::LoadAssertionError => {
