@@ -428,7 +428,20 @@ fn sys_module(vm: &mut Vm<'_>) -> Value {
     m.set("platform", Value::str("linux"));
     m.set("maxsize", Value::Int(i64::MAX));
     m.set("byteorder", Value::str("little"));
-    m.set("path", Value::list(Vec::new()));
+    m.set("path", Value::list(vec![Value::str("/content")]));
+    m.set("modules", Value::Dict(vm.modules.clone()));
+    m.set(
+        "exc_info",
+        native_function("exc_info", |vm, _args| {
+            Ok(match vm.current_handled() {
+                Some(e) => {
+                    let class = Value::Class(e.class().clone());
+                    Value::tuple(vec![class, e.value(), Value::None])
+                }
+                None => Value::tuple(vec![Value::None, Value::None, Value::None]),
+            })
+        }),
+    );
     m.set("executable", Value::str("/usr/bin/python3"));
     let stream = |name: &'static str| {
         let class = ClassBuilder::new("TextIOWrapper", "_io")

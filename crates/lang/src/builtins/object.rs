@@ -202,6 +202,28 @@ pub(crate) fn install(t: &Types, exc: &ExcTypes) {
         }
         Ok(Value::None)
     });
+    // `ImportError(msg, name=..., path=...)`.
+    add_method(&exc.import_error, "__init__", |vm, args| {
+        if let Some(e) = Exception::from_value(this(&args)) {
+            let rest = args.positional.get(1..).unwrap_or(&[]).to_vec();
+            e.with_state(|s| s.args = rest);
+            for (key, value) in args.keywords {
+                match key.as_str() {
+                    "name" | "path" => {
+                        e.0.dict
+                            .borrow_mut()
+                            .insert_str(key.as_str(), value.clone())
+                    }
+                    other => {
+                        return Err(vm.type_error(format!(
+                            "'{other}' is an invalid keyword argument for ImportError()"
+                        )))
+                    }
+                }
+            }
+        }
+        Ok(Value::None)
+    });
     add_method(&exc.os_error, "__str__", |vm, args| {
         let Some(e) = Exception::from_value(this(&args)) else {
             return Ok(Value::str(""));

@@ -27,8 +27,8 @@ impl<'h> Vm<'h> {
                 prefix.push('.');
             }
             prefix.push_str(part);
-            let module = match self.modules.get(&prefix) {
-                Some(m) => m.clone(),
+            let module = match self.module_cached(&prefix)? {
+                Some(m) => m,
                 None => {
                     let found = self.find_module(&prefix)?;
                     let found = match found {
@@ -69,7 +69,7 @@ impl<'h> Vm<'h> {
                             }
                         }
                     };
-                    self.modules.insert(prefix.clone(), found.clone());
+                    self.cache_module(&prefix, found.clone())?;
                     found
                 }
             };
@@ -89,6 +89,17 @@ impl<'h> Vm<'h> {
         } else {
             top.unwrap_or_default()
         })
+    }
+
+    /// The module `sys.modules` holds under `name`.
+    fn module_cached(&mut self, name: &str) -> PyResult<Option<Value>> {
+        let modules = self.modules.clone();
+        self.dict_get(&modules, &Value::str(name))
+    }
+
+    fn cache_module(&mut self, name: &str, module: Value) -> PyResult<()> {
+        let modules = self.modules.clone();
+        self.dict_setitem(&modules, Value::str(name), module)
     }
 
     fn find_module(&mut self, name: &str) -> PyResult<Option<Value>> {
@@ -189,13 +200,14 @@ impl<'h> Vm<'h> {
                 .push(Rc::from(file.filename.as_str()));
         }
         let value = Value::Module(module);
-        self.modules.insert(name.to_string(), value.clone());
+        self.cache_module(name, value.clone())?;
         self.initializing.push(name.to_string());
         let frame = self.module_frame(compiled.code, globals);
         let ran = self.run_frame(frame);
         self.initializing.retain(|m| m != name);
         if let Err(err) = ran {
-            self.modules.remove(name);
+            let modules = self.modules.clone();
+            self.dict_remove(&modules, &Value::str(name))?;
             return Err(err);
         }
         Ok(value)

@@ -27,7 +27,6 @@ pub mod repr;
 pub mod subscript;
 
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 use crate::ast::BinOp;
@@ -149,7 +148,8 @@ pub struct Vm<'h> {
     /// The run's memory cap, in force while the interpreter lives.
     _memory_cap: meter::memory::Cap,
     pub(crate) native_depth: u32,
-    pub(crate) modules: HashMap<String, Value>,
+    /// `sys.modules`: every imported module by full name; programs may read and change it.
+    pub(crate) modules: Rc<RefCell<Dict>>,
     /// Modules run from source whose code is still running (a circular import finds them
     /// partly initialised).
     pub(crate) initializing: Vec<String>,
@@ -213,7 +213,7 @@ impl<'h> Vm<'h> {
             _memory_cap: meter::memory::Cap::set(limits.max_memory_bytes),
             limits,
             native_depth: 0,
-            modules: HashMap::new(),
+            modules: Rc::new(RefCell::new(Dict::new())),
             initializing: Vec::new(),
             repr_guard: Vec::new(),
             reraising: false,
