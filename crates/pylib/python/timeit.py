@@ -2,8 +2,9 @@
 timed as the emulated machine would run it, and the same program times the same on every
 run.
 
-Statements are callables (``timeit.timeit(lambda: f(x), number=10)``); a statement given as
-a string needs ``exec``, which the playground does not have yet.
+Statements are callables (``timeit.timeit(lambda: f(x), number=10)``) or source text, run
+in ``globals`` (a fresh namespace by default, as in CPython: pass ``globals=globals()`` to
+use the program's names).
 """
 
 import time
@@ -15,16 +16,25 @@ default_repeat = 5
 default_timer = time.perf_counter
 
 
-def _callable(stmt, name):
-    if callable(stmt):
-        return stmt
-    if isinstance(stmt, str):
-        if stmt.strip() in ("", "pass"):
-            return lambda: None
-        raise NotImplementedError(
-            "timeit of a statement given as a string needs exec, which the playground "
-            "does not support yet; pass a callable (timeit.timeit(lambda: ...))")
-    raise ValueError("%s is neither a string nor callable" % name)
+_TEMPLATE = """
+def inner(_it, _timer{init}):
+    {setup}
+    _t0 = _timer()
+    for _i in _it:
+        {stmt}
+        pass
+    _t1 = _timer()
+    return _t1 - _t0
+"""
+
+
+def _indent(code, spaces):
+    return code.replace("\n", "\n" + " " * spaces)
+
+
+def _check(stmt, name):
+    if not (callable(stmt) or isinstance(stmt, str)):
+        raise ValueError("%s is neither a string nor callable" % name)
 
 
 class Timer:
@@ -32,17 +42,32 @@ class Timer:
 
     def __init__(self, stmt="pass", setup="pass", timer=default_timer, globals=None):
         self.timer = timer
-        self._stmt = _callable(stmt, "stmt")
-        self._setup = _callable(setup, "setup")
+        _check(stmt, "stmt")
+        _check(setup, "setup")
+        namespace = {} if globals is None else globals
+        local_ns = {}
+        init = ""
+        if isinstance(setup, str):
+            compile(setup, "<timeit-src>", "exec")
+            setup_text = _indent(setup, 4)
+        else:
+            local_ns["_setup"] = setup
+            init += ", _setup=_setup"
+            setup_text = "_setup()"
+        if isinstance(stmt, str):
+            compile(stmt, "<timeit-src>", "exec")
+            stmt_text = _indent(stmt, 8)
+        else:
+            local_ns["_stmt"] = stmt
+            init += ", _stmt=_stmt"
+            stmt_text = "_stmt()"
+        source = _TEMPLATE.format(stmt=stmt_text, setup=setup_text, init=init)
+        exec(source, dict(namespace, **local_ns), local_ns)
+        self.inner = local_ns["inner"]
 
     def timeit(self, number=default_number):
         """Seconds ``number`` runs of the statement take."""
-        self._setup()
-        stmt = self._stmt
-        start = self.timer()
-        for _ in range(number):
-            stmt()
-        return self.timer() - start
+        return self.inner(range(number), self.timer)
 
     def repeat(self, repeat=default_repeat, number=default_number):
         return [self.timeit(number) for _ in range(repeat)]

@@ -3,6 +3,7 @@
 
 pub mod bytes;
 pub mod constructors;
+mod exec;
 pub mod fs;
 pub mod mapping;
 pub mod modules;
@@ -596,6 +597,7 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
     func(vm, "globals", |vm, _args| Ok(globals_dict(vm)));
     func(vm, "__import__", builtin_import);
     func(vm, "open", builtin_open);
+    exec::install(vm);
     func(vm, "dir", builtin_dir);
     func(vm, "input", |vm, args| {
         if let Some(p) = args.positional.first() {
