@@ -570,7 +570,39 @@ class TextIOWrapper(TextIOBase):
         return self.buffer.truncate(pos)
 
 
-class StringIO(TextIOBase):
+class _InMemory:
+    """What ``StringIO`` and ``BytesIO`` share: a value held in memory and a position."""
+
+    def readable(self):
+        self._check_closed()
+        return True
+
+    def writable(self):
+        self._check_closed()
+        return True
+
+    def seekable(self):
+        self._check_closed()
+        return True
+
+    def getvalue(self):
+        self._check_closed()
+        return self._value
+
+    def tell(self):
+        self._check_closed()
+        return self._pos
+
+    def _read(self, size):
+        self._check_closed()
+        end = len(self._value) if size is None or size < 0 else min(len(self._value),
+                                                                     self._pos + size)
+        data = self._value[self._pos:end]
+        self._pos = max(self._pos, end)
+        return data
+
+
+class StringIO(_InMemory, TextIOBase):
     """Text in memory."""
 
     def __init__(self, initial_value="", newline="\n"):
@@ -589,28 +621,8 @@ class StringIO(TextIOBase):
     def __repr__(self):
         return "<_io.StringIO object at 0x7f0000000000>"
 
-    def readable(self):
-        self._check_closed()
-        return True
-
-    def writable(self):
-        self._check_closed()
-        return True
-
-    def seekable(self):
-        self._check_closed()
-        return True
-
-    def getvalue(self):
-        self._check_closed()
-        return self._value
-
     def read(self, size=-1):
-        self._check_closed()
-        end = len(self._value) if size is None or size < 0 else min(len(self._value), self._pos + size)
-        text = self._value[self._pos:end]
-        self._pos = max(self._pos, end)
-        return text
+        return self._read(size)
 
     def readline(self, size=-1):
         self._check_closed()
@@ -652,10 +664,6 @@ class StringIO(TextIOBase):
             raise ValueError("Invalid whence ({}, should be 0, 1 or 2)".format(whence))
         return self._pos
 
-    def tell(self):
-        self._check_closed()
-        return self._pos
-
     def truncate(self, pos=None):
         self._check_closed()
         if pos is None:
@@ -666,7 +674,7 @@ class StringIO(TextIOBase):
         return pos
 
 
-class BytesIO(BufferedIOBase):
+class BytesIO(_InMemory, BufferedIOBase):
     """Bytes in memory."""
 
     def __init__(self, initial_bytes=b""):
@@ -676,28 +684,8 @@ class BytesIO(BufferedIOBase):
     def __repr__(self):
         return "<_io.BytesIO object at 0x7f0000000000>"
 
-    def readable(self):
-        self._check_closed()
-        return True
-
-    def writable(self):
-        self._check_closed()
-        return True
-
-    def seekable(self):
-        self._check_closed()
-        return True
-
-    def getvalue(self):
-        self._check_closed()
-        return self._value
-
     def read(self, size=-1):
-        self._check_closed()
-        end = len(self._value) if size is None or size < 0 else min(len(self._value), self._pos + size)
-        data = self._value[self._pos:end]
-        self._pos = max(self._pos, end)
-        return data
+        return self._read(size)
 
     read1 = read
 
@@ -739,10 +727,6 @@ class BytesIO(BufferedIOBase):
             self._pos = max(0, len(self._value) + pos)
         else:
             raise ValueError("invalid whence ({}, should be 0, 1 or 2)".format(whence))
-        return self._pos
-
-    def tell(self):
-        self._check_closed()
         return self._pos
 
     def truncate(self, pos=None):
