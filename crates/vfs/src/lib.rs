@@ -337,11 +337,7 @@ impl FileSystem {
             Kind::Dir(_) => Err(Errno::IsADirectory),
             Kind::File(_) => Ok(()),
         })?;
-        if Rc::strong_count(&node) == 1 {
-            if let Kind::File(data) = &node.borrow().kind {
-                self.used_bytes -= data.len();
-            }
-        }
+        self.release(node);
         Ok(())
     }
 
@@ -382,11 +378,7 @@ impl FileSystem {
         };
         // The replaced file's bytes are freed unless a descriptor still holds it.
         if let Some(existing) = replaced {
-            if Rc::strong_count(&existing) == 1 {
-                if let Kind::File(data) = &existing.borrow().kind {
-                    self.used_bytes -= data.len();
-                }
-            }
+            self.release(existing);
         }
         Ok(())
     }
@@ -456,15 +448,20 @@ impl FileSystem {
         self.descriptors.get_mut(&fd).ok_or(Errno::BadDescriptor)
     }
 
-    /// `close(fd)`.
-    pub fn close(&mut self, fd: i32) -> FsResult<()> {
-        let file = self.descriptors.remove(&fd).ok_or(Errno::BadDescriptor)?;
-        // The last reference to an unlinked file: its bytes are freed.
-        if Rc::strong_count(&file.node) == 1 {
-            if let Kind::File(data) = &file.node.borrow().kind {
+    /// Drops a node taken out of the tree or a descriptor: when that was its last reference
+    /// (no entry and no descriptor holds it), its bytes no longer count.
+    fn release(&mut self, node: NodeRef) {
+        if Rc::strong_count(&node) == 1 {
+            if let Kind::File(data) = &node.borrow().kind {
                 self.used_bytes -= data.len();
             }
         }
+    }
+
+    /// `close(fd)`.
+    pub fn close(&mut self, fd: i32) -> FsResult<()> {
+        let file = self.descriptors.remove(&fd).ok_or(Errno::BadDescriptor)?;
+        self.release(file.node);
         Ok(())
     }
 

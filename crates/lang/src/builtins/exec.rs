@@ -77,25 +77,29 @@ fn source_of(
     }
 }
 
-/// Parses and checks `source` for `mode`: a `SyntaxError` as CPython raises for it.
-fn parse(vm: &Vm<'_>, source: &str, filename: &str, mode: Mode) -> PyResult<crate::ast::Module> {
-    let syntax_error =
-        |vm: &Vm<'_>, message: String| vm.new_error(&vm.exc_types().syntax_error, message);
+/// Parses and compiles `source` for `mode`, charging the budget for it: a `SyntaxError` as
+/// CPython raises for it. An `eval`'s expression is compiled as an assignment to [`RESULT`].
+fn compile_source(
+    vm: &mut Vm<'_>,
+    source: &str,
+    filename: &str,
+    mode: Mode,
+) -> PyResult<crate::compile::CompiledModule> {
+    vm.charge_host_work(COMPILE_UNITS)?;
+    vm.charge_bytes(source.len())?;
     let text = if mode == Mode::Eval {
         source.trim_start_matches([' ', '\t'])
     } else {
         source
     };
-    let mut module = match crate::parser::parse_module(text) {
-        Ok(module) => module,
-        Err(err) => {
-            let line = err.line(text);
-            return Err(syntax_error(
-                vm,
-                format!("{} ({filename}, line {line})", err.message),
-            ));
-        }
+    let syntax_error = |vm: &Vm<'_>, err: crate::syntax_error::SyntaxError| {
+        let line = err.line(text);
+        vm.new_error(
+            &vm.exc_types().syntax_error,
+            format!("{} ({filename}, line {line})", err.message),
+        )
     };
+    let mut module = crate::parser::parse_module(text).map_err(|err| syntax_error(vm, err))?;
     if mode == Mode::Eval {
         let expr = match module.body.as_slice() {
             [Stmt {
@@ -103,8 +107,8 @@ fn parse(vm: &Vm<'_>, source: &str, filename: &str, mode: Mode) -> PyResult<crat
                 ..
             }] => e.clone(),
             _ => {
-                return Err(syntax_error(
-                    vm,
+                return Err(vm.new_error(
+                    &vm.exc_types().syntax_error,
                     format!("invalid syntax ({filename}, line 1)"),
                 ));
             }
@@ -121,7 +125,7 @@ fn parse(vm: &Vm<'_>, source: &str, filename: &str, mode: Mode) -> PyResult<crat
             span,
         }];
     }
-    Ok(module)
+    crate::compile::compile_module(&module, text, filename).map_err(|err| syntax_error(vm, err))
 }
 
 /// Runs `source` in the namespace `ns` (see the module documentation); returns the value of
@@ -133,21 +137,7 @@ fn run(
     mode: Mode,
     ns: &Rc<RefCell<Dict>>,
 ) -> PyResult {
-    vm.charge_host_work(COMPILE_UNITS)?;
-    vm.charge_bytes(source.len())?;
-    let module = parse(vm, source, filename, mode)?;
-    let text = if mode == Mode::Eval {
-        source.trim_start_matches([' ', '\t'])
-    } else {
-        source
-    };
-    let compiled = crate::compile::compile_module(&module, text, filename).map_err(|err| {
-        let line = err.line(text);
-        vm.new_error(
-            &vm.exc_types().syntax_error,
-            format!("{} ({filename}, line {line})", err.message),
-        )
-    })?;
+    let compiled = compile_source(vm, source, filename, mode)?;
     let names = compiled.global_names.clone();
     let mut values = Vec::with_capacity(names.len());
     for name in &names {
@@ -352,8 +342,6 @@ fn compile(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         3,
     )?;
     let (source, _, _) = source_of(vm, bound[0].as_ref(), "compile")?;
-    vm.charge_host_work(COMPILE_UNITS)?;
-    vm.charge_bytes(source.len())?;
     let filename = match &bound[1] {
         Some(Value::Str(s)) => s.as_str().to_string(),
         _ => return Err(vm.type_error("compile() argument 'filename' must be str")),
@@ -365,19 +353,7 @@ fn compile(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             return Err(vm.value_error("compile() mode must be 'exec', 'eval' or 'single'"));
         }
     };
-    let module = parse(vm, &source, &filename, mode)?;
-    let text = if mode == Mode::Eval {
-        source.trim_start_matches([' ', '\t'])
-    } else {
-        &source
-    };
-    if let Err(err) = crate::compile::compile_module(&module, text, &filename) {
-        let line = err.line(text);
-        return Err(vm.new_error(
-            &vm.exc_types().syntax_error,
-            format!("{} ({filename}, line {line})", err.message),
-        ));
-    }
+    compile_source(vm, &source, &filename, mode)?;
     Ok(crate::host::new_native_instance(
         &code_class(),
         Rc::new(CodeObject {

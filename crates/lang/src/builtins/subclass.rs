@@ -80,9 +80,9 @@ fn new_value(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     Ok(Value::Instance(Rc::new(Instance::with_base(cls, value))))
 }
 
-/// Installs `__new__`, `__init__` and the special methods on the value types.
-pub(crate) fn install(t: &Types) {
-    for class in [
+/// The classes of the builtin value types ([`is_value_type`]).
+fn value_classes(t: &Types) -> [&Rc<crate::value::Class>; 9] {
+    [
         &t.int,
         &t.float,
         &t.str,
@@ -92,7 +92,12 @@ pub(crate) fn install(t: &Types) {
         &t.dict,
         &t.set,
         &t.frozenset,
-    ] {
+    ]
+}
+
+/// Installs `__new__`, `__init__` and the special methods on the value types.
+pub(crate) fn install(t: &Types) {
+    for class in value_classes(t) {
         let new = NativeFunction::value("__new__", new_value);
         class
             .dict
@@ -255,17 +260,7 @@ fn or_not_implemented(vm: &Vm<'_>, result: PyResult) -> PyResult {
 }
 
 fn install_operators(t: &Types) {
-    for class in [
-        &t.int,
-        &t.float,
-        &t.str,
-        &t.bytes,
-        &t.tuple,
-        &t.list,
-        &t.dict,
-        &t.set,
-        &t.frozenset,
-    ] {
+    for class in value_classes(t) {
         let ClassKind::Builtin(kind) = class.kind else {
             continue;
         };
