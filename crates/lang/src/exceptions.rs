@@ -197,6 +197,7 @@ pub fn new_exception_class(name: &str, module: &str, bases: &[Rc<Class>]) -> Rc<
         kind: ClassKind::Exception,
         constructor: None,
         immutable: module == "builtins",
+        meta: None,
     })
 }
 

@@ -287,6 +287,7 @@ impl ClassBuilder {
             kind,
             constructor: None,
             immutable: false,
+            meta: None,
         }))
     }
 

@@ -2,8 +2,7 @@
 
 A class deriving from ``ABC`` records its abstract methods in ``__abstractmethods__``, and
 instantiating it while any remain raises CPython's ``TypeError``. ``register()`` makes a
-class a virtual subclass for ``isinstance`` and ``issubclass``. The playground has no
-metaclasses: ``class C(metaclass=ABCMeta)`` derives ``C`` from ``ABC`` instead.
+class a virtual subclass for ``isinstance`` and ``issubclass``.
 """
 
 __all__ = ["ABC", "ABCMeta", "abstractmethod", "abstractclassmethod",
@@ -49,41 +48,38 @@ def _compute_abstract_methods(cls):
     cls.__abstractmethods__ = frozenset(abstracts)
 
 
-class ABC:
-    """The base of abstract classes (see the module's documentation)."""
+class ABCMeta(type):
+    """The metaclass of abstract base classes: records a class's abstract methods in
+    ``__abstractmethods__`` and answers ``isinstance``/``issubclass`` for registered virtual
+    subclasses and ``__subclasshook__``."""
 
-    __slots__ = ()
-
-    def __init_subclass__(cls, **kwargs):
-        super().__init_subclass__(**kwargs)
+    def __new__(mcls, name, bases, namespace, /, **kwargs):
+        cls = super().__new__(mcls, name, bases, namespace, **kwargs)
         _compute_abstract_methods(cls)
         cls._abc_registry = []
+        return cls
 
-    @classmethod
     def register(cls, subclass):
         """Makes ``subclass`` a virtual subclass of this class."""
         if not isinstance(subclass, type):
             raise TypeError("Can only register classes")
         if issubclass(subclass, cls):
             return subclass
+        if issubclass(cls, subclass):
+            raise RuntimeError("Refusing to create an inheritance cycle")
         cls._abc_registry.append(subclass)
         return subclass
 
-    @classmethod
-    def __subclasshook__(cls, subclass):
-        return NotImplemented
-
-    @classmethod
     def __instancecheck__(cls, instance):
         return cls.__subclasscheck__(type(instance))
 
-    @classmethod
     def __subclasscheck__(cls, subclass):
         if not isinstance(subclass, type):
             raise TypeError("issubclass() arg 1 must be a class")
         if cls in subclass.__mro__:
             return True
-        ok = cls.__subclasshook__(subclass)
+        hook = getattr(cls, "__subclasshook__", None)
+        ok = hook(subclass) if hook is not None else NotImplemented
         if ok is not NotImplemented:
             return bool(ok)
         for registered in cls.__dict__.get("_abc_registry", ()):
@@ -95,19 +91,14 @@ class ABC:
         return False
 
 
-ABC._abc_registry = []
+class ABC(metaclass=ABCMeta):
+    """The base of abstract classes (see the module's documentation)."""
 
+    __slots__ = ()
 
-class ABCMeta:
-    """Stands for CPython's metaclass: ``class C(metaclass=ABCMeta)`` makes ``C`` an abstract
-    base class as deriving from ``ABC`` does (the playground has no metaclasses, so ``C``
-    derives from ``ABC``)."""
-
-    __playground_mixin__ = ABC
-
-    def __init__(self, *args, **kwargs):
-        raise TypeError("ABCMeta cannot create classes in the playground: use "
-                        "class C(metaclass=ABCMeta) or derive from ABC")
+    @classmethod
+    def __subclasshook__(cls, subclass):
+        return NotImplemented
 
 
 def get_cache_token():

@@ -8,8 +8,7 @@ use num_bigint::BigInt;
 
 use crate::format::{float_to_int, parse_float, parse_int};
 use crate::value::{
-    Args, AttrMap, Class, ClassKind, Dict, Name, Property, PyResult, PyStr, Range, SliceObj,
-    SuperObj, Value,
+    Args, AttrMap, Class, Dict, Name, Property, PyResult, PyStr, Range, SliceObj, SuperObj, Value,
 };
 use crate::vm::Vm;
 
@@ -325,55 +324,80 @@ pub fn slice_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 pub fn type_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let a = rest(&args);
     match a.len() {
-        1 => Ok(Value::Class(vm.class_of(&a[0]))),
+        1 if args.keywords.is_empty() => Ok(Value::Class(vm.class_of(&a[0]))),
         3 => {
-            let name = match &a[0] {
-                Value::Str(s) => s.as_str().to_string(),
-                _ => return Err(vm.type_error("type.__new__() argument 1 must be str")),
-            };
-            let bases: Vec<Rc<Class>> = match &a[1] {
-                Value::Tuple(t) => t
-                    .iter()
-                    .filter_map(|b| match b {
-                        Value::Class(c) => Some(c.clone()),
-                        _ => None,
-                    })
-                    .collect(),
-                _ => return Err(vm.type_error("type.__new__() argument 2 must be tuple")),
-            };
-            let bases = if bases.is_empty() {
-                vec![vm.types.object.clone()]
-            } else {
-                bases
-            };
-            let mut dict = AttrMap::new();
-            if let Value::Dict(d) = &a[2] {
-                for e in d.borrow().iter() {
-                    if let Value::Str(k) = &e.key {
-                        dict.insert(k.clone(), e.value.clone());
-                    }
-                }
+            // As `type.__call__`: a metaclass that a base brings in runs its `__init__` too.
+            let type_ = vm.types.type_.clone();
+            let class = new_class(vm, &type_, a, args.keywords)?;
+            let meta = vm.class_of(&class);
+            if let Some(init) = vm.method_before_type(&meta, "__init__") {
+                vm.call_method_value(&init, &class, a)?;
             }
-            let mro = crate::vm::class::c3_mro(&bases).map_err(|m| vm.type_error(m))?;
-            let kind = if mro.iter().any(|c| c.kind == ClassKind::Exception) {
-                ClassKind::Exception
-            } else {
-                ClassKind::Object
-            };
-            Ok(Value::Class(Rc::new(Class {
-                qualname: name.clone(),
-                name,
-                module: "__main__".into(),
-                bases,
-                mro,
-                dict: crate::value::ClassDict::new(dict),
-                kind,
-                constructor: None,
-                immutable: false,
-            })))
+            Ok(class)
         }
         _ => Err(vm.type_error("type() takes 1 or 3 arguments")),
     }
+}
+
+/// `type.__new__(meta, name, bases, namespace, **keywords)`: a new class whose metaclass is
+/// `meta` (or the more derived metaclass of a base), as `type(name, bases, dict)` and a
+/// metaclass's `super().__new__(...)` make it.
+pub fn new_class(
+    vm: &mut Vm<'_>,
+    meta_given: &Rc<Class>,
+    a: &[Value],
+    keywords: &[(Name, Value)],
+) -> PyResult {
+    if a.len() != 3 {
+        return Err(vm.type_error(format!(
+            "type.__new__() takes exactly 3 arguments ({} given)",
+            a.len()
+        )));
+    }
+    let name = match &a[0] {
+        Value::Str(s) => s.as_str().to_string(),
+        other => {
+            let tn = vm.type_name(other);
+            return Err(vm.type_error(format!("type.__new__() argument 1 must be str, not {tn}")));
+        }
+    };
+    let bases: Vec<Value> = match &a[1] {
+        Value::Tuple(t) => t.to_vec(),
+        other => {
+            let tn = vm.type_name(other);
+            return Err(vm.type_error(format!("type.__new__() argument 2 must be tuple, not {tn}")));
+        }
+    };
+    let mut dict = AttrMap::new();
+    match &a[2] {
+        Value::Dict(d) => {
+            for e in d.borrow().iter() {
+                if let Value::Str(k) = &e.key {
+                    dict.insert(k.clone(), e.value.clone());
+                }
+            }
+        }
+        other => {
+            let tn = vm.type_name(other);
+            return Err(vm.type_error(format!("type.__new__() argument 3 must be dict, not {tn}")));
+        }
+    }
+    let explicit = (!Rc::ptr_eq(meta_given, &vm.types.type_)).then(|| meta_given.clone());
+    let meta = vm.winning_metaclass(explicit, &bases)?;
+    // A more derived metaclass from a base makes the class with its own `__new__`.
+    if let Some(winner) = meta.as_ref().filter(|w| !Rc::ptr_eq(w, meta_given)) {
+        if let Some(new) = vm.method_before_type(winner, "__new__") {
+            let new = match new {
+                Value::StaticMethod(f) => (*f).clone(),
+                other => other,
+            };
+            let mut full = vec![Value::Class(winner.clone())];
+            full.extend_from_slice(a);
+            return vm.call(&new, &full, keywords);
+        }
+    }
+    let class = vm.create_class(meta, name, &bases, dict, keywords)?;
+    Ok(Value::Class(class))
 }
 
 /// `property(fget=None, fset=None, fdel=None, doc=None)`.

@@ -694,18 +694,6 @@ fn attr_name(vm: &Vm<'_>, v: &Value, func: &str) -> PyResult<crate::value::Name>
 }
 
 /// `isinstance(v, cls_or_tuple)`.
-/// A class's `__instancecheck__` or `__subclasscheck__`, which CPython finds on the class's
-/// metaclass (`abc.ABCMeta`). Without metaclasses here, the library's abstract base classes
-/// (`collections.abc`) define them as class methods, and only those are used.
-fn check_hook(cls: &crate::value::Class, name: &str) -> Option<Value> {
-    if matches!(cls.kind, crate::value::ClassKind::Builtin(_)) {
-        return None;
-    }
-    match cls.lookup(name)? {
-        Value::ClassMethod(f) => Some((*f).clone()),
-        _ => None,
-    }
-}
 
 pub fn isinstance(vm: &mut Vm<'_>, v: &Value, spec: &Value) -> PyResult<bool> {
     match spec {
@@ -713,7 +701,7 @@ pub fn isinstance(vm: &mut Vm<'_>, v: &Value, spec: &Value) -> PyResult<bool> {
             if vm.is_instance(v, c) {
                 return Ok(true);
             }
-            match check_hook(c, "__instancecheck__") {
+            match vm.metaclass_method(c, "__instancecheck__") {
                 Some(hook) => {
                     let result = vm.call_method_value(&hook, spec, std::slice::from_ref(v))?;
                     vm.truthy(&result)
@@ -739,7 +727,7 @@ fn issubclass(vm: &mut Vm<'_>, c: &Rc<crate::value::Class>, spec: &Value) -> PyR
             if c.is_subclass(other) {
                 return Ok(true);
             }
-            match check_hook(other, "__subclasscheck__") {
+            match vm.metaclass_method(other, "__subclasscheck__") {
                 Some(hook) => {
                     let sub = Value::Class(c.clone());
                     let result = vm.call_method_value(&hook, spec, &[sub])?;

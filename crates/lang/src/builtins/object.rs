@@ -153,6 +153,40 @@ pub(crate) fn install(t: &Types, exc: &ExcTypes) {
         )),
         _ => Err(vm.type_error("descriptor 'mro' requires a 'type' object")),
     });
+    // What a metaclass inherits from `type`: `__new__` makes the class (see
+    // `constructors::new_class`), `__init__` has nothing left to do, and `__call__` is the
+    // default construction a metaclass's own `__call__` reaches through `super()`.
+    let type_new =
+        crate::value::NativeFunction::value("__new__", |vm, args| match args.positional.first() {
+            Some(Value::Class(meta)) if meta.is_subclass(&vm.types.type_) => {
+                let meta = meta.clone();
+                let rest = args.positional.get(1..).unwrap_or(&[]);
+                super::constructors::new_class(vm, &meta, rest, args.keywords)
+            }
+            Some(other) => {
+                let r = vm.repr(other)?;
+                Err(vm.type_error(format!("type.__new__(X): X is not a type object ({r})")))
+            }
+            None => Err(vm.type_error("type.__new__(): not enough arguments")),
+        });
+    t.type_
+        .dict
+        .borrow_mut()
+        .insert_str("__new__", Value::StaticMethod(Rc::new(type_new)));
+    add_method(&t.type_, "__init__", |_vm, _args| Ok(Value::None));
+    add_method(&t.type_, "__call__", |vm, args| match this(&args) {
+        Value::Class(c) => {
+            let c = c.clone();
+            let rest = args.positional.get(1..).unwrap_or(&[]);
+            vm.construct(&c, rest, args.keywords)
+        }
+        other => {
+            let tn = vm.type_name(other);
+            Err(vm.type_error(format!(
+                "descriptor '__call__' requires a 'type' object but received a '{tn}'"
+            )))
+        }
+    });
     add_method(&t.type_, "__subclasses__", |_vm, _args| {
         Ok(Value::list(Vec::new()))
     });

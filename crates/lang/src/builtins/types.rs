@@ -93,6 +93,7 @@ pub fn builtin_class(
         kind,
         constructor,
         immutable: true,
+        meta: None,
     })
 }
 

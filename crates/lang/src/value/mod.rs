@@ -854,6 +854,10 @@ pub struct Class {
     pub constructor: Option<Rc<NativeFunction>>,
     /// Whether this class is a builtin type whose attributes user code may not set.
     pub immutable: bool,
+    /// The metaclass when it is not `type`: a Python subclass of `type` whose methods
+    /// (`__call__`, `__iter__`, `__len__`, `__getitem__`, `__repr__`, ...) apply to this class
+    /// object, as `enum.EnumType` and `abc.ABCMeta` need.
+    pub meta: Option<Rc<Class>>,
 }
 
 impl Class {

@@ -87,8 +87,12 @@ impl<'h> Vm<'h> {
             Value::Super(s) => {
                 let start_after = s.class.clone();
                 let receiver = s.receiver.clone();
+                // `super(C, obj)` searches `type(obj)`'s MRO; `super(C, cls)` in a class method,
+                // where `cls` is `C` or a subclass, searches `cls`'s own (a metaclass's methods
+                // receive a class that is an instance, not a subclass, of `C`).
+                let on_class = matches!(&receiver, Value::Class(c) if c.is_subclass(&start_after));
                 let owner = match &receiver {
-                    Value::Class(c) => c.clone(),
+                    Value::Class(c) if on_class => c.clone(),
                     other => self.class_of(other),
                 };
                 let mro = owner.mro_iter_rc(&owner);
@@ -100,7 +104,7 @@ impl<'h> Vm<'h> {
                     let found = c.dict.borrow().get(attr).cloned();
                     if let Some(v) = found {
                         return Ok(Some(match (&receiver, v) {
-                            (Value::Class(_), Value::Function(f)) => Value::Function(f),
+                            (Value::Class(_), Value::Function(f)) if on_class => Value::Function(f),
                             (_, Value::Property(p)) => match &p.getter {
                                 Some(g) => {
                                     let g = g.clone();
@@ -108,7 +112,7 @@ impl<'h> Vm<'h> {
                                 }
                                 None => Value::None,
                             },
-                            (Value::Class(cls), Value::ClassMethod(inner)) => {
+                            (Value::Class(cls), Value::ClassMethod(inner)) if on_class => {
                                 Value::BoundMethod(Rc::new(crate::value::BoundMethod {
                                     receiver: Value::Class(cls.clone()),
                                     func: (*inner).clone(),
@@ -289,8 +293,22 @@ impl<'h> Vm<'h> {
                 )));
             }
             "__dict__" => return Ok(Some(self.attrs_to_dict(&cls.dict.borrow()))),
-            "__class__" => return Ok(Some(Value::Class(self.types.type_.clone()))),
+            "__class__" => {
+                return Ok(Some(Value::Class(
+                    self.class_of(&Value::Class(cls.clone())),
+                )))
+            }
             _ => {}
+        }
+        // A property of the metaclass (`EnumType.__members__`) is a data descriptor: it
+        // takes precedence over the class's own attributes, as in CPython.
+        if let Some(Value::Property(p)) = self.metaclass_method(cls, attr) {
+            let Some(getter) = p.getter.clone() else {
+                return Err(self.attribute_error(format!("property '{attr}' has no getter")));
+            };
+            return self
+                .call(&getter, &[Value::Class(cls.clone())], &[])
+                .map(Some);
         }
         match cls.lookup(attr) {
             Some(Value::ClassMethod(inner)) => Ok(Some(Value::BoundMethod(Rc::new(
@@ -307,6 +325,9 @@ impl<'h> Vm<'h> {
                 }
                 if attr == "__init__" || attr == "__new__" {
                     return Ok(self.types.object.lookup(attr));
+                }
+                if let Some(method) = self.metaclass_method(cls, attr) {
+                    return Ok(Some(self.bind_method(&Value::Class(cls.clone()), method)));
                 }
                 // Methods of `type` itself (`cls.mro()`).
                 Ok(self

@@ -607,7 +607,11 @@ impl<'h> Vm<'h> {
                     }
                 }
             }
-            Value::Class(cls) if cls.constructor.is_none() && cls.kind == ClassKind::Object => {
+            Value::Class(cls)
+                if cls.constructor.is_none()
+                    && cls.kind == ClassKind::Object
+                    && cls.meta.is_none() =>
+            {
                 let (init_name, new_name) = (self.dunders.init.clone(), self.dunders.new.clone());
                 if let Some(Value::Function(init)) = self.class_lookup(cls, &init_name) {
                     if !init.code.is_generator && self.class_lookup(cls, &new_name).is_none() {
@@ -629,8 +633,26 @@ impl<'h> Vm<'h> {
         Ok(())
     }
 
-    /// `cls(*args, **kwargs)`.
+    /// `cls(*args, **kwargs)`: the metaclass's `__call__` when it defines one, otherwise
+    /// [`Vm::construct`].
     pub(crate) fn call_class(
+        &mut self,
+        cls: &Rc<Class>,
+        args: &[Value],
+        kwargs: &[(Name, Value)],
+    ) -> PyResult {
+        if let Some(call) = self.metaclass_method(cls, "__call__") {
+            let mut full = Vec::with_capacity(args.len() + 1);
+            full.push(Value::Class(cls.clone()));
+            full.extend_from_slice(args);
+            return self.call(&call, &full, kwargs);
+        }
+        self.construct(cls, args, kwargs)
+    }
+
+    /// `type.__call__(cls, *args, **kwargs)`: the builtin constructor, or `__new__` then
+    /// `__init__` when `__new__` returned an instance of `cls`.
+    pub(crate) fn construct(
         &mut self,
         cls: &Rc<Class>,
         args: &[Value],
@@ -664,8 +686,7 @@ impl<'h> Vm<'h> {
                 let mut full = vec![Value::Class(cls.clone())];
                 full.extend_from_slice(args);
                 let inst = self.call(&inner, &full, kwargs)?;
-                let is_instance = matches!(&inst, Value::Instance(i) if i.class.is_subclass(cls));
-                if !is_instance {
+                if !self.class_of(&inst).is_subclass(cls) {
                     return Ok(inst);
                 }
                 inst
@@ -801,10 +822,12 @@ impl<'h> Vm<'h> {
     }
 
     /// A dunder looked up on the type of `obj` (never on the instance), as CPython does
-    /// for special methods. Only instances of user and host classes have them here.
+    /// for special methods. Only instances of user and host classes, and classes whose
+    /// metaclass is a Python class, have them here.
     pub fn special_method(&self, obj: &Value, name: &str) -> Option<Value> {
         match obj {
             Value::Instance(inst) => inst.class.lookup(name),
+            Value::Class(cls) => self.metaclass_method(cls, name),
             _ => None,
         }
     }

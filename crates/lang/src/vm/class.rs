@@ -76,7 +76,7 @@ impl<'h> Vm<'h> {
             Value::NativeFunction(f) if f.binds => t.method_descriptor.clone(),
             Value::NativeFunction(_) => t.builtin_function.clone(),
             Value::BoundMethod(_) => t.method.clone(),
-            Value::Class(_) => t.type_.clone(),
+            Value::Class(c) => c.meta.clone().unwrap_or_else(|| t.type_.clone()),
             Value::Instance(i) => i.class.clone(),
             Value::Module(_) => t.module.clone(),
             Value::Generator(_) => t.generator.clone(),
@@ -107,49 +107,76 @@ impl<'h> Vm<'h> {
         self.class_of(v).is_subclass(cls)
     }
 
-    /// Runs a `class` statement: the body function, then the class object.
-    ///
-    /// `keywords` are the class statement's: `metaclass=type` is the default; the library's
-    /// stand-ins for metaclasses (a class with a `__playground_mixin__`, such as
-    /// `abc.ABCMeta`) add that class as a base, since the playground has no metaclasses; any
-    /// other metaclass is refused. The rest go to the bases' `__init_subclass__`.
+    /// The metaclass's own method `name`, for a class whose metaclass is a Python subclass of
+    /// `type`: looked up along the metaclass's MRO, stopping before `type` (whose methods are
+    /// the defaults every class has).
+    pub fn metaclass_method(&self, cls: &Class, name: &str) -> Option<Value> {
+        self.method_before_type(cls.meta.as_ref()?, name)
+    }
+
+    /// `name` as a metaclass `meta` defines it itself, not inheriting it from `type`.
+    pub fn method_before_type(&self, meta: &Class, name: &str) -> Option<Value> {
+        meta.mro_iter()
+            .take_while(|c| !std::ptr::eq(*c, &*self.types.type_))
+            .find_map(|c| c.dict.borrow().get(name).cloned())
+    }
+
+    /// The metaclass of a class with these bases and an optional explicit `metaclass=`: the
+    /// most derived of them, as CPython's `_calculate_meta` picks it. `None` is `type`.
+    pub(crate) fn winning_metaclass(
+        &self,
+        explicit: Option<Rc<Class>>,
+        bases: &[Value],
+    ) -> PyResult<Option<Rc<Class>>> {
+        let mut winner = explicit.unwrap_or_else(|| self.types.type_.clone());
+        for base in bases {
+            let meta = self.class_of(base);
+            if winner.is_subclass(&meta) {
+                continue;
+            }
+            if meta.is_subclass(&winner) {
+                winner = meta;
+                continue;
+            }
+            return Err(self.type_error(
+                "metaclass conflict: the metaclass of a derived class must be a (non-strict) \
+                 subclass of the metaclasses of all its bases",
+            ));
+        }
+        Ok((!Rc::ptr_eq(&winner, &self.types.type_)).then_some(winner))
+    }
+
+    /// Runs a `class` statement: the body function into a namespace, then the metaclass
+    /// (`type` unless the statement or a base names another) on the name, bases and namespace.
+    /// The other keywords go to the metaclass and on to the bases' `__init_subclass__`.
     pub(crate) fn build_class(
         &mut self,
         body: Value,
         name: Value,
-        mut bases: Vec<Value>,
+        bases: Vec<Value>,
         mut keywords: Vec<(Name, Value)>,
     ) -> PyResult {
-        if let Some(at) = keywords.iter().position(|(k, _)| k.as_str() == "metaclass") {
-            let (_, meta) = keywords.remove(at);
-            let mixin = match &meta {
-                Value::Class(c) if Rc::ptr_eq(c, &self.types.type_) => None,
-                Value::Class(c) => match c.dict.borrow().get("__playground_mixin__") {
-                    Some(Value::Class(mixin)) => Some(mixin.clone()),
-                    _ => {
-                        return Err(self.type_error(format!(
-                            "metaclass={} is not supported in this playground (it has no \
-                             metaclasses yet)",
-                            c.name
-                        )))
-                    }
-                },
+        let explicit = match keywords.iter().position(|(k, _)| k.as_str() == "metaclass") {
+            Some(at) => match keywords.remove(at).1 {
+                Value::Class(c) => Some(c),
                 other => {
-                    let tn = self.type_name(other);
+                    let tn = self.type_name(&other);
                     return Err(self.type_error(format!(
                         "metaclass must be a class in this playground, not {tn}"
                     )));
                 }
-            };
-            if let Some(mixin) = mixin {
-                let derived = bases
-                    .iter()
-                    .any(|b| matches!(b, Value::Class(c) if c.is_subclass(&mixin)));
-                if !derived {
-                    bases.push(Value::Class(mixin));
-                }
+            },
+            None => None,
+        };
+        if let Some(meta) = &explicit {
+            if !meta.is_subclass(&self.types.type_) {
+                return Err(self.type_error(format!(
+                    "metaclass={} is not a subclass of type, which this playground needs",
+                    meta.name
+                )));
             }
         }
+        let meta = self.winning_metaclass(explicit, &bases)?;
         let Value::Function(body_fn) = body else {
             return Err(self.type_error("__build_class__: func must be a function"));
         };
@@ -157,21 +184,59 @@ impl<'h> Vm<'h> {
             Value::Str(s) => s.as_str().to_string(),
             _ => return Err(self.type_error("__build_class__: name is not a string")),
         };
+        let module = self.top().globals.module_name.to_string();
+        let ns = Rc::new(RefCell::new(AttrMap::new()));
+        ns.borrow_mut().insert_str("__module__", Value::str(module));
+        ns.borrow_mut()
+            .insert_str("__qualname__", Value::str(body_fn.qualname.clone()));
+        let mut frame = self.new_frame(&body_fn, vec![None; body_fn.code.varnames.len()]);
+        frame.namespace = Some(ns.clone());
+        let cell = match self.run_frame(frame)? {
+            FrameExit::Return(v) => v,
+            FrameExit::Yield(v, _) => v,
+        };
+        let mut dict = ns.borrow().clone();
+        if let Value::Cell(_) = cell {
+            dict.insert_str("__classcell__", cell);
+        }
+        match meta {
+            None => {
+                let class = self.create_class(None, name, &bases, dict, &keywords)?;
+                Ok(Value::Class(class))
+            }
+            Some(meta) => {
+                let args = [
+                    Value::str(name),
+                    Value::tuple(bases),
+                    self.attrs_to_dict(&dict),
+                ];
+                self.call(&Value::Class(meta), &args, &keywords)
+            }
+        }
+    }
+
+    /// `type.__new__(meta, name, bases, namespace, **keywords)`: checks the bases, computes
+    /// the MRO, and makes the class; then fills `__class__` cells (`__classcell__`), calls
+    /// `__set_name__` on the attributes that want their name, and the bases'
+    /// `__init_subclass__` with `keywords`. `meta` is `None` for `type`.
+    pub(crate) fn create_class(
+        &mut self,
+        meta: Option<Rc<Class>>,
+        name: String,
+        bases: &[Value],
+        mut dict: AttrMap,
+        keywords: &[(Name, Value)],
+    ) -> PyResult<Rc<Class>> {
         let mut base_classes = Vec::new();
-        for b in &bases {
+        for b in bases {
             match b {
                 Value::Class(c) => {
                     if c.immutable
                         && !matches!(c.kind, ClassKind::Exception)
                         && !Rc::ptr_eq(c, &self.types.object)
+                        && !Rc::ptr_eq(c, &self.types.type_)
                     {
                         if let ClassKind::Builtin(t) = c.kind {
-                            if t == crate::value::BuiltinType::Type {
-                                return Err(self.type_error(
-                                    "subclassing 'type' (a metaclass) is not supported in this \
-                                     playground",
-                                ));
-                            }
                             if !crate::builtins::subclass::is_value_type(t) {
                                 return Err(self.type_error(format!(
                                     "type '{}' is not an acceptable base type",
@@ -214,37 +279,28 @@ impl<'h> Vm<'h> {
         } else {
             ClassKind::Object
         };
-        let module = self.top().globals.module_name.to_string();
-        let ns = Rc::new(RefCell::new(AttrMap::new()));
-        ns.borrow_mut()
-            .insert_str("__module__", Value::str(module.clone()));
-        ns.borrow_mut()
-            .insert_str("__qualname__", Value::str(body_fn.qualname.clone()));
-        let mut frame = self.new_frame(&body_fn, vec![None; body_fn.code.varnames.len()]);
-        frame.namespace = Some(ns.clone());
-        let cell = match self.run_frame(frame)? {
-            FrameExit::Return(v) => v,
-            FrameExit::Yield(v, _) => v,
-        };
-        let mut dict = ns.borrow().clone();
         let qualname = match dict.remove("__qualname__") {
             Some(Value::Str(s)) => s.as_str().to_string(),
-            _ => body_fn.qualname.clone(),
+            _ => name.clone(),
         };
         let module = match dict.get("__module__") {
             Some(Value::Str(s)) => s.as_str().to_string(),
-            _ => module,
+            _ => {
+                let module = self.top().globals.module_name.to_string();
+                dict.insert_str("__module__", Value::str(module.clone()));
+                module
+            }
         };
+        let cell = dict.remove("__classcell__");
         // Defining `__eq__` without `__hash__` makes instances unhashable.
         if dict.contains("__eq__") && !dict.contains("__hash__") {
             dict.insert_str("__hash__", Value::None);
         }
         // Plain functions named like special static/class methods behave as CPython's.
-        if let Some(Value::Function(f)) = dict.get("__init_subclass__").cloned() {
-            dict.insert_str(
-                "__init_subclass__",
-                Value::ClassMethod(Rc::new(Value::Function(f))),
-            );
+        for hook in ["__init_subclass__", "__class_getitem__"] {
+            if let Some(Value::Function(f)) = dict.get(hook).cloned() {
+                dict.insert_str(hook, Value::ClassMethod(Rc::new(Value::Function(f))));
+            }
         }
         if let Some(Value::Function(f)) = dict.get("__new__").cloned() {
             dict.insert_str("__new__", Value::StaticMethod(Rc::new(Value::Function(f))));
@@ -259,8 +315,9 @@ impl<'h> Vm<'h> {
             kind,
             constructor: None,
             immutable: false,
+            meta,
         });
-        if let Value::Cell(c) = cell {
+        if let Some(Value::Cell(c)) = cell {
             *c.borrow_mut() = Some(Value::Class(class.clone()));
         }
         // Attributes that want their name (`__set_name__`, descriptors such as
@@ -286,8 +343,8 @@ impl<'h> Vm<'h> {
                 Value::ClassMethod(inner) => (*inner).clone(),
                 other => other,
             };
-            self.call(&inner, &[Value::Class(class.clone())], &keywords)?;
+            self.call(&inner, &[Value::Class(class.clone())], keywords)?;
         }
-        Ok(Value::Class(class))
+        Ok(class)
     }
 }

@@ -26,7 +26,7 @@ impl<'h> Vm<'h> {
             | Value::Generator(_)
             | Value::Iterator(_)
             | Value::DictView(_) => true,
-            Value::Instance(_) => {
+            Value::Instance(_) | Value::Class(_) => {
                 self.special_method(v, "__iter__").is_some()
                     || self.special_method(v, "__getitem__").is_some()
             }
@@ -79,7 +79,7 @@ impl<'h> Vm<'h> {
                 index: 0,
             }),
             Value::Generator(_) | Value::Iterator(_) => v.clone(),
-            Value::Instance(_) => {
+            Value::Instance(_) | Value::Class(_) => {
                 if let Some(r) = self.call_special(v, "__iter__", &[])? {
                     if !self.is_iterator(&r) {
                         let tn = self.type_name(&r);

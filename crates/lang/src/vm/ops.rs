@@ -815,7 +815,7 @@ impl<'h> Vm<'h> {
             Value::FrozenSet(s) => !s.is_empty(),
             Value::Range(r) => !r.is_empty(),
             Value::DictView(v) => !v.dict.borrow().is_empty(),
-            Value::Instance(_) => {
+            Value::Instance(_) | Value::Class(_) => {
                 if let Some(r) = self.call_special(v, "__bool__", &[])? {
                     return match r {
                         Value::Bool(b) => Ok(b),
@@ -1312,7 +1312,7 @@ impl<'h> Vm<'h> {
                 }
                 _ => Err(self.type_error("a bytes-like object is required")),
             },
-            Value::Instance(_) => {
+            Value::Instance(_) | Value::Class(_) => {
                 if let Some(r) =
                     self.call_special(container, "__contains__", std::slice::from_ref(item))?
                 {

@@ -120,7 +120,20 @@ impl<'h> Vm<'h> {
                     }
                 }
             }
-            Value::Class(c) => format!("<class '{}'>", c.full_name()),
+            Value::Class(c) => match self.metaclass_method(c, "__repr__") {
+                Some(f) => {
+                    let r = self.call_method_value(&f, v, &[])?;
+                    match r {
+                        Value::Str(s) => s.as_str().to_string(),
+                        other => {
+                            let tn = self.type_name(&other);
+                            return Err(self
+                                .type_error(format!("__repr__ returned non-string (type {tn})")));
+                        }
+                    }
+                }
+                None => format!("<class '{}'>", c.full_name()),
+            },
             Value::Instance(inst) => {
                 if let Some(f) = inst.class.lookup("__repr__") {
                     self.enter_data_recursion()?;

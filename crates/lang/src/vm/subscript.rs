@@ -244,6 +244,9 @@ impl<'h> Vm<'h> {
                 }
             }
             Value::Class(c) => {
+                if let Some(f) = self.metaclass_method(c, "__getitem__") {
+                    return self.call_method_value(&f, obj, std::slice::from_ref(index));
+                }
                 if let Some(f) = c.lookup("__class_getitem__") {
                     let f = match f {
                         Value::ClassMethod(inner) => (*inner).clone(),
@@ -381,7 +384,7 @@ impl<'h> Vm<'h> {
             Value::FrozenSet(s) => s.len(),
             Value::Range(r) => r.len() as usize,
             Value::DictView(view) => view.dict.borrow().len(),
-            Value::Instance(_) => match self.call_special(v, "__len__", &[])? {
+            Value::Instance(_) | Value::Class(_) => match self.call_special(v, "__len__", &[])? {
                 Some(r) => self.len_result(r)?,
                 None => {
                     let tn = self.type_name(v);

@@ -147,16 +147,17 @@ class Callable(ABC):
         return False
 
     @classmethod
-    def __instancecheck__(cls, instance):
-        if cls is Callable:
-            return callable(instance)
-        return super().__instancecheck__(instance)
-
-    @classmethod
     def __subclasshook__(cls, C):
         if cls is Callable:
+            if C in _CALLABLE_TYPES:
+                return True
             return _check_methods(C, "__call__")
         return NotImplemented
+
+
+# The builtin callable types, whose ``__call__`` is not in their ``__dict__`` here.
+_CALLABLE_TYPES = (type(len), type(lambda: None), type([].append), type(Callable.__subclasshook__),
+                   type, classmethod, staticmethod)
 
 
 class Set(Collection):
