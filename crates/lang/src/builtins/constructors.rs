@@ -369,7 +369,14 @@ pub fn new_class(
         }
     };
     let mut dict = AttrMap::new();
-    match &a[2] {
+    // A namespace from `__prepare__` may be a subclass of dict.
+    let namespace = match &a[2] {
+        Value::Instance(inst) if matches!(inst.base, Some(Value::Dict(_))) => {
+            inst.base.clone().unwrap_or_default()
+        }
+        other => other.clone(),
+    };
+    match &namespace {
         Value::Dict(d) => {
             for e in d.borrow().iter() {
                 if let Value::Str(k) = &e.key {

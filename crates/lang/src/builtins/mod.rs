@@ -299,6 +299,10 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
         exact(vm, "reversed", &args, 1)?;
         let v = &args.positional[0];
         match v {
+            // A class whose metaclass defines `__reversed__` (an enum).
+            Value::Class(_) if vm.special_method(v, "__reversed__").is_some() => {
+                Ok(vm.call_special(v, "__reversed__", &[])?.unwrap_or_default())
+            }
             Value::Instance(_) => {
                 if let Some(r) = vm.call_special(v, "__reversed__", &[])? {
                     return Ok(r);

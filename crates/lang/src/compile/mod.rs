@@ -935,6 +935,13 @@ impl<'a> Compiler<'a> {
             matches!(&stmt.kind, StmtKind::AnnAssign { target, .. }
                 if matches!(target.kind, ExprKind::Name(_)))
         });
+        // A leading string is the class's `__doc__`, as in CPython.
+        if let Some(StmtKind::Expr(first)) = def.body.first().map(|s| &s.kind) {
+            if let ExprKind::Constant(ast::Constant::Str(doc)) = &first.kind {
+                self.load_const(Value::str(doc.clone()));
+                self.store_name("__doc__");
+            }
+        }
         if annotated {
             self.emit(Instr::BuildMap(0));
             self.store_name("__annotations__");

@@ -59,6 +59,13 @@ impl<'h> Vm<'h> {
                         ))),
                     };
                 }
+                // A data descriptor (its type defines `__set__` or `__delete__`) comes
+                // before the instance dict.
+                if let Some(d) = descr.as_ref().filter(|d| is_data_descriptor(d)) {
+                    if let Some(got) = self.descriptor_get(d, obj, &class)? {
+                        return Ok(Some(got));
+                    }
+                }
                 if let Some(v) = inst.dict.borrow().get_name(name) {
                     return Ok(Some(v.clone()));
                 }
@@ -344,7 +351,7 @@ impl<'h> Vm<'h> {
     #[inline]
     pub(crate) fn instance_attr_fast(&mut self, inst: &Instance, name: &Name) -> Option<Value> {
         let dict_first = self.with_class_attr(&inst.class, name, |descr| {
-            !matches!(descr, Some(Value::Property(_)))
+            !descr.is_some_and(is_data_descriptor)
         });
         if !dict_first {
             return None;
@@ -443,6 +450,14 @@ impl<'h> Vm<'h> {
                             class.name
                         ))),
                     };
+                }
+                if let Some(Value::Instance(d)) = &descr {
+                    if let Some(set) = d.class.lookup("__set__") {
+                        let d = descr.clone().unwrap_or_default();
+                        return self
+                            .call_method_value(&set, &d, &[obj.clone(), value])
+                            .map(|_| ());
+                    }
                 }
                 let setattr_name = self.dunders.setattr.clone();
                 if let Some(setattr) = self.class_lookup(&class, &setattr_name) {
@@ -553,5 +568,17 @@ impl<'h> Vm<'h> {
     /// Whether `cls` is a class whose instances are plain objects (user or host classes).
     pub fn is_user_class(cls: &Class) -> bool {
         matches!(cls.kind, ClassKind::Object | ClassKind::Exception)
+    }
+}
+
+/// Whether a class attribute is a data descriptor: a property, or an object whose type
+/// defines `__set__` or `__delete__`. These win over the instance dict, in reads and writes.
+pub(crate) fn is_data_descriptor(attr: &Value) -> bool {
+    match attr {
+        Value::Property(_) => true,
+        Value::Instance(inst) => {
+            inst.class.lookup("__set__").is_some() || inst.class.lookup("__delete__").is_some()
+        }
+        _ => false,
     }
 }

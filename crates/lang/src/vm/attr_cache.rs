@@ -78,7 +78,10 @@ impl<'h> Vm<'h> {
         if let Some(known) = entry.plain_store {
             return known;
         }
-        let is_property = matches!(entry.found, Some(Value::Property(_)));
+        let is_property = entry
+            .found
+            .as_ref()
+            .is_some_and(super::attr::is_data_descriptor);
         let default_setattr = match class.lookup_name(&self.dunders.setattr) {
             None => true,
             Some(Value::NativeFunction(nf)) => nf.owner.as_deref() == Some("object"),

@@ -184,13 +184,41 @@ impl<'h> Vm<'h> {
             Value::Str(s) => s.as_str().to_string(),
             _ => return Err(self.type_error("__build_class__: name is not a string")),
         };
-        let module = self.top().globals.module_name.to_string();
+        let module = Value::str(self.top().globals.module_name.to_string());
+        let qualname = Value::str(body_fn.qualname.clone());
+        // A metaclass's `__prepare__` gives the mapping the body runs in.
+        let prepare = meta
+            .as_ref()
+            .and_then(|m| self.method_before_type(m, "__prepare__"));
+        if let (Some(prepare), Some(meta)) = (prepare, &meta) {
+            let prepare = match prepare {
+                Value::ClassMethod(f) | Value::StaticMethod(f) => (*f).clone(),
+                other => other,
+            };
+            let args = [
+                Value::Class(meta.clone()),
+                Value::str(name.clone()),
+                Value::tuple(bases.clone()),
+            ];
+            let mapping = self.call(&prepare, &args, &keywords)?;
+            self.set_item(&mapping, &Value::str("__module__"), module)?;
+            self.set_item(&mapping, &Value::str("__qualname__"), qualname)?;
+            let mut frame = self.new_frame(&body_fn, vec![None; body_fn.code.varnames.len()]);
+            frame.namespace = Some(super::Namespace::Mapping(mapping.clone()));
+            let cell = match self.run_frame(frame)? {
+                FrameExit::Return(v) | FrameExit::Yield(v, _) => v,
+            };
+            if let Value::Cell(_) = cell {
+                self.set_item(&mapping, &Value::str("__classcell__"), cell)?;
+            }
+            let args = [Value::str(name), Value::tuple(bases), mapping];
+            return self.call(&Value::Class(meta.clone()), &args, &keywords);
+        }
         let ns = Rc::new(RefCell::new(AttrMap::new()));
-        ns.borrow_mut().insert_str("__module__", Value::str(module));
-        ns.borrow_mut()
-            .insert_str("__qualname__", Value::str(body_fn.qualname.clone()));
+        ns.borrow_mut().insert_str("__module__", module);
+        ns.borrow_mut().insert_str("__qualname__", qualname);
         let mut frame = self.new_frame(&body_fn, vec![None; body_fn.code.varnames.len()]);
-        frame.namespace = Some(ns.clone());
+        frame.namespace = Some(super::Namespace::Attrs(ns.clone()));
         let cell = match self.run_frame(frame)? {
             FrameExit::Return(v) => v,
             FrameExit::Yield(v, _) => v,
@@ -292,6 +320,10 @@ impl<'h> Vm<'h> {
             }
         };
         let cell = dict.remove("__classcell__");
+        // Every class has its own `__doc__` (a docstring is not inherited).
+        if !dict.contains("__doc__") {
+            dict.insert_str("__doc__", Value::None);
+        }
         // Defining `__eq__` without `__hash__` makes instances unhashable.
         if dict.contains("__eq__") && !dict.contains("__hash__") {
             dict.insert_str("__hash__", Value::None);

@@ -87,6 +87,14 @@ pub enum OnReturn {
 }
 
 /// One activation of a code object.
+/// Where a class body's names go: an attribute map, or the mapping its metaclass's
+/// `__prepare__` returned (whose `__setitem__` sees each name as the body binds it, as
+/// `enum` needs to give `auto()` its value at once).
+pub enum Namespace {
+    Attrs(Rc<RefCell<AttrMap>>),
+    Mapping(Value),
+}
+
 pub struct Frame {
     pub code: Rc<Code>,
     pub pc: usize,
@@ -100,7 +108,7 @@ pub struct Frame {
     pub handled: Vec<Exception>,
     pub globals: Rc<Globals>,
     /// The namespace of a class body.
-    pub namespace: Option<Rc<RefCell<AttrMap>>>,
+    pub namespace: Option<Namespace>,
     pub on_return: OnReturn,
     /// Whether the return value goes into the slot of the callable on top of the caller's
     /// stack (left there, or emptied, by the fast call paths) rather than being pushed.
@@ -800,9 +808,16 @@ impl<'h> Vm<'h> {
                     let idx = i as usize - code.cellvars.len().min(i as usize);
                     let name = code.freevars.get(idx).cloned();
                     let from_ns = match (&frame.namespace, &name) {
-                        (Some(ns), Some(n)) => ns.borrow().get(n.as_str()).cloned(),
+                        (Some(Namespace::Attrs(ns)), Some(n)) => {
+                            ns.borrow().get(n.as_str()).cloned()
+                        }
+                        (Some(Namespace::Mapping(m)), Some(n)) => {
+                            let (m, n) = (m.clone(), n.clone());
+                            self.mapping_namespace_get(&m, &n)?
+                        }
                         _ => None,
                     };
+                    let frame = self.top();
                     let v = match from_ns {
                         Some(v) => Some(v),
                         None => frame.cells[i as usize].borrow().clone(),
@@ -849,7 +864,11 @@ impl<'h> Vm<'h> {
                     let name = frame.code.names[i as usize].clone();
                     let v = frame.stack.pop().unwrap_or_default();
                     match &frame.namespace {
-                        Some(ns) => ns.borrow_mut().insert(name, v),
+                        Some(Namespace::Attrs(ns)) => ns.borrow_mut().insert(name, v),
+                        Some(Namespace::Mapping(m)) => {
+                            let m = m.clone();
+                            self.set_item(&m, &Value::Str(name.clone()), v)?;
+                        }
                         None => {
                             if let Some(slot) = frame.globals.slot(name.as_str()) {
                                 frame.globals.values.borrow_mut()[slot] = Some(v);
@@ -860,7 +879,14 @@ impl<'h> Vm<'h> {
                 Instr::DeleteName(i) => {
                     let name = frame.code.names[i as usize].clone();
                     let removed = match &frame.namespace {
-                        Some(ns) => ns.borrow_mut().remove(name.as_str()).is_some(),
+                        Some(Namespace::Attrs(ns)) => {
+                            ns.borrow_mut().remove(name.as_str()).is_some()
+                        }
+                        Some(Namespace::Mapping(m)) => {
+                            let m = m.clone();
+                            self.mapping_namespace_get(&m, &name)?.is_some()
+                                && self.del_item(&m, &Value::Str(name.clone())).is_ok()
+                        }
                         None => false,
                     };
                     if !removed {
@@ -1530,13 +1556,32 @@ impl<'h> Vm<'h> {
         )
     }
 
+    /// `mapping[name]` for a class body's prepared namespace; `None` on `KeyError`.
+    fn mapping_namespace_get(&mut self, mapping: &Value, name: &Name) -> PyResult<Option<Value>> {
+        match self.get_item(mapping, &Value::Str(name.clone())) {
+            Ok(v) => Ok(Some(v)),
+            Err(e) if e.is_instance(&self.exc.key_error.clone()) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     fn load_name(&mut self, name: &Name) -> PyResult {
         let frame = self.top();
-        if let Some(ns) = &frame.namespace {
-            if let Some(v) = ns.borrow().get_name(name) {
-                return Ok(v.clone());
+        match &frame.namespace {
+            Some(Namespace::Attrs(ns)) => {
+                if let Some(v) = ns.borrow().get_name(name) {
+                    return Ok(v.clone());
+                }
             }
+            Some(Namespace::Mapping(m)) => {
+                let m = m.clone();
+                if let Some(v) = self.mapping_namespace_get(&m, name)? {
+                    return Ok(v);
+                }
+            }
+            None => {}
         }
+        let frame = self.top();
         let globals = frame.globals.clone();
         if let Some(slot) = globals.slot(name.as_str()) {
             if let Some(v) = globals.values.borrow()[slot].clone() {
