@@ -220,6 +220,11 @@ pub fn run(source: &str, host: &mut dyn Host, options: &RunOptions) -> Outcome {
         package: None,
         module_name: Rc::from("__main__"),
     });
+    // `sys.modules['__main__']`, as `inspect.getmodule` and `pickle` look it up.
+    let main = value::Module::from_globals("__main__", Rc::clone(&globals));
+    main.set("__name__", Value::str("__main__"));
+    main.set("__file__", Value::str(filename));
+    let _ = vm.cache_module("__main__", Value::Module(main));
     let frame = vm.module_frame(compiled.code, Rc::clone(&globals));
     let result = vm.run_frame(frame);
     let mut outcome = match result {

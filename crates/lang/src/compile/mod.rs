@@ -891,6 +891,36 @@ impl<'a> Compiler<'a> {
         Ok(flags)
     }
 
+    /// A function's `__annotations__`, evaluated at definition time as in CPython: a dict
+    /// from parameter names (and `return`) to their annotations. Flag 8 of `MakeFunction`.
+    fn annotations(&mut self, args: &'a ast::Arguments, returns: Option<&'a Expr>) -> CResult<u8> {
+        let params = args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .chain(&args.vararg)
+            .chain(&args.kwonlyargs)
+            .chain(&args.kwarg);
+        let mut count = 0;
+        for a in params {
+            if let Some(ann) = &a.annotation {
+                self.load_const(Value::str(a.name.clone()));
+                self.expr(ann)?;
+                count += 1;
+            }
+        }
+        if let Some(r) = returns {
+            self.load_const(Value::str("return"));
+            self.expr(r)?;
+            count += 1;
+        }
+        if count == 0 {
+            return Ok(0);
+        }
+        self.emit(Instr::BuildMap(count));
+        Ok(8)
+    }
+
     fn set_signature(&mut self, args: &ast::Arguments) {
         self.unit.posonly_count = args.posonlyargs.len() as u32;
         self.unit.arg_count = (args.posonlyargs.len() + args.args.len()) as u32;
@@ -903,11 +933,17 @@ impl<'a> Compiler<'a> {
         for d in &def.decorators {
             self.expr(d)?;
         }
-        let flags = self.arguments(&def.args)?;
+        let mut flags = self.arguments(&def.args)?;
+        flags |= self.annotations(&def.args, def.returns.as_ref())?;
         let Some(scope) = self.table.scope_of(def) else {
             return Err(self.error("internal error: missing scope", span));
         };
-        self.push_unit(scope, CodeKind::Function, &def.name, span);
+        // `co_firstlineno` of a decorated function is its first decorator's line.
+        let first = def
+            .decorators
+            .first()
+            .map_or(span, |d| Span::new(d.span.start.min(span.start), span.end));
+        self.push_unit(scope, CodeKind::Function, &def.name, first);
         self.set_signature(&def.args);
         // A docstring is the function's first constant, as in CPython.
         self.stmts(&def.body)?;

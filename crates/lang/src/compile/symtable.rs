@@ -255,6 +255,9 @@ impl Builder {
                     self.expr(d);
                 }
                 self.arguments_defaults(&def.args);
+                if let Some(returns) = &def.returns {
+                    self.expr(returns);
+                }
                 self.bind(&def.name);
                 self.function(&**def as *const ast::FunctionDef as usize, &def.args, |b| {
                     b.stmts(&def.body)
@@ -397,6 +400,11 @@ impl Builder {
             .chain(&args.args)
             .chain(&args.kwonlyargs)
         {
+            if let Some(ann) = &a.annotation {
+                self.expr(ann);
+            }
+        }
+        for a in args.vararg.iter().chain(&args.kwarg) {
             if let Some(ann) = &a.annotation {
                 self.expr(ann);
             }

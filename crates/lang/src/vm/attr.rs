@@ -3,6 +3,7 @@
 //! `classmethod` wrap), instance dicts, `__getattr__` fallbacks, and the special attributes
 //! (`__name__`, `__class__`, `__dict__`, exception `args`, ...) programs commonly read.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::Vm;
@@ -91,6 +92,7 @@ impl<'h> Vm<'h> {
             }
             Value::Class(cls) => self.class_attr(cls, attr),
             Value::Module(m) => Ok(m.get(attr)),
+            Value::Code(code) => Ok(code_attr(code, attr)),
             Value::Super(s) => {
                 let start_after = s.class.clone();
                 let receiver = s.receiver.clone();
@@ -145,6 +147,22 @@ impl<'h> Vm<'h> {
                 } else {
                     Value::tuple(f.defaults.clone())
                 }),
+                "__kwdefaults__" if f.kwdefaults.is_empty() => Some(Value::None),
+                "__kwdefaults__" => {
+                    let d = crate::value::Dict::new();
+                    let dict = Value::Dict(Rc::new(RefCell::new(d)));
+                    for (k, v) in &f.kwdefaults {
+                        self.set_item(&dict, &Value::Str(k.clone()), v.clone())?;
+                    }
+                    Some(dict)
+                }
+                "__code__" => Some(Value::Code(f.code.clone())),
+                // Made empty on first read, as CPython does.
+                "__annotations__" if !f.dict.borrow().contains(attr) => {
+                    let empty = Value::Dict(Rc::new(RefCell::new(crate::value::Dict::new())));
+                    f.dict.borrow_mut().insert_str(attr, empty.clone());
+                    Some(empty)
+                }
                 "__dict__" => {
                     let d = self.attrs_to_dict(&f.dict.borrow());
                     Some(d)
@@ -581,4 +599,30 @@ pub(crate) fn is_data_descriptor(attr: &Value) -> bool {
         }
         _ => false,
     }
+}
+
+/// The `co_*` attributes of a function's `__code__` that `inspect` reads.
+fn code_attr(code: &crate::compile::code::Code, attr: &str) -> Option<Value> {
+    let names = |ns: &[Name]| Value::tuple(ns.iter().map(|n| Value::Str(n.clone())).collect());
+    Some(match attr {
+        "co_name" => Value::Str(code.name.clone()),
+        "co_qualname" => Value::str(code.qualname.clone()),
+        "co_filename" => Value::str(&*code.filename),
+        "co_firstlineno" => Value::Int(i64::from(code.first_line)),
+        "co_argcount" => Value::Int(i64::from(code.arg_count)),
+        "co_posonlyargcount" => Value::Int(i64::from(code.posonly_count)),
+        "co_kwonlyargcount" => Value::Int(i64::from(code.kwonly_count)),
+        "co_nlocals" => Value::Int(code.varnames.len() as i64),
+        "co_varnames" => names(&code.varnames),
+        "co_cellvars" => names(&code.cellvars),
+        "co_freevars" => names(&code.freevars),
+        "co_names" => names(&code.names),
+        // CO_OPTIMIZED | CO_NEWLOCALS, CO_VARARGS, CO_VARKEYWORDS, CO_GENERATOR.
+        "co_flags" => Value::Int(
+            3 | if code.has_varargs { 4 } else { 0 }
+                | if code.has_varkw { 8 } else { 0 }
+                | if code.is_generator { 0x20 } else { 0 },
+        ),
+        _ => return None,
+    })
 }

@@ -97,7 +97,7 @@ impl<'h> Vm<'h> {
         self.dict_get(&modules, &Value::str(name))
     }
 
-    fn cache_module(&mut self, name: &str, module: Value) -> PyResult<()> {
+    pub(crate) fn cache_module(&mut self, name: &str, module: Value) -> PyResult<()> {
         let modules = self.modules.clone();
         self.dict_setitem(&modules, Value::str(name), module)
     }

@@ -1304,6 +1304,11 @@ impl<'h> Vm<'h> {
                     } else {
                         None
                     };
+                    let annotations = if flags & 8 != 0 {
+                        Some(self.pop_value())
+                    } else {
+                        None
+                    };
                     let kwdefaults = if flags & 2 != 0 {
                         Some(self.pop_value())
                     } else {
@@ -1315,6 +1320,11 @@ impl<'h> Vm<'h> {
                         None
                     };
                     let f = self.make_function(code_val, defaults, kwdefaults, closure)?;
+                    if let (Some(annotations), Value::Function(func)) = (annotations, &f) {
+                        func.dict
+                            .borrow_mut()
+                            .insert_str("__annotations__", annotations);
+                    }
                     self.push_value(f);
                 }
                 Instr::Return => {
