@@ -274,6 +274,89 @@ pub(crate) fn install(t: &Types) {
         let _ = vm;
         Ok(Value::Int(b.abs().bits() as i64))
     });
+    add_method(&t.int, "to_bytes", |vm, args| {
+        let v = args.get(0).cloned().unwrap_or(Value::Int(0));
+        let b = super::constructors::bigint_of(&v).unwrap_or_default();
+        let length = match int_param(&args, 1, "length") {
+            Some(Value::Int(n)) if *n >= 0 => *n as usize,
+            Some(Value::Int(_)) => {
+                return Err(vm.value_error("length argument must be non-negative"))
+            }
+            None => 1,
+            Some(_) => return Err(vm.type_error("'length' must be an integer")),
+        };
+        let little = byteorder(vm, int_param(&args, 2, "byteorder"))?;
+        let signed = match args.keywords.iter().find(|(k, _)| k.as_str() == "signed") {
+            Some((_, s)) => vm.truthy(&s.clone())?,
+            None => false,
+        };
+        let too_big = || "int too big to convert";
+        let mut bytes = if signed {
+            if b.sign() == num_bigint::Sign::NoSign {
+                Vec::new()
+            } else {
+                b.to_signed_bytes_le()
+            }
+        } else {
+            if b.sign() == num_bigint::Sign::Minus {
+                return Err(vm.overflow_error("can't convert negative int to unsigned"));
+            }
+            if b.sign() == num_bigint::Sign::NoSign {
+                Vec::new()
+            } else {
+                b.to_bytes_le().1
+            }
+        };
+        if bytes.len() > length {
+            return Err(vm.overflow_error(too_big()));
+        }
+        let fill = if b.sign() == num_bigint::Sign::Minus {
+            0xff
+        } else {
+            0
+        };
+        bytes.resize(length, fill);
+        if !little {
+            bytes.reverse();
+        }
+        Ok(Value::Bytes(std::rc::Rc::new(bytes)))
+    });
+    add_method(&t.int, "from_bytes", |vm, args| {
+        // `int.from_bytes(data, ...)` reaches here without a receiver, `n.from_bytes` with one.
+        let skip = usize::from(matches!(
+            args.get(0),
+            Some(Value::Class(_) | Value::Int(_) | Value::BigInt(_))
+        ));
+        let data = match args.get(skip) {
+            Some(Value::Bytes(b)) => b.to_vec(),
+            Some(other) => {
+                let items = vm.iterate(&other.clone())?;
+                let mut out = Vec::with_capacity(items.len());
+                for item in items {
+                    match item {
+                        Value::Int(i) if (0..256).contains(&i) => out.push(i as u8),
+                        _ => return Err(vm.value_error("bytes must be in range(0, 256)")),
+                    }
+                }
+                out
+            }
+            None => {
+                return Err(vm.type_error("from_bytes() missing required argument 'bytes' (pos 1)"))
+            }
+        };
+        let little = byteorder(vm, int_param(&args, skip + 1, "byteorder"))?;
+        let signed = match args.keywords.iter().find(|(k, _)| k.as_str() == "signed") {
+            Some((_, s)) => vm.truthy(&s.clone())?,
+            None => false,
+        };
+        let value = match (little, signed) {
+            (true, true) => num_bigint::BigInt::from_signed_bytes_le(&data),
+            (false, true) => num_bigint::BigInt::from_signed_bytes_be(&data),
+            (true, false) => num_bigint::BigInt::from_bytes_le(num_bigint::Sign::Plus, &data),
+            (false, false) => num_bigint::BigInt::from_bytes_be(num_bigint::Sign::Plus, &data),
+        };
+        Ok(crate::value::Value::from_bigint(value))
+    });
     add_method(&t.int, "conjugate", |_vm, args| {
         Ok(args.get(0).cloned().unwrap_or(Value::Int(0)))
     });
@@ -334,4 +417,28 @@ pub(crate) fn install(t: &Types) {
         ]))
     });
     let _ = ToPrimitive::to_i64(&0i64);
+}
+
+/// An argument of `int.to_bytes`/`from_bytes` given by position or by keyword.
+fn int_param<'a>(args: &'a Args<'_>, index: usize, name: &str) -> Option<&'a Value> {
+    args.positional.get(index).or_else(|| {
+        args.keywords
+            .iter()
+            .find(|(k, _)| k.as_str() == name)
+            .map(|(_, v)| v)
+    })
+}
+
+/// Whether a `byteorder` argument (default `'big'`) is `'little'`.
+fn byteorder(vm: &Vm<'_>, v: Option<&Value>) -> PyResult<bool> {
+    match v {
+        None => Ok(false),
+        Some(Value::Str(s)) if s.as_str() == "little" => Ok(true),
+        Some(Value::Str(s)) if s.as_str() == "big" => Ok(false),
+        Some(Value::Str(_)) => Err(vm.value_error("byteorder must be either 'little' or 'big'")),
+        Some(other) => Err(vm.type_error(format!(
+            "to_bytes() argument 'byteorder' must be str, not {}",
+            vm.type_name(other)
+        ))),
+    }
 }

@@ -64,6 +64,18 @@ fn unary(m: &Module, name: &'static str, f: fn(f64) -> f64, check: fn(f64) -> bo
     );
 }
 
+/// `math.ulp(x)`: the gap from `|x|` to the next float away from zero.
+fn ulp(x: f64) -> f64 {
+    if x.is_nan() || x.is_infinite() {
+        return x.abs();
+    }
+    let x = x.abs();
+    if x == f64::MAX {
+        return x - libm::nextafter(x, 0.0);
+    }
+    libm::nextafter(x, f64::INFINITY) - x
+}
+
 fn math_module() -> Value {
     let m = Module::new("math");
     m.set("pi", Value::Float(std::f64::consts::PI));
@@ -93,6 +105,95 @@ fn math_module() -> Value {
     unary(&m, "radians", f64::to_radians, |_| true);
     unary(&m, "log1p", f64::ln_1p, |x| x > -1.0 || x.is_nan());
     unary(&m, "expm1", f64::exp_m1, |_| true);
+    unary(&m, "acosh", f64::acosh, |x| x >= 1.0 || x.is_nan());
+    unary(&m, "asinh", f64::asinh, |_| true);
+    unary(&m, "atanh", f64::atanh, |x| {
+        (x > -1.0 && x < 1.0) || x.is_nan()
+    });
+    unary(&m, "cbrt", f64::cbrt, |_| true);
+    unary(&m, "exp2", f64::exp2, |_| true);
+    unary(&m, "erf", libm::erf, |_| true);
+    unary(&m, "erfc", libm::erfc, |_| true);
+    // Poles at zero and the negative integers.
+    let pole = |x: f64| !(x <= 0.0 && x == x.floor()) || x.is_nan() || x == f64::NEG_INFINITY;
+    unary(&m, "gamma", libm::tgamma, |x| {
+        !(x <= 0.0 && x == x.floor()) || x.is_nan()
+    });
+    unary(&m, "lgamma", |x| libm::lgamma_r(x).0, pole);
+    unary(&m, "ulp", ulp, |_| true);
+    m.set(
+        "frexp",
+        native_function("frexp", |vm, args| {
+            let x = float_arg(vm, &args, 0, "frexp")?;
+            let (mantissa, exponent) = if x.is_finite() {
+                libm::frexp(x)
+            } else {
+                (x, 0)
+            };
+            Ok(Value::tuple(vec![
+                Value::Float(mantissa),
+                Value::Int(i64::from(exponent)),
+            ]))
+        }),
+    );
+    m.set(
+        "ldexp",
+        native_function("ldexp", |vm, args| {
+            let x = float_arg(vm, &args, 0, "ldexp")?;
+            let exponent = match args.get(1) {
+                Some(Value::Int(i)) => *i,
+                Some(Value::Bool(b)) => i64::from(*b),
+                Some(Value::BigInt(b)) if b.is_positive() => i64::MAX,
+                Some(Value::BigInt(_)) => i64::MIN,
+                _ => return Err(vm.type_error("Expected an int as second argument to ldexp.")),
+            };
+            let r = libm::ldexp(x, exponent.clamp(-100_000, 100_000) as i32);
+            if r.is_infinite() && x.is_finite() {
+                return Err(vm.overflow_error("math range error"));
+            }
+            Ok(Value::Float(r))
+        }),
+    );
+    m.set(
+        "nextafter",
+        native_function("nextafter", |vm, args| {
+            let x = float_arg(vm, &args, 0, "nextafter")?;
+            let y = float_arg(vm, &args, 1, "nextafter")?;
+            Ok(Value::Float(libm::nextafter(x, y)))
+        }),
+    );
+    m.set(
+        "remainder",
+        native_function("remainder", |vm, args| {
+            let x = float_arg(vm, &args, 0, "remainder")?;
+            let y = float_arg(vm, &args, 1, "remainder")?;
+            if x.is_nan() || y.is_nan() {
+                return Ok(Value::Float(f64::NAN));
+            }
+            if x.is_infinite() || y == 0.0 {
+                return Err(domain(vm));
+            }
+            Ok(Value::Float(libm::remainder(x, y)))
+        }),
+    );
+    m.set(
+        "dist",
+        native_function("dist", |vm, args| {
+            let p = vm.iterate(&args.get(0).cloned().unwrap_or_default())?;
+            let q = vm.iterate(&args.get(1).cloned().unwrap_or_default())?;
+            if p.len() != q.len() {
+                return Err(vm.value_error("both points must have the same number of dimensions"));
+            }
+            let mut acc = 0.0f64;
+            for (a, b) in p.iter().zip(&q) {
+                let pair = [a.clone(), b.clone()];
+                let a = float_arg(vm, &Args::new(&pair, &[]), 0, "dist")?;
+                let b = float_arg(vm, &Args::new(&pair, &[]), 1, "dist")?;
+                acc = acc.hypot(a - b);
+            }
+            Ok(Value::Float(acc))
+        }),
+    );
     m.set(
         "log",
         native_function("log", |vm, args| {
