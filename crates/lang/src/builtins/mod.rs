@@ -2,6 +2,7 @@
 //! and exception classes, and the methods of builtin types (one file per family).
 
 pub mod bytes;
+pub mod complex;
 pub mod constructors;
 mod exec;
 pub mod fs;
@@ -35,6 +36,7 @@ pub(crate) fn install_type_methods(types: &Types, exc: &ExcTypes) {
     mapping::install(types);
     subclass::install(types);
     bytes::install(types);
+    complex::install(types);
 }
 
 fn func(vm: &mut Vm<'_>, name: &str, f: crate::value::NativeFnPtr) {
@@ -106,6 +108,7 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
         &types.int,
         &types.bool,
         &types.float,
+        &types.complex,
         &types.str,
         &types.bytes,
         &types.tuple,
@@ -160,6 +163,7 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
             Value::Bool(b) => Ok(Value::Int(*b as i64)),
             Value::BigInt(b) => Ok(Value::from_bigint(b.abs())),
             Value::Float(f) => Ok(Value::Float(f.abs())),
+            Value::Complex(z) => complex::complex_abs(vm, **z),
             Value::Instance(_) => match vm.call_special(v, "__abs__", &[])? {
                 Some(r) => Ok(r),
                 None => {

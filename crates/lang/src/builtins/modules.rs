@@ -16,6 +16,7 @@ use crate::vm::Vm;
 pub fn builtin_module(vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>> {
     Ok(match name {
         "math" => Some(math_module()),
+        "cmath" => Some(super::complex::cmath_module()),
         "sys" => Some(sys_module(vm)),
         "typing" => Some(typing_module()),
         super::fs::MODULE => Some(super::fs::module(vm)),

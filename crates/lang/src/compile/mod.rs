@@ -1482,11 +1482,7 @@ impl<'a> Compiler<'a> {
                 },
             },
             Constant::Float(f) => Value::Float(*f),
-            Constant::Complex(_) => {
-                return Err(
-                    self.error("complex numbers are not supported in this playground", span)
-                );
-            }
+            Constant::Complex(imag) => Value::complex(0.0, *imag),
             Constant::Str(s) => Value::str(s.clone()),
             Constant::Bytes(b) => Value::Bytes(Rc::new(b.clone())),
             Constant::Ellipsis => Value::Ellipsis,

@@ -55,6 +55,8 @@ pub enum Value {
     Float(f64),
     Str(Rc<PyStr>),
     Bytes(Rc<Vec<u8>>),
+    /// `complex` (boxed, so that a value stays two words).
+    Complex(Rc<Complex>),
     Tuple(Rc<TupleData>),
     List(Rc<ListData>),
     Dict(Rc<RefCell<Dict>>),
@@ -152,6 +154,7 @@ impl Value {
             Value::Float(x) => stack.push(Value::Float(*x)),
             Value::Str(r) => stack.push(Value::Str(r.clone())),
             Value::Bytes(r) => stack.push(Value::Bytes(r.clone())),
+            Value::Complex(c) => stack.push(Value::Complex(c.clone())),
             Value::Tuple(r) => stack.push(Value::Tuple(r.clone())),
             Value::List(r) => stack.push(Value::List(r.clone())),
             Value::Dict(r) => stack.push(Value::Dict(r.clone())),
@@ -190,6 +193,7 @@ impl Value {
             Value::Float(x) => Value::Float(*x),
             Value::Str(r) => Value::Str(r.clone()),
             Value::Bytes(r) => Value::Bytes(r.clone()),
+            Value::Complex(c) => Value::Complex(c.clone()),
             Value::Tuple(r) => Value::Tuple(r.clone()),
             Value::List(r) => Value::List(r.clone()),
             Value::Dict(r) => Value::Dict(r.clone()),
@@ -266,6 +270,7 @@ impl Value {
             Value::Float(_) => "float",
             Value::Str(_) => "str",
             Value::Bytes(_) => "bytes",
+            Value::Complex(_) => "complex",
             Value::Tuple(_) => "tuple",
             Value::List(_) => "list",
             Value::Dict(_) => "dict",
@@ -353,6 +358,7 @@ impl Value {
             Value::BigInt(r) => addr(r),
             Value::Str(r) => addr(r),
             Value::Bytes(r) => addr(r),
+            Value::Complex(c) => addr(c),
             Value::Tuple(r) => addr(r),
             Value::List(r) => addr(r),
             Value::Dict(r) => addr(r),
@@ -806,6 +812,7 @@ pub enum ClassKind {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BuiltinType {
     Type,
+    Complex,
     NoneType,
     NotImplementedType,
     Ellipsis,
@@ -1414,4 +1421,18 @@ pub enum NativeIter {
 /// A `Value` wrapper that prints via `Debug` without a VM; used in panics-free diagnostics.
 pub fn describe(value: &Value) -> String {
     format!("{value:?}")
+}
+
+/// A complex number, `re + im·j`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Complex {
+    pub re: f64,
+    pub im: f64,
+}
+
+impl Value {
+    /// A `complex` value.
+    pub fn complex(re: f64, im: f64) -> Value {
+        Value::Complex(Rc::new(Complex { re, im }))
+    }
 }

@@ -220,6 +220,11 @@ impl<'h> Vm<'h> {
                 "imag" => Some(Value::Float(0.0)),
                 _ => self.type_method(obj, attr),
             }),
+            Value::Complex(z) => Ok(match attr {
+                "real" => Some(Value::Float(z.re)),
+                "imag" => Some(Value::Float(z.im)),
+                _ => self.type_method(obj, attr),
+            }),
             Value::Slice(s) => Ok(match attr {
                 "start" => Some(s.start.clone()),
                 "stop" => Some(s.stop.clone()),

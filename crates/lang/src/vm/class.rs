@@ -63,6 +63,7 @@ impl<'h> Vm<'h> {
             Value::Bool(_) => t.bool.clone(),
             Value::Int(_) | Value::BigInt(_) => t.int.clone(),
             Value::Float(_) => t.float.clone(),
+            Value::Complex(_) => t.complex.clone(),
             Value::Str(_) => t.str.clone(),
             Value::Bytes(_) => t.bytes.clone(),
             Value::Tuple(_) => t.tuple.clone(),

@@ -223,6 +223,9 @@ impl<'h> Vm<'h> {
         if let (Some(x), Some(y)) = (self.num(a), self.num(b)) {
             return self.numeric_binary(x, y, op).map(Some);
         }
+        if matches!(a, Complex(_)) || matches!(b, Complex(_)) {
+            return self.complex_binary(a, b, op);
+        }
         Ok(match (a, b, op) {
             (Str(x), Str(y), BinOp::Add) => {
                 let len = x.as_str().len() + y.as_str().len();
@@ -784,6 +787,8 @@ impl<'h> Vm<'h> {
             (Value::BigInt(b), _) => Ok(Value::from_bigint(!(**b).clone())),
             (Value::Float(f), Instr::Neg) => Ok(Value::Float(-f)),
             (Value::Float(f), Instr::Pos) => Ok(Value::Float(*f)),
+            (Value::Complex(c), Instr::Neg) => Ok(Value::complex(-c.re, -c.im)),
+            (Value::Complex(c), Instr::Pos) => Ok(Value::complex(c.re, c.im)),
             (Value::Instance(_), _) => match self.call_special(a, name, &[])? {
                 Some(v) => Ok(v),
                 None => {
@@ -806,6 +811,7 @@ impl<'h> Vm<'h> {
             Value::Int(i) => *i != 0,
             Value::BigInt(_) => true,
             Value::Float(f) => *f != 0.0,
+            Value::Complex(c) => c.re != 0.0 || c.im != 0.0,
             Value::Str(s) => !s.as_str().is_empty(),
             Value::Bytes(b) => !b.is_empty(),
             Value::Tuple(t) => !t.is_empty(),
@@ -856,6 +862,7 @@ impl<'h> Vm<'h> {
             Value::Int(i) => hash::hash_i64(*i),
             Value::BigInt(b) => hash::hash_bigint(b),
             Value::Float(f) => hash::hash_f64(*f),
+            Value::Complex(c) => crate::builtins::complex::hash(c),
             Value::Str(s) => s.hash(),
             Value::Bytes(b) => {
                 self.charge_bytes(b.len())?;
@@ -946,6 +953,14 @@ impl<'h> Vm<'h> {
                 _ => {}
             }
             return Ok(r);
+        }
+        match (a, b) {
+            (Value::Complex(_), _) | (_, Value::Complex(_)) => {
+                if let (Some(x), Some(y)) = (self.as_complex(a)?, self.as_complex(b)?) {
+                    return Ok(x == y);
+                }
+            }
+            _ => {}
         }
         match (a, b) {
             (Value::List(x), Value::List(y)) => {

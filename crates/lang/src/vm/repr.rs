@@ -18,6 +18,7 @@ impl<'h> Vm<'h> {
             Value::Ellipsis => "Ellipsis".into(),
             Value::Bool(b) => if *b { "True" } else { "False" }.into(),
             Value::Int(i) => crate::format::small_int_repr(*i),
+            Value::Complex(c) => crate::builtins::complex::repr(c),
             Value::BigInt(b) => self.bigint_to_string(b)?,
             Value::Float(f) => float_repr(*f),
             Value::Str(s) => {
@@ -317,6 +318,9 @@ impl<'h> Vm<'h> {
             }
             Value::Float(f) => format_value(FormatValue::Float(*f), spec, "float")
                 .map_err(|e| self.format_error(e)),
+            Value::Complex(z) => {
+                crate::builtins::complex::format(z, spec).map_err(|e| self.format_error(e))
+            }
             Value::Str(s) => format_value(FormatValue::Str(s.as_str()), spec, "str")
                 .map_err(|e| self.format_error(e)),
             Value::Instance(inst) => {
