@@ -701,8 +701,7 @@ fn attr_name(vm: &Vm<'_>, v: &Value, func: &str) -> PyResult<crate::value::Name>
     }
 }
 
-/// `isinstance(v, cls_or_tuple)`.
-
+/// `isinstance(v, cls_or_tuple)`; a class's metaclass may answer through `__instancecheck__`.
 pub fn isinstance(vm: &mut Vm<'_>, v: &Value, spec: &Value) -> PyResult<bool> {
     match spec {
         Value::Class(c) => {
