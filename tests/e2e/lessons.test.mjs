@@ -3,7 +3,7 @@
 // from the menu; the lesson builder writes a link that opens the custom exercise.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launchBrowser, screenshot, openPlayground } from './harness.mjs';
+import { serveDist, launchBrowser, screenshot, openPlayground, runAndWait } from './harness.mjs';
 
 let server;
 let browser;
@@ -74,6 +74,32 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 
     await page.close();
   });
 }
+
+test('a lesson program loads whole, on its machine, and runs as the lesson says', async () => {
+  const { page, errors } = await openPlayground(browser, server.url, { width: 1280, height: 800 });
+  await page.getByTestId('lessons').selectOption('lesson:tf1-multi-gpu');
+  const view = page.getByTestId('lesson-view');
+  await view.getByTestId('load-code').first().click();
+  assert.match(await page.getByTestId('editor').inputValue(), /^import tensorflow as tf/);
+  assert.equal(await page.getByTestId('topology').inputValue(), '2x-v100-nvlink');
+  await runAndWait(page, () => page.getByTestId('editor').press('Control+Enter'));
+  const console = page.getByTestId('console');
+  await console.getByText('(4, 1)').waitFor({ timeout: 20000 });
+  assert.doesNotMatch(await console.innerText(), /Error/);
+  assert.ok(await view.isVisible(), 'the lesson stays open after its program runs');
+
+  // A successful TPU run: TensorFlow's INFO lines are muted log lines, not errors.
+  await page.getByTestId('lessons').selectOption('lesson:device-errors');
+  await view.getByTestId('load-code').nth(1).click();
+  assert.equal(await page.getByTestId('topology').inputValue(), 'colab-tpu-v2-8');
+  await runAndWait(page, () => page.getByTestId('editor').press('Control+Enter'));
+  await console.getByText('tf.Tensor([4. 6.]').waitFor({ timeout: 20000 });
+  assert.ok(await console.locator('.log-info').count() > 0, 'INFO lines are shown as log lines');
+  assert.equal(await console.locator('.log-error').count(), 0, 'nothing is shown as an error');
+  await screenshot(page, 'console-tpu-info-lines-1280x800');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
 
 test('the lesson builder writes a link that opens the custom exercise', async () => {
   const { page, errors } = await openPlayground(browser, server.url, { width: 1280, height: 800 });

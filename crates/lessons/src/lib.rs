@@ -9,6 +9,7 @@
 //! - [`results`]: all checks of an exercise as Exercism's `results.json` (version 3), with
 //!   hidden checks redacted for students.
 //! - [`catalog`]: the five built-in lessons (`content/`), embedded at build time.
+//! - [`programs`]: the whole programs in a lesson's text, with their machine and intended error.
 //!
 //! Everything is a pure function of its inputs: no files, no clock, no terminal. The CLI
 //! (`placement check`) reads files and calls [`results::grade`]; the web app runs the program
@@ -18,6 +19,7 @@ pub mod catalog;
 pub mod checks;
 pub mod exercise;
 pub mod pattern;
+pub mod programs;
 pub mod results;
 
 pub use catalog::{lessons, Lesson};

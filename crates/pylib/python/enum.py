@@ -12,6 +12,8 @@ __all__ = [
     "STRICT", "CONFORM", "EJECT", "KEEP",
 ]
 
+import types as _types
+
 _property = property
 
 
@@ -134,51 +136,6 @@ def _bits(num, max_bits):
     if len(digits) < max_bits:
         digits = (sign[-1] * max_bits + digits)[-max_bits:]
     return "%s %s" % (sign, digits)
-
-
-class mappingproxy:
-    """A read-only view of a mapping, as ``EnumType.__members__`` returns it."""
-
-    __module__ = "builtins"
-
-    def __init__(self, mapping):
-        self._mapping = mapping
-
-    def __getitem__(self, key):
-        return self._mapping[key]
-
-    def __iter__(self):
-        return iter(self._mapping)
-
-    def __len__(self):
-        return len(self._mapping)
-
-    def __contains__(self, key):
-        return key in self._mapping
-
-    def get(self, key, default=None):
-        return self._mapping.get(key, default)
-
-    def keys(self):
-        return self._mapping.keys()
-
-    def values(self):
-        return self._mapping.values()
-
-    def items(self):
-        return self._mapping.items()
-
-    def copy(self):
-        return dict(self._mapping)
-
-    def __eq__(self, other):
-        return self._mapping == other
-
-    def __repr__(self):
-        return "mappingproxy(%r)" % (self._mapping,)
-
-    def __str__(self):
-        return str(self._mapping)
 
 
 class _EnumDict(dict):
@@ -477,7 +434,7 @@ class EnumType(type):
 
     @_property
     def __members__(cls):
-        return mappingproxy(cls._member_map_)
+        return _types.MappingProxyType(cls._member_map_)
 
     def __repr__(cls):
         if Flag is not None and issubclass(cls, Flag):

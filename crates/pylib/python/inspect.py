@@ -6,6 +6,7 @@ and friends (read from the program's files), ``getdoc``/``cleandoc``, ``getmembe
 import collections
 import enum
 import sys
+import types
 
 __all__ = [
     "isclass", "ismodule", "isfunction", "ismethod", "isbuiltin", "isroutine",
@@ -472,7 +473,7 @@ class Signature:
 
     @property
     def parameters(self):
-        return _ParametersView(self._parameters)
+        return types.MappingProxyType(self._parameters)
 
     return_annotation = property(lambda self: self._return_annotation)
 
@@ -562,40 +563,6 @@ class Signature:
             return NotImplemented
         return (self._return_annotation == other._return_annotation
                 and list(self._parameters.values()) == list(other._parameters.values()))
-
-
-class _ParametersView:
-    """``Signature.parameters``: a read-only ordered mapping of names to parameters."""
-
-    def __init__(self, params):
-        self._params = params
-
-    def __getitem__(self, key):
-        return self._params[key]
-
-    def __iter__(self):
-        return iter(self._params)
-
-    def __len__(self):
-        return len(self._params)
-
-    def __contains__(self, key):
-        return key in self._params
-
-    def keys(self):
-        return self._params.keys()
-
-    def values(self):
-        return self._params.values()
-
-    def items(self):
-        return self._params.items()
-
-    def get(self, key, default=None):
-        return self._params.get(key, default)
-
-    def __repr__(self):
-        return "mappingproxy({!r})".format(self._params)
 
 
 def _function_signature(func, skip_first=False):

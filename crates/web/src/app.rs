@@ -425,7 +425,12 @@ pub fn App() -> Html {
     };
     let on_load_program = {
         let state = state.clone();
-        Callback::from(move |source: String| state.dispatch(Action::Edit(source)))
+        Callback::from(move |program: crate::components::markdown::LoadProgram| {
+            state.dispatch(Action::Edit(program.source));
+            if let Some(machine) = program.machine {
+                state.dispatch(Action::PickTopology(machine));
+            }
+        })
     };
     let on_check = dispatch(|| Action::Check);
     let on_close_study = dispatch(|| Action::OpenLesson(None));

@@ -20,7 +20,8 @@ pub enum Block {
     /// A heading with its level (1 to 6).
     Heading(u8, Vec<Inline>),
     Paragraph(Vec<Inline>),
-    /// A fenced code block with its language tag (possibly empty).
+    /// A fenced code block with its info string: the language tag (possibly empty) and, for a
+    /// lesson's programs, `machine=` and `expect=` (see `lessons::programs::Fence`).
     Code {
         language: String,
         text: String,

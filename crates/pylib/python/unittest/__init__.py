@@ -226,17 +226,12 @@ class TestCase:
             return None
         except KeyboardInterrupt:
             raise
-        except self.failureException:
+        except Exception as exc:
             info = sys.exc_info()
             if expecting_failure:
                 result.addExpectedFailure(self, info)
-            else:
+            elif isinstance(exc, self.failureException):
                 result.addFailure(self, info)
-            return None
-        except Exception:
-            info = sys.exc_info()
-            if expecting_failure:
-                result.addExpectedFailure(self, info)
             else:
                 result.addError(self, info)
             return None

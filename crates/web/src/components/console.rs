@@ -24,15 +24,93 @@ pub fn traceback_line(text: &str) -> Option<u32> {
     digits.parse().ok()
 }
 
-/// Shows stdout, then stderr (the traceback) marked as an error.
+/// What a line of stderr is, for its colour: a log line (TensorFlow's `INFO:`/`WARNING:` and
+/// its C++ log's `I`/`W` lines, Python's `...Warning:`), the error that ended the run, or
+/// other text the program wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineKind {
+    Info,
+    Warning,
+    Error,
+    Plain,
+}
+
+impl LineKind {
+    fn class(self) -> &'static str {
+        match self {
+            LineKind::Info => "log-info",
+            LineKind::Warning => "log-warning",
+            LineKind::Error => "log-error",
+            LineKind::Plain => "log-plain",
+        }
+    }
+}
+
+/// A C++ log line's severity letter (`I0000 00:00:...` or `2026-... W tensorflow/...`).
+fn cpp_log_severity(line: &str) -> Option<char> {
+    let mut chars = line.chars();
+    let first = chars.next()?;
+    if matches!(first, 'I' | 'W' | 'E') && line[1..].starts_with(|c: char| c.is_ascii_digit()) {
+        return Some(first);
+    }
+    let mut words = line.split_whitespace();
+    let date = words.next()?;
+    let _time = words.next()?;
+    let severity = words.next()?;
+    let dated = date.len() == 10 && date.as_bytes().get(4) == Some(&b'-');
+    match severity {
+        "I" | "W" | "E" if dated => severity.chars().next(),
+        _ => None,
+    }
+}
+
+/// Each stderr line with its kind. In a failed run, the traceback (from its first line to the
+/// end), or else the last line, is the error; nothing else is.
+pub fn stderr_lines(stderr: &str, failed: bool) -> Vec<(&str, LineKind)> {
+    let lines: Vec<&str> = stderr.split_inclusive('\n').collect();
+    let error_from = if failed {
+        lines
+            .iter()
+            .position(|l| l.starts_with("Traceback (most recent call last):"))
+            .or(lines.len().checked_sub(1))
+    } else {
+        None
+    };
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let kind = if error_from.is_some_and(|from| i >= from) {
+                LineKind::Error
+            } else if line.starts_with("INFO:") {
+                LineKind::Info
+            } else if line.starts_with("WARNING:") || line.contains("Warning: ") {
+                LineKind::Warning
+            } else {
+                match cpp_log_severity(line) {
+                    Some('I') => LineKind::Info,
+                    Some('W') => LineKind::Warning,
+                    Some(_) => LineKind::Error,
+                    None => LineKind::Plain,
+                }
+            };
+            (*line, kind)
+        })
+        .collect()
+}
+
+/// Shows stdout, then stderr: log lines muted, warnings amber, the error that ended the run
+/// red.
 #[function_component]
 pub fn Console(props: &ConsoleProps) -> Html {
     let body = match &props.status {
         RunStatus::Idle => html! { <p class="hint">{ "Press Run or Ctrl+Enter." }</p> },
         RunStatus::Running(_) => html! { <p class="hint running">{ "Running…" }</p> },
-        RunStatus::Failed(message) => html! { <pre class="stderr">{ message }</pre> },
+        RunStatus::Failed(message) => html! { <pre class="stderr log-error">{ message }</pre> },
         RunStatus::Finished(report) => {
-            let stderr = report.stderr.split_inclusive('\n').map(|text| {
+            let failed = report.exit_code != 0;
+            let stderr = stderr_lines(&report.stderr, failed).into_iter().map(|(text, kind)| {
+                let class = kind.class();
                 match traceback_line(text) {
                     Some(line) => {
                         let on_line = props.on_line.clone();
@@ -43,14 +121,14 @@ pub fn Console(props: &ConsoleProps) -> Html {
                             None => (text, ""),
                         };
                         html! {
-                            <>
+                            <span {class}>
                                 <button class="traceback-line" {onclick}
                                     title={format!("Show line {line} in the editor")}>{ label }</button>
                                 { newline }
-                            </>
+                            </span>
                         }
                     }
-                    None => html! { { text } },
+                    None => html! { <span {class}>{ text }</span> },
                 }
             });
             html! {
@@ -77,6 +155,39 @@ pub fn Console(props: &ConsoleProps) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn log_lines_are_not_errors_and_the_traceback_is() {
+        let stderr = "INFO:tensorflow:Initializing the TPU system: grpc://10.0.0.2:8470\n\
+                      WARNING:tensorflow:TPU system already initialized\n\
+                      I0000 00:00:1700000000.000000 12 tpu.cc:42] Found TPU\n\
+                      2026-11-29 01:00:00.000000: W tensorflow/core/x.cc:1] slow\n\
+                      main.py:3: DeprecationWarning: old\n\
+                      my own text\n\
+                      Traceback (most recent call last):\n\
+                      \x20 File \"main.py\", line 3, in <module>\n\
+                      ValueError: bad\n";
+        let kinds: Vec<LineKind> = stderr_lines(stderr, true)
+            .into_iter()
+            .map(|(_, k)| k)
+            .collect();
+        use LineKind::*;
+        assert_eq!(
+            kinds,
+            vec![Info, Warning, Info, Warning, Warning, Plain, Error, Error, Error]
+        );
+        let ok: Vec<LineKind> = stderr_lines("INFO:x\nplain\n", false)
+            .into_iter()
+            .map(|(_, k)| k)
+            .collect();
+        assert_eq!(ok, vec![Info, Plain]);
+        // A failure without a traceback: its last line is the error.
+        let bare: Vec<LineKind> = stderr_lines("INFO:x\nKilled\n", true)
+            .into_iter()
+            .map(|(_, k)| k)
+            .collect();
+        assert_eq!(bare, vec![Info, Error]);
+    }
 
     #[test]
     fn traceback_lines_of_the_program_are_found() {

@@ -1,6 +1,7 @@
 //! The lesson view beside the editor: a catalog lesson's text, buttons that load its
 //! programs, and its exercises with a tick for each one passed.
 
+use crate::components::markdown::LoadProgram;
 use crate::components::Markdown;
 use crate::progress::Progress;
 use yew::prelude::*;
@@ -11,8 +12,8 @@ pub struct LessonViewProps {
     /// The catalog lesson's id.
     pub lesson: AttrValue,
     pub progress: Progress,
-    /// Loads a program from the lesson into the editor.
-    pub on_load: Callback<String>,
+    /// Loads a program from the lesson into the editor, on its machine.
+    pub on_load: Callback<LoadProgram>,
     /// Opens the exercise with this id.
     pub on_exercise: Callback<String>,
     pub on_close: Callback<()>,

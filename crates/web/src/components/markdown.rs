@@ -1,8 +1,16 @@
 //! Renders lesson text (see [`crate::markdown`]) as escaped Yew nodes; Python code blocks
-//! can carry a button that loads them into the editor.
+//! can carry a button that loads them into the editor, on the machine their fence names.
 
 use crate::markdown::{parse, Block, Inline};
 use yew::prelude::*;
+
+/// A lesson program to load: its source and the machine it is written for.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadProgram {
+    pub source: String,
+    /// The topology the fence names (`machine=`); `None` keeps the current machine.
+    pub machine: Option<String>,
+}
 
 /// The text to render and what a code block's "Load" button does.
 #[derive(Properties, PartialEq)]
@@ -10,7 +18,7 @@ pub struct MarkdownProps {
     pub text: AttrValue,
     /// When set, Python code blocks get a button that sends their program here.
     #[prop_or_default]
-    pub on_load: Option<Callback<String>>,
+    pub on_load: Option<Callback<LoadProgram>>,
 }
 
 fn inline(runs: &[Inline]) -> Html {
@@ -49,17 +57,15 @@ pub fn Markdown(props: &MarkdownProps) -> Html {
                 }
             }
             Block::Code { language, text } => {
-                let load = props
-                    .on_load
-                    .clone()
-                    .filter(|_| language == "python" || language == "py");
+                let fence = lessons::programs::Fence::parse(language);
+                let load = props.on_load.clone().zip(fence);
                 html! {
                     <div class="code-block">
                         <pre><code>{ text }</code></pre>
-                        if let Some(on_load) = load {
+                        if let Some((on_load, fence)) = load {
                             <button class="load-code" data-testid="load-code" onclick={
-                                let text = text.clone();
-                                Callback::from(move |_: MouseEvent| on_load.emit(format!("{text}\n")))
+                                let request = LoadProgram { source: format!("{text}\n"), machine: fence.machine };
+                                Callback::from(move |_: MouseEvent| on_load.emit(request.clone()))
                             }>{ "Load in editor" }</button>
                         }
                     </div>
