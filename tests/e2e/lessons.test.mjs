@@ -101,6 +101,24 @@ test('a lesson program loads whole, on its machine, and runs as the lesson says'
   await page.close();
 });
 
+test('the lesson builder: removing a check row leaves the other rows as they were', async () => {
+  const { page, errors } = await openPlayground(browser, server.url, { width: 1280, height: 800 });
+  await page.getByTestId('open-builder').click();
+  const builder = page.getByTestId('lesson-builder');
+  const rows = builder.getByTestId('builder-check');
+  const before = await rows.count();
+  await builder.getByTestId('builder-add-check').click();
+  await rows.nth(before).getByTestId('builder-check-first').fill('hello');
+  await builder.getByTestId('builder-add-check').click();
+  await rows.nth(before + 1).getByTestId('builder-check-kind').selectOption('transfers');
+  await rows.nth(before + 1).getByRole('button', { name: 'Remove this check' }).click();
+  assert.equal(await rows.count(), before + 1);
+  assert.equal(await rows.nth(before).getByTestId('builder-check-kind').inputValue(), 'stdout_contains');
+  assert.equal(await rows.nth(before).getByTestId('builder-check-first').inputValue(), 'hello');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('the lesson builder writes a link that opens the custom exercise', async () => {
   const { page, errors } = await openPlayground(browser, server.url, { width: 1280, height: 800 });
   await page.getByTestId('editor').fill('x = 40 + 2\nprint("answer", x)\n');

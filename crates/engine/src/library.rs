@@ -44,3 +44,49 @@ fn embedded(name: &str) -> Option<ModuleSource> {
 fn embedded(_name: &str) -> Option<ModuleSource> {
     None
 }
+
+/// The top-level modules a program can import, sorted: the native ones (`tensorflow`,
+/// `numpy`), lang's builtins and the public modules of the bundled library whose file list
+/// is `library_index` (`pylib::INDEX`). The page lists them when an import fails.
+pub fn importable_modules(library_index: &str) -> Vec<String> {
+    let mut names: Vec<String> = ["numpy", "tensorflow"]
+        .iter()
+        .chain(lang::builtins::modules::BUILTIN_MODULE_NAMES)
+        .map(|name| name.to_string())
+        .collect();
+    for path in library_index.lines() {
+        let top = path.split('/').next().unwrap_or(path);
+        let top = top.strip_suffix(".py").unwrap_or(top);
+        if !top.is_empty() && !top.starts_with('_') && top != "INDEX" {
+            names.push(top.to_string());
+        }
+    }
+    crate::stable_sort::sort_stable_by(&mut names, |a, b| a.cmp(b));
+    names.dedup();
+    names
+}
+
+#[cfg(test)]
+mod importable_tests {
+    #[test]
+    fn lists_native_builtin_and_library_modules_once() {
+        let names = super::importable_modules(pylib::INDEX);
+        for expected in [
+            "tensorflow",
+            "numpy",
+            "math",
+            "collections",
+            "enum",
+            "unittest",
+        ] {
+            assert!(
+                names.iter().any(|n| n == expected),
+                "{expected} missing from {names:?}"
+            );
+        }
+        assert!(!names.iter().any(|n| n.starts_with('_') || n.contains('/')));
+        let mut sorted = names.clone();
+        sorted.dedup();
+        assert_eq!(sorted, names);
+    }
+}

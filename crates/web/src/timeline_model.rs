@@ -261,7 +261,8 @@ pub fn entry_bar(timeline: &Timeline, selected: Option<u32>) -> Option<usize> {
         })
 }
 
-/// A time in µs with the precision people read: `0.5`, `12.3`, `1,234`.
+/// A time in µs with the precision people read: `0.5`, `12.3`, `1,234`, and three significant
+/// digits below 1 µs (`0.00412`), never a bare point (`1.`).
 pub fn fmt_us(us: f64) -> String {
     if !us.is_finite() {
         return "?".into();
@@ -283,8 +284,15 @@ pub fn fmt_us(us: f64) -> String {
     } else if us.fract() == 0.0 {
         format_fixed(us, Some(0))
     } else {
-        let text = format_fixed(us, Some(2));
-        text.trim_end_matches('0').to_string()
+        // Two decimals, or three significant digits for times under a microsecond.
+        let magnitude = us.abs().log10().floor() as i32;
+        let decimals = (2 - magnitude).clamp(2, 9) as usize;
+        let text = format_fixed(us, Some(decimals));
+        let text = text.trim_end_matches('0').trim_end_matches('.');
+        match text {
+            "" | "-" | "-0" => "0".to_string(),
+            other => other.to_string(),
+        }
     }
 }
 
@@ -454,5 +462,11 @@ mod tests {
         assert_eq!(fmt_us(12.345), "12.35");
         assert_eq!(fmt_us(1_234_567.0), "1,234,567");
         assert_eq!(fmt_us(f64::NAN), "?");
+        // Never a bare point: 1.004 rounds to 1, small times keep three digits.
+        assert_eq!(fmt_us(1.004), "1");
+        assert_eq!(fmt_us(0.004123), "0.00412");
+        assert_eq!(fmt_us(0.25), "0.25");
+        assert_eq!(fmt_us(999.999), "1000");
+        assert_eq!(fmt_us(-0.0000000001), "0");
     }
 }

@@ -12,6 +12,10 @@ use crate::host::{native_function, native_function_closure, ClassBuilder};
 use crate::value::{Args, Module, PyResult, Value};
 use crate::vm::Vm;
 
+/// The modules lang itself provides that programs import by name (the `_playground_*` ones
+/// are the library's own), for telling users what exists.
+pub const BUILTIN_MODULE_NAMES: &[&str] = &["cmath", "math", "sys", "typing"];
+
 /// The builtin module `name`, if lang provides it.
 pub fn builtin_module(vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>> {
     Ok(match name {

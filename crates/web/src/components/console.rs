@@ -142,6 +142,13 @@ pub fn Console(props: &ConsoleProps) -> Html {
                     if report.stdout.is_empty() && report.stderr.is_empty() {
                         <p class="hint">{ "The program printed nothing." }</p>
                     }
+                    if report.error.as_ref().is_some_and(|e| e.type_name == "ModuleNotFoundError") {
+                        <p class="hint" data-testid="importable-modules">
+                            { "This playground cannot install packages. Programs can import: " }
+                            { engine::library::importable_modules(pylib::INDEX).join(", ") }
+                            { "; and modules from files given in the Files pane." }
+                        </p>
+                    }
                     <p class="exit">{ format!("Exit status {}", report.exit_code) }</p>
                 </>
             }

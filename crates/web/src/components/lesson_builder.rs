@@ -33,6 +33,9 @@ pub struct CheckRow {
     pub second: String,
     /// Students see neither the rule nor why it failed.
     pub hidden: bool,
+    /// Identifies the row on the page (a key, so removing one row never shows another's
+    /// state in its place); not part of the exercise.
+    pub key: u32,
 }
 
 impl CheckRow {
@@ -211,8 +214,10 @@ pub fn LessonBuilder(props: &LessonBuilderProps) -> Html {
         let draft = draft.clone();
         Callback::from(move |_: MouseEvent| {
             let mut next = (*draft).clone();
+            let key = next.checks.iter().map(|row| row.key + 1).max().unwrap_or(0);
             next.checks.push(CheckRow {
                 kind: "stdout_contains".into(),
+                key,
                 ..CheckRow::default()
             });
             draft.set(next);
@@ -269,7 +274,7 @@ pub fn LessonBuilder(props: &LessonBuilderProps) -> Html {
             })
         };
         html! {
-            <li class="builder-check" data-testid="builder-check">
+            <li class="builder-check" data-testid="builder-check" key={row.key}>
                 <select aria-label="Check kind" data-testid="builder-check-kind" onchange={on_kind}>
                     { for CHECK_KINDS.iter().map(|(kind, ..)| html! { <option value={*kind} selected={row.kind == *kind}>{ *kind }</option> }) }
                 </select>
