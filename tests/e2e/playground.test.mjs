@@ -67,6 +67,17 @@ test('the default lesson cannot reach the unconnected Colab TPU; the quick fix c
   await page.close();
 });
 
+test('on a phone, the default lesson\'s error and quick fixes fit the width', async () => {
+  const { page, errors } = await openPlayground(browser, server.url, PHONE);
+  await runAndWait(page, () => page.getByTestId('run').click());
+  await page.getByTestId('quick-fixes').waitFor();
+  assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'the page scrolls sideways');
+  await screenshot(page, 'default-error-390x844');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a share link opened in a new page reproduces program, machine, pane and output', async () => {
   const { page, errors } = await openPlayground(browser, server.url, DESKTOP);
   await page.getByTestId('lessons').selectOption('gpu-copy');
@@ -240,6 +251,15 @@ test('screenshots of every pane at 1280x800 and 390x844, light and dark', async 
     const { page, errors } = await openPlayground(browser, server.url, viewport);
     await page.getByTestId('lessons').selectOption('gpu-copy');
     await runAndWait(page, () => page.getByTestId('run').click());
+    // Every tab is on screen (on a phone the tab bar wraps rather than hiding the last tabs),
+    // and nothing makes the page scroll sideways.
+    for (const tab of await page.getByRole('tab').all()) {
+      const box = await tab.boundingBox();
+      assert.ok(box && box.x >= 0 && box.x + box.width <= viewport.width + 0.5,
+        `tab ${await tab.innerText()} is off screen at ${size}: ${JSON.stringify(box)}`);
+    }
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      `the page scrolls sideways at ${size}`);
     for (const pane of PANES) {
       await showPane(page, pane);
       await screenshot(page, `pane-${pane}-${size}`);

@@ -49,10 +49,16 @@ test('an uncaught exception shows its traceback, and its line jumps to the sourc
 
 test('Stop ends an endless program, and the next run works', async () => {
   const { page, errors } = await openPlayground(browser, server.url, { width: 1280, height: 800 });
-  await runProgram(page, 'while True:\n    pass\n');
+  // The "Stop an endless loop" example: it does not end on its own (no instruction budget in
+  // the browser; the run limit and Stop end runs there).
+  await page.getByTestId('lessons').selectOption('endless');
+  assert.match(await page.getByTestId('editor').inputValue(), /while True:/);
+  await page.getByTestId('editor').press('Control+Enter');
   const console = page.getByTestId('console');
   const stop = page.getByTestId('stop');
   await console.getByText('Running').waitFor({ timeout: 5000 });
+  await page.waitForTimeout(2500);
+  assert.match(await console.innerText(), /Running/, 'the loop is still running after 2.5 s');
   assert.equal(await stop.isEnabled(), true);
   // The page stays responsive while the worker spins: the editor still takes typing.
   await page.getByTestId('editor').press('End');

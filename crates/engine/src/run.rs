@@ -9,6 +9,10 @@ use crate::report::{ErrorReport, LinkReport, RunReport, TopologyReport, Tracebac
 use crate::sim;
 use crate::topology::{self, Topology};
 
+/// The interpreter's limits (instructions, memory, recursion, sizes), for callers of
+/// [`run_program_with`] that run under other limits than the playground's.
+pub use lang::Limits;
+
 /// What the user asked to run: the program text and the machine to run it on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RunRequest<'a> {
@@ -96,7 +100,9 @@ fn check_files(files: &[ProgramFile]) -> Result<(), String> {
     Ok(())
 }
 
-fn run_program_with(
+/// [`run_program_with_files`] under other limits: the browser's worker lifts the instruction
+/// budget, since its wall-clock watchdog (and Stop) end a run there.
+pub fn run_program_with(
     request: &RunRequest,
     limits: lang::Limits,
     files: &[ProgramFile],

@@ -31,6 +31,17 @@ pub struct ResultMessage {
     pub outcome: Result<RunReport, String>,
 }
 
+/// The limits of a run in the worker: the playground's, but no instruction budget to speak of
+/// (2^50 instructions, days of work), because the page's run limit (a wall-clock watchdog the
+/// user picks, or none) and Stop end a long run there. An endless loop runs until one of them
+/// ends it, as the "Stop an endless loop" example says.
+pub fn watched_limits() -> engine::run::Limits {
+    engine::run::Limits {
+        max_instructions: 1 << 50,
+        ..engine::run::Limits::default()
+    }
+}
+
 /// Runs one request as the worker does; kept here so it is testable without a worker.
 pub fn answer(request: &RunMessage) -> ResultMessage {
     let files: Vec<engine::ProgramFile> = request
@@ -43,11 +54,12 @@ pub fn answer(request: &RunMessage) -> ResultMessage {
         .collect();
     ResultMessage {
         id: request.id,
-        outcome: engine::run_program_with_files(
+        outcome: engine::run::run_program_with(
             &engine::RunRequest {
                 source: &request.source,
                 topology: &request.topology,
             },
+            watched_limits(),
             &files,
         ),
     }
