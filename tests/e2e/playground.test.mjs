@@ -162,8 +162,12 @@ test('embed mode: compact, read-only, hidden panes, open in playground', async (
   await page.getByTestId('lessons').selectOption('two-gpus');
   await page.getByTestId('embed').click();
   const editable = await filledValue(page.getByTestId('embed-snippet'));
+  // Copy says it copied, until an option changes the snippet.
+  await page.getByTestId('embed-copy').click();
+  assert.equal(await page.getByTestId('embed-copy').innerText(), 'Copied');
   await page.getByTestId('embed-readonly').check();
   const snippet = await filledValue(page.getByTestId('embed-snippet'), (value) => value !== editable);
+  assert.equal(await page.getByTestId('embed-copy').innerText(), 'Copy snippet');
   assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v1\.[A-Za-z0-9_-]+"/);
   const embedLink = await page.getByTestId('embed-preview').getAttribute('href');
   await screenshot(page, 'embed-dialog-1280x800');

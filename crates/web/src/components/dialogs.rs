@@ -123,10 +123,16 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
             height.set(input.value().parse::<u32>().unwrap_or(480).clamp(200, 2000));
         })
     };
+    // The snippet last copied: the button says "Copied" until the options change it.
+    let copied = use_state(|| None::<String>);
     let on_copy = {
-        let snippet = snippet.clone();
-        Callback::from(move |_: MouseEvent| browser::copy_text(&snippet))
+        let (snippet, copied) = (snippet.clone(), copied.clone());
+        Callback::from(move |_: MouseEvent| {
+            browser::copy_text(&snippet);
+            copied.set(Some(snippet.clone()));
+        })
     };
+    let is_copied = copied.as_deref() == Some(snippet.as_str());
     let on_close = props.on_close.reform(|_: MouseEvent| ());
     html! {
         <Modal labelled_by="embed-title" on_close={props.on_close.clone()}>
@@ -165,7 +171,7 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
                 <p class="muted" aria-live="polite">{ note }</p>
             }
             <div class="pane-controls">
-                <button class="primary" onclick={on_copy} disabled={!ready}>{ "Copy snippet" }</button>
+                <button class="primary" data-testid="embed-copy" onclick={on_copy} disabled={!ready}>{ if is_copied { "Copied" } else { "Copy snippet" } }</button>
                 if ready {
                     <a data-testid="embed-preview" href={link} target="_blank" rel="noopener">{ "Preview the embed ↗" }</a>
                 }
