@@ -162,16 +162,7 @@ fn run(
     let ran = vm.run_frame(frame);
     // What the code assigned is in the namespace even when it raised, as in CPython.
     let mut result = Value::None;
-    let assigned: Vec<(crate::value::Name, Value)> = {
-        let values = globals.values.borrow();
-        globals
-            .names
-            .iter()
-            .zip(values.iter())
-            .filter_map(|(n, v)| v.clone().map(|v| (n.clone(), v)))
-            .collect()
-    };
-    for (name, value) in assigned {
+    for (name, value) in globals.bound() {
         if name.as_str() == RESULT && mode == Mode::Eval {
             result = value;
         } else {
@@ -203,16 +194,7 @@ fn caller_namespace(vm: &mut Vm<'_>) -> PyResult<Rc<RefCell<Dict>>> {
         } else {
             Vec::new()
         };
-    let entries: Vec<(crate::value::Name, Value)> = {
-        let values = globals.values.borrow();
-        globals
-            .names
-            .iter()
-            .zip(values.iter())
-            .filter_map(|(n, v)| v.clone().map(|v| (n.clone(), v)))
-            .collect()
-    };
-    for (name, value) in entries {
+    for (name, value) in globals.bound() {
         vm.dict_setitem(&ns, Value::Str(name), value)?;
     }
     for (name, value) in locals {

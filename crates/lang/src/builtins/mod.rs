@@ -629,12 +629,8 @@ fn builtin_exit(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 fn globals_dict(vm: &mut Vm<'_>) -> Value {
     let mut d = crate::value::Dict::new();
     if let Some(frame) = vm.frames.first() {
-        let g = frame.globals.clone();
-        let values = g.values.borrow();
-        for (i, n) in g.names.iter().enumerate() {
-            if let Some(Some(v)) = values.get(i) {
-                d.set_str(n.as_str(), v.clone());
-            }
+        for (name, value) in frame.globals.bound() {
+            d.set_str(name.as_str(), value);
         }
     }
     Value::Dict(Rc::new(std::cell::RefCell::new(d)))

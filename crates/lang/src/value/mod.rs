@@ -1011,6 +1011,17 @@ impl Globals {
     pub fn slot(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n.as_str() == name)
     }
+
+    /// The names that have a value, with it, in slot order: what `globals()` and `exec`'s
+    /// namespace dicts hold.
+    pub fn bound(&self) -> Vec<(Name, Value)> {
+        let values = self.values.borrow();
+        self.names
+            .iter()
+            .zip(values.iter())
+            .filter_map(|(n, v)| v.clone().map(|v| (n.clone(), v)))
+            .collect()
+    }
 }
 
 /// Positional and keyword arguments of a call into native code.
