@@ -74,6 +74,43 @@ test('Stop ends an endless program, and the next run works', async () => {
   await page.close();
 });
 
+test('output streams while the program runs, with the elapsed time, and \\r redraws a line', async () => {
+  const { page, errors } = await openPlayground(browser, server.url, { width: 1280, height: 800 });
+  // Prints, then works for a few seconds: the first line must show long before the end.
+  await runProgram(page, [
+    'import time',
+    'print("epoch 1 starting")',
+    'for step in range(1, 4):',
+    '    print(f"step {step}/3 [" + "=" * step + " " * (3 - step) + "]", end="\\r")',
+    'print()',
+    'start = time.time()',
+    'total = 0',
+    'for i in range(20_000_000):',
+    '    total += i',
+    'print("done", total)',
+    '',
+  ].join('\n'));
+  const console = page.getByTestId('console');
+  await console.getByText('epoch 1 starting').waitFor({ timeout: 10000 });
+  // Still running: the report has not arrived, the elapsed time counts.
+  const early = await console.innerText();
+  assert.doesNotMatch(early, /done 199999990000000/);
+  await page.getByTestId('elapsed').waitFor({ timeout: 2000 });
+  const first = await page.getByTestId('elapsed').innerText();
+  await page.waitForTimeout(400);
+  const later = await page.getByTestId('elapsed').innerText().catch(() => 'finished');
+  assert.notEqual(first, later, 'the elapsed time moves');
+  assert.match(first, /Running… \d+\.\d s/);
+  await screenshot(page, 'streaming-1280x800');
+  await console.getByText('done 199999990000000').waitFor({ timeout: 60000 });
+  const text = await console.innerText();
+  // The progress line was redrawn in place: only its last state shows.
+  assert.match(text, /step 3\/3 \[===\]/);
+  assert.doesNotMatch(text, /step 1\/3/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a run requested before the engine worker has loaded is held, not lost', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const errors = watchErrors(page);

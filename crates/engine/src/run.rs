@@ -42,7 +42,7 @@ pub const PROGRAM_FILES_MAX_BYTES: usize = 64 << 20;
 /// An unknown topology name is the caller's mistake, not the program's, so it is an `Err`
 /// with a message listing the known ones rather than a Python exception.
 pub fn run_program(request: &RunRequest) -> Result<RunReport, String> {
-    run_program_with(request, lang::Limits::default(), &[])
+    run_program_with(request, lang::Limits::default(), &[], None)
 }
 
 /// [`run_program`] with files the program finds in its file system. A file that cannot be
@@ -52,7 +52,7 @@ pub fn run_program_with_files(
     request: &RunRequest,
     files: &[ProgramFile],
 ) -> Result<RunReport, String> {
-    run_program_with(request, lang::Limits::default(), files)
+    run_program_with(request, lang::Limits::default(), files, None)
 }
 
 /// [`run_program`] under other limits than the playground's (fuzzing and limit tests use
@@ -61,7 +61,7 @@ pub fn run_program_with_limits(
     request: &RunRequest,
     limits: lang::Limits,
 ) -> Result<RunReport, String> {
-    run_program_with(request, limits, &[])
+    run_program_with(request, limits, &[], None)
 }
 
 /// Checks the files a program is given (see [`run_program_with_files`]).
@@ -100,12 +100,14 @@ fn check_files(files: &[ProgramFile]) -> Result<(), String> {
     Ok(())
 }
 
-/// [`run_program_with_files`] under other limits: the browser's worker lifts the instruction
-/// budget, since its wall-clock watchdog (and Stop) end a run there.
+/// [`run_program_with_files`] under other limits, and with the output also passed to
+/// `live_output` as it is printed: the browser's worker lifts the instruction budget, since
+/// its wall-clock watchdog (and Stop) end a run there, and streams the output to the page.
 pub fn run_program_with(
     request: &RunRequest,
     limits: lang::Limits,
     files: &[ProgramFile],
+    live_output: Option<lang::LiveOutput>,
 ) -> Result<RunReport, String> {
     let topology = topology::resolve(request.topology)?;
     check_files(files)?;
@@ -117,6 +119,7 @@ pub fn run_program_with(
             .iter()
             .map(|f| (f.name.clone(), f.contents.clone()))
             .collect(),
+        live_output,
     };
     let state = State::new(&topology, request.source);
     let mut host = EngineHost::new(state.clone());

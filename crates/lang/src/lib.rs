@@ -94,6 +94,42 @@ pub struct RunOptions {
     /// Files the program finds in its file system (path, contents), besides itself: a CSV
     /// the user gave it, say. Relative paths are under the working directory.
     pub files: Vec<(String, Vec<u8>)>,
+    /// Where output goes as it is printed, besides the [`Outcome`] (a front end that shows
+    /// a run's output while it runs); `None` for most runs.
+    pub live_output: Option<LiveOutput>,
+}
+
+/// Which of the program's output streams a piece of text was written to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stream {
+    Stdout,
+    Stderr,
+}
+
+/// What a front end implements to see a run's output as it is printed: the run is synchronous,
+/// so this is its only way out before the run ends.
+pub trait OutputListener {
+    /// `text` was just written to `stream`.
+    fn write(&self, stream: Stream, text: &str);
+    /// Called every few thousand instructions, printed or not: a listener that batches its
+    /// writes may send what it holds.
+    fn tick(&self) {}
+}
+
+/// A shared [`OutputListener`], as [`RunOptions`] carries it.
+#[derive(Clone)]
+pub struct LiveOutput(pub Rc<dyn OutputListener>);
+
+impl std::fmt::Debug for LiveOutput {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("LiveOutput")
+    }
+}
+
+impl PartialEq for LiveOutput {
+    fn eq(&self, other: &LiveOutput) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 impl Default for RunOptions {
@@ -103,6 +139,7 @@ impl Default for RunOptions {
             limits: Limits::default(),
             environment: Vec::new(),
             files: Vec::new(),
+            live_output: None,
         }
     }
 }
@@ -193,6 +230,7 @@ pub fn run(source: &str, host: &mut dyn Host, options: &RunOptions) -> Outcome {
     };
     let mut vm = Vm::new(host, options.limits.clone());
     vm.environment = options.environment.clone();
+    vm.live_output = options.live_output.clone();
     // The program is a file in its working directory, as `python3 main.py` runs it; the
     // given files are written first, so a file of the program's own name cannot replace it.
     for (path, contents) in &options.files {

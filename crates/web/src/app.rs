@@ -175,20 +175,25 @@ pub fn App() -> Html {
     let state = use_reducer(State::default);
     let client = {
         let dispatcher = state.dispatcher();
+        let output_dispatcher = state.dispatcher();
         use_memo((), move |_| {
-            EngineClient::new(move |message| {
-                if message.id & DESCRIBE_ID_BIT != 0 {
-                    dispatcher.dispatch(Action::Described {
-                        id: message.id,
-                        outcome: Box::new(message.outcome.map(|report| report.topology)),
-                    });
-                } else {
-                    dispatcher.dispatch(Action::Finished {
-                        id: message.id,
-                        outcome: Box::new(message.outcome),
-                    });
-                }
-            })
+            let on_output = move |output| output_dispatcher.dispatch(Action::Output(output));
+            EngineClient::new(
+                move |message| {
+                    if message.id & DESCRIBE_ID_BIT != 0 {
+                        dispatcher.dispatch(Action::Described {
+                            id: message.id,
+                            outcome: Box::new(message.outcome.map(|report| report.topology)),
+                        });
+                    } else {
+                        dispatcher.dispatch(Action::Finished {
+                            id: message.id,
+                            outcome: Box::new(message.outcome),
+                        });
+                    }
+                },
+                on_output,
+            )
         })
     };
     let root = use_node_ref();
@@ -624,7 +629,10 @@ pub fn App() -> Html {
     let pane_body = |pane: Pane| -> Html {
         match pane {
             Pane::Console => {
-                html! { <Console status={state.status.clone()} on_line={on_line.clone()} /> }
+                html! {
+                    <Console status={state.status.clone()} live={state.live.clone()}
+                        run_limit={state.run_limit} on_line={on_line.clone()} />
+                }
             }
             Pane::Placement => match &report {
                 Some(report) => html! {

@@ -1,10 +1,13 @@
-//! The page's handle on the engine worker: send a run, get a report back, stop a run by
+//! The page's handle on the engine worker: send a run, get its output as it is printed and
+//! then its report, stop a run by
 //! ending the worker and starting a fresh one (a wasm program cannot be interrupted from
 //! outside, so terminating the worker is the only sure stop). A worker that dies (its module
 //! cannot load, or the engine traps) is replaced the same way, and every run it owed an
 //! answer gets one saying so, so the page never waits forever.
 
-use crate::protocol::{read_answer, ResultMessage, RunMessage, WORKER_READY};
+use crate::protocol::{
+    read_message, OutputMessage, ResultMessage, RunMessage, WorkerMessage, WORKER_READY,
+};
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
@@ -30,6 +33,7 @@ type ErrorListener = Closure<dyn Fn(Event)>;
 pub struct EngineClient {
     worker: RefCell<Option<Worker>>,
     on_result: Rc<dyn Fn(ResultMessage)>,
+    on_output: Rc<dyn Fn(OutputMessage)>,
     /// Kept alive while the worker that calls them lives.
     listeners: RefCell<Option<(MessageListener, ErrorListener)>>,
     /// Whether the current worker has said it is ready (see [`WORKER_READY`]).
@@ -44,11 +48,16 @@ pub struct EngineClient {
 }
 
 impl EngineClient {
-    /// Starts a worker; `on_result` gets every answer, including failures to decode one.
-    pub fn new(on_result: impl Fn(ResultMessage) + 'static) -> Result<Rc<Self>, String> {
+    /// Starts a worker; `on_result` gets every answer, including failures to decode one, and
+    /// `on_output` what a run prints while it runs.
+    pub fn new(
+        on_result: impl Fn(ResultMessage) + 'static,
+        on_output: impl Fn(OutputMessage) + 'static,
+    ) -> Result<Rc<Self>, String> {
         let client = Rc::new_cyclic(|this| EngineClient {
             worker: RefCell::new(None),
             on_result: Rc::new(on_result),
+            on_output: Rc::new(on_output),
             listeners: RefCell::new(None),
             ready: Rc::new(Cell::new(false)),
             pending: Rc::new(RefCell::new(Vec::new())),
@@ -72,6 +81,7 @@ impl EngineClient {
             .map_err(|e| format!("cannot start the engine worker: {e:?}"))?;
         self.ready.set(false);
         let on_result = Rc::clone(&self.on_result);
+        let on_output = Rc::clone(&self.on_output);
         let ready = Rc::clone(&self.ready);
         let pending = Rc::clone(&self.pending);
         let in_flight = Rc::clone(&self.in_flight);
@@ -97,9 +107,13 @@ impl EngineClient {
                 .dyn_into::<js_sys::Uint8Array>()
                 .map(|array| array.to_vec())
                 .unwrap_or_default();
-            let message = read_answer(&bytes);
-            in_flight.borrow_mut().retain(|&id| id != message.id);
-            on_result(message);
+            match read_message(&bytes) {
+                WorkerMessage::Output(output) => on_output(output),
+                WorkerMessage::Result(message) => {
+                    in_flight.borrow_mut().retain(|&id| id != message.id);
+                    on_result(message);
+                }
+            }
         });
         let this = self.this.clone();
         let on_error = ErrorListener::new(move |event: Event| {

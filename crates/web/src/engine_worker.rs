@@ -1,5 +1,5 @@
-//! The worker side of the engine: receives a program from the page, runs it, posts the
-//! RunReport back. `www/engine_worker.js` starts the page's own wasm module in the worker
+//! The worker side of the engine: receives a program from the page, runs it, posts its output
+//! as it is printed and then the RunReport. `www/engine_worker.js` starts the page's own wasm module in the worker
 //! (the page hands it the compiled module, see [`crate::engine_client`]), and the module's
 //! entry point calls [`serve`] when it finds itself in a worker scope. The page can
 //! terminate the worker at any time (Stop).
@@ -27,15 +27,22 @@ pub fn serve() {
         let Some(raw) = event.data().as_string() else {
             return;
         };
-        let answer = js_sys::Uint8Array::from(crate::protocol::answer_message(&raw).as_slice());
-        // The bytes move to the page rather than being copied.
-        let transfer = js_sys::Array::of1(&answer.buffer());
-        let _ = reply_scope.post_message_with_transfer(&answer, &transfer);
+        let output_scope = reply_scope.clone();
+        let post_output = Box::new(move |bytes: &[u8]| post_bytes(&output_scope, bytes));
+        let answer = crate::protocol::answer_message(&raw, js_sys::Date::now, post_output);
+        post_bytes(&reply_scope, &answer);
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker does.
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(crate::protocol::WORKER_READY));
+}
+
+/// Posts a message's bytes to the page; they move rather than being copied.
+fn post_bytes(scope: &DedicatedWorkerGlobalScope, bytes: &[u8]) {
+    let array = js_sys::Uint8Array::from(bytes);
+    let transfer = js_sys::Array::of1(&array.buffer());
+    let _ = scope.post_message_with_transfer(&array, &transfer);
 }
 
 /// The worker's [`engine::library::Finder`]: module `name`'s file, fetched on its first

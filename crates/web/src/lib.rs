@@ -14,6 +14,7 @@
 //! - Teaching: the catalog lessons and exercises come from the `lessons` crate;
 //!   [`exercise_link`] reads and writes exercise links, [`progress`] the passed exercises,
 //!   [`markdown`] the lessons' text.
+//! - [`terminal`]: output as a terminal shows it (`\r` redraws a line).
 //! - [`highlight`], [`devices`], [`graph_layout`], [`timeline_model`]: the pure logic behind
 //!   the editor overlay, device marks, the Graph and the Timeline (tested natively).
 //! - [`components`]: one component per file; [`app`]: the root component.
@@ -42,4 +43,5 @@ pub mod protocol;
 pub mod quick_fix;
 pub mod share;
 pub mod state;
+pub mod terminal;
 pub mod timeline_model;

@@ -264,6 +264,19 @@ pub struct State {
     pub run_limit: Option<u32>,
     /// The files the user gave the program (the Files pane), in the order added.
     pub files: Vec<UserFile>,
+    /// What the running program has printed so far (shared, so a state update that does
+    /// not touch it does not copy it).
+    pub live: Rc<LiveConsole>,
+}
+
+/// A running program's output as it arrives from the worker, at most
+/// [`crate::terminal::LIVE_MAX_BYTES`] of each stream.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LiveConsole {
+    pub stdout: String,
+    pub stderr: String,
+    /// Older output was dropped to keep the page fast.
+    pub cut: bool,
 }
 
 /// A file the user gave the program: it opens it by name from its working directory.
@@ -308,6 +321,7 @@ impl Default for State {
             ran_source: None,
             run_limit: DEFAULT_RUN_LIMIT,
             files: Vec::new(),
+            live: Rc::default(),
         }
     }
 }
@@ -374,6 +388,7 @@ impl State {
     fn start_run(&mut self) {
         self.last_run_id = self.last_run_id.wrapping_add(1);
         self.status = RunStatus::Running(self.last_run_id);
+        self.live = Rc::default();
         self.selected_op = None;
         self.ran_source = Some(Rc::from(self.source.as_str()));
         // A run started while editing files shows what it printed.
@@ -422,6 +437,8 @@ pub enum Action {
         id: u32,
         outcome: Box<Result<RunReport, String>>,
     },
+    /// Run `id` printed this while it runs.
+    Output(crate::protocol::OutputMessage),
     Stopped,
     /// Run `id` was still going when the watchdog (the run limit) went off, and was stopped.
     TimedOut(u32),
@@ -488,6 +505,20 @@ impl Reducible for State {
                 next.dirty = true;
             }
             Action::Run => next.start_run(),
+            Action::Output(output) => {
+                if self.status != RunStatus::Running(output.id) {
+                    return self;
+                }
+                let live = Rc::make_mut(&mut next.live);
+                for piece in &output.pieces {
+                    let stream = if piece.stderr {
+                        &mut live.stderr
+                    } else {
+                        &mut live.stdout
+                    };
+                    live.cut |= crate::terminal::append_live(stream, &piece.text);
+                }
+            }
             Action::Finished { id, outcome } => {
                 if id != self.last_run_id {
                     return self;
@@ -506,6 +537,9 @@ impl Reducible for State {
                 }
                 next.status = match *outcome {
                     Ok(report) => {
+                        // The report has all of it; a run that failed to finish keeps what it
+                        // printed on screen.
+                        next.live = Rc::default();
                         next.machine = Some(Ok(report.topology.clone()));
                         RunStatus::Finished(ReportRef::new(report))
                     }
@@ -780,6 +814,37 @@ mod tests {
         );
         assert_eq!(state.source, "print(1)\n");
         assert!(!state.visible_panes().contains(&Pane::Graph));
+    }
+
+    fn output(id: u32, pieces: &[(bool, &str)]) -> Action {
+        Action::Output(crate::protocol::OutputMessage {
+            id,
+            pieces: pieces
+                .iter()
+                .map(|&(stderr, text)| crate::protocol::Piece {
+                    stderr,
+                    text: text.to_string(),
+                })
+                .collect(),
+        })
+    }
+
+    #[test]
+    fn a_running_program_s_output_shows_until_its_report_arrives() {
+        let state = reduce(State::default(), Action::Run);
+        let state = reduce(state, output(1, &[(false, "a\n"), (true, "w\n")]));
+        let state = reduce(state, output(1, &[(false, "b\n")]));
+        // Output of a run that was replaced is ignored.
+        let state = reduce(state, output(7, &[(false, "stale\n")]));
+        assert_eq!(state.live.stdout, "a\nb\n");
+        assert_eq!(state.live.stderr, "w\n");
+        // Stopped: what it printed stays on screen.
+        let stopped = reduce(state.clone(), Action::Stopped);
+        assert_eq!(stopped.live.stdout, "a\nb\n");
+        let finished = finish(state, RunReport::default());
+        assert_eq!(*finished.live, LiveConsole::default());
+        let again = reduce(stopped, Action::Run);
+        assert_eq!(*again.live, LiveConsole::default());
     }
 
     fn finish(state: State, report: RunReport) -> State {

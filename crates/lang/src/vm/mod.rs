@@ -166,7 +166,8 @@ pub struct Vm<'h> {
     /// Set by instructions that re-raise: the unwinder then adds no traceback entry for
     /// the current frame.
     reraising: bool,
-    /// Output callback: when set, stdout text is passed on as soon as it is printed.
+    /// Where output also goes as it is printed (`RunOptions::live_output`).
+    pub(crate) live_output: Option<crate::LiveOutput>,
     pub(crate) sys_module: Option<Value>,
     /// Remembered MRO lookups (see `attr_cache`).
     attr_cache: attr_cache::AttrCache,
@@ -225,6 +226,7 @@ impl<'h> Vm<'h> {
             initializing: Vec::new(),
             repr_guard: Vec::new(),
             reraising: false,
+            live_output: None,
             sys_module: None,
             attr_cache: attr_cache::AttrCache::new(),
             dunders: Dunders::new(),
@@ -272,11 +274,17 @@ impl<'h> Vm<'h> {
     /// Appends text to the program's stdout.
     pub fn write_stdout(&mut self, text: &str) {
         self.stdout.push_str(text);
+        if let Some(live) = &self.live_output {
+            live.0.write(crate::Stream::Stdout, text);
+        }
     }
 
     /// Appends text to the program's stderr.
     pub fn write_stderr(&mut self, text: &str) {
         self.stderr.push_str(text);
+        if let Some(live) = &self.live_output {
+            live.0.write(crate::Stream::Stderr, text);
+        }
     }
 
     /// The host this run was started with (`None` while the host itself is importing).
@@ -476,6 +484,9 @@ impl<'h> Vm<'h> {
     #[cold]
     #[inline(never)]
     fn next_slice(&mut self, n: u64) -> PyResult<()> {
+        if let Some(live) = &self.live_output {
+            live.0.tick();
+        }
         if meter::memory::over_cap() {
             self.instructions_left = 0;
             let exc = self.memory_exhausted(None);

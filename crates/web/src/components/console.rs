@@ -1,13 +1,22 @@
-//! The Console pane: what the program printed, and the error that ended it, with each
-//! traceback line of the program a button that puts the caret on that line.
+//! The Console pane: what the program printed, as it prints it and then from the report, and
+//! the error that ended it, with each traceback line of the program a button that puts the
+//! caret on that line. Output shows as a terminal shows it (`\r` redraws a line).
 
-use crate::state::RunStatus;
+use crate::state::{LiveConsole, RunStatus};
+use crate::terminal::apply_carriage_returns;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// The data [`Console`] renders and the callbacks it reports to.
 #[derive(Properties, PartialEq)]
 pub struct ConsoleProps {
     pub status: RunStatus,
+    /// What a running (or stopped) program printed before its report.
+    #[prop_or_default]
+    pub live: Rc<LiveConsole>,
+    /// The watchdog's limit in seconds, shown next to the elapsed time.
+    #[prop_or_default]
+    pub run_limit: Option<u32>,
     /// A traceback line was clicked: go to this source line.
     #[prop_or_default]
     pub on_line: Callback<u32>,
@@ -103,38 +112,43 @@ pub fn stderr_lines(stderr: &str, failed: bool) -> Vec<(&str, LineKind)> {
 /// red.
 #[function_component]
 pub fn Console(props: &ConsoleProps) -> Html {
+    let live = &props.live;
+    let live_output = html! {
+        <>
+            if live.cut {
+                <p class="hint">{ "Earlier output is left out here; the finished run shows all of it." }</p>
+            }
+            if !live.stdout.is_empty() {
+                <pre class="stdout live">{ apply_carriage_returns(&live.stdout).into_owned() }</pre>
+            }
+            if !live.stderr.is_empty() {
+                <pre class="stderr live">{ for stderr_view(&apply_carriage_returns(&live.stderr), false, &props.on_line) }</pre>
+            }
+        </>
+    };
     let body = match &props.status {
         RunStatus::Idle => html! { <p class="hint">{ "Press Run or Ctrl+Enter." }</p> },
-        RunStatus::Running(_) => html! { <p class="hint running">{ "Running…" }</p> },
-        RunStatus::Failed(message) => html! { <pre class="stderr log-error">{ message }</pre> },
+        RunStatus::Running(id) => html! {
+            <>
+                { live_output }
+                <Elapsed key={*id} run_limit={props.run_limit} />
+            </>
+        },
+        RunStatus::Failed(message) => html! {
+            <>
+                { live_output }
+                <pre class="stderr log-error">{ message }</pre>
+            </>
+        },
         RunStatus::Finished(report) => {
             let failed = report.exit_code != 0;
-            let stderr = stderr_lines(&report.stderr, failed).into_iter().map(|(text, kind)| {
-                let class = kind.class();
-                match traceback_line(text) {
-                    Some(line) => {
-                        let on_line = props.on_line.clone();
-                        let onclick = Callback::from(move |_: MouseEvent| on_line.emit(line));
-                        // The newline stays outside the button, so the next line starts below it.
-                        let (label, newline) = match text.strip_suffix('\n') {
-                            Some(label) => (label, "\n"),
-                            None => (text, ""),
-                        };
-                        html! {
-                            <span {class}>
-                                <button class="traceback-line" {onclick}
-                                    title={format!("Show line {line} in the editor")}>{ label }</button>
-                                { newline }
-                            </span>
-                        }
-                    }
-                    None => html! { <span {class}>{ text }</span> },
-                }
-            });
+            let stdout = apply_carriage_returns(&report.stdout).into_owned();
+            let stderr_text = apply_carriage_returns(&report.stderr);
+            let stderr = stderr_view(&stderr_text, failed, &props.on_line);
             html! {
                 <>
                     if !report.stdout.is_empty() {
-                        <pre class="stdout">{ &report.stdout }</pre>
+                        <pre class="stdout">{ stdout }</pre>
                     }
                     if !report.stderr.is_empty() {
                         <pre class="stderr">{ for stderr }</pre>
@@ -157,6 +171,69 @@ pub fn Console(props: &ConsoleProps) -> Html {
     html! {
         <div class="console-output">{ body }</div>
     }
+}
+
+/// The properties of [`Elapsed`].
+#[derive(Properties, PartialEq)]
+pub struct ElapsedProps {
+    pub run_limit: Option<u32>,
+}
+
+/// "Running… 3.2 s", counting from when it first shows (the run's start: it is keyed by the
+/// run), with the watchdog's limit.
+#[function_component]
+pub fn Elapsed(props: &ElapsedProps) -> Html {
+    let started = use_memo((), |_| crate::browser::now_ms());
+    let tick = use_force_update();
+    use_effect_with((), move |_| {
+        let interval = gloo_timers::callback::Interval::new(100, move || tick.force_update());
+        move || drop(interval)
+    });
+    let seconds = (crate::browser::now_ms() - *started) / 1000.0;
+    let limit = match props.run_limit {
+        Some(limit) => format!(" (stopped at {limit} s)"),
+        None => String::new(),
+    };
+    html! {
+        <p class="hint running" data-testid="elapsed">
+            { format!("Running… {}{limit}", format_seconds(seconds)) }
+        </p>
+    }
+}
+
+/// Elapsed seconds with one decimal ("3.2 s").
+fn format_seconds(seconds: f64) -> String {
+    let tenths = (seconds.max(0.0) * 10.0) as u64;
+    format!("{}.{} s", tenths / 10, tenths % 10)
+}
+
+/// The stderr text's lines, coloured by kind, with the program's traceback lines as buttons.
+fn stderr_view(stderr: &str, failed: bool, on_line: &Callback<u32>) -> Vec<Html> {
+    stderr_lines(stderr, failed)
+        .into_iter()
+        .map(|(text, kind)| {
+            let class = kind.class();
+            match traceback_line(text) {
+                Some(line) => {
+                    let on_line = on_line.clone();
+                    let onclick = Callback::from(move |_: MouseEvent| on_line.emit(line));
+                    // The newline stays outside the button, so the next line starts below it.
+                    let (label, newline) = match text.strip_suffix('\n') {
+                        Some(label) => (label, "\n"),
+                        None => (text, ""),
+                    };
+                    html! {
+                        <span {class}>
+                            <button class="traceback-line" {onclick}
+                                title={format!("Show line {line} in the editor")}>{ label }</button>
+                            { newline }
+                        </span>
+                    }
+                }
+                None => html! { <span {class}>{ text }</span> },
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]
