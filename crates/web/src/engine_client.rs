@@ -111,7 +111,7 @@ impl EngineClient {
                 WorkerMessage::Output(output) => on_output(output),
                 WorkerMessage::Result(message) => {
                     in_flight.borrow_mut().retain(|&id| id != message.id);
-                    on_result(message);
+                    on_result(*message);
                 }
             }
         });

@@ -52,7 +52,8 @@ pub struct OutputMessage {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum WorkerMessage {
     Output(OutputMessage),
-    Result(ResultMessage),
+    /// Boxed: a report is large next to a batch of output.
+    Result(Box<ResultMessage>),
 }
 
 /// How long the worker holds printed text before sending it: often enough that output
@@ -171,12 +172,12 @@ pub fn answer_message(raw: &str, now: fn() -> f64, post: Box<dyn Fn(&[u8])>) -> 
         },
     };
     let id = response.id;
-    bincode::serialize(&WorkerMessage::Result(response)).unwrap_or_else(|error| {
+    bincode::serialize(&WorkerMessage::Result(Box::new(response))).unwrap_or_else(|error| {
         let failure = ResultMessage {
             id,
             outcome: Err(format!("cannot encode the report: {error}")),
         };
-        bincode::serialize(&WorkerMessage::Result(failure)).unwrap_or_default()
+        bincode::serialize(&WorkerMessage::Result(Box::new(failure))).unwrap_or_default()
     })
 }
 
@@ -184,10 +185,10 @@ pub fn answer_message(raw: &str, now: fn() -> f64, post: Box<dyn Fn(&[u8])>) -> 
 /// id 0 saying so.
 pub fn read_message(bytes: &[u8]) -> WorkerMessage {
     bincode::deserialize(bytes).unwrap_or_else(|error| {
-        WorkerMessage::Result(ResultMessage {
+        WorkerMessage::Result(Box::new(ResultMessage {
             id: 0,
             outcome: Err(format!("unreadable answer from the engine worker: {error}")),
-        })
+        }))
     })
 }
 
@@ -203,7 +204,7 @@ mod tests {
     /// output is sent early) and reads the report back.
     fn round_trip(raw: &str) -> ResultMessage {
         match read_message(&answer_message(raw, no_clock, Box::new(|_| {}))) {
-            WorkerMessage::Result(result) => result,
+            WorkerMessage::Result(result) => *result,
             other => panic!("expected a result, got {other:?}"),
         }
     }
