@@ -56,6 +56,9 @@ pub enum WorkerMessage {
     Result(Box<ResultMessage>),
 }
 
+/// Sends an encoded [`WorkerMessage`] to the page.
+pub type Post = Box<dyn Fn(&[u8])>;
+
 /// How long the worker holds printed text before sending it: often enough that output
 /// appears as it is printed, rarely enough that a loop of prints does not flood the page.
 pub const OUTPUT_INTERVAL_MS: f64 = 50.0;
@@ -69,11 +72,11 @@ pub struct OutputBatcher {
     pending: RefCell<Vec<Piece>>,
     last_sent: Cell<f64>,
     now: fn() -> f64,
-    post: Box<dyn Fn(&[u8])>,
+    post: Post,
 }
 
 impl OutputBatcher {
-    pub fn new(id: u32, now: fn() -> f64, post: Box<dyn Fn(&[u8])>) -> OutputBatcher {
+    pub fn new(id: u32, now: fn() -> f64, post: Post) -> OutputBatcher {
         OutputBatcher {
             id,
             pending: RefCell::new(Vec::new()),
@@ -160,7 +163,7 @@ pub fn answer(request: &RunMessage, live_output: Option<lang::LiveOutput>) -> Re
 /// Handles one raw message as the worker receives it, and encodes the answer; output
 /// printed on the way goes to `post` in batches (by the clock `now`). A message that is not a
 /// valid request gets an answer with id 0 saying so, rather than a silent worker.
-pub fn answer_message(raw: &str, now: fn() -> f64, post: Box<dyn Fn(&[u8])>) -> Vec<u8> {
+pub fn answer_message(raw: &str, now: fn() -> f64, post: Post) -> Vec<u8> {
     let response = match serde_json::from_str::<RunMessage>(raw) {
         Ok(request) => {
             let batcher = OutputBatcher::new(request.id, now, post);
