@@ -21,14 +21,13 @@ pub fn apply_carriage_returns(text: &str) -> std::borrow::Cow<'_, str> {
         let mut line: Vec<char> = Vec::new();
         for (j, part) in segment.split('\r').enumerate() {
             // A `\r` just before the newline (`\r\n`) leaves the line as it is.
-            let mut column = if j == 0 { line.len() } else { 0 };
-            for c in part.chars() {
+            let start = if j == 0 { line.len() } else { 0 };
+            for (column, c) in (start..).zip(part.chars()) {
                 if column < line.len() {
                     line[column] = c;
                 } else {
                     line.push(c);
                 }
-                column += 1;
             }
         }
         out.extend(line);
