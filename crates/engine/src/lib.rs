@@ -11,7 +11,8 @@
 //!   scopes), eager execution, graphs with TF's op names, Sessions, variables, tf.function
 //!   tracing, `tf.distribute` and the TPU lifecycle, and the recorder that fills the
 //!   report's ops and transfers.
-//! - [`report`]: the RunReport data types (serde), as DESIGN.md fixes them.
+//! - [`report`]: the RunReport data types (serde), as DESIGN.md fixes them; [`error_text`]:
+//!   what an error's message says beyond its first line (the failed op, its line).
 //! - [`tensor`]: dtypes, shapes, tensors with real values, the CPU kernels with TensorFlow's
 //!   error texts, and printing exactly as TensorFlow and NumPy print.
 //! - [`topology`]: the machines a program can run on: device names plus the hardware model.
@@ -32,6 +33,7 @@
 //! `benches/placement.rs`; the conformance corpus runs through `tests/conformance-runner`.
 
 pub mod device;
+pub mod error_text;
 pub mod hardware;
 pub mod kernels;
 pub mod library;

@@ -77,7 +77,7 @@ pub struct LinkReport {
 }
 
 /// One placed operation: what it is, where it ran, why there, and when.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct OpReport {
     pub id: u32,
     /// The graph name TensorFlow gives it (`add`, `add_1`, `MatMul`).

@@ -148,10 +148,11 @@ fn transfers(report: &RunReport, link: &str, max_bytes: u64) -> Result<(), Strin
     ))
 }
 
-/// `KeyError: 'k' (line 3)`: the class, the first line of the message, and where.
+/// `KeyError: 'k' (line 3)`: the class, the line of the message that says what went wrong
+/// (not a graph execution error's heading), and where.
 fn describe_error(error: &ErrorReport) -> String {
-    let first_line = error.message.lines().next().unwrap_or("");
-    let mut text = format!("{}: {}", error.type_name, quote_raw(first_line));
+    let headline = engine::error_text::headline(error);
+    let mut text = format!("{}: {}", error.type_name, quote_raw(headline));
     if let Some(frame) = error.traceback.last() {
         text.push_str(&format!(" (line {})", frame.line));
     }

@@ -1,40 +1,60 @@
-//! The Graph pane's layout: a layered drawing of the report's ops, left to right. Each op
-//! sits one layer right of its deepest input (longest path), ops in a layer are ordered by
-//! the mean position of their inputs (one barycentre sweep) and then by device, so ops of
-//! one device cluster. Edges between devices carry the bytes the transfer moved. Pure
-//! geometry, tested natively; the component only draws it.
+//! The Graph pane's layout: a layered drawing of the report's ops, left to right. Ops are
+//! first gathered into units: an op of a name scope (`sequential/dense/MatMul`) is drawn as
+//! its scope's box until the user expands it, as TensorBoard collapses name scopes, and when
+//! there are still too many units, ops outside any scope gather by the source line that made
+//! them (an eager loop's thousand `AddV2`s are one box). Each unit sits one layer right of
+//! its deepest input (longest path), units in a layer are ordered by the mean position of
+//! their inputs (one barycentre sweep) and then by device, so units of one device cluster.
+//! Edges between devices carry the bytes their transfers moved. Pure geometry, tested
+//! natively; the component only draws it.
 
 use cpython_text::float_to_decimal::format_fixed;
 use engine::report::{OpReport, TransferReport};
 
 /// Width of a node box, in SVG units.
-pub const NODE_WIDTH: f64 = 150.0;
+pub const NODE_WIDTH: f64 = 170.0;
 /// Height of a node box.
 pub const NODE_HEIGHT: f64 = 40.0;
-const LAYER_GAP: f64 = 70.0;
+const LAYER_GAP: f64 = 60.0;
 const ROW_GAP: f64 = 18.0;
 const MARGIN: f64 = 16.0;
-/// At most this many ops are drawn; the text equivalent lists them all.
-pub const MAX_DRAWN_OPS: usize = 300;
+/// Past this many units, ops outside a scope gather by source line; at most this many units
+/// are drawn (the text equivalent says how many were left out).
+pub const MAX_UNITS: usize = 200;
 
-/// One drawn op.
+/// What a drawn box stands for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum UnitKind {
+    /// One op, by report id.
+    Op(u32),
+    /// The ops of a collapsed name scope (`sequential/dense`) or, with a `line:` prefix, the
+    /// ops one source line made (`line:12`); expanding the key shows what is inside.
+    Group { key: String, ops: usize },
+}
+
+/// One drawn box.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Node {
-    /// The op's report id.
-    pub id: u32,
+    pub kind: UnitKind,
+    /// The op that stands for the unit: the op itself, or a group's first op (its device,
+    /// type and line are shown).
+    pub first_op: u32,
+    /// The devices the unit's ops ran on, most used first.
+    pub devices: Vec<String>,
     pub x: f64,
     pub y: f64,
     pub layer: usize,
 }
 
-/// One drawn edge from an input to the op that consumes it.
+/// One drawn edge from a unit to a unit that consumes what it made.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Edge {
-    pub from: u32,
-    pub to: u32,
-    /// The two ops ran on different devices.
+    /// Positions in [`Layout::nodes`].
+    pub from: usize,
+    pub to: usize,
+    /// Some value crossed devices along this edge.
     pub cross_device: bool,
-    /// Bytes the transfer for this edge moved, when the report recorded one.
+    /// Bytes the transfers along this edge moved, when the report recorded any.
     pub bytes: Option<u64>,
 }
 
@@ -45,13 +65,21 @@ pub struct Layout {
     pub edges: Vec<Edge>,
     pub width: f64,
     pub height: f64,
-    /// Ops left out because of [`MAX_DRAWN_OPS`].
+    /// Units left out because of [`MAX_UNITS`].
     pub omitted: usize,
+    /// For each op of the report (by position), the node it is drawn in.
+    unit_at: Vec<Option<usize>>,
+}
+
+impl Layout {
+    /// The node op `id` of `ops` is drawn in (itself or its group), if drawn.
+    pub fn unit_of_op(&self, ops: &[OpReport], id: u32) -> Option<usize> {
+        self.unit_at.get(op_index(ops, id)?).copied().flatten()
+    }
 }
 
 /// Where the op with report id `id` is in `ops`. Reports number ops by position, so that is
-/// tried first; a report that does not (it is untrusted input) falls back to a scan. No hash
-/// map: this keeps a whole map implementation out of the page's wasm.
+/// tried first; a report that does not (it is untrusted input) falls back to a scan.
 pub fn op_index(ops: &[OpReport], id: u32) -> Option<usize> {
     match ops.get(id as usize) {
         Some(op) if op.id == id => Some(id as usize),
@@ -64,35 +92,145 @@ pub fn is_transfer_op(op: &OpReport) -> bool {
     op.op_type == "_Send" || op.op_type == "_Recv"
 }
 
-/// Lays out the ops (in report order) and the edges among them.
-pub fn layout(ops: &[OpReport], transfers: &[TransferReport]) -> Layout {
-    let drawn: Vec<&OpReport> = ops.iter().filter(|op| !is_transfer_op(op)).collect();
-    let omitted = drawn.len().saturating_sub(MAX_DRAWN_OPS);
-    let drawn = &drawn[..drawn.len().min(MAX_DRAWN_OPS)];
-    // Report position → drawn position, for following inputs.
-    let mut drawn_at: Vec<Option<usize>> = vec![None; ops.len()];
-    for (index, op) in drawn.iter().enumerate() {
-        if let Some(at) = op_index(ops, op.id) {
-            drawn_at[at] = Some(index);
+/// The group key of a source line (see [`UnitKind::Group`]).
+pub fn line_key(line: u32) -> String {
+    format!("line:{line}")
+}
+
+/// The unit key of `op`: the shortest scope of its name not in `expanded`, or `None` when
+/// every scope it is in is expanded (or it is in none).
+fn scope_key(op: &OpReport, expanded: &[String]) -> Option<String> {
+    let scopes = op.name.rsplit_once('/')?.0;
+    let mut end = 0;
+    for part in scopes.split('/') {
+        end += part.len();
+        let prefix = &scopes[..end];
+        if !expanded.iter().any(|e| e == prefix) {
+            return Some(prefix.to_string());
+        }
+        end += 1;
+    }
+    None
+}
+
+/// Lays out the ops (in report order) and the edges among them, with the name scopes and
+/// line groups in `expanded` opened.
+pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String]) -> Layout {
+    // Report position → unit key (None for a transfer op, which is not drawn).
+    let mut keys: Vec<Option<Option<String>>> = ops
+        .iter()
+        .map(|op| (!is_transfer_op(op)).then(|| scope_key(op, expanded)))
+        .collect();
+    let distinct = |keys: &[Option<Option<String>>]| {
+        let mut seen: Vec<&String> = keys.iter().flatten().flatten().collect();
+        seen.sort_unstable();
+        seen.dedup();
+        seen.len() + keys.iter().filter(|k| matches!(k, Some(None))).count()
+    };
+    if distinct(&keys) > MAX_UNITS {
+        for (key, op) in keys.iter_mut().zip(ops) {
+            if matches!(key, Some(None)) && !expanded.contains(&line_key(op.line)) {
+                *key = Some(Some(line_key(op.line)));
+            }
         }
     }
-    let index_of = |id: u32| op_index(ops, id).and_then(|at| drawn_at[at]);
-    // An input counts only when it comes earlier in the report: a report is in creation
-    // order, so this also makes a cycle (impossible, but the input is untrusted) harmless.
-    let inputs: Vec<Vec<usize>> = drawn
-        .iter()
-        .enumerate()
-        .map(|(index, op)| {
-            op.inputs
-                .iter()
-                .filter_map(|&input| index_of(input))
-                .filter(|&input| input < index)
-                .collect()
-        })
-        .collect();
-    let mut layer = vec![0usize; drawn.len()];
-    for index in 0..drawn.len() {
-        layer[index] = inputs[index]
+    // Units in order of their first op.
+    let mut units: Vec<(UnitKind, usize)> = Vec::new();
+    let mut unit_at: Vec<Option<usize>> = vec![None; ops.len()];
+    let mut group_unit: std::collections::BTreeMap<&str, usize> = Default::default();
+    for (at, key) in keys.iter().enumerate() {
+        let unit = match key {
+            None => continue,
+            Some(None) => {
+                units.push((UnitKind::Op(ops[at].id), at));
+                units.len() - 1
+            }
+            Some(Some(key)) => *group_unit.entry(key.as_str()).or_insert_with(|| {
+                units.push((
+                    UnitKind::Group {
+                        key: key.clone(),
+                        ops: 0,
+                    },
+                    at,
+                ));
+                units.len() - 1
+            }),
+        };
+        if let UnitKind::Group { ops, .. } = &mut units[unit].0 {
+            *ops += 1;
+        }
+        unit_at[at] = Some(unit);
+    }
+    let omitted = units.len().saturating_sub(MAX_UNITS);
+    units.truncate(MAX_UNITS);
+    for unit in &mut unit_at {
+        *unit = unit.filter(|&u| u < MAX_UNITS);
+    }
+    let unit_of = |id: u32| op_index(ops, id).and_then(|at| unit_at[at]);
+    // Devices per unit, most used first.
+    let mut device_counts: Vec<Vec<(&str, usize)>> = vec![Vec::new(); units.len()];
+    for (at, unit) in unit_at.iter().enumerate() {
+        if let Some(unit) = *unit {
+            let counts = &mut device_counts[unit];
+            match counts.iter_mut().find(|(d, _)| *d == ops[at].device) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((&ops[at].device, 1)),
+            }
+        }
+    }
+    // Edges between units: an input counts when it comes earlier in the report (a report is
+    // in creation order, so a cycle in untrusted input is harmless).
+    let mut links: Vec<(usize, usize, bool)> = Vec::new();
+    for (at, op) in ops.iter().enumerate() {
+        let Some(to) = unit_at[at] else { continue };
+        for &input in &op.inputs {
+            let Some(source_at) = op_index(ops, input).filter(|&s| s < at) else {
+                continue;
+            };
+            let Some(from) = unit_at[source_at] else {
+                continue;
+            };
+            if from != to {
+                links.push((from, to, ops[source_at].device != op.device));
+            }
+        }
+    }
+    links.sort_unstable();
+    let mut edges: Vec<Edge> = Vec::new();
+    for (from, to, cross) in links {
+        match edges.last_mut() {
+            Some(edge) if edge.from == from && edge.to == to => edge.cross_device |= cross,
+            _ => edges.push(Edge {
+                from,
+                to,
+                cross_device: cross,
+                bytes: None,
+            }),
+        }
+    }
+    for transfer in transfers {
+        let (Some(producer), Some(consumer)) = (transfer.producer, transfer.consumer) else {
+            continue;
+        };
+        let (Some(from), Some(to)) = (unit_of(producer), unit_of(consumer)) else {
+            continue;
+        };
+        if let Ok(found) = edges.binary_search_by(|e| (e.from, e.to).cmp(&(from, to))) {
+            let edge = &mut edges[found];
+            edge.cross_device = true;
+            edge.bytes = Some(edge.bytes.unwrap_or(0).saturating_add(transfer.bytes));
+        }
+    }
+    // Layers: one right of the deepest earlier input.
+    let mut inputs: Vec<Vec<usize>> = vec![Vec::new(); units.len()];
+    for edge in &edges {
+        if edge.from < edge.to {
+            inputs[edge.to].push(edge.from);
+        }
+    }
+    let mut layer = vec![0usize; units.len()];
+    for unit in 0..units.len() {
+        layer[unit] = inputs[unit]
             .iter()
             .map(|&input| layer[input] + 1)
             .max()
@@ -100,58 +238,54 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport]) -> Layout {
     }
     let layer_count = layer.iter().max().map_or(0, |deepest| deepest + 1);
     let mut rows: Vec<Vec<usize>> = vec![Vec::new(); layer_count];
-    let mut position = vec![0f64; drawn.len()];
-    for (index, &depth) in layer.iter().enumerate() {
-        rows[depth].push(index);
+    let mut position = vec![0f64; units.len()];
+    for (unit, &depth) in layer.iter().enumerate() {
+        rows[depth].push(unit);
     }
+    let main_device = |unit: usize| -> &str {
+        device_counts[unit]
+            .iter()
+            .max_by_key(|(_, n)| *n)
+            .map_or("", |(d, _)| d)
+    };
     for row in &mut rows {
-        let key = |index: &usize| {
-            let parents = &inputs[*index];
+        let key = |unit: &usize| {
+            let parents = &inputs[*unit];
             let centre = if parents.is_empty() {
                 f64::MAX
             } else {
                 parents.iter().map(|&p| position[p]).sum::<f64>() / parents.len() as f64
             };
-            (centre, drawn[*index].device.clone(), *index)
+            (centre, main_device(*unit), *unit)
         };
-        let mut keyed: Vec<_> = row.iter().map(|index| (key(index), *index)).collect();
+        let mut keyed: Vec<_> = row.iter().map(|unit| (key(unit), *unit)).collect();
         engine::stable_sort::sort_stable_by(&mut keyed, |(a, _), (b, _)| {
             a.0.total_cmp(&b.0)
-                .then_with(|| a.1.cmp(&b.1))
+                .then_with(|| a.1.cmp(b.1))
                 .then_with(|| a.2.cmp(&b.2))
         });
-        *row = keyed.into_iter().map(|(_, index)| index).collect();
-        for (slot, &index) in row.iter().enumerate() {
-            position[index] = slot as f64;
+        *row = keyed.into_iter().map(|(_, unit)| unit).collect();
+        for (slot, &unit) in row.iter().enumerate() {
+            position[unit] = slot as f64;
         }
     }
     let tallest = rows.iter().map(Vec::len).max().unwrap_or(0);
-    let nodes = drawn
-        .iter()
+    let nodes = units
+        .into_iter()
         .enumerate()
-        .map(|(index, op)| Node {
-            id: op.id,
-            layer: layer[index],
-            x: MARGIN + layer[index] as f64 * (NODE_WIDTH + LAYER_GAP),
-            y: MARGIN + position[index] * (NODE_HEIGHT + ROW_GAP),
+        .map(|(unit, (kind, first_at))| {
+            let mut devices = device_counts[unit].clone();
+            engine::stable_sort::sort_stable_by_key(&mut devices, |(_, n)| std::cmp::Reverse(*n));
+            Node {
+                kind,
+                first_op: ops[first_at].id,
+                devices: devices.into_iter().map(|(d, _)| d.to_string()).collect(),
+                layer: layer[unit],
+                x: MARGIN + layer[unit] as f64 * (NODE_WIDTH + LAYER_GAP),
+                y: MARGIN + position[unit] * (NODE_HEIGHT + ROW_GAP),
+            }
         })
         .collect();
-    let mut edges = Vec::new();
-    for (index, op) in drawn.iter().enumerate() {
-        for &input in &inputs[index] {
-            let source = drawn[input];
-            let cross_device = source.device != op.device;
-            let bytes = cross_device
-                .then(|| transfer_bytes(transfers, source.id, op.id))
-                .flatten();
-            edges.push(Edge {
-                from: source.id,
-                to: op.id,
-                cross_device,
-                bytes,
-            });
-        }
-    }
     Layout {
         nodes,
         edges,
@@ -162,17 +296,8 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport]) -> Layout {
             + tallest as f64 * NODE_HEIGHT
             + tallest.saturating_sub(1) as f64 * ROW_GAP,
         omitted,
+        unit_at,
     }
-}
-
-/// Bytes moved for the edge `producer → consumer`, summed over its transfers.
-fn transfer_bytes(transfers: &[TransferReport], producer: u32, consumer: u32) -> Option<u64> {
-    let matching: Vec<u64> = transfers
-        .iter()
-        .filter(|t| t.producer == Some(producer) && t.consumer == Some(consumer))
-        .map(|t| t.bytes)
-        .collect();
-    (!matching.is_empty()).then(|| matching.iter().sum())
 }
 
 /// Bytes as people read them: `24 B`, `1.5 KB`, `3.2 MB` (decimal units, as link speeds).
@@ -216,6 +341,17 @@ mod tests {
         }
     }
 
+    fn ids(drawn: &Layout) -> Vec<(u32, usize)> {
+        drawn
+            .nodes
+            .iter()
+            .map(|n| match n.kind {
+                UnitKind::Op(id) => (id, n.layer),
+                UnitKind::Group { .. } => (u32::MAX, n.layer),
+            })
+            .collect()
+    }
+
     #[test]
     fn ops_sit_right_of_their_deepest_input() {
         let ops = [
@@ -238,9 +374,8 @@ mod tests {
             send_op: None,
             recv_op: None,
         }];
-        let drawn = layout(&ops, &transfers);
-        let layers: Vec<(u32, usize)> = drawn.nodes.iter().map(|n| (n.id, n.layer)).collect();
-        assert_eq!(layers, [(0, 0), (1, 0), (2, 1), (4, 2)]);
+        let drawn = layout(&ops, &transfers, &[]);
+        assert_eq!(ids(&drawn), [(0, 0), (1, 0), (2, 1), (4, 2)]);
         assert_eq!(drawn.edges.len(), 4);
         let edge = drawn
             .edges
@@ -249,6 +384,8 @@ mod tests {
             .unwrap();
         assert!(edge.cross_device);
         assert_eq!(edge.bytes, Some(24));
+        assert_eq!(drawn.unit_of_op(&ops, 4), Some(3));
+        assert_eq!(drawn.unit_of_op(&ops, 3), None);
         assert!(drawn.width >= 3.0 * NODE_WIDTH);
         assert!(drawn.nodes.iter().all(|n| n.x + NODE_WIDTH <= drawn.width));
         assert!(drawn
@@ -258,28 +395,90 @@ mod tests {
     }
 
     #[test]
-    fn hostile_inputs_are_ignored_not_followed() {
-        let ops = [op(0, "A", "cpu", &[1, 0, 99]), op(1, "B", "cpu", &[0, 1])];
-        let drawn = layout(&ops, &[]);
-        assert_eq!(drawn.nodes.len(), 2);
-        assert_eq!(drawn.edges.len(), 1);
+    fn name_scopes_collapse_until_expanded() {
+        let mut ops = vec![
+            op(0, "Const", "cpu", &[]),
+            op(1, "MatMul", "gpu", &[0]),
+            op(2, "BiasAdd", "gpu", &[1]),
+            op(3, "Relu", "gpu", &[2]),
+            op(4, "Identity", "cpu", &[3]),
+        ];
+        ops[1].name = "model/dense/MatMul".into();
+        ops[2].name = "model/dense/BiasAdd".into();
+        ops[3].name = "model/relu/Relu".into();
+        let collapsed = layout(&ops, &[], &[]);
+        assert_eq!(collapsed.nodes.len(), 3);
+        assert_eq!(
+            collapsed.nodes[1].kind,
+            UnitKind::Group {
+                key: "model".into(),
+                ops: 3
+            }
+        );
+        assert_eq!(collapsed.nodes[1].devices, vec!["gpu".to_string()]);
+        // Const → model and model → Identity, both crossing devices.
+        assert_eq!(collapsed.edges.len(), 2);
+        assert!(collapsed.edges.iter().all(|e| e.cross_device));
+        let one_level = layout(&ops, &[], &["model".into()]);
+        let kinds: Vec<&UnitKind> = one_level.nodes.iter().map(|n| &n.kind).collect();
+        assert_eq!(
+            kinds[1..3],
+            [
+                &UnitKind::Group {
+                    key: "model/dense".into(),
+                    ops: 2
+                },
+                &UnitKind::Group {
+                    key: "model/relu".into(),
+                    ops: 1
+                }
+            ]
+        );
+        let open = layout(
+            &ops,
+            &[],
+            &["model".into(), "model/dense".into(), "model/relu".into()],
+        );
+        assert_eq!(open.nodes.len(), 5);
+        assert_eq!(open.unit_of_op(&ops, 2), Some(2));
     }
 
     #[test]
-    fn big_graphs_are_capped() {
-        let ops: Vec<OpReport> = (0..MAX_DRAWN_OPS as u32 + 5)
-            .map(|id| op(id, "Const", "cpu", &[]))
+    fn too_many_ops_gather_by_line_and_stay_drawable() {
+        // An eager loop: 100k adds on line 3, each the input of the next.
+        let ops: Vec<OpReport> = (0..100_000u32)
+            .map(|id| {
+                let mut o = op(id, "AddV2", "cpu", &[]);
+                o.inputs = if id == 0 { vec![] } else { vec![id - 1] };
+                o.line = if id == 0 { 1 } else { 3 };
+                o
+            })
             .collect();
-        let drawn = layout(&ops, &[]);
-        assert_eq!(drawn.nodes.len(), MAX_DRAWN_OPS);
-        assert_eq!(drawn.omitted, 5);
+        let drawn = layout(&ops, &[], &[]);
+        assert_eq!(drawn.nodes.len(), 2);
         assert_eq!(
-            layout(&[], &[]),
-            Layout {
-                width: 32.0,
-                height: 32.0,
-                ..Layout::default()
+            drawn.nodes[1].kind,
+            UnitKind::Group {
+                key: line_key(3),
+                ops: 99_999
             }
+        );
+        // Expanding the line shows its ops, capped.
+        let open = layout(&ops, &[], &[line_key(3)]);
+        assert_eq!(open.nodes.len(), MAX_UNITS);
+        assert_eq!(open.omitted, 100_000 - MAX_UNITS);
+    }
+
+    #[test]
+    fn hostile_inputs_are_ignored_not_followed() {
+        let ops = [op(0, "A", "cpu", &[1, 0, 99]), op(1, "B", "cpu", &[0, 1])];
+        let drawn = layout(&ops, &[], &[]);
+        assert_eq!(drawn.nodes.len(), 2);
+        assert_eq!(drawn.edges.len(), 1);
+        let empty = layout(&[], &[], &[]);
+        assert_eq!(
+            (empty.nodes.len(), empty.width, empty.height),
+            (0, 32.0, 32.0)
         );
     }
 

@@ -15,8 +15,9 @@
 //!   [`exercise_link`] reads and writes exercise links, [`progress`] the passed exercises,
 //!   [`markdown`] the lessons' text.
 //! - [`terminal`]: output as a terminal shows it (`\r` redraws a line).
-//! - [`highlight`], [`devices`], [`graph_layout`], [`timeline_model`]: the pure logic behind
-//!   the editor overlay, device marks, the Graph and the Timeline (tested natively).
+//! - [`highlight`], [`devices`], [`graph_layout`], [`placement_model`], [`timeline_model`]: the
+//!   pure logic behind the editor overlay, device marks, the Graph, Placement and the Timeline
+//!   (tested natively).
 //! - [`components`]: one component per file; [`app`]: the root component.
 //!
 //! One binary, `playground`, builds from this crate (see `index.html`), and the page and the
@@ -38,6 +39,7 @@ pub mod highlight;
 pub mod lessons;
 pub mod link_reader;
 pub mod markdown;
+pub mod placement_model;
 pub mod progress;
 pub mod protocol;
 pub mod quick_fix;

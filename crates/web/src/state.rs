@@ -424,6 +424,20 @@ impl State {
     }
 }
 
+/// The op the report's error names, when the report has it: a run that fails there opens
+/// with it selected in Placement and the Graph. The latest op of that name, since names
+/// repeat across graphs.
+pub fn failing_op(report: &RunReport) -> Option<u32> {
+    let failed = engine::error_text::failed_op(report.error.as_ref()?)?;
+    let name = failed.name?;
+    report
+        .ops
+        .iter()
+        .rev()
+        .find(|op| op.name == name)
+        .map(|op| op.id)
+}
+
 /// Everything that can happen to the page's state.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
@@ -540,6 +554,7 @@ impl Reducible for State {
                         // The report has all of it; a run that failed to finish keeps what it
                         // printed on screen.
                         next.live = Rc::default();
+                        next.selected_op = failing_op(&report);
                         next.machine = Some(Ok(report.topology.clone()));
                         RunStatus::Finished(ReportRef::new(report))
                     }
@@ -814,6 +829,30 @@ mod tests {
         );
         assert_eq!(state.source, "print(1)\n");
         assert!(!state.visible_panes().contains(&Pane::Graph));
+    }
+
+    #[test]
+    fn a_run_that_fails_at_an_op_opens_with_it_selected() {
+        let ops = ["x", "add", "add"]
+            .iter()
+            .enumerate()
+            .map(|(id, name)| engine::report::OpReport {
+                id: id as u32,
+                name: name.to_string(),
+                ..Default::default()
+            })
+            .collect();
+        let report = RunReport {
+            error: Some(engine::report::ErrorReport {
+                type_name: "InvalidArgumentError".into(),
+                message: "Graph execution error:\n\nDetected at node 'add' defined at (most recent call last):\n  File \"main.py\", line 4, in <module>\nNode: 'add'\nbad".into(),
+                traceback: Vec::new(),
+            }),
+            ops,
+            ..RunReport::default()
+        };
+        let state = finish(reduce(State::default(), Action::Run), report);
+        assert_eq!(state.selected_op, Some(2));
     }
 
     fn output(id: u32, pieces: &[(bool, &str)]) -> Action {

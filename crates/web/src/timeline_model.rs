@@ -47,6 +47,80 @@ pub struct Timeline {
     pub bars: Vec<Bar>,
     /// The end of the last bar, at least 1 µs so scales never divide by zero.
     pub end_us: f64,
+    /// Each lane's bars (indices into `bars`) by start time.
+    pub by_lane: Vec<Vec<usize>>,
+}
+
+/// What the pane draws for a stretch of a lane: a bar, or bars too thin to tell apart at
+/// this zoom, merged (a run of 10k eager ops is one shape, not 10k).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Drawn {
+    Bar(usize),
+    Cluster {
+        lane: usize,
+        start_us: f64,
+        end_us: f64,
+        count: usize,
+        /// The first bar of the cluster, whose colour and op it takes.
+        first: usize,
+    },
+}
+
+/// What to draw of `timeline` between `from_us` and `to_us` at `us_per_px` µs per pixel:
+/// every bar in that span, with neighbouring bars thinner than two pixels and less than a
+/// pixel apart merged. At most about two shapes per pixel per lane, whatever the report's
+/// size.
+pub fn drawn_bars(timeline: &Timeline, from_us: f64, to_us: f64, us_per_px: f64) -> Vec<Drawn> {
+    let thin = 2.0 * us_per_px;
+    let mut drawn = Vec::new();
+    for (lane, bars) in timeline.by_lane.iter().enumerate() {
+        // Bars on a lane run one after another, so their ends are in order as their starts.
+        let first = bars.partition_point(|&i| {
+            let bar = &timeline.bars[i];
+            bar.start_us + bar.dur_us < from_us
+        });
+        let mut cluster: Option<(f64, f64, usize, usize)> = None;
+        let flush = |cluster: &mut Option<(f64, f64, usize, usize)>, drawn: &mut Vec<Drawn>| {
+            if let Some((start_us, end_us, count, first)) = cluster.take() {
+                drawn.push(if count == 1 {
+                    Drawn::Bar(first)
+                } else {
+                    Drawn::Cluster {
+                        lane,
+                        start_us,
+                        end_us,
+                        count,
+                        first,
+                    }
+                });
+            }
+        };
+        for &index in &bars[first..] {
+            let bar = &timeline.bars[index];
+            if bar.start_us > to_us {
+                break;
+            }
+            let end = bar.start_us + bar.dur_us;
+            match &mut cluster {
+                Some((_, cluster_end, count, _))
+                    if bar.dur_us < thin && bar.start_us <= *cluster_end + us_per_px =>
+                {
+                    *cluster_end = cluster_end.max(end);
+                    *count += 1;
+                }
+                _ => {
+                    flush(&mut cluster, &mut drawn);
+                    if bar.dur_us < thin {
+                        cluster = Some((bar.start_us, end, 1, index));
+                    } else {
+                        drawn.push(Drawn::Bar(index));
+                    }
+                }
+            }
+        }
+        flush(&mut cluster, &mut drawn);
+    }
+    drawn
 }
 
 /// Builds the timeline of a report.
@@ -139,10 +213,20 @@ pub fn timeline(report: &RunReport) -> Timeline {
         .iter()
         .map(|bar| bar.start_us + bar.dur_us)
         .fold(1.0f64, f64::max);
+    let mut by_lane: Vec<Vec<usize>> = vec![Vec::new(); lanes.len()];
+    for (index, bar) in bars.iter().enumerate() {
+        by_lane[bar.lane].push(index);
+    }
+    for lane in &mut by_lane {
+        engine::stable_sort::sort_stable_by(lane, |&a, &b| {
+            bars[a].start_us.total_cmp(&bars[b].start_us)
+        });
+    }
     Timeline {
         lanes,
         bars,
         end_us,
+        by_lane,
     }
 }
 
@@ -453,6 +537,27 @@ mod tests {
         assert_eq!(entry_bar(&timeline, Some(2)), Some(2));
         assert_eq!(entry_bar(&timeline, Some(77)), Some(1));
         assert_eq!(entry_bar(&Timeline::default(), None), None);
+    }
+
+    #[test]
+    fn thin_neighbouring_bars_merge_and_only_the_window_is_drawn() {
+        let mut report = RunReport::default();
+        report.topology.devices = vec!["cpu".into()];
+        // 10k back-to-back 1 µs ops, then one long op.
+        report.ops = (0..10_000u32)
+            .map(|id| op(id, "cpu", f64::from(id), 1.0))
+            .chain([op(10_000, "cpu", 10_000.0, 5_000.0)])
+            .collect();
+        let model = timeline(&report);
+        // 15,000 µs over 1,000 px: the 10k thin ops are one shape, the long op another.
+        let all = drawn_bars(&model, 0.0, 15_000.0, 15.0);
+        assert_eq!(all.len(), 2);
+        assert!(matches!(all[0], Drawn::Cluster { count: 10_000, .. }));
+        assert_eq!(all[1], Drawn::Bar(10_000));
+        // Zoomed in on 100 µs at 0.1 µs per pixel: only the bars in view, each its own.
+        let zoomed = drawn_bars(&model, 5_000.0, 5_100.0, 0.1);
+        assert!((100..=102).contains(&zoomed.len()), "{}", zoomed.len());
+        assert!(zoomed.iter().all(|d| matches!(d, Drawn::Bar(_))));
     }
 
     #[test]

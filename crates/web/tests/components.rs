@@ -227,7 +227,8 @@ async fn graph_draws_nodes_and_marks_the_cross_device_edge_with_bytes() {
     let labels: Vec<String> = (0..labels.length())
         .map(|i| labels.item(i).unwrap().text_content().unwrap())
         .collect();
-    assert_eq!(labels, ["8 B", "copy"]);
+    // Only edges whose bytes the report recorded carry a label; the other is dashed.
+    assert_eq!(labels, ["8 B"]);
     let letters: Vec<String> = (0..3)
         .map(|i| {
             root.query_selector_all(".node-letter")
@@ -293,7 +294,12 @@ async fn timeline_has_a_lane_per_device_and_link_and_zooms() {
     )
     .render();
     settle().await;
-    assert_eq!(root.query_selector_all(".lane").unwrap().length(), 3);
+    assert_eq!(
+        root.query_selector_all(".timeline-labels .lane")
+            .unwrap()
+            .length(),
+        3
+    );
     assert_eq!(root.query_selector_all("g.bar").unwrap().length(), 4);
     let svg = root.query_selector("svg.timeline-svg").unwrap().unwrap();
     let before: f64 = svg.get_attribute("width").unwrap().parse().unwrap();
@@ -305,11 +311,8 @@ async fn timeline_has_a_lane_per_device_and_link_and_zooms() {
     zoom_in.click();
     settle().await;
     let after: f64 = svg.get_attribute("width").unwrap().parse().unwrap();
-    // The lane labels (170) and the margin (20) keep their width; the time axis doubles.
-    assert!(
-        after - 190.0 >= 1.9 * (before - 190.0),
-        "{before} → {after}"
-    );
+    // The margin (20) keeps its width; the time axis doubles (the lane names are beside it).
+    assert!(after - 20.0 >= 1.9 * (before - 20.0), "{before} → {after}");
     let rows = root
         .query_selector_all(".text-equivalent tbody tr")
         .unwrap();
@@ -357,10 +360,14 @@ async fn timeline_bars_are_one_tab_stop_that_arrows_move_and_enter_selects() {
         .unchecked_ref::<web_sys::SvgElement>()
         .focus()
         .unwrap();
+    // The pane draws only the bars in view, so focus moves after the render that draws the
+    // next one.
     press(&first, "ArrowRight", false);
+    settle().await;
     assert_eq!(focused("data-bar").as_deref(), Some("1"));
     let second = document().active_element().unwrap();
     press(&second, "ArrowDown", false);
+    settle().await;
     assert_eq!(focused("data-bar").as_deref(), Some("2"));
     let add = document().active_element().unwrap();
     press(&add, "Enter", false);
