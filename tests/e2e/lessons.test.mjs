@@ -129,6 +129,8 @@ test('the lesson builder writes a link that opens the custom exercise', async ()
   await builder.getByTestId('builder-hide-graph').check();
   await builder.getByTestId('builder-add-check').click();
   await builder.getByTestId('builder-check-first').last().fill('answer 43');
+  await builder.getByTestId('builder-hints').fill('Look at the sum.\nWhat is 40 + 3?');
+  await builder.getByTestId('builder-solution').fill('x = 40 + 3\nprint("answer", x)\n');
   await builder.getByTestId('builder-write').click();
   const link = await builder.getByTestId('builder-link').inputValue();
   assert.match(link, /#e1\.[A-Za-z0-9_-]+$/);
@@ -139,6 +141,10 @@ test('the lesson builder writes a link that opens the custom exercise', async ()
   const panel = student.getByTestId('exercise');
   await panel.getByText('The answer').waitFor();
   assert.equal(await student.getByRole('tab', { name: 'Graph' }).count(), 0, 'the hidden pane is hidden');
+  await panel.getByText('Hints (2)').click();
+  assert.match(await panel.innerText(), /What is 40 \+ 3\?/);
+  await panel.getByText("The teacher's solution").click();
+  assert.match(await student.getByTestId('solution').innerText(), /x = 40 \+ 3/);
   const failed = await check(student, 'fail');
   assert.match(await failed.innerText(), /answer 43/);
   const editor = student.getByTestId('editor');
@@ -161,6 +167,82 @@ test('a damaged exercise link says so and keeps the autosaved work', async () =>
   await page.goto(`${server.url}#x1.no-such-exercise`);
   await page.reload();
   await page.getByTestId('notice').getByText(/does not have/).waitFor();
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// What each example's notes promise about the panes, checked after running it as a teacher
+// would: pick it from the menu, run, open the pane the notes name.
+async function runExample(page, id) {
+  await page.getByTestId('lessons').selectOption(id);
+  await runAndWait(page, () => page.getByTestId('run').click());
+  return page.getByTestId('example-notes').innerText();
+}
+
+async function paneText(page, pane) {
+  await page.getByTestId(`tab-${pane}`).click();
+  await page.getByTestId(pane).waitFor({ state: 'visible' });
+  return page.getByTestId(pane).innerText();
+}
+
+test('every example says what its panes show, and they show it', async () => {
+  const { page, errors } = await openPlayground(browser, server.url, { width: 1280, height: 800 });
+
+  // The default: the quick fix connects; the notes stay for the next step; their claims hold.
+  let notes = await page.getByTestId('example-notes').innerText();
+  await runAndWait(page, () => page.getByTestId('run').click());
+  assert.match(await page.getByTestId('console').innerText(), /Could not satisfy device specification/);
+  await page.locator('button.fix', { hasText: 'Connect and initialise the TPU' }).click();
+  assert.equal(await page.getByTestId('example-notes').innerText(), notes, 'the notes stay after the fix');
+  await runAndWait(page, () => page.getByTestId('run').click());
+  assert.match(notes, /Placement shows the ops on \/job:worker\/replica:0\/task:0\/device:TPU:0/);
+  const placement = await paneText(page, 'placement');
+  assert.match(placement, /MatMul/);
+  await page.getByTestId('placement-search').fill('MatMul');
+  await page.locator('[data-testid=placement-scroll] tbody tr').first().click();
+  assert.match(await page.getByTestId('op-detail').innerText(), /TPU:0/);
+  assert.equal(await page.locator('[data-op] td .badge[title="/job:worker/replica:0/task:0/device:TPU:0"]').count() > 0, true);
+  assert.match(notes, /the Timeline gives that core a lane/);
+  await paneText(page, 'timeline');
+  const lanes = await page.locator('[data-testid=timeline] .timeline-svg').getAttribute('aria-label');
+  assert.match(lanes, /\/job:worker\/replica:0\/task:0\/device:TPU:0/);
+  assert.match(notes, /Metrics counts 0 transfers/);
+  assert.match(await paneText(page, 'metrics'), /Transfers\s+0 \(0 B\)/);
+
+  // A tensor crosses PCIe once, with the bytes the notes give, on the Graph and the Timeline.
+  notes = await runExample(page, 'gpu-copy');
+  assert.match(notes, /once \(262\.1 KB/);
+  await paneText(page, 'graph');
+  const labels = await page.locator('[data-testid=graph] .edge-label').allInnerTexts();
+  assert.deepEqual(labels, ['262.1 KB']);
+  await paneText(page, 'timeline');
+  assert.match(await page.locator('[data-testid=timeline-bars] svg').getAttribute('aria-label'), /PCIe vm<->GPU:0/);
+  assert.match(await paneText(page, 'metrics'), /Transfers\s+1 \(262\.1 KB\)/);
+
+  // GPU to GPU: the transfer is on the NVLink lane; the Graph shows both GPUs' ops in view.
+  notes = await runExample(page, 'two-gpus');
+  assert.match(notes, /travels over NVLink/);
+  await paneText(page, 'timeline');
+  assert.match(await page.locator('[data-testid=timeline-bars] svg').getAttribute('aria-label'), /NVLink GPU:0<->GPU:1/);
+  await paneText(page, 'graph');
+  const scroller = await page.getByTestId('graph-scroll').boundingBox();
+  const matmul = await page.locator('[data-testid=graph] g.node', { hasText: 'MatMul' }).boundingBox();
+  assert.ok(matmul.x + matmul.width <= scroller.x + scroller.width + 1, 'the GPU:1 MatMul is in view');
+  assert.equal(await page.locator('[data-testid=graph] g.edge.cross').count() >= 1, true);
+  await screenshot(page, 'two-gpus-graph-1280x800');
+
+  // Soft placement: Placement shows the requested TPU next to the CPU that ran it.
+  notes = await runExample(page, 'soft-placement');
+  assert.match(notes, /Placement shows the requested device next to the one chosen/);
+  const soft = await paneText(page, 'placement');
+  assert.match(soft, /TPU:0/);
+  assert.match(soft, /CPU:0/);
+
+  // tf.function: one call op for the traced function; Metrics has the host dispatch.
+  notes = await runExample(page, 'tf-function');
+  assert.match(notes, /host dispatch time in Metrics/);
+  assert.match(await paneText(page, 'metrics'), /Host dispatch\s+\d/);
+  assert.match(await paneText(page, 'placement'), /__inference_step/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -199,6 +199,36 @@ test('embed mode: compact, read-only, hidden panes, open in playground', async (
   await host.close();
 });
 
+test('embed theme: a dark embed on a dark page under a light system theme; a 360 px embed keeps a usable console', async () => {
+  const { page, errors } = await openPlayground(browser, server.url, DESKTOP);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByTestId('lessons').selectOption('soft-placement');
+  await page.getByTestId('embed').click();
+  const follow = await filledValue(page.getByTestId('embed-snippet'));
+  await page.getByTestId('embed-theme').selectOption('dark');
+  const snippet = await filledValue(page.getByTestId('embed-snippet'), (value) => value !== follow);
+  await page.close();
+
+  const host = await browser.newPage({ viewport: { width: 800, height: 700 }, colorScheme: 'light' });
+  const hostErrors = watchErrors(host);
+  const narrow = snippet.replace(/width="[^"]*"/, 'width="360"').replace(/height="\d+"/, 'height="480"');
+  await host.setContent(`<body style="background:#0d1117;color:#e6edf3"><h1>Dark docs</h1>${snippet}${narrow}</body>`);
+  const frames = host.frameLocator('iframe');
+  await frames.first().getByTestId('console').getByText('ran on').waitFor({ timeout: 20000 });
+  const theme = await frames.first().locator('html').getAttribute('data-theme');
+  assert.equal(theme, 'dark');
+  const background = await frames.first().locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+  assert.equal(background, 'rgb(13, 17, 23)');
+  // The 360 px embed: the console has most of the height, not a sliver.
+  const small = host.frameLocator('iframe').nth(1);
+  await small.getByTestId('console').getByText('ran on').waitFor({ timeout: 20000 });
+  const box = await small.getByTestId('console').boundingBox();
+  assert.ok(box.height >= 150, `console ${box.height} px tall`);
+  await screenshot(host, 'embed-dark-and-narrow-800x700');
+  assert.deepEqual([...errors, ...hostErrors], []);
+  await host.close();
+});
+
 test('topology pane: the machine diagram, and a custom machine checked before use', async () => {
   const { page, errors } = await openPlayground(browser, server.url, DESKTOP);
   await showPane(page, 'topology-pane');

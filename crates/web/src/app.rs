@@ -518,7 +518,11 @@ pub fn App() -> Html {
     };
     let make_state_json = {
         let state = state.clone();
-        Callback::from(move |options: EmbedOptions| share::to_json(&state.shared(Some(options))))
+        Callback::from(move |(options, theme): (EmbedOptions, Theme)| {
+            let mut shared = state.shared(Some(options));
+            shared.theme = (theme != Theme::System).then_some(theme);
+            share::to_json(&shared)
+        })
     };
     // Links are made in the background (the browser's compressor); the hooks run on every
     // render, with no text when there is no link to make.
@@ -601,7 +605,11 @@ pub fn App() -> Html {
             .map(|op| op.line)
     });
     let panes = state.visible_panes();
-    let lesson = lessons::by_source(&state.source);
+    let lesson = state.example_notes.and_then(lessons::by_id);
+    let on_close_notes = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| state.dispatch(Action::CloseExampleNotes))
+    };
     let study = match &state.study {
         Some(Study::Lesson(id)) => html! {
             <LessonView lesson={*id} progress={state.progress.clone()} on_load={on_load_program}
@@ -703,8 +711,11 @@ pub fn App() -> Html {
                 <section class="results" aria-label="Results">
                     { study }
                     if let (Some(lesson), None, None) = (lesson, &state.embed, &state.study) {
-                        <details class="lesson" open=true>
-                            <summary>{ format!("Lesson: {}", lesson.title) }</summary>
+                        <details class="lesson" open=true data-testid="example-notes">
+                            <summary>
+                                { format!("Lesson: {}", lesson.title) }
+                                <button class="dismiss" onclick={on_close_notes} aria-label="Close the lesson's notes">{ "×" }</button>
+                            </summary>
                             <p>{ lesson.teaches }</p>
                         </details>
                     }
@@ -723,7 +734,7 @@ pub fn App() -> Html {
             {
                 match state.dialog {
                     Some(Dialog::Share) => html! { <ShareDialog state_json={share::to_json(&state.shared(None))} on_close={on_close_dialog} /> },
-                    Some(Dialog::Embed) => html! { <EmbedDialog {make_state_json} on_close={on_close_dialog} /> },
+                    Some(Dialog::Embed) => html! { <EmbedDialog {make_state_json} theme={state.theme} on_close={on_close_dialog} /> },
                     Some(Dialog::Builder) => html! {
                         <LessonBuilder source={state.source.clone()} topology={state.topology.clone()}
                             page={browser::page_address()} on_close={on_close_dialog} />

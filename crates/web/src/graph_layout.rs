@@ -161,6 +161,12 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
         }
         unit_at[at] = Some(unit);
     }
+    // A group of one op is that op.
+    for (kind, first_at) in &mut units {
+        if matches!(kind, UnitKind::Group { ops: 1, .. }) {
+            *kind = UnitKind::Op(ops[*first_at].id);
+        }
+    }
     let omitted = units.len().saturating_sub(MAX_UNITS);
     units.truncate(MAX_UNITS);
     for unit in &mut unit_at {
@@ -428,10 +434,8 @@ mod tests {
                     key: "model/dense".into(),
                     ops: 2
                 },
-                &UnitKind::Group {
-                    key: "model/relu".into(),
-                    ops: 1
-                }
+                // A scope of one op is drawn as the op.
+                &UnitKind::Op(3)
             ]
         );
         let open = layout(

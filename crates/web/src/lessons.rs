@@ -26,7 +26,7 @@ pub const LESSONS: &[Lesson] = &[
         title: "The Colab TPU is another machine",
         topology: "colab-tpu-v2-8",
         pane: Pane::Console,
-        teaches: "A Colab TPU sits on a separate TPU host. Until the program connects to that cluster and initialises the TPU system, TensorFlow sees only this VM's CPU, so an op pinned to /TPU:0 cannot be placed. Apply the quick fix, run again, and open Placement: the ops now run on the worker's TPU core, and the Timeline shows the gRPC hop to it.",
+        teaches: "A Colab TPU sits on a separate TPU host. Until the program connects to that cluster and initialises the TPU system, TensorFlow sees only this VM's CPU, so an op pinned to /TPU:0 cannot be placed. Apply the quick fix and run again: Placement shows the ops on /job:worker/replica:0/task:0/device:TPU:0, a core of the TPU host, and the Timeline gives that core a lane. Printing y.device reads no value, so no tensor is copied anywhere: Metrics counts 0 transfers.",
         source: r#"import tensorflow as tf
 
 # On Colab the TPU is another machine: until you connect to it,
@@ -65,7 +65,7 @@ print("ran on", c.device)
         title: "A tensor crosses PCIe to the GPU",
         topology: "colab-t4",
         pane: Pane::Graph,
-        teaches: "x is made in the VM's memory, but the matmul runs on the GPU, so x is copied over PCIe first: once (256 KB), although the matmul reads it twice. The Graph marks the edge that crosses devices with its bytes; the Timeline shows the copy on the PCIe lane. Shapes and axes are read from host memory by GPU kernels, so they never cross.",
+        teaches: "x is made in the VM's memory, but the matmul runs on the GPU, so x is copied over PCIe first: once (262.1 KB, 256×256 float32s), although the matmul reads it twice. The Graph marks the edge that crosses devices with its bytes; the Timeline shows the copy on the PCIe lane. Shapes and axes are read from host memory by GPU kernels, so they never cross.",
         source: r#"import tensorflow as tf
 
 with tf.device("/CPU:0"):

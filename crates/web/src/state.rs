@@ -267,6 +267,10 @@ pub struct State {
     /// What the running program has printed so far (shared, so a state update that does
     /// not touch it does not copy it).
     pub live: Rc<LiveConsole>,
+    /// The example from the menu whose notes show above the panes (by id): they stay through
+    /// edits and quick fixes, which is when the next step matters, until closed or another
+    /// program is opened.
+    pub example_notes: Option<&'static str>,
 }
 
 /// A running program's output as it arrives from the worker, at most
@@ -322,6 +326,7 @@ impl Default for State {
             run_limit: DEFAULT_RUN_LIMIT,
             files: Vec::new(),
             live: Rc::default(),
+            example_notes: crate::lessons::by_source(DEFAULT_PROGRAM).map(|lesson| lesson.id),
         }
     }
 }
@@ -477,6 +482,8 @@ pub enum Action {
     },
     /// Load an example from the menu.
     LoadLesson(&'static str),
+    /// Close the example's notes.
+    CloseExampleNotes,
     /// Show a catalog lesson beside the editor (or close the panel).
     OpenLesson(Option<&'static str>),
     /// Open an exercise: its starter, topology and panes (boxed: it carries programs).
@@ -620,6 +627,7 @@ impl Reducible for State {
                 };
                 next.source = lesson.source.to_string();
                 next.topology = lesson.topology.to_string();
+                next.example_notes = Some(lesson.id);
                 if next.exercise().is_some() {
                     // An example is not the exercise's solution: leave exercise mode.
                     next.study = None;
@@ -636,7 +644,9 @@ impl Reducible for State {
                     Study::Lesson(lesson.id.as_str())
                 });
             }
+            Action::CloseExampleNotes => next.example_notes = None,
             Action::OpenExercise(exercise) => {
+                next.example_notes = None;
                 next.source = exercise.starter.clone();
                 next.topology = exercise.topology.clone();
                 next.embed = None;
@@ -662,6 +672,7 @@ impl Reducible for State {
             Action::LoadProgress(progress) => next.progress = progress,
             Action::LoadShared(shared) => {
                 let shared = *shared;
+                next.example_notes = crate::lessons::by_source(&shared.source).map(|l| l.id);
                 next.source = shared.source;
                 next.topology = shared.topology;
                 next.pane = shared.pane;
@@ -853,6 +864,25 @@ mod tests {
         };
         let state = finish(reduce(State::default(), Action::Run), report);
         assert_eq!(state.selected_op, Some(2));
+    }
+
+    #[test]
+    fn an_example_s_notes_stay_through_edits_and_fixes_until_closed() {
+        let state = State::default();
+        assert_eq!(state.example_notes, Some(crate::lessons::LESSONS[0].id));
+        let state = reduce(
+            state,
+            Action::ApplyFix {
+                source: "import tensorflow as tf\n".into(),
+                line: 1,
+            },
+        );
+        let state = reduce(state, Action::Edit("print(1)\n".into()));
+        assert_eq!(state.example_notes, Some(crate::lessons::LESSONS[0].id));
+        let state = reduce(state, Action::LoadLesson("two-gpus"));
+        assert_eq!(state.example_notes, Some("two-gpus"));
+        let state = reduce(state, Action::CloseExampleNotes);
+        assert_eq!(state.example_notes, None);
     }
 
     fn output(id: u32, pieces: &[(bool, &str)]) -> Action {

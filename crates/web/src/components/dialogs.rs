@@ -8,7 +8,7 @@ use crate::browser;
 use crate::components::deflated_link::{share_page_link, use_deflated_link};
 use crate::components::modal::Modal;
 use crate::share::EmbedOptions;
-use crate::state::Pane;
+use crate::state::{Pane, Theme};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
@@ -76,8 +76,12 @@ pub fn ShareDialog(props: &ShareDialogProps) -> Html {
 /// The data [`EmbedDialog`] renders and the callbacks it reports to.
 #[derive(Properties, PartialEq)]
 pub struct EmbedDialogProps {
-    /// The page state's JSON text ([`crate::share::to_json`]) for a set of embed options.
-    pub make_state_json: Callback<EmbedOptions, String>,
+    /// The page state's JSON text ([`crate::share::to_json`]) for a set of embed options and
+    /// the embed's theme.
+    pub make_state_json: Callback<(EmbedOptions, Theme), String>,
+    /// The page's own theme: the embed's until the writer picks another.
+    #[prop_or_default]
+    pub theme: Theme,
     pub on_close: Callback<()>,
 }
 
@@ -97,10 +101,18 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
         hidden: vec![Pane::Metrics, Pane::Topology],
     });
     let height = use_state(|| 480u32);
+    let theme = use_state(|| props.theme);
     let made = use_deflated_link(
-        props.make_state_json.emit((*options).clone()),
+        props.make_state_json.emit(((*options).clone(), *theme)),
         share_page_link,
     );
+    let on_theme = {
+        let theme = theme.clone();
+        Callback::from(move |event: Event| {
+            let select: web_sys::HtmlSelectElement = event.target_unchecked_into();
+            theme.set(Theme::from_id(&select.value()).unwrap_or_default());
+        })
+    };
     let (link, note) = link_and_note(&made);
     let ready = made.as_ref().is_some_and(Result::is_ok);
     let snippet = if ready {
@@ -161,6 +173,13 @@ pub fn EmbedDialog(props: &EmbedDialogProps) -> Html {
                         }
                     }) }
                 </div>
+                <label>{ "Theme " }
+                    <select data-testid="embed-theme" onchange={on_theme}>
+                        { for [(Theme::System, "Follow the reader's light or dark setting"), (Theme::Light, "Light"), (Theme::Dark, "Dark (for a dark page)")].into_iter().map(|(choice, label)| html! {
+                            <option value={choice.id()} selected={*theme == choice}>{ label }</option>
+                        }) }
+                    </select>
+                </label>
                 <label>{ "Height " }<input type="number" min="200" max="2000" step="20" value={height.to_string()} onchange={on_height} />{ " px" }</label>
             </fieldset>
             <label class="stack">

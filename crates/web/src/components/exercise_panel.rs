@@ -88,6 +88,12 @@ pub fn ExercisePanel(props: &ExercisePanelProps) -> Html {
                         <ol>{ for exercise.hints.iter().map(|hint| html! { <li><Markdown text={hint.clone()} /></li> }) }</ol>
                     </details>
                 }
+                if let Some(solution) = &exercise.solution {
+                    <details class="hints" data-testid="solution">
+                        <summary>{ "The teacher's solution" }</summary>
+                        <div class="code-block"><pre><code>{ solution }</code></pre></div>
+                    </details>
+                }
                 <div class="check-bar">
                     <button class="primary" data-testid="check" disabled={checking}
                         onclick={props.on_check.reform(|_: MouseEvent| ())}>{ "✔ Check" }</button>

@@ -91,6 +91,10 @@ pub struct Draft {
     /// The student cannot pick another machine.
     pub lock_topology: bool,
     pub checks: Vec<CheckRow>,
+    /// Hints, one per line (Markdown), shown to the student in order.
+    pub hints: String,
+    /// The teacher's solution (a whole program), if given; students can reveal it.
+    pub solution: String,
 }
 
 impl Draft {
@@ -128,7 +132,14 @@ impl Draft {
                 .iter()
                 .map(CheckRow::to_document)
                 .collect::<Result<_, _>>()?,
-            ..ExerciseDocument::default()
+            hints: self
+                .hints
+                .lines()
+                .map(str::trim)
+                .filter(|hint| !hint.is_empty())
+                .map(str::to_string)
+                .collect(),
+            solution: (!self.solution.trim().is_empty()).then(|| self.solution.clone()),
         };
         Exercise::try_from(document)
     }
@@ -174,6 +185,20 @@ pub fn LessonBuilder(props: &LessonBuilderProps) -> Html {
     };
     let on_instructions = {
         let edit = edit(|draft, value| draft.instructions = value);
+        Callback::from(move |event: InputEvent| {
+            let area: HtmlTextAreaElement = event.target_unchecked_into();
+            edit(area.value());
+        })
+    };
+    let on_hints = {
+        let edit = edit(|draft, value| draft.hints = value);
+        Callback::from(move |event: InputEvent| {
+            let area: HtmlTextAreaElement = event.target_unchecked_into();
+            edit(area.value());
+        })
+    };
+    let on_solution = {
+        let edit = edit(|draft, value| draft.solution = value);
         Callback::from(move |event: InputEvent| {
             let area: HtmlTextAreaElement = event.target_unchecked_into();
             edit(area.value());
@@ -309,6 +334,12 @@ pub fn LessonBuilder(props: &LessonBuilderProps) -> Html {
                     <label><input type="checkbox" data-testid={format!("builder-hide-{}", pane.id())} checked={draft.hidden.contains(&pane)} onchange={toggle_pane(pane)} />{ format!(" {}", pane.title()) }</label>
                 }) }
             </fieldset>
+            <label class="stack">{ "Hints (one per line, shown in order)" }
+                <textarea data-testid="builder-hints" rows="3" value={draft.hints.clone()} oninput={on_hints} />
+            </label>
+            <label class="stack">{ "Solution (optional; students can reveal it)" }
+                <textarea data-testid="builder-solution" rows="5" spellcheck="false" value={draft.solution.clone()} oninput={on_solution} />
+            </label>
             <fieldset>
                 <legend>{ "Checks" }</legend>
                 <ol class="builder-checks">{ for rows }</ol>
@@ -382,12 +413,16 @@ mod tests {
                     ..CheckRow::default()
                 },
             ],
+            hints: "Add them.\n\n  Print it.  \n".into(),
+            solution: "print(2)\n".into(),
         };
         let exercise = draft.to_exercise().unwrap();
         assert_eq!(exercise.id, "custom-sum-on-the-cpu");
         assert_eq!(exercise.checks.len(), 6);
         assert!(exercise.checks[1].hidden);
         assert_eq!(exercise.panes.hide, vec![lessons::Pane::Graph]);
+        assert_eq!(exercise.hints, vec!["Add them.", "Print it."]);
+        assert_eq!(exercise.solution.as_deref(), Some("print(2)\n"));
         let packed = miniz_oxide::deflate::compress_to_vec(exercise.to_json().as_bytes(), 9);
         let opened = decode(&custom_fragment_from_deflated(&packed))
             .unwrap()
