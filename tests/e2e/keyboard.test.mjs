@@ -107,8 +107,10 @@ test('timeline bars: one Tab stop, arrows between bars and lanes, Enter selects 
   const entry = await tabUntil(page, (f) => f.bar !== null);
   // Its name is the tooltip: op, device, duration and start.
   assert.match(entry.label, /^\S+ \(\w+\) on [\w: ]+: [\d.,]+ µs from [\d.,]+ µs, line \d+/);
-  const lanes = await bars.evaluateAll((gs) => gs.map((g) => g.getBoundingClientRect().y));
-  const laneOf = (bar) => lanes[Number(bar.bar)];
+  // Each drawn bar's lane (its y), by its index (bars are drawn lane by lane, not in index order).
+  const lanes = await bars.evaluateAll((gs) => Object.fromEntries(
+    gs.filter((g) => g.dataset.bar !== undefined).map((g) => [g.dataset.bar, g.getBoundingClientRect().y])));
+  const laneOf = (bar) => lanes[bar.bar];
   const start = (bar) => Number(bar.label.match(/from ([\d.,]+) µs/)[1].replace(/,/g, ''));
 
   // Right walks the lane forward in time; Left walks back.

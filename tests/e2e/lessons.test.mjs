@@ -213,7 +213,7 @@ test('every example says what its panes show, and they show it', async () => {
   notes = await runExample(page, 'gpu-copy');
   assert.match(notes, /once \(262\.1 KB/);
   await paneText(page, 'graph');
-  const labels = await page.locator('[data-testid=graph] .edge-label').allInnerTexts();
+  const labels = await page.locator('[data-testid=graph] .edge-label').allTextContents();
   assert.deepEqual(labels, ['262.1 KB']);
   await paneText(page, 'timeline');
   assert.match(await page.locator('[data-testid=timeline-bars] svg').getAttribute('aria-label'), /PCIe vm<->GPU:0/);

@@ -17,6 +17,9 @@ pub const NODE_WIDTH: f64 = 170.0;
 pub const NODE_HEIGHT: f64 = 40.0;
 const LAYER_GAP: f64 = 60.0;
 const ROW_GAP: f64 = 18.0;
+/// Between layers and between boxes of a layer when layers run top to bottom.
+const LAYER_GAP_DOWN: f64 = 44.0;
+const COLUMN_GAP: f64 = 16.0;
 const MARGIN: f64 = 16.0;
 /// Past this many units, ops outside a scope gather by source line; at most this many units
 /// are drawn (the text equivalent says how many were left out).
@@ -44,6 +47,8 @@ pub struct Node {
     pub x: f64,
     pub y: f64,
     pub layer: usize,
+    /// The box's place within its layer (0 first).
+    pub slot: usize,
 }
 
 /// One drawn edge from a unit to a unit that consumes what it made.
@@ -69,9 +74,31 @@ pub struct Layout {
     pub omitted: usize,
     /// For each op of the report (by position), the node it is drawn in.
     unit_at: Vec<Option<usize>>,
+    /// Layers run top to bottom rather than left to right ([`Layout::downward`]).
+    pub down: bool,
 }
 
 impl Layout {
+    /// The same drawing with layers running top to bottom: a deep, narrow graph fits a tall
+    /// pane this way (the pane picks whichever fits larger).
+    pub fn downward(&self) -> Layout {
+        let layers = self.nodes.iter().map(|n| n.layer + 1).max().unwrap_or(0);
+        let widest = self.nodes.iter().map(|n| n.slot + 1).max().unwrap_or(0);
+        let mut down = self.clone();
+        for node in &mut down.nodes {
+            node.x = MARGIN + node.slot as f64 * (NODE_WIDTH + COLUMN_GAP);
+            node.y = MARGIN + node.layer as f64 * (NODE_HEIGHT + LAYER_GAP_DOWN);
+        }
+        down.width = 2.0 * MARGIN
+            + widest as f64 * NODE_WIDTH
+            + widest.saturating_sub(1) as f64 * COLUMN_GAP;
+        down.height = 2.0 * MARGIN
+            + layers as f64 * NODE_HEIGHT
+            + layers.saturating_sub(1) as f64 * LAYER_GAP_DOWN;
+        down.down = true;
+        down
+    }
+
     /// The node op `id` of `ops` is drawn in (itself or its group), if drawn.
     pub fn unit_of_op(&self, ops: &[OpReport], id: u32) -> Option<usize> {
         self.unit_at.get(op_index(ops, id)?).copied().flatten()
@@ -97,62 +124,82 @@ pub fn line_key(line: u32) -> String {
     format!("line:{line}")
 }
 
-/// The unit key of `op`: the shortest scope of its name not in `expanded`, or `None` when
-/// every scope it is in is expanded (or it is in none).
-fn scope_key(op: &OpReport, expanded: &[String]) -> Option<String> {
+/// The scope of `op`'s name that is its unit: the shortest not in `expanded`, or `None` when
+/// every scope it is in is expanded (or it is in none). A slice of the name: no allocation
+/// per op.
+fn scope_key<'a>(op: &'a OpReport, expanded: &[String]) -> Option<&'a str> {
     let scopes = op.name.rsplit_once('/')?.0;
     let mut end = 0;
     for part in scopes.split('/') {
         end += part.len();
         let prefix = &scopes[..end];
         if !expanded.iter().any(|e| e == prefix) {
-            return Some(prefix.to_string());
+            return Some(prefix);
         }
         end += 1;
     }
     None
 }
 
+/// Which unit an op is drawn in, before units are numbered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Key<'a> {
+    /// A transfer op: not drawn.
+    Hidden,
+    /// Drawn on its own.
+    Single,
+    Scope(&'a str),
+    Line(u32),
+}
+
 /// Lays out the ops (in report order) and the edges among them, with the name scopes and
 /// line groups in `expanded` opened.
 pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String]) -> Layout {
-    // Report position → unit key (None for a transfer op, which is not drawn).
-    let mut keys: Vec<Option<Option<String>>> = ops
+    let mut keys: Vec<Key> = ops
         .iter()
-        .map(|op| (!is_transfer_op(op)).then(|| scope_key(op, expanded)))
+        .map(|op| match (is_transfer_op(op), scope_key(op, expanded)) {
+            (true, _) => Key::Hidden,
+            (false, Some(scope)) => Key::Scope(scope),
+            (false, None) => Key::Single,
+        })
         .collect();
-    let distinct = |keys: &[Option<Option<String>>]| {
-        let mut seen: Vec<&String> = keys.iter().flatten().flatten().collect();
-        seen.sort_unstable();
-        seen.dedup();
-        seen.len() + keys.iter().filter(|k| matches!(k, Some(None))).count()
-    };
-    if distinct(&keys) > MAX_UNITS {
+    let singles = keys.iter().filter(|key| **key == Key::Single).count();
+    let scopes: std::collections::BTreeSet<&str> = keys
+        .iter()
+        .filter_map(|key| match key {
+            Key::Scope(scope) => Some(*scope),
+            _ => None,
+        })
+        .collect();
+    if singles + scopes.len() > MAX_UNITS {
+        let open_lines: Vec<u32> = expanded
+            .iter()
+            .filter_map(|key| key.strip_prefix("line:")?.parse().ok())
+            .collect();
         for (key, op) in keys.iter_mut().zip(ops) {
-            if matches!(key, Some(None)) && !expanded.contains(&line_key(op.line)) {
-                *key = Some(Some(line_key(op.line)));
+            if *key == Key::Single && !open_lines.contains(&op.line) {
+                *key = Key::Line(op.line);
             }
         }
     }
     // Units in order of their first op.
     let mut units: Vec<(UnitKind, usize)> = Vec::new();
     let mut unit_at: Vec<Option<usize>> = vec![None; ops.len()];
-    let mut group_unit: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut group_unit: std::collections::BTreeMap<Key, usize> = Default::default();
     for (at, key) in keys.iter().enumerate() {
-        let unit = match key {
-            None => continue,
-            Some(None) => {
+        let unit = match *key {
+            Key::Hidden => continue,
+            Key::Single => {
                 units.push((UnitKind::Op(ops[at].id), at));
                 units.len() - 1
             }
-            Some(Some(key)) => *group_unit.entry(key.as_str()).or_insert_with(|| {
-                units.push((
-                    UnitKind::Group {
-                        key: key.clone(),
-                        ops: 0,
-                    },
-                    at,
-                ));
+            group => *group_unit.entry(group).or_insert_with(|| {
+                let key = match group {
+                    Key::Scope(scope) => scope.to_string(),
+                    Key::Line(line) => line_key(line),
+                    Key::Hidden | Key::Single => String::new(),
+                };
+                units.push((UnitKind::Group { key, ops: 0 }, at));
                 units.len() - 1
             }),
         };
@@ -287,6 +334,7 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
                 first_op: ops[first_at].id,
                 devices: devices.into_iter().map(|(d, _)| d.to_string()).collect(),
                 layer: layer[unit],
+                slot: position[unit] as usize,
                 x: MARGIN + layer[unit] as f64 * (NODE_WIDTH + LAYER_GAP),
                 y: MARGIN + position[unit] * (NODE_HEIGHT + ROW_GAP),
             }
@@ -303,6 +351,7 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
             + tallest.saturating_sub(1) as f64 * ROW_GAP,
         omitted,
         unit_at,
+        down: false,
     }
 }
 
@@ -471,6 +520,24 @@ mod tests {
         let open = layout(&ops, &[], &[line_key(3)]);
         assert_eq!(open.nodes.len(), MAX_UNITS);
         assert_eq!(open.omitted, 100_000 - MAX_UNITS);
+    }
+
+    #[test]
+    fn a_drawing_can_run_downward() {
+        let ops = [
+            op(0, "Const", "cpu", &[]),
+            op(1, "Const", "cpu", &[]),
+            op(2, "AddV2", "cpu", &[0, 1]),
+        ];
+        let across = layout(&ops, &[], &[]);
+        let down = across.downward();
+        assert!(down.down && !across.down);
+        assert_eq!(down.nodes[0].y, down.nodes[1].y);
+        assert!(down.nodes[2].y > down.nodes[0].y);
+        assert!(down.nodes[1].x > down.nodes[0].x);
+        assert!(down.nodes.iter().all(|n| n.x + NODE_WIDTH <= down.width));
+        assert!(down.nodes.iter().all(|n| n.y + NODE_HEIGHT <= down.height));
+        assert!(down.width < across.width);
     }
 
     #[test]

@@ -32,12 +32,67 @@ pub struct Bar {
     pub dur_us: f64,
     /// Drawn inside the bar when it is wide enough (`MatMul`, `24 B`).
     pub label: String,
-    /// The tooltip and the text-equivalent row.
-    pub detail: String,
+    /// What the bar stands for, for its tooltip ([`detail`]): made only for the bars drawn,
+    /// so a report of 100k ops does not format 100k sentences.
+    pub source: BarSource,
     /// The op's report id, for selecting it.
     pub op: Option<u32>,
     /// The device whose colour the bar takes (the op's device, or a transfer's source).
     pub device: String,
+}
+
+/// The report entry a bar draws.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BarSource {
+    /// `report.ops[i]`.
+    Op(usize),
+    /// `report.transfers[i]`.
+    Transfer(usize),
+}
+
+/// A bar's tooltip and text-equivalent row: what ran or moved, where, for how long and why.
+pub fn detail(report: &RunReport, bar: &Bar) -> String {
+    match bar.source {
+        BarSource::Op(at) => {
+            let Some(op) = report.ops.get(at) else {
+                return String::new();
+            };
+            let kind = if is_transfer_op(op) {
+                " (transfer)"
+            } else {
+                ""
+            };
+            format!(
+                "{} ({}{kind}) on {}: {} µs from {} µs, line {}{}",
+                op.name,
+                op.op_type,
+                short_name(&op.device),
+                fmt_us(op.dur_us),
+                fmt_us(op.start_us),
+                op.line,
+                if op.cost.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {}", op.cost)
+                }
+            )
+        }
+        BarSource::Transfer(at) => {
+            let Some(transfer) = report.transfers.get(at) else {
+                return String::new();
+            };
+            format!(
+                "{} ({}) {} → {} over {}: {} µs from {} µs",
+                transfer.tensor,
+                human_bytes(transfer.bytes),
+                short_name(&transfer.src),
+                short_name(&transfer.dst),
+                transfer.link,
+                fmt_us(transfer.dur_us),
+                fmt_us(transfer.start_us)
+            )
+        }
+    }
 }
 
 /// Lanes and bars of a report.
@@ -158,53 +213,29 @@ pub fn timeline(report: &RunReport) -> Timeline {
         lane_of(LaneKind::Device, device, &mut lanes);
     }
     let mut bars = Vec::new();
-    for op in report.ops.iter().filter(|op| !op.device.is_empty()) {
+    for (at, op) in report.ops.iter().enumerate() {
+        if op.device.is_empty() {
+            continue;
+        }
         let lane = lane_of(LaneKind::Device, &op.device, &mut lanes);
-        let kind = if is_transfer_op(op) {
-            " (transfer)"
-        } else {
-            ""
-        };
         bars.push(Bar {
             lane,
             start_us: finite(op.start_us),
             dur_us: finite(op.dur_us),
             label: op.op_type.clone(),
-            detail: format!(
-                "{} ({}{kind}) on {}: {} µs from {} µs, line {}{}",
-                op.name,
-                op.op_type,
-                short_name(&op.device),
-                fmt_us(op.dur_us),
-                fmt_us(op.start_us),
-                op.line,
-                if op.cost.is_empty() {
-                    String::new()
-                } else {
-                    format!("; {}", op.cost)
-                }
-            ),
+            source: BarSource::Op(at),
             op: Some(op.id),
             device: op.device.clone(),
         });
     }
-    for transfer in &report.transfers {
+    for (at, transfer) in report.transfers.iter().enumerate() {
         let lane = lane_of(LaneKind::Link, &transfer.link, &mut lanes);
         bars.push(Bar {
             lane,
             start_us: finite(transfer.start_us),
             dur_us: finite(transfer.dur_us),
             label: human_bytes(transfer.bytes),
-            detail: format!(
-                "{} ({}) {} → {} over {}: {} µs from {} µs",
-                transfer.tensor,
-                human_bytes(transfer.bytes),
-                short_name(&transfer.src),
-                short_name(&transfer.dst),
-                transfer.link,
-                fmt_us(transfer.dur_us),
-                fmt_us(transfer.start_us)
-            ),
+            source: BarSource::Transfer(at),
             op: transfer.consumer,
             device: transfer.src.clone(),
         });
@@ -451,9 +482,9 @@ mod tests {
             .collect();
         assert_eq!(order, [0.0, 1.0, 5.0]);
         assert!(
-            timeline.bars[2].detail.contains("2.0 KB"),
+            detail(&report, &timeline.bars[2]).contains("2.0 KB"),
             "{}",
-            timeline.bars[2].detail
+            detail(&report, &timeline.bars[2])
         );
     }
 

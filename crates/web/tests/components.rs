@@ -313,6 +313,11 @@ async fn timeline_has_a_lane_per_device_and_link_and_zooms() {
     let after: f64 = svg.get_attribute("width").unwrap().parse().unwrap();
     // The margin (20) keeps its width; the time axis doubles (the lane names are beside it).
     assert!(after - 20.0 >= 1.9 * (before - 20.0), "{before} → {after}");
+    // The text equivalent is built when opened.
+    let details = root.query_selector(".text-equivalent").unwrap().unwrap();
+    details.set_attribute("open", "").unwrap();
+    settle().await;
+    settle().await;
     let rows = root
         .query_selector_all(".text-equivalent tbody tr")
         .unwrap();

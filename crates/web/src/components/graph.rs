@@ -67,7 +67,15 @@ fn clip(text: &str, limit: usize) -> String {
     cut
 }
 
-fn edge_path(from: (f64, f64), to: (f64, f64)) -> String {
+fn edge_path(from: (f64, f64), to: (f64, f64), down: bool) -> String {
+    if down {
+        let (x1, y1) = (from.0 + NODE_WIDTH / 2.0, from.1 + NODE_HEIGHT);
+        let (x2, y2) = (to.0 + NODE_WIDTH / 2.0, to.1);
+        let bend = ((y2 - y1) / 2.0).abs().max(16.0);
+        let [x1, y1, c1, c2, x2, y2] =
+            [x1, y1, y1 + bend, y2 - bend, x2, y2].map(|v| format_fixed(v, Some(1)));
+        return format!("M{x1} {y1}C{x1} {c1} {x2} {c2} {x2} {y2}");
+    }
     let (x1, y1) = (from.0 + NODE_WIDTH, from.1 + NODE_HEIGHT / 2.0);
     let (x2, y2) = (to.0, to.1 + NODE_HEIGHT / 2.0);
     let bend = ((x2 - x1) / 2.0).abs().max(20.0);
@@ -138,9 +146,22 @@ pub fn Graph(props: &GraphProps) -> Html {
     let view = use_state(|| (0.0f64, 0.0f64, 0.0f64, 0.0f64));
     let scroller = use_node_ref();
     let drag = use_mut_ref(|| None::<(i32, i32, i32, i32)>);
+    // The pane's size once measured: the drawing runs left to right or top to bottom,
+    // whichever fits it larger.
+    let pane = use_state(|| None::<(f64, f64)>);
     let drawing: Rc<Layout> = use_memo(
-        (report.clone(), (*expanded).clone()),
-        |(report, expanded)| layout(&report.ops, &report.transfers, expanded),
+        (report.clone(), (*expanded).clone(), *pane),
+        |(report, expanded, pane)| {
+            let across = layout(&report.ops, &report.transfers, expanded);
+            let down = across.downward();
+            let (w, h) = pane.unwrap_or((640.0, 480.0));
+            let fit = |l: &Layout| (w / l.width).min(h / l.height);
+            if fit(&down) > fit(&across) * 1.15 {
+                down
+            } else {
+                across
+            }
+        },
     );
     let failed = engine::error_text::failed_op;
     let failed_op = report.error.as_ref().and_then(failed);
@@ -170,8 +191,14 @@ pub fn Graph(props: &GraphProps) -> Html {
             };
             (x, 16.0)
         });
-    let width = failed_node.map_or(drawing.width, |(x, _)| x + NODE_WIDTH + 16.0);
-    let height = drawing.height.max(NODE_HEIGHT + 32.0);
+    let width = failed_node.map_or(drawing.width, |(x, _)| {
+        drawing.width.max(x + NODE_WIDTH + 16.0)
+    });
+    let height = failed_node
+        .map_or(drawing.height, |(_, y)| {
+            drawing.height.max(y + NODE_HEIGHT + 16.0)
+        })
+        .max(NODE_HEIGHT + 32.0);
 
     // Open fitted (within limits) once the pane has a size.
     let fit_zoom = {
@@ -192,7 +219,22 @@ pub fn Graph(props: &GraphProps) -> Html {
     {
         let zoom = zoom.clone();
         let fit_zoom = fit_zoom.clone();
-        use_effect_with(drawing.clone(), move |_| {
+        let (pane, scroller) = (pane.clone(), scroller.clone());
+        // After every render until both are known: measure the pane (the drawing is then
+        // chosen for its shape), then fit the chosen drawing.
+        use_effect(move || {
+            if pane.is_none() {
+                if let Some(element) = scroller.cast::<HtmlElement>() {
+                    let size = (
+                        f64::from(element.client_width()),
+                        f64::from(element.client_height()),
+                    );
+                    if size.0 > 0.0 && size.1 > 0.0 {
+                        pane.set(Some(size));
+                    }
+                }
+                return;
+            }
             if zoom.is_none() {
                 zoom.set(Some(
                     fit_zoom().map_or(1.0, |fit| fit.max(MIN_OPENING_ZOOM)),
@@ -349,8 +391,12 @@ pub fn Graph(props: &GraphProps) -> Html {
     let mut placed_labels: Vec<(f64, f64)> = Vec::new();
     let edges: Vec<Html> = drawing.edges.iter().filter_map(|edge: &Edge| {
         let (from, to) = (drawing.nodes.get(edge.from)?, drawing.nodes.get(edge.to)?);
-        let path = edge_path((from.x, from.y), (to.x, to.y));
-        let (lx, ly) = ((from.x + NODE_WIDTH + to.x) / 2.0, (from.y + to.y) / 2.0 + NODE_HEIGHT / 2.0 - 6.0);
+        let path = edge_path((from.x, from.y), (to.x, to.y), drawing.down);
+        let (lx, ly) = if drawing.down {
+            ((from.x + to.x) / 2.0 + NODE_WIDTH / 2.0 + 4.0, (from.y + NODE_HEIGHT + to.y) / 2.0 + 4.0)
+        } else {
+            ((from.x + NODE_WIDTH + to.x) / 2.0, (from.y + to.y) / 2.0 + NODE_HEIGHT / 2.0 - 6.0)
+        };
         let label = edge.bytes.map(human_bytes).filter(|_| {
             let free = placed_labels.iter().all(|&(x, y)| (x - lx).abs() > 60.0 || (y - ly).abs() > 16.0);
             if free {

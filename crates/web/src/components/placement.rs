@@ -126,15 +126,7 @@ pub fn Placement(props: &PlacementProps) -> Html {
         .selected
         .and_then(|id| report.ops.iter().find(|op| op.id == id));
     // Arrow keys move the selection through the rows the search and filter leave.
-    let step = |from: u32, by: isize| -> Option<u32> {
-        let position = rows
-            .iter()
-            .position(|&row| report.ops.get(row).is_some_and(|op| op.id == from))?;
-        let next = position.checked_add_signed(by)?;
-        rows.get(next)
-            .and_then(|&row| report.ops.get(row))
-            .map(|op| op.id)
-    };
+    let op_at = |position: usize| rows.get(position).and_then(|&row| report.ops.get(row));
     let label = if rows.len() == report.ops.len() {
         format!("{} ops", report.ops.len())
     } else {
@@ -197,7 +189,7 @@ pub fn Placement(props: &PlacementProps) -> Html {
                         if above > 0.0 {
                             <tr class="spacer" aria-hidden="true" style={format!("height:{above}px")}></tr>
                         }
-                        { for rows[window].iter().filter_map(|&row| report.ops.get(row)).map(|op| {
+                        { for window.filter_map(|position| Some((position, op_at(position)?))).map(|(position, op)| {
                             let id = op.id;
                             let selected = props.selected == Some(id);
                             let on_select = props.on_select.clone();
@@ -205,7 +197,8 @@ pub fn Placement(props: &PlacementProps) -> Html {
                                 let on_select = on_select.clone();
                                 Callback::from(move |_: MouseEvent| on_select.emit(Some(id)))
                             };
-                            let (previous, next) = (step(id, -1), step(id, 1));
+                            let previous = position.checked_sub(1).and_then(op_at).map(|op| op.id);
+                            let next = op_at(position + 1).map(|op| op.id);
                             let onkeydown = Callback::from(move |event: KeyboardEvent| {
                                 let target = match event.key().as_str() {
                                     "Enter" | " " => Some(id),

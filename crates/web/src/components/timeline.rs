@@ -13,7 +13,7 @@ use crate::components::graph::{pattern_defs, pattern_fill};
 use crate::devices::{style_of, DeviceStyle};
 use crate::state::ReportRef;
 use crate::timeline_model::{
-    bar_after_move, drawn_bars, entry_bar, fmt_us, in_time_order, timeline, BarMove, Drawn,
+    bar_after_move, detail, drawn_bars, entry_bar, fmt_us, in_time_order, timeline, BarMove, Drawn,
     LaneKind,
 };
 use cpython_text::float_to_decimal::format_fixed;
@@ -96,6 +96,7 @@ pub fn Timeline(props: &TimelineProps) -> Html {
     let svg = use_node_ref();
     let scroller = use_node_ref();
     let scroll = use_state(|| (0.0f64, 0.0f64));
+    let text_open = use_state(|| false);
     let model: Rc<crate::timeline_model::Timeline> =
         use_memo(props.report.clone(), |report| timeline(report));
     {
@@ -222,12 +223,13 @@ pub fn Timeline(props: &TimelineProps) -> Html {
             Callback::from(move |_: FocusEvent| roving.set(Some(index)))
         };
         let show_label = w > 8.0 * bar.label.len() as f64;
+        let detail = detail(&props.report, bar);
         html! {
             <g key={format!("b{index}")} class={classes!("bar", colour, transfer.then_some("transfer"), selected.then_some("selected"))}
-                role="button" aria-label={bar.detail.clone()} aria-pressed={selected.to_string()}
+                role="button" aria-label={detail.clone()} aria-pressed={selected.to_string()}
                 tabindex={if tab_stop == Some(index) { "0" } else { "-1" }}
                 data-bar={index.to_string()} {onclick} {onfocus}>
-                <title>{ &bar.detail }</title>
+                <title>{ detail }</title>
                 <rect class="bar-box" x={format_fixed(x, Some(2))} y={format_fixed(y, Some(1))} width={format_fixed(w, Some(2))} height={format_fixed(LANE_HEIGHT - 10.0, None)} rx="2" />
                 if let Some(fill) = style.and_then(|s| pattern_fill(s.pattern)) {
                     <rect class="node-pattern" x={format_fixed(x, Some(2))} y={format_fixed(y, Some(1))} width={format_fixed(w, Some(2))} height={format_fixed(LANE_HEIGHT - 10.0, None)} fill={fill} />
@@ -380,16 +382,32 @@ pub fn Timeline(props: &TimelineProps) -> Html {
             }
         })
     };
-    let ordered = in_time_order(&model);
-    let text_rows = ordered.iter().take(MAX_TEXT_ROWS).map(|bar| {
-        html! {
-            <tr>
-                <td class="num">{ fmt_us(bar.start_us) }</td>
-                <td>{ &model.lanes[bar.lane].name }</td>
-                <td>{ &bar.detail }</td>
-            </tr>
-        }
-    });
+    // The text equivalent is built when it is opened: sorting and describing every bar of a
+    // big run costs more than a frame.
+    let text_rows: Vec<Html> = if *text_open {
+        in_time_order(&model)
+            .into_iter()
+            .take(MAX_TEXT_ROWS)
+            .map(|bar| {
+                html! {
+                    <tr>
+                        <td class="num">{ fmt_us(bar.start_us) }</td>
+                        <td>{ &model.lanes[bar.lane].name }</td>
+                        <td>{ detail(&props.report, bar) }</td>
+                    </tr>
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let on_text_toggle = {
+        let text_open = text_open.clone();
+        Callback::from(move |event: Event| {
+            let details: web_sys::HtmlDetailsElement = event.target_unchecked_into();
+            text_open.set(details.open());
+        })
+    };
     html! {
         <>
             <div class="pane-controls">
@@ -425,10 +443,10 @@ pub fn Timeline(props: &TimelineProps) -> Html {
                     </div>
                 </div>
             </div>
-            <details class="text-equivalent">
+            <details class="text-equivalent" ontoggle={on_text_toggle}>
                 <summary>{ "Timeline as text" }</summary>
-                if ordered.len() > MAX_TEXT_ROWS {
-                    <p class="muted">{ format!("The first {MAX_TEXT_ROWS} of {} bars; Export trace has them all.", ordered.len()) }</p>
+                if model.bars.len() > MAX_TEXT_ROWS {
+                    <p class="muted">{ format!("The first {MAX_TEXT_ROWS} of {} bars; Export trace has them all.", model.bars.len()) }</p>
                 }
                 <table>
                     <thead><tr><th scope="col">{ "Start (µs)" }</th><th scope="col">{ "Lane" }</th><th scope="col">{ "What" }</th></tr></thead>
