@@ -184,12 +184,11 @@ pub fn Graph(props: &GraphProps) -> Html {
     });
     let failed_node =
         ((placement_error || named_and_missing) && report.error.is_some()).then(|| {
-            let x = if drawing.nodes.is_empty() {
-                16.0
-            } else {
-                drawing.width + 24.0
-            };
-            (x, 16.0)
+            match (drawing.nodes.is_empty(), drawing.down) {
+                (true, _) => (16.0, 16.0),
+                (false, false) => (drawing.width + 24.0, 16.0),
+                (false, true) => (16.0, drawing.height + 24.0),
+            }
         });
     let width = failed_node.map_or(drawing.width, |(x, _)| {
         drawing.width.max(x + NODE_WIDTH + 16.0)
