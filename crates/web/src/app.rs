@@ -330,6 +330,7 @@ pub fn App() -> Html {
     {
         let root = root.clone();
         let run_started = run_started.clone();
+        let embedded = state.embed.is_some();
         use_effect_with(state.status.clone(), move |status| {
             if let (RunStatus::Finished(_), Some(element)) =
                 (status, root.cast::<web_sys::Element>())
@@ -341,6 +342,12 @@ pub fn App() -> Html {
                     "data-first-result-ms",
                     &format_fixed(browser::now_ms(), Some(1)),
                 );
+            }
+            // On a phone the results sit below the editor, the lesson and the quick fixes: a
+            // run that ends with them off screen brings the panes into view.
+            // Never in an embed, whose scrolling would move the host page.
+            if !embedded && matches!(status, RunStatus::Finished(_) | RunStatus::Failed(_)) {
+                browser::bring_into_view_if_below(".results .tabs");
             }
         });
     }

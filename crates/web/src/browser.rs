@@ -166,6 +166,36 @@ pub fn apply_theme(theme_id: &str) {
     }
 }
 
+/// Scrolls the page so the first element matching `selector` is at the top, when the page
+/// scrolls (a phone's single column, under 760 px as the style sheet has it) and the element
+/// starts in the lower half of the screen or below it.
+pub fn bring_into_view_if_below(selector: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let width = window
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(0.0);
+    if width >= 760.0 {
+        return;
+    }
+    let height = window
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    let element = window
+        .document()
+        .and_then(|document| document.query_selector(selector).ok().flatten());
+    if let Some(element) = element {
+        if element.get_bounding_client_rect().top() > height / 2.0 {
+            element.scroll_into_view();
+        }
+    }
+}
+
 /// Milliseconds since navigation (the Performance clock), for the run-to-render figure.
 pub fn now_ms() -> f64 {
     web_sys::window()
