@@ -182,42 +182,50 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
             }
         }
     }
-    // Units in order of their first op.
+    // Units in order of their first op; past MAX_UNITS, new units are only counted.
     let mut units: Vec<(UnitKind, usize)> = Vec::new();
     let mut unit_at: Vec<Option<usize>> = vec![None; ops.len()];
-    let mut group_unit: std::collections::BTreeMap<Key, usize> = Default::default();
+    let mut group_unit: std::collections::BTreeMap<Key, Option<usize>> = Default::default();
+    let mut omitted = 0;
     for (at, key) in keys.iter().enumerate() {
+        let full = units.len() >= MAX_UNITS;
         let unit = match *key {
             Key::Hidden => continue,
+            Key::Single if full => None,
             Key::Single => {
                 units.push((UnitKind::Op(ops[at].id), at));
-                units.len() - 1
+                Some(units.len() - 1)
             }
             group => *group_unit.entry(group).or_insert_with(|| {
+                if full {
+                    return None;
+                }
                 let key = match group {
                     Key::Scope(scope) => scope.to_string(),
                     Key::Line(line) => line_key(line),
                     Key::Hidden | Key::Single => String::new(),
                 };
                 units.push((UnitKind::Group { key, ops: 0 }, at));
-                units.len() - 1
+                Some(units.len() - 1)
             }),
+        };
+        let Some(unit) = unit else {
+            if *key == Key::Single {
+                omitted += 1;
+            }
+            continue;
         };
         if let UnitKind::Group { ops, .. } = &mut units[unit].0 {
             *ops += 1;
         }
         unit_at[at] = Some(unit);
     }
+    omitted += group_unit.values().filter(|unit| unit.is_none()).count();
     // A group of one op is that op.
     for (kind, first_at) in &mut units {
         if matches!(kind, UnitKind::Group { ops: 1, .. }) {
             *kind = UnitKind::Op(ops[*first_at].id);
         }
-    }
-    let omitted = units.len().saturating_sub(MAX_UNITS);
-    units.truncate(MAX_UNITS);
-    for unit in &mut unit_at {
-        *unit = unit.filter(|&u| u < MAX_UNITS);
     }
     let unit_of = |id: u32| op_index(ops, id).and_then(|at| unit_at[at]);
     // Devices per unit, most used first.
