@@ -23,7 +23,7 @@ const COLUMN_GAP: f64 = 16.0;
 const MARGIN: f64 = 16.0;
 /// Past this many units, ops outside a scope gather by source line; at most this many units
 /// are drawn (the text equivalent says how many were left out).
-pub const MAX_UNITS: usize = 200;
+pub const MAX_UNITS: usize = 150;
 
 /// What a drawn box stands for.
 #[derive(Debug, Clone, PartialEq)]

@@ -240,12 +240,12 @@ async fn graph_draws_nodes_and_marks_the_cross_device_edge_with_bytes() {
         })
         .collect();
     assert_eq!(letters, ["C0", "C0", "T0"]);
-    let text = root
-        .query_selector(".text-equivalent")
-        .unwrap()
-        .unwrap()
-        .text_content()
-        .unwrap();
+    // The text description is built when opened.
+    let details = root.query_selector(".text-equivalent").unwrap().unwrap();
+    details.set_attribute("open", "").unwrap();
+    settle().await;
+    settle().await;
+    let text = details.text_content().unwrap();
     assert!(text.contains("Const:0 copied from CPU:0 (8 B)"), "{text}");
 }
 

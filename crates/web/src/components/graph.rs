@@ -149,6 +149,7 @@ pub fn Graph(props: &GraphProps) -> Html {
     // The pane's size once measured: the drawing runs left to right or top to bottom,
     // whichever fits it larger.
     let pane = use_state(|| None::<(f64, f64)>);
+    let text_open = use_state(|| false);
     let drawing: Rc<Layout> = use_memo(
         (report.clone(), (*expanded).clone(), *pane),
         |(report, expanded, pane)| {
@@ -501,40 +502,52 @@ pub fn Graph(props: &GraphProps) -> Html {
         }
     });
 
-    // Transfers into each unit, for the text description.
-    let mut moved: Vec<Vec<String>> = vec![Vec::new(); drawing.nodes.len()];
-    for transfer in &report.transfers {
-        let unit = transfer
-            .consumer
-            .and_then(|id| drawing.unit_of_op(&report.ops, id));
-        if let Some(list) = unit.and_then(|unit| moved.get_mut(unit)) {
-            if list.len() < 5 {
-                list.push(format!(
-                    "{} copied from {} ({})",
-                    transfer.tensor,
-                    short_name(&transfer.src),
-                    human_bytes(transfer.bytes)
-                ));
+    // The text description is built when opened: describing every box costs a frame.
+    let text_rows: Vec<Html> = if *text_open {
+        // Transfers into each unit, for the text description.
+        let mut moved: Vec<Vec<String>> = vec![Vec::new(); drawing.nodes.len()];
+        for transfer in &report.transfers {
+            let unit = transfer
+                .consumer
+                .and_then(|id| drawing.unit_of_op(&report.ops, id));
+            if let Some(list) = unit.and_then(|unit| moved.get_mut(unit)) {
+                if list.len() < 5 {
+                    list.push(format!(
+                        "{} copied from {} ({})",
+                        transfer.tensor,
+                        short_name(&transfer.src),
+                        human_bytes(transfer.bytes)
+                    ));
+                }
             }
         }
-    }
-    let text_rows = drawing.nodes.iter().enumerate().map(|(index, node)| {
-        let (_, _, description) = unit_text(node, report);
-        let inputs: Vec<String> = drawing
-            .edges
-            .iter()
-            .filter(|edge| edge.to == index)
-            .filter_map(|edge| drawing.nodes.get(edge.from))
-            .map(|from| unit_text(from, report).0)
-            .collect();
-        html! {
-            <li>
-                { description }
-                { if inputs.is_empty() { String::new() } else { format!("; inputs: {}", inputs.join(", ")) } }
-                { if moved[index].is_empty() { String::new() } else { format!("; {}", moved[index].join("; ")) } }
-            </li>
-        }
-    });
+        drawing.nodes.iter().enumerate().map(|(index, node)| {
+            let (_, _, description) = unit_text(node, report);
+            let inputs: Vec<String> = drawing
+                .edges
+                .iter()
+                .filter(|edge| edge.to == index)
+                .filter_map(|edge| drawing.nodes.get(edge.from))
+                .map(|from| unit_text(from, report).0)
+                .collect();
+            html! {
+                <li>
+                    { description }
+                    { if inputs.is_empty() { String::new() } else { format!("; inputs: {}", inputs.join(", ")) } }
+                    { if moved[index].is_empty() { String::new() } else { format!("; {}", moved[index].join("; ")) } }
+                </li>
+            }
+        }).collect()
+    } else {
+        Vec::new()
+    };
+    let on_text_toggle = {
+        let text_open = text_open.clone();
+        Callback::from(move |event: Event| {
+            let details: web_sys::HtmlDetailsElement = event.target_unchecked_into();
+            text_open.set(details.open());
+        })
+    };
 
     if report.ops.is_empty() && failed_view.is_none() {
         return html! { <p class="hint">{ "No ops to draw: the program created no TensorFlow ops." }</p> };
@@ -643,7 +656,7 @@ pub fn Graph(props: &GraphProps) -> Html {
                     </svg>
                 }
             </div>
-            <details class="text-equivalent">
+            <details class="text-equivalent" ontoggle={on_text_toggle}>
                 <summary>{ "Graph as text" }</summary>
                 <ol>{ for text_rows }</ol>
             </details>
