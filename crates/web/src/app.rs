@@ -612,7 +612,7 @@ pub fn App() -> Html {
             .map(|op| op.line)
     });
     let panes = state.visible_panes();
-    let lesson = state.example_notes.and_then(lessons::by_id);
+    let lesson = state.example_notes_shown();
     let on_close_notes = {
         let state = state.clone();
         Callback::from(move |_: MouseEvent| state.dispatch(Action::CloseExampleNotes))

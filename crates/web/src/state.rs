@@ -383,6 +383,24 @@ impl State {
         }
     }
 
+    /// The example whose notes show: the one opened from the menu, while the program is
+    /// still recognisably it (at least half of its lines are still there, as after a quick
+    /// fix or a small edit), not after the user pasted another program.
+    pub fn example_notes_shown(&self) -> Option<&'static crate::lessons::Lesson> {
+        let lesson = crate::lessons::by_id(self.example_notes?)?;
+        let lines: Vec<&str> = lesson
+            .source
+            .lines()
+            .map(str::trim)
+            .filter(|line| !line.is_empty())
+            .collect();
+        let kept = lines
+            .iter()
+            .filter(|line| self.source.lines().any(|have| have.trim() == **line))
+            .count();
+        (2 * kept >= lines.len()).then_some(lesson)
+    }
+
     /// The machine cannot be changed (the open exercise locks its topology).
     pub fn topology_locked(&self) -> bool {
         self.exercise()
@@ -870,15 +888,21 @@ mod tests {
     fn an_example_s_notes_stay_through_edits_and_fixes_until_closed() {
         let state = State::default();
         assert_eq!(state.example_notes, Some(crate::lessons::LESSONS[0].id));
+        let fixed = format!("# connect first\n{}", crate::lessons::LESSONS[0].source);
         let state = reduce(
             state,
             Action::ApplyFix {
-                source: "import tensorflow as tf\n".into(),
+                source: fixed,
                 line: 1,
             },
         );
-        let state = reduce(state, Action::Edit("print(1)\n".into()));
-        assert_eq!(state.example_notes, Some(crate::lessons::LESSONS[0].id));
+        assert_eq!(
+            state.example_notes_shown().map(|l| l.id),
+            Some(crate::lessons::LESSONS[0].id)
+        );
+        // Another program pasted over it: the notes no longer apply.
+        let pasted = reduce(state.clone(), Action::Edit("print(1)\n".into()));
+        assert_eq!(pasted.example_notes_shown(), None);
         let state = reduce(state, Action::LoadLesson("two-gpus"));
         assert_eq!(state.example_notes, Some("two-gpus"));
         let state = reduce(state, Action::CloseExampleNotes);

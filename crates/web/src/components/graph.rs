@@ -393,7 +393,7 @@ pub fn Graph(props: &GraphProps) -> Html {
         let (from, to) = (drawing.nodes.get(edge.from)?, drawing.nodes.get(edge.to)?);
         let path = edge_path((from.x, from.y), (to.x, to.y), drawing.down);
         let (lx, ly) = if drawing.down {
-            ((from.x + to.x) / 2.0 + NODE_WIDTH / 2.0 + 4.0, (from.y + NODE_HEIGHT + to.y) / 2.0 + 4.0)
+            ((from.x + to.x) / 2.0 + NODE_WIDTH / 2.0 + 8.0, (from.y + NODE_HEIGHT + to.y) / 2.0 + 4.0)
         } else {
             ((from.x + NODE_WIDTH + to.x) / 2.0, (from.y + to.y) / 2.0 + NODE_HEIGHT / 2.0 - 6.0)
         };
@@ -414,7 +414,8 @@ pub fn Graph(props: &GraphProps) -> Html {
                 if !title.is_empty() { <title>{ title }</title> }
                 <path d={path} marker-end="url(#arrow)" />
                 if let Some(label) = label {
-                    <text x={format_fixed(lx, Some(1))} y={format_fixed(ly, Some(1))} class="edge-label" text-anchor="middle">{ label }</text>
+                    <text x={format_fixed(lx, Some(1))} y={format_fixed(ly, Some(1))} class="edge-label"
+                        text-anchor={if drawing.down { "start" } else { "middle" }}>{ label }</text>
                 }
             </g>
         })
