@@ -5,7 +5,9 @@
 //! them (an eager loop's thousand `AddV2`s are one box). Each unit sits one layer right of
 //! its deepest input (longest path), units in a layer are ordered by the mean position of
 //! their inputs (one barycentre sweep) and then by device, so units of one device cluster.
-//! Edges between devices carry the bytes their transfers moved. Pure geometry, tested
+//! A group is one device's ops of a scope or line, so a scope split over two devices is two
+//! boxes, each in its device's colour. Edges between devices carry the bytes their transfers
+//! moved. Pure geometry, tested
 //! natively; the component only draws it.
 
 use cpython_text::float_to_decimal::format_fixed;
@@ -148,8 +150,10 @@ enum Key<'a> {
     Hidden,
     /// Drawn on its own.
     Single,
-    Scope(&'a str),
-    Line(u32),
+    /// A collapsed name scope's ops on one device.
+    Scope(&'a str, &'a str),
+    /// A source line's ops on one device.
+    Line(u32, &'a str),
 }
 
 /// Lays out the ops (in report order) and the edges among them, with the name scopes and
@@ -159,15 +163,15 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
         .iter()
         .map(|op| match (is_transfer_op(op), scope_key(op, expanded)) {
             (true, _) => Key::Hidden,
-            (false, Some(scope)) => Key::Scope(scope),
+            (false, Some(scope)) => Key::Scope(scope, &op.device),
             (false, None) => Key::Single,
         })
         .collect();
     let singles = keys.iter().filter(|key| **key == Key::Single).count();
-    let scopes: std::collections::BTreeSet<&str> = keys
+    let scopes: std::collections::BTreeSet<(&str, &str)> = keys
         .iter()
         .filter_map(|key| match key {
-            Key::Scope(scope) => Some(*scope),
+            Key::Scope(scope, device) => Some((*scope, *device)),
             _ => None,
         })
         .collect();
@@ -178,7 +182,7 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
             .collect();
         for (key, op) in keys.iter_mut().zip(ops) {
             if *key == Key::Single && !open_lines.contains(&op.line) {
-                *key = Key::Line(op.line);
+                *key = Key::Line(op.line, &op.device);
             }
         }
     }
@@ -201,8 +205,8 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
                     return None;
                 }
                 let key = match group {
-                    Key::Scope(scope) => scope.to_string(),
-                    Key::Line(line) => line_key(line),
+                    Key::Scope(scope, _) => scope.to_string(),
+                    Key::Line(line, _) => line_key(line),
                     Key::Hidden | Key::Single => String::new(),
                 };
                 units.push((UnitKind::Group { key, ops: 0 }, at));
@@ -502,6 +506,35 @@ mod tests {
         );
         assert_eq!(open.nodes.len(), 5);
         assert_eq!(open.unit_of_op(&ops, 2), Some(2));
+    }
+
+    #[test]
+    fn a_scope_over_two_devices_is_a_box_per_device() {
+        let ops: Vec<OpReport> = ["gpu", "gpu", "cpu", "cpu"]
+            .iter()
+            .enumerate()
+            .map(|(id, device)| {
+                let mut o = op(id as u32, "Mul", device, &[]);
+                o.name = format!("dense/op{id}");
+                o
+            })
+            .collect();
+        let drawn = layout(&ops, &[], &[]);
+        let groups: Vec<(&UnitKind, &Vec<String>)> =
+            drawn.nodes.iter().map(|n| (&n.kind, &n.devices)).collect();
+        let dense = UnitKind::Group {
+            key: "dense".into(),
+            ops: 2,
+        };
+        assert_eq!(
+            groups,
+            [
+                (&dense, &vec!["gpu".to_string()]),
+                (&dense, &vec!["cpu".to_string()])
+            ]
+        );
+        // Expanding the scope opens both.
+        assert_eq!(layout(&ops, &[], &["dense".into()]).nodes.len(), 4);
     }
 
     #[test]
