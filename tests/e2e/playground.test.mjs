@@ -229,6 +229,34 @@ test('embed theme: a dark embed on a dark page under a light system theme; a 360
   await host.close();
 });
 
+test('an error points at the op: the Graph names the op that failed and the editor marks the line that made it', async () => {
+  const { page, errors } = await openPlayground(browser, server.url, DESKTOP);
+  await page.getByTestId('topology').selectOption('cpu');
+  await runAndWait(page, () => runProgram(page, [
+    'import tensorflow as tf',
+    'tf.compat.v1.disable_eager_execution()',
+    '',
+    'with tf.device("/TPU:0"):',
+    '    a = tf.constant(1.0)',
+    '    b = a + 1.0',
+    '',
+    'sess = tf.compat.v1.Session()',
+    'print(sess.run(b))',
+    '',
+  ].join('\n')));
+  assert.match(await page.getByTestId('console').innerText(), /Detected at node 'add'/);
+  // The editor marks line 6, where `add` was made, not line 9, where the Session ran it.
+  const marked = await page.locator('.code-line.error').evaluate((line) => [...line.parentElement.children].indexOf(line) + 1);
+  assert.equal(marked, 6);
+  await showPane(page, 'graph');
+  const failed = page.getByTestId('failed-op');
+  assert.match(await failed.textContent(), /add/);
+  assert.match(await failed.textContent(), /line 6/);
+  await screenshot(page, 'failed-op-graph-1280x800');
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('topology pane: the machine diagram, and a custom machine checked before use', async () => {
   const { page, errors } = await openPlayground(browser, server.url, DESKTOP);
   await showPane(page, 'topology-pane');
