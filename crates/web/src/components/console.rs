@@ -191,7 +191,7 @@ pub fn Elapsed(props: &ElapsedProps) -> Html {
     });
     let seconds = (crate::browser::now_ms() - *started) / 1000.0;
     let limit = match props.run_limit {
-        Some(limit) => format!(" (stopped at {limit} s)"),
+        Some(limit) => format!(" (run limit {limit} s)"),
         None => String::new(),
     };
     html! {
