@@ -1,7 +1,21 @@
-// The built site's speed where users feel it (a benchmark, not a test): run-to-output of an
-// interpreter-heavy program and a TensorFlow eager loop in headless Chromium, median of 7
-// runs. Usage: node tests/bench/site.mjs (after scripts/build.sh).
-import { serveDist, launchBrowser, openPlayground, runAndWait } from '../e2e/harness.mjs';
+// The built site against Pyodide (CPython in WebAssembly), where users feel it. A benchmark,
+// not a test: it prints figures and asserts nothing. Run after scripts/build.sh:
+//   (cd tests/bench && npm ci) && node tests/bench/site.mjs
+// - run-to-output of the same programs in both, in one headless Chromium, alternated, median
+//   of 7 after a warm-up run (ours: Run to the report on screen; Pyodide: runPython to its
+//   return, output captured);
+// - a first visit with an empty cache at 10 Mbit/s and 40 ms latency (DevTools network
+//   emulation) from a server that sends gzip as static hosts do, to the first result of an
+//   autorun link, median of 3; and a later visit (a reload, cache warm).
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { dist, launchBrowser, openPlayground, runAndWait, filledValue } from '../e2e/harness.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const pyodideDir = path.join(here, 'node_modules', 'pyodide');
 
 const PROGRAMS = {
   interpreter: [
@@ -19,33 +33,131 @@ const PROGRAMS = {
     'print(total, c.n)',
     '',
   ].join('\n'),
-  'tf-eager-loop': [
-    'import tensorflow as tf',
-    'x = tf.constant([[1.0, 2.0], [3.0, 4.0]])',
-    'for i in range(2000):',
-    '    x = tf.matmul(x, x) / 10.0',
-    'print(x.shape)',
+  'strings-and-dicts': [
+    'words = {}',
+    'for i in range(300_000):',
+    '    key = "w" + str(i % 1000)',
+    '    words[key] = words.get(key, 0) + len(key)',
+    'print(sorted(words.items())[:2], sum(words.values()))',
     '',
   ].join('\n'),
 };
+// Ours only (Pyodide has no TensorFlow): the engine's eager dispatch.
+const TF_LOOP = [
+  'import tensorflow as tf',
+  'x = tf.constant([[1.0, 2.0], [3.0, 4.0]])',
+  'for i in range(2000):',
+  '    x = tf.matmul(x, x) / 10.0',
+  'print(x.shape)',
+  '',
+].join('\n');
+
+const types = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
+  '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml',
+  '.json': 'application/json', '.zip': 'application/zip', '.py': 'text/x-python',
+};
+
+/** A static server for dist/ and Pyodide that gzips (level 9, cached) as static hosts do. */
+function serve() {
+  const cache = new Map();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1');
+    const [base, rel] = url.pathname.startsWith('/pyodide/')
+      ? [pyodideDir, url.pathname.slice('/pyodide/'.length)]
+      : url.pathname === '/pyodide.html' ? [here, 'pyodide.html'] : [dist, url.pathname];
+    let file = path.normalize(path.join(base, decodeURIComponent(rel)));
+    if (!file.startsWith(base)) return res.writeHead(403).end();
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
+    if (!fs.existsSync(file)) return res.writeHead(404).end('not found');
+    const headers = { 'content-type': types[path.extname(file)] || 'application/octet-stream' };
+    // As a static host configured for Trunk's hashed file names: those never change, so they
+    // are cached for good; the page itself is revalidated.
+    headers['cache-control'] = /-[0-9a-f]{15,16}(_bg)?\.(wasm|js|css)$/.test(file) || file.startsWith(pyodideDir)
+      ? 'public, max-age=31536000, immutable' : 'no-cache';
+    let body = fs.readFileSync(file);
+    if ((req.headers['accept-encoding'] || '').includes('gzip') && !file.endsWith('.zip')) {
+      if (!cache.has(file)) cache.set(file, zlib.gzipSync(body, { level: 9 }));
+      body = cache.get(file);
+      headers['content-encoding'] = 'gzip';
+    }
+    res.writeHead(200, headers).end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({
+    url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((r) => server.close(r)),
+  })));
+}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const round = (value) => Math.round(value * 10) / 10;
 
-const server = await serveDist();
+const server = await serve();
 const browser = await launchBrowser();
-const { page } = await openPlayground(browser, server.url, { width: 1280, height: 800 });
-await page.getByTestId('topology').selectOption('cpu');
-await page.getByTestId('run-limit').selectOption({ index: 4 });
-const results = {};
+const ours = (await openPlayground(browser, server.url, { width: 1280, height: 800 })).page;
+await ours.getByTestId('topology').selectOption('cpu');
+await ours.getByTestId('run-limit').selectOption({ index: 4 });
+const pyodide = await browser.newPage();
+await pyodide.goto(`${server.url}pyodide.html`);
+await pyodide.waitForFunction(() => window.ready === true, null, { timeout: 120000 });
+
+const figures = { run_to_output_ms: {} };
 for (const [name, program] of Object.entries(PROGRAMS)) {
-  await page.getByTestId('editor').fill(program);
-  const samples = [];
+  await ours.getByTestId('editor').fill(program);
+  const [a, b] = [[], []];
   for (let i = 0; i < 8; i++) {
-    const ms = await runAndWait(page, () => page.getByTestId('run').click(), 120000);
-    if (i > 0) samples.push(ms); // the first run warms the worker
+    const mine = await runAndWait(ours, () => ours.getByTestId('run').click(), 120000);
+    const theirs = await pyodide.evaluate((code) => window.runPy(code), program);
+    if (i > 0) { a.push(mine); b.push(theirs.ms); }
+    if (i === 0 && !theirs.output.trim()) throw new Error(`Pyodide printed nothing for ${name}`);
   }
-  results[name] = { median_ms: median(samples), samples };
+  figures.run_to_output_ms[name] = {
+    playground: median(a), pyodide: round(median(b)), ratio: Math.round((median(a) / median(b)) * 100) / 100,
+    samples: { playground: a, pyodide: b.map(round) },
+  };
 }
-console.log(JSON.stringify(results));
+await ours.getByTestId('editor').fill(TF_LOOP);
+const tf = [];
+for (let i = 0; i < 8; i++) {
+  const ms = await runAndWait(ours, () => ours.getByTestId('run').click(), 120000);
+  if (i > 0) tf.push(ms);
+}
+figures.run_to_output_ms['tf-eager-loop'] = { playground: median(tf), samples: tf };
+
+// First visit through an autorun link, throttled, empty cache (a new context each time).
+await ours.getByTestId('share').click();
+const link = await filledValue(ours.getByTestId('share-link'));
+const first = [];
+const later = [];
+for (let i = 0; i < 3; i++) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8,
+  });
+  const firstResult = async () => {
+    await page.waitForFunction(() => document.querySelector('main')?.hasAttribute('data-first-result-ms'), null, { timeout: 60000 });
+    return Number(await page.locator('main').getAttribute('data-first-result-ms'));
+  };
+  await page.goto(link);
+  first.push(await firstResult());
+  await page.reload();
+  later.push(await firstResult());
+  await context.close();
+}
+figures.first_visit_10mbit_40ms_ms = { median: median(first), samples: first };
+figures.later_visit_10mbit_40ms_ms = { median: median(later), samples: later };
+
+// What a browser downloads, gzip -9 and brotli 11.
+const sizes = { gzip: 0, brotli: 0 };
+for (const file of fs.readdirSync(dist)) {
+  if (!/\.(wasm|js|css|html)$/.test(file)) continue;
+  const body = fs.readFileSync(path.join(dist, file));
+  sizes.gzip += zlib.gzipSync(body, { level: 9 }).length;
+  sizes.brotli += zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+}
+figures.first_visit_bytes = sizes;
+console.log(JSON.stringify(figures, null, 2));
 await browser.close();
 await server.close();
