@@ -149,7 +149,7 @@ pub fn Graph(props: &GraphProps) -> Html {
     // The pane's size once measured: the drawing runs left to right or top to bottom,
     // whichever fits it larger.
     let pane = use_state(|| None::<(f64, f64)>);
-    let text_open = use_state(|| false);
+    let (text_open, on_text_toggle) = crate::components::text_equivalent::use_details_open();
     let drawing: Rc<Layout> = use_memo(
         (report.clone(), (*expanded).clone(), *pane),
         |(report, expanded, pane)| {
@@ -504,7 +504,7 @@ pub fn Graph(props: &GraphProps) -> Html {
     });
 
     // The text description is built when opened: describing every box costs a frame.
-    let text_rows: Vec<Html> = if *text_open {
+    let text_rows: Vec<Html> = if text_open {
         // Transfers into each unit, for the text description.
         let mut moved: Vec<Vec<String>> = vec![Vec::new(); drawing.nodes.len()];
         for transfer in &report.transfers {
@@ -541,13 +541,6 @@ pub fn Graph(props: &GraphProps) -> Html {
         }).collect()
     } else {
         Vec::new()
-    };
-    let on_text_toggle = {
-        let text_open = text_open.clone();
-        Callback::from(move |event: Event| {
-            let details: web_sys::HtmlDetailsElement = event.target_unchecked_into();
-            text_open.set(details.open());
-        })
     };
 
     if report.ops.is_empty() && failed_view.is_none() {

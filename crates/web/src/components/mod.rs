@@ -16,6 +16,7 @@ pub mod modal;
 pub mod placement;
 pub mod quick_fixes;
 pub mod tabs;
+pub mod text_equivalent;
 pub mod timeline;
 pub mod toolbar;
 pub mod topology;

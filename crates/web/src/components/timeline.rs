@@ -96,7 +96,7 @@ pub fn Timeline(props: &TimelineProps) -> Html {
     let svg = use_node_ref();
     let scroller = use_node_ref();
     let scroll = use_state(|| (0.0f64, 0.0f64));
-    let text_open = use_state(|| false);
+    let (text_open, on_text_toggle) = crate::components::text_equivalent::use_details_open();
     let model: Rc<crate::timeline_model::Timeline> =
         use_memo(props.report.clone(), |report| timeline(report));
     {
@@ -384,7 +384,7 @@ pub fn Timeline(props: &TimelineProps) -> Html {
     };
     // The text equivalent is built when it is opened: sorting and describing every bar of a
     // big run costs more than a frame.
-    let text_rows: Vec<Html> = if *text_open {
+    let text_rows: Vec<Html> = if text_open {
         in_time_order(&model)
             .into_iter()
             .take(MAX_TEXT_ROWS)
@@ -400,13 +400,6 @@ pub fn Timeline(props: &TimelineProps) -> Html {
             .collect()
     } else {
         Vec::new()
-    };
-    let on_text_toggle = {
-        let text_open = text_open.clone();
-        Callback::from(move |event: Event| {
-            let details: web_sys::HtmlDetailsElement = event.target_unchecked_into();
-            text_open.set(details.open());
-        })
     };
     html! {
         <>
