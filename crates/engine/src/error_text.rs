@@ -46,6 +46,15 @@ pub fn failed_op(error: &ErrorReport) -> Option<FailedOp> {
     })
 }
 
+/// The line of the program an error points at: where the op it names was defined, when the
+/// message says, else where the exception was raised (the innermost frame). The editor marks
+/// it and the Graph labels the failed op with it.
+pub fn error_line(error: &ErrorReport) -> Option<u32> {
+    failed_op(error)
+        .and_then(|op| op.line)
+        .or_else(|| Some(error.traceback.last()?.line))
+}
+
 /// The line of the message that says what went wrong: a graph execution error's first lines
 /// are a heading and the node's definition site, so this skips them.
 pub fn headline(error: &ErrorReport) -> &str {
@@ -112,6 +121,7 @@ mod tests {
             })
         );
         assert!(headline(&graph).starts_with("Cannot assign a device for operation random_normal"));
+        assert_eq!(error_line(&graph), Some(10));
     }
 
     #[test]
@@ -125,6 +135,15 @@ mod tests {
         assert_eq!(failed_op(&placement), None);
         assert_eq!(headline(&placement), placement.message);
         assert_eq!(failed_op(&error("name 'x' is not defined")), None);
+        let mut raised = error("name 'x' is not defined");
+        assert_eq!(error_line(&raised), None);
+        raised.traceback.push(crate::report::TracebackFrame {
+            line: 4,
+            col: 0,
+            function: "<module>".into(),
+            source: String::new(),
+        });
+        assert_eq!(error_line(&raised), Some(4));
         assert_eq!(headline(&error("")), "");
     }
 }

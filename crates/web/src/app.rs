@@ -596,8 +596,7 @@ pub fn App() -> Html {
     // The line that defined the failing op when the error names one (a graph execution
     // error's "defined at"), else where the exception was raised.
     let error_mark = current_error.and_then(|error| {
-        let op_line = engine::error_text::failed_op(error).and_then(|op| op.line);
-        let line = op_line.or_else(|| Some(error.traceback.last()?.line))?;
+        let line = engine::error_text::error_line(error)?;
         Some((
             line,
             AttrValue::from(format!("{}: {}", error.type_name, error.message)),

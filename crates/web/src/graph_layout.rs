@@ -126,6 +126,11 @@ pub fn line_key(line: u32) -> String {
     format!("line:{line}")
 }
 
+/// The line a group key names (`line:12` → `12`), or `None` for a name scope's key.
+pub fn key_line(key: &str) -> Option<&str> {
+    key.strip_prefix("line:")
+}
+
 /// The scope of `op`'s name that is its unit: the shortest not in `expanded`, or `None` when
 /// every scope it is in is expanded (or it is in none). A slice of the name: no allocation
 /// per op.
@@ -178,7 +183,7 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
     if singles + scopes.len() > MAX_UNITS {
         let open_lines: Vec<u32> = expanded
             .iter()
-            .filter_map(|key| key.strip_prefix("line:")?.parse().ok())
+            .filter_map(|key| key_line(key)?.parse().ok())
             .collect();
         for (key, op) in keys.iter_mut().zip(ops) {
             if *key == Key::Single && !open_lines.contains(&op.line) {

@@ -7,7 +7,7 @@
 
 use crate::devices::{short_name, style_of, DeviceStyle, PATTERN_COUNT};
 use crate::graph_layout::{
-    human_bytes, layout, op_index, Edge, Layout, Node, UnitKind, NODE_HEIGHT, NODE_WIDTH,
+    human_bytes, key_line, layout, op_index, Edge, Layout, Node, UnitKind, NODE_HEIGHT, NODE_WIDTH,
 };
 use crate::state::ReportRef;
 use cpython_text::float_to_decimal::format_fixed;
@@ -51,10 +51,10 @@ pub fn pattern_fill(pattern: usize) -> Option<String> {
         .then(|| format!("url(#pat-{})", pattern % PATTERN_COUNT))
 }
 
-/// `text` cut to `limit` characters with an ellipsis in the middle, so a node box shows both
-/// ends of a long name (`__inference_…_fn_1234`); the tooltip and the text description have it
-/// whole.
-fn clip(text: &str, limit: usize) -> String {
+/// `text` cut to `limit` characters with an ellipsis in the middle, so a node box or a lane
+/// label shows both ends of a long name (`__inference_…_fn_1234`); the tooltip and the text
+/// description have it whole.
+pub fn clip(text: &str, limit: usize) -> String {
     let count = text.chars().count();
     if count <= limit {
         return text.to_string();
@@ -119,13 +119,15 @@ fn unit_text(node: &Node, report: &engine::RunReport) -> (String, String, String
             )
         }
         UnitKind::Group { key, ops } => {
-            let title = match key.strip_prefix("line:") {
-                Some(line) => format!("line {line}"),
-                None => key.rsplit('/').next().unwrap_or(key).to_string(),
-            };
-            let what = match key.strip_prefix("line:") {
-                Some(line) => format!("{ops} ops made by line {line}"),
-                None => format!("name scope {key}: {ops} ops"),
+            let (title, what) = match key_line(key) {
+                Some(line) => (
+                    format!("line {line}"),
+                    format!("{ops} ops made by line {line}"),
+                ),
+                None => (
+                    key.rsplit('/').next().unwrap_or(key).to_string(),
+                    format!("name scope {key}: {ops} ops"),
+                ),
             };
             (
                 title,
@@ -164,8 +166,10 @@ pub fn Graph(props: &GraphProps) -> Html {
             }
         },
     );
-    let failed = engine::error_text::failed_op;
-    let failed_op = report.error.as_ref().and_then(failed);
+    let failed_op = report
+        .error
+        .as_ref()
+        .and_then(engine::error_text::failed_op);
     let placement_error = report.error.as_ref().is_some_and(|error| {
         error.message.contains("device specification")
             || error.message.contains("Cannot assign a device")
@@ -488,7 +492,7 @@ pub fn Graph(props: &GraphProps) -> Html {
     });
     let failed_view = failed_node.map(|(x, y)| {
         let named = failed_op.as_ref().and_then(|f| f.name.clone().or_else(|| f.op_type.clone()));
-        let line = failed_op.as_ref().and_then(|f| f.line).or(error_line).unwrap_or(0);
+        let line = report.error.as_ref().and_then(engine::error_text::error_line).unwrap_or(0);
         let title = named.clone().unwrap_or_else(|| "not placed".to_string());
         let subtitle = if placement_error { format!("not placed · line {line}") } else { format!("failed · line {line}") };
         html! {
@@ -614,7 +618,7 @@ pub fn Graph(props: &GraphProps) -> Html {
                             let inside = format!("{key_to_close}/");
                             expanded.set(expanded.iter().filter(|k| **k != key_to_close && !k.starts_with(&inside)).cloned().collect());
                         });
-                        let label = key.strip_prefix("line:").map_or_else(|| key.clone(), |line| format!("line {line}"));
+                        let label = key_line(key).map_or_else(|| key.clone(), |line| format!("line {line}"));
                         html! { <button class="chip" {onclick} title="Collapse">{ label }{ " ×" }</button> }
                     }) }
                     <button class="chip" onclick={collapse_all}>{ "Collapse all" }</button>

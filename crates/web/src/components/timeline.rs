@@ -9,7 +9,7 @@
 //! click does. Each bar's accessible name is its tooltip.
 
 use crate::browser;
-use crate::components::graph::{pattern_defs, pattern_fill};
+use crate::components::graph::{clip, pattern_defs, pattern_fill};
 use crate::devices::{style_of, DeviceStyle};
 use crate::state::ReportRef;
 use crate::timeline_model::{
@@ -50,17 +50,6 @@ fn tick_step(span: f64, target: f64) -> f64 {
 /// A lane's name in at most two lines that fit `chars` characters each: split after a `/`,
 /// space or `<->` where one falls, and cut in the middle (`tpu-host-0/ch…:0`) past that.
 fn lane_lines(name: &str, chars: usize) -> Vec<String> {
-    let fit = |text: &str| -> String {
-        let count = text.chars().count();
-        if count <= chars {
-            return text.to_string();
-        }
-        let head = (chars - 1) / 2;
-        let mut cut: String = text.chars().take(head).collect();
-        cut.push('…');
-        cut.extend(text.chars().skip(count - (chars - 1 - head)));
-        cut
-    };
     if name.chars().count() <= chars {
         return vec![name.to_string()];
     }
@@ -76,7 +65,7 @@ fn lane_lines(name: &str, chars: usize) -> Vec<String> {
                 .map_or(name.len(), |(i, _)| i)
         });
     let (first, rest) = name.split_at(split);
-    vec![first.trim_end().to_string(), fit(rest.trim_start())]
+    vec![first.trim_end().to_string(), clip(rest.trim_start(), chars)]
 }
 
 /// Width of one character of a lane label, for sizing the label column.
