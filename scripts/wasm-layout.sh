@@ -6,9 +6,9 @@
 # the bodies into that order and strips the names, wasm-layout shortens wasm-bindgen's hashed
 # import names in the module and its JS glue, terser minifies the glue (Trunk's `minify` leaves
 # it alone), and the two files' integrity digests in index.html are updated to their new bytes.
-# The greedy layout's result moves by a KB or two either way with the number of candidates it
-# deflates at each step, unrelated to the number, so it is made with several counts and the
-# smallest gzipped module is kept.
+# The layout saves about 97 KB gzipped (7%; 2.5% under brotli) for about 35 s of a release
+# build. The number of candidates the greedy layout deflates at each step moves the result by a
+# KB or two either way, which does not pay for more passes: one count is used.
 set -euo pipefail
 [ "${TRUNK_PROFILE:-}" = release ] || exit 0
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -39,28 +39,15 @@ module_before=$(digest "$module")
 glue_before=$(digest "$glue")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-best=
-for candidates in 80 96 128; do
-  target/release/wasm-layout order "$module" "$work/named.wasm" "$candidates"
-  # The features the site's module uses (.cargo/config.toml enables SIMD; the rest are LLVM's
-  # defaults for wasm32), so that wasm-opt accepts it without a target_features section.
-  wasm-opt --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
-    --enable-simd --enable-reference-types --enable-multivalue --enable-sign-ext \
-    --enable-mutable-globals --enable-call-indirect-overlong \
-    --reorder-functions-by-name --strip-debug --strip-producers --strip-target-features \
-    "$work/named.wasm" -o "$work/$candidates.wasm"
-  cp "$glue" "$work/$candidates.js"
-  target/release/wasm-layout short-imports "$work/$candidates.wasm" "$work/$candidates.js"
-  size=$(gzip -9 -c "$work/$candidates.wasm" | wc -c)
-  echo "wasm-layout.sh: $candidates candidates: $size bytes gzipped"
-  if [ -z "$best" ] || [ "$size" -lt "$best_size" ]; then
-    best=$candidates
-    best_size=$size
-  fi
-done
-echo "wasm-layout.sh: keeping the layout with $best candidates"
-cp "$work/$best.wasm" "$module"
-cp "$work/$best.js" "$glue"
+target/release/wasm-layout order "$module" "$work/named.wasm" 96
+# The features the site's module uses (.cargo/config.toml enables SIMD; the rest are LLVM's
+# defaults for wasm32), so that wasm-opt accepts it without a target_features section.
+wasm-opt --enable-bulk-memory --enable-bulk-memory-opt --enable-nontrapping-float-to-int \
+  --enable-simd --enable-reference-types --enable-multivalue --enable-sign-ext \
+  --enable-mutable-globals --enable-call-indirect-overlong \
+  --reorder-functions-by-name --strip-debug --strip-producers --strip-target-features \
+  "$work/named.wasm" -o "$module"
+target/release/wasm-layout short-imports "$module" "$glue"
 terser "$glue" --module --compress --mangle --output "$glue"
 redigest "$module" "$module_before"
 redigest "$glue" "$glue_before"

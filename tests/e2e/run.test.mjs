@@ -127,6 +127,30 @@ test('a run requested before the engine worker has loaded is held, not lost', as
   await page.close();
 });
 
+test('the page can be typed in while the module downloads; a Run asked for then runs what was typed', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const errors = watchErrors(page);
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/*.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(server.url);
+  const shell = page.getByTestId('shell-editor');
+  await shell.fill('import tensorflow as tf\nprint("typed before the engine:", tf.constant(6) * 7)\n');
+  await shell.press('Control+Enter');
+  assert.match(await page.getByTestId('shell-status').innerText(), /starts when the engine has loaded/);
+  await screenshot(page, 'loading-shell-1280x800');
+  release();
+  const console = page.getByTestId('console');
+  await console.getByText('typed before the engine: tf.Tensor(42').waitFor({ timeout: 20000 });
+  assert.match(await page.getByTestId('editor').inputValue(), /typed before the engine/);
+  assert.equal(await page.getByTestId('shell-editor').count(), 0);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test('a worker that dies mid-run is reported, and the next run gets a fresh one', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   // The first worker starts the real engine, then dies on the run that asks for it, as a wasm

@@ -169,9 +169,18 @@ fn run_summary(status: &RunStatus) -> String {
     }
 }
 
+/// What the page starts with besides its link and autosave.
+#[derive(Properties, PartialEq, Default)]
+pub struct AppProps {
+    /// What was done in the loading shell before the module started
+    /// ([`browser::take_loading_shell`], read before the app replaces the page's body).
+    #[prop_or_default]
+    pub shell: Option<Rc<browser::ShellInput>>,
+}
+
 /// The whole playground page.
 #[function_component]
-pub fn App() -> Html {
+pub fn App(props: &AppProps) -> Html {
     let state = use_reducer(State::default);
     let client = {
         let dispatcher = state.dispatcher();
@@ -207,6 +216,7 @@ pub fn App() -> Html {
     {
         let state = state.clone();
         let opening = opening.setter();
+        let shell = props.shell.clone();
         use_effect_with((), move |_| {
             if let Some(theme) =
                 browser::load(browser::THEME_KEY).and_then(|id| Theme::from_id(&id))
@@ -216,7 +226,19 @@ pub fn App() -> Html {
             if let Some(stored) = browser::load(PROGRESS_KEY) {
                 state.dispatch(Action::LoadProgress(Progress::parse(&stored)));
             }
-            load_from_location(&state, move || opening.set(false));
+            // What was typed in the loading shell replaces what the link or autosave loads,
+            // as an edit of it; a Run pressed there is held until the engine is ready.
+            let adopting = state.clone();
+            load_from_location(&state, move || {
+                opening.set(false);
+                let Some(shell) = shell else { return };
+                if let Some(program) = &shell.program {
+                    adopting.dispatch(Action::Edit(program.clone()));
+                }
+                if shell.run {
+                    adopting.dispatch(Action::Run);
+                }
+            });
             let on_hash: Closure<dyn Fn()> = {
                 let state = state.clone();
                 Closure::new(move || load_from_location(&state, || {}))

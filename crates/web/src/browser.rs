@@ -156,6 +156,33 @@ pub fn download(file_name: &str, text: &str, mime: &str) -> Result<(), String> {
     Ok(())
 }
 
+/// What was done in the page's loading shell (`index.html`) while this module downloaded.
+#[derive(Debug, Default, PartialEq)]
+pub struct ShellInput {
+    /// The program typed there, when the user typed at all.
+    pub program: Option<String>,
+    /// Whether Run (or Ctrl+Enter) was pressed there.
+    pub run: bool,
+}
+
+/// Removes the loading shell from the page and returns what was done in it, so the app takes
+/// over the program typed before it started (the app's render would drop it silently). `None` when there is no shell (a test page).
+pub fn take_loading_shell() -> Option<ShellInput> {
+    let document = web_sys::window()?.document()?;
+    let shell = document.get_element_by_id("loading-shell")?;
+    let program = document
+        .get_element_by_id("shell-editor")
+        .and_then(|editor| editor.dyn_into::<web_sys::HtmlTextAreaElement>().ok())
+        .map(|editor| editor.value());
+    let edited = shell.get_attribute("data-edited").is_some();
+    let run = shell.get_attribute("data-run").is_some();
+    shell.remove();
+    Some(ShellInput {
+        program: program.filter(|_| edited),
+        run,
+    })
+}
+
 /// Sets the page's `data-theme` (`system`, `light`, `dark`), which the stylesheet reads.
 pub fn apply_theme(theme_id: &str) {
     if let Some(root) = web_sys::window()

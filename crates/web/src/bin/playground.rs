@@ -12,6 +12,8 @@ fn main() {
     if web::engine_worker::in_worker() {
         web::engine_worker::serve();
     } else {
-        yew::Renderer::<web::app::App>::new().render();
+        // The loading shell is read first: rendering replaces the body it is in.
+        let shell = web::browser::take_loading_shell().map(std::rc::Rc::new);
+        yew::Renderer::<web::app::App>::with_props(web::app::AppProps { shell }).render();
     }
 }
