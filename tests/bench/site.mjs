@@ -52,6 +52,9 @@ const TF_LOOP = [
   '',
 ].join('\n');
 
+// The first-visit budget's program.
+const ONE_LINE = 'import tensorflow as tf; print(tf.reduce_sum(tf.ones([2, 2])))\n';
+
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml',
@@ -59,7 +62,9 @@ const types = {
 };
 
 /** A static server for dist/ and Pyodide that gzips (level 9, cached) as static hosts do. */
-function serve() {
+/** A static host for dist/ and Pyodide; `brotli` says whether it sends the build's `.br` copies
+ * to a browser that asks for brotli (as most hosts do), or only gzip (as GitHub Pages). */
+function serve({ brotli }) {
   const cache = new Map();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, 'http://127.0.0.1');
@@ -76,7 +81,11 @@ function serve() {
     headers['cache-control'] = /-[0-9a-f]{15,16}(_bg)?\.(wasm|js|css)$/.test(file) || file.startsWith(pyodideDir)
       ? 'public, max-age=31536000, immutable' : 'no-cache';
     let body = fs.readFileSync(file);
-    if ((req.headers['accept-encoding'] || '').includes('gzip') && !file.endsWith('.zip')) {
+    const accepted = req.headers['accept-encoding'] || '';
+    if (brotli && accepted.includes('br') && fs.existsSync(`${file}.br`)) {
+      body = fs.readFileSync(`${file}.br`);
+      headers['content-encoding'] = 'br';
+    } else if (accepted.includes('gzip') && !file.endsWith('.zip')) {
       if (!cache.has(file)) cache.set(file, zlib.gzipSync(body, { level: 9 }));
       body = cache.get(file);
       headers['content-encoding'] = 'gzip';
@@ -91,7 +100,8 @@ function serve() {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round = (value) => Math.round(value * 10) / 10;
 
-const server = await serve();
+const server = await serve({ brotli: true });
+const gzipHost = await serve({ brotli: false });
 const browser = await launchBrowser();
 const ours = (await openPlayground(browser, server.url, { width: 1280, height: 800 })).page;
 await ours.getByTestId('topology').selectOption('cpu');
@@ -123,41 +133,49 @@ for (let i = 0; i < 8; i++) {
 }
 figures.run_to_output_ms['tf-eager-loop'] = { playground: median(tf), samples: tf };
 
-// First visit through an autorun link, throttled, empty cache (a new context each time).
+// First visit through an autorun link to a one-line program (the budget's measure), throttled,
+// empty cache (a new context each time).
+await ours.getByTestId('editor').fill(ONE_LINE);
 await ours.getByTestId('share').click();
 const link = await filledValue(ours.getByTestId('share-link'));
-const first = [];
-const later = [];
-for (let i = 0; i < 3; i++) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8,
-  });
-  const firstResult = async () => {
-    await page.waitForFunction(() => document.querySelector('main')?.hasAttribute('data-first-result-ms'), null, { timeout: 60000 });
-    return Number(await page.locator('main').getAttribute('data-first-result-ms'));
-  };
-  await page.goto(link);
-  first.push(await firstResult());
-  await page.reload();
-  later.push(await firstResult());
-  await context.close();
+/** First and later visits to `url` (median of 3 each), from a host that serves brotli or not. */
+async function visits(url) {
+  const first = [];
+  const later = [];
+  for (let i = 0; i < 3; i++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8,
+    });
+    const firstResult = async () => {
+      await page.waitForFunction(() => document.querySelector('main')?.hasAttribute('data-first-result-ms'), null, { timeout: 60000 });
+      return Number(await page.locator('main').getAttribute('data-first-result-ms'));
+    };
+    await page.goto(url);
+    first.push(await firstResult());
+    await page.reload();
+    later.push(await firstResult());
+    await context.close();
+  }
+  return { first: { median: median(first), samples: first }, later: { median: median(later), samples: later } };
 }
-figures.first_visit_10mbit_40ms_ms = { median: median(first), samples: first };
-figures.later_visit_10mbit_40ms_ms = { median: median(later), samples: later };
+const brotliVisits = await visits(link);
+const gzipVisits = await visits(link.replace(server.url, gzipHost.url));
+figures.first_visit_10mbit_40ms_ms = { brotli_host: brotliVisits.first, gzip_only_host: gzipVisits.first };
+figures.later_visit_10mbit_40ms_ms = { brotli_host: brotliVisits.later, gzip_only_host: gzipVisits.later };
 
-// What a browser downloads, gzip -9 and brotli 11.
+// What a browser downloads: the build's precompressed copies (scripts/precompress.mjs).
 const sizes = { gzip: 0, brotli: 0 };
 for (const file of fs.readdirSync(dist)) {
-  if (!/\.(wasm|js|css|html)$/.test(file)) continue;
-  const body = fs.readFileSync(path.join(dist, file));
-  sizes.gzip += zlib.gzipSync(body, { level: 9 }).length;
-  sizes.brotli += zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  if (!/\.(wasm|js|css|html|svg)$/.test(file)) continue;
+  sizes.gzip += fs.statSync(path.join(dist, `${file}.gz`)).size;
+  sizes.brotli += fs.statSync(path.join(dist, `${file}.br`)).size;
 }
 figures.first_visit_bytes = sizes;
 console.log(JSON.stringify(figures, null, 2));
 await browser.close();
 await server.close();
+await gzipHost.close();

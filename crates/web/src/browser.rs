@@ -183,6 +183,23 @@ pub fn take_loading_shell() -> Option<ShellInput> {
     })
 }
 
+/// The engine worker the loading shell started while the module downloaded (so its script
+/// is already there), unless its script failed to load; taken once.
+pub fn take_early_worker() -> Option<web_sys::Worker> {
+    let window = web_sys::window()?;
+    let key = JsValue::from_str("__engineWorker");
+    let worker = js_sys::Reflect::get(&window, &key).ok()?;
+    let _ = js_sys::Reflect::delete_property(&window, &key);
+    let worker: web_sys::Worker = worker.dyn_into().ok()?;
+    let failed = js_sys::Reflect::get(&window, &JsValue::from_str("__engineWorkerFailed"))
+        .is_ok_and(|failed| failed.is_truthy());
+    if failed {
+        worker.terminate();
+        return None;
+    }
+    Some(worker)
+}
+
 /// Sets the page's `data-theme` (`system`, `light`, `dark`), which the stylesheet reads.
 pub fn apply_theme(theme_id: &str) {
     if let Some(root) = web_sys::window()

@@ -13,7 +13,8 @@ use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
-/// The worker's bootstrap script, which Trunk copies next to the page (see `index.html`).
+/// The worker's bootstrap script, which Trunk copies next to the page (see `index.html`, which
+/// starts the first worker before this module has loaded).
 const WORKER_URL: &str = "./engine_worker.js";
 
 #[wasm_bindgen]
@@ -69,10 +70,15 @@ impl EngineClient {
     }
 
     fn spawn(&self) -> Result<(), String> {
-        let options = WorkerOptions::new();
-        options.set_type(WorkerType::Module);
-        let worker = Worker::new_with_options(WORKER_URL, &options)
-            .map_err(|e| format!("cannot start the engine worker: {e:?}"))?;
+        let worker = match crate::browser::take_early_worker() {
+            Some(worker) => worker,
+            None => {
+                let options = WorkerOptions::new();
+                options.set_type(WorkerType::Module);
+                Worker::new_with_options(WORKER_URL, &options)
+                    .map_err(|e| format!("cannot start the engine worker: {e:?}"))?
+            }
+        };
         // The worker runs this very module: it gets the glue's URL and the compiled module,
         // so nothing is downloaded or compiled twice.
         let boot = js_sys::Array::of2(&GLUE_URL.with(JsValue::clone), &wasm_bindgen::module());

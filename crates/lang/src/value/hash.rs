@@ -99,6 +99,10 @@ pub fn hash_str(s: &str) -> i64 {
     if s.is_empty() {
         return 0;
     }
+    // ASCII text is its own Latin-1 layout: hashed in place, without a copy.
+    if s.is_ascii() {
+        return hash_bytes(s.as_bytes());
+    }
     let max = s.chars().map(|c| c as u32).max().unwrap_or(0);
     let mut bytes = Vec::with_capacity(s.len() * 2);
     for c in s.chars() {
