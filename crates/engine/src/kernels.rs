@@ -617,9 +617,7 @@ impl KernelRegistry {
                 Some((device_type.clone(), kernel.priority))
             })
             .collect();
-        crate::stable_sort::sort_stable_by_key(&mut result, |(_, priority)| {
-            std::cmp::Reverse(*priority)
-        });
+        result.sort_by_key(|(_, priority)| std::cmp::Reverse(*priority));
         result
     }
 

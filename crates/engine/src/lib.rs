@@ -25,7 +25,6 @@
 //! - [`library`]: where the bundled Python library comes from (embedded natively, fetched
 //!   by the web worker).
 //! - [`run`]: the entry point that wires the language to the engine's host modules.
-//! - [`stable_sort`]: the one stable sort every module shares (one compiled copy in wasm).
 //!
 //! The engine knows nothing of the browser or the terminal: `crates/cli` and `crates/web`
 //! call [`run_program`] and render its report. Unit tests live beside each module; the
@@ -43,7 +42,6 @@ pub mod report;
 pub mod run;
 pub mod runtime;
 pub mod sim;
-pub mod stable_sort;
 pub mod tensor;
 pub mod topology;
 

@@ -61,7 +61,7 @@ pub fn importable_modules(library_index: &str) -> Vec<String> {
             names.push(top.to_string());
         }
     }
-    crate::stable_sort::sort_stable_by(&mut names, |a, b| a.cmp(b));
+    names.sort_by(|a, b| a.cmp(b));
     names.dedup();
     names
 }

@@ -137,7 +137,7 @@ fn transfers(report: &RunReport, link: &str, max_bytes: u64) -> Result<(), Strin
     if total <= max_bytes {
         return Ok(());
     }
-    engine::stable_sort::sort_stable_by_key(&mut crossing, |t| std::cmp::Reverse(t.bytes));
+    crossing.sort_by_key(|t| std::cmp::Reverse(t.bytes));
     let largest: Vec<String> = crossing
         .iter()
         .map(|t| format!("{} ({} bytes over {})", t.tensor, t.bytes, t.link))

@@ -329,7 +329,7 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
             (centre, main_device(*unit), *unit)
         };
         let mut keyed: Vec<_> = row.iter().map(|unit| (key(unit), *unit)).collect();
-        engine::stable_sort::sort_stable_by(&mut keyed, |(a, _), (b, _)| {
+        keyed.sort_by(|(a, _), (b, _)| {
             a.0.total_cmp(&b.0)
                 .then_with(|| a.1.cmp(b.1))
                 .then_with(|| a.2.cmp(&b.2))
@@ -345,7 +345,7 @@ pub fn layout(ops: &[OpReport], transfers: &[TransferReport], expanded: &[String
         .enumerate()
         .map(|(unit, (kind, first_at))| {
             let mut devices = device_counts[unit].clone();
-            engine::stable_sort::sort_stable_by_key(&mut devices, |(_, n)| std::cmp::Reverse(*n));
+            devices.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
             Node {
                 kind,
                 first_op: ops[first_at].id,

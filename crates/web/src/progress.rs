@@ -19,16 +19,12 @@ impl Progress {
     /// Reads the stored list; anything but a JSON list of short strings reads as empty.
     pub fn parse(stored: &str) -> Progress {
         let ids: Vec<serde_json::Value> = serde_json::from_str(stored).unwrap_or_default();
-        let mut passed = BTreeSet::new();
-        // Inserted one by one: collecting into a set sorts with another compiled copy of the
-        // standard stable sort (see `engine::stable_sort`).
-        ids.into_iter()
+        let passed: BTreeSet<String> = ids
+            .into_iter()
             .filter_map(|id| id.as_str().map(str::to_string))
             .filter(|id| !id.is_empty() && id.chars().count() <= MAX_ID_CHARS)
             .take(MAX_ENTRIES)
-            .for_each(|id| {
-                passed.insert(id);
-            });
+            .collect();
         Progress(passed)
     }
 

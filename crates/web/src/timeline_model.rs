@@ -249,9 +249,7 @@ pub fn timeline(report: &RunReport) -> Timeline {
         by_lane[bar.lane].push(index);
     }
     for lane in &mut by_lane {
-        engine::stable_sort::sort_stable_by(lane, |&a, &b| {
-            bars[a].start_us.total_cmp(&bars[b].start_us)
-        });
+        lane.sort_by(|&a, &b| bars[a].start_us.total_cmp(&bars[b].start_us));
     }
     Timeline {
         lanes,
@@ -264,9 +262,7 @@ pub fn timeline(report: &RunReport) -> Timeline {
 /// The bars in start order: the text equivalent of the drawing.
 pub fn in_time_order(timeline: &Timeline) -> Vec<&Bar> {
     let mut bars: Vec<&Bar> = timeline.bars.iter().collect();
-    engine::stable_sort::sort_stable_by(&mut bars, |a, b| {
-        a.start_us.total_cmp(&b.start_us).then(a.lane.cmp(&b.lane))
-    });
+    bars.sort_by(|a, b| a.start_us.total_cmp(&b.start_us).then(a.lane.cmp(&b.lane)));
     bars
 }
 

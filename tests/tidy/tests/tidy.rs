@@ -1,6 +1,6 @@
 //! The project's conventions, checked: each `.rs` file says what it is for in a `//!` comment
-//! at its top, no file carries trailing whitespace, and the web bundle has one float parser and
-//! one stable sort.
+//! at its top, no file carries trailing whitespace, the web bundle parses floats and converts
+//! case as CPython does.
 
 use tidy::{rust_sources, workspace_root};
 
@@ -113,27 +113,6 @@ fn the_bundle_parses_floats_with_one_parser() {
     assert!(
         offenders.is_empty(),
         "use cpython_text::parse_f64 instead of Rust's float parser in:\n{}",
-        offenders.join("\n")
-    );
-}
-
-/// Each new element or comparator type given to `slice::sort_by` compiles another copy of the
-/// standard library's stable sort (over a KB gzipped each); the shipped crates share
-/// `engine::stable_sort`'s one copy.
-#[test]
-fn the_bundle_has_one_stable_sort() {
-    let offenders = shipped_files_containing(
-        &[
-            ".sort_by(",
-            ".sort_by_key(",
-            ".sort_by_cached_key(",
-            ".sort()",
-        ],
-        &["stable_sort.rs"],
-    );
-    assert!(
-        offenders.is_empty(),
-        "use engine::stable_sort instead of slice::sort_by in:\n{}",
         offenders.join("\n")
     );
 }

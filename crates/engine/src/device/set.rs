@@ -86,7 +86,7 @@ impl DeviceSet {
             });
         }
         let mut prioritized: Vec<DeviceId> = (0..devices.len() as u32).map(DeviceId).collect();
-        crate::stable_sort::sort_stable_by(&mut prioritized, |a, b| {
+        prioritized.sort_by(|a, b| {
             let (a, b) = (&devices[a.index()], &devices[b.index()]);
             b.type_priority
                 .cmp(&a.type_priority)
@@ -101,9 +101,7 @@ impl DeviceSet {
                 prioritized_types.push((device.device_type.clone(), device.type_priority));
             }
         }
-        crate::stable_sort::sort_stable_by(&mut prioritized_types, |a, b| {
-            b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0))
-        });
+        prioritized_types.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
         Ok(DeviceSet {
             devices,
             by_name,

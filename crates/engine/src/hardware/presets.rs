@@ -15,18 +15,7 @@ const GIB: u64 = 1 << 30;
 const TERA: f64 = 1e12;
 
 fn flops(pairs: &[(&str, f64)]) -> BTreeMap<String, f64> {
-    string_map(pairs.iter().map(|&(k, v)| (k.to_string(), v)))
-}
-
-/// A map from `pairs`, a later pair replacing an earlier one with the same key, as `collect`
-/// would build it. Inserted one by one because `collect` into a `BTreeMap` compiles another
-/// copy of the standard stable sort for each call site (see `crate::stable_sort`).
-fn string_map<V>(pairs: impl IntoIterator<Item = (String, V)>) -> BTreeMap<String, V> {
-    let mut map = BTreeMap::new();
-    for (key, value) in pairs {
-        map.insert(key, value);
-    }
-    map
+    BTreeMap::from_iter(pairs.iter().map(|&(k, v)| (k.to_string(), v)))
 }
 
 /// The Colab VM's CPU: 2 vCPU (one core, two hyperthreads) "Intel Xeon @ 2.20GHz" [S39][S41]
@@ -297,7 +286,7 @@ fn gpu_machine(
     let mut spec = TopologySpec {
         name: name.into(),
         label: label.into(),
-        chips: string_map([("cpu".to_string(), cpu), ("gpu".to_string(), chip)]),
+        chips: BTreeMap::from_iter([("cpu".to_string(), cpu), ("gpu".to_string(), chip)]),
         hosts: vec![host("vm", "localhost", 0, "cpu", &[])],
         ..TopologySpec::default()
     };
@@ -326,7 +315,7 @@ fn cpu_preset() -> TopologySpec {
     TopologySpec {
         name: "cpu".into(),
         label: "CPU only (tensorflow-cpu)".into(),
-        chips: string_map([("cpu".to_string(), colab_cpu())]),
+        chips: BTreeMap::from_iter([("cpu".to_string(), colab_cpu())]),
         hosts: vec![host("vm", "localhost", 0, "cpu", &[])],
         ..TopologySpec::default()
     }
@@ -335,7 +324,7 @@ fn cpu_preset() -> TopologySpec {
 /// A GPU server's environment: CUDA's version only.
 fn server_environment() -> EnvironmentSpec {
     EnvironmentSpec {
-        variables: string_map([("CUDA_VERSION".to_string(), "12.2".to_string())]),
+        variables: BTreeMap::from_iter([("CUDA_VERSION".to_string(), "12.2".to_string())]),
         ..EnvironmentSpec::default()
     }
 }
@@ -459,7 +448,7 @@ fn slice(s: Slice<'_>) -> TopologySpec {
         name: s.name.into(),
         label: s.label.into(),
         // A TPU VM is its own client: no separate client chip.
-        chips: string_map(
+        chips: BTreeMap::from_iter(
             [
                 ("worker".to_string(), s.worker_cpu),
                 ("tpu".to_string(), s.chip.clone()),
@@ -544,7 +533,7 @@ fn slice(s: Slice<'_>) -> TopologySpec {
 /// The TPU lifecycle of a TPU reached through a resolver: connect, then initialise.
 fn tpu_environment(extra: &[(&str, &str)]) -> EnvironmentSpec {
     EnvironmentSpec {
-        variables: string_map(extra.iter().map(|&(k, v)| (k.to_string(), v.to_string()))),
+        variables: BTreeMap::from_iter(extra.iter().map(|&(k, v)| (k.to_string(), v.to_string()))),
         tpu_requires_connect: true,
         tpu_requires_initialize: true,
     }

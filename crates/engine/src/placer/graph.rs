@@ -1085,7 +1085,7 @@ impl<'a> Placer<'a> {
                 filtered.push(*device);
             }
         }
-        crate::stable_sort::sort_stable_by(&mut filtered, |a, b| {
+        filtered.sort_by(|a, b| {
             let (a, b) = (self.devices.device(*a), self.devices.device(*b));
             b.type_priority
                 .cmp(&a.type_priority)

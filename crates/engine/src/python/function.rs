@@ -615,7 +615,7 @@ pub(crate) fn prepare(
         })
         .collect();
     let mut sorted_keywords = keywords.to_vec();
-    crate::stable_sort::sort_stable_by(&mut sorted_keywords, |a, b| a.0.as_str().cmp(b.0.as_str()));
+    sorted_keywords.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
     labelled.extend(
         sorted_keywords
             .iter()

@@ -17,7 +17,6 @@ use crate::python::St;
 use crate::runtime::graph::OperationId;
 use crate::runtime::op::{OpKind, PrintStream};
 use crate::runtime::Handle;
-use crate::stable_sort::sort_stable_by;
 use crate::tensor::DType;
 
 /// The keyword arguments `tf.print` accepts besides its inputs.
@@ -407,12 +406,12 @@ fn sort_keys(pairs: &mut Vec<(Value, Value)>) {
         _ => None,
     };
     if pairs.iter().all(|(key, _)| matches!(key, Value::Str(_))) {
-        sort_stable_by(pairs, |(a, _), (b, _)| match (a, b) {
+        pairs.sort_by(|(a, _), (b, _)| match (a, b) {
             (Value::Str(a), Value::Str(b)) => a.as_str().cmp(b.as_str()),
             _ => std::cmp::Ordering::Equal,
         });
     } else if pairs.iter().all(|(key, _)| number(key).is_some()) {
-        sort_stable_by(pairs, |(a, _), (b, _)| {
+        pairs.sort_by(|(a, _), (b, _)| {
             number(a)
                 .partial_cmp(&number(b))
                 .unwrap_or(std::cmp::Ordering::Equal)

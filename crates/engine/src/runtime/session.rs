@@ -15,7 +15,6 @@ use crate::runtime::graph::{GraphId, GraphTensor, OperationId};
 use crate::runtime::op::{compute_at, KernelFailure, KernelSite, OpKind, ResourceStore, Value};
 use crate::runtime::recorder::{RecordedInput, RecordedOp};
 use crate::runtime::variables::VariableId;
-use crate::stable_sort::sort_stable_by;
 use crate::tensor::{ops, Tensor, TensorShape};
 
 /// `tf.compat.v1.ConfigProto` fields the playground models.
@@ -472,7 +471,7 @@ fn execution_order(graph: &crate::runtime::graph::Graph, needed: &[bool]) -> Vec
                     .filter(|&p| needed.get(p).copied().unwrap_or(false) && state[p] == 0)
                     .collect();
                 // Descending: the engine's one shared sort, then reversed.
-                sort_stable_by(&mut pending, Ord::cmp);
+                pending.sort_by(Ord::cmp);
                 pending.reverse();
                 stack.extend(pending.into_iter().map(|p| (p, false)));
             }

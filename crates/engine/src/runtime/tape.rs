@@ -16,7 +16,6 @@ use crate::runtime::error::{ExceptionClass, TfError, TfResult};
 use crate::runtime::graph::{GraphKind, GraphTensor};
 use crate::runtime::op::OpKind;
 use crate::runtime::{EagerTensor, Handle};
-use crate::stable_sort::sort_stable_by;
 use crate::tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
 use crate::tensor::{Shape, Tensor};
 
@@ -651,7 +650,7 @@ fn reduction_axes(axes: Option<&Tensor>, rank: usize) -> Vec<usize> {
         .iter()
         .filter_map(|axis| Shape::normalize_axis(*axis, rank))
         .collect();
-    sort_stable_by(&mut out, Ord::cmp);
+    out.sort_by(Ord::cmp);
     out.dedup();
     out
 }

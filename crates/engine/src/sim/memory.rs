@@ -82,9 +82,7 @@ pub fn account(
         events.push((timing.end_ns, true, device, transfer.bytes, id));
         events.push((consumer_end, false, device, transfer.bytes, id));
     }
-    crate::stable_sort::sort_stable_by_key(&mut events, |&(time, is_alloc, device, _, id)| {
-        (time, is_alloc, device, id)
-    });
+    events.sort_by_key(|&(time, is_alloc, device, _, id)| (time, is_alloc, device, id));
     let mut live = vec![0u64; hardware.devices.len()];
     let mut usage = MemoryUse {
         peak_bytes: vec![0; hardware.devices.len()],

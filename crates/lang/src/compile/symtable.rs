@@ -130,8 +130,6 @@ impl SymbolTable {
                     push(n);
                 }
             }
-            // Sorted as `&str`, the element type the engine's sorts use too, so the wasm
-            // bundle keeps one compiled copy of the unstable sort for all of them.
             let mut used: Vec<&str> = scope.used.iter().map(String::as_str).collect();
             used.sort_unstable();
             for n in used {

@@ -167,8 +167,7 @@ fn pair(
     };
     let mut bad: Vec<i64> = values.iter().copied().filter(|v| *v <= 0).collect();
     if !bad.is_empty() {
-        // The shared sort (crate::stable_sort) rather than one more compiled copy for `i64`.
-        crate::stable_sort::sort_stable_by_key(&mut bad, |value| *value);
+        bad.sort_unstable();
         bad.dedup();
         let text = shown(vm)?;
         let listed: Vec<String> = bad.iter().map(i64::to_string).collect();

@@ -478,7 +478,7 @@ fn map_graph(vm: &mut Vm<'_>, inputs: &[Value], outputs: &[Value]) -> PyResult<F
         let depth = node_depth[&node_key(node)];
         nodes_by_depth[max_depth - depth].push(node.clone());
     }
-    crate::stable_sort::sort_stable_by_key(&mut operations, |layer| {
+    operations.sort_by_key(|layer| {
         let key = object_key(layer);
         (
             std::cmp::Reverse(operation_depth.get(&key).copied().unwrap_or(0)),

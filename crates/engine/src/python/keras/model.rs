@@ -598,7 +598,7 @@ impl Trackers {
     /// The logs as `fit`'s History and progress lines show them: sorted by name.
     fn sorted_logs(&self) -> Vec<(String, f64)> {
         let mut logs = self.logs();
-        crate::stable_sort::sort_stable_by(&mut logs, |a, b| a.0.cmp(&b.0));
+        logs.sort_by(|a, b| a.0.cmp(&b.0));
         logs
     }
 

@@ -105,7 +105,7 @@ pub fn execution_order(graph: &Graph, skip: &[OperationId]) -> TfResult<Vec<Step
     }
     for unit in &mut units {
         if let Step::AllReduce(members) = unit {
-            crate::stable_sort::sort_stable_by_key(members, |id| {
+            members.sort_by_key(|id| {
                 member_of(&operations[id.index()].kind).map_or(0, |member| member.replica)
             });
             let expected = member_of(&operations[members[0].index()].kind)

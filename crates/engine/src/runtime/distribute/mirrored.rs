@@ -211,7 +211,7 @@ impl Context {
             .pending_updates
             .remove(&id)
             .unwrap_or_default();
-        crate::stable_sort::sort_stable_by_key(&mut contributions, |(replica, _)| *replica);
+        contributions.sort_by_key(|(replica, _)| *replica);
         let values: Vec<(Handle, String)> = contributions
             .into_iter()
             .map(|(_, tensor)| {

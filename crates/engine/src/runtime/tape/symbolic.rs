@@ -17,7 +17,6 @@ use crate::runtime::context::Context;
 use crate::runtime::error::{TfError, TfResult};
 use crate::runtime::graph::{GraphId, GraphTensor};
 use crate::runtime::op::{OpKind, ValueType};
-use crate::stable_sort::sort_stable_by;
 use crate::tensor::ops::{BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
 use crate::tensor::Tensor;
 
@@ -633,7 +632,7 @@ impl Context {
             .iter()
             .filter_map(|axis| crate::tensor::Shape::normalize_axis(*axis, rank))
             .collect();
-        sort_stable_by(&mut out, Ord::cmp);
+        out.sort_by(Ord::cmp);
         out.dedup();
         Ok(out)
     }
@@ -717,7 +716,7 @@ impl Context {
                 .unwrap_or_else(|| self.graph(graph).map_or(0, |g| g.operations().len()));
             indices.extend(segment.start..end);
         }
-        sort_stable_by(&mut indices, Ord::cmp);
+        indices.sort_by(Ord::cmp);
         indices.dedup();
         // Tensors that depend on a watched source: only they take gradients.
         let mut needed: HashSet<GraphTensor> = sources

@@ -3,7 +3,6 @@
 //! their int32 positions.
 
 use super::OpType;
-use crate::stable_sort::sort_stable_by;
 use crate::tensor::error::{OpError, OpResult};
 use crate::tensor::shape::Shape;
 use crate::tensor::tensor::Tensor;
@@ -38,9 +37,7 @@ pub fn top_k(input: &Tensor, k: i64) -> OpResult<(Tensor, Tensor)> {
     for row in 0..rows {
         let base = row * columns;
         let mut order: Vec<usize> = (0..columns).collect();
-        sort_stable_by(&mut order, |&a, &b| {
-            keys[base + b].total_cmp(&keys[base + a])
-        });
+        order.sort_by(|&a, &b| keys[base + b].total_cmp(&keys[base + a]));
         for &column in order.iter().take(k) {
             sources.push(base + column);
             positions.push(column as i32);
