@@ -61,7 +61,7 @@ pub fn importable_modules(library_index: &str) -> Vec<String> {
             names.push(top.to_string());
         }
     }
-    names.sort_by(|a, b| a.cmp(b));
+    names.sort();
     names.dedup();
     names
 }

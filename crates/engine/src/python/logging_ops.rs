@@ -398,7 +398,7 @@ fn pformat_container(
 
 /// pprint's order of a dict's entries: sorted when the keys are all strings or all numbers,
 /// as inserted otherwise. Python's sort is stable, and so is the engine's one shared sort.
-fn sort_keys(pairs: &mut Vec<(Value, Value)>) {
+fn sort_keys(pairs: &mut [(Value, Value)]) {
     let number = |key: &Value| match key {
         Value::Int(i) => Some(*i as f64),
         Value::Bool(b) => Some(f64::from(u8::from(*b))),
