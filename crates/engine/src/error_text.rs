@@ -5,7 +5,7 @@
 //! operation X", `{{node X}}`, an eager op's `[Op:Type]`), and the engine raises them in those
 //! forms, so any report, recorded or live, is read the same way.
 
-use crate::report::ErrorReport;
+use report::ErrorReport;
 
 /// The op an error names, as far as its message says.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -137,7 +137,7 @@ mod tests {
         assert_eq!(failed_op(&error("name 'x' is not defined")), None);
         let mut raised = error("name 'x' is not defined");
         assert_eq!(error_line(&raised), None);
-        raised.traceback.push(crate::report::TracebackFrame {
+        raised.traceback.push(report::TracebackFrame {
             line: 4,
             col: 0,
             function: "<module>".into(),

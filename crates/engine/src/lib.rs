@@ -31,19 +31,14 @@
 //! placer's corpus and property tests are in `tests/placer_*.rs`, its benchmark in
 //! `benches/placement.rs`; the conformance corpus runs through `tests/conformance-runner`.
 
-pub mod device;
 pub mod error_text;
-pub mod hardware;
-pub mod kernels;
-pub mod library;
-pub mod placer;
-pub mod python;
-pub mod report;
 pub mod run;
-pub mod runtime;
-pub mod sim;
-pub mod tensor;
-pub mod topology;
+
+pub use hardware::topology;
+pub use placer::{device, kernels};
+pub use tf_binding as python;
+pub use tf_binding::library;
+pub use {hardware, placer, report, runtime, sim, tensor};
 
 /// The allocator every binary that runs programs installs (`#[global_allocator]`), so the
 /// run's memory cap sees what the program holds (see `meter::memory`).

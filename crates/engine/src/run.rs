@@ -1,13 +1,13 @@
 //! Running one program: parse and interpret it with the language crate and the engine's
-//! host modules ([`crate::python`]: `tensorflow`, `numpy`) over a fresh runtime
+//! host modules ([`tf_binding`]: `tensorflow`, `numpy`) over a fresh runtime
 //! context, then turn what happened into a [`RunReport`]: output, the uncaught error
 //! (its type as the short class name, `InvalidArgumentError`), and the recorder's ops and
-//! transfers, timed by the simulator ([`crate::sim`]) on the topology's hardware.
+//! transfers, timed by the simulator ([`sim`]) on the topology's hardware.
 
-use crate::python::{EngineHost, State};
-use crate::report::{ErrorReport, LinkReport, RunReport, TopologyReport, TracebackFrame};
-use crate::sim;
-use crate::topology::{self, Topology};
+use hardware::topology::{self, Topology};
+use report::{ErrorReport, LinkReport, RunReport, TopologyReport, TracebackFrame};
+use sim;
+use tf_binding::{EngineHost, State};
 
 /// The interpreter's limits (instructions, memory, recursion, sizes), for callers of
 /// [`run_program_with`] that run under other limits than the playground's.
@@ -114,7 +114,7 @@ pub fn run_program_with(
     let options = lang::RunOptions {
         filename: PROGRAM_FILENAME.to_string(),
         limits,
-        environment: crate::python::environment::variables(&topology),
+        environment: tf_binding::environment::variables(&topology),
         files: files
             .iter()
             .map(|f| (f.name.clone(), f.contents.clone()))

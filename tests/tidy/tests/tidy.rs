@@ -66,6 +66,13 @@ fn shipped_sources() -> Vec<(String, String)> {
     let shipped = [
         "crates/cpython_text/src",
         "crates/lang/src",
+        "crates/report/src",
+        "crates/tensor/src",
+        "crates/hardware/src",
+        "crates/sim/src",
+        "crates/placer/src",
+        "crates/runtime/src",
+        "crates/tf_binding/src",
         "crates/engine/src",
         "crates/web/src",
         "crates/lessons/src",

@@ -1,0 +1,761 @@
+//! `tf.function` at the runtime level: tracing a Python function into a function graph,
+//! signature keys for retracing, and calling a [`ConcreteFunction`] as one eager op
+//! `__inference_<name>_<N>` whose body is placed with graph placement (cases d01–d03).
+//!
+//! Protocol for the binding (it drives the Python side):
+//! 1. compute [`signature_key`] of the call's arguments; if the `tf.function`'s
+//!    [`FunctionCache`] has it, go to 4;
+//! 2. [`Context::begin_trace`] (variable creation allowed only when the cache is empty),
+//!    call the Python function with the returned handles, then [`Context::end_trace`]
+//!    with its results (or [`Context::abort_trace`] if it raised);
+//! 3. if the new function created variables, TensorFlow traces once more with creation
+//!    disallowed (so a `tf.Variable` in the body raises the singleton `ValueError`, case
+//!    d03); store the function under the key;
+//! 4. [`Context::call_function`] with the eager arguments.
+
+use std::collections::HashMap;
+
+use crate::api::Handle;
+use crate::context::Context;
+use crate::distribute::collective::{execution_order, Step};
+use crate::distribute::tpu::TpuProgram;
+use crate::distribute::ReplicaReduction;
+use crate::eager::EagerTensor;
+use crate::error::{TfError, TfResult};
+use crate::graph::{Graph, GraphId, GraphKind, GraphTensor, OpName, OperationId};
+use crate::op::{compute_at, KernelFailure, KernelSite, OpKind, Value, ValueType};
+use crate::recorder::{RecordedInput, RecordedOp};
+use crate::variables::SINGLETON_VARIABLE_MESSAGE;
+use placer::graph::{place_graph, GraphPlacementOptions};
+use placer::{self, PlacementReason, TensorType};
+use tensor::{DType, TensorShape};
+
+/// Index of a traced function in the context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ConcreteFunctionId(pub u32);
+
+/// One parameter of a trace: a tensor spec, named after the Python parameter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ArgSpec {
+    /// The Python parameter name (`x`), which names the `Placeholder`.
+    pub name: String,
+    /// Its dtype.
+    pub dtype: DType,
+    /// Its shape.
+    pub shape: TensorShape,
+}
+
+/// What decides retracing for one argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgKey {
+    /// A tensor: dtype and shape (TF 2.21 retraces on a new shape, checked in the oracle).
+    Tensor {
+        /// Its dtype.
+        dtype: DType,
+        /// Its shape.
+        shape: TensorShape,
+    },
+    /// A Python value: its repr (a new value retraces).
+    Python(String),
+}
+
+/// The cache key of a call (`TraceType` of the arguments, simplified).
+pub fn signature_key(args: &[ArgKey]) -> String {
+    let parts: Vec<String> = args
+        .iter()
+        .map(|arg| match arg {
+            ArgKey::Tensor { dtype, shape } => format!("TensorSpec({shape}, {})", dtype.name()),
+            ArgKey::Python(repr) => format!("py:{repr}"),
+        })
+        .collect();
+    parts.join(";")
+}
+
+/// The traces of one `tf.function` object, by signature key.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionCache {
+    traces: HashMap<String, ConcreteFunctionId>,
+    /// Each trace's arguments and the rest of its key (the replica it serves), in the order
+    /// they were traced, to find a trace whose signature is a supertype of a call's.
+    signatures: Vec<(Vec<ArgKey>, String, ConcreteFunctionId)>,
+}
+
+impl FunctionCache {
+    /// The trace for `key`, if any.
+    pub fn lookup(&self, key: &str) -> Option<ConcreteFunctionId> {
+        self.traces.get(key).copied()
+    }
+
+    /// The first trace whose signature is a supertype of `args` (TensorFlow's trace-type
+    /// subtyping: after `get_concrete_function(tf.TensorSpec([None, 3]))`, a call with a
+    /// `(2, 3)` tensor reuses that trace), with the same rest of the key.
+    pub fn lookup_supertype(&self, args: &[ArgKey], rest: &str) -> Option<ConcreteFunctionId> {
+        self.signatures
+            .iter()
+            .find(|(traced, traced_rest, _)| {
+                traced_rest == rest
+                    && traced.len() == args.len()
+                    && traced
+                        .iter()
+                        .zip(args)
+                        .all(|(general, specific)| is_supertype(general, specific))
+            })
+            .map(|(_, _, id)| *id)
+    }
+
+    /// Stores a trace with its arguments, for [`FunctionCache::lookup_supertype`].
+    pub fn insert_traced(
+        &mut self,
+        key: String,
+        args: Vec<ArgKey>,
+        rest: String,
+        function: ConcreteFunctionId,
+    ) {
+        self.signatures.push((args, rest, function));
+        self.insert(key, function);
+    }
+
+    /// Stores a trace.
+    pub fn insert(&mut self, key: String, function: ConcreteFunctionId) {
+        self.traces.insert(key, function);
+    }
+
+    /// True before the first trace: only then may the body create variables.
+    pub fn is_empty(&self) -> bool {
+        self.traces.is_empty()
+    }
+
+    /// `f.experimental_get_tracing_count()` (traces kept).
+    pub fn tracing_count(&self) -> usize {
+        self.traces.len()
+    }
+}
+
+/// Whether a trace for `general` serves a call with `specific`: equal Python values, or
+/// tensors of one dtype whose shapes agree wherever `general` knows a dimension.
+fn is_supertype(general: &ArgKey, specific: &ArgKey) -> bool {
+    match (general, specific) {
+        (ArgKey::Python(a), ArgKey::Python(b)) => a == b,
+        (
+            ArgKey::Tensor { dtype, shape },
+            ArgKey::Tensor {
+                dtype: other_dtype,
+                shape: other_shape,
+            },
+        ) => {
+            dtype == other_dtype
+                && match (shape.dims(), other_shape.dims()) {
+                    (None, _) => true,
+                    (Some(_), None) => false,
+                    (Some(dims), Some(other)) => {
+                        dims.len() == other.len()
+                            && dims
+                                .iter()
+                                .zip(other)
+                                .all(|(dim, other)| dim.is_none() || dim == other)
+                    }
+                }
+        }
+        _ => false,
+    }
+}
+
+/// TensorFlow captures an eager tensor of at most this many elements by value, as a
+/// `Const` in the body (`_EAGER_CONST_THRESHOLD`, `core/function/capture/capture_container.py`).
+pub const EAGER_CONST_THRESHOLD: usize = 128;
+
+/// How a new capture `Placeholder` is named.
+#[derive(Clone, Copy, Debug)]
+enum CaptureName<'a> {
+    /// As the input it feeds, in the current (the op's) name scope: `Sum/input`.
+    InScope(&'a str),
+    /// A variable's handle read by the op reserved under this name: `<op>/resource`.
+    Resource(&'a str),
+}
+
+/// A traced function body.
+#[derive(Clone, Debug)]
+pub struct ConcreteFunction {
+    /// `__inference_f_7`.
+    pub name: String,
+    /// The body.
+    pub graph: Graph,
+    /// Argument ops: parameters first, then captures.
+    pub arguments: Vec<OperationId>,
+    /// Eager tensors captured by the body, passed after the parameters.
+    pub captures: Vec<EagerTensor>,
+    /// The body's outputs (the `Identity` ops TensorFlow adds).
+    pub outputs: Vec<GraphTensor>,
+    /// Whether tracing created variables (TensorFlow then traces again).
+    pub created_variables: bool,
+    /// The TPU computations `TPUStrategy.run` built into the body, compiled when the
+    /// function runs.
+    pub tpu_programs: Vec<TpuProgram>,
+}
+
+#[derive(Clone, Debug)]
+struct TraceState {
+    graph: GraphId,
+    function_name: String,
+    parameters: Vec<OperationId>,
+    /// Eager tensors captured as arguments (`Placeholder`s), in order.
+    captures: Vec<(EagerTensor, GraphTensor)>,
+    /// Eager tensors captured by value (`Const`s).
+    constants: Vec<(EagerTensor, GraphTensor)>,
+    variable_creation_allowed: bool,
+    created_variables: bool,
+    tpu_programs: Vec<TpuProgram>,
+}
+
+/// The context's traced functions and traces in progress.
+#[derive(Clone, Debug, Default)]
+pub struct FunctionState {
+    pub functions: Vec<ConcreteFunction>,
+    traces: Vec<TraceState>,
+}
+
+impl Context {
+    /// Starts tracing `function_name` with `args`; returns the parameter handles to call
+    /// the Python function with. Ops created until [`Context::end_trace`] go to the body.
+    pub fn begin_trace(
+        &mut self,
+        function_name: &str,
+        args: &[ArgSpec],
+        allow_variable_creation: bool,
+    ) -> TfResult<Vec<Handle>> {
+        // Tracing asks for the default graph (TensorFlow's global one comes to exist), then
+        // makes the `FuncGraph`: a uid each.
+        self.touch_global_default_graph();
+        let graph = self.add_graph(GraphKind::Function {
+            name: function_name.to_string(),
+        })?;
+        self.take_uids(1);
+        let stack = self.call_stack().to_vec();
+        let mut handles = Vec::with_capacity(args.len());
+        let mut parameters = Vec::with_capacity(args.len());
+        for arg in args {
+            let kind = OpKind::Arg {
+                value_type: ValueType::Dense(arg.dtype),
+                shape: arg.shape.clone(),
+            };
+            let operation = self.graph_mut(graph)?.create_op(
+                kind,
+                OpName::Unique(&arg.name),
+                Vec::new(),
+                &stack,
+            )?;
+            parameters.push(operation);
+            handles.push(Handle::Symbolic(GraphTensor {
+                graph,
+                operation,
+                output: 0,
+            }));
+        }
+        self.functions.traces.push(TraceState {
+            graph,
+            function_name: function_name.to_string(),
+            parameters,
+            captures: Vec::new(),
+            constants: Vec::new(),
+            variable_creation_allowed: allow_variable_creation,
+            created_variables: false,
+            tpu_programs: Vec::new(),
+        });
+        self.push_default_graph(graph);
+        Ok(handles)
+    }
+
+    /// Finishes the innermost trace with the function's results.
+    pub fn end_trace(&mut self, outputs: &[Handle]) -> TfResult<ConcreteFunctionId> {
+        let mut identities = Vec::with_capacity(outputs.len());
+        for output in outputs {
+            let handle = self.identity(output.clone().into(), None)?;
+            let Handle::Symbolic(tensor) = handle else {
+                return Err(TfError::internal("a traced output was eager"));
+            };
+            identities.push(tensor);
+        }
+        if let Some(graph) = self.functions.traces.last().map(|trace| trace.graph) {
+            self.add_automatic_control_output(graph, &identities)?;
+        }
+        let trace = self
+            .functions
+            .traces
+            .pop()
+            .ok_or_else(|| TfError::internal("end_trace without begin_trace"))?;
+        self.pop_default_graph();
+        let uid = self.next_uid();
+        let mut arguments = trace.parameters.clone();
+        arguments.extend(trace.captures.iter().map(|(_, tensor)| tensor.operation));
+        self.functions.functions.push(ConcreteFunction {
+            name: format!("__inference_{}_{uid}", trace.function_name),
+            graph: self.graph(trace.graph)?.clone(),
+            arguments,
+            captures: trace
+                .captures
+                .into_iter()
+                .map(|(tensor, _)| tensor)
+                .collect(),
+            outputs: identities,
+            created_variables: trace.created_variables,
+            tpu_programs: trace.tpu_programs,
+        });
+        Ok(ConcreteFunctionId(
+            self.functions.functions.len() as u32 - 1,
+        ))
+    }
+
+    /// Notes a TPU computation built into the innermost trace, to compile when it runs.
+    pub fn add_tpu_program_to_trace(&mut self, program: TpuProgram) {
+        if let Some(trace) = self.functions.traces.last_mut() {
+            trace.tpu_programs.push(program);
+        }
+    }
+
+    /// The name of the Python function being traced, if any.
+    pub fn traced_function_name(&self) -> Option<&str> {
+        self.functions
+            .traces
+            .last()
+            .map(|trace| trace.function_name.as_str())
+    }
+
+    /// Abandons the innermost trace (the Python function raised).
+    pub fn abort_trace(&mut self) {
+        if self.functions.traces.pop().is_some() {
+            self.pop_default_graph();
+        }
+    }
+
+    /// A traced function.
+    pub fn concrete_function(&self, id: ConcreteFunctionId) -> TfResult<&ConcreteFunction> {
+        self.functions
+            .functions
+            .get(id.0 as usize)
+            .ok_or_else(|| TfError::internal("unknown concrete function"))
+    }
+
+    /// Called by variable creation inside a trace: allowed once, then the singleton error.
+    pub fn check_variable_creation_in_trace(&mut self) -> TfResult<()> {
+        let trace = self.functions.traces.last_mut().ok_or_else(|| {
+            TfError::internal("variable creation in a function graph without a trace")
+        })?;
+        if !trace.variable_creation_allowed {
+            return Err(TfError::value_error(SINGLETON_VARIABLE_MESSAGE));
+        }
+        trace.created_variables = true;
+        Ok(())
+    }
+
+    /// An eager tensor used in the body as the input `name` of an op (in the op's name
+    /// scope): TensorFlow's `capture_by_value`. A small one (at most
+    /// [`EAGER_CONST_THRESHOLD`] elements) becomes a `Const` holding its value
+    /// (`MatMul/b`), a larger one an extra argument, a `Placeholder` (`Sum/input`); each
+    /// tensor is captured once per trace.
+    pub fn capture_in_trace(
+        &mut self,
+        graph: GraphId,
+        tensor: &EagerTensor,
+        name: &str,
+    ) -> TfResult<GraphTensor> {
+        if let Some(existing) = self.existing_capture(graph, tensor) {
+            return Ok(existing);
+        }
+        let small = tensor
+            .value
+            .tensor()
+            .filter(|value| value.num_elements() <= EAGER_CONST_THRESHOLD)
+            .filter(|_| !self.is_replica_id(tensor));
+        let Some(value) = small.cloned() else {
+            return self.capture_named(graph, tensor, CaptureName::InScope(name));
+        };
+        let stack = self.call_stack().to_vec();
+        let operation = self.graph_mut(graph)?.create_op(
+            OpKind::Const(value),
+            OpName::Unique(name),
+            Vec::new(),
+            &stack,
+        )?;
+        let constant = GraphTensor {
+            graph,
+            operation,
+            output: 0,
+        };
+        if let Some(trace) = self.trace_of_mut(graph) {
+            trace.constants.push((tensor.clone(), constant));
+        }
+        Ok(constant)
+    }
+
+    /// A variable's handle used by op `op_name` (already reserved) of the body: captured
+    /// once, as `<op_name>/resource`. TensorFlow captures the handle while converting the
+    /// op's `resource` input inside the op's name scope (`_apply_op_helper`), so the first
+    /// read of a variable shows `ReadVariableOp/resource` (oracle, TF 2.21).
+    pub fn capture_resource_input(
+        &mut self,
+        graph: GraphId,
+        handle: &EagerTensor,
+        op_name: &str,
+    ) -> TfResult<GraphTensor> {
+        self.capture_named(graph, handle, CaptureName::Resource(op_name))
+    }
+
+    /// What `graph`'s trace already made of `tensor`: its `Const` or its argument.
+    fn existing_capture(&self, graph: GraphId, tensor: &EagerTensor) -> Option<GraphTensor> {
+        let trace = self
+            .functions
+            .traces
+            .iter()
+            .rev()
+            .find(|trace| trace.graph == graph)?;
+        trace
+            .captures
+            .iter()
+            .chain(&trace.constants)
+            .find(|(captured, _)| captured == tensor)
+            .map(|(_, graph_tensor)| *graph_tensor)
+    }
+
+    /// The trace in progress building `graph`.
+    fn trace_of_mut(&mut self, graph: GraphId) -> Option<&mut TraceState> {
+        self.functions
+            .traces
+            .iter_mut()
+            .rev()
+            .find(|trace| trace.graph == graph)
+    }
+
+    /// Captures `tensor` once as an argument of the body, a `Placeholder` named as `name`
+    /// says.
+    fn capture_named(
+        &mut self,
+        graph: GraphId,
+        tensor: &EagerTensor,
+        name: CaptureName<'_>,
+    ) -> TfResult<GraphTensor> {
+        if let Some(existing) = self.existing_capture(graph, tensor) {
+            return Ok(existing);
+        }
+        let kind = OpKind::Arg {
+            value_type: tensor.value.value_type(),
+            shape: tensor.value.tensor().map_or_else(
+                || TensorShape::new(Vec::new()),
+                |t| TensorShape::from(t.shape()),
+            ),
+        };
+        let stack = self.call_stack().to_vec();
+        let g = self.graph_mut(graph)?;
+        let operation = match name {
+            CaptureName::Resource(scope) => {
+                let previous = g.push_exact_name_scope(scope);
+                let operation = g.create_op(kind, OpName::Unique("resource"), Vec::new(), &stack);
+                g.pop_name_scope(previous);
+                operation?
+            }
+            CaptureName::InScope(name) => {
+                g.create_op(kind, OpName::Unique(name), Vec::new(), &stack)?
+            }
+        };
+        let captured = GraphTensor {
+            graph,
+            operation,
+            output: 0,
+        };
+        if let Some(trace) = self.trace_of_mut(graph) {
+            trace.captures.push((tensor.clone(), captured));
+        }
+        Ok(captured)
+    }
+
+    /// The eager tensor op `operation` of `graph` captured (as an argument or by value),
+    /// if it is a capture of a trace in progress.
+    pub fn captured_tensor(&self, graph: GraphId, operation: OperationId) -> Option<EagerTensor> {
+        self.functions
+            .traces
+            .iter()
+            .rev()
+            .find(|trace| trace.graph == graph)
+            .and_then(|trace| {
+                trace
+                    .captures
+                    .iter()
+                    .chain(&trace.constants)
+                    .find(|(_, tensor)| tensor.operation == operation)
+            })
+            .map(|(captured, _)| captured.clone())
+    }
+
+    /// Calls a traced function eagerly: one op `__inference_f_N` on the caller's device,
+    /// its body placed as a graph with soft placement and outputs pinned (case d02).
+    pub fn call_function(
+        &mut self,
+        id: ConcreteFunctionId,
+        inputs: &[EagerTensor],
+    ) -> TfResult<Vec<EagerTensor>> {
+        let function = self.concrete_function(id)?.clone();
+        let mut arguments: Vec<EagerTensor> = inputs.to_vec();
+        arguments.extend(function.captures.iter().cloned());
+        if arguments.len() != function.arguments.len() {
+            return Err(TfError::type_error(format!(
+                "{} takes {} arguments, got {}",
+                function.name,
+                function.arguments.len() - function.captures.len(),
+                inputs.len()
+            )));
+        }
+        for program in &function.tpu_programs {
+            self.check_tpu_program_in(&function, program)?;
+        }
+        let caller = self.caller_device()?;
+        let soft = self.function_soft_placement();
+        let log = self.log_device_placement;
+        let scope = self.eager_scope_device().to_string();
+        let mut placer_graph = function.graph.to_placer_graph();
+        for (argument, tensor) in function.arguments.iter().zip(&arguments) {
+            if let Some(node) = placer_graph.nodes.get_mut(argument.index()) {
+                node.op_type = "_Arg".to_string();
+                node.assigned_device = Some(tensor.device_name.clone());
+            }
+        }
+        for (index, output) in function.outputs.iter().enumerate() {
+            let value_type = function
+                .graph
+                .tensor_fact(*output)
+                .map_or(ValueType::Resource, |fact| fact.value_type);
+            let mut node = placer::Node::new(
+                &format!("retval_{index}"),
+                "_Retval",
+                value_type.data_type(),
+            );
+            node.outputs.clear();
+            node.inputs.push(placer::Input {
+                source: placer::NodeId(output.operation.0),
+                tensor_type: TensorType::value(value_type.data_type()),
+            });
+            placer_graph.add(node);
+        }
+        let options = GraphPlacementOptions {
+            allow_soft_placement: soft,
+            log_device_placement: log,
+            default_local_device: Some(caller),
+            pin_function_outputs: true,
+        };
+        let devices = self.devices()?.clone();
+        let placement =
+            place_graph(&placer_graph, &devices, &self.registry, &options).map_err(|error| {
+                TfError::new(
+                    error.code.into(),
+                    format!("{} [Op:{}]", error.message, function.name),
+                )
+            })?;
+        for placed in &placement.nodes {
+            self.distribute
+                .tpu
+                .check_ready(&devices.device(placed.device).name)?;
+        }
+        let caller_name = devices.device(caller).name.clone();
+        let caller_type = devices.device(caller).device_type.clone();
+        // A multi-device function takes its arguments where they live (`_Arg` is pinned to
+        // the input's device): the call itself copies nothing, the body's ops do.
+        let recorded: Vec<RecordedInput> = inputs
+            .iter()
+            .map(|input| RecordedInput {
+                producer: input.producer,
+                tensor_name: input.tensor_name.clone(),
+                device: input.device_name.clone(),
+                bytes: 0,
+            })
+            .collect();
+        let reason = PlacementReason::DefaultPriority {
+            device_type: caller_type,
+        };
+        let (call_id, _) = self.record_eager(
+            &function.name,
+            &function.name,
+            &scope,
+            &caller_name,
+            &reason,
+            &recorded,
+            None,
+        );
+        let argument_indices: Vec<usize> = function
+            .arguments
+            .iter()
+            .map(|argument| argument.index())
+            .collect();
+        self.log_function_placement(&function.name, &placer_graph, &placement, &argument_indices)?;
+        for line in placement.log_lines {
+            self.log(line);
+        }
+        let mut values: HashMap<(OperationId, u32), (Value, Option<u32>)> = HashMap::new();
+        for (argument, tensor) in function.arguments.iter().zip(&arguments) {
+            values.insert(
+                (*argument, 0),
+                (tensor.value.clone(), tensor.producer.or(call_id)),
+            );
+        }
+        let steps = execution_order(&function.graph, &function.arguments)?;
+        self.recorder.begin_call();
+        for step in steps {
+            let members = step.operations();
+            let mut gathered = Vec::with_capacity(members.len());
+            for id in members {
+                let operation = &function.graph.operations()[id.index()];
+                let mut inputs = Vec::with_capacity(operation.inputs.len());
+                let mut recorded = Vec::with_capacity(operation.inputs.len());
+                for input in &operation.inputs {
+                    let (value, producer) = values
+                        .get(&(input.operation, input.output))
+                        .cloned()
+                        .ok_or_else(|| {
+                        TfError::internal("a function input was not computed")
+                    })?;
+                    let source_device = placement
+                        .nodes
+                        .get(input.operation.index())
+                        .map(|placed| devices.device(placed.device).name.clone())
+                        .unwrap_or_default();
+                    recorded.push(RecordedInput {
+                        producer,
+                        tensor_name: format!(
+                            "{}/{}",
+                            function.name,
+                            function.graph.tensor_name(*input)
+                        ),
+                        device: source_device,
+                        bytes: value.size_in_bytes(),
+                    });
+                    inputs.push(value);
+                }
+                gathered.push((*id, inputs, recorded));
+            }
+            let results: Vec<Vec<Value>> = match &step {
+                Step::AllReduce(_) => {
+                    let (reduction, tensors) = all_reduce_inputs(&function.graph, &gathered)?;
+                    let combined = Value::Dense(reduction.combine(&tensors)?);
+                    vec![vec![combined]; gathered.len()]
+                }
+                Step::Op(_) => {
+                    let mut results = Vec::with_capacity(1);
+                    for (id, inputs, _) in &gathered {
+                        let operation = &function.graph.operations()[id.index()];
+                        let device = placement
+                            .nodes
+                            .get(id.index())
+                            .map(|placed| devices.device(placed.device).name.clone())
+                            .unwrap_or_default();
+                        // One kernel per node of the function: a random node continues its
+                        // own stream.
+                        let site = KernelSite {
+                            device: Some((&self.machine, &device)),
+                            node: Some((&function.name, &operation.name)),
+                        };
+                        match compute_at(&operation.kind, inputs, &mut self.eager_resources, site) {
+                            Ok(outputs) => results.push(outputs),
+                            Err(failure) => {
+                                self.recorder.end_call();
+                                return Err(match failure {
+                                    KernelFailure::Op(error) => TfError::new(
+                                        error.class.into(),
+                                        placer::function_error_message(
+                                            &operation.name,
+                                            &operation.stack,
+                                            &format!(
+                                                "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
+                                                error.message, operation.name, function.name
+                                            ),
+                                        ),
+                                    ),
+                                    KernelFailure::Status(error) => error,
+                                });
+                            }
+                        }
+                    }
+                    results
+                }
+            };
+            for ((id, _, recorded), outputs) in gathered.into_iter().zip(results) {
+                let index = id.index();
+                let operation = &function.graph.operations()[index];
+                let device = placement
+                    .nodes
+                    .get(index)
+                    .map(|placed| devices.device(placed.device).name.clone())
+                    .unwrap_or_default();
+                let reason = placement
+                    .nodes
+                    .get(index)
+                    .map(|placed| placed.reason.sentence(&device))
+                    .unwrap_or_default();
+                let (shape, dtype) = crate::recorder::output_facts(outputs.first());
+                let name = format!("{}/{}", function.name, operation.name);
+                let report_id = self.recorder.record(RecordedOp {
+                    name: &name,
+                    op_type: operation.kind.op_type(),
+                    device: &device,
+                    requested_device: &operation.device,
+                    reason,
+                    inputs: &recorded,
+                    shape,
+                    dtype,
+                    line: operation.stack.last().map_or(0, |frame| frame.line),
+                });
+                for (output, value) in outputs.into_iter().enumerate() {
+                    values.insert((id, output as u32), (value, report_id));
+                }
+            }
+        }
+        self.recorder.end_call();
+        self.take_uids(function.outputs.len());
+        let retval_base = function.graph.operations().len();
+        function
+            .outputs
+            .iter()
+            .enumerate()
+            .map(|(index, output)| {
+                let (value, producer) = values
+                    .get(&(output.operation, output.output))
+                    .cloned()
+                    .ok_or_else(|| TfError::internal("a function output was not computed"))?;
+                let device = placement
+                    .nodes
+                    .get(retval_base + index)
+                    .map(|placed| placed.device)
+                    .unwrap_or(caller);
+                Ok(EagerTensor {
+                    value,
+                    device,
+                    device_name: devices.device(device).name.clone(),
+                    producer,
+                    tensor_name: format!("{}:{index}", function.name),
+                })
+            })
+            .collect()
+    }
+}
+
+/// The reduction of an all-reduce step and its members' input tensors, in replica order.
+fn all_reduce_inputs(
+    graph: &Graph,
+    gathered: &[(OperationId, Vec<Value>, Vec<RecordedInput>)],
+) -> TfResult<(ReplicaReduction, Vec<tensor::Tensor>)> {
+    let mut reduction = None;
+    let mut tensors = Vec::with_capacity(gathered.len());
+    for (id, inputs, _) in gathered {
+        if let Some(OpKind::AllReduce { reduction: r, .. }) =
+            graph.operations().get(id.index()).map(|op| &op.kind)
+        {
+            reduction = Some(*r);
+        }
+        tensors.push(
+            inputs
+                .first()
+                .and_then(Value::tensor)
+                .cloned()
+                .ok_or_else(|| TfError::internal("an all-reduce without a tensor"))?,
+        );
+    }
+    let reduction =
+        reduction.ok_or_else(|| TfError::internal("an all-reduce step of no all-reduce"))?;
+    Ok((reduction, tensors))
+}

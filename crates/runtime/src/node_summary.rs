@@ -1,0 +1,316 @@
+//! The text TensorFlow appends to a shape function's error when a graph op is created
+//! (`InferenceContext::AttachContext`): ` for '{{node MatMul}} = MatMul[T=DT_FLOAT,
+//! grad_a=false, ...](a, b)' with input shapes: [2,3], [2,3].`, plus the constant inputs
+//! the shape function read (`and with computed input tensors: input[2] = <0>`) or the
+//! shape arguments it evaluated (`and with input tensors computed as partial shapes:
+//! input[1] = [4,?]`).
+//!
+//! The node part is `SummarizeNodeDef`: the name, the op type, the attrs sorted by name
+//! with `SummarizeAttrValue`'s formatting (`DT_FLOAT`, `true`, `[0]`, `"NHWC"`), and the
+//! inputs. At that point TensorFlow has set neither the device nor the control inputs, so
+//! neither appears. Attrs are modelled for the ops whose shape functions raise here; any
+//! other op shows its `T`.
+
+use crate::function_log::slice_mask_bits;
+use crate::op::{data_type, InputFact, OpKind, ValueType};
+use crate::shape_fn::shape_text;
+use crate::shape_value::shape_input;
+use placer::kernels::is_host_memory_input;
+use tensor::ops::{BinaryOp, PadMode, Padding};
+use tensor::{DType, Tensor, TensorShape};
+
+/// A `type` attr value: `DT_FLOAT`.
+fn type_name(dtype: DType) -> String {
+    data_type(dtype).enum_name().to_string()
+}
+
+/// The attrs of `kind`'s `NodeDef`, sorted by name, as `name=value`.
+fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
+    let dtype_of = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
+        Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => Some(type_name(dtype)),
+        _ => None,
+    };
+    let typed = |name: &str, index: usize| dtype_of(index).map(|value| format!("{name}={value}"));
+    let flag = |name: &str, value: bool| Some(format!("{name}={value}"));
+    let count = |value: usize| Some(format!("N={value}"));
+    let mut attrs: Vec<Option<String>> = match kind {
+        OpKind::Binary(BinaryOp::LogicalAnd | BinaryOp::LogicalOr) => Vec::new(),
+        OpKind::Binary(BinaryOp::Equal | BinaryOp::NotEqual) => {
+            vec![typed("T", 0), flag("incompatible_shape_error", true)]
+        }
+        OpKind::MatMul(options) if options.batched => vec![
+            typed("T", 0),
+            flag("adj_x", options.transpose_a),
+            flag("adj_y", options.transpose_b),
+            flag("grad_x", false),
+            flag("grad_y", false),
+        ],
+        OpKind::MatMul(options) => vec![
+            typed("T", 0),
+            flag("grad_a", false),
+            flag("grad_b", false),
+            flag("transpose_a", options.transpose_a),
+            flag("transpose_b", options.transpose_b),
+        ],
+        OpKind::Reshape => vec![typed("T", 0), typed("Tshape", 1)],
+        OpKind::BiasAdd => vec![typed("T", 0), Some("data_format=\"NHWC\"".to_string())],
+        OpKind::ConcatV2 => {
+            let values = inputs.len().saturating_sub(1);
+            vec![count(values), typed("T", 0), typed("Tidx", values)]
+        }
+        OpKind::Pack { axis } => vec![
+            count(inputs.len()),
+            typed("T", 0),
+            Some(format!("axis={axis}")),
+        ],
+        OpKind::Squeeze { axes } => {
+            let axes: Vec<String> = axes.iter().flatten().map(i64::to_string).collect();
+            vec![
+                typed("T", 0),
+                Some(format!("squeeze_dims=[{}]", axes.join(", "))),
+            ]
+        }
+        OpKind::ExpandDims => vec![typed("T", 0), typed("Tdim", 1)],
+        OpKind::GatherV2 => vec![
+            typed("Taxis", 2),
+            typed("Tindices", 1),
+            typed("Tparams", 0),
+            Some("batch_dims=0".to_string()),
+        ],
+        OpKind::Tile => vec![typed("T", 0), typed("Tmultiples", 1)],
+        OpKind::Reduce { keep_dims, .. } => {
+            vec![
+                typed("T", 0),
+                typed("Tidx", 1),
+                flag("keep_dims", *keep_dims),
+            ]
+        }
+        OpKind::Split { num_split } => {
+            vec![typed("T", 1), Some(format!("num_split={num_split}"))]
+        }
+        OpKind::Transpose => vec![typed("T", 0), typed("Tperm", 1)],
+        OpKind::Pad { mode, .. } => {
+            let mut attrs = vec![typed("T", 0), typed("Tpaddings", 1)];
+            let mirror = match mode {
+                PadMode::Reflect => Some("REFLECT"),
+                PadMode::Symmetric => Some("SYMMETRIC"),
+                PadMode::Constant => None,
+            };
+            if let Some(mirror) = mirror {
+                attrs.push(Some(format!("mode=\"{mirror}\"")));
+            }
+            attrs
+        }
+        OpKind::Conv2D(conv) => {
+            let list = |values: &[i64]| {
+                let values: Vec<String> = values.iter().map(i64::to_string).collect();
+                format!("[{}]", values.join(", "))
+            };
+            let (padding, explicit) = match &conv.padding {
+                Padding::Valid => ("VALID", Vec::new()),
+                Padding::Same => ("SAME", Vec::new()),
+                Padding::Explicit(values) => ("EXPLICIT", values.clone()),
+            };
+            vec![
+                typed("T", 0),
+                Some(format!(
+                    "data_format=\"{}\"",
+                    if conv.nchw { "NCHW" } else { "NHWC" }
+                )),
+                Some(format!("dilations={}", list(&conv.dilations))),
+                Some(format!("explicit_paddings={}", list(&explicit))),
+                Some(format!("padding=\"{padding}\"")),
+                Some(format!("strides={}", list(&conv.strides))),
+                flag("use_cudnn_on_gpu", true),
+            ]
+        }
+        OpKind::BroadcastTo => vec![typed("T", 0), typed("Tidx", 1)],
+        OpKind::StridedSlice { specs } => {
+            let masks = slice_mask_bits(specs);
+            vec![
+                typed("Index", 1),
+                typed("T", 0),
+                Some(format!("begin_mask={}", masks.begin)),
+                Some(format!("ellipsis_mask={}", masks.ellipsis)),
+                Some(format!("end_mask={}", masks.end)),
+                Some(format!("new_axis_mask={}", masks.new_axis)),
+                Some(format!("shrink_axis_mask={}", masks.shrink)),
+            ]
+        }
+        other => {
+            let types: Vec<ValueType> = inputs.iter().map(|fact| fact.value_type).collect();
+            vec![other
+                .type_attr(&types)
+                .map(|dtype| format!("T={}", type_name(dtype)))]
+        }
+    };
+    attrs.retain(Option::is_some);
+    attrs.into_iter().flatten().collect()
+}
+
+/// `Tensor::SummarizeValue`: the elements separated by spaces, nested in brackets by
+/// dimension beyond the first, at most 256 of them.
+fn summarize_value(tensor: &Tensor) -> String {
+    const MAX_VALUES: usize = 256;
+    let values: Vec<String> = match tensor
+        .to_i64_vec()
+        .filter(|_| !tensor.dtype().is_floating())
+    {
+        Some(values) => values.iter().map(i64::to_string).collect(),
+        None => tensor
+            .to_f64_vec()
+            .unwrap_or_default()
+            .iter()
+            .map(|&value| cpython_text::float_to_decimal::format_fixed(value, None))
+            .collect(),
+    };
+    let dims = tensor.dims();
+    if dims.len() <= 1 {
+        let mut text = values
+            .iter()
+            .take(MAX_VALUES)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if values.len() > MAX_VALUES {
+            text.push_str("...");
+        }
+        return text;
+    }
+    // Rows of the innermost dimension, each in brackets, nested outward.
+    let mut pieces: Vec<String> = values
+        .chunks(dims.last().copied().unwrap_or(1).max(1))
+        .map(|row| format!("[{}]", row.join(" ")))
+        .collect();
+    for dim in dims[1..dims.len() - 1].iter().rev() {
+        pieces = pieces
+            .chunks((*dim).max(1))
+            .map(|group| format!("[{}]", group.concat()))
+            .collect();
+    }
+    let text = pieces.concat();
+    if text.len() > 4 * MAX_VALUES {
+        format!("{}...", &text[..text.floor_char_boundary(4 * MAX_VALUES)])
+    } else {
+        text
+    }
+}
+
+/// What TensorFlow appends to a shape function's message, but for the node's name (which
+/// the graph reserves once the context is known).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShapeErrorContext {
+    /// Everything after `{{node NAME}}`.
+    after_name: String,
+}
+
+impl ShapeErrorContext {
+    /// The context for a node of kind `kind` whose inputs are the tensors `input_names`
+    /// (`MatMul/a`, `split:1`) with facts `inputs`. `with_values` says whether the failure
+    /// needed the constant inputs (TensorFlow runs a shape function first without them,
+    /// and shows what it read only when the second run, with them, failed).
+    pub fn new(
+        kind: &OpKind,
+        input_names: &[String],
+        inputs: &[InputFact<'_>],
+        with_values: bool,
+    ) -> ShapeErrorContext {
+        let op_type = kind.op_type();
+        let shapes: Vec<String> = inputs.iter().map(|fact| shape_text(fact.shape)).collect();
+        let mut text = format!(
+            " = {op_type}[{}]({})' with input shapes: {}",
+            attrs(kind, inputs).join(", "),
+            input_names.join(", "),
+            shapes.join(", ")
+        );
+        if with_values {
+            let partial_input = shape_input(kind);
+            let mut computed = Vec::new();
+            let mut partial = Vec::new();
+            for (index, fact) in inputs.iter().enumerate() {
+                if partial_input == Some(index) {
+                    if let Some(entries) = fact.shape_value {
+                        let dims = entries
+                            .iter()
+                            .map(|entry| entry.and_then(|dim| usize::try_from(dim).ok()))
+                            .collect();
+                        partial.push(format!(
+                            "input[{index}] = {}",
+                            shape_text(&TensorShape::new(dims))
+                        ));
+                    }
+                } else if let Some(constant) = fact.constant.filter(|_| {
+                    is_host_memory_input(op_type, index, inputs.len())
+                        || matches!(kind, OpKind::StridedSlice { .. })
+                }) {
+                    computed.push(format!("input[{index}] = <{}>", summarize_value(constant)));
+                }
+            }
+            if !computed.is_empty() {
+                text.push_str(" and with computed input tensors: ");
+                text.push_str(&computed.join(", "));
+            }
+            if !partial.is_empty() {
+                text.push_str(" and with input tensors computed as partial shapes: ");
+                text.push_str(&partial.join(","));
+            }
+        }
+        text.push('.');
+        ShapeErrorContext { after_name: text }
+    }
+
+    /// The shape function's `message` completed for the node `name`, as TensorFlow's
+    /// `ValueError` says it.
+    pub fn message(&self, message: &str, name: &str) -> String {
+        format!("{message} for '{{{{node {name}}}}}{}", self.after_name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tensor::ops::MatMulOptions;
+    use tensor::Shape;
+
+    #[test]
+    fn matmul_and_concat_contexts() {
+        let shape = TensorShape::new(vec![Some(2), Some(3)]);
+        let fact = InputFact {
+            value_type: ValueType::Dense(DType::Float32),
+            shape: &shape,
+            constant: None,
+            shape_value: None,
+        };
+        let names = ["a".to_string(), "ones".to_string()];
+        let matmul = OpKind::MatMul(MatMulOptions::default());
+        let context = ShapeErrorContext::new(&matmul, &names, &[fact, fact], true);
+        assert_eq!(
+            context.message("Dimensions must be equal, but are 3 and 2", "MatMul"),
+            "Dimensions must be equal, but are 3 and 2 for '{{node MatMul}} = MatMul[T=DT_FLOAT, \
+             grad_a=false, grad_b=false, transpose_a=false, transpose_b=false](a, ones)' with \
+             input shapes: [2,3], [2,3]."
+        );
+        let scalar = TensorShape::new(Vec::new());
+        let zero = Tensor::scalar(0i32);
+        let axis = InputFact {
+            value_type: ValueType::Dense(DType::Int32),
+            shape: &scalar,
+            constant: Some(&zero),
+            shape_value: None,
+        };
+        let names = ["x".to_string(), "y".to_string(), "concat/axis".to_string()];
+        let context = ShapeErrorContext::new(&OpKind::ConcatV2, &names, &[fact, fact, axis], true);
+        assert!(context.message("m", "concat").ends_with(
+            "ConcatV2[N=2, T=DT_FLOAT, Tidx=DT_INT32](x, y, concat/axis)' with input shapes: \
+             [2,3], [2,3], [] and with computed input tensors: input[2] = <0>."
+        ));
+    }
+
+    #[test]
+    fn values_summarise_as_tensorflow_prints_them() {
+        let matrix = Tensor::from_vec(Shape::new(vec![2, 2]), vec![1i32, 2, 3, 4]).unwrap();
+        assert_eq!(summarize_value(&matrix), "[1 2][3 4]");
+        let vector = Tensor::from_vec(Shape::new(vec![3]), vec![5i32, 6, 7]).unwrap();
+        assert_eq!(summarize_value(&vector), "5 6 7");
+    }
+}

@@ -1,0 +1,2109 @@
+//! Ops as the runtime runs them: [`OpKind`] (type + attrs), the values that flow between
+//! them ([`Value`]), variable state ([`ResourceStore`]), the kernel dispatch ([`compute`])
+//! and static shape/dtype inference for graph mode ([`infer`]).
+//!
+//! Eager execution, Session execution and function calls all go through [`compute`], so an
+//! op behaves the same in every mode. Inputs follow TensorFlow's op definitions: reduction
+//! axes, reshape targets and fill dimensions are *input tensors*, not attrs, because graph
+//! mode creates them as `Const` nodes (`Reshape/shape`, `Mean/reduction_indices`).
+
+use std::collections::HashMap;
+
+use crate::error::{ExceptionClass, TfError};
+use crate::machine::Machine;
+use placer::kernels::DataType;
+use tensor::format::summarize::summarize_value;
+use tensor::ops::{self, ArgReduceOp, BinaryOp, MatMulOptions, ReduceOp, SliceSpec, UnaryOp};
+use tensor::random::{self, Philox};
+use tensor::{DType, OpError, Shape, Tensor, TensorData, TensorShape};
+
+/// An op type with its attrs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OpKind {
+    /// `Const`: a value known when the op is built.
+    Const(Tensor),
+    /// `Placeholder`: a value fed at `Session.run`.
+    Placeholder {
+        /// Its dtype.
+        dtype: DType,
+        /// Its static shape (`[None, 2]`).
+        shape: TensorShape,
+    },
+    /// A binary element-wise op (`AddV2`, `Mul`, `Greater`...).
+    Binary(BinaryOp),
+    /// A unary element-wise op (`Neg`, `Sqrt`...).
+    Unary(UnaryOp),
+    /// `MatMul` / `BatchMatMulV2`.
+    MatMul(MatMulOptions),
+    /// A reduction; input 1 holds the axes.
+    Reduce {
+        /// Which reduction.
+        op: ReduceOp,
+        /// `keepdims`.
+        keep_dims: bool,
+    },
+    /// `Reshape`; input 1 holds the target shape.
+    Reshape,
+    /// `Fill`; inputs are dims and value.
+    Fill,
+    /// `Range`; inputs are start, limit and delta.
+    Range,
+    /// `RandomStandardNormal`; input 0 is the shape.
+    RandomStandardNormal {
+        /// The output dtype.
+        dtype: DType,
+        /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
+        seeds: [i64; 2],
+    },
+    /// `SelectV2` (`tf.where(c, x, y)`).
+    SelectV2,
+    /// `Identity`.
+    Identity,
+    /// `StopGradient` (`tf.stop_gradient`): its input's value, and no gradient through it.
+    StopGradient,
+    /// `Switch(data, pred)` of a TF1 `tf.cond`: `data` on output 1 when `pred` holds, on
+    /// output 0 otherwise; the other output is dead.
+    Switch,
+    /// `Merge` of a TF1 `tf.cond`: its live input on output 0, that input's index on
+    /// output 1.
+    Merge,
+    /// `Cast`.
+    Cast {
+        /// The target dtype.
+        dtype: DType,
+    },
+    /// `VarHandleOp`: the handle of a resource variable.
+    VarHandleOp {
+        /// The variable's dtype.
+        dtype: DType,
+        /// The variable's shape.
+        shape: TensorShape,
+        /// The resource name the handle refers to (graph mode: the op name).
+        shared_name: String,
+    },
+    /// `ReadVariableOp`.
+    ReadVariableOp {
+        /// The variable's dtype.
+        dtype: DType,
+    },
+    /// `AssignVariableOp`.
+    AssignVariableOp,
+    /// `AssignAddVariableOp`.
+    AssignAddVariableOp,
+    /// `AssignSubVariableOp`.
+    AssignSubVariableOp,
+    /// `VarIsInitializedOp`.
+    VarIsInitializedOp,
+    /// `NoOp` (`global_variables_initializer` is one with control inputs).
+    NoOp,
+    /// `Transpose`; input 1 is the permutation.
+    Transpose,
+    /// `ConcatV2`; the last input is the axis.
+    ConcatV2,
+    /// `Pack` (`tf.stack`).
+    Pack {
+        /// The new axis.
+        axis: i64,
+    },
+    /// `Split` (`tf.split` into equal parts): split_dim, value; `num_split` outputs.
+    Split {
+        /// How many parts.
+        num_split: usize,
+    },
+    /// `SplitV` (`tf.split` into given sizes): value, size_splits, split_dim.
+    SplitV {
+        /// How many parts (the length of `size_splits`).
+        num_split: usize,
+    },
+    /// `Unpack` (`tf.unstack`): one output per position along `axis`.
+    Unpack {
+        /// How many outputs (the axis' length).
+        num: usize,
+        /// The axis that is removed.
+        axis: i64,
+    },
+    /// `TopKV2` (`tf.math.top_k`, `sorted=True`): input, k; outputs values and int32
+    /// indices.
+    TopKV2,
+    /// `Unique` (`tf.unique`): x; outputs y (its distinct values) and idx.
+    Unique {
+        /// `out_idx`: int32 or int64.
+        out_idx: DType,
+    },
+    /// `ArgMax` / `ArgMin`; input 1 is the dimension.
+    ArgReduce {
+        /// Which extreme.
+        op: ArgReduceOp,
+        /// `output_type`.
+        output_type: DType,
+    },
+    /// `OneHot`: indices, depth, on_value, off_value.
+    OneHot,
+    /// `RandomUniform`: floats in `[0, 1)`; input 0 is the shape.
+    RandomUniform {
+        /// The output dtype.
+        dtype: DType,
+        /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
+        seeds: [i64; 2],
+    },
+    /// `RandomUniformInt`: shape, minval, maxval.
+    RandomUniformInt {
+        /// The output dtype (that of minval and maxval).
+        dtype: DType,
+        /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
+        seeds: [i64; 2],
+    },
+    /// `StridedSlice` (Python subscripts); inputs 1 to 3 are begin, end and strides.
+    StridedSlice {
+        /// The subscript.
+        specs: Vec<SliceSpec>,
+    },
+    /// `StridedSliceGrad` (the gradient of a subscript inside a `tf.function`); inputs are
+    /// the sliced tensor's shape, begin, end, strides and the output's gradient `dy`.
+    StridedSliceGrad {
+        /// The subscript of the `StridedSlice` it differentiates.
+        specs: Vec<SliceSpec>,
+    },
+    /// `ExpandDims`; input 1 is the axis.
+    ExpandDims,
+    /// `GatherV2` (`tf.gather`): params, indices, axis.
+    GatherV2,
+    /// `Tile` (`tf.tile`): input, multiples.
+    Tile,
+    /// `BroadcastTo` (`tf.broadcast_to`): input, shape.
+    BroadcastTo,
+    /// `Slice` (`tf.slice`): input, begin, size.
+    Slice,
+    /// `ReverseV2` (`tf.reverse`): tensor, axis.
+    ReverseV2,
+    /// `Cumsum` (`tf.cumsum`): x, axis.
+    Cumsum {
+        /// Each output leaves out its own element.
+        exclusive: bool,
+        /// Sums from the end.
+        reverse: bool,
+    },
+    /// `Squeeze`.
+    Squeeze {
+        /// `squeeze_dims` (all size-1 axes when `None`).
+        axes: Option<Vec<i64>>,
+    },
+    /// `Softmax`.
+    Softmax,
+    /// `StringToNumber`.
+    StringToNumber {
+        /// `out_type`.
+        out_type: DType,
+    },
+    /// `ResizeBilinear` / `ResizeNearestNeighbor`; input 1 is the size.
+    Resize {
+        /// Nearest neighbour instead of bilinear.
+        nearest: bool,
+    },
+    /// `Conv2D` (`tf.nn.conv2d`): input, filter.
+    Conv2D(ops::Conv2DAttrs),
+    /// `MaxPool` / `AvgPool` (`tf.nn.max_pool2d`, `tf.nn.avg_pool2d`): input.
+    Pool {
+        /// Which pooling.
+        kind: ops::PoolKind,
+        /// Window, strides, padding.
+        attrs: ops::PoolAttrs,
+    },
+    /// `BiasAdd` (`tf.nn.bias_add`): value, bias.
+    BiasAdd,
+    /// `AddN` (`tf.add_n`): every input is a summand.
+    AddN,
+    /// `Pad` / `PadV2` / `MirrorPad` (`tf.pad`): input, paddings and, for `PadV2`, the
+    /// constant.
+    Pad {
+        /// Constant or mirrored.
+        mode: ops::PadMode,
+        /// A constant input follows the paddings (`PadV2`).
+        constant: bool,
+    },
+    /// `IsNan` / `IsInf` / `IsFinite`.
+    FloatClass(ops::FloatClass),
+    /// `Where` (`tf.where(condition)`): the coordinates of the true (non-zero) elements.
+    Where,
+    /// `Shape` (`tf.shape` of a tensor whose static shape is not fully known; a known one
+    /// is a `Const`): the input's dimensions.
+    Shape {
+        /// `out_type`: int32 or int64.
+        out_type: DType,
+    },
+    /// `MatrixDiagV3` on the main diagonal (`tf.eye`): diagonal, k, num_rows, num_cols,
+    /// padding_value.
+    MatrixDiag,
+    /// `MatrixSetDiagV3` on the main diagonal (`tf.eye` with more columns than rows):
+    /// input, diagonal, k.
+    MatrixSetDiag,
+    /// `VariableV2`: a TF1 reference variable (`float_ref` output).
+    VariableV2 {
+        /// The variable's dtype.
+        dtype: DType,
+        /// The variable's shape.
+        shape: TensorShape,
+        /// The variable's name (its state's key).
+        shared_name: String,
+    },
+    /// `Assign`, `AssignAdd`, `AssignSub` on a reference: input 0 is the ref, input 1
+    /// the value; the output is the ref.
+    RefAssign {
+        /// `None` for `Assign`, else `Add` or `Sub`.
+        op: Option<BinaryOp>,
+    },
+    /// An all-reduce across the replicas of a strategy (`CrossReplicaSum` in a TPU program,
+    /// `CollectiveReduceV2` between mirrored devices). Run alone it is the identity; the
+    /// replicated executor (`runtime/distribute/replicated.rs`) and the function executor
+    /// (`runtime/distribute/collective.rs`) combine every replica's input.
+    AllReduce {
+        /// How the replicas' values combine.
+        reduction: crate::distribute::ReplicaReduction,
+        /// The op type the report shows.
+        op_type: &'static str,
+        /// Set when the replicas were traced one after the other into one function
+        /// (`strategy.run` inside a `tf.function`): which all-reduce and replica this op is.
+        member: Option<crate::distribute::CollectiveMember>,
+    },
+    /// `StringFormat`: `template` with each `placeholder` replaced by the summary of the
+    /// next input (`tf.strings.format`, the text `tf.print` prints).
+    StringFormat {
+        /// The text around the placeholders.
+        template: String,
+        /// What stands for an input in `template` (`{}`, or `{}` and digits when the
+        /// printed text itself holds `{}`).
+        placeholder: String,
+        /// Elements shown at each end of every dimension (negative: all).
+        summarize: i64,
+    },
+    /// `PrintV2`: writes its scalar string input and `end` to `output_stream` (stateful:
+    /// it runs on every call of a function, in order with the other stateful ops).
+    PrintV2 {
+        /// Where the text goes.
+        output_stream: PrintStream,
+        /// Appended to the text (`end`, `\n` by default).
+        end: String,
+    },
+    /// An argument of a function body (a parameter or a captured eager tensor): a
+    /// `Placeholder` in the traced graph, an `_Arg` when the function runs.
+    Arg {
+        /// Its type.
+        value_type: ValueType,
+        /// Its static shape.
+        shape: TensorShape,
+    },
+}
+
+impl OpKind {
+    /// Whether TensorFlow's op definition marks this kind stateful (the resource variable
+    /// ops and the stateful random ops): it must run even when nothing uses its output
+    /// (`auto_control_deps`), and XLA cannot fold it into a constant (`distribute::tpu`).
+    pub fn is_stateful(&self) -> bool {
+        matches!(
+            self,
+            OpKind::VarHandleOp { .. }
+                | OpKind::ReadVariableOp { .. }
+                | OpKind::AssignVariableOp
+                | OpKind::AssignAddVariableOp
+                | OpKind::AssignSubVariableOp
+                | OpKind::VarIsInitializedOp
+                | OpKind::RandomStandardNormal { .. }
+                | OpKind::RandomUniform { .. }
+                | OpKind::RandomUniformInt { .. }
+                | OpKind::PrintV2 { .. }
+        )
+    }
+
+    /// TensorFlow's op type name.
+    pub fn op_type(&self) -> &'static str {
+        match self {
+            OpKind::Const(_) => "Const",
+            OpKind::Placeholder { .. } => "Placeholder",
+            OpKind::Binary(op) => op.op_type().name(),
+            OpKind::Unary(op) => op.op_type().name(),
+            OpKind::MatMul(options) if options.batched => "BatchMatMulV2",
+            OpKind::MatMul(_) => "MatMul",
+            OpKind::Reduce { op, .. } => op.op_type().name(),
+            OpKind::Reshape => "Reshape",
+            OpKind::Fill => "Fill",
+            OpKind::Range => "Range",
+            OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
+            OpKind::SelectV2 => "SelectV2",
+            OpKind::Identity => "Identity",
+            OpKind::StopGradient => "StopGradient",
+            OpKind::Switch => "Switch",
+            OpKind::Merge => "Merge",
+            OpKind::Cast { .. } => "Cast",
+            OpKind::VarHandleOp { .. } => "VarHandleOp",
+            OpKind::ReadVariableOp { .. } => "ReadVariableOp",
+            OpKind::AssignVariableOp => "AssignVariableOp",
+            OpKind::AssignAddVariableOp => "AssignAddVariableOp",
+            OpKind::AssignSubVariableOp => "AssignSubVariableOp",
+            OpKind::VarIsInitializedOp => "VarIsInitializedOp",
+            OpKind::NoOp => "NoOp",
+            OpKind::StringFormat { .. } => "StringFormat",
+            OpKind::PrintV2 { .. } => "PrintV2",
+            OpKind::Arg { .. } => "Placeholder",
+            OpKind::VariableV2 { .. } => "VariableV2",
+            OpKind::RefAssign { op: None } => "Assign",
+            OpKind::RefAssign {
+                op: Some(BinaryOp::Sub),
+            } => "AssignSub",
+            OpKind::RefAssign { .. } => "AssignAdd",
+            OpKind::Transpose => "Transpose",
+            OpKind::ConcatV2 => "ConcatV2",
+            OpKind::Pack { .. } => "Pack",
+            OpKind::Split { .. } => "Split",
+            OpKind::SplitV { .. } => "SplitV",
+            OpKind::Unpack { .. } => "Unpack",
+            OpKind::TopKV2 => "TopKV2",
+            OpKind::Unique { .. } => "Unique",
+            OpKind::ArgReduce {
+                op: ArgReduceOp::ArgMax,
+                ..
+            } => "ArgMax",
+            OpKind::ArgReduce { .. } => "ArgMin",
+            OpKind::OneHot => "OneHot",
+            OpKind::RandomUniform { .. } => "RandomUniform",
+            OpKind::RandomUniformInt { .. } => "RandomUniformInt",
+            OpKind::StridedSlice { .. } => "StridedSlice",
+            OpKind::StridedSliceGrad { .. } => "StridedSliceGrad",
+            OpKind::ExpandDims => "ExpandDims",
+            OpKind::GatherV2 => "GatherV2",
+            OpKind::Tile => "Tile",
+            OpKind::BroadcastTo => "BroadcastTo",
+            OpKind::Slice => "Slice",
+            OpKind::ReverseV2 => "ReverseV2",
+            OpKind::Cumsum { .. } => "Cumsum",
+            OpKind::Squeeze { .. } => "Squeeze",
+            OpKind::Softmax => "Softmax",
+            OpKind::StringToNumber { .. } => "StringToNumber",
+            OpKind::Resize { nearest: true } => "ResizeNearestNeighbor",
+            OpKind::Resize { nearest: false } => "ResizeBilinear",
+            OpKind::AllReduce { op_type, .. } => op_type,
+            OpKind::Conv2D(_) => "Conv2D",
+            OpKind::Pool { kind, .. } => kind.op_type().name(),
+            OpKind::BiasAdd => "BiasAdd",
+            OpKind::AddN => "AddN",
+            OpKind::Pad {
+                mode: ops::PadMode::Constant,
+                constant: false,
+            } => "Pad",
+            OpKind::Pad {
+                mode: ops::PadMode::Constant,
+                constant: true,
+            } => "PadV2",
+            OpKind::Pad { .. } => "MirrorPad",
+            OpKind::FloatClass(class) => class.op_type().name(),
+            OpKind::Where => "Where",
+            OpKind::Shape { .. } => "Shape",
+            OpKind::MatrixDiag => "MatrixDiagV3",
+            OpKind::MatrixSetDiag => "MatrixSetDiagV3",
+        }
+    }
+
+    /// The dtype kernels are constrained on (`T`, or `dtype` for generators), given the
+    /// input types; `None` when the op has no such attr.
+    pub fn type_attr(&self, inputs: &[ValueType]) -> Option<DType> {
+        let first_dense = |index: usize| match inputs.get(index) {
+            Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => Some(*dtype),
+            _ => None,
+        };
+        match self {
+            OpKind::Const(tensor) => Some(tensor.dtype()),
+            OpKind::Placeholder { dtype, .. }
+            | OpKind::RandomStandardNormal { dtype, .. }
+            | OpKind::VarHandleOp { dtype, .. }
+            | OpKind::VariableV2 { dtype, .. }
+            | OpKind::ReadVariableOp { dtype } => Some(*dtype),
+            OpKind::Cast { dtype } => Some(*dtype),
+            OpKind::RandomUniform { dtype, .. } => Some(*dtype),
+            OpKind::StringToNumber { out_type } => Some(*out_type),
+            OpKind::OneHot => first_dense(2),
+            OpKind::StridedSliceGrad { .. } => first_dense(4),
+            OpKind::SelectV2 | OpKind::Fill | OpKind::Split { .. } => first_dense(1),
+            OpKind::AssignVariableOp
+            | OpKind::AssignAddVariableOp
+            | OpKind::AssignSubVariableOp => first_dense(1),
+            OpKind::VarIsInitializedOp
+            | OpKind::NoOp
+            | OpKind::StringFormat { .. }
+            | OpKind::PrintV2 { .. } => None,
+            OpKind::Arg { value_type, .. } => match value_type {
+                ValueType::Dense(dtype) | ValueType::Ref(dtype) => Some(*dtype),
+                ValueType::Resource => None,
+            },
+            _ => first_dense(0),
+        }
+    }
+
+    /// How many outputs an op whose outputs have no static shape yet produces: its
+    /// `num_split` or `num` attr for the ops that cut a tensor into pieces, two for
+    /// `TopKV2`, else one.
+    pub fn piece_count(&self) -> usize {
+        match self {
+            OpKind::Split { num_split } | OpKind::SplitV { num_split } => *num_split,
+            OpKind::Unpack { num, .. } => *num,
+            OpKind::TopKV2 | OpKind::Unique { .. } => 2,
+            _ => 1,
+        }
+    }
+
+    /// True for ops whose first input is a variable handle that they read or write.
+    pub fn uses_resource(&self) -> bool {
+        matches!(
+            self,
+            OpKind::ReadVariableOp { .. }
+                | OpKind::AssignVariableOp
+                | OpKind::AssignAddVariableOp
+                | OpKind::AssignSubVariableOp
+                | OpKind::VarIsInitializedOp
+        )
+    }
+}
+
+/// The type of a value: a dense tensor of a dtype, or a resource handle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ValueType {
+    /// A tensor.
+    Dense(DType),
+    /// A `DT_RESOURCE` handle (a variable).
+    Resource,
+    /// A TF1 reference (`float32_ref`, what `VariableV2` outputs).
+    Ref(DType),
+}
+
+impl ValueType {
+    /// The placer's and kernel registry's view of the type.
+    pub fn data_type(self) -> DataType {
+        match self {
+            ValueType::Resource => DataType::Resource,
+            ValueType::Dense(dtype) | ValueType::Ref(dtype) => data_type(dtype),
+        }
+    }
+
+    /// The dtype's Python name (`float32`, `resource`), for reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            ValueType::Resource => "resource",
+            ValueType::Dense(dtype) | ValueType::Ref(dtype) => dtype.name(),
+        }
+    }
+}
+
+/// The kernel registry's `DT_*` for a tensor dtype.
+pub fn data_type(dtype: DType) -> DataType {
+    match dtype {
+        DType::Float16 => DataType::Half,
+        DType::BFloat16 => DataType::BFloat16,
+        DType::Float32 => DataType::Float,
+        DType::Float64 => DataType::Double,
+        DType::Int8 => DataType::Int8,
+        DType::Int16 => DataType::Int16,
+        DType::Int32 => DataType::Int32,
+        DType::Int64 => DataType::Int64,
+        DType::UInt8 => DataType::UInt8,
+        DType::Bool => DataType::Bool,
+        DType::String => DataType::String,
+    }
+}
+
+/// Index of a variable's state in a [`ResourceStore`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResourceId(pub u32);
+
+/// A value flowing between ops.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// A tensor.
+    Dense(Tensor),
+    /// A variable handle.
+    Resource(ResourceId),
+    /// A TF1 reference to a variable's state, and its dtype.
+    Ref(ResourceId, DType),
+}
+
+impl Value {
+    /// The value's type.
+    pub fn value_type(&self) -> ValueType {
+        match self {
+            Value::Dense(tensor) => ValueType::Dense(tensor.dtype()),
+            Value::Resource(_) => ValueType::Resource,
+            Value::Ref(_, dtype) => ValueType::Ref(*dtype),
+        }
+    }
+
+    /// The tensor, if this is one.
+    pub fn tensor(&self) -> Option<&Tensor> {
+        match self {
+            Value::Dense(tensor) => Some(tensor),
+            Value::Resource(_) | Value::Ref(..) => None,
+        }
+    }
+
+    /// Bytes a copy of this value moves between devices (handles are 0: they stay).
+    pub fn size_in_bytes(&self) -> u64 {
+        match self {
+            Value::Dense(tensor) => ops::cost::tensor_bytes(tensor.dtype(), tensor.shape()),
+            Value::Resource(_) | Value::Ref(..) => 0,
+        }
+    }
+}
+
+/// One variable's state.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceSlot {
+    /// The resource name (`Variable`, or an anonymous eager name).
+    pub name: String,
+    /// The declared dtype.
+    pub dtype: DType,
+    /// The value, once assigned.
+    pub value: Option<Tensor>,
+}
+
+/// Variable state: the eager context's, or one Session's (TF1 variables live per Session),
+/// and the state of the stateful random kernels that run there.
+#[derive(Clone, Debug, Default)]
+pub struct ResourceStore {
+    slots: Vec<ResourceSlot>,
+    by_name: HashMap<String, ResourceId>,
+    /// Each random kernel's Philox generator, kept between calls as TensorFlow's kernel
+    /// objects keep theirs.
+    random_kernels: HashMap<String, Philox>,
+    /// What `PrintV2` kernels wrote, in order, until the binding writes it out.
+    printed: Vec<(PrintStream, String)>,
+}
+
+/// The stream a `PrintV2` op writes to (its `output_stream` attr).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrintStream {
+    /// `sys.stdout`.
+    Stdout,
+    /// `sys.stderr`, `tf.print`'s default.
+    Stderr,
+}
+
+impl ResourceStore {
+    /// Appends text `PrintV2` kernels wrote elsewhere (a `Session`'s store), to be taken
+    /// with this store's.
+    pub fn extend_printed(&mut self, printed: Vec<(PrintStream, String)>) {
+        self.printed.extend(printed);
+    }
+
+    /// Takes what `PrintV2` kernels wrote since the last call.
+    pub fn take_printed(&mut self) -> Vec<(PrintStream, String)> {
+        std::mem::take(&mut self.printed)
+    }
+
+    /// The slot called `name`, created uninitialised on first use (`VarHandleOp` with a
+    /// `shared_name`).
+    pub fn lookup_or_create(&mut self, name: &str, dtype: DType) -> ResourceId {
+        if let Some(id) = self.by_name.get(name) {
+            return *id;
+        }
+        let id = ResourceId(self.slots.len() as u32);
+        self.slots.push(ResourceSlot {
+            name: name.to_string(),
+            dtype,
+            value: None,
+        });
+        self.by_name.insert(name.to_string(), id);
+        id
+    }
+
+    /// A slot.
+    pub fn slot(&self, id: ResourceId) -> Option<&ResourceSlot> {
+        self.slots.get(id.0 as usize)
+    }
+
+    fn slot_mut(&mut self, id: ResourceId) -> Result<&mut ResourceSlot, KernelFailure> {
+        self.slots
+            .get_mut(id.0 as usize)
+            .ok_or_else(|| KernelFailure::Status(TfError::internal("unknown resource handle")))
+    }
+
+    /// The generator for one call of a random kernel producing `count` values: the kernel's
+    /// state, which then moves past the samples TensorFlow reserves for the call.
+    pub fn reserve_random(
+        &mut self,
+        site: &KernelSite<'_>,
+        op: &OpKind,
+        dtype: DType,
+        seeds: [i64; 2],
+        count: u64,
+    ) -> Philox {
+        let key = match site.node {
+            Some(("", node)) => node.to_string(),
+            Some((function, node)) => format!("{function}/{node}"),
+            None => format!(
+                "{}:{}:{}:{}",
+                op.op_type(),
+                dtype.name(),
+                seeds[0],
+                seeds[1]
+            ),
+        };
+        let generator = self
+            .random_kernels
+            .entry(key)
+            .or_insert_with(|| ops::generator_for(seeds));
+        let reserved = *generator;
+        generator.skip(random::reserved_samples(count));
+        reserved
+    }
+
+    /// `tf.random.set_seed` clears the eager kernel cache, and with it every random
+    /// kernel's state.
+    pub fn reset_random_kernels(&mut self) {
+        self.random_kernels.clear();
+    }
+
+    /// True when no variable was ever created here (TensorFlow then says the container
+    /// does not exist).
+    pub fn is_empty(&self) -> bool {
+        self.slots.iter().all(|slot| slot.value.is_none())
+    }
+}
+
+/// Why a kernel failed: a kernel error (eager mode wraps it with `[Op:X]`) or an error that
+/// already has its final class and message.
+#[derive(Clone, Debug, PartialEq)]
+pub enum KernelFailure {
+    /// From the tensor kernels.
+    Op(OpError),
+    /// Complete (uninitialised variables, missing feeds).
+    Status(TfError),
+}
+
+impl From<OpError> for KernelFailure {
+    fn from(error: OpError) -> KernelFailure {
+        KernelFailure::Op(error)
+    }
+}
+
+fn dense<'a>(inputs: &'a [Value], index: usize, op: &OpKind) -> Result<&'a Tensor, KernelFailure> {
+    inputs.get(index).and_then(Value::tensor).ok_or_else(|| {
+        KernelFailure::Status(TfError::internal(format!(
+            "{} expects a tensor as input #{index}",
+            op.op_type()
+        )))
+    })
+}
+
+fn resource(inputs: &[Value], op: &OpKind) -> Result<ResourceId, KernelFailure> {
+    match inputs.first() {
+        Some(Value::Resource(id)) => Ok(*id),
+        _ => Err(KernelFailure::Status(TfError::internal(format!(
+            "{} expects a resource handle as input #0",
+            op.op_type()
+        )))),
+    }
+}
+
+fn integers(tensor: &Tensor, op: &OpKind) -> Result<Vec<i64>, KernelFailure> {
+    tensor.to_i64_vec().ok_or_else(|| {
+        KernelFailure::Status(TfError::invalid_argument(format!(
+            "{} expects an integer tensor, got {}",
+            op.op_type(),
+            tensor.dtype().name()
+        )))
+    })
+}
+
+/// The number of values a random kernel makes for `dims` (negative dimensions fail later,
+/// in the kernel).
+fn element_count(dims: &[i64]) -> u64 {
+    dims.iter()
+        .map(|dim| (*dim).max(0) as u64)
+        .fold(1u64, u64::saturating_mul)
+}
+
+fn scalar_f64(tensor: &Tensor, op: &OpKind) -> Result<f64, KernelFailure> {
+    match tensor.to_f64_vec().as_deref() {
+        Some([value]) => Ok(*value),
+        _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
+            "{} expects scalar inputs",
+            op.op_type()
+        )))),
+    }
+}
+
+/// The message TensorFlow gives when a variable is read before it was assigned
+/// (`FailedPreconditionError`, oracle text for a Session whose container is empty).
+pub fn uninitialized_variable_message(name: &str) -> String {
+    format!(
+        "Could not find variable {name}. This could mean that the variable has been deleted. \
+         In TF1, it can also mean the variable is uninitialized. Debug info: container=localhost, \
+         status error message=Container localhost does not exist. (Could not find resource: \
+         localhost/{name})"
+    )
+}
+
+/// The message TensorFlow gives when a TF1 reference variable is used before it was
+/// initialised.
+pub fn uninitialized_ref_message(name: &str) -> String {
+    format!("Attempting to use uninitialized value {name}")
+}
+
+/// The value behind a reference, or TensorFlow's uninitialised-value error.
+pub fn deref(value: &Value, resources: &ResourceStore) -> Result<Value, KernelFailure> {
+    let Value::Ref(id, _) = value else {
+        return Ok(value.clone());
+    };
+    let slot = resources
+        .slot(*id)
+        .ok_or_else(|| KernelFailure::Status(TfError::internal("unknown reference")))?;
+    match &slot.value {
+        Some(tensor) => Ok(Value::Dense(tensor.clone())),
+        None => Err(KernelFailure::Status(TfError::new(
+            ExceptionClass::FailedPrecondition,
+            uninitialized_ref_message(&slot.name),
+        ))),
+    }
+}
+
+/// Runs one op's kernel on `inputs`, reading and writing variables in `resources`.
+///
+/// `Placeholder` is never computed: the Session substitutes its feed first.
+pub fn compute(
+    op: &OpKind,
+    inputs: &[Value],
+    resources: &mut ResourceStore,
+) -> Result<Vec<Value>, KernelFailure> {
+    compute_at(op, inputs, resources, KernelSite::default())
+}
+
+/// Where a kernel runs, for the kernels whose result depends on it: a random kernel keeps
+/// one generator per graph node (eager ops with the same attributes share one, as
+/// TensorFlow's eager kernel cache does), and a MatMul on a TPU core uses the MXU's
+/// arithmetic.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct KernelSite<'a> {
+    /// The machine and the device's full name; `None` computes as the host CPU does (shape
+    /// inference, tests).
+    pub device: Option<(&'a Machine, &'a str)>,
+    /// The graph node: its function's name (`""` in a Session's graph) and its own; `None`
+    /// for an eager op.
+    pub node: Option<(&'a str, &'a str)>,
+}
+
+impl KernelSite<'_> {
+    fn matmul_arithmetic(&self) -> ops::MatMulArithmetic {
+        self.device
+            .map(|(machine, device)| machine.matmul_arithmetic(device))
+            .unwrap_or_default()
+    }
+}
+
+/// Budget units one kernel run costs besides its elements (see `meter::work`).
+const KERNEL_WORK: u64 = 200;
+
+/// [`compute`] on a device and graph node: see [`KernelSite`].
+pub fn compute_at(
+    op: &OpKind,
+    inputs: &[Value],
+    resources: &mut ResourceStore,
+    site: KernelSite<'_>,
+) -> Result<Vec<Value>, KernelFailure> {
+    // Every kernel run, eager or in a graph's executor, is charged to the run's budget:
+    // dispatching one costs about as much as this many interpreted instructions, on top of
+    // the elements it fills (`tensor::limits`).
+    meter::work::add(KERNEL_WORK);
+    let one = |tensor: Tensor| Ok(vec![Value::Dense(tensor)]);
+    if let OpKind::RefAssign { op: binary } = op {
+        let Some(Value::Ref(id, dtype)) = inputs.first() else {
+            return Err(KernelFailure::Status(TfError::internal(
+                "Assign expects a reference as input #0",
+            )));
+        };
+        let value = deref(
+            inputs
+                .get(1)
+                .unwrap_or(&Value::Dense(Tensor::scalar(0.0f32))),
+            resources,
+        )?;
+        let value = dense(std::slice::from_ref(&value), 0, op)?.clone();
+        let slot = resources.slot_mut(*id)?;
+        slot.value = Some(match (binary, &slot.value) {
+            (None, _) => value,
+            (Some(binary), Some(current)) => ops::binary(*binary, current, &value)?,
+            (Some(_), None) => {
+                return Err(KernelFailure::Status(TfError::new(
+                    ExceptionClass::FailedPrecondition,
+                    uninitialized_ref_message(&slot.name),
+                )))
+            }
+        });
+        return Ok(vec![Value::Ref(*id, *dtype)]);
+    }
+    if let OpKind::VariableV2 {
+        dtype, shared_name, ..
+    } = op
+    {
+        return Ok(vec![Value::Ref(
+            resources.lookup_or_create(shared_name, *dtype),
+            *dtype,
+        )]);
+    }
+    if inputs.iter().any(|input| matches!(input, Value::Ref(..))) {
+        let values: Vec<Value> = inputs
+            .iter()
+            .map(|input| deref(input, resources))
+            .collect::<Result<_, _>>()?;
+        return compute_at(op, &values, resources, site);
+    }
+    match op {
+        OpKind::Const(tensor) => one(tensor.clone()),
+        OpKind::Placeholder { .. } => Err(KernelFailure::Status(TfError::internal(
+            "a placeholder was computed instead of fed",
+        ))),
+        OpKind::Binary(binary) => {
+            let (lhs, rhs) = (dense(inputs, 0, op)?, dense(inputs, 1, op)?);
+            one(ops::binary(*binary, lhs, rhs)?)
+        }
+        OpKind::Unary(unary) => one(ops::unary(*unary, dense(inputs, 0, op)?)?),
+        OpKind::MatMul(options) => one(ops::matmul_on(
+            dense(inputs, 0, op)?,
+            dense(inputs, 1, op)?,
+            *options,
+            site.matmul_arithmetic(),
+        )?),
+        OpKind::Conv2D(attrs) => one(ops::conv2d_on(
+            dense(inputs, 0, op)?,
+            dense(inputs, 1, op)?,
+            attrs,
+            site.matmul_arithmetic(),
+        )?),
+        OpKind::Reduce {
+            op: reduce,
+            keep_dims,
+        } => {
+            let axes = integers(dense(inputs, 1, op)?, op)?;
+            one(ops::reduce(
+                *reduce,
+                dense(inputs, 0, op)?,
+                Some(&axes),
+                *keep_dims,
+            )?)
+        }
+        OpKind::Reshape => {
+            let shape = integers(dense(inputs, 1, op)?, op)?;
+            one(ops::reshape(dense(inputs, 0, op)?, &shape)?)
+        }
+        OpKind::Fill => {
+            let dims = integers(dense(inputs, 0, op)?, op)?;
+            one(ops::fill(&dims, dense(inputs, 1, op)?)?)
+        }
+        OpKind::Range => {
+            let start = dense(inputs, 0, op)?;
+            let limit = scalar_f64(dense(inputs, 1, op)?, op)?;
+            let delta = scalar_f64(dense(inputs, 2, op)?, op)?;
+            one(ops::range(
+                scalar_f64(start, op)?,
+                limit,
+                delta,
+                start.dtype(),
+            )?)
+        }
+        OpKind::RandomStandardNormal { dtype, seeds } => {
+            let dims = integers(dense(inputs, 0, op)?, op)?;
+            let generator =
+                resources.reserve_random(&site, op, *dtype, *seeds, element_count(&dims));
+            one(ops::standard_normal(&dims, *dtype, generator)?)
+        }
+        OpKind::RandomUniform { dtype, seeds } => {
+            let dims = integers(dense(inputs, 0, op)?, op)?;
+            let generator =
+                resources.reserve_random(&site, op, *dtype, *seeds, element_count(&dims));
+            one(ops::uniform(&dims, *dtype, generator)?)
+        }
+        OpKind::RandomUniformInt { seeds, .. } => {
+            let dims = integers(dense(inputs, 0, op)?, op)?;
+            let low = scalar_f64(dense(inputs, 1, op)?, op)? as i64;
+            let high = scalar_f64(dense(inputs, 2, op)?, op)? as i64;
+            let dtype = dense(inputs, 1, op)?.dtype();
+            let generator =
+                resources.reserve_random(&site, op, dtype, *seeds, element_count(&dims));
+            one(ops::uniform_int(&dims, low, high, dtype, generator)?)
+        }
+        OpKind::SelectV2 => one(ops::where_select(
+            dense(inputs, 0, op)?,
+            dense(inputs, 1, op)?,
+            dense(inputs, 2, op)?,
+        )?),
+        OpKind::Switch | OpKind::Merge => Err(KernelFailure::Status(TfError::internal(
+            "Switch and Merge run in the session's executor",
+        ))),
+        OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
+            match inputs.first() {
+                Some(value) => Ok(vec![value.clone()]),
+                None => Err(KernelFailure::Status(TfError::internal(
+                    "Identity without input",
+                ))),
+            }
+        }
+        OpKind::Cast { dtype } => one(ops::cast(dense(inputs, 0, op)?, *dtype)?),
+        OpKind::VarHandleOp {
+            dtype, shared_name, ..
+        } => Ok(vec![Value::Resource(
+            resources.lookup_or_create(shared_name, *dtype),
+        )]),
+        OpKind::ReadVariableOp { .. } => {
+            let slot = resources.slot_mut(resource(inputs, op)?)?;
+            match &slot.value {
+                Some(tensor) => one(tensor.clone()),
+                None => Err(KernelFailure::Status(TfError::new(
+                    ExceptionClass::FailedPrecondition,
+                    uninitialized_variable_message(&slot.name),
+                ))),
+            }
+        }
+        OpKind::AssignVariableOp => {
+            let value = dense(inputs, 1, op)?.clone();
+            resources.slot_mut(resource(inputs, op)?)?.value = Some(value);
+            Ok(Vec::new())
+        }
+        OpKind::AssignAddVariableOp | OpKind::AssignSubVariableOp => {
+            let delta = dense(inputs, 1, op)?.clone();
+            let slot = resources.slot_mut(resource(inputs, op)?)?;
+            let Some(current) = &slot.value else {
+                return Err(KernelFailure::Status(TfError::new(
+                    ExceptionClass::FailedPrecondition,
+                    uninitialized_variable_message(&slot.name),
+                )));
+            };
+            let binary = if *op == OpKind::AssignAddVariableOp {
+                BinaryOp::Add
+            } else {
+                BinaryOp::Sub
+            };
+            slot.value = Some(ops::binary(binary, current, &delta)?);
+            Ok(Vec::new())
+        }
+        OpKind::VarIsInitializedOp => {
+            let initialized = resources
+                .slot(resource(inputs, op)?)
+                .is_some_and(|slot| slot.value.is_some());
+            one(Tensor::scalar(initialized))
+        }
+        OpKind::NoOp => Ok(Vec::new()),
+        OpKind::StringFormat {
+            template,
+            placeholder,
+            summarize,
+        } => {
+            // absl::StrSplit: an empty delimiter cuts between characters.
+            let pieces: Vec<&str> = if placeholder.is_empty() {
+                match template
+                    .char_indices()
+                    .map(|(at, _)| at)
+                    .collect::<Vec<_>>()
+                {
+                    starts if starts.is_empty() => vec![""],
+                    starts => (0..starts.len())
+                        .map(|i| {
+                            &template
+                                [starts[i]..starts.get(i + 1).map_or(template.len(), |end| *end)]
+                        })
+                        .collect(),
+                }
+            } else {
+                template.split(placeholder.as_str()).collect()
+            };
+            if pieces.len() != inputs.len() + 1 {
+                return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                    "num placeholders in template and num inputs must match: {} vs. {}",
+                    pieces.len() - 1,
+                    inputs.len()
+                ))));
+            }
+            let mut text = pieces[0].to_string();
+            for (index, piece) in pieces[1..].iter().enumerate() {
+                text.push_str(&summarize_value(dense(inputs, index, op)?, *summarize));
+                text.push_str(piece);
+            }
+            one(Tensor::from_strings(
+                Shape::new(Vec::new()),
+                vec![text.into_bytes()],
+            )?)
+        }
+        OpKind::PrintV2 { output_stream, end } => {
+            let input = dense(inputs, 0, op)?;
+            let (TensorData::String(values), 0) = (input.data(), input.rank()) else {
+                return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                    "Input is expected to be scalar, but got shape: {}",
+                    input.shape()
+                ))));
+            };
+            let mut text = String::from_utf8_lossy(&values[0]).into_owned();
+            text.push_str(end);
+            resources.printed.push((*output_stream, text));
+            Ok(Vec::new())
+        }
+        OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
+            "a function argument was computed instead of passed",
+        ))),
+        OpKind::TopKV2 => {
+            let k = integers(dense(inputs, 1, op)?, op)?;
+            let [k] = k.as_slice() else {
+                return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                    "k must be 0-D, got shape [{}]",
+                    k.len()
+                ))));
+            };
+            let (values, indices) = ops::top_k(dense(inputs, 0, op)?, *k)?;
+            Ok(vec![Value::Dense(values), Value::Dense(indices)])
+        }
+        OpKind::Unique { out_idx } => {
+            let (y, idx) = ops::unique(dense(inputs, 0, op)?, *out_idx)?;
+            Ok(vec![Value::Dense(y), Value::Dense(idx)])
+        }
+        OpKind::Split { .. } | OpKind::SplitV { .. } | OpKind::Unpack { .. } => {
+            Ok(compute_pieces(op, inputs)?
+                .into_iter()
+                .map(Value::Dense)
+                .collect())
+        }
+        _ => one(compute_array_op(op, inputs)?),
+    }
+}
+
+/// The ops with one output per piece of their input (`Split`, `SplitV`, `Unpack`).
+fn compute_pieces(op: &OpKind, inputs: &[Value]) -> Result<Vec<Tensor>, KernelFailure> {
+    let scalar = |index: usize| -> Result<i64, KernelFailure> {
+        match integers(dense(inputs, index, op)?, op)?.as_slice() {
+            [value] => Ok(*value),
+            _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                "{} expects a scalar as input #{index}",
+                op.op_type()
+            )))),
+        }
+    };
+    let pieces = match op {
+        OpKind::Split { num_split } => ops::split(
+            dense(inputs, 1, op)?,
+            scalar(0)?,
+            ops::SplitSizes::Equal(*num_split),
+        )?,
+        OpKind::SplitV { .. } => {
+            let sizes = integers(dense(inputs, 1, op)?, op)?;
+            ops::split(
+                dense(inputs, 0, op)?,
+                scalar(2)?,
+                ops::SplitSizes::Sizes(&sizes),
+            )?
+        }
+        OpKind::Unpack { axis, num } => {
+            let input = dense(inputs, 0, op)?;
+            let rank = input.rank() as i64;
+            let resolved = if *axis < 0 { axis + rank } else { *axis };
+            ops::unstack(input, usize::try_from(resolved).unwrap_or(usize::MAX), *num)?
+        }
+        _ => {
+            return Err(KernelFailure::Status(TfError::internal(
+                "not a splitting op",
+            )))
+        }
+    };
+    if pieces.len() != op.piece_count() {
+        return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+            "{} made {} pieces instead of {}",
+            op.op_type(),
+            pieces.len(),
+            op.piece_count()
+        ))));
+    }
+    Ok(pieces)
+}
+
+/// The array ops (`Transpose`, `ConcatV2`, `StridedSlice`...): one dense output each.
+/// `MatrixDiagV3` / `MatrixSetDiagV3` are emulated on the main diagonal (`k = 0`) with the
+/// sizes they imply (`num_rows = num_cols = -1`), as `tf.eye` builds them.
+fn main_diagonal_only(op: &OpKind, inputs: &[Value]) -> Result<(), KernelFailure> {
+    let settings: &[(usize, i64)] = match op {
+        OpKind::MatrixDiag => &[(1, 0), (2, -1), (3, -1)],
+        _ => &[(2, 0)],
+    };
+    for &(index, expected) in settings {
+        if integers(dense(inputs, index, op)?, op)? != [expected] {
+            return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                "{} is emulated on the main diagonal only (k = 0, num_rows = num_cols = -1)",
+                op.op_type()
+            ))));
+        }
+    }
+    Ok(())
+}
+
+fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailure> {
+    let input = |index: usize| dense(inputs, index, op);
+    let scalar_int = |index: usize| -> Result<i64, KernelFailure> {
+        match integers(input(index)?, op)?.as_slice() {
+            [value] => Ok(*value),
+            _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                "{} expects a scalar as input #{index}",
+                op.op_type()
+            )))),
+        }
+    };
+    Ok(match op {
+        OpKind::Transpose => {
+            let perm = integers(input(1)?, op)?;
+            ops::transpose(input(0)?, Some(&perm))?
+        }
+        OpKind::ConcatV2 => {
+            let count = inputs.len().saturating_sub(1);
+            let values: Vec<Tensor> = (0..count)
+                .map(|index| input(index).cloned())
+                .collect::<Result<_, _>>()?;
+            ops::concat(&values, scalar_int(count)?)?
+        }
+        OpKind::Pack { axis } => {
+            let values: Vec<Tensor> = (0..inputs.len())
+                .map(|index| input(index).cloned())
+                .collect::<Result<_, _>>()?;
+            ops::stack(&values, *axis)?
+        }
+        OpKind::ArgReduce {
+            op: which,
+            output_type,
+        } => ops::arg_reduce(*which, input(0)?, scalar_int(1)?, *output_type)?,
+        OpKind::OneHot => {
+            let depth = usize::try_from(scalar_int(1)?).map_err(|_| {
+                KernelFailure::Status(TfError::invalid_argument(
+                    "depth must be non-negative".to_string(),
+                ))
+            })?;
+            ops::one_hot(input(0)?, depth, input(2)?, input(3)?)?
+        }
+        OpKind::StridedSlice { specs } => ops::slice(input(0)?, specs)?,
+        OpKind::StridedSliceGrad { specs } => {
+            let dims = integers(input(0)?, op)?
+                .into_iter()
+                .map(usize::try_from)
+                .collect::<Result<Vec<usize>, _>>()
+                .map_err(|_| {
+                    KernelFailure::Status(TfError::invalid_argument(
+                        "StridedSliceGrad's shape must be non-negative".to_string(),
+                    ))
+                })?;
+            ops::strided_slice_grad(&dims, specs, input(4)?)?
+        }
+        OpKind::ExpandDims => ops::expand_dims(input(0)?, scalar_int(1)?)?,
+        OpKind::GatherV2 => ops::gather(input(0)?, input(1)?, scalar_int(2)?)?,
+        OpKind::Tile => ops::tile(input(0)?, &integers(input(1)?, op)?)?,
+        OpKind::BroadcastTo => ops::broadcast_to(input(0)?, input(1)?)?,
+        OpKind::Slice => ops::slice_begin_size(input(0)?, input(1)?, input(2)?)?,
+        OpKind::ReverseV2 => ops::reverse(input(0)?, &integers(input(1)?, op)?)?,
+        OpKind::Cumsum { exclusive, reverse } => {
+            ops::cumsum(input(0)?, scalar_int(1)?, *exclusive, *reverse)?
+        }
+        OpKind::Squeeze { axes } => ops::squeeze(input(0)?, axes.as_deref())?,
+        OpKind::Softmax => ops::softmax(input(0)?)?,
+        OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
+        OpKind::BiasAdd => ops::bias_add(input(0)?, input(1)?)?,
+        OpKind::AddN => {
+            let values: Vec<Tensor> = (0..inputs.len())
+                .map(|index| input(index).cloned())
+                .collect::<Result<_, _>>()?;
+            ops::add_n(&values)?
+        }
+        OpKind::Pad { mode, .. } => {
+            let constant = if inputs.len() > 2 {
+                Some(input(2)?)
+            } else {
+                None
+            };
+            ops::pad(input(0)?, input(1)?, constant, *mode)?
+        }
+        OpKind::FloatClass(class) => ops::float_class(*class, input(0)?)?,
+        OpKind::Where => ops::where_indices(input(0)?)?,
+        OpKind::Shape { out_type } => {
+            let dims: Vec<i64> = input(0)?
+                .shape()
+                .dims()
+                .iter()
+                .map(|dim| *dim as i64)
+                .collect();
+            let count = dims.len();
+            ops::cast(&Tensor::from_vec(Shape::new(vec![count]), dims)?, *out_type)?
+        }
+        OpKind::MatrixDiag => {
+            main_diagonal_only(op, inputs)?;
+            ops::matrix_diag(input(0)?, input(4)?)?
+        }
+        OpKind::MatrixSetDiag => {
+            main_diagonal_only(op, inputs)?;
+            ops::matrix_set_diag(input(0)?, input(1)?)?
+        }
+        OpKind::StringToNumber { out_type } => ops::string_to_number(input(0)?, *out_type)?,
+        OpKind::Resize { nearest } => {
+            let size = integers(input(1)?, op)?;
+            let [height, width] = size.as_slice() else {
+                return Err(KernelFailure::Status(TfError::invalid_argument(
+                    "size must be a 1-D int32 Tensor of 2 elements: new_height, new_width"
+                        .to_string(),
+                )));
+            };
+            let dim = |value: i64| {
+                usize::try_from(value).map_err(|_| {
+                    KernelFailure::Status(TfError::invalid_argument(
+                        "size must be positive".to_string(),
+                    ))
+                })
+            };
+            ops::resize(input(0)?, dim(*height)?, dim(*width)?, *nearest)?
+        }
+        other => {
+            return Err(KernelFailure::Status(TfError::internal(format!(
+                "{} is not an array op",
+                other.op_type()
+            ))))
+        }
+    })
+}
+
+fn dtype_hint_at(inputs: &[InputFact<'_>], index: usize) -> Option<DType> {
+    match inputs.get(index).map(|fact| fact.value_type) {
+        Some(ValueType::Dense(dtype)) => Some(dtype),
+        _ => None,
+    }
+}
+
+/// Static facts of an array op: its value on constant inputs, else its output on zeros of
+/// the inputs' static shapes (so `x[0]` of a `(2, 3)` placeholder is `(3,)`), else the
+/// output dtype with an unknown shape.
+fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
+    let mut values = Vec::with_capacity(inputs.len());
+    let mut dtype_hint = None;
+    for (index, fact) in inputs.iter().enumerate() {
+        // GatherV2's shape function reads the indices' shape, never their values: constant
+        // indices out of range fail when the graph runs, not here.
+        let constant = fact
+            .constant
+            .filter(|_| !(matches!(op, OpKind::GatherV2) && index == 1));
+        let ValueType::Dense(dtype) = fact.value_type else {
+            return Err(TfError::internal(format!(
+                "{} expects tensor inputs",
+                op.op_type()
+            )));
+        };
+        dtype_hint.get_or_insert(dtype);
+        let value = match (constant, fact.shape.to_shape()) {
+            (Some(tensor), _) => Some(tensor.clone()),
+            // Stand-in zeros give shapes, but an empty string is no stand-in for the text a
+            // string op parses (`StringToNumber` of a traced argument), so strings are skipped.
+            (None, Some(shape))
+                if dtype != DType::String
+                    && shape.num_elements().is_some_and(|count| count <= 1 << 16) =>
+            {
+                let dims: Vec<i64> = shape.dims().iter().map(|dim| *dim as i64).collect();
+                ops::zeros(&dims, dtype).ok()
+            }
+            _ => None,
+        };
+        values.push(value.map(Value::Dense));
+    }
+    if let OpKind::RandomUniform { dtype, .. } | OpKind::RandomUniformInt { dtype, .. } = op {
+        let dims = inputs.first().and_then(shape_entries);
+        let dtype = match op {
+            OpKind::RandomUniformInt { .. } => dtype_hint_at(inputs, 1).unwrap_or(*dtype),
+            _ => *dtype,
+        };
+        return Ok(vec![OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape: shape_from_entries(dims),
+        }]);
+    }
+    if let Some(values) = values.into_iter().collect::<Option<Vec<_>>>() {
+        let mut scratch = ResourceStore::default();
+        match compute(op, &values, &mut scratch) {
+            Ok(outputs) => {
+                let facts: Vec<OutputFact> = outputs
+                    .iter()
+                    .filter_map(Value::tensor)
+                    .map(|tensor| OutputFact {
+                        value_type: ValueType::Dense(tensor.dtype()),
+                        shape: TensorShape::from(tensor.shape()),
+                    })
+                    .collect();
+                if !facts.is_empty() && facts.len() == outputs.len() {
+                    return Ok(facts);
+                }
+            }
+            // The kernel's complaint about stand-ins of the right shapes is a shape
+            // function's failure.
+            Err(KernelFailure::Op(error)) => {
+                return Err(TfError::invalid_argument(error.message));
+            }
+            Err(_) => {}
+        }
+    }
+    let dtype = match op {
+        OpKind::ArgReduce { output_type, .. } => *output_type,
+        OpKind::RandomUniform { dtype, .. } => *dtype,
+        OpKind::StringToNumber { out_type } => *out_type,
+        OpKind::Resize { nearest: false } => DType::Float32,
+        OpKind::OneHot => match inputs.get(2).map(|fact| fact.value_type) {
+            Some(ValueType::Dense(dtype)) => dtype,
+            _ => DType::Float32,
+        },
+        OpKind::Split { .. } => dtype_hint_at(inputs, 1).unwrap_or(DType::Float32),
+        _ => dtype_hint.unwrap_or(DType::Float32),
+    };
+    let shape = match op {
+        // Element-wise: the output has the input's shape.
+        OpKind::StringToNumber { .. } => inputs
+            .first()
+            .map_or_else(TensorShape::unknown, |fact| fact.shape.clone()),
+        _ => TensorShape::unknown(),
+    };
+    let mut facts = vec![
+        OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape,
+        };
+        op.piece_count()
+    ];
+    if let (OpKind::TopKV2, Some(indices)) = (op, facts.get_mut(1)) {
+        indices.value_type = ValueType::Dense(DType::Int32);
+    }
+    Ok(facts)
+}
+
+/// A graph input as inference sees it: its type, static shape and, for `Const`s, value.
+#[derive(Clone, Copy, Debug)]
+pub struct InputFact<'a> {
+    /// Its type.
+    pub value_type: ValueType,
+    /// Its static shape.
+    pub shape: &'a TensorShape,
+    /// Its value when it comes straight from a `Const`.
+    pub constant: Option<&'a Tensor>,
+    /// For a shape-like input, its value as far as shape inference can evaluate it
+    /// (`constant_value_as_shape`): one entry per element, `None` where unknown or `-1`.
+    pub shape_value: Option<&'a [Option<i64>]>,
+}
+
+/// The type and static shape of one output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OutputFact {
+    /// Its type.
+    pub value_type: ValueType,
+    /// Its static shape.
+    pub shape: TensorShape,
+}
+
+/// Static output types and shapes of `op` in graph mode, with the build-time checks
+/// TensorFlow's Python layer makes (dtype agreement of `T` inputs).
+pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
+    match op {
+        OpKind::VariableV2 { dtype, shape, .. } => {
+            return Ok(vec![OutputFact {
+                value_type: ValueType::Ref(*dtype),
+                shape: shape.clone(),
+            }])
+        }
+        OpKind::Split { num_split: 0 } => {
+            return Err(TfError::value_error(
+                "Attr 'num_split' of 'Split' Op passed 0 less than minimum 1.",
+            ))
+        }
+        OpKind::RefAssign { .. } => {
+            let first = inputs.first();
+            return Ok(vec![OutputFact {
+                value_type: first.map_or(ValueType::Resource, |fact| fact.value_type),
+                shape: first.map_or_else(TensorShape::unknown, |fact| fact.shape.clone()),
+            }]);
+        }
+        _ => {}
+    }
+    if inputs
+        .iter()
+        .any(|fact| matches!(fact.value_type, ValueType::Ref(_)))
+    {
+        let dereffed: Vec<InputFact<'_>> = inputs
+            .iter()
+            .map(|fact| InputFact {
+                value_type: match fact.value_type {
+                    ValueType::Ref(dtype) => ValueType::Dense(dtype),
+                    other => other,
+                },
+                ..*fact
+            })
+            .collect();
+        return infer(op, &dereffed);
+    }
+    crate::shape_fn::check(op, inputs)?;
+    let dense_type = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
+        Some(ValueType::Dense(dtype)) => Ok(dtype),
+        _ => Err(TfError::internal(format!(
+            "{} expects a tensor as input #{index}",
+            op.op_type()
+        ))),
+    };
+    let shape_of = |index: usize| {
+        inputs
+            .get(index)
+            .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())
+    };
+    let constant_ints = |index: usize| {
+        inputs
+            .get(index)
+            .and_then(|fact| fact.constant)
+            .and_then(Tensor::to_i64_vec)
+    };
+    let out = |dtype: DType, shape: TensorShape| {
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape,
+        }])
+    };
+    match op {
+        // `k` computed in the graph (`tf.sort`'s `shape(values)[axis]`): the last output
+        // dimension is what shape inference can evaluate of it.
+        OpKind::TopKV2 if inputs.get(1).is_some_and(|fact| fact.constant.is_none()) => {
+            let k = inputs
+                .get(1)
+                .and_then(|fact| fact.shape_value)
+                .and_then(|entries| entries.first().copied().flatten())
+                .and_then(|k| usize::try_from(k).ok());
+            let shape = match inputs.first().and_then(|fact| fact.shape.dims()) {
+                Some(dims) if !dims.is_empty() => {
+                    let mut dims = dims.to_vec();
+                    if let Some(last) = dims.last_mut() {
+                        *last = k;
+                    }
+                    TensorShape::new(dims)
+                }
+                _ => TensorShape::unknown(),
+            };
+            let values = match inputs.first().map(|fact| fact.value_type) {
+                Some(ValueType::Dense(dtype)) => dtype,
+                _ => DType::Float32,
+            };
+            Ok(vec![
+                OutputFact {
+                    value_type: ValueType::Dense(values),
+                    shape: shape.clone(),
+                },
+                OutputFact {
+                    value_type: ValueType::Dense(DType::Int32),
+                    shape,
+                },
+            ])
+        }
+        // A partly known shape (`Where`'s `(None, 1)`) loses the listed axes.
+        OpKind::Squeeze { axes: Some(axes) }
+            if inputs.first().is_some_and(|fact| {
+                fact.shape.to_shape().is_none() && fact.shape.dims().is_some()
+            }) =>
+        {
+            let dims = inputs
+                .first()
+                .and_then(|fact| fact.shape.dims())
+                .unwrap_or_default();
+            let rank = dims.len() as i64;
+            let dropped: Vec<usize> = axes
+                .iter()
+                .filter_map(|&axis| usize::try_from(if axis < 0 { axis + rank } else { axis }).ok())
+                .collect();
+            let kept = dims
+                .iter()
+                .enumerate()
+                .filter(|(index, _)| !dropped.contains(index))
+                .map(|(_, dim)| *dim)
+                .collect();
+            let dtype = match inputs.first().map(|fact| fact.value_type) {
+                Some(ValueType::Dense(dtype)) => dtype,
+                _ => DType::Float32,
+            };
+            Ok(vec![OutputFact {
+                value_type: ValueType::Dense(dtype),
+                shape: TensorShape::new(kept),
+            }])
+        }
+        // Indices of a shape known only when the graph runs (`tf.boolean_mask`'s
+        // `Squeeze(Where(mask))`): params' dims around the indices' dims.
+        OpKind::GatherV2
+            if inputs
+                .get(1)
+                .is_some_and(|fact| fact.constant.is_none() && fact.shape.to_shape().is_none()) =>
+        {
+            let axis = inputs
+                .get(2)
+                .and_then(|fact| fact.constant)
+                .and_then(Tensor::to_i64_vec);
+            let params = inputs.first().and_then(|fact| fact.shape.dims());
+            let indices = inputs.get(1).and_then(|fact| fact.shape.dims());
+            let shape = match (axis.as_deref(), params, indices) {
+                (Some(&[axis]), Some(params), Some(indices)) => {
+                    let rank = params.len() as i64;
+                    let axis = if axis < 0 { axis + rank } else { axis };
+                    match usize::try_from(axis)
+                        .ok()
+                        .filter(|axis| *axis < params.len())
+                    {
+                        Some(axis) => {
+                            let mut dims = params[..axis].to_vec();
+                            dims.extend_from_slice(indices);
+                            dims.extend_from_slice(&params[axis + 1..]);
+                            TensorShape::new(dims)
+                        }
+                        None => TensorShape::unknown(),
+                    }
+                }
+                _ => TensorShape::unknown(),
+            };
+            let dtype = match inputs.first().map(|fact| fact.value_type) {
+                Some(ValueType::Dense(dtype)) => dtype,
+                _ => DType::Float32,
+            };
+            Ok(vec![OutputFact {
+                value_type: ValueType::Dense(dtype),
+                shape,
+            }])
+        }
+        OpKind::Const(tensor) => out(tensor.dtype(), TensorShape::from(tensor.shape())),
+        OpKind::Placeholder { dtype, shape } => out(*dtype, shape.clone()),
+        OpKind::Binary(binary) => {
+            let (lhs, rhs) = (dense_type(0)?, dense_type(1)?);
+            if lhs != rhs {
+                return Err(TfError::type_error(format!(
+                    "Input 'y' of '{}' Op has type {} that does not match type {} of argument 'x'.",
+                    op.op_type(),
+                    rhs.name(),
+                    lhs.name()
+                )));
+            }
+            let dtype = if binary.is_comparison() {
+                DType::Bool
+            } else {
+                lhs
+            };
+            out(dtype, broadcast_static(&shape_of(0), &shape_of(1)))
+        }
+        OpKind::Unary(_) | OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
+            out(dense_type(0)?, shape_of(0))
+        }
+        OpKind::Switch => {
+            let value_type = ValueType::Dense(dense_type(0)?);
+            let fact = OutputFact {
+                value_type,
+                shape: shape_of(0),
+            };
+            Ok(vec![fact.clone(), fact])
+        }
+        OpKind::Merge => {
+            let shape = if shape_of(0) == shape_of(1) {
+                shape_of(0)
+            } else {
+                TensorShape::unknown()
+            };
+            Ok(vec![
+                OutputFact {
+                    value_type: ValueType::Dense(dense_type(0)?),
+                    shape,
+                },
+                OutputFact {
+                    value_type: ValueType::Dense(DType::Int32),
+                    shape: TensorShape::new(Vec::new()),
+                },
+            ])
+        }
+        OpKind::Cast { dtype } => out(*dtype, shape_of(0)),
+        OpKind::MatMul(options) => {
+            let (a, b) = (dense_type(0)?, dense_type(1)?);
+            if a != b {
+                let (second, first) = if options.batched {
+                    ("y", "x")
+                } else {
+                    ("b", "a")
+                };
+                return Err(TfError::type_error(format!(
+                    "Input '{second}' of '{}' Op has type {} that does not match type {} of argument '{first}'.",
+                    op.op_type(),
+                    b.name(),
+                    a.name()
+                )));
+            }
+            out(a, matmul_static(&shape_of(0), &shape_of(1), *options))
+        }
+        OpKind::Reduce { op: _, keep_dims } => {
+            let shape = match (shape_of(0).dims(), constant_ints(1)) {
+                (Some(dims), Some(axes)) => reduce_static(dims, &axes, *keep_dims),
+                _ => TensorShape::unknown(),
+            };
+            out(dense_type(0)?, shape)
+        }
+        OpKind::Reshape => {
+            let target = inputs.get(1).and_then(shape_entries);
+            let shape = target.map_or_else(TensorShape::unknown, |target| {
+                reshape_static(&shape_of(0), &target)
+            });
+            out(dense_type(0)?, shape)
+        }
+        OpKind::Fill => out(
+            dense_type(1)?,
+            shape_from_entries(inputs.first().and_then(shape_entries)),
+        ),
+        OpKind::RandomStandardNormal { dtype, .. } => out(
+            *dtype,
+            shape_from_entries(inputs.first().and_then(shape_entries)),
+        ),
+        OpKind::Tile if constant_ints(1).is_none() => {
+            // Each known dimension times its known multiple; the rest unknown.
+            let multiples = inputs.get(1).and_then(shape_entries);
+            let shape = match (shape_of(0).dims(), multiples) {
+                (Some(dims), Some(multiples)) if dims.len() == multiples.len() => TensorShape::new(
+                    dims.iter()
+                        .zip(&multiples)
+                        .map(|(dim, multiple)| {
+                            let multiple = usize::try_from((*multiple)?).ok()?;
+                            (*dim)?.checked_mul(multiple)
+                        })
+                        .collect(),
+                ),
+                _ => TensorShape::unknown(),
+            };
+            out(dense_type(0)?, shape)
+        }
+        OpKind::BroadcastTo => out(
+            dense_type(0)?,
+            broadcast_to_static(&shape_of(0), &shape_of(1), inputs.get(1))?,
+        ),
+        // TensorFlow's shape function checks no bounds: a bad begin or size fails when the
+        // kernel runs, so it is never run on stand-ins here (oracle case l4_32).
+        OpKind::Slice => {
+            let begin = constant_ints(1);
+            let size = constant_ints(2)
+                .map(|size| size.into_iter().map(Some).collect())
+                .or_else(|| inputs.get(2).and_then(shape_entries));
+            out(
+                dense_type(0)?,
+                slice_static(&shape_of(0), begin.as_deref(), size),
+            )
+        }
+        OpKind::Range => {
+            let values: Option<Vec<f64>> = (0..3)
+                .map(|index| {
+                    inputs
+                        .get(index)
+                        .and_then(|fact| fact.constant)
+                        .and_then(Tensor::to_f64_vec)
+                        .and_then(|values| values.first().copied())
+                })
+                .collect();
+            let length = values.and_then(|values| {
+                let (start, limit, delta) = (values[0], values[1], values[2]);
+                (delta != 0.0).then(|| ((limit - start) / delta).ceil().max(0.0) as usize)
+            });
+            out(dense_type(0)?, TensorShape::new(vec![length]))
+        }
+        OpKind::SelectV2 => {
+            let shape =
+                broadcast_static(&broadcast_static(&shape_of(0), &shape_of(1)), &shape_of(2));
+            out(dense_type(1)?, shape)
+        }
+        OpKind::VarHandleOp { .. } => Ok(vec![OutputFact {
+            value_type: ValueType::Resource,
+            shape: TensorShape::new(Vec::new()),
+        }]),
+        OpKind::ReadVariableOp { dtype } => out(*dtype, TensorShape::unknown()),
+        OpKind::VarIsInitializedOp => out(DType::Bool, TensorShape::new(Vec::new())),
+        OpKind::Arg { value_type, shape } => Ok(vec![OutputFact {
+            value_type: *value_type,
+            shape: shape.clone(),
+        }]),
+        OpKind::AssignVariableOp
+        | OpKind::AssignAddVariableOp
+        | OpKind::AssignSubVariableOp
+        | OpKind::NoOp
+        | OpKind::PrintV2 { .. } => Ok(Vec::new()),
+        OpKind::StringFormat { .. } => out(DType::String, TensorShape::new(Vec::new())),
+        OpKind::BiasAdd => out(dense_type(0)?, shape_of(0)),
+        OpKind::AddN => {
+            // Every input has the output's shape: each dimension is known when any input
+            // knows it (shape inference's merge), and a conflict is the kernel's error.
+            if inputs.iter().all(|fact| fact.constant.is_some()) {
+                return infer_array_op(op, inputs);
+            }
+            let mut merged: Option<Vec<Option<usize>>> = None;
+            for fact in inputs {
+                let Some(dims) = fact.shape.dims() else {
+                    continue;
+                };
+                merged = Some(match merged {
+                    None => dims.to_vec(),
+                    Some(known) if known.len() == dims.len() => known
+                        .iter()
+                        .zip(dims)
+                        .map(|(left, right)| left.or(*right))
+                        .collect(),
+                    Some(_) => return infer_array_op(op, inputs),
+                });
+            }
+            let shape = merged.map_or_else(TensorShape::unknown, TensorShape::new);
+            out(dense_type(0)?, shape)
+        }
+        OpKind::Pad { .. } => {
+            // Known dimensions grow by their constant paddings; the rest stay unknown.
+            match (shape_of(0).dims(), constant_ints(1)) {
+                (Some(dims), Some(paddings)) if paddings.len() == dims.len() * 2 => {
+                    if shape_of(0).to_shape().is_some() {
+                        return infer_array_op(op, inputs);
+                    }
+                    let grown = dims
+                        .iter()
+                        .zip(paddings.chunks_exact(2))
+                        .map(|(dim, pair)| {
+                            let before = usize::try_from(pair[0]).ok()?;
+                            let after = usize::try_from(pair[1]).ok()?;
+                            (*dim)?.checked_add(before)?.checked_add(after)
+                        })
+                        .collect();
+                    out(dense_type(0)?, TensorShape::new(grown))
+                }
+                _ => infer_array_op(op, inputs),
+            }
+        }
+        OpKind::MatrixDiag => {
+            // `[..., n]` spreads into `[..., n, n]`.
+            let shape = match shape_of(0).dims() {
+                Some(dims) if !dims.is_empty() => {
+                    let mut dims = dims.to_vec();
+                    dims.push(dims[dims.len() - 1]);
+                    TensorShape::new(dims)
+                }
+                _ => TensorShape::unknown(),
+            };
+            out(dense_type(0)?, shape)
+        }
+        OpKind::MatrixSetDiag => out(dense_type(0)?, shape_of(0)),
+        OpKind::Shape { out_type } => {
+            let rank = shape_of(0).dims().map(<[Option<usize>]>::len);
+            out(*out_type, TensorShape::new(vec![rank]))
+        }
+        OpKind::Unique { out_idx } => Ok(vec![
+            // As many values as are distinct (known only when it runs); one index per
+            // element.
+            OutputFact {
+                value_type: ValueType::Dense(dense_type(0)?),
+                shape: TensorShape::new(vec![None]),
+            },
+            OutputFact {
+                value_type: ValueType::Dense(*out_idx),
+                shape: shape_of(0),
+            },
+        ]),
+        OpKind::Where => {
+            // One row per true element (known only when it runs), one column per dimension.
+            let rank = shape_of(0).dims().map(<[Option<usize>]>::len);
+            out(DType::Int64, TensorShape::new(vec![None, rank]))
+        }
+        OpKind::FloatClass(class) => {
+            // The dtype check without data: an empty tensor of the input's dtype.
+            let empty = ops::zeros(&[0], dense_type(0)?).map_err(TfError::from_kernel_message)?;
+            ops::float_class(*class, &empty).map_err(TfError::from_kernel_message)?;
+            out(DType::Bool, shape_of(0))
+        }
+        OpKind::Conv2D(_) | OpKind::Pool { .. } => {
+            // Static shapes without computing the op; an invalid op computes, which gives
+            // the kernel's error.
+            let (input, filter) = (shape_of(0), shape_of(1));
+            match crate::window_shapes::static_output(op, &input, &filter) {
+                Some(shape) if crate::window_shapes::is_valid(op, &input, &filter) => {
+                    out(dense_type(0)?, shape)
+                }
+                _ => infer_array_op(op, inputs),
+            }
+        }
+        _ => infer_array_op(op, inputs),
+    }
+}
+
+/// A shape-like input's entries as shape inference knows them (`None`: unknown, or `-1`):
+/// from its evaluated value, from a `Const`, or, for a 1-D tensor of known length, that
+/// many unknown entries.
+fn shape_entries(fact: &InputFact<'_>) -> Option<Vec<Option<i64>>> {
+    if let Some(values) = fact.shape_value {
+        return Some(values.to_vec());
+    }
+    if let Some(values) = fact.constant.and_then(Tensor::to_i64_vec) {
+        return Some(
+            values
+                .into_iter()
+                .map(|value| (value >= 0).then_some(value))
+                .collect(),
+        );
+    }
+    match fact.shape.dims() {
+        Some([Some(length)]) => Some(vec![None; *length]),
+        _ => None,
+    }
+}
+
+fn shape_from_entries(dims: Option<Vec<Option<i64>>>) -> TensorShape {
+    match dims {
+        Some(dims) => TensorShape::new(
+            dims.into_iter()
+                .map(|dim| dim.and_then(|dim| usize::try_from(dim).ok()))
+                .collect(),
+        ),
+        None => TensorShape::unknown(),
+    }
+}
+
+/// Broadcasting with unknown dimensions: an unknown side gives an unknown result dimension
+/// unless the other side is known and not 1.
+fn broadcast_static(lhs: &TensorShape, rhs: &TensorShape) -> TensorShape {
+    let (Some(lhs), Some(rhs)) = (lhs.dims(), rhs.dims()) else {
+        return TensorShape::unknown();
+    };
+    let rank = lhs.len().max(rhs.len());
+    let pick = |dims: &[Option<usize>], index: usize| {
+        let offset = rank - dims.len();
+        if index < offset {
+            Some(1)
+        } else {
+            dims[index - offset]
+        }
+    };
+    let dims = (0..rank)
+        .map(|index| match (pick(lhs, index), pick(rhs, index)) {
+            (Some(1), other) | (other, Some(1)) => other,
+            (Some(a), Some(_)) => Some(a),
+            (Some(a), None) | (None, Some(a)) => Some(a),
+            (None, None) => None,
+        })
+        .collect();
+    TensorShape::new(dims)
+}
+
+/// `MatMul`'s output shape, or `BatchMatMulV2`'s: the broadcast batch dimensions, then the
+/// rows of `a` and the columns of `b`.
+fn matmul_static(a: &TensorShape, b: &TensorShape, options: MatMulOptions) -> TensorShape {
+    let (Some(a), Some(b)) = (a.dims(), b.dims()) else {
+        return TensorShape::unknown();
+    };
+    if a.len() < 2 || b.len() < 2 || (!options.batched && (a.len() != 2 || b.len() != 2)) {
+        return TensorShape::unknown();
+    }
+    let (a_batch, a_matrix) = a.split_at(a.len() - 2);
+    let (b_batch, b_matrix) = b.split_at(b.len() - 2);
+    let rows = if options.transpose_a {
+        a_matrix[1]
+    } else {
+        a_matrix[0]
+    };
+    let columns = if options.transpose_b {
+        b_matrix[0]
+    } else {
+        b_matrix[1]
+    };
+    let batch = broadcast_static(
+        &TensorShape::new(a_batch.to_vec()),
+        &TensorShape::new(b_batch.to_vec()),
+    );
+    let mut dims = batch.dims().map(<[_]>::to_vec).unwrap_or_default();
+    dims.extend([rows, columns]);
+    TensorShape::new(dims)
+}
+
+fn reduce_static(dims: &[Option<usize>], axes: &[i64], keep_dims: bool) -> TensorShape {
+    let rank = dims.len();
+    let reduced: Vec<usize> = axes
+        .iter()
+        .filter_map(|axis| Shape::normalize_axis(*axis, rank))
+        .collect();
+    let result = dims
+        .iter()
+        .enumerate()
+        .filter_map(|(index, dim)| match (reduced.contains(&index), keep_dims) {
+            (true, true) => Some(Some(1)),
+            (true, false) => None,
+            (false, _) => Some(*dim),
+        })
+        .collect();
+    TensorShape::new(result)
+}
+
+/// `BroadcastTo`'s shape function: the target's entries, where the input has a dimension
+/// above 1 that dimension (it must agree), with TensorFlow's messages for a shape that is
+/// not a vector, an input of higher rank and a disagreeing dimension.
+fn broadcast_to_static(
+    input: &TensorShape,
+    shape_input: &TensorShape,
+    shape_fact: Option<&InputFact<'_>>,
+) -> Result<TensorShape, TfError> {
+    if let Some(dims) = shape_input.dims() {
+        if dims.len() != 1 {
+            return Err(TfError::invalid_argument(format!(
+                "Shape must be rank 1 but is rank {}",
+                dims.len()
+            )));
+        }
+    }
+    let Some(mut target) = shape_fact.and_then(shape_entries) else {
+        return Ok(TensorShape::unknown());
+    };
+    if let Some(dims) = input.dims() {
+        if dims.len() > target.len() {
+            return Err(TfError::invalid_argument(format!(
+                "Shape must be at most rank {} but is rank {}",
+                target.len(),
+                dims.len()
+            )));
+        }
+        let offset = target.len() - dims.len();
+        for (index, dim) in dims.iter().enumerate() {
+            let Some(dim) = dim.filter(|dim| *dim > 1) else {
+                continue;
+            };
+            let slot = &mut target[offset + index];
+            match *slot {
+                Some(out) if out != dim as i64 => {
+                    return Err(TfError::invalid_argument(format!(
+                        "Dimensions must be equal, but are {dim} and {out}"
+                    )))
+                }
+                _ => *slot = Some(dim as i64),
+            }
+        }
+    }
+    Ok(shape_from_entries(Some(target)))
+}
+
+/// `Slice`'s shape function: each known size, and a `-1` size resolved from a known begin
+/// and dimension.
+fn slice_static(
+    input: &TensorShape,
+    begin: Option<&[i64]>,
+    size: Option<Vec<Option<i64>>>,
+) -> TensorShape {
+    let Some(size) = size else {
+        return TensorShape::unknown();
+    };
+    TensorShape::new(
+        size.iter()
+            .enumerate()
+            .map(|(index, entry)| match *entry {
+                Some(count) if count >= 0 => usize::try_from(count).ok(),
+                Some(-1) => {
+                    let dim = input.dims()?.get(index).copied().flatten()?;
+                    let start = usize::try_from(*begin?.get(index)?).ok()?;
+                    dim.checked_sub(start)
+                }
+                _ => None,
+            })
+            .collect(),
+    )
+}
+
+/// `Reshape`'s shape function: the target's known entries, and its one unknown entry
+/// (`-1`, or a value not known until run time) inferred when the input's size is known.
+fn reshape_static(input: &TensorShape, target: &[Option<i64>]) -> TensorShape {
+    let mut dims: Vec<Option<usize>> = target
+        .iter()
+        .map(|dim| dim.and_then(|dim| usize::try_from(dim).ok()))
+        .collect();
+    let total: Option<usize> = input
+        .dims()
+        .and_then(|dims| dims.iter().copied().collect::<Option<Vec<_>>>())
+        .map(|dims| dims.iter().product());
+    let unknown: Vec<usize> = (0..dims.len()).filter(|i| dims[*i].is_none()).collect();
+    if let (Some(total), [missing]) = (total, unknown.as_slice()) {
+        let known: usize = dims.iter().flatten().product();
+        if known > 0 && total % known == 0 {
+            dims[*missing] = Some(total / known);
+        }
+    }
+    TensorShape::new(dims)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variables_fail_before_assignment_and_accumulate_after() {
+        let mut store = ResourceStore::default();
+        let handle = OpKind::VarHandleOp {
+            dtype: DType::Int32,
+            shape: TensorShape::new(Vec::new()),
+            shared_name: "Variable".into(),
+        };
+        let outputs = compute(&handle, &[], &mut store).unwrap();
+        let read = OpKind::ReadVariableOp {
+            dtype: DType::Int32,
+        };
+        let Err(KernelFailure::Status(error)) = compute(&read, &outputs, &mut store) else {
+            panic!("reading an unassigned variable must fail");
+        };
+        assert_eq!(error.class, ExceptionClass::FailedPrecondition);
+        assert!(error
+            .message
+            .starts_with("Could not find variable Variable."));
+        let assign_inputs = [outputs[0].clone(), Value::Dense(Tensor::scalar(1i32))];
+        compute(&OpKind::AssignVariableOp, &assign_inputs, &mut store).unwrap();
+        compute(&OpKind::AssignAddVariableOp, &assign_inputs, &mut store).unwrap();
+        let value = compute(&read, &outputs, &mut store).unwrap();
+        assert_eq!(value, vec![Value::Dense(Tensor::scalar(2i32))]);
+    }
+
+    #[test]
+    fn static_shapes_follow_broadcasting_and_constants() {
+        let unknown_rows = TensorShape::new(vec![None, Some(2)]);
+        let scalar = TensorShape::new(Vec::new());
+        let fact = |shape| InputFact {
+            value_type: ValueType::Dense(DType::Float32),
+            shape,
+            constant: None,
+            shape_value: None,
+        };
+        let outputs = infer(
+            &OpKind::Binary(BinaryOp::Mul),
+            &[fact(&unknown_rows), fact(&scalar)],
+        )
+        .unwrap();
+        assert_eq!(outputs[0].shape.to_string(), "(None, 2)");
+        let axes = Tensor::scalar(1i32);
+        let axes_shape = TensorShape::new(Vec::new());
+        let reduce = OpKind::Reduce {
+            op: ReduceOp::Sum,
+            keep_dims: false,
+        };
+        let axes_fact = InputFact {
+            value_type: ValueType::Dense(DType::Int32),
+            shape: &axes_shape,
+            constant: Some(&axes),
+            shape_value: None,
+        };
+        let outputs = infer(&reduce, &[fact(&unknown_rows), axes_fact]).unwrap();
+        assert_eq!(outputs[0].shape.to_string(), "(None,)");
+    }
+
+    #[test]
+    fn graph_dtype_mismatch_is_a_type_error() {
+        let scalar = TensorShape::new(Vec::new());
+        let error = infer(
+            &OpKind::Binary(BinaryOp::Add),
+            &[
+                InputFact {
+                    value_type: ValueType::Dense(DType::Int32),
+                    shape: &scalar,
+                    constant: None,
+                    shape_value: None,
+                },
+                InputFact {
+                    value_type: ValueType::Dense(DType::Float32),
+                    shape: &scalar,
+                    constant: None,
+                    shape_value: None,
+                },
+            ],
+        )
+        .unwrap_err();
+        assert_eq!(error.class, ExceptionClass::TypeError);
+    }
+}

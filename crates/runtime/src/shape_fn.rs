@@ -1,0 +1,504 @@
+//! The checks of TensorFlow's C++ shape functions (`REGISTER_OP(...).SetShapeFn`) that
+//! the engine's static inference would otherwise pass over or word as its kernels do:
+//! broadcasting of element-wise ops, `MatMul`'s inner dimensions, `Reshape`'s element
+//! count, `BiasAdd`, `ConcatV2`, `Pack`, `ExpandDims`, `Tile`, reductions' axes, `Split`,
+//! `Transpose`, the pads and `Conv2D`'s depth, with TensorFlow's messages (`Dimensions
+//! must be equal, but are 3 and 2`).
+//!
+//! A failure is an `InvalidArgumentError`, the status the C++ shape function returns;
+//! [`crate::graph::Graph::create_op`] turns it into the `ValueError` TensorFlow's
+//! Python raises, completed with the node and its input shapes
+//! ([`crate::node_summary`]).
+
+use crate::error::{TfError, TfResult};
+use crate::op::{InputFact, OpKind};
+use tensor::ops::MatMulOptions;
+use tensor::TensorShape;
+
+/// TensorFlow's `DebugString` of a dimension: its size, or `?`.
+fn dim_text(dim: Option<usize>) -> String {
+    dim.map_or_else(|| "?".to_string(), |dim| dim.to_string())
+}
+
+/// TensorFlow's `DebugString` of a shape: `[2,3]`, `[?,3]`, `[]`, or `?` for an unknown
+/// rank.
+pub fn shape_text(shape: &TensorShape) -> String {
+    match shape.dims() {
+        None => "?".to_string(),
+        Some(dims) => {
+            let dims: Vec<String> = dims.iter().map(|dim| dim_text(*dim)).collect();
+            format!("[{}]", dims.join(","))
+        }
+    }
+}
+
+/// `InferenceContext::Merge` of two dimensions.
+fn merge_dims(a: Option<usize>, b: Option<usize>) -> TfResult<()> {
+    match (a, b) {
+        (Some(a), Some(b)) if a != b => Err(TfError::invalid_argument(format!(
+            "Dimensions must be equal, but are {a} and {b}"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `InferenceContext::WithRank`.
+fn with_rank(shape: &TensorShape, rank: usize) -> TfResult<()> {
+    match shape.dims() {
+        Some(dims) if dims.len() != rank => Err(TfError::invalid_argument(format!(
+            "Shape must be rank {rank} but is rank {}",
+            dims.len()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `InferenceContext::WithRankAtLeast`.
+fn with_rank_at_least(shape: &TensorShape, rank: usize) -> TfResult<()> {
+    match shape.dims() {
+        Some(dims) if dims.len() < rank => Err(TfError::invalid_argument(format!(
+            "Shape must be at least rank {rank} but is rank {}",
+            dims.len()
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// `InferenceContext::Merge` of two shapes (`Dimension 1 in both shapes must be equal, but
+/// are 3 and 2. Shapes are [2,3] and [2,2].`).
+fn merge_shapes(a: &TensorShape, b: &TensorShape) -> TfResult<()> {
+    let (Some(left), Some(right)) = (a.dims(), b.dims()) else {
+        return Ok(());
+    };
+    if left.len() != right.len() {
+        return Err(TfError::invalid_argument(format!(
+            "Shapes must be equal rank, but are {} and {}",
+            left.len(),
+            right.len()
+        )));
+    }
+    for (index, (x, y)) in left.iter().zip(right).enumerate() {
+        if let (Some(x), Some(y)) = (x, y) {
+            if x != y {
+                return Err(TfError::invalid_argument(format!(
+                    "Dimension {index} in both shapes must be equal, but are {x} and {y}. \
+                     Shapes are {} and {}.",
+                    shape_text(a),
+                    shape_text(b)
+                )));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `BroadcastBinaryOpShapeFn`: aligned at the end, dimensions agree or one of them is 1
+/// (checked from the first aligned dimension on, as TensorFlow reports the first).
+fn broadcast(x: &TensorShape, y: &TensorShape) -> TfResult<()> {
+    let (Some(x), Some(y)) = (x.dims(), y.dims()) else {
+        return Ok(());
+    };
+    let common = x.len().min(y.len());
+    let (x, y) = (&x[x.len() - common..], &y[y.len() - common..]);
+    for (a, b) in x.iter().zip(y) {
+        match (a, b) {
+            (Some(1), _) | (_, Some(1)) => {}
+            _ => merge_dims(*a, *b)?,
+        }
+    }
+    Ok(())
+}
+
+/// A constant scalar integer input, when shape inference can see it.
+fn constant_scalar(inputs: &[InputFact<'_>], index: usize) -> Option<i64> {
+    let values = inputs.get(index)?.constant?.to_i64_vec()?;
+    match values.as_slice() {
+        [value] => Some(*value),
+        _ => None,
+    }
+}
+
+fn shape_at(inputs: &[InputFact<'_>], index: usize) -> TensorShape {
+    inputs
+        .get(index)
+        .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())
+}
+
+/// The known dims of a shape whose every dimension is known.
+fn known_dims(shape: &TensorShape) -> Option<Vec<usize>> {
+    shape.dims()?.iter().copied().collect()
+}
+
+/// `SetOutputShapeForReshape`: the input's element count against the target's, or the
+/// divisibility that would fill the target's `-1`.
+fn reshape(input: &TensorShape, target: &[Option<i64>]) -> TfResult<()> {
+    let Some(input_dims) = input.dims() else {
+        return Ok(());
+    };
+    let target_dims: Vec<Option<usize>> = target
+        .iter()
+        .map(|dim| dim.and_then(|dim| usize::try_from(dim).ok()))
+        .collect();
+    let unknown_out = target_dims.iter().filter(|dim| dim.is_none()).count();
+    let unknown_in = input_dims.iter().filter(|dim| dim.is_none()).count();
+    if unknown_out > 1 || unknown_in > 1 {
+        return Ok(());
+    }
+    let known_out = target_dims
+        .iter()
+        .flatten()
+        .try_fold(1usize, |product, dim| product.checked_mul(*dim));
+    let known_in = input_dims
+        .iter()
+        .flatten()
+        .try_fold(1usize, |product, dim| product.checked_mul(*dim));
+    let (Some(known_out), Some(known_in)) = (known_out, known_in) else {
+        return Ok(());
+    };
+    let divisible = |divisor: usize, value: usize| {
+        if value.is_multiple_of(divisor) {
+            Ok(())
+        } else {
+            Err(TfError::invalid_argument(format!(
+                "Dimension size must be evenly divisible by {divisor} but is {value}"
+            )))
+        }
+    };
+    match (unknown_in, unknown_out) {
+        (0, 0) if known_in != known_out => Err(TfError::invalid_argument(format!(
+            "Cannot reshape a tensor with {known_in} elements to shape {} ({known_out} elements)",
+            shape_text(&TensorShape::new(target_dims))
+        ))),
+        (0, 1) if known_out > 0 => divisible(known_out, known_in),
+        (1, 0) if known_in != 0 => divisible(known_in, known_out),
+        _ => Ok(()),
+    }
+}
+
+/// `ConcatV2`'s shape function: without a known axis, every input of the first known
+/// rank; with one, the dimensions off the axis merged from the last input backwards.
+fn concat(inputs: &[InputFact<'_>]) -> TfResult<()> {
+    let Some(axis_index) = inputs.len().checked_sub(1) else {
+        return Ok(());
+    };
+    with_rank(&shape_at(inputs, axis_index), 0)?;
+    let values: Vec<TensorShape> = (0..axis_index).map(|i| shape_at(inputs, i)).collect();
+    // TensorFlow runs the function without the axis first: every input of one rank.
+    let mut rank = None;
+    for shape in &values {
+        if rank.is_none() {
+            rank = shape.dims().map(<[_]>::len);
+        }
+        if let Some(rank) = rank {
+            with_rank(shape, rank)?;
+        }
+    }
+    let Some(axis) = constant_scalar(inputs, axis_index) else {
+        return Ok(());
+    };
+    let min_rank = if axis < 0 {
+        axis.unsigned_abs()
+    } else {
+        axis.unsigned_abs().saturating_add(1)
+    };
+    let min_rank = usize::try_from(min_rank).unwrap_or(usize::MAX);
+    // The dims before and after the axis (`None`: unknown rank).
+    let split = |shape: &TensorShape| -> TfResult<Option<(TensorShape, TensorShape)>> {
+        with_rank_at_least(shape, min_rank)?;
+        let Some(dims) = shape.dims() else {
+            return Ok(None);
+        };
+        let at = if axis < 0 {
+            dims.len().saturating_sub(axis.unsigned_abs() as usize)
+        } else {
+            axis as usize
+        };
+        let at = at.min(dims.len());
+        let after = dims.get(at + 1..).unwrap_or_default().to_vec();
+        Ok(Some((
+            TensorShape::new(dims[..at].to_vec()),
+            TensorShape::new(after),
+        )))
+    };
+    let Some(last) = values.last() else {
+        return Ok(());
+    };
+    let mut merged = split(last)?;
+    for shape in values.iter().rev().skip(1) {
+        let parts = split(shape)?;
+        if let (Some((before, after)), Some((merged_before, merged_after))) = (&parts, &merged) {
+            merge_shapes(before, merged_before)?;
+            merge_shapes(after, merged_after)?;
+        }
+        if merged.is_none() {
+            merged = parts;
+        }
+    }
+    Ok(())
+}
+
+/// `Pack`'s shape function: every input merged with the ones after it.
+fn pack(inputs: &[InputFact<'_>]) -> TfResult<()> {
+    let Some(last) = inputs.len().checked_sub(1) else {
+        return Ok(());
+    };
+    let mut current = shape_at(inputs, last);
+    for index in (0..last).rev() {
+        let shape = shape_at(inputs, index);
+        merge_shapes(&shape, &current).map_err(|error| {
+            TfError::invalid_argument(format!(
+                "{}\n\tFrom merging shape {index} with other shapes.",
+                error.message
+            ))
+        })?;
+        if current.dims().is_none() || known_dims(&shape).is_some() {
+            current = shape;
+        }
+    }
+    Ok(())
+}
+
+/// `BatchMatMulV2Shape`: both ranks at least 2, the inner dimensions equal, then the batch
+/// dimensions broadcast.
+fn batch_matmul(a: &TensorShape, b: &TensorShape, options: MatMulOptions) -> TfResult<()> {
+    with_rank_at_least(a, 2)?;
+    with_rank_at_least(b, 2)?;
+    let (Some(a), Some(b)) = (a.dims(), b.dims()) else {
+        return Ok(());
+    };
+    let inner_a = a[a.len() - if options.transpose_a { 2 } else { 1 }];
+    let inner_b = b[b.len() - if options.transpose_b { 1 } else { 2 }];
+    merge_dims(inner_a, inner_b)?;
+    broadcast(
+        &TensorShape::new(a[..a.len() - 2].to_vec()),
+        &TensorShape::new(b[..b.len() - 2].to_vec()),
+    )
+}
+
+/// The checks of `op`'s shape function that the engine's inference does not make itself;
+/// `Ok` when the shapes pass (or are not known well enough to tell).
+pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
+    match op {
+        OpKind::Binary(_) => broadcast(&shape_at(inputs, 0), &shape_at(inputs, 1)),
+        OpKind::MatMul(options) if options.batched => {
+            batch_matmul(&shape_at(inputs, 0), &shape_at(inputs, 1), *options)
+        }
+        OpKind::MatMul(options) => {
+            let (a, b) = (shape_at(inputs, 0), shape_at(inputs, 1));
+            match (a.dims(), b.dims()) {
+                (Some(a), Some(b)) if a.len() == 2 && b.len() == 2 => {
+                    let inner_a = if options.transpose_a { a[0] } else { a[1] };
+                    let inner_b = if options.transpose_b { b[1] } else { b[0] };
+                    merge_dims(inner_a, inner_b)
+                }
+                _ => Ok(()),
+            }
+        }
+        OpKind::Reshape => match inputs.get(1).and_then(|fact| fact.shape_value) {
+            Some(target) => reshape(&shape_at(inputs, 0), target),
+            None => Ok(()),
+        },
+        OpKind::BiasAdd => {
+            let (value, bias) = (shape_at(inputs, 0), shape_at(inputs, 1));
+            with_rank_at_least(&value, 2)?;
+            with_rank(&bias, 1)?;
+            match (value.dims(), bias.dims()) {
+                (Some(value), Some([bias])) => merge_dims(value.last().copied().flatten(), *bias),
+                _ => Ok(()),
+            }
+        }
+        OpKind::ConcatV2 => concat(inputs),
+        OpKind::Pack { .. } => pack(inputs),
+        OpKind::ExpandDims => {
+            let input = shape_at(inputs, 0);
+            let (Some(dim), Some(dims)) = (constant_scalar(inputs, 1), input.dims()) else {
+                return Ok(());
+            };
+            let rank = dims.len() as i64;
+            if dim < -rank - 1 || dim > rank {
+                return Err(TfError::invalid_argument(format!(
+                    "dim {dim} not in the interval [{}, {rank}].",
+                    -rank - 1
+                )));
+            }
+            Ok(())
+        }
+        OpKind::Reduce { .. } => {
+            let (Some(dims), Some(axes)) = (
+                shape_at(inputs, 0).dims().map(<[_]>::len),
+                inputs
+                    .get(1)
+                    .and_then(|fact| fact.constant)
+                    .and_then(|axes| axes.to_i64_vec()),
+            ) else {
+                return Ok(());
+            };
+            let rank = dims as i64;
+            match axes.iter().find(|axis| **axis < -rank || **axis >= rank) {
+                Some(axis) => Err(TfError::invalid_argument(format!(
+                    "Invalid reduction dimension {axis} for input with {rank} dimensions."
+                ))),
+                None => Ok(()),
+            }
+        }
+        OpKind::Split { num_split } => {
+            let (Some(axis), Some(dims)) = (
+                constant_scalar(inputs, 0),
+                shape_at(inputs, 1).dims().map(<[_]>::to_vec),
+            ) else {
+                return Ok(());
+            };
+            let rank = dims.len() as i64;
+            let axis = if axis < 0 { axis + rank } else { axis };
+            let size = usize::try_from(axis)
+                .ok()
+                .and_then(|axis| dims.get(axis).copied().flatten());
+            match size {
+                Some(size) if *num_split > 0 && !size.is_multiple_of(*num_split) => {
+                    Err(TfError::invalid_argument(format!(
+                        "Dimension size must be evenly divisible by {num_split} but is {size}\n\t\
+                         Number of ways to split should evenly divide the split dimension"
+                    )))
+                }
+                _ => Ok(()),
+            }
+        }
+        OpKind::Transpose => match (shape_at(inputs, 0).dims(), shape_at(inputs, 1).dims()) {
+            (Some(dims), Some([Some(count)])) if *count != dims.len() => {
+                Err(TfError::invalid_argument(format!(
+                    "Dimension must be {} but is {count}",
+                    dims.len()
+                )))
+            }
+            _ => Ok(()),
+        },
+        OpKind::Pad { .. } => {
+            let paddings = shape_at(inputs, 1);
+            with_rank(&paddings, 2)?;
+            match paddings.dims() {
+                Some([Some(count), _]) => with_rank(&shape_at(inputs, 0), *count),
+                _ => Ok(()),
+            }
+        }
+        OpKind::Conv2D(attrs) => {
+            let (input, filter) = (shape_at(inputs, 0), shape_at(inputs, 1));
+            let channels = input.dims().and_then(|dims| {
+                let axis = if attrs.nchw {
+                    1
+                } else {
+                    dims.len().checked_sub(1)?
+                };
+                dims.get(axis).copied().flatten()
+            });
+            let depth = filter
+                .dims()
+                .and_then(|dims| dims.get(2).copied().flatten());
+            match (channels, depth) {
+                (Some(channels), Some(depth)) if depth > 0 && channels % depth != 0 => {
+                    Err(TfError::invalid_argument(format!(
+                        "Depth of input ({channels}) is not a multiple of input depth of filter ({depth})"
+                    )))
+                }
+                _ => Ok(()),
+            }
+        }
+        OpKind::Tile => {
+            let multiples = shape_at(inputs, 1);
+            with_rank(&multiples, 1)?;
+            // `multiples` as a shape has one dimension per element: its rank is the
+            // vector's length, which must be the input's rank.
+            match (shape_at(inputs, 0).dims(), multiples.dims()) {
+                (Some(dims), Some([Some(count)])) if *count != dims.len() => {
+                    Err(TfError::invalid_argument(format!(
+                        "Shape must be rank {} but is rank {count}",
+                        dims.len()
+                    )))
+                }
+                _ => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::op::ValueType;
+    use tensor::ops::{BinaryOp, MatMulOptions};
+    use tensor::DType;
+
+    fn fact(shape: &TensorShape) -> InputFact<'_> {
+        InputFact {
+            value_type: ValueType::Dense(DType::Float32),
+            shape,
+            constant: None,
+            shape_value: None,
+        }
+    }
+
+    fn known(dims: &[usize]) -> TensorShape {
+        TensorShape::new(dims.iter().map(|dim| Some(*dim)).collect())
+    }
+
+    #[test]
+    fn broadcasting_and_matmul_dimensions() {
+        let (a, b) = (known(&[2, 3]), known(&[4]));
+        let error = check(
+            &OpKind::Binary(BinaryOp::Mul),
+            &[fact(&a), fact(&known(&[3, 2]))],
+        );
+        assert_eq!(
+            error.unwrap_err().message,
+            "Dimensions must be equal, but are 2 and 3"
+        );
+        let error = check(&OpKind::Binary(BinaryOp::Add), &[fact(&a), fact(&b)]).unwrap_err();
+        assert_eq!(error.message, "Dimensions must be equal, but are 3 and 4");
+        let ones = known(&[1, 4]);
+        assert!(check(&OpKind::Binary(BinaryOp::Mul), &[fact(&ones), fact(&b)]).is_ok());
+        let matmul = OpKind::MatMul(MatMulOptions::default());
+        let error = check(&matmul, &[fact(&a), fact(&a)]).unwrap_err();
+        assert_eq!(error.message, "Dimensions must be equal, but are 3 and 2");
+        let partial = TensorShape::new(vec![None, None]);
+        assert!(check(&matmul, &[fact(&a), fact(&partial)]).is_ok());
+    }
+
+    #[test]
+    fn batch_matmul_checks_inner_dimensions_then_broadcasts_batches() {
+        let batched = OpKind::MatMul(MatMulOptions {
+            batched: true,
+            ..MatMulOptions::default()
+        });
+        let (a, b) = (known(&[2, 2, 3]), known(&[3, 3, 4]));
+        let error = check(&batched, &[fact(&a), fact(&b)]).unwrap_err();
+        assert_eq!(error.message, "Dimensions must be equal, but are 2 and 3");
+        let error = check(&batched, &[fact(&a), fact(&known(&[2, 4, 4]))]).unwrap_err();
+        assert_eq!(error.message, "Dimensions must be equal, but are 3 and 4");
+        let error = check(&batched, &[fact(&known(&[3])), fact(&b)]).unwrap_err();
+        assert_eq!(error.message, "Shape must be at least rank 2 but is rank 1");
+        assert!(check(&batched, &[fact(&a), fact(&known(&[1, 3, 5]))]).is_ok());
+        assert!(MatMulOptions::batched_for_ranks(Some(3), Some(2)));
+        assert!(MatMulOptions::batched_for_ranks(None, Some(2)));
+        assert!(MatMulOptions::batched_for_ranks(Some(2), Some(0)));
+        assert!(!MatMulOptions::batched_for_ranks(Some(2), Some(2)));
+        assert!(!MatMulOptions::batched_for_ranks(Some(1), Some(2)));
+    }
+
+    #[test]
+    fn reshape_counts_and_divisibility() {
+        let input = known(&[2, 3]);
+        let error = reshape(&input, &[Some(4), Some(2)]).unwrap_err();
+        assert_eq!(
+            error.message,
+            "Cannot reshape a tensor with 6 elements to shape [4,2] (8 elements)"
+        );
+        let error = reshape(&input, &[Some(4), None]).unwrap_err();
+        assert_eq!(
+            error.message,
+            "Dimension size must be evenly divisible by 4 but is 6"
+        );
+        assert!(reshape(&input, &[Some(3), None]).is_ok());
+        assert_eq!(shape_text(&TensorShape::new(vec![None, Some(3)])), "[?,3]");
+        assert_eq!(shape_text(&TensorShape::unknown()), "?");
+    }
+}

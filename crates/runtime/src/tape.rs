@@ -1,0 +1,957 @@
+//! `tf.GradientTape`: reverse-mode autodiff over the eager ops a program runs.
+//!
+//! While a tape is active, [`Context::execute`](crate::Context::execute) hands
+//! every op to [`Context::tape_record`]. An op is kept when one of its inputs is *watched*:
+//! a variable read (tapes watch the variables they see read, as TensorFlow's
+//! `watch_accessed_variables=True` does), a tensor passed to `tape.watch`, or the output of
+//! a kept op. [`Context::tape_gradient`] walks the kept ops backwards with each op's
+//! gradient function (TensorFlow's registered gradients, written over the CPU kernels) and
+//! sums what reaches each source. Tensors are identified by their report names (`add_3:0`),
+//! which eager execution makes unique.
+
+use std::collections::{HashMap, HashSet};
+
+use crate::context::Context;
+use crate::error::{ExceptionClass, TfError, TfResult};
+use crate::graph::{GraphKind, GraphTensor};
+use crate::op::OpKind;
+use crate::{EagerTensor, Handle};
+use tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use tensor::{Shape, Tensor};
+
+/// Identifies an active tape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TapeId(pub u32);
+
+/// One recorded op: its kind, inputs and outputs (names and values).
+#[derive(Clone, Debug)]
+struct TapeEntry {
+    op: OpKind,
+    inputs: Vec<(String, Option<Tensor>)>,
+    outputs: Vec<(String, Option<Tensor>)>,
+}
+
+/// One tape's recording.
+#[derive(Clone, Debug, Default)]
+pub struct Tape {
+    id: u32,
+    persistent: bool,
+    watch_variables: bool,
+    recording: bool,
+    used: bool,
+    watched: HashSet<String>,
+    entries: Vec<TapeEntry>,
+    /// The function-graph operations recorded while tracing.
+    segments: Vec<symbolic::GraphSegment>,
+    /// Graph tensors passed to `tape.watch` while tracing.
+    graph_watched: HashSet<GraphTensor>,
+}
+
+/// A source of a gradient taken while tracing.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum GraphSource {
+    /// A graph tensor.
+    Tensor(GraphTensor),
+    /// A variable.
+    Variable(crate::variables::VariableId),
+    /// Anything else (its gradient is `None`).
+    None,
+}
+
+/// The context's tapes: every tape not yet deleted, and which are recording.
+#[derive(Clone, Debug, Default)]
+pub struct TapeState {
+    tapes: Vec<Tape>,
+    next_id: u32,
+    /// The (graph, input shape, axes) of partial reductions whose gradient shapes a graph
+    /// already computed (`Graph._reduced_shape_cache`): `_SumGrad` adds the `Maximum` and
+    /// `floordiv` ops once per graph.
+    pub reduced_shapes: std::collections::HashSet<(crate::graph::GraphId, Vec<usize>, Vec<usize>)>,
+}
+
+impl TapeState {
+    /// True when some tape records ops.
+    pub fn any_recording(&self) -> bool {
+        self.tapes.iter().any(|tape| tape.recording)
+    }
+}
+
+/// A gradient source or target: an eager tensor's name.
+pub fn tensor_key(tensor: &EagerTensor) -> String {
+    tensor.tensor_name.clone()
+}
+
+/// The device gradient kernels report in their eager errors: the host CPU, where the
+/// tape's kernels compute.
+const HOST_CPU: &str = "/job:localhost/replica:0/task:0/device:CPU:0";
+
+fn kernel(error: tensor::OpError) -> TfError {
+    TfError::from_kernel_message(error)
+}
+
+fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> TfResult<Tensor> {
+    ops::binary(op, a, b).map_err(kernel)
+}
+
+fn unary(op: UnaryOp, a: &Tensor) -> TfResult<Tensor> {
+    ops::unary(op, a).map_err(kernel)
+}
+
+fn scalar_like(value: f64, like: &Tensor) -> TfResult<Tensor> {
+    ops::cast(&Tensor::scalar(value), like.dtype()).map_err(kernel)
+}
+
+/// Sums `grad` down to `shape` (undoing broadcasting).
+fn unbroadcast(grad: Tensor, shape: &Shape) -> TfResult<Tensor> {
+    if grad.shape() == shape {
+        return Ok(grad);
+    }
+    let rank = grad.rank();
+    let target = shape.dims();
+    let offset = rank.saturating_sub(target.len());
+    let mut axes: Vec<i64> = (0..offset as i64).collect();
+    for (index, dim) in target.iter().enumerate() {
+        if *dim == 1 && grad.dims().get(index + offset) != Some(&1) {
+            axes.push((index + offset) as i64);
+        }
+    }
+    // Axes of size 1 need no sum (TensorFlow's reduction drops them, which keeps -0.0).
+    axes.retain(|axis| grad.dims().get(*axis as usize).is_some_and(|dim| *dim != 1));
+    let summed = if axes.is_empty() {
+        grad
+    } else {
+        ops::reduce(ReduceOp::Sum, &grad, Some(&axes), false).map_err(kernel)?
+    };
+    let dims: Vec<i64> = target.iter().map(|d| *d as i64).collect();
+    ops::reshape(&summed, &dims).map_err(kernel)
+}
+
+/// The gradients of an op's inputs given the gradient of its first output; `None` for an
+/// input that gets none (integer inputs, shapes, axes).
+fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>> {
+    let input = |i: usize| -> TfResult<&Tensor> {
+        entry
+            .inputs
+            .get(i)
+            .and_then(|(_, value)| value.as_ref())
+            .ok_or_else(|| TfError::internal("a taped op lost an input"))
+    };
+    let output = || -> TfResult<&Tensor> {
+        entry
+            .outputs
+            .first()
+            .and_then(|(_, value)| value.as_ref())
+            .ok_or_else(|| TfError::internal("a taped op lost its output"))
+    };
+    Ok(match &entry.op {
+        OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad.clone())],
+        OpKind::StopGradient => vec![None],
+        OpKind::Binary(op) => {
+            let (a, b) = (input(0)?, input(1)?);
+            let (ga, gb) = match op {
+                BinaryOp::Add => (grad.clone(), grad.clone()),
+                BinaryOp::Sub => (grad.clone(), unary(UnaryOp::Neg, grad)?),
+                BinaryOp::Mul => (
+                    binary(BinaryOp::Mul, grad, b)?,
+                    binary(BinaryOp::Mul, grad, a)?,
+                ),
+                BinaryOp::RealDiv => {
+                    let ga = binary(BinaryOp::RealDiv, grad, b)?;
+                    let quotient = binary(BinaryOp::RealDiv, a, &unary(UnaryOp::Square, b)?)?;
+                    let gb = unary(UnaryOp::Neg, &binary(BinaryOp::Mul, grad, &quotient)?)?;
+                    (ga, gb)
+                }
+                BinaryOp::SquaredDifference => {
+                    let diff = binary(BinaryOp::Sub, a, b)?;
+                    let two = scalar_like(2.0, grad)?;
+                    let ga = binary(BinaryOp::Mul, &binary(BinaryOp::Mul, grad, &two)?, &diff)?;
+                    (ga.clone(), unary(UnaryOp::Neg, &ga)?)
+                }
+                BinaryOp::Maximum | BinaryOp::Minimum => {
+                    let compare = if *op == BinaryOp::Maximum {
+                        BinaryOp::GreaterEqual
+                    } else {
+                        BinaryOp::LessEqual
+                    };
+                    let pick_a = binary(compare, a, b)?;
+                    let zeros = binary(BinaryOp::Mul, grad, &scalar_like(0.0, grad)?)?;
+                    let ga = ops::where_select(&pick_a, grad, &zeros).map_err(kernel)?;
+                    let gb = ops::where_select(&pick_a, &zeros, grad).map_err(kernel)?;
+                    (ga, gb)
+                }
+                BinaryOp::Pow => {
+                    let one = scalar_like(1.0, a)?;
+                    let base = binary(BinaryOp::Pow, a, &binary(BinaryOp::Sub, b, &one)?)?;
+                    let ga = binary(BinaryOp::Mul, grad, &binary(BinaryOp::Mul, b, &base)?)?;
+                    let gb = binary(
+                        BinaryOp::Mul,
+                        grad,
+                        &binary(BinaryOp::Mul, output()?, &unary(UnaryOp::Log, a)?)?,
+                    )?;
+                    (ga, gb)
+                }
+                _ => return Ok(vec![None, None]),
+            };
+            vec![
+                Some(unbroadcast(ga, a.shape())?),
+                Some(unbroadcast(gb, b.shape())?),
+            ]
+        }
+        OpKind::Unary(op) => {
+            let x = input(0)?;
+            let g = match op {
+                UnaryOp::Neg => unary(UnaryOp::Neg, grad)?,
+                UnaryOp::Square => binary(
+                    BinaryOp::Mul,
+                    grad,
+                    &binary(BinaryOp::Mul, x, &scalar_like(2.0, x)?)?,
+                )?,
+                UnaryOp::Sqrt => binary(
+                    BinaryOp::RealDiv,
+                    grad,
+                    &binary(BinaryOp::Mul, output()?, &scalar_like(2.0, x)?)?,
+                )?,
+                UnaryOp::Exp => binary(BinaryOp::Mul, grad, output()?)?,
+                UnaryOp::Log => binary(BinaryOp::RealDiv, grad, x)?,
+                UnaryOp::Sin => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Cos, x)?)?,
+                UnaryOp::Cos => unary(
+                    UnaryOp::Neg,
+                    &binary(BinaryOp::Mul, grad, &unary(UnaryOp::Sin, x)?)?,
+                )?,
+                UnaryOp::Tanh => {
+                    let y = output()?;
+                    let one = scalar_like(1.0, y)?;
+                    binary(
+                        BinaryOp::Mul,
+                        grad,
+                        &binary(BinaryOp::Sub, &one, &unary(UnaryOp::Square, y)?)?,
+                    )?
+                }
+                UnaryOp::Sigmoid => {
+                    let y = output()?;
+                    let one = scalar_like(1.0, y)?;
+                    binary(
+                        BinaryOp::Mul,
+                        grad,
+                        &binary(BinaryOp::Mul, y, &binary(BinaryOp::Sub, &one, y)?)?,
+                    )?
+                }
+                UnaryOp::Relu => {
+                    let positive = binary(BinaryOp::Greater, x, &scalar_like(0.0, x)?)?;
+                    let mask = ops::cast(&positive, grad.dtype()).map_err(kernel)?;
+                    binary(BinaryOp::Mul, grad, &mask)?
+                }
+                UnaryOp::Abs => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Sign, x)?)?,
+                UnaryOp::Sign
+                | UnaryOp::Round
+                | UnaryOp::LogicalNot
+                | UnaryOp::Floor
+                | UnaryOp::Ceil => binary(BinaryOp::Mul, grad, &scalar_like(0.0, grad)?)?,
+                // These follow TensorFlow's gradient functions (math_grad.py and the
+                // *Grad kernels) operation for operation, so the float32 roundings agree.
+                UnaryOp::Rsqrt => {
+                    // RsqrtGrad: -0.5 * (dy * y) * (y * y).
+                    let y = output()?;
+                    let dy_y = binary(BinaryOp::Mul, grad, y)?;
+                    let half = binary(BinaryOp::Mul, &scalar_like(-0.5, y)?, &dy_y)?;
+                    binary(BinaryOp::Mul, &half, &unary(UnaryOp::Square, y)?)?
+                }
+                UnaryOp::Log1p => {
+                    let shifted = binary(BinaryOp::Add, &scalar_like(1.0, x)?, x)?;
+                    binary(BinaryOp::Mul, grad, &unary(UnaryOp::Reciprocal, &shifted)?)?
+                }
+                UnaryOp::Expm1 => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Exp, x)?)?,
+                UnaryOp::Tan => {
+                    let secant = unary(UnaryOp::Reciprocal, &unary(UnaryOp::Cos, x)?)?;
+                    binary(BinaryOp::Mul, grad, &unary(UnaryOp::Square, &secant)?)?
+                }
+                UnaryOp::Reciprocal => {
+                    // ReciprocalGrad: -dy * y * y.
+                    let y = output()?;
+                    let negated = binary(BinaryOp::Mul, &unary(UnaryOp::Neg, grad)?, y)?;
+                    binary(BinaryOp::Mul, &negated, y)?
+                }
+                UnaryOp::Softplus => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Sigmoid, x)?)?,
+                UnaryOp::Atan => {
+                    let denominator = binary(
+                        BinaryOp::Add,
+                        &scalar_like(1.0, x)?,
+                        &unary(UnaryOp::Square, x)?,
+                    )?;
+                    binary(
+                        BinaryOp::Mul,
+                        grad,
+                        &unary(UnaryOp::Reciprocal, &denominator)?,
+                    )?
+                }
+                UnaryOp::Asin | UnaryOp::Acos => {
+                    let root = unary(
+                        UnaryOp::Sqrt,
+                        &binary(
+                            BinaryOp::Sub,
+                            &scalar_like(1.0, x)?,
+                            &unary(UnaryOp::Square, x)?,
+                        )?,
+                    )?;
+                    let inverse = unary(UnaryOp::Reciprocal, &root)?;
+                    let dy = if *op == UnaryOp::Acos {
+                        unary(UnaryOp::Neg, grad)?
+                    } else {
+                        grad.clone()
+                    };
+                    binary(BinaryOp::Mul, &dy, &inverse)?
+                }
+                UnaryOp::Sinh => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Cosh, x)?)?,
+                UnaryOp::Cosh => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Sinh, x)?)?,
+            };
+            vec![Some(g)]
+        }
+        OpKind::MatMul(options) => {
+            let (a, b) = (input(0)?, input(1)?);
+            let mm = |x: &Tensor, y: &Tensor, ta: bool, tb: bool| {
+                ops::matmul(
+                    x,
+                    y,
+                    MatMulOptions {
+                        transpose_a: ta,
+                        transpose_b: tb,
+                        batched: false,
+                    },
+                )
+                .map_err(kernel)
+            };
+            let (ga, gb) = match (options.transpose_a, options.transpose_b) {
+                (false, false) => (mm(grad, b, false, true)?, weight_grad(a, grad)?),
+                (false, true) => (mm(grad, b, false, false)?, mm(grad, a, true, false)?),
+                (true, false) => (mm(b, grad, false, true)?, mm(a, grad, false, false)?),
+                (true, true) => (mm(b, grad, true, true)?, mm(grad, a, true, true)?),
+            };
+            vec![Some(ga), Some(gb)]
+        }
+        OpKind::Conv2D(attrs) => {
+            // Conv2DBackpropInput and Conv2DBackpropFilter, as `_Conv2DGrad` builds them.
+            // Their kernel errors read as the eager ops' do (TF runs them as eager ops).
+            let (x, w) = (input(0)?, input(1)?);
+            let eager = |error| TfError::from_eager_op(&error, HOST_CPU);
+            vec![
+                Some(ops::conv2d_backprop_input(x.dims(), w, grad, attrs).map_err(eager)?),
+                Some(ops::conv2d_backprop_filter(x, w.dims(), grad, attrs).map_err(eager)?),
+            ]
+        }
+        OpKind::Pool { kind, attrs } => {
+            // MaxPoolGrad / AvgPoolGrad.
+            vec![Some(
+                ops::pool_grad(*kind, input(0)?, grad, attrs).map_err(kernel)?,
+            )]
+        }
+        OpKind::AddN => vec![Some(grad.clone()); entry.inputs.len()],
+        OpKind::MatrixDiag => {
+            // `_MatrixDiagV3Grad`: the diagonal's part of the gradient; k and sizes get none.
+            let mut grads = vec![Some(ops::matrix_diag_part(grad).map_err(kernel)?)];
+            grads.resize(entry.inputs.len(), None);
+            grads
+        }
+        OpKind::MatrixSetDiag => {
+            // `_MatrixSetDiagGradV3`: the input gets the gradient with its diagonal zeroed,
+            // the diagonal gets the gradient's diagonal.
+            let part = ops::matrix_diag_part(grad).map_err(kernel)?;
+            let dims: Vec<i64> = part.dims().iter().map(|&dim| dim as i64).collect();
+            let zeros = ops::zeros(&dims, part.dtype()).map_err(kernel)?;
+            let input_grad = ops::matrix_set_diag(grad, &zeros).map_err(kernel)?;
+            let mut grads = vec![Some(input_grad), Some(part)];
+            grads.resize(entry.inputs.len(), None);
+            grads
+        }
+        OpKind::Pad { mode, .. } => {
+            // `_PadGrad` slices the input's part out; `MirrorPadGrad` also adds the mirror
+            // images back onto the elements they copy. Paddings and constant get none.
+            let (x, paddings) = (input(0)?, input(1)?);
+            let gx = match mode {
+                ops::PadMode::Constant => ops::pad_grad(grad, paddings),
+                _ => ops::mirror_pad_grad(x.dims(), grad, paddings, *mode),
+            };
+            let mut grads = vec![Some(gx.map_err(kernel)?)];
+            grads.resize(entry.inputs.len(), None);
+            grads
+        }
+        OpKind::BroadcastTo => {
+            // `_BroadcastToGrad`: the sum over the broadcast dimensions; shape gets none.
+            let x = input(0)?;
+            vec![Some(unbroadcast(grad.clone(), x.shape())?), None]
+        }
+        OpKind::Slice => {
+            // `_SliceGrad`: the gradient padded with zeros back to the input's shape.
+            let x = input(0)?;
+            let bounds = ops::slice_bounds(x.dims(), input(1)?, input(2)?).map_err(kernel)?;
+            let paddings: Vec<i64> = bounds
+                .iter()
+                .zip(x.dims())
+                .flat_map(|(&(start, count), &dim)| {
+                    [
+                        start as i64,
+                        dim.saturating_sub(start.saturating_add(count)) as i64,
+                    ]
+                })
+                .collect();
+            let paddings =
+                Tensor::from_vec(Shape::new(vec![bounds.len(), 2]), paddings).map_err(kernel)?;
+            let gx = ops::pad(grad, &paddings, None, ops::PadMode::Constant).map_err(kernel)?;
+            vec![Some(gx), None, None]
+        }
+        OpKind::StridedSlice { specs } => {
+            // `_StridedSliceGrad`: `StridedSliceGrad` writes the gradient back where the
+            // subscript read; begin, end and strides (graph inputs only) get none.
+            let gx = ops::strided_slice_grad(input(0)?.dims(), specs, grad).map_err(kernel)?;
+            let mut grads = vec![Some(gx)];
+            grads.resize(entry.inputs.len(), None);
+            grads
+        }
+        OpKind::BiasAdd => vec![
+            Some(grad.clone()),
+            Some(ops::bias_add_grad(grad).map_err(kernel)?),
+        ],
+        OpKind::Reduce { op, keep_dims } => {
+            let x = input(0)?;
+            let axes = reduction_axes(input(1).ok(), x.rank());
+            let mut kept: Vec<i64> = x.dims().iter().map(|d| *d as i64).collect();
+            for axis in &axes {
+                kept[*axis] = 1;
+            }
+            let _ = keep_dims;
+            let shaped = ops::reshape(grad, &kept).map_err(kernel)?;
+            let zeros = binary(BinaryOp::Mul, x, &scalar_like(0.0, x)?)?;
+            let spread = binary(BinaryOp::Add, &zeros, &shaped)?;
+            match op {
+                ReduceOp::Sum => vec![Some(spread), None],
+                ReduceOp::Mean => {
+                    let count: usize = axes.iter().map(|a| x.dims()[*a]).product();
+                    let scale = scalar_like(count.max(1) as f64, x)?;
+                    vec![Some(binary(BinaryOp::RealDiv, &spread, &scale)?), None]
+                }
+                ReduceOp::Max | ReduceOp::Min => {
+                    let y = ops::reshape(output()?, &kept).map_err(kernel)?;
+                    let hit = binary(BinaryOp::Equal, x, &y)?;
+                    let mask = ops::cast(&hit, x.dtype()).map_err(kernel)?;
+                    let count = ops::reduce(
+                        ReduceOp::Sum,
+                        &mask,
+                        Some(&axes.iter().map(|a| *a as i64).collect::<Vec<_>>()),
+                        true,
+                    )
+                    .map_err(kernel)?;
+                    let share = binary(BinaryOp::RealDiv, &mask, &count)?;
+                    vec![Some(binary(BinaryOp::Mul, &spread, &share)?), None]
+                }
+                _ => vec![None, None],
+            }
+        }
+        OpKind::Reshape | OpKind::ExpandDims | OpKind::Squeeze { .. } => {
+            let x = input(0)?;
+            let dims: Vec<i64> = x.dims().iter().map(|d| *d as i64).collect();
+            vec![Some(ops::reshape(grad, &dims).map_err(kernel)?), None]
+        }
+        OpKind::Cast { .. } => {
+            let x = input(0)?;
+            if x.dtype().is_floating() {
+                vec![Some(ops::cast(grad, x.dtype()).map_err(kernel)?)]
+            } else {
+                vec![None]
+            }
+        }
+        OpKind::Softmax => {
+            let y = output()?;
+            let product = binary(BinaryOp::Mul, grad, y)?;
+            let summed = ops::reduce(ReduceOp::Sum, &product, Some(&[-1]), true).map_err(kernel)?;
+            vec![Some(binary(
+                BinaryOp::Mul,
+                &binary(BinaryOp::Sub, grad, &summed)?,
+                y,
+            )?)]
+        }
+        OpKind::Transpose => {
+            let perm = input(1)?.to_i64_vec().unwrap_or_default();
+            let mut inverse = vec![0i64; perm.len()];
+            for (index, axis) in perm.iter().enumerate() {
+                if let Some(slot) = inverse.get_mut(*axis as usize) {
+                    *slot = index as i64;
+                }
+            }
+            vec![
+                Some(ops::transpose(grad, Some(&inverse)).map_err(kernel)?),
+                None,
+            ]
+        }
+        OpKind::GatherV2 => {
+            let axis = input(2)?.to_i64_vec().unwrap_or_default();
+            vec![
+                Some(gather_gradient(
+                    input(0)?,
+                    input(1)?,
+                    axis.first().copied().unwrap_or(0),
+                    grad,
+                )?),
+                None,
+                None,
+            ]
+        }
+        OpKind::TopKV2 => {
+            let indices = entry
+                .outputs
+                .get(1)
+                .and_then(|(_, value)| value.as_ref())
+                .ok_or_else(|| TfError::internal("a taped TopKV2 lost its indices"))?;
+            vec![Some(top_k_gradient(input(0)?, indices, grad)?), None]
+        }
+        _ => vec![None; entry.inputs.len()],
+    })
+}
+
+/// TensorFlow's `_GatherV2Grad` (`batch_dims=0`): each slice of the gradient added back at
+/// the position its index names along `axis`, zeros elsewhere.
+fn gather_gradient(
+    params: &Tensor,
+    indices: &Tensor,
+    axis: i64,
+    grad: &Tensor,
+) -> TfResult<Tensor> {
+    let dims = params.dims();
+    let rank = dims.len() as i64;
+    let axis = usize::try_from(if axis < 0 { axis + rank } else { axis })
+        .ok()
+        .filter(|axis| *axis < dims.len())
+        .ok_or_else(|| TfError::internal("a taped GatherV2 has an invalid axis"))?;
+    let outer: usize = dims[..axis].iter().product();
+    let inner: usize = dims[axis + 1..].iter().product();
+    let length = dims[axis];
+    let positions = indices.to_i64_vec().unwrap_or_default();
+    let grads = grad.to_f64_vec().unwrap_or_default();
+    let mut scattered = vec![0.0f64; params.num_elements()];
+    for o in 0..outer {
+        for (i, &position) in positions.iter().enumerate() {
+            let Ok(position) = usize::try_from(position) else {
+                continue;
+            };
+            if position >= length {
+                continue;
+            }
+            for j in 0..inner {
+                let source = (o * positions.len() + i) * inner + j;
+                let target = (o * length + position) * inner + j;
+                if let (Some(value), Some(slot)) = (grads.get(source), scattered.get_mut(target)) {
+                    *slot += value;
+                }
+            }
+        }
+    }
+    let scattered = Tensor::from_vec(params.shape().clone(), scattered).map_err(kernel)?;
+    ops::cast(&scattered, params.dtype()).map_err(kernel)
+}
+
+/// TensorFlow's `_TopKGrad`: the values' gradient scattered back to the positions the
+/// indices name in each row, zeros elsewhere.
+fn top_k_gradient(input: &Tensor, indices: &Tensor, grad: &Tensor) -> TfResult<Tensor> {
+    let columns = input.dims().last().copied().unwrap_or(1).max(1);
+    let k = indices.dims().last().copied().unwrap_or(0);
+    let positions = indices.to_i64_vec().unwrap_or_default();
+    let grads = grad.to_f64_vec().unwrap_or_default();
+    let mut scattered = vec![0.0f64; input.num_elements()];
+    for (slot, (&position, &value)) in positions.iter().zip(&grads).enumerate() {
+        let row = slot.checked_div(k).unwrap_or(0);
+        if let Some(target) = scattered.get_mut(row * columns + position as usize) {
+            *target += value;
+        }
+    }
+    let scattered = Tensor::from_vec(input.shape().clone(), scattered).map_err(kernel)?;
+    ops::cast(&scattered, input.dtype()).map_err(kernel)
+}
+
+/// True for the ops with one output per piece of their input (`Split`, `SplitV`,
+/// `Unpack`), whose gradient joins the gradients of every output.
+pub fn is_splitting(op: &OpKind) -> bool {
+    matches!(
+        op,
+        OpKind::Split { .. } | OpKind::SplitV { .. } | OpKind::Unpack { .. }
+    )
+}
+
+/// The gradient of a splitting op (TensorFlow's `_SplitGrad`, `_SplitVGrad`,
+/// `_UnpackGrad`): the outputs' gradients, zeros where an output got none, concatenated
+/// (or stacked) back along the axis.
+fn pieces_gradient(
+    entry: &TapeEntry,
+    output_grads: Vec<Option<Tensor>>,
+) -> TfResult<Vec<Option<Tensor>>> {
+    let mut pieces = Vec::with_capacity(output_grads.len());
+    for (grad, (_, output)) in output_grads.into_iter().zip(&entry.outputs) {
+        let piece = match (grad, output) {
+            (Some(grad), _) => grad,
+            (None, Some(output)) => {
+                let dims: Vec<i64> = output.dims().iter().map(|d| *d as i64).collect();
+                ops::zeros(&dims, output.dtype()).map_err(kernel)?
+            }
+            (None, None) => return Err(TfError::internal("a taped op lost its output")),
+        };
+        pieces.push(piece);
+    }
+    let scalar_input = |index: usize| {
+        entry
+            .inputs
+            .get(index)
+            .and_then(|(_, value)| value.as_ref())
+            .and_then(Tensor::to_i64_vec)
+            .and_then(|values| values.first().copied())
+            .ok_or_else(|| TfError::internal("a taped split lost its axis"))
+    };
+    Ok(match &entry.op {
+        OpKind::Split { .. } => vec![
+            None,
+            Some(ops::concat(&pieces, scalar_input(0)?).map_err(kernel)?),
+        ],
+        OpKind::SplitV { .. } => vec![
+            Some(ops::concat(&pieces, scalar_input(2)?).map_err(kernel)?),
+            None,
+            None,
+        ],
+        OpKind::Unpack { axis, .. } => {
+            vec![Some(ops::stack(&pieces, *axis).map_err(kernel)?)]
+        }
+        _ => vec![None; entry.inputs.len()],
+    })
+}
+
+/// `a^T @ grad`, the weight gradient of a 2-D `MatMul`. With one row, Eigen's transposed
+/// contraction multiplies without a zero accumulator, so signed zeros survive (oracle:
+/// `tf.matmul([[1., -1.]], [[-0., -0.]], transpose_a=True)` is `[[-0, -0], [0, 0]]`); the
+/// outer product reproduces that.
+fn weight_grad(a: &Tensor, grad: &Tensor) -> TfResult<Tensor> {
+    if a.rank() == 2 && grad.rank() == 2 && a.dims()[0] == 1 && grad.dims()[0] == 1 {
+        let column = ops::reshape(a, &[a.dims()[1] as i64, 1]).map_err(kernel)?;
+        return binary(BinaryOp::Mul, &column, grad);
+    }
+    ops::matmul(
+        a,
+        grad,
+        MatMulOptions {
+            transpose_a: true,
+            transpose_b: false,
+            batched: false,
+        },
+    )
+    .map_err(kernel)
+}
+
+/// The axes input of a reduction (all axes when absent), normalised.
+fn reduction_axes(axes: Option<&Tensor>, rank: usize) -> Vec<usize> {
+    let Some(values) = axes.and_then(Tensor::to_i64_vec) else {
+        return (0..rank).collect();
+    };
+    let mut out: Vec<usize> = values
+        .iter()
+        .filter_map(|axis| Shape::normalize_axis(*axis, rank))
+        .collect();
+    out.sort_by(Ord::cmp);
+    out.dedup();
+    out
+}
+
+fn accumulate(grads: &mut HashMap<String, Tensor>, key: &str, grad: Tensor) -> TfResult<()> {
+    let summed = match grads.remove(key) {
+        Some(existing) => binary(BinaryOp::Add, &existing, &grad)?,
+        None => grad,
+    };
+    grads.insert(key.to_string(), summed);
+    Ok(())
+}
+
+impl Context {
+    /// Starts a tape (`with tf.GradientTape(persistent=...) as tape:`).
+    pub fn tape_begin(&mut self, persistent: bool, watch_accessed_variables: bool) -> TapeId {
+        let id = self.tapes.next_id;
+        self.tapes.next_id += 1;
+        self.tapes.tapes.push(Tape {
+            id,
+            persistent,
+            watch_variables: watch_accessed_variables,
+            recording: true,
+            ..Tape::default()
+        });
+        self.open_graph_segment(TapeId(id));
+        TapeId(id)
+    }
+
+    /// While tracing a function, starts a run of recorded graph operations.
+    fn open_graph_segment(&mut self, id: TapeId) {
+        let Some(graph) = self.default_graph() else {
+            return;
+        };
+        let Ok(traced) = self.graph(graph) else {
+            return;
+        };
+        if !matches!(traced.kind, GraphKind::Function { .. }) {
+            return;
+        }
+        let start = traced.operations().len();
+        if let Some(tape) = self.tape_mut(id) {
+            tape.segments.push(symbolic::GraphSegment {
+                graph,
+                start,
+                end: None,
+            });
+        }
+    }
+
+    /// Ends the open run of recorded graph operations, if any.
+    fn close_graph_segment(&mut self, id: TapeId) {
+        let ends: Vec<(usize, usize)> = self
+            .tape_mut(id)
+            .map(|tape| {
+                tape.segments
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, segment)| segment.end.is_none())
+                    .map(|(index, segment)| (index, segment.graph.0 as usize))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (index, graph) in ends {
+            let end = self
+                .graph(crate::graph::GraphId(graph as u32))
+                .map_or(0, |g| g.operations().len());
+            if let Some(segment) = self
+                .tape_mut(id)
+                .and_then(|tape| tape.segments.get_mut(index))
+            {
+                segment.end = Some(end);
+            }
+        }
+    }
+
+    /// Stops recording on a tape (leaving its `with` block); it can still compute gradients.
+    pub fn tape_stop(&mut self, id: TapeId) {
+        self.close_graph_segment(id);
+        if let Some(tape) = self.tape_mut(id) {
+            tape.recording = false;
+        }
+    }
+
+    /// Resumes recording (`tape.stop_recording()` ends, or a tape re-entered).
+    pub fn tape_resume(&mut self, id: TapeId) {
+        let was_recording = self.tape_mut(id).is_some_and(|tape| tape.recording);
+        if let Some(tape) = self.tape_mut(id) {
+            tape.recording = true;
+        }
+        if !was_recording {
+            self.open_graph_segment(id);
+        }
+    }
+
+    /// `tape.watch(graph_tensor)` while tracing.
+    pub fn tape_watch_graph(&mut self, id: TapeId, tensor: GraphTensor) {
+        if let Some(tape) = self.tape_mut(id) {
+            tape.graph_watched.insert(tensor);
+        }
+    }
+
+    /// `tape.gradient` while tracing: gradient ops of the sum of `targets` with respect to
+    /// each source, built into the function graph. A source is a graph tensor, or a
+    /// variable (its resource handle inside the function; counted when trainable and the
+    /// tape watches accessed variables); `None` sources and unconnected ones get `None`.
+    pub fn tape_graph_gradient(
+        &mut self,
+        id: TapeId,
+        targets: &[GraphTensor],
+        sources: &[GraphSource],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let tape = self.tape_for_gradient(id)?;
+        let segments = tape.segments.clone();
+        let mut watched = tape.graph_watched.clone();
+        let watch_variables = tape.watch_variables;
+        let graph = self
+            .default_graph()
+            .ok_or_else(|| TfError::internal("a graph gradient outside a graph"))?;
+        if !matches!(self.graph(graph)?.kind, GraphKind::Function { .. }) {
+            return Err(TfError::new(
+                ExceptionClass::RuntimeError,
+                "tf.GradientTape over the tensors of a tf.compat.v1 graph is not emulated in this playground yet; use it eagerly or inside a tf.function.",
+            ));
+        }
+        let mut keys = Vec::with_capacity(sources.len());
+        for source in sources {
+            keys.push(match source {
+                GraphSource::Tensor(tensor) => Some(*tensor),
+                GraphSource::Variable(variable) => {
+                    let variable = self.replica_local_variable(*variable);
+                    let (handle, trainable) = {
+                        let v = self.variable(variable)?;
+                        (v.handle.clone(), v.trainable)
+                    };
+                    let key = match handle {
+                        Handle::Eager(handle) => {
+                            Some(self.capture_in_trace(graph, &handle, "Placeholder")?)
+                        }
+                        Handle::Symbolic(handle) if handle.graph == graph => Some(handle),
+                        Handle::Symbolic(_) => None,
+                    };
+                    if let (Some(key), true) = (key, trainable && watch_variables) {
+                        watched.insert(key);
+                    }
+                    key
+                }
+                GraphSource::None => None,
+            });
+        }
+        self.graph_gradient(graph, &segments, targets, &keys, &watched)
+    }
+
+    /// Forgets a tape.
+    pub fn tape_release(&mut self, id: TapeId) {
+        self.tapes.tapes.retain(|tape| tape.id != id.0);
+    }
+
+    fn tape_mut(&mut self, id: TapeId) -> Option<&mut Tape> {
+        self.tapes.tapes.iter_mut().find(|tape| tape.id == id.0)
+    }
+
+    /// The tape `id`, marked used by the gradient computation about to run: TF's error for a
+    /// non-persistent tape asked a second time (or already released).
+    fn tape_for_gradient(&mut self, id: TapeId) -> TfResult<&mut Tape> {
+        let used_up = || {
+            TfError::new(
+                ExceptionClass::RuntimeError,
+                "A non-persistent GradientTape can only be used to compute one set of gradients (or jacobians)",
+            )
+        };
+        let tape = self.tape_mut(id).ok_or_else(used_up)?;
+        if tape.used && !tape.persistent {
+            return Err(used_up());
+        }
+        tape.used = true;
+        Ok(tape)
+    }
+
+    /// The eager variable whose resource handle is the tensor `name`.
+    pub fn variable_by_handle_name(&self, name: &str) -> Option<crate::variables::VariableId> {
+        self.variables
+            .variables
+            .iter()
+            .position(|v| matches!(&v.handle, Handle::Eager(h) if h.tensor_name == name))
+            .map(|index| crate::variables::VariableId(index as u32))
+    }
+
+    /// `tape.watch(tensor)`.
+    pub fn tape_watch(&mut self, id: TapeId, tensor: &EagerTensor) {
+        if let Some(tape) = self.tape_mut(id) {
+            tape.watched.insert(tensor_key(tensor));
+        }
+    }
+
+    /// Called for every eager op: each recording tape keeps it if an input is watched
+    /// (variable reads count when the tape watches accessed variables).
+    pub fn tape_record(&mut self, op: &OpKind, inputs: &[EagerTensor], outputs: &[EagerTensor]) {
+        if !self.tapes.any_recording() {
+            return;
+        }
+        // Tapes watch reads of trainable variables only.
+        let is_read = matches!(op, OpKind::ReadVariableOp { .. })
+            && inputs.first().is_some_and(|handle| {
+                self.variables.variables.iter().any(|variable| {
+                    variable.trainable
+                        && matches!(&variable.handle, Handle::Eager(h) if h.tensor_name == handle.tensor_name)
+                })
+            });
+        for tape in self.tapes.tapes.iter_mut().filter(|tape| tape.recording) {
+            let watched = inputs
+                .iter()
+                .any(|input| tape.watched.contains(&input.tensor_name))
+                || (is_read && tape.watch_variables);
+            if !watched {
+                continue;
+            }
+            if is_read {
+                if let Some(handle) = inputs.first() {
+                    tape.watched.insert(handle.tensor_name.clone());
+                }
+            }
+            for output in outputs {
+                tape.watched.insert(output.tensor_name.clone());
+            }
+            tape.entries.push(TapeEntry {
+                op: op.clone(),
+                inputs: inputs
+                    .iter()
+                    .map(|t| (t.tensor_name.clone(), t.value.tensor().cloned()))
+                    .collect(),
+                outputs: outputs
+                    .iter()
+                    .map(|t| (t.tensor_name.clone(), t.value.tensor().cloned()))
+                    .collect(),
+            });
+        }
+    }
+
+    /// `tape.gradient(targets, sources)`: one gradient per source key (a tensor's name, or
+    /// a variable handle's name) of the sum of `targets`, `None` where the source is not
+    /// connected.
+    pub fn tape_gradient(
+        &mut self,
+        id: TapeId,
+        targets: &[EagerTensor],
+        sources: &[String],
+    ) -> TfResult<Vec<Option<Tensor>>> {
+        let tape = self.tape_for_gradient(id)?;
+        let mut grads: HashMap<String, Tensor> = HashMap::new();
+        for target in targets {
+            let target_value = target.tensor()?;
+            if !target_value.dtype().is_floating() {
+                continue;
+            }
+            let dims: Vec<i64> = target_value.dims().iter().map(|d| *d as i64).collect();
+            let ones = ops::ones(&dims, target_value.dtype()).map_err(kernel)?;
+            accumulate(&mut grads, &target.tensor_name, ones)?;
+        }
+        for entry in tape.entries.iter().rev() {
+            let output_grads: Vec<Option<Tensor>> = entry
+                .outputs
+                .iter()
+                .map(|(name, _)| grads.get(name).cloned())
+                .collect();
+            let input_grads = if is_splitting(&entry.op) {
+                if output_grads.iter().all(Option::is_none) {
+                    continue;
+                }
+                pieces_gradient(entry, output_grads)?
+            } else {
+                let Some(Some(grad)) = output_grads.into_iter().next() else {
+                    continue;
+                };
+                op_gradient(entry, &grad)?
+            };
+            for ((name, value), input_grad) in entry.inputs.iter().zip(input_grads) {
+                let floating = value.as_ref().is_none_or(|v| v.dtype().is_floating());
+                if let (Some(input_grad), true) = (input_grad, floating) {
+                    accumulate(&mut grads, name, input_grad)?;
+                }
+            }
+        }
+        let persistent = tape.persistent;
+        // Only watched tensors (and variables the tape saw read) are sources.
+        let result = sources
+            .iter()
+            .map(|key| {
+                tape.watched
+                    .contains(key)
+                    .then(|| grads.get(key).cloned())
+                    .flatten()
+            })
+            .collect();
+        if !persistent {
+            tape.entries.clear();
+        }
+        Ok(result)
+    }
+}
+
+mod symbolic;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,131 @@
+//! Static output shapes of the windowed ops (`Conv2D`, `MaxPool`, `AvgPool`) in graph mode
+//! when some input dimension is unknown (`Placeholder(shape=[None, 28, 28, 1])`): the
+//! spatial sizes follow from the window as the kernel computes them, and an unknown batch
+//! or size stays unknown, as TensorFlow's shape functions print `(None, 14, 14, 32)`.
+
+use crate::op::OpKind;
+use tensor::ops::conv::conv_geometry;
+use tensor::ops::pool::pool_geometry;
+use tensor::ops::window::{size, window_dim, Padding};
+use tensor::ops::OpType;
+use tensor::TensorShape;
+
+/// The output shape of `op` (a `Conv2D` or pooling of NHWC `input`, with `filter` for a
+/// convolution), or `None` when the op is not windowed or its attrs are invalid (the kernel
+/// then reports the error).
+pub fn static_output(
+    op: &OpKind,
+    input: &TensorShape,
+    filter: &TensorShape,
+) -> Option<TensorShape> {
+    let dims = input.dims()?;
+    let [batch, rows, cols, depth]: [Option<usize>; 4] = dims.try_into().ok()?;
+    let (kernel, dilations, strides, padding, out_depth) = match op {
+        OpKind::Conv2D(attrs) => {
+            if attrs.nchw {
+                return None;
+            }
+            let filter: [Option<usize>; 4] = filter.dims()?.try_into().ok()?;
+            (
+                [filter[0], filter[1]],
+                [
+                    size(*attrs.dilations.get(1)?),
+                    size(*attrs.dilations.get(2)?),
+                ],
+                [size(*attrs.strides.get(1)?), size(*attrs.strides.get(2)?)],
+                &attrs.padding,
+                filter[3],
+            )
+        }
+        OpKind::Pool { attrs, .. } => {
+            if attrs.nchw {
+                return None;
+            }
+            (
+                [
+                    Some(size(*attrs.ksize.get(1)?)),
+                    Some(size(*attrs.ksize.get(2)?)),
+                ],
+                [1, 1],
+                [size(*attrs.strides.get(1)?), size(*attrs.strides.get(2)?)],
+                &attrs.padding,
+                depth,
+            )
+        }
+        _ => return None,
+    };
+    let pads = |axis: usize| match padding {
+        Padding::Explicit(values) => (
+            size(values.get(2 * axis + 2).copied().unwrap_or(0)),
+            size(values.get(2 * axis + 3).copied().unwrap_or(0)),
+        ),
+        _ => (0, 0),
+    };
+    let spatial = |axis: usize, input: Option<usize>| -> Option<Option<usize>> {
+        let (Some(input), Some(kernel)) = (input, kernel[axis]) else {
+            return Some(None);
+        };
+        let dim = window_dim(
+            OpType::Conv2D,
+            input,
+            kernel,
+            dilations[axis],
+            strides[axis],
+            padding,
+            pads(axis),
+        )
+        .ok()?;
+        Some(Some(dim.output))
+    };
+    Some(TensorShape::new(vec![
+        batch,
+        spatial(0, rows)?,
+        spatial(1, cols)?,
+        out_depth,
+    ]))
+}
+
+/// Whether the kernel's shape checks pass for `input` and `filter` (true when a dimension
+/// is unknown: the kernel checks at run time).
+pub fn is_valid(op: &OpKind, input: &TensorShape, filter: &TensorShape) -> bool {
+    let Some(input) = input.to_shape() else {
+        return true;
+    };
+    match op {
+        OpKind::Conv2D(attrs) => filter.to_shape().is_none_or(|filter| {
+            conv_geometry(OpType::Conv2D, input.dims(), filter.dims(), attrs).is_ok()
+        }),
+        OpKind::Pool { kind, attrs } => pool_geometry(*kind, input.dims(), attrs).is_ok(),
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tensor::ops::{Conv2DAttrs, PoolAttrs, PoolKind};
+
+    #[test]
+    fn unknown_batch_passes_through() {
+        let input = TensorShape::new(vec![None, Some(8), Some(8), Some(3)]);
+        let filter = TensorShape::new(vec![Some(3), Some(3), Some(3), Some(4)]);
+        let conv = OpKind::Conv2D(Conv2DAttrs {
+            strides: vec![1, 2, 2, 1],
+            padding: Padding::Same,
+            ..Conv2DAttrs::default()
+        });
+        let shape = static_output(&conv, &input, &filter).unwrap();
+        assert_eq!(shape.to_string(), "(None, 4, 4, 4)");
+        let pool = OpKind::Pool {
+            kind: PoolKind::Max,
+            attrs: PoolAttrs {
+                ksize: vec![1, 2, 2, 1],
+                strides: vec![1, 2, 2, 1],
+                padding: Padding::Valid,
+                nchw: false,
+            },
+        };
+        let shape = static_output(&pool, &input, &TensorShape::unknown()).unwrap();
+        assert_eq!(shape.to_string(), "(None, 4, 4, 3)");
+    }
+}

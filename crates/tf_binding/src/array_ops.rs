@@ -1,0 +1,910 @@
+//! The array ops of the `tensorflow` module: `fill`, `tile`, `broadcast_to`, `slice`,
+//! `transpose`, `concat`, `stack`, `argmax`/`argmin`, `one_hot`, `expand_dims`, `squeeze`,
+//! `nn.softmax`, `shape`/`size`/`rank`, `strings.to_number` and `image.resize`. Each
+//! converts its arguments and calls
+//! [`Context::array_op`](runtime::Context::array_op), so eager mode executes and
+//! graph mode builds the op TensorFlow builds (`transpose/perm`, `concat/axis`).
+
+use lang::value::{Args, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::convert::{int_list, name_arg, opt_dtype, to_operand, to_tensor};
+use crate::tensor_class::wrap;
+use crate::{params, St};
+use runtime::error::TfError;
+use runtime::op::OpKind;
+use runtime::shape_operand::ShapeOperand;
+use runtime::{Handle, Operand};
+use tensor::ops::{self, ArgReduceOp};
+use tensor::{DType, Shape, Tensor, TensorShape};
+
+/// Argument `index` of a bound call, `None` when absent.
+pub(crate) fn required(bound: &[Option<Value>], index: usize) -> Value {
+    bound.get(index).cloned().flatten().unwrap_or(Value::None)
+}
+
+fn int32_literal(vm: &Vm<'_>, values: &[i64], scalar: bool) -> PyResult<Operand> {
+    let values: Vec<i32> = values
+        .iter()
+        .map(|value| {
+            i32::try_from(*value)
+                .map_err(|_| vm.value_error(format!("{value} is out of range for int32")))
+        })
+        .collect::<PyResult<_>>()?;
+    let tensor = if scalar && values.len() == 1 {
+        Ok(Tensor::scalar(values[0]))
+    } else {
+        Tensor::from_vec(Shape::new(vec![values.len()]), values)
+    };
+    tensor
+        .map(Operand::Literal)
+        .map_err(|error| crate::convert::op_error(vm, error))
+}
+
+/// A shape-like argument whose known entries become an int32 literal (TensorFlow's
+/// conversion error for a value out of range), and whose tensors stay tensors.
+fn known_as_int32(st: &St, vm: &mut Vm<'_>, value: &Value, what: &str) -> PyResult<ShapeOperand> {
+    match crate::convert::shape_operand(st, vm, value, what)? {
+        ShapeOperand::Known(values) => int32_literal(vm, &values, false).map(ShapeOperand::Tensor),
+        other => Ok(other),
+    }
+}
+
+/// The op-def facts of an integer-vector input whose dtype TensorFlow checks against
+/// int32 and int64: the op, the attr, the parameter and the op-def text eager errors print.
+struct IndexInput {
+    op: &'static str,
+    attr: &'static str,
+    parameter: &'static str,
+    op_def: &'static str,
+    /// The attr defaults to int32, so an empty list converts to int32, not float32.
+    defaults_to_int32: bool,
+}
+
+const BROADCAST_TO_SHAPE: IndexInput = IndexInput {
+    op: "BroadcastTo",
+    attr: "Tidx",
+    parameter: "shape",
+    op_def: "Op<name=BroadcastTo; signature=input:T, shape:Tidx -> output:T; attr=T:type; attr=Tidx:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]>",
+    defaults_to_int32: true,
+};
+
+const SLICE_BEGIN: IndexInput = IndexInput {
+    op: "Slice",
+    attr: "Index",
+    parameter: "begin",
+    op_def: "Op<name=Slice; signature=input:T, begin:Index, size:Index -> output:T; attr=T:type; attr=Index:type,allowed=[DT_INT32, DT_INT64]>",
+    defaults_to_int32: false,
+};
+
+/// An integer-vector argument (`tf.broadcast_to`'s shape, `tf.slice`'s begin and size): a
+/// list with graph tensors in it is packed, anything else converts as
+/// `tf.convert_to_tensor` would (int64 for values beyond int32, nesting and scalars kept,
+/// for the kernel to reject); a dtype other than int32 and int64 fails as TensorFlow's
+/// attr check does (the kernel's in eager mode, the op-def's when building a graph).
+fn integer_vector(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: &Value,
+    input: &IndexInput,
+) -> PyResult<ShapeOperand> {
+    if crate::convert::holds_symbolic(st, vm, value)? {
+        return crate::convert::shape_operand(st, vm, value, input.parameter);
+    }
+    let empty = match value {
+        Value::List(_) | Value::Tuple(_) => vm.iterate(value)?.is_empty(),
+        _ => false,
+    };
+    if empty && input.defaults_to_int32 {
+        return int32_literal(vm, &[], false).map(ShapeOperand::Tensor);
+    }
+    let operand = to_operand(st, vm, value)?;
+    let dtype = operand_dtype(st, vm, &operand)?;
+    if matches!(dtype, DType::Int32 | DType::Int64) {
+        return Ok(ShapeOperand::Tensor(operand));
+    }
+    let eager = st
+        .with_ctx(vm, |ctx| ctx.executing_eagerly())
+        .unwrap_or(true);
+    st.tf(vm, |_| {
+        Err(if eager {
+            TfError::invalid_argument(format!(
+                "Value for attr '{}' of {} is not in the list of allowed values: int32, int64\n\t; NodeDef: {{{{node {}}}}}; {} [Op:{}]",
+                input.attr,
+                dtype.kernel_name(),
+                input.op,
+                input.op_def,
+                input.op
+            ))
+        } else {
+            TfError::type_error(format!(
+                "Value passed to parameter '{}' has DataType {} not in list of allowed values: int32, int64",
+                input.parameter,
+                dtype.name()
+            ))
+        })
+    })
+}
+
+fn scalar_int(st: &St, vm: &mut Vm<'_>, value: &Value, what: &str) -> PyResult<i64> {
+    match int_list(st, vm, value, what)?.as_slice() {
+        [only] => Ok(*only),
+        _ => Err(vm.type_error(format!("{what} must be an integer"))),
+    }
+}
+
+/// The static shape of an operand.
+fn static_shape(st: &St, vm: &mut Vm<'_>, operand: &Operand) -> PyResult<TensorShape> {
+    st.tf(vm, |ctx| ctx.operand_shape(operand))
+}
+
+fn operand_dtype(st: &St, vm: &mut Vm<'_>, operand: &Operand) -> PyResult<DType> {
+    st.tf(vm, |ctx| ctx.operand_dtype(operand))
+}
+
+/// Runs (eager) or builds (graph) one op through [`Context::array_op`](runtime::Context::array_op).
+pub(crate) fn run(
+    st: &St,
+    vm: &mut Vm<'_>,
+    kind: OpKind,
+    default_name: &str,
+    name: Option<String>,
+    inputs: Vec<(Operand, &'static str, bool)>,
+) -> PyResult<Handle> {
+    st.tf(vm, |ctx| {
+        ctx.array_op(kind, default_name, name.as_deref(), inputs)
+    })
+}
+
+/// `tf.fill(dims, value, name)`.
+pub fn fill(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "fill", &args, &["dims", "value", "name"], 2)?;
+    let dims = known_as_int32(st, vm, &required(&bound, 0), "dims")?;
+    let value = to_operand(st, vm, &required(&bound, 1))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.fill(dims, value, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name)`:
+/// one `GatherV2` whose axis (0 by default) is a constant input.
+pub fn gather(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "gather",
+        &args,
+        &[
+            "params",
+            "indices",
+            "validate_indices",
+            "axis",
+            "batch_dims",
+            "name",
+        ],
+        2,
+    )?;
+    let params_operand = to_operand(st, vm, &required(&bound, 0))?;
+    let indices = to_operand(st, vm, &required(&bound, 1))?;
+    let axis = match &bound[3] {
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+        _ => 0,
+    };
+    let batch_dims = match &bound[4] {
+        Some(value) => scalar_int(st, vm, value, "batch_dims")?,
+        _ => 0,
+    };
+    if batch_dims != 0 {
+        let class = vm.exc_types().not_implemented_error.clone();
+        return Err(vm.new_error(&class, "tf.gather with batch_dims is not emulated yet"));
+    }
+    let axis = int32_literal(vm, &[axis], true)?;
+    let name = name_arg(vm, &bound[5])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::GatherV2,
+        "GatherV2",
+        name,
+        vec![
+            (params_operand, "params", true),
+            (indices, "indices", false),
+            (axis, "axis", false),
+        ],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.reverse(tensor, axis, name)`.
+pub fn reverse(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "reverse", &args, &["tensor", "axis", "name"], 2)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axes = int_list(st, vm, &required(&bound, 1), "axis")?;
+    let axes = int32_literal(vm, &axes, false)?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::ReverseV2,
+        "ReverseV2",
+        name,
+        vec![(input, "tensor", true), (axes, "axis", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.cumsum(x, axis=0, exclusive=False, reverse=False, name)`.
+pub fn cumsum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "cumsum",
+        &args,
+        &["x", "axis", "exclusive", "reverse", "name"],
+        1,
+    )?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axis = match &bound[1] {
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+        _ => 0,
+    };
+    let axis = int32_literal(vm, &[axis], true)?;
+    let exclusive = crate::flag(vm, &bound[2], false)?;
+    let reverse = crate::flag(vm, &bound[3], false)?;
+    let name = name_arg(vm, &bound[4])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::Cumsum { exclusive, reverse },
+        "Cumsum",
+        name,
+        vec![(input, "x", true), (axis, "axis", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.tile(input, multiples, name)`.
+pub fn tile(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "tile", &args, &["input", "multiples", "name"], 2)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let multiples = known_as_int32(st, vm, &required(&bound, 1), "multiples")?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.tile(input, multiples, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.broadcast_to(input, shape, name)`: one `BroadcastTo` whose shape may hold tensors.
+pub fn broadcast_to(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "broadcast_to", &args, &["input", "shape", "name"], 2)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let shape = integer_vector(st, vm, &required(&bound, 1), &BROADCAST_TO_SHAPE)?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.broadcast_to(input, shape, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.slice(input_, begin, size, name)`: one `Slice`; a `-1` size runs to the end.
+pub fn slice(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "slice", &args, &["input_", "begin", "size", "name"], 3)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let begin = integer_vector(st, vm, &required(&bound, 1), &SLICE_BEGIN)?;
+    let size = integer_vector(st, vm, &required(&bound, 2), &SLICE_BEGIN)?;
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.slice_begin_size(input, begin, size, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.transpose(a, perm=None, conjugate=False, name)`.
+pub fn transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "transpose",
+        &args,
+        &["a", "perm", "conjugate", "name"],
+        1,
+    )?;
+    let a = to_operand(st, vm, &required(&bound, 0))?;
+    let perm = match &bound[1] {
+        Some(perm) => int_list(st, vm, perm, "perm")?,
+        _ => {
+            let rank = static_shape(st, vm, &a)?
+                .dims()
+                .map(<[Option<usize>]>::len)
+                .ok_or_else(|| vm.value_error("transpose needs a known rank in this playground"))?;
+            (0..rank as i64).rev().collect()
+        }
+    };
+    let perm = int32_literal(vm, &perm, false)?;
+    let name = name_arg(vm, &bound[3])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::Transpose,
+        "transpose",
+        name,
+        vec![(a, "x", true), (perm, "perm", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// A tensor or a list of tensors (`tf.concat`'s `values`) as operands.
+pub(crate) fn operands(st: &St, vm: &mut Vm<'_>, values: &Value) -> PyResult<Vec<Operand>> {
+    if values.downcast::<crate::tensor_class::PyTensor>().is_some() {
+        return Ok(vec![to_operand(st, vm, values)?]);
+    }
+    let items = vm.iterate(values)?;
+    let mut result = Vec::with_capacity(items.len());
+    for item in &items {
+        result.push(to_operand(st, vm, item)?);
+    }
+    Ok(result)
+}
+
+/// `tf.concat(values, axis, name)`.
+pub fn concat(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "concat", &args, &["values", "axis", "name"], 2)?;
+    let values = operands(st, vm, &required(&bound, 0))?;
+    let axis = scalar_int(st, vm, &required(&bound, 1), "axis")?;
+    let name = name_arg(vm, &bound[2])?;
+    if values.len() == 1 {
+        let only = values
+            .into_iter()
+            .next()
+            .unwrap_or(Operand::Literal(Tensor::scalar(0i32)));
+        let handle = st.tf(vm, |ctx| {
+            ctx.identity(only, Some(name.as_deref().unwrap_or("concat")))
+        })?;
+        return wrap(st, vm, handle);
+    }
+    let mut inputs: Vec<(Operand, &'static str, bool)> = values
+        .into_iter()
+        .map(|value| (value, "values", true))
+        .collect();
+    inputs.push((int32_literal(vm, &[axis], true)?, "axis", false));
+    let handle = run(st, vm, OpKind::ConcatV2, "concat", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.stack(values, axis=0, name)`.
+pub fn stack(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "stack", &args, &["values", "axis", "name"], 1)?;
+    let values = operands(st, vm, &required(&bound, 0))?;
+    let axis = match &bound[1] {
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+        None => 0,
+    };
+    let name = name_arg(vm, &bound[2])?;
+    let inputs = values
+        .into_iter()
+        .map(|value| (value, "values", true))
+        .collect();
+    let handle = run(st, vm, OpKind::Pack { axis }, "stack", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// Most outputs one `tf.split` / `tf.unstack` may make: a playground limit, so that a
+/// program cannot ask for a billion empty pieces.
+const MAX_PIECES: usize = 1 << 16;
+
+/// Runs or builds an op with several outputs and returns them as a Python list.
+fn run_pieces(
+    st: &St,
+    vm: &mut Vm<'_>,
+    kind: OpKind,
+    default_name: &str,
+    name: Option<String>,
+    inputs: Vec<(Operand, &'static str, bool)>,
+) -> PyResult {
+    if kind.piece_count() > MAX_PIECES {
+        let message = format!(
+            "{} into {} pieces: the playground makes at most {MAX_PIECES} outputs per op",
+            kind.op_type(),
+            kind.piece_count()
+        );
+        return st.tf(vm, |_| {
+            Err(TfError::new(
+                runtime::ExceptionClass::ResourceExhausted,
+                message,
+            ))
+        });
+    }
+    let handles = st.tf(vm, |ctx| {
+        ctx.array_op_outputs(kind, default_name, name.as_deref(), inputs)
+    })?;
+    let mut pieces = Vec::with_capacity(handles.len());
+    for handle in handles {
+        pieces.push(wrap(st, vm, handle)?);
+    }
+    Ok(Value::list(pieces))
+}
+
+/// A literal operand as the tensor `ops.convert_to_tensor` makes before the op's scope
+/// opens (a `Const` in graph mode); tensors and variables stay as they are.
+fn converted(st: &St, vm: &mut Vm<'_>, operand: Operand) -> PyResult<Operand> {
+    match operand {
+        Operand::Literal(tensor) => {
+            let handle = st.tf(vm, |ctx| ctx.constant(tensor, None))?;
+            Ok(Operand::Handle(handle))
+        }
+        other => Ok(other),
+    }
+}
+
+/// TensorFlow's error for `tf.split` into fewer than one part: the eager op's attr check,
+/// or the graph builder's.
+fn num_split_below_minimum(eager: bool, count: i64) -> TfError {
+    if eager {
+        TfError::invalid_argument(format!(
+            "Value for attr 'num_split' of {count} must be at least minimum 1\n\t; NodeDef: {{{{node Split}}}}; Op<name=Split; signature=split_dim:int32, value:T -> output:num_split*T; attr=num_split:int,min=1; attr=T:type> [Op:Split] name: split"
+        ))
+    } else {
+        TfError::value_error(format!(
+            "Attr 'num_split' of 'Split' Op passed {count} less than minimum 1."
+        ))
+    }
+}
+
+/// `tf.split(value, num_or_size_splits, axis=0, num=None, name="split")`: `Split` into
+/// equal parts for an integer, else `SplitV` with the sizes converted first (`Const`).
+pub fn split(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "split",
+        &args,
+        &["value", "num_or_size_splits", "axis", "num", "name"],
+        2,
+    )?;
+    let value = to_operand(st, vm, &required(&bound, 0))?;
+    let splits = required(&bound, 1);
+    let axis = match &bound[2] {
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+        None => 0,
+    };
+    let num = match &bound[3] {
+        Some(num) => Some(scalar_int(st, vm, num, "num")?),
+        _ => None,
+    };
+    let name = name_arg(vm, &bound[4])?;
+    let split_dim = int32_literal(vm, &[axis], true)?;
+    if let Value::Int(count) = splits {
+        // Graph mode checks the attr once the inputs are converted (`split/split_dim`
+        // exists by then): `infer` raises for 0 parts.
+        let eager = st.tf(vm, |ctx| Ok(ctx.executing_eagerly()))?;
+        if count < 0 || (count == 0 && eager) {
+            return st.tf(vm, |_| Err(num_split_below_minimum(eager, count)));
+        }
+        let num_split =
+            usize::try_from(count).map_err(|_| vm.value_error("num_split is too large"))?;
+        return run_pieces(
+            st,
+            vm,
+            OpKind::Split { num_split },
+            "split",
+            name,
+            vec![(split_dim, "split_dim", false), (value, "value", true)],
+        );
+    }
+    let shown = vm.str(&splits)?;
+    let sizes = to_operand(st, vm, &splits)?;
+    let sizes = converted(st, vm, sizes)?;
+    let sizes_shape = static_shape(st, vm, &sizes)?;
+    let num_split = match sizes_shape.dims() {
+        Some([]) => {
+            return Err(vm.value_error(format!(
+                "Rank-0 tensors are not supported as the num_or_size_splits argument to split. Argument provided: {shown}"
+            )))
+        }
+        Some([length, ..]) => num.map(|n| n as usize).or(*length),
+        None => num.map(|n| n as usize),
+    };
+    let Some(num_split) = num_split else {
+        return Err(vm.value_error(format!("Cannot infer argument `num` from shape {shown}")));
+    };
+    run_pieces(
+        st,
+        vm,
+        OpKind::SplitV { num_split },
+        "split",
+        name,
+        vec![
+            (value, "value", true),
+            (sizes, "size_splits", false),
+            (split_dim, "split_dim", false),
+        ],
+    )
+}
+
+/// `tf.unstack(value, num=None, axis=0, name="unstack")`: one `Unpack` output per
+/// position along `axis`, whose length comes from the static shape.
+pub fn unstack(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "unstack", &args, &["value", "num", "axis", "name"], 1)?;
+    let value = to_operand(st, vm, &required(&bound, 0))?;
+    let value = converted(st, vm, value)?;
+    let axis = match &bound[2] {
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+        None => 0,
+    };
+    let name = name_arg(vm, &bound[3])?;
+    let num = match &bound[1] {
+        Some(num) => Some(scalar_int(st, vm, num, "num")?),
+        _ => None,
+    };
+    let num = match num {
+        Some(num) => {
+            usize::try_from(num).map_err(|_| vm.value_error("num must be non-negative"))?
+        }
+        None => {
+            let shape = static_shape(st, vm, &value)?;
+            let Some(dims) = shape.dims() else {
+                return Err(
+                    vm.value_error(format!("Cannot infer argument `num` from shape {shape}"))
+                );
+            };
+            let rank = dims.len() as i64;
+            if axis < -rank || axis >= rank {
+                return Err(vm.value_error(format!(
+                    "Argument `axis` = {axis} not in range [{}, {rank})",
+                    -rank
+                )));
+            }
+            let resolved = if axis < 0 { axis + rank } else { axis } as usize;
+            dims[resolved].ok_or_else(|| {
+                vm.value_error(format!("Cannot infer argument `num` from shape {shape}"))
+            })?
+        }
+    };
+    run_pieces(
+        st,
+        vm,
+        OpKind::Unpack { num, axis },
+        "unstack",
+        name,
+        vec![(value, "value", true)],
+    )
+}
+
+/// The `unique` function, with the `Unique(y=..., idx=...)` namedtuple class of its
+/// results.
+pub fn unique_function(st: &St) -> Value {
+    let class = crate::named_tuple::class(
+        "Unique",
+        "tensorflow.python.ops.gen_array_ops",
+        &["y", "idx"],
+    );
+    let st = st.clone();
+    lang::host::native_function_closure("unique", move |vm, args| {
+        let bound = params(vm, "unique", &args, &["x", "out_idx", "name"], 1)?;
+        let x = to_operand(&st, vm, &required(&bound, 0))?;
+        let out_idx = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Int32);
+        let name = name_arg(vm, &bound[2])?;
+        let handles = st.tf(vm, |ctx| {
+            ctx.array_op_outputs(
+                OpKind::Unique { out_idx },
+                "Unique",
+                name.as_deref(),
+                vec![(x, "x", true)],
+            )
+        })?;
+        let mut fields = Vec::with_capacity(handles.len());
+        for handle in handles {
+            fields.push(wrap(&st, vm, handle)?);
+        }
+        Ok(crate::named_tuple::instance(&class, fields))
+    })
+}
+
+/// `tf.boolean_mask(tensor, mask, axis=None, name="boolean_mask")`.
+pub fn boolean_mask(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "boolean_mask",
+        &args,
+        &["tensor", "mask", "axis", "name"],
+        2,
+    )?;
+    let tensor = to_operand(st, vm, &required(&bound, 0))?;
+    let mask = to_operand(st, vm, &required(&bound, 1))?;
+    let axis = match &bound[2] {
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+        _ => 0,
+    };
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.boolean_mask(tensor, mask, axis, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.argmax` / `tf.argmin(input, axis=None, output_type=tf.int64, name)`.
+pub fn arg_reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ArgReduceOp) -> PyResult {
+    let what = if op == ArgReduceOp::ArgMax {
+        "argmax"
+    } else {
+        "argmin"
+    };
+    let bound = params(vm, what, args, &["input", "axis", "output_type", "name"], 1)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axis = match &bound[1] {
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+        _ => 0,
+    };
+    let output_type = opt_dtype(vm, &bound[2])?.unwrap_or(DType::Int64);
+    let name = name_arg(vm, &bound[3])?;
+    let default = if op == ArgReduceOp::ArgMax {
+        "ArgMax"
+    } else {
+        "ArgMin"
+    };
+    let dimension = int32_literal(vm, &[axis], true)?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::ArgReduce { op, output_type },
+        default,
+        name,
+        vec![(input, "input", true), (dimension, "dimension", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name)`.
+pub fn one_hot(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "one_hot",
+        &args,
+        &[
+            "indices",
+            "depth",
+            "on_value",
+            "off_value",
+            "axis",
+            "dtype",
+            "name",
+        ],
+        2,
+    )?;
+    let indices = match to_operand(st, vm, &required(&bound, 0))? {
+        Operand::Literal(tensor) if tensor.dtype() == DType::Int64 => Operand::Literal(
+            ops::cast(&tensor, DType::Int32).map_err(|e| crate::convert::op_error(vm, e))?,
+        ),
+        other => other,
+    };
+    let depth = scalar_int(st, vm, &required(&bound, 1), "depth")?;
+    let depth = int32_literal(vm, &[depth], true)?;
+    let given = |index: usize| {
+        bound[index]
+            .clone()
+            .filter(|value| !matches!(value, Value::None))
+    };
+    let (on, off) = (given(2), given(3));
+    let mut dtype = opt_dtype(vm, &bound[5])?;
+    if dtype.is_none() {
+        if let Some(value) = on.as_ref().or(off.as_ref()) {
+            let operand = to_operand(st, vm, value)?;
+            dtype = Some(operand_dtype(st, vm, &operand)?);
+        }
+    }
+    let dtype = dtype.unwrap_or(DType::Float32);
+    let mut value_of = |value: Option<Value>, default: f64| -> PyResult<Operand> {
+        match value {
+            Some(value) => {
+                let operand = to_operand(st, vm, &value)?;
+                match operand {
+                    Operand::Literal(tensor) => Ok(Operand::Literal(
+                        ops::cast(&tensor, dtype).map_err(|e| crate::convert::op_error(vm, e))?,
+                    )),
+                    other => Ok(other),
+                }
+            }
+            None => ops::cast(&Tensor::scalar(default), dtype)
+                .map(Operand::Literal)
+                .map_err(|e| crate::convert::op_error(vm, e)),
+        }
+    };
+    let on = value_of(on, 1.0)?;
+    let off = value_of(off, 0.0)?;
+    let name = name_arg(vm, &bound[6])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.one_hot(indices, depth, on, off, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.expand_dims(input, axis, name)`.
+pub fn expand_dims(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "expand_dims", &args, &["input", "axis", "name"], 2)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axis = scalar_int(st, vm, &required(&bound, 1), "axis")?;
+    let dim = int32_literal(vm, &[axis], true)?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::ExpandDims,
+        "ExpandDims",
+        name,
+        vec![(input, "input", true), (dim, "dim", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.squeeze(input, axis=None, name)`.
+pub fn squeeze(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "squeeze", &args, &["input", "axis", "name"], 1)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let axes = match &bound[1] {
+        Some(axis) => Some(int_list(st, vm, axis, "axis")?),
+        _ => None,
+    };
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::Squeeze { axes },
+        "Squeeze",
+        name,
+        vec![(input, "input", true)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.nn.softmax(logits, axis=None, name)` (last axis).
+pub fn softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "softmax", &args, &["logits", "axis", "name"], 1)?;
+    let logits = to_operand(st, vm, &required(&bound, 0))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::Softmax,
+        "Softmax",
+        name,
+        vec![(logits, "logits", true)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.shape`, `tf.size`, `tf.rank` of a tensor with a known shape: a constant, as
+/// TensorFlow folds them (`Shape` is a `Const` in a graph).
+pub fn shape_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult {
+    let bound = params(vm, what, args, &["input", "out_type", "name"], 1)?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let shape = static_shape(st, vm, &input)?;
+    let out_type = if what == "rank" {
+        DType::Int32
+    } else {
+        opt_dtype(vm, &bound[1])?.unwrap_or(DType::Int32)
+    };
+    let Some(shape) = shape.to_shape() else {
+        if what == "shape" {
+            // Known only when the graph runs: a `Shape` op.
+            let name = name_arg(vm, &bound[2])?;
+            let handle = run(
+                st,
+                vm,
+                OpKind::Shape { out_type },
+                "Shape",
+                name,
+                vec![(input, "input", false)],
+            )?;
+            return wrap(st, vm, handle);
+        }
+        return Err(vm.value_error(format!(
+            "tf.{what} of a tensor of unknown shape is not emulated yet"
+        )));
+    };
+    let dims: Vec<i64> = shape.dims().iter().map(|dim| *dim as i64).collect();
+    let (tensor, default) = match what {
+        "shape" => (
+            Tensor::from_vec(Shape::new(vec![dims.len()]), dims),
+            "Shape",
+        ),
+        "size" => (Ok(Tensor::scalar(dims.iter().product::<i64>())), "Size"),
+        _ => (Ok(Tensor::scalar(dims.len() as i64)), "Rank"),
+    };
+    let tensor = tensor
+        .and_then(|tensor| ops::cast(&tensor, out_type))
+        .map_err(|e| crate::convert::op_error(vm, e))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.constant(tensor, Some(name.as_deref().unwrap_or(default)))
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.strings.to_number(string_tensor, out_type=tf.float32, name)`.
+pub fn to_number(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "to_number",
+        &args,
+        &["string_tensor", "out_type", "name"],
+        1,
+    )?;
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let out_type = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound[2])?;
+    let handle = run(
+        st,
+        vm,
+        OpKind::StringToNumber { out_type },
+        "StringToNumber",
+        name,
+        vec![(input, "string_tensor", false)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.image.resize(images, size, method='bilinear', ...)` on 3-D or 4-D images.
+pub fn resize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "resize",
+        &args,
+        &[
+            "images",
+            "size",
+            "method",
+            "preserve_aspect_ratio",
+            "antialias",
+            "name",
+        ],
+        2,
+    )?;
+    let images_value = required(&bound, 0);
+    let images = match to_operand(st, vm, &images_value)? {
+        Operand::Literal(_) => {
+            Operand::Literal(to_tensor(st, vm, &images_value, Some(DType::Float32))?)
+        }
+        other => other,
+    };
+    let size = int_list(st, vm, &required(&bound, 1), "size")?;
+    let method = match &bound[2] {
+        Some(other) => crate::string_arg(vm, other, "method")?,
+        _ => "bilinear".to_string(),
+    };
+    let nearest = match method.as_str() {
+        "bilinear" => false,
+        "nearest" => true,
+        other => {
+            return Err(vm.value_error(format!("Resize method is not implemented: [{other}].")))
+        }
+    };
+    let rank = static_shape(st, vm, &images)?
+        .dims()
+        .map(<[Option<usize>]>::len);
+    let name = name_arg(vm, &bound[5])?;
+    if rank == Some(3) {
+        let expanded = run(
+            st,
+            vm,
+            OpKind::ExpandDims,
+            "ExpandDims",
+            None,
+            vec![
+                (images, "input", true),
+                (int32_literal(vm, &[0], true)?, "dim", false),
+            ],
+        )?;
+        let resized = st.tf(vm, |ctx| {
+            ctx.resize(Operand::Handle(expanded), size, nearest, name.as_deref())
+        })?;
+        let squeezed = run(
+            st,
+            vm,
+            OpKind::Squeeze {
+                axes: Some(vec![0]),
+            },
+            "Squeeze",
+            None,
+            vec![(Operand::Handle(resized), "input", true)],
+        )?;
+        return wrap(st, vm, squeezed);
+    }
+    if rank != Some(4) {
+        return Err(vm.value_error("'images' must have either 3 or 4 dimensions."));
+    }
+    let handle = st.tf(vm, |ctx| ctx.resize(images, size, nearest, name.as_deref()))?;
+    wrap(st, vm, handle)
+}

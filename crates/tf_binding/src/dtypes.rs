@@ -1,0 +1,171 @@
+//! `tf.DType` objects (`tf.float32` ...): one object per dtype per run, printing as
+//! `<dtype: 'float32'>`, comparing equal to other spellings of the same dtype.
+
+use std::rc::Rc;
+
+use lang::host::{new_native_instance, ClassBuilder};
+use lang::value::{Args, Class, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::{bound, this, St};
+use tensor::DType;
+
+/// The data of a `tf.DType` object: the dtype, and whether it is the TF1 reference
+/// dtype (`float32_ref`, what a `VariableV2` and its `Assign` ops output).
+pub struct PyDType(pub DType, pub bool);
+
+fn ref_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<bool> {
+    this(vm, args)?
+        .downcast::<PyDType>()
+        .map(|d| d.1)
+        .ok_or_else(|| vm.type_error("expected a tf.DType"))
+}
+
+fn ref_name(dtype: DType, is_ref: bool) -> String {
+    if is_ref {
+        format!("{}_ref", dtype.name())
+    } else {
+        dtype.name().to_string()
+    }
+}
+
+fn dtype_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<DType> {
+    this(vm, args)?
+        .downcast::<PyDType>()
+        .map(|d| d.0)
+        .ok_or_else(|| vm.type_error("expected a tf.DType"))
+}
+
+/// Builds the `DType` class.
+pub fn build(st: &St) -> Rc<Class> {
+    ClassBuilder::new("DType", "tensorflow.python.framework.dtypes")
+        .method("__repr__", |vm, args| {
+            let name = ref_name(dtype_of(vm, &args)?, ref_of(vm, &args)?);
+            Ok(Value::str(format!("<dtype: '{name}'>")))
+        })
+        .method("__eq__", |vm, args| {
+            let dtype = dtype_of(vm, &args)?;
+            let Some(other) = args.get(1) else {
+                return Ok(Value::NotImplemented);
+            };
+            if matches!(other, Value::None) {
+                return Ok(Value::Bool(false));
+            }
+            let other_ref = other.downcast::<PyDType>().is_some_and(|d| d.1);
+            if other_ref != ref_of(vm, &args)? {
+                return Ok(Value::Bool(false));
+            }
+            Ok(Value::Bool(
+                crate::convert::to_dtype(vm, other).ok() == Some(dtype),
+            ))
+        })
+        .method("__ne__", |vm, args| {
+            let dtype = dtype_of(vm, &args)?;
+            let other = args.get(1).cloned().unwrap_or(Value::None);
+            Ok(Value::Bool(
+                crate::convert::to_dtype(vm, &other).ok() != Some(dtype),
+            ))
+        })
+        .method("__hash__", |vm, args| {
+            Ok(Value::Int(dtype_of(vm, &args)? as i64))
+        })
+        .property(
+            "name",
+            |vm, args| {
+                Ok(Value::str(ref_name(
+                    dtype_of(vm, &args)?,
+                    ref_of(vm, &args)?,
+                )))
+            },
+            None,
+        )
+        .property_closure(
+            "base_dtype",
+            bound(st, |st, vm, args| {
+                dtype_object(st, vm, dtype_of(vm, &args)?)
+            }),
+            None,
+        )
+        .property(
+            "is_ref_dtype",
+            |vm, args| Ok(Value::Bool(ref_of(vm, &args)?)),
+            None,
+        )
+        .property(
+            "is_floating",
+            |vm, args| Ok(Value::Bool(dtype_of(vm, &args)?.is_floating())),
+            None,
+        )
+        .property(
+            "is_integer",
+            |vm, args| Ok(Value::Bool(dtype_of(vm, &args)?.is_integer())),
+            None,
+        )
+        .property(
+            "is_bool",
+            |vm, args| Ok(Value::Bool(dtype_of(vm, &args)? == DType::Bool)),
+            None,
+        )
+        .property(
+            "size",
+            |vm, args| {
+                Ok(dtype_of(vm, &args)?
+                    .size_in_bytes()
+                    .map_or(Value::Int(8), |size| Value::Int(size as i64)))
+            },
+            None,
+        )
+        .property_closure(
+            "as_numpy_dtype",
+            bound(st, |st, vm, args| {
+                let dtype = dtype_of(vm, &args)?;
+                let classes = st.classes(vm)?;
+                Ok(classes
+                    .np_types
+                    .iter()
+                    .find(|(d, _)| *d == dtype)
+                    .map_or(Value::None, |(_, class)| Value::Class(class.clone())))
+            }),
+            None,
+        )
+        .build()
+}
+
+/// The unique `tf.DType` object of `dtype`.
+pub fn dtype_object(st: &St, vm: &Vm<'_>, dtype: DType) -> PyResult<Value> {
+    dtype_object_of(st, vm, dtype, false)
+}
+
+/// The unique `tf.DType` object of `dtype`, or of its reference dtype (`float32_ref`)
+/// when `is_ref`.
+pub fn dtype_object_of(st: &St, vm: &Vm<'_>, dtype: DType, is_ref: bool) -> PyResult<Value> {
+    if let Some(object) = st.dtype_objects.borrow().get(&(dtype, is_ref)) {
+        return Ok(object.clone());
+    }
+    let classes = st.classes(vm)?;
+    let object = new_native_instance(&classes.dtype, Rc::new(PyDType(dtype, is_ref)));
+    st.dtype_objects
+        .borrow_mut()
+        .insert((dtype, is_ref), object.clone());
+    Ok(object)
+}
+
+/// `tf.as_dtype(x)`.
+pub fn as_dtype(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = crate::params(vm, "as_dtype", &args, &["type_value"], 1)?;
+    let value = bound[0].clone().unwrap_or(Value::None);
+    let dtype = crate::convert::to_dtype(vm, &value)?;
+    dtype_object(st, vm, dtype)
+}
+
+/// The dtype attributes of the `tensorflow` module (`float32`, `double`, ...).
+pub fn module_attrs(st: &St, vm: &Vm<'_>) -> PyResult<Vec<(String, Value)>> {
+    let mut attrs = Vec::new();
+    for dtype in DType::ALL {
+        attrs.push((dtype.name().to_string(), dtype_object(st, vm, dtype)?));
+    }
+    for (alias, dtype) in [("half", DType::Float16), ("double", DType::Float64)] {
+        attrs.push((alias.to_string(), dtype_object(st, vm, dtype)?));
+    }
+    Ok(attrs)
+}

@@ -1,0 +1,886 @@
+//! `tf.function`: the decorator and the `Function` object it returns. A call computes the
+//! signature key of its arguments (tensors by dtype and shape, Python values by repr),
+//! traces the Python function on a miss (twice when the first trace created variables,
+//! as TensorFlow does, so a `tf.Variable` in the body raises the singleton `ValueError`),
+//! then runs the concrete function as one eager op (`runtime/function.rs`).
+//!
+//! Errors raised while tracing are re-raised with TensorFlow's `in user code:` message
+//! quoting the user's frames. Called while building a graph, the Python function simply
+//! runs inline.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+use lang::exceptions::Exception;
+use lang::host::{new_native_instance, ClassBuilder};
+use lang::value::{Args, Class, Name, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::tensor_class::{wrap, PyTensor};
+use crate::variable_class::PyVariable;
+use crate::{bound, params, this, this_as, St};
+use runtime::function::{signature_key, ArgKey, ArgSpec, ConcreteFunctionId, FunctionCache};
+use runtime::{Handle, Operand};
+use tensor::TensorShape;
+
+/// How a traced function's results are shaped.
+#[derive(Clone, Debug)]
+enum Structure {
+    None,
+    Single,
+    /// A `PerReplica` (what `strategy.run` returns) of this many components.
+    PerReplica(usize),
+    List(Vec<Structure>),
+    Tuple(Vec<Structure>),
+}
+
+/// The structure of one returned value and its handles: a `PerReplica`'s components, or
+/// the value as one tensor.
+fn leaf(
+    vm: &mut Vm<'_>,
+    value: &Value,
+    handles: &mut Vec<Handle>,
+    to_handle: &dyn Fn(&mut Vm<'_>, &Value) -> PyResult<Handle>,
+) -> PyResult<Structure> {
+    if let Some(per_replica) = value.downcast::<crate::distribute::values::PyPerReplica>() {
+        for component in &per_replica.values {
+            handles.push(to_handle(vm, component)?);
+        }
+        return Ok(Structure::PerReplica(per_replica.values.len()));
+    }
+    handles.push(to_handle(vm, value)?);
+    Ok(Structure::Single)
+}
+
+/// Rebuilds a returned value of shape `structure` from the output values, in order.
+fn rebuild(
+    st: &St,
+    vm: &mut Vm<'_>,
+    structure: &Structure,
+    values: &mut std::vec::IntoIter<Value>,
+) -> PyResult {
+    Ok(match structure {
+        Structure::None => Value::None,
+        Structure::Single => values.next().unwrap_or(Value::None),
+        Structure::PerReplica(count) => {
+            let components: Vec<Value> = values.by_ref().take(*count).collect();
+            crate::distribute::values::per_replica(st, vm, components)?
+        }
+        Structure::List(items) | Structure::Tuple(items) => {
+            let mut rebuilt = Vec::with_capacity(items.len());
+            for item in items {
+                rebuilt.push(rebuild(st, vm, item, values)?);
+            }
+            if matches!(structure, Structure::List(_)) {
+                Value::list(rebuilt)
+            } else {
+                Value::tuple(rebuilt)
+            }
+        }
+    })
+}
+
+/// The data of a `tf.function` object.
+pub struct PyFunction {
+    func: Value,
+    /// The Python function's `__name__` (`__inference_<name>_<uid>`).
+    pub(crate) name: String,
+    cache: RefCell<FunctionCache>,
+    structures: RefCell<HashMap<u32, Structure>>,
+    /// `jit_compile=True`: the whole function is compiled by XLA for the caller's device.
+    jit_compile: bool,
+    /// `input_signature=`: one `tf.TensorSpec` per positional parameter; calls are traced
+    /// with these shapes (one trace serves every matching call) and checked against them.
+    input_signature: Option<Vec<Value>>,
+    /// The `Function` bound to each instance it was looked up on as a method (TF keeps one
+    /// per instance, with its own traces): the instance's address, the instance (kept alive
+    /// so the address stays its own) and the bound `Function`.
+    bound: RefCell<Vec<(usize, Value, Value)>>,
+    /// The `ConcreteFunction` object of each trace `get_concrete_function` returned (TF
+    /// returns the same object for the same trace).
+    concrete_objects: RefCell<HashMap<u32, Value>>,
+}
+
+/// Builds the `Function` class.
+pub fn build(st: &St) -> Rc<Class> {
+    ClassBuilder::new(
+        "Function",
+        "tensorflow.python.eager.polymorphic_function.polymorphic_function",
+    )
+    .method_closure("__call__", bound(st, call))
+    .method_closure("__get__", bound(st, get))
+    .method("__repr__", |vm, args| {
+        let me = this(vm, &args)?;
+        let address = me.object_address().unwrap_or(0);
+        Ok(Value::str(format!(
+            "<tensorflow.python.eager.polymorphic_function.polymorphic_function.Function object at {:#x}>",
+            lang::value::fake_address(address)
+        )))
+    })
+    .method("experimental_get_tracing_count", |vm, args| {
+        let function = function_of(vm, &args)?;
+        let count = function.cache.borrow().tracing_count();
+        Ok(Value::Int(count as i64))
+    })
+    .property(
+        "python_function",
+        |vm, args| {
+            // A method's Function reports the function defined in the class body.
+            Ok(match &function_of(vm, &args)?.func {
+                Value::BoundMethod(method) => method.func.clone(),
+                func => func.clone(),
+            })
+        },
+        None,
+    )
+    .property(
+        "__name__",
+        |vm, args| Ok(Value::str(function_of(vm, &args)?.name.clone())),
+        None,
+    )
+    .method_closure("get_concrete_function", bound(st, get_concrete_function))
+    .build()
+}
+
+/// The data of a `ConcreteFunction` object (`f.get_concrete_function(...)`).
+pub struct PyConcreteFunction {
+    function: Rc<PyFunction>,
+    id: ConcreteFunctionId,
+    /// The traced outputs (graph tensors), flat.
+    outputs: Vec<Value>,
+    /// The same in the structure the Python function returned.
+    structured_outputs: Value,
+}
+
+/// Builds the `ConcreteFunction` class.
+pub fn build_concrete(st: &St) -> Rc<Class> {
+    ClassBuilder::new(
+        "ConcreteFunction",
+        "tensorflow.python.eager.polymorphic_function.concrete_function",
+    )
+    .method_closure("__call__", bound(st, call_concrete))
+    .property(
+        "structured_outputs",
+        |vm, args| Ok(concrete_of(vm, &args)?.structured_outputs.clone()),
+        None,
+    )
+    .property(
+        "outputs",
+        |vm, args| Ok(Value::list(concrete_of(vm, &args)?.outputs.clone())),
+        None,
+    )
+    .property_closure(
+        "name",
+        bound(st, |st, vm, args| {
+            // TensorFlow's `ConcreteFunction.name` is the function's name as bytes.
+            let concrete = concrete_of(vm, &args)?;
+            let name = st.tf(vm, |ctx| {
+                Ok(ctx.concrete_function(concrete.id)?.name.clone())
+            })?;
+            Ok(Value::Bytes(Rc::new(name.into_bytes())))
+        }),
+        None,
+    )
+    .property_closure(
+        "graph",
+        bound(st, |st, vm, args| {
+            let concrete = concrete_of(vm, &args)?;
+            let graph = st.tf(vm, |ctx| Ok(ctx.concrete_function(concrete.id)?.graph.id))?;
+            crate::graph::graph_object(st, vm, graph)
+        }),
+        None,
+    )
+    .build()
+}
+
+fn concrete_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyConcreteFunction>> {
+    this_as::<PyConcreteFunction>(vm, args, "expected a ConcreteFunction")
+}
+
+/// `f.get_concrete_function(*args, **kwargs)`: the trace for these arguments (made now if
+/// none serves them), where a `tf.TensorSpec` stands for any tensor it matches
+/// (`tf.TensorSpec([None, 3])` traces with an unknown first dimension).
+fn get_concrete_function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let function = function_of(vm, &args)?;
+    let mut positional: Vec<Value> = args.positional.get(1..).unwrap_or(&[]).to_vec();
+    let keywords: Vec<(Name, Value)> = args.keywords.to_vec();
+    if let (true, Some(signature)) = (
+        positional.is_empty() && keywords.is_empty(),
+        &function.input_signature,
+    ) {
+        positional = signature.clone();
+    }
+    let prepared = prepare(st, vm, &function, &positional, &keywords, &[], true)?;
+    if let Some(object) = function.concrete_objects.borrow().get(&prepared.id.0) {
+        return Ok(object.clone());
+    }
+    let handles: Vec<Handle> = st.tf(vm, |ctx| {
+        Ok(ctx
+            .concrete_function(prepared.id)?
+            .outputs
+            .iter()
+            .map(|output| Handle::Symbolic(*output))
+            .collect())
+    })?;
+    let mut outputs = Vec::with_capacity(handles.len());
+    for handle in handles {
+        outputs.push(wrap(st, vm, handle)?);
+    }
+    let structure = function
+        .structures
+        .borrow()
+        .get(&prepared.id.0)
+        .cloned()
+        .unwrap_or(Structure::Single);
+    let structured_outputs = rebuild(st, vm, &structure, &mut outputs.clone().into_iter())?;
+    let classes = st.classes(vm)?;
+    let object = new_native_instance(
+        &classes.concrete_function,
+        Rc::new(PyConcreteFunction {
+            function: function.clone(),
+            id: prepared.id,
+            outputs,
+            structured_outputs,
+        }),
+    );
+    function
+        .concrete_objects
+        .borrow_mut()
+        .insert(prepared.id.0, object.clone());
+    Ok(object)
+}
+
+/// `concrete(*tensors)`: runs the trace on eager tensors, one per traced parameter.
+fn call_concrete(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let concrete = concrete_of(vm, &args)?;
+    let mut inputs = Vec::new();
+    for value in args.positional.get(1..).unwrap_or(&[]) {
+        match crate::convert::to_operand(st, vm, value)? {
+            Operand::Handle(Handle::Eager(tensor)) => inputs.push(tensor),
+            Operand::Literal(tensor) => {
+                let handle = st.tf(vm, |ctx| ctx.constant(tensor, None))?;
+                if let Handle::Eager(tensor) = handle {
+                    inputs.push(tensor);
+                }
+            }
+            _ => return Err(vm.type_error("a ConcreteFunction takes eager tensors")),
+        }
+    }
+    let id = concrete.id;
+    let outputs = st.tf(vm, |ctx| ctx.call_function(id, &inputs))?;
+    package(st, vm, &concrete.function, id, outputs)
+}
+
+fn function_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyFunction>> {
+    this_as::<PyFunction>(vm, args, "expected a tf.function")
+}
+
+fn make(
+    st: &St,
+    vm: &mut Vm<'_>,
+    func: Value,
+    jit_compile: bool,
+    input_signature: Option<Vec<Value>>,
+) -> PyResult {
+    let name = match vm.get_attr_str(&func, "__name__") {
+        Ok(Value::Str(s)) => s.as_str().to_string(),
+        _ => "function".to_string(),
+    };
+    let classes = st.classes(vm)?;
+    Ok(new_native_instance(
+        &classes.function,
+        Rc::new(PyFunction {
+            func,
+            name,
+            cache: RefCell::new(FunctionCache::default()),
+            structures: RefCell::new(HashMap::new()),
+            jit_compile,
+            input_signature,
+            bound: RefCell::new(Vec::new()),
+            concrete_objects: RefCell::new(HashMap::new()),
+        }),
+    ))
+}
+
+/// `tf.function(func=None, input_signature=None, autograph=True, jit_compile=None,
+/// reduce_retracing=False, ...)`: a `Function`, or a decorator when `func` is absent.
+pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let func = args
+        .get(0)
+        .cloned()
+        .filter(|v| !v.is_none())
+        .or_else(|| args.kwarg("func").cloned().filter(|v| !v.is_none()));
+    let jit_compile = match args.kwarg("jit_compile").cloned() {
+        Some(value) if !value.is_none() => vm.truthy(&value)?,
+        _ => false,
+    };
+    let input_signature = match args.kwarg("input_signature").cloned() {
+        Some(value) if !value.is_none() => {
+            let specs = vm.iterate(&value)?;
+            if specs
+                .iter()
+                .any(|spec| crate::shapes::spec_parts(spec).is_none())
+            {
+                return Err(vm.type_error(
+                    "input_signature must be a possibly nested sequence of TensorSpec objects",
+                ));
+            }
+            Some(specs)
+        }
+        _ => None,
+    };
+    match func {
+        Some(func) => make(st, vm, func, jit_compile, input_signature),
+        None => {
+            let st = st.clone();
+            Ok(lang::host::native_function_closure(
+                "decorator",
+                move |vm, args| {
+                    let bound = params(vm, "decorator", &args, &["func"], 1)?;
+                    make(
+                        &st,
+                        vm,
+                        bound[0].clone().unwrap_or(Value::None),
+                        jit_compile,
+                        input_signature.clone(),
+                    )
+                },
+            ))
+        }
+    }
+}
+
+/// `Function.__get__(instance, owner)`: a `tf.function` defined in a class body, looked
+/// up on an instance, is a `Function` of the bound method, one per instance.
+fn get(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let function = function_of(vm, &args)?;
+    let instance = args.get(1).cloned().unwrap_or(Value::None);
+    if instance.is_none() {
+        return Ok(this(vm, &args)?.clone());
+    }
+    let key = instance.object_address().unwrap_or(0);
+    if let Some((_, _, bound)) = function.bound.borrow().iter().find(|(k, ..)| *k == key) {
+        return Ok(bound.clone());
+    }
+    let method = Value::BoundMethod(Rc::new(lang::value::BoundMethod {
+        receiver: instance.clone(),
+        func: function.func.clone(),
+    }));
+    let bound = make(
+        st,
+        vm,
+        method,
+        function.jit_compile,
+        function.input_signature.clone(),
+    )?;
+    function
+        .bound
+        .borrow_mut()
+        .push((key, instance, bound.clone()));
+    Ok(bound)
+}
+
+/// The Python parameter names of `func` (for the trace's `Placeholder` names); a bound
+/// method's receiver is not a parameter.
+fn parameter_names(func: &Value) -> Vec<String> {
+    match func {
+        Value::BoundMethod(method) => parameter_names(&method.func).into_iter().skip(1).collect(),
+        Value::Function(f) => f
+            .code
+            .varnames
+            .iter()
+            .take(f.code.arg_count as usize)
+            .map(|n| n.as_str().to_string())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// One argument of a call, classified.
+enum CallArg {
+    Tensor(runtime::EagerTensor),
+    /// A `PerReplica` of eager tensors (a distributed dataset's batch), or a tuple or list
+    /// of them (`(features, labels)`): one parameter per component, keyed by the
+    /// components' dtypes and shapes as TensorFlow's trace type of distributed values is
+    /// (checked in the oracle: equal batches share a trace, a partial last batch retraces).
+    Distributed(Structure, Vec<Component>),
+    /// A `tf.TensorSpec` given to `get_concrete_function`: a parameter of its dtype and
+    /// shape, with no value.
+    Spec,
+    Python(Value),
+}
+
+/// One component of a distributed argument and the signature it is traced with.
+type Component = (runtime::EagerTensor, ArgKey);
+
+/// The structure of a distributed argument and its components, each with the signature it
+/// is traced with: a `PerReplica` of eager tensors, or a tuple or list of such arguments;
+/// `None` for anything else.
+fn distributed_arg(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: &Value,
+) -> PyResult<Option<(Structure, Vec<Component>)>> {
+    if let Value::Tuple(_) | Value::List(_) = value {
+        let items = vm.iterate(value)?;
+        if items.is_empty() {
+            return Ok(None);
+        }
+        let mut structures = Vec::with_capacity(items.len());
+        let mut components = Vec::new();
+        for item in &items {
+            let Some((structure, leaves)) = distributed_arg(st, vm, item)? else {
+                return Ok(None);
+            };
+            structures.push(structure);
+            components.extend(leaves);
+        }
+        let structure = if matches!(value, Value::List(_)) {
+            Structure::List(structures)
+        } else {
+            Structure::Tuple(structures)
+        };
+        return Ok(Some((structure, components)));
+    }
+    let Some(per_replica) = value.downcast::<crate::distribute::values::PyPerReplica>() else {
+        return Ok(None);
+    };
+    let mut components = Vec::with_capacity(per_replica.values.len());
+    for component in &per_replica.values {
+        let Some(tensor) = component
+            .downcast::<PyTensor>()
+            .and_then(|t| match &t.handle {
+                Handle::Eager(e) => Some(e.clone()),
+                Handle::Symbolic(_) => None,
+            })
+        else {
+            return Ok(None);
+        };
+        let dtype = st.tf(vm, |ctx| ctx.handle_dtype(&Handle::Eager(tensor.clone())))?;
+        let shape = tensor.value.tensor().map_or_else(
+            || TensorShape::new(Vec::new()),
+            |t| TensorShape::from(t.shape()),
+        );
+        components.push((tensor, ArgKey::Tensor { dtype, shape }));
+    }
+    Ok(Some((Structure::PerReplica(components.len()), components)))
+}
+
+fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let function = function_of(vm, &args)?;
+    let positional: Vec<Value> = args.positional.get(1..).unwrap_or(&[]).to_vec();
+    let keywords: Vec<(Name, Value)> = args.keywords.to_vec();
+    if !st.with_ctx(vm, |ctx| ctx.executing_eagerly())? {
+        return vm.call(&function.func, &positional, &keywords);
+    }
+    let (positional, bounds) = match &function.input_signature {
+        Some(signature) => bind_signature(st, vm, &function, signature, positional, &keywords)?,
+        None => (positional, Vec::new()),
+    };
+    let prepared = prepare(st, vm, &function, &positional, &keywords, &bounds, false)?;
+    let jit_compile = function.jit_compile;
+    let outputs = st.tf(vm, |ctx| {
+        if jit_compile {
+            ctx.check_jit_program(prepared.id)?;
+        }
+        ctx.call_function(prepared.id, &prepared.inputs)
+    })?;
+    package(st, vm, &function, prepared.id, outputs)
+}
+
+/// The positional arguments of a call checked against the function's `input_signature`
+/// (Python values converted to tensors of their spec's dtype), and the spec shapes to trace
+/// them with; TensorFlow's `TypeError` for an argument its spec does not admit.
+fn bind_signature(
+    st: &St,
+    vm: &mut Vm<'_>,
+    function: &PyFunction,
+    signature: &[Value],
+    positional: Vec<Value>,
+    keywords: &[(Name, Value)],
+) -> PyResult<(Vec<Value>, Vec<Option<TensorShape>>)> {
+    let mut bound = Vec::with_capacity(positional.len());
+    let mut bounds = Vec::with_capacity(positional.len());
+    for (index, value) in positional.iter().enumerate() {
+        let Some((shape, dtype)) = signature.get(index).and_then(crate::shapes::spec_parts) else {
+            bound.push(value.clone());
+            bounds.push(None);
+            continue;
+        };
+        let tensor = match value.downcast::<PyTensor>() {
+            Some(_) => value.clone(),
+            None => {
+                let converted = crate::convert::to_tensor(st, vm, value, Some(dtype))?;
+                let handle = st.tf(vm, |ctx| ctx.constant(converted, None))?;
+                wrap(st, vm, handle)?
+            }
+        };
+        let handle = tensor
+            .downcast::<PyTensor>()
+            .map(|t| t.handle.clone())
+            .ok_or_else(|| vm.type_error("expected a tensor"))?;
+        let (actual_shape, actual_dtype) = st.tf(vm, |ctx| {
+            Ok((ctx.handle_shape(&handle)?, ctx.handle_dtype(&handle)?))
+        })?;
+        if actual_dtype != dtype || !shape_admits(&shape, &actual_shape) {
+            let actual = crate::shapes::new_spec(st, vm, actual_shape.clone(), actual_dtype)?;
+            let actual = vm.repr(&actual)?;
+            let wanted = vm.repr(&signature[index])?;
+            let received = vm.repr(&Value::tuple(positional.clone()))?;
+            let mut kwargs = Vec::with_capacity(keywords.len());
+            for (key, value) in keywords {
+                kwargs.push(format!("'{}': {}", key.as_str(), vm.repr(value)?));
+            }
+            let names = parameter_names(&function.func);
+            let mut parameters = Vec::with_capacity(signature.len());
+            for (position, spec) in signature.iter().enumerate() {
+                let name = names
+                    .get(position)
+                    .cloned()
+                    .unwrap_or_else(|| format!("args_{position}"));
+                parameters.push(format!("{name}: {}", vm.repr(spec)?));
+            }
+            return Err(vm.type_error(format!(
+                "Binding inputs to tf.function failed due to `Can not cast {actual} to {wanted}`. Received args: {received} and kwargs: {{{}}} for signature: ({}).",
+                kwargs.join(", "),
+                parameters.join(", ")
+            )));
+        }
+        bound.push(tensor);
+        bounds.push(Some(shape));
+    }
+    Ok((bound, bounds))
+}
+
+/// Whether a spec of shape `spec` admits a tensor of static shape `actual`.
+fn shape_admits(spec: &TensorShape, actual: &TensorShape) -> bool {
+    match (spec.dims(), actual.dims()) {
+        (None, _) => true,
+        (Some(_), None) => false,
+        (Some(wanted), Some(dims)) => {
+            wanted.len() == dims.len()
+                && wanted
+                    .iter()
+                    .zip(dims)
+                    .all(|(want, dim)| want.is_none() || want == dim)
+        }
+    }
+}
+
+/// A call resolved to its concrete function: the trace (made now if the signature is new)
+/// and the eager tensors to pass as its parameters.
+pub(crate) struct Prepared {
+    /// The concrete function.
+    pub id: ConcreteFunctionId,
+    /// The call's tensor arguments, in parameter order.
+    pub inputs: Vec<runtime::EagerTensor>,
+}
+
+/// The `tf.function` object `value` is, if it is one.
+pub(crate) fn as_function(value: &Value) -> Option<Rc<PyFunction>> {
+    value.downcast::<PyFunction>()
+}
+
+/// Finds or traces the concrete function for a call with these arguments. Inside
+/// `strategy.run` the trace is keyed by the strategy (and the replica, unless the replicas
+/// run in lock step): it was made as a replica. A positional tensor argument with a bound
+/// is traced with it instead of its own shape (an `input_signature`'s spec; a TPU
+/// program's replicas padded to one bounded shape, tf-semantics §6.3, sharing one trace).
+/// With `specs_allowed`, a `tf.TensorSpec` argument stands for a tensor of its dtype and
+/// shape (`get_concrete_function`).
+pub(crate) fn prepare(
+    st: &St,
+    vm: &mut Vm<'_>,
+    function: &Rc<PyFunction>,
+    positional: &[Value],
+    keywords: &[(Name, Value)],
+    bounds: &[Option<TensorShape>],
+    specs_allowed: bool,
+) -> PyResult<Prepared> {
+    let names = parameter_names(&function.func);
+    let mut labelled: Vec<(String, Value)> = positional
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            (
+                names.get(i).cloned().unwrap_or_else(|| format!("args_{i}")),
+                v.clone(),
+            )
+        })
+        .collect();
+    let mut sorted_keywords = keywords.to_vec();
+    sorted_keywords.sort_by(|a, b| a.0.as_str().cmp(b.0.as_str()));
+    labelled.extend(
+        sorted_keywords
+            .iter()
+            .map(|(k, v)| (k.as_str().to_string(), v.clone())),
+    );
+    let mut keys = Vec::with_capacity(labelled.len());
+    let mut classified = Vec::with_capacity(labelled.len());
+    for (index, (_, value)) in labelled.iter().enumerate() {
+        if let Some((structure, components)) = distributed_arg(st, vm, value)? {
+            let parts: Vec<ArgKey> = components.iter().map(|(_, key)| key.clone()).collect();
+            keys.push(ArgKey::Python(format!(
+                "{structure:?}:{}",
+                signature_key(&parts)
+            )));
+            classified.push(CallArg::Distributed(structure, components));
+            continue;
+        }
+        if let Some((shape, dtype)) = specs_allowed
+            .then(|| crate::shapes::spec_parts(value))
+            .flatten()
+        {
+            keys.push(ArgKey::Tensor { dtype, shape });
+            classified.push(CallArg::Spec);
+            continue;
+        }
+        let eager = value.downcast::<PyTensor>().and_then(|t| match &t.handle {
+            Handle::Eager(e) => Some(e.clone()),
+            Handle::Symbolic(_) => None,
+        });
+        match eager {
+            Some(tensor) => {
+                let dtype = st.tf(vm, |ctx| ctx.handle_dtype(&Handle::Eager(tensor.clone())))?;
+                let shape = match bounds.get(index).cloned().flatten() {
+                    Some(bound) => bound,
+                    None => tensor.value.tensor().map_or_else(
+                        || TensorShape::new(Vec::new()),
+                        |t| TensorShape::from(t.shape()),
+                    ),
+                };
+                keys.push(ArgKey::Tensor { dtype, shape });
+                classified.push(CallArg::Tensor(tensor));
+            }
+            None => {
+                let key = match value.downcast::<PyVariable>() {
+                    Some(variable) => format!("variable#{}", variable.id.0),
+                    None => vm.repr(value)?,
+                };
+                keys.push(ArgKey::Python(key));
+                classified.push(CallArg::Python(value.clone()));
+            }
+        }
+    }
+    // Inside `strategy.run`, a trace captures the running replica's mirrored components: in
+    // lock step it is replica 0's and serves every replica; otherwise each replica has its own.
+    let rest = match st.with_ctx(vm, |ctx| ctx.replica_context().cloned())? {
+        Some(replica) if replica.lockstep => format!(";replicas_of:{}", replica.strategy.0),
+        Some(replica) => format!(";replica:{}:{}", replica.strategy.0, replica.replica_id),
+        None => String::new(),
+    };
+    let key = format!("{}{rest}", signature_key(&keys));
+    let cached = {
+        let cache = function.cache.borrow();
+        cache
+            .lookup(&key)
+            .or_else(|| cache.lookup_supertype(&keys, &rest))
+    };
+    let concrete = match cached {
+        Some(id) => id,
+        None => {
+            let allow = function.cache.borrow().is_empty();
+            let mut id = trace(
+                st,
+                vm,
+                function,
+                &labelled,
+                &classified,
+                &keys,
+                allow,
+                positional.len(),
+            )?;
+            let created = st.tf(vm, |ctx| Ok(ctx.concrete_function(id)?.created_variables))?;
+            if created {
+                id = trace(
+                    st,
+                    vm,
+                    function,
+                    &labelled,
+                    &classified,
+                    &keys,
+                    false,
+                    positional.len(),
+                )?;
+            }
+            function
+                .cache
+                .borrow_mut()
+                .insert_traced(key, keys.clone(), rest, id);
+            id
+        }
+    };
+    let inputs: Vec<runtime::EagerTensor> = classified
+        .iter()
+        .flat_map(|arg| match arg {
+            CallArg::Tensor(t) => vec![t.clone()],
+            CallArg::Distributed(_, components) => {
+                components.iter().map(|(t, _)| t.clone()).collect()
+            }
+            CallArg::Spec | CallArg::Python(_) => Vec::new(),
+        })
+        .collect();
+    Ok(Prepared {
+        id: concrete,
+        inputs,
+    })
+}
+
+/// The Python result of a call: the outputs in the structure the traced function returned.
+pub(crate) fn package(
+    st: &St,
+    vm: &mut Vm<'_>,
+    function: &PyFunction,
+    concrete: ConcreteFunctionId,
+    outputs: Vec<runtime::EagerTensor>,
+) -> PyResult {
+    let structure = function
+        .structures
+        .borrow()
+        .get(&concrete.0)
+        .cloned()
+        .unwrap_or(Structure::Single);
+    let mut values = Vec::with_capacity(outputs.len());
+    for output in outputs {
+        values.push(wrap(st, vm, Handle::Eager(output))?);
+    }
+    rebuild(st, vm, &structure, &mut values.into_iter())
+}
+
+#[allow(clippy::too_many_arguments)] // A trace needs every view of the call.
+fn trace(
+    st: &St,
+    vm: &mut Vm<'_>,
+    function: &PyFunction,
+    labelled: &[(String, Value)],
+    classified: &[CallArg],
+    keys: &[ArgKey],
+    allow_variables: bool,
+    n_positional: usize,
+) -> PyResult<ConcreteFunctionId> {
+    let spec = |name: &String, key: &ArgKey| match key {
+        ArgKey::Tensor { dtype, shape } => Some(ArgSpec {
+            name: name.clone(),
+            dtype: *dtype,
+            shape: shape.clone(),
+        }),
+        ArgKey::Python(_) => None,
+    };
+    let specs: Vec<ArgSpec> = labelled
+        .iter()
+        .zip(keys)
+        .zip(classified)
+        .flat_map(|(((name, _), key), arg)| match arg {
+            CallArg::Distributed(_, components) => components
+                .iter()
+                .filter_map(|(_, key)| spec(name, key))
+                .collect(),
+            _ => spec(name, key).into_iter().collect::<Vec<_>>(),
+        })
+        .collect();
+    let fname = function.name.clone();
+    let handles = st.tf(vm, |ctx| ctx.begin_trace(&fname, &specs, allow_variables))?;
+    let mut handles = handles.into_iter();
+    let mut call_values = Vec::with_capacity(classified.len());
+    for arg in classified {
+        call_values.push(match arg {
+            CallArg::Tensor(_) | CallArg::Spec => match handles.next() {
+                Some(handle) => wrap(st, vm, handle)?,
+                None => Value::None,
+            },
+            CallArg::Distributed(structure, components) => {
+                let mut values = Vec::with_capacity(components.len());
+                for _ in components {
+                    values.push(match handles.next() {
+                        Some(handle) => wrap(st, vm, handle)?,
+                        None => Value::None,
+                    });
+                }
+                rebuild(st, vm, structure, &mut values.into_iter())?
+            }
+            CallArg::Python(value) => value.clone(),
+        });
+    }
+    let positional: Vec<Value> = call_values.iter().take(n_positional).cloned().collect();
+    let keywords: Vec<(Name, Value)> = labelled
+        .iter()
+        .zip(&call_values)
+        .skip(n_positional)
+        .map(|((name, _), value)| (lang::value::name(name), value.clone()))
+        .collect();
+    let result = (|| -> PyResult<(Vec<Handle>, Structure)> {
+        let result = vm.call(&function.func, &positional, &keywords)?;
+        outputs(st, vm, &result)
+    })();
+    match result {
+        Ok((outputs, structure)) => {
+            let id = st.tf(vm, |ctx| ctx.end_trace(&outputs))?;
+            function.structures.borrow_mut().insert(id.0, structure);
+            Ok(id)
+        }
+        Err(exc) => {
+            if let Ok(mut ctx) = st.ctx.try_borrow_mut() {
+                ctx.abort_trace();
+            }
+            Err(in_user_code(vm, exc))
+        }
+    }
+}
+
+/// The traced function's result as output handles and their structure.
+fn outputs(st: &St, vm: &mut Vm<'_>, result: &Value) -> PyResult<(Vec<Handle>, Structure)> {
+    let to_handle = |vm: &mut Vm<'_>, value: &Value| -> PyResult<Handle> {
+        let operand = crate::convert::to_operand(st, vm, value)?;
+        match operand {
+            Operand::Handle(handle) => Ok(handle),
+            Operand::Variable(id) => st.tf(vm, |ctx| ctx.read_variable(id)),
+            Operand::Literal(tensor) => st.tf(vm, |ctx| ctx.constant(tensor, None)),
+        }
+    };
+    let mut handles = Vec::new();
+    let structure = match result {
+        Value::None => Structure::None,
+        Value::List(_) | Value::Tuple(_) => {
+            let items = vm.iterate(result)?;
+            let mut structures = Vec::with_capacity(items.len());
+            for item in &items {
+                structures.push(leaf(vm, item, &mut handles, &to_handle)?);
+            }
+            if matches!(result, Value::List(_)) {
+                Structure::List(structures)
+            } else {
+                Structure::Tuple(structures)
+            }
+        }
+        other => leaf(vm, other, &mut handles, &to_handle)?,
+    };
+    Ok((handles, structure))
+}
+
+/// TensorFlow's rewrite of an error raised while tracing: the same class, with the
+/// message `in user code:` followed by the user's frames and the original error.
+fn in_user_code(vm: &mut Vm<'_>, exc: Exception) -> Exception {
+    let message = lang::traceback::message(vm, &exc);
+    if message.starts_with("in user code:") || exc.is_fatal() {
+        return exc;
+    }
+    let entries = lang::traceback::entries(&exc);
+    let mut text = String::from("in user code:\n\n");
+    for entry in &entries {
+        text.push_str(&format!(
+            "    File \"{}\", line {}, in {}  *\n        {}\n",
+            entry.filename, entry.line, entry.function, entry.source
+        ));
+    }
+    let class = exc.class().clone();
+    // Every line of the original error indented by four spaces (autograph's
+    // `ErrorMetadataBase.get_message`).
+    text.push('\n');
+    for line in format!("{}: {}", class.name, message).split('\n') {
+        text.push_str("    ");
+        text.push_str(line);
+        text.push('\n');
+    }
+    vm.new_error(&class, text)
+}

@@ -1,0 +1,136 @@
+//! Keras variables: TensorFlow resource variables (so ops, tapes and `assign` work on
+//! them) that print as Keras 3 prints its backend variables,
+//! `<Variable path=sequential/dense/kernel, shape=(4, 3), dtype=float32, value=[...]>`,
+//! and answer `path` and Keras's short `name`. Made in the scope of a `MirroredStrategy` or
+//! `TPUStrategy`, a Keras variable is mirrored, one copy per replica, and stands for all
+//! of them (`Context::alias_mirrored_variable`).
+
+use std::rc::Rc;
+
+use lang::host::{new_native_instance, ClassBuilder};
+use lang::value::{Class, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::keras::classes;
+use crate::variable_class::PyVariable;
+use crate::{bound, this, St};
+use runtime::distribute::{Aggregation, StrategyKind};
+use runtime::variables::VariableId;
+use runtime::Operand;
+use tensor::format::numpy_str;
+use tensor::{DType, Tensor};
+
+/// Builds the Keras `Variable` class, a subclass of `ResourceVariable` (`base`).
+pub fn build(st: &St, base: &Rc<Class>) -> Rc<Class> {
+    ClassBuilder::new("Variable", "keras.src.backend.tensorflow.core")
+        .base(base)
+        .method_closure(
+            "__repr__",
+            bound(st, |st, vm, args| {
+                let id = id_of(vm, this(vm, &args)?)?;
+                let path = path(st, vm, id)?;
+                let me = this(vm, &args)?.clone();
+                let value = crate::convert::eager_value(st, vm, &me)?
+                    .ok_or_else(|| vm.type_error("a Keras variable without a value"))?;
+                Ok(Value::str(format!(
+                    "<Variable path={path}, shape={}, dtype={}, value={}>",
+                    tensor::TensorShape::from(value.shape()),
+                    value.dtype().name(),
+                    numpy_str(&value)
+                )))
+            }),
+        )
+        .property_closure(
+            "path",
+            bound(st, |st, vm, args| {
+                let id = id_of(vm, this(vm, &args)?)?;
+                Ok(Value::str(path(st, vm, id)?))
+            }),
+            None,
+        )
+        .property_closure(
+            "name",
+            bound(st, |st, vm, args| {
+                let id = id_of(vm, this(vm, &args)?)?;
+                let path = path(st, vm, id)?;
+                Ok(Value::str(
+                    path.rsplit('/').next().unwrap_or("").to_string(),
+                ))
+            }),
+            None,
+        )
+        .build()
+}
+
+fn id_of(vm: &Vm<'_>, value: &Value) -> PyResult<VariableId> {
+    value
+        .downcast::<PyVariable>()
+        .map(|v| v.id)
+        .ok_or_else(|| vm.type_error("expected a Keras variable"))
+}
+
+fn path(st: &St, vm: &Vm<'_>, id: VariableId) -> PyResult<String> {
+    Ok(classes(st, vm)?.path_of(id.0).unwrap_or_default())
+}
+
+/// A new Keras variable named `name` (its path is the current name scope plus `name`),
+/// holding `initial`.
+pub fn create(st: &St, vm: &mut Vm<'_>, name: &str, initial: Tensor, trainable: bool) -> PyResult {
+    let keras = classes(st, vm)?;
+    let path = keras.path_for(name);
+    let dtype = initial.dtype();
+    let id = st.tf(vm, |ctx| {
+        // In a mirroring strategy's scope the variable is mirrored, one copy per replica;
+        // the Keras variable stands for all of them (replica 0's copy is its handle).
+        let mirroring = match ctx.current_strategy() {
+            Some(strategy) => {
+                let kind = ctx.strategy(strategy)?.kind;
+                matches!(kind, StrategyKind::Mirrored | StrategyKind::Tpu).then_some(strategy)
+            }
+            None => None,
+        };
+        match mirroring {
+            Some(strategy) => {
+                let mirrored = ctx.create_distributed_variable(
+                    strategy,
+                    Operand::Literal(initial),
+                    Some(name),
+                    trainable,
+                    Some(dtype),
+                    Aggregation::None,
+                )?;
+                ctx.alias_mirrored_variable(mirrored)
+            }
+            None => ctx.create_variable(
+                Operand::Literal(initial),
+                Some(name),
+                trainable,
+                Some(dtype),
+            ),
+        }
+    })?;
+    keras.set_path(id.0, path);
+    let object = new_native_instance(&keras.variable, Rc::new(PyVariable { id }));
+    st.variable_objects
+        .borrow_mut()
+        .insert(id.0, object.clone());
+    Ok(object)
+}
+
+/// The variable id of a Keras (or TensorFlow) variable object.
+pub fn variable_id(vm: &Vm<'_>, value: &Value) -> PyResult<VariableId> {
+    id_of(vm, value)
+}
+
+/// The number of elements of a variable.
+pub fn size(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<usize> {
+    let id = id_of(vm, value)?;
+    let shape = st.tf(vm, |ctx| Ok(ctx.variable(id)?.shape.clone()))?;
+    Ok(shape.to_shape().and_then(|s| s.num_elements()).unwrap_or(0))
+}
+
+/// The dtype of a variable.
+pub fn dtype(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<DType> {
+    let id = id_of(vm, value)?;
+    st.tf(vm, |ctx| Ok(ctx.variable(id)?.dtype))
+}

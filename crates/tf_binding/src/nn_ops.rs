@@ -1,0 +1,392 @@
+//! The windowed ops of `tf.nn`: `conv2d`, `max_pool2d`/`max_pool`, `avg_pool2d`/`avg_pool`
+//! and `bias_add`. Each turns its Python arguments into the op's attrs as TensorFlow's
+//! Python wrappers do (`_get_sequence` for strides, window sizes and dilations; a list
+//! `padding` becomes `EXPLICIT` with `explicit_paddings`), with their `ValueError` texts,
+//! then builds one op through [`Context::array_op`](runtime::Context::array_op).
+//! Invalid string attrs fail as the op's attr check does (eager: `InvalidArgumentError`
+//! with the op signature; graph: the op-def library's `ValueError`).
+
+use lang::value::{Args, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::convert::{int_list, name_arg, to_operand};
+use crate::tensor_class::wrap;
+use crate::{params, string_arg, St};
+use runtime::error::TfError;
+use runtime::op::OpKind;
+use tensor::ops::conv::CONV2D_SIGNATURE;
+use tensor::ops::pool::{AVG_POOL_SIGNATURE, MAX_POOL_SIGNATURE};
+use tensor::ops::{Conv2DAttrs, Padding, PoolAttrs, PoolKind};
+
+fn required(bound: &[Option<Value>], index: usize) -> Value {
+    bound.get(index).cloned().flatten().unwrap_or(Value::None)
+}
+
+/// `_get_sequence(value, 2, channel_index, name)`: an int or a list of 1, 2 or 4 values as
+/// the 4 values of an attr in `data_format` order.
+fn sequence(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: Option<&Value>,
+    nchw: bool,
+    name: &str,
+) -> PyResult<Vec<i64>> {
+    let Some(value) = value else {
+        return Ok(vec![1; 4]);
+    };
+    let values = int_list(st, vm, value, name)?;
+    let spatial = match values.as_slice() {
+        [one] => [*one, *one],
+        [rows, cols] => [*rows, *cols],
+        [_, _, _, _] => return Ok(values),
+        _ => {
+            let shown = vm.repr(value)?;
+            return Err(vm.value_error(format!(
+                "{name} should be of length 1, 2 or 4. Received: {name}={shown} of length {}",
+                values.len()
+            )));
+        }
+    };
+    Ok(if nchw {
+        vec![1, 1, spatial[0], spatial[1]]
+    } else {
+        vec![1, spatial[0], spatial[1], 1]
+    })
+}
+
+/// The op an attr belongs to, as its attr errors name it.
+struct OpSignature<'a> {
+    /// The op type (`Conv2D`).
+    op: &'a str,
+    /// Its op-def signature text.
+    signature: &'a str,
+    /// The `name=` the user passed.
+    name: Option<&'a str>,
+}
+
+/// What an op's string attr check raises: eager mode runs the kernel's attr validation, a
+/// graph build the op-def library's.
+fn attr_error(
+    st: &St,
+    vm: &mut Vm<'_>,
+    target: &OpSignature<'_>,
+    attr: &str,
+    value: &str,
+    allowed: &[&str],
+) -> PyResult<Value> {
+    let OpSignature {
+        op,
+        signature,
+        name,
+    } = target;
+    let eager = st
+        .with_ctx(vm, |ctx| ctx.executing_eagerly())
+        .unwrap_or(true);
+    let quoted: Vec<String> = allowed.iter().map(|value| format!("\"{value}\"")).collect();
+    let quoted = quoted.join(", ");
+    st.tf(vm, |_| {
+        Err(if eager {
+            TfError::invalid_argument(format!(
+                "Value for attr '{attr}' of \"{value}\" is not in the list of allowed values: \
+                 {quoted}\n\t; NodeDef: {{{{node {op}}}}}; {signature} [Op:{op}] name: {}",
+                name.unwrap_or("")
+            ))
+        } else {
+            TfError::value_error(format!(
+                "Attr '{attr}' of '{op}' Op passed string '{value}' not in: {quoted}."
+            ))
+        })
+    })
+}
+
+/// A `padding` argument: a string as given (checked against `allowed` by the caller), or
+/// TensorFlow's `convert_padding` of a list of 4 `[before, after]` pairs.
+enum PaddingArg {
+    Named(String),
+    Explicit(Vec<i64>),
+}
+
+fn padding_arg(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: &Value,
+    converts_lists: bool,
+) -> PyResult<PaddingArg> {
+    if let Some(text) = value.as_str() {
+        if text == "EXPLICIT" && converts_lists {
+            return Err(vm.value_error(
+                "'EXPLICIT' is not a valid value for `padding`. To use explicit padding, \
+                 `padding` must be a list.",
+            ));
+        }
+        return Ok(PaddingArg::Named(text.to_string()));
+    }
+    if !matches!(value, Value::List(_) | Value::Tuple(_)) {
+        return Err(vm.type_error("padding must be a string or a list"));
+    }
+    let pairs = vm.iterate(value)?;
+    if pairs.len() != 4 {
+        let shown = vm.repr(value)?;
+        return Err(vm.value_error(format!(
+            "When padding is a list, it must be of size 4. Received: padding={shown} of size {}",
+            pairs.len()
+        )));
+    }
+    let mut flat = Vec::with_capacity(8);
+    for (index, pair) in pairs.iter().enumerate() {
+        let values = int_list(st, vm, pair, "padding")?;
+        if values.len() != 2 {
+            let shown = vm.repr(value)?;
+            return Err(vm.value_error(format!(
+                "When padding is a list, each element of padding must be a list/tuple of size \
+                 2. Received: padding={shown} with element at index {index} of size {}",
+                values.len()
+            )));
+        }
+        flat.extend(values);
+    }
+    Ok(PaddingArg::Explicit(flat))
+}
+
+fn named_padding(text: &str) -> Option<Padding> {
+    match text {
+        "SAME" => Some(Padding::Same),
+        "VALID" => Some(Padding::Valid),
+        _ => None,
+    }
+}
+
+/// `tf.nn.conv2d(input, filters, strides, padding, data_format='NHWC', dilations=None,
+/// name=None)`.
+pub fn conv2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "conv2d",
+        &args,
+        &[
+            "input",
+            "filters",
+            "strides",
+            "padding",
+            "data_format",
+            "dilations",
+            "name",
+        ],
+        4,
+    )?;
+    let name = name_arg(vm, &bound[6])?;
+    let data_format = match &bound[4] {
+        Some(value) => string_arg(vm, value, "data_format")?,
+        None => "NHWC".to_string(),
+    };
+    let nchw = data_format == "NCHW";
+    let strides = sequence(st, vm, bound[2].as_ref(), nchw, "strides")?;
+    let dilations = sequence(st, vm, bound[5].as_ref(), nchw, "dilations")?;
+    let padding = match padding_arg(st, vm, &required(&bound, 3), true)? {
+        PaddingArg::Explicit(values) => Padding::Explicit(values),
+        PaddingArg::Named(text) => match named_padding(&text) {
+            Some(padding) => padding,
+            None => {
+                return attr_error(
+                    st,
+                    vm,
+                    &OpSignature {
+                        op: "Conv2D",
+                        signature: CONV2D_SIGNATURE,
+                        name: name.as_deref(),
+                    },
+                    "padding",
+                    &text,
+                    &["SAME", "VALID", "EXPLICIT"],
+                )
+            }
+        },
+    };
+    if data_format != "NHWC" && !nchw {
+        return attr_error(
+            st,
+            vm,
+            &OpSignature {
+                op: "Conv2D",
+                signature: CONV2D_SIGNATURE,
+                name: name.as_deref(),
+            },
+            "data_format",
+            &data_format,
+            &["NHWC", "NCHW"],
+        );
+    }
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let filters = to_operand(st, vm, &required(&bound, 1))?;
+    let attrs = Conv2DAttrs {
+        strides,
+        dilations,
+        padding,
+        nchw,
+    };
+    let handle = st.tf(vm, |ctx| {
+        ctx.array_op(
+            OpKind::Conv2D(attrs),
+            "Conv2D",
+            name.as_deref(),
+            vec![(input, "input", true), (filters, "filter", true)],
+        )
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// The pooling wrappers: `kind`, the Python function's name and its default op name
+/// (`MaxPool2d` for `max_pool2d`, `AvgPool2D` for `avg_pool2d`, `MaxPool`/`AvgPool` for
+/// `max_pool`/`avg_pool`).
+fn pool(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: Args<'_>,
+    kind: PoolKind,
+    function: &str,
+    default_name: &str,
+) -> PyResult {
+    let bound = params(
+        vm,
+        function,
+        &args,
+        &[
+            "input",
+            "ksize",
+            "strides",
+            "padding",
+            "data_format",
+            "name",
+        ],
+        4,
+    )?;
+    let name = name_arg(vm, &bound[5])?;
+    let data_format = match &bound[4] {
+        Some(value) => string_arg(vm, value, "data_format")?,
+        None => "NHWC".to_string(),
+    };
+    let nchw = data_format == "NCHW";
+    let ksize = sequence(st, vm, bound[1].as_ref(), nchw, "ksize")?;
+    let strides = sequence(st, vm, bound[2].as_ref(), nchw, "strides")?;
+    let (op, signature, allowed): (&str, &str, &[&str]) = match kind {
+        PoolKind::Max => (
+            "MaxPool",
+            MAX_POOL_SIGNATURE,
+            &["SAME", "VALID", "EXPLICIT"],
+        ),
+        PoolKind::Avg => ("AvgPool", AVG_POOL_SIGNATURE, &["SAME", "VALID"]),
+    };
+    let padding_value = required(&bound, 3);
+    // `avg_pool2d` passes its padding to the op as is; the others convert lists.
+    let converts_lists = kind == PoolKind::Max;
+    let padding = match (kind, padding_arg(st, vm, &padding_value, converts_lists)?) {
+        (PoolKind::Max, PaddingArg::Explicit(values)) => Padding::Explicit(values),
+        (PoolKind::Avg, PaddingArg::Explicit(_)) => {
+            return Err(vm.type_error("avg_pool2d takes padding 'SAME' or 'VALID', not a list"))
+        }
+        (_, PaddingArg::Named(text)) => match named_padding(&text) {
+            Some(padding) => padding,
+            None => {
+                return attr_error(
+                    st,
+                    vm,
+                    &OpSignature {
+                        op,
+                        signature,
+                        name: name.as_deref(),
+                    },
+                    "padding",
+                    &text,
+                    allowed,
+                )
+            }
+        },
+    };
+    let formats: &[&str] = match kind {
+        PoolKind::Max => &["NHWC", "NCHW", "NCHW_VECT_C"],
+        PoolKind::Avg => &["NHWC", "NCHW"],
+    };
+    if !formats.contains(&data_format.as_str()) {
+        return attr_error(
+            st,
+            vm,
+            &OpSignature {
+                op,
+                signature,
+                name: name.as_deref(),
+            },
+            "data_format",
+            &data_format,
+            formats,
+        );
+    }
+    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let attrs = PoolAttrs {
+        ksize,
+        strides,
+        padding,
+        nchw: data_format != "NHWC",
+    };
+    let handle = st.tf(vm, |ctx| {
+        ctx.array_op(
+            OpKind::Pool { kind, attrs },
+            default_name,
+            name.as_deref(),
+            vec![(input, "input", true)],
+        )
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.nn.max_pool2d(input, ksize, strides, padding, data_format='NHWC', name=None)`.
+pub fn max_pool2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    pool(st, vm, args, PoolKind::Max, "max_pool2d", "MaxPool2d")
+}
+
+/// `tf.nn.max_pool(input, ksize, strides, padding, data_format=None, name=None)`.
+pub fn max_pool(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    pool(st, vm, args, PoolKind::Max, "max_pool", "MaxPool")
+}
+
+/// `tf.nn.avg_pool2d(input, ksize, strides, padding, data_format='NHWC', name=None)`.
+pub fn avg_pool2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    pool(st, vm, args, PoolKind::Avg, "avg_pool2d", "AvgPool2D")
+}
+
+/// `tf.nn.avg_pool(input, ksize, strides, padding, data_format=None, name=None)`.
+pub fn avg_pool(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    pool(st, vm, args, PoolKind::Avg, "avg_pool", "AvgPool")
+}
+
+/// `tf.nn.bias_add(value, bias, data_format=None, name=None)`.
+pub fn bias_add(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "bias_add",
+        &args,
+        &["value", "bias", "data_format", "name"],
+        2,
+    )?;
+    if let Some(format) = &bound[2] {
+        let format = string_arg(vm, format, "data_format")?;
+        if format != "NHWC" && format != "N...C" {
+            let class = vm.exc_types().not_implemented_error.clone();
+            return Err(vm.new_error(
+                &class,
+                format!("tf.nn.bias_add with data_format={format} is not emulated yet"),
+            ));
+        }
+    }
+    let name = name_arg(vm, &bound[3])?;
+    let value = to_operand(st, vm, &required(&bound, 0))?;
+    let bias = to_operand(st, vm, &required(&bound, 1))?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.array_op(
+            OpKind::BiasAdd,
+            "BiasAdd",
+            name.as_deref(),
+            vec![(value, "value", true), (bias, "bias", true)],
+        )
+    })?;
+    wrap(st, vm, handle)
+}

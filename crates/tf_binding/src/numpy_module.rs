@@ -1,0 +1,625 @@
+//! A minimal `numpy`: `ndarray` objects (what `.numpy()` and `Session.run` return) that
+//! print exactly as NumPy 2 prints them, NumPy scalars (0-d arrays printing as `5.0` and
+//! repr'ing as `np.float32(5.0)`), dtypes, and the few functions programs use with
+//! TensorFlow (`np.array`, `np.zeros`, `np.ones`, `np.arange`).
+//!
+//! Arithmetic runs on the engine's CPU kernels with NumPy's promotion simplified: Python
+//! scalars take the array's dtype (floats with integer arrays give float64), arrays of
+//! different dtypes meet at the wider one.
+
+use std::rc::Rc;
+
+use lang::host::{new_native_instance, ClassBuilder};
+use lang::value::{Args, Class, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::convert::{op_error, opt_dtype, to_numpy_tensor};
+use crate::{bound, def, params, this, St};
+use tensor::format::{numpy_str, numpy_value_repr};
+use tensor::ops::{self, BinaryOp, ReduceOp, SliceSpec};
+use tensor::{DType, Tensor, TensorData};
+
+/// The data of an `ndarray` (0-d arrays stand for NumPy scalars).
+pub struct NdArray(pub Tensor);
+
+/// The data of a `numpy.dtype` object.
+pub struct NpDType(pub DType);
+
+fn array_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Tensor> {
+    this(vm, args)?
+        .downcast::<NdArray>()
+        .map(|a| a.0.clone())
+        .ok_or_else(|| vm.type_error("expected a numpy.ndarray"))
+}
+
+/// The NumPy name of a dtype's scalar type (`float32`, `bool_`).
+fn type_name(dtype: DType) -> String {
+    match dtype {
+        DType::Bool => "bool_".to_string(),
+        DType::String => "bytes_".to_string(),
+        other => other.name().to_string(),
+    }
+}
+
+/// An `ndarray` (or NumPy scalar, for 0-d) holding `tensor`.
+pub fn array_value(st: &St, vm: &Vm<'_>, tensor: Tensor) -> PyResult {
+    let classes = st.classes(vm)?;
+    Ok(new_native_instance(
+        &classes.ndarray,
+        Rc::new(NdArray(tensor)),
+    ))
+}
+
+fn dtype_value(st: &St, vm: &Vm<'_>, dtype: DType) -> PyResult {
+    let classes = st.classes(vm)?;
+    Ok(new_native_instance(
+        &classes.np_dtype,
+        Rc::new(NpDType(dtype)),
+    ))
+}
+
+/// The Python value of element `index` (`item()`, `tolist()`).
+fn item(vm: &Vm<'_>, tensor: &Tensor, index: usize) -> PyResult {
+    Ok(match tensor.data() {
+        TensorData::Bool(values) => Value::Bool(values[index]),
+        TensorData::String(values) => Value::Bytes(Rc::new(values[index].clone())),
+        _ if tensor.dtype().is_floating() => Value::Float(
+            tensor
+                .to_f64_vec()
+                .and_then(|v| v.get(index).copied())
+                .unwrap_or(f64::NAN),
+        ),
+        _ => Value::Int(
+            tensor
+                .to_i64_vec()
+                .and_then(|v| v.get(index).copied())
+                .ok_or_else(|| vm.value_error("bad element"))?,
+        ),
+    })
+}
+
+fn tolist(vm: &mut Vm<'_>, tensor: &Tensor, dims: &[usize], offset: usize) -> PyResult {
+    let Some((&first, rest)) = dims.split_first() else {
+        return item(vm, tensor, offset);
+    };
+    let stride: usize = rest.iter().product();
+    let mut items = Vec::with_capacity(first);
+    for i in 0..first {
+        vm.charge(1)?;
+        items.push(tolist(vm, tensor, rest, offset + i * stride)?);
+    }
+    Ok(Value::list(items))
+}
+
+/// NumPy's result dtype of `a op b` for two arrays (simplified `np.result_type`).
+fn promote(a: DType, b: DType) -> DType {
+    if a == b {
+        return a;
+    }
+    let rank = |d: DType| match d {
+        DType::Bool => 0,
+        DType::UInt8 => 1,
+        DType::Int8 => 2,
+        DType::Int16 => 3,
+        DType::Int32 => 4,
+        DType::Int64 => 5,
+        DType::Float16 => 6,
+        DType::BFloat16 => 6,
+        DType::Float32 => 7,
+        DType::Float64 => 8,
+        DType::String => 9,
+    };
+    let (low, high) = if rank(a) <= rank(b) { (a, b) } else { (b, a) };
+    if high.is_floating() && matches!(low, DType::Int32 | DType::Int64) {
+        return DType::Float64;
+    }
+    high
+}
+
+/// The other operand of an arithmetic method as an array of the right dtype, or `None`
+/// when it is not array-like (the method then returns `NotImplemented`).
+fn coerce(
+    st: &St,
+    vm: &mut Vm<'_>,
+    mine: &Tensor,
+    other: &Value,
+) -> PyResult<Option<(Tensor, Tensor)>> {
+    let scalar_dtype = match other {
+        Value::Bool(_) => Some(DType::Bool),
+        Value::Int(_) => Some(DType::Int64),
+        Value::Float(_) => Some(DType::Float64),
+        _ => None,
+    };
+    let cast = |vm: &Vm<'_>, t: &Tensor, d: DType| -> PyResult<Tensor> {
+        if t.dtype() == d {
+            Ok(t.clone())
+        } else {
+            ops::cast(t, d).map_err(|e| op_error(vm, e))
+        }
+    };
+    if let Some(kind) = scalar_dtype {
+        let mine_dtype = mine.dtype();
+        let target = if mine_dtype.is_floating() || kind == DType::Bool {
+            mine_dtype
+        } else if kind == DType::Float64 {
+            DType::Float64
+        } else if mine_dtype == DType::Bool {
+            DType::Int64
+        } else {
+            mine_dtype
+        };
+        let theirs = to_numpy_tensor(st, vm, other, Some(target))?;
+        return Ok(Some((cast(vm, mine, target)?, theirs)));
+    }
+    let theirs = match other.downcast::<NdArray>() {
+        Some(array) => array.0.clone(),
+        None => match other {
+            Value::List(_) | Value::Tuple(_) => to_numpy_tensor(st, vm, other, None)?,
+            _ => match crate::convert::eager_value(st, vm, other)? {
+                Some(_) => return Ok(None),
+                None => return Ok(None),
+            },
+        },
+    };
+    let target = promote(mine.dtype(), theirs.dtype());
+    Ok(Some((cast(vm, mine, target)?, cast(vm, &theirs, target)?)))
+}
+
+fn arithmetic(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: &Args<'_>,
+    op: BinaryOp,
+    reflected: bool,
+) -> PyResult {
+    let mine = array_of(vm, args)?;
+    let other = args.get(1).cloned().unwrap_or(Value::None);
+    let Some((a, b)) = coerce(st, vm, &mine, &other)? else {
+        return Ok(Value::NotImplemented);
+    };
+    let (x, y) = if reflected { (b, a) } else { (a, b) };
+    let result = if op == BinaryOp::RealDiv {
+        let (x, y) = if x.dtype().is_floating() {
+            (x, y)
+        } else {
+            (
+                ops::cast(&x, DType::Float64).map_err(|e| op_error(vm, e))?,
+                ops::cast(&y, DType::Float64).map_err(|e| op_error(vm, e))?,
+            )
+        };
+        ops::truediv(&x, &y)
+    } else {
+        ops::binary(op, &x, &y)
+    }
+    .map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+/// `a.round(decimals=0)`: NumPy's `rint(a * 10**d) / 10**d`, in the array's own float
+/// type (so float32 arrays round as float32 arithmetic does); integers are unchanged.
+fn round(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "round", &args, &["self", "decimals", "out"], 1)?;
+    let tensor = array_of(vm, &args)?;
+    let decimals = match &bound[1] {
+        Some(value) => vm.as_index(value)?.unwrap_or(0),
+        None => 0,
+    };
+    let decimals = decimals.clamp(-400, 400) as i32;
+    let factor = 10f64.powi(decimals.abs());
+    let scale64 = |x: f64| -> f64 {
+        if decimals >= 0 {
+            (x * factor).round_ties_even() / factor
+        } else {
+            (x / factor).round_ties_even() * factor
+        }
+    };
+    let data = match tensor.data() {
+        tensor::TensorData::Float32(values) => {
+            let factor = factor as f32;
+            tensor::TensorData::Float32(
+                values
+                    .iter()
+                    .map(|x| {
+                        if decimals >= 0 {
+                            (x * factor).round_ties_even() / factor
+                        } else {
+                            (x / factor).round_ties_even() * factor
+                        }
+                    })
+                    .collect(),
+            )
+        }
+        tensor::TensorData::Float64(values) => {
+            tensor::TensorData::Float64(values.iter().map(|x| scale64(*x)).collect())
+        }
+        _ => return array_value(st, vm, tensor),
+    };
+    let rounded =
+        Tensor::new(tensor.dtype(), tensor.shape().clone(), data).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, rounded)
+}
+
+fn reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp) -> PyResult {
+    let bound = params(vm, "reduce", args, &["self", "axis", "keepdims"], 1)?;
+    let mut tensor = array_of(vm, args)?;
+    let axes = crate::convert::axes(st, vm, &bound[1])?;
+    let keep = crate::flag(vm, &bound[2], false)?;
+    let widen = match op {
+        ReduceOp::Mean if !tensor.dtype().is_floating() => Some(DType::Float64),
+        ReduceOp::Sum | ReduceOp::Prod
+            if tensor.dtype().is_integer() || tensor.dtype() == DType::Bool =>
+        {
+            Some(DType::Int64)
+        }
+        _ => None,
+    };
+    if let Some(dtype) = widen {
+        tensor = ops::cast(&tensor, dtype).map_err(|e| op_error(vm, e))?;
+    }
+    let result = ops::reduce(op, &tensor, axes.as_deref(), keep).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+fn scalar_f64(vm: &Vm<'_>, tensor: &Tensor) -> PyResult<f64> {
+    if tensor.num_elements() != 1 {
+        return Err(vm.type_error("only length-1 arrays can be converted to Python scalars"));
+    }
+    tensor
+        .to_f64_vec()
+        .and_then(|v| v.first().copied())
+        .ok_or_else(|| vm.type_error("cannot convert this array to a number"))
+}
+
+/// `numpy.dtype`, the scalar types by dtype, and `numpy.ndarray`.
+pub type NumpyClasses = (Rc<Class>, Vec<(DType, Rc<Class>)>, Rc<Class>);
+
+/// Builds `numpy.dtype`, the scalar types (`numpy.float32`, ...) and `numpy.ndarray`.
+pub fn build_classes(st: &St, vm: &Vm<'_>) -> NumpyClasses {
+    let _ = vm;
+    let np_dtype = ClassBuilder::new("dtype", "numpy")
+        .method("__repr__", |vm, args| {
+            let dtype = dtype_of(vm, &args)?;
+            Ok(Value::str(format!("dtype('{}')", dtype.numpy_name())))
+        })
+        .method("__str__", |vm, args| {
+            Ok(Value::str(dtype_of(vm, &args)?.numpy_name()))
+        })
+        .method("__eq__", |vm, args| {
+            let dtype = dtype_of(vm, &args)?;
+            let other = args.get(1).cloned().unwrap_or(Value::None);
+            Ok(Value::Bool(
+                crate::convert::to_dtype(vm, &other).ok() == Some(dtype),
+            ))
+        })
+        .method("__hash__", |vm, args| {
+            Ok(Value::Int(dtype_of(vm, &args)? as i64))
+        })
+        .property(
+            "name",
+            |vm, args| Ok(Value::str(dtype_of(vm, &args)?.numpy_name())),
+            None,
+        )
+        .property(
+            "itemsize",
+            |vm, args| {
+                Ok(Value::Int(
+                    dtype_of(vm, &args)?.size_in_bytes().unwrap_or(8) as i64,
+                ))
+            },
+            None,
+        )
+        .build();
+    let mut np_types = Vec::new();
+    for dtype in DType::ALL {
+        if matches!(dtype, DType::BFloat16) {
+            continue;
+        }
+        let class = ClassBuilder::new(&type_name(dtype), "numpy")
+            .static_method_closure("__new__", {
+                let st = st.clone();
+                move |vm, args| {
+                    let value = args.get(1).cloned().unwrap_or(Value::Int(0));
+                    let tensor = to_numpy_tensor(&st, vm, &value, Some(dtype))?;
+                    array_value(&st, vm, tensor)
+                }
+            })
+            .build();
+        np_types.push((dtype, class));
+    }
+    let ndarray = build_ndarray(st);
+    (np_dtype, np_types, ndarray)
+}
+
+fn dtype_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<DType> {
+    this(vm, args)?
+        .downcast::<NpDType>()
+        .map(|d| d.0)
+        .ok_or_else(|| vm.type_error("expected a numpy.dtype"))
+}
+
+fn build_ndarray(st: &St) -> Rc<Class> {
+    let mut builder = ClassBuilder::new("ndarray", "numpy")
+        .method("__repr__", |vm, args| {
+            Ok(Value::str(numpy_value_repr(&array_of(vm, &args)?)))
+        })
+        .method("__str__", |vm, args| Ok(Value::str(numpy_str(&array_of(vm, &args)?))))
+        .method("__format__", |vm, args| {
+            let tensor = array_of(vm, &args)?;
+            let spec = args.get(1).and_then(Value::as_str).unwrap_or("").to_string();
+            if spec.is_empty() {
+                return Ok(Value::str(numpy_str(&tensor)));
+            }
+            if tensor.rank() != 0 {
+                return Err(vm.type_error("unsupported format string passed to numpy.ndarray.__format__"));
+            }
+            let value = item(vm, &tensor, 0)?;
+            Ok(Value::str(vm.format(&value, &spec)?))
+        })
+        .property(
+            "shape",
+            |vm, args| {
+                let tensor = array_of(vm, &args)?;
+                Ok(Value::tuple(
+                    tensor.dims().iter().map(|d| Value::Int(*d as i64)).collect(),
+                ))
+            },
+            None,
+        )
+        .property(
+            "ndim",
+            |vm, args| Ok(Value::Int(array_of(vm, &args)?.rank() as i64)),
+            None,
+        )
+        .property(
+            "size",
+            |vm, args| Ok(Value::Int(array_of(vm, &args)?.num_elements() as i64)),
+            None,
+        )
+        .property_closure(
+            "dtype",
+            bound(st, |st, vm, args| {
+                let dtype = array_of(vm, &args)?.dtype();
+                dtype_value(st, vm, dtype)
+            }),
+            None,
+        )
+        .method("tolist", |vm, args| {
+            let tensor = array_of(vm, &args)?;
+            let dims = tensor.dims().to_vec();
+            tolist(vm, &tensor, &dims, 0)
+        })
+        .method("item", |vm, args| {
+            let tensor = array_of(vm, &args)?;
+            if tensor.num_elements() != 1 {
+                return Err(vm.value_error("can only convert an array of size 1 to a Python scalar"));
+            }
+            item(vm, &tensor, 0)
+        })
+        .method_closure(
+            "astype",
+            bound(st, |st, vm, args| {
+                let bound = params(vm, "astype", &args, &["self", "dtype"], 2)?;
+                let tensor = array_of(vm, &args)?;
+                let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(tensor.dtype());
+                let cast = ops::cast(&tensor, dtype).map_err(|e| op_error(vm, e))?;
+                array_value(st, vm, cast)
+            }),
+        )
+        .method("__len__", |vm, args| {
+            let tensor = array_of(vm, &args)?;
+            match tensor.dims().first() {
+                Some(n) => Ok(Value::Int(*n as i64)),
+                None => Err(vm.type_error("len() of unsized object")),
+            }
+        })
+        .method("__bool__", |vm, args| {
+            let tensor = array_of(vm, &args)?;
+            if tensor.num_elements() != 1 {
+                return Err(vm.value_error("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()"));
+            }
+            if let TensorData::Bool(values) = tensor.data() {
+                return Ok(Value::Bool(values[0]));
+            }
+            Ok(Value::Bool(scalar_f64(vm, &tensor)? != 0.0))
+        })
+        .method("__float__", |vm, args| {
+            Ok(Value::Float(scalar_f64(vm, &array_of(vm, &args)?)?))
+        })
+        .method("__int__", |vm, args| {
+            let tensor = array_of(vm, &args)?;
+            if let Some(values) = tensor.to_i64_vec().filter(|v| v.len() == 1 && tensor.dtype().is_integer()) {
+                return Ok(Value::Int(values[0]));
+            }
+            let value = scalar_f64(vm, &tensor)?;
+            lang::builtins::float_to_int_value(vm, value.trunc())
+        })
+        .method("__index__", |vm, args| {
+            let tensor = array_of(vm, &args)?;
+            match tensor.to_i64_vec().filter(|v| v.len() == 1 && tensor.dtype().is_integer() && tensor.rank() == 0) {
+                Some(values) => Ok(Value::Int(values[0])),
+                None => Err(vm.type_error("only integer scalar arrays can be converted to a scalar index")),
+            }
+        })
+        .method("__hash__", |vm, args| {
+            let tensor = array_of(vm, &args)?;
+            if tensor.rank() != 0 {
+                return Err(vm.type_error("unhashable type: 'numpy.ndarray'"));
+            }
+            let value = item(vm, &tensor, 0)?;
+            Ok(Value::Int(vm.hash(&value)?))
+        })
+        .method_closure(
+            "__getitem__",
+            bound(st, |st, vm, args| {
+                let tensor = array_of(vm, &args)?;
+                let key = args.get(1).cloned().unwrap_or(Value::None);
+                let parts = match &key {
+                    Value::Tuple(items) => items.0.clone(),
+                    other => vec![other.clone()],
+                };
+                let mut specs = Vec::new();
+                for part in parts {
+                    specs.push(match &part {
+                        Value::None => SliceSpec::NewAxis,
+                        Value::Ellipsis => SliceSpec::Ellipsis,
+                        Value::Slice(slice) => {
+                            let mut get = |v: &Value| -> PyResult<Option<i64>> {
+                                if v.is_none() { Ok(None) } else { vm.as_index(v) }
+                            };
+                            SliceSpec::Range {
+                                start: get(&slice.start)?,
+                                stop: get(&slice.stop)?,
+                                step: get(&slice.step)?,
+                            }
+                        }
+                        other => match vm.as_index(other)? {
+                            Some(i) => SliceSpec::Index(i),
+                            None => return Err(vm.index_error("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices")),
+                        },
+                    });
+                }
+                let result = ops::slice(&tensor, &specs).map_err(|e| vm.index_error(e.message))?;
+                array_value(st, vm, result)
+            }),
+        )
+        .method_closure(
+            "__iter__",
+            bound(st, |st, vm, args| {
+                let tensor = array_of(vm, &args)?;
+                let Some(&count) = tensor.dims().first() else {
+                    return Err(vm.type_error("iteration over a 0-d array"));
+                };
+                let mut items = Vec::with_capacity(count);
+                for index in 0..count {
+                    vm.charge(1)?;
+                    let row = ops::slice(&tensor, &[SliceSpec::Index(index as i64)])
+                        .map_err(|e| op_error(vm, e))?;
+                    items.push(array_value(st, vm, row)?);
+                }
+                vm.get_iter(&Value::list(items))
+            }),
+        )
+        .method_closure(
+            "__neg__",
+            bound(st, |st, vm, args| {
+                let tensor = array_of(vm, &args)?;
+                let result = ops::unary(ops::UnaryOp::Neg, &tensor).map_err(|e| op_error(vm, e))?;
+                array_value(st, vm, result)
+            }),
+        )
+        .method_closure("round", bound(st, round))
+        .method_closure("sum", bound(st, |st, vm, args| reduce(st, vm, &args, ReduceOp::Sum)))
+        .method_closure("mean", bound(st, |st, vm, args| reduce(st, vm, &args, ReduceOp::Mean)))
+        .method_closure("max", bound(st, |st, vm, args| reduce(st, vm, &args, ReduceOp::Max)))
+        .method_closure("min", bound(st, |st, vm, args| reduce(st, vm, &args, ReduceOp::Min)));
+    const OPS: &[(&str, BinaryOp, bool)] = &[
+        ("__add__", BinaryOp::Add, false),
+        ("__radd__", BinaryOp::Add, true),
+        ("__sub__", BinaryOp::Sub, false),
+        ("__rsub__", BinaryOp::Sub, true),
+        ("__mul__", BinaryOp::Mul, false),
+        ("__rmul__", BinaryOp::Mul, true),
+        ("__truediv__", BinaryOp::RealDiv, false),
+        ("__rtruediv__", BinaryOp::RealDiv, true),
+        ("__floordiv__", BinaryOp::FloorDiv, false),
+        ("__rfloordiv__", BinaryOp::FloorDiv, true),
+        ("__mod__", BinaryOp::FloorMod, false),
+        ("__rmod__", BinaryOp::FloorMod, true),
+        ("__pow__", BinaryOp::Pow, false),
+        ("__rpow__", BinaryOp::Pow, true),
+        ("__eq__", BinaryOp::Equal, false),
+        ("__ne__", BinaryOp::NotEqual, false),
+        ("__lt__", BinaryOp::Less, false),
+        ("__le__", BinaryOp::LessEqual, false),
+        ("__gt__", BinaryOp::Greater, false),
+        ("__ge__", BinaryOp::GreaterEqual, false),
+    ];
+    for (name, op, reflected) in OPS {
+        let (op, reflected, st) = (*op, *reflected, st.clone());
+        builder = builder.method_closure(name, move |vm, args| {
+            arithmetic(&st, vm, &args, op, reflected)
+        });
+    }
+    builder.build()
+}
+
+fn array_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "array", &args, &["object", "dtype", "copy"], 1)?;
+    let value = bound[0].clone().unwrap_or(Value::None);
+    let dtype = opt_dtype(vm, &bound[1])?;
+    let tensor = to_numpy_tensor(st, vm, &value, dtype)?;
+    array_value(st, vm, tensor)
+}
+
+fn filled(st: &St, vm: &mut Vm<'_>, args: Args<'_>, one: bool) -> PyResult {
+    let bound = params(
+        vm,
+        if one { "ones" } else { "zeros" },
+        &args,
+        &["shape", "dtype"],
+        1,
+    )?;
+    let shape =
+        crate::convert::int_list(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
+    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float64);
+    let tensor = if one {
+        ops::ones(&shape, dtype)
+    } else {
+        ops::zeros(&shape, dtype)
+    }
+    .map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, tensor)
+}
+
+fn arange(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "arange", &args, &["start", "stop", "step", "dtype"], 1)?;
+    let (start, stop) = match (&bound[0], &bound[1]) {
+        (Some(start), Some(stop)) => (start.clone(), stop.clone()),
+        (Some(stop), None) => (Value::Int(0), stop.clone()),
+        _ => return Err(vm.type_error("arange() requires stop to be specified.")),
+    };
+    let step = bound[2].clone().unwrap_or(Value::Int(1));
+    let all_ints = [&start, &stop, &step]
+        .iter()
+        .all(|v| matches!(v, Value::Int(_)));
+    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(if all_ints {
+        DType::Int64
+    } else {
+        DType::Float64
+    });
+    let number = |vm: &mut Vm<'_>, v: &Value| -> PyResult<f64> {
+        vm.to_f64(v)?
+            .ok_or_else(|| vm.type_error("arange() arguments must be numbers"))
+    };
+    let (a, b, c) = (number(vm, &start)?, number(vm, &stop)?, number(vm, &step)?);
+    let tensor = ops::range(a, b, c, dtype).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, tensor)
+}
+
+/// Builds the `numpy` module.
+pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
+    let classes = st.classes(vm)?;
+    let np = crate::module("numpy");
+    def(&np, st, "array", array_fn);
+    def(&np, st, "asarray", array_fn);
+    def(&np, st, "zeros", |st, vm, args| filled(st, vm, args, false));
+    def(&np, st, "ones", |st, vm, args| filled(st, vm, args, true));
+    def(&np, st, "arange", arange);
+    def(&np, st, "dtype", |st, vm, args| {
+        let bound = params(vm, "dtype", &args, &["dtype"], 1)?;
+        let dtype = opt_dtype(vm, &bound[0])?.unwrap_or(DType::Float64);
+        dtype_value(st, vm, dtype)
+    });
+    np.set("ndarray", Value::Class(classes.ndarray.clone()));
+    for (dtype, class) in &classes.np_types {
+        np.set(&type_name(*dtype), Value::Class(class.clone()));
+        if *dtype == DType::Bool {
+            np.set("bool", Value::Class(class.clone()));
+        }
+    }
+    np.set("pi", Value::Float(std::f64::consts::PI));
+    np.set("e", Value::Float(std::f64::consts::E));
+    np.set("newaxis", Value::None);
+    np.set("__version__", Value::str("2.1.3"));
+    Ok(vec![("numpy".to_string(), Value::Module(np))])
+}

@@ -1,0 +1,193 @@
+//! `tf.random.stateless_uniform`, `stateless_normal` and `stateless_truncated_normal`:
+//! the same seed gives the same numbers, TensorFlow's numbers. The seed pair becomes a
+//! Philox key and counter as `StatelessRandomGetKeyCounter` derives them, the V2 kernels
+//! fill the samples exactly as the stateful kernels do from that stream, and the Python
+//! wrapper's affine step (`rnd * (maxval - minval) + minval`, `rnd * stddev + mean`) runs
+//! in the element type. Keras 3's seeded initialisers draw through these (see
+//! [`crate::keras::initializers`]).
+//!
+//! The values are computed on the host when the call is made and enter the program as one
+//! constant named after the op (`stateless_random_uniform`), so a seed must be a known
+//! pair of integers, not a graph tensor.
+
+use lang::value::{Args, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::convert::{float_arg, int_list, opt_dtype};
+use crate::tensor_class::wrap;
+use crate::{params_vec, St};
+use runtime::TfError;
+use tensor::ops::{self, BinaryOp};
+use tensor::random::Philox;
+use tensor::{DType, OpResult, Tensor};
+
+/// Which stateless distribution, with its parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Stateless {
+    /// `StatelessRandomUniformV2`, then `* (maxval - minval) + minval`.
+    Uniform {
+        /// Lower bound.
+        minval: f64,
+        /// Upper bound.
+        maxval: f64,
+    },
+    /// `StatelessRandomNormalV2`, then `* stddev + mean`.
+    Normal {
+        /// The mean.
+        mean: f64,
+        /// The standard deviation.
+        stddev: f64,
+    },
+    /// `StatelessTruncatedNormalV2`, then `* stddev + mean`.
+    TruncatedNormal {
+        /// The mean.
+        mean: f64,
+        /// The standard deviation.
+        stddev: f64,
+    },
+}
+
+/// The samples of `distribution` for `seed`, as TensorFlow computes them.
+pub fn sample(
+    distribution: Stateless,
+    dims: &[i64],
+    dtype: DType,
+    seed: [i64; 2],
+) -> OpResult<Tensor> {
+    let generator = Philox::from_stateless_seed(seed);
+    let scalar = |value: f64| ops::cast(&Tensor::scalar(value), dtype);
+    match distribution {
+        Stateless::Uniform { minval, maxval } => {
+            let raw = ops::uniform(dims, dtype, generator)?;
+            let (low, high) = (scalar(minval)?, scalar(maxval)?);
+            let range = ops::binary(BinaryOp::Sub, &high, &low)?;
+            let scaled = ops::binary(BinaryOp::Mul, &raw, &range)?;
+            ops::binary(BinaryOp::Add, &scaled, &low)
+        }
+        Stateless::Normal { mean, stddev } | Stateless::TruncatedNormal { mean, stddev } => {
+            let raw = if matches!(distribution, Stateless::Normal { .. }) {
+                ops::standard_normal(dims, dtype, generator)?
+            } else {
+                ops::truncated_normal(dims, dtype, generator)?
+            };
+            let scaled = ops::binary(BinaryOp::Mul, &raw, &scalar(stddev)?)?;
+            ops::binary(BinaryOp::Add, &scaled, &scalar(mean)?)
+        }
+    }
+}
+
+/// Keras 3's seed for an integer `seed`: `[seed, 0]` as int64, then `floormod` by
+/// `int32.max - 1` and cast to int32 (`_cast_seed`).
+pub fn keras_seed(seed: u64) -> [i64; 2] {
+    [(seed as i64).rem_euclid(i64::from(i32::MAX) - 1), 0]
+}
+
+/// A stateless kernel's failure as TensorFlow raises it eagerly (`{{function_node
+/// __wrapped__OP_device_...}} MESSAGE [Op:OP] name: `; without `name: ` unless `named`).
+fn kernel_error(
+    st: &St,
+    vm: &mut Vm<'_>,
+    op: &str,
+    error: TfError,
+    named: bool,
+) -> lang::exceptions::Exception {
+    let wrapped = st.tf(vm, |ctx| {
+        let mut wrapped = ctx.wrap_dataset_error(op, op, error);
+        if !named {
+            if let Some(stripped) = wrapped.message.strip_suffix(" name: ") {
+                wrapped.message = stripped.to_string();
+            }
+        }
+        Ok(wrapped)
+    });
+    match wrapped {
+        Ok(wrapped) => crate::errors::raise(st, vm, wrapped),
+        Err(raised) => raised,
+    }
+}
+
+fn seed_pair(st: &St, vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<[i64; 2]> {
+    let Some(value) = value.as_ref().filter(|v| !v.is_none()) else {
+        return Err(vm.type_error("missing required argument 'seed'"));
+    };
+    let values = int_list(st, vm, value, "seed")?;
+    match values[..] {
+        [a, b] => Ok([a, b]),
+        _ => {
+            let error = TfError::invalid_argument(format!(
+                "seed must have shape [2], not [{}]",
+                values.len()
+            ));
+            // This op's eager error carries no `name:` suffix (it runs without one).
+            Err(kernel_error(
+                st,
+                vm,
+                "StatelessRandomGetKeyCounter",
+                error,
+                false,
+            ))
+        }
+    }
+}
+
+fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
+    let uniform = what == "stateless_random_uniform";
+    let names: &[&str] = if uniform {
+        &["shape", "seed", "minval", "maxval", "dtype", "name", "alg"]
+    } else {
+        &["shape", "seed", "mean", "stddev", "dtype", "name", "alg"]
+    };
+    let bound = params_vec(vm, what, &args, names, 2)?;
+    let dims = int_list(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
+    let seed = seed_pair(st, vm, &bound[1])?;
+    let dtype = opt_dtype(vm, &bound[4])?.unwrap_or(DType::Float32);
+    if !dtype.is_floating() {
+        return Err(vm.type_error(format!(
+            "Stateless random integers (dtype {}) are not emulated in this playground.",
+            dtype.name()
+        )));
+    }
+    let distribution = match what {
+        "stateless_random_uniform" => Stateless::Uniform {
+            minval: float_arg(vm, &bound[2], 0.0)?,
+            maxval: float_arg(vm, &bound[3], 1.0)?,
+        },
+        "stateless_random_normal" => Stateless::Normal {
+            mean: float_arg(vm, &bound[2], 0.0)?,
+            stddev: float_arg(vm, &bound[3], 1.0)?,
+        },
+        _ => Stateless::TruncatedNormal {
+            mean: float_arg(vm, &bound[2], 0.0)?,
+            stddev: float_arg(vm, &bound[3], 1.0)?,
+        },
+    };
+    let tensor = sample(distribution, &dims, dtype, seed).map_err(|error| {
+        let op = match distribution {
+            Stateless::Uniform { .. } => "StatelessRandomUniformV2",
+            Stateless::Normal { .. } => "StatelessRandomNormalV2",
+            Stateless::TruncatedNormal { .. } => "StatelessTruncatedNormalV2",
+        };
+        kernel_error(st, vm, op, TfError::from_kernel_message(error), true)
+    })?;
+    let name = match bound[5].as_ref().filter(|v| !v.is_none()) {
+        Some(name) => crate::string_arg(vm, name, "name")?,
+        None => what.to_string(),
+    };
+    let handle = st.tf(vm, |ctx| ctx.constant(tensor, Some(&name)))?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.random.stateless_uniform(shape, seed, minval=0, maxval=None, dtype=tf.float32)`.
+pub fn stateless_uniform(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    run(st, vm, args, "stateless_random_uniform")
+}
+
+/// `tf.random.stateless_normal(shape, seed, mean=0.0, stddev=1.0, dtype=tf.float32)`.
+pub fn stateless_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    run(st, vm, args, "stateless_random_normal")
+}
+
+/// `tf.random.stateless_truncated_normal(shape, seed, mean=0.0, stddev=1.0, ...)`.
+pub fn stateless_truncated_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    run(st, vm, args, "stateless_truncated_normal")
+}

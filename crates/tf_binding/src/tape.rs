@@ -1,0 +1,425 @@
+//! `tf.GradientTape`: the context manager over [`runtime::tape`]. Sources and
+//! targets may be tensors or variables, alone or in (nested) lists, tuples and dicts; the
+//! gradients come back in the same structure.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use lang::host::{set_native_data, ClassBuilder};
+use lang::value::{Args, Class, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::tensor_class::{wrap, PyTensor};
+use crate::variable_class::PyVariable;
+use crate::{bound, params, this, this_as, St};
+use runtime::graph::GraphTensor;
+use runtime::tape::{GraphSource, TapeId};
+use runtime::{EagerTensor, Handle, TfError};
+use tensor::ops;
+
+/// Deepest nesting of sources a program may pass.
+const NESTING_MAX: usize = 32;
+
+/// The data of a `GradientTape` object.
+pub struct PyTape {
+    persistent: bool,
+    watch_accessed_variables: bool,
+    id: Cell<Option<TapeId>>,
+}
+
+fn tape_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyTape>> {
+    this_as::<PyTape>(vm, args, "expected a tf.GradientTape")
+}
+
+/// The tape's id, starting the tape if it was never entered.
+fn tape_id(st: &St, vm: &mut Vm<'_>, tape: &PyTape) -> PyResult<TapeId> {
+    if let Some(id) = tape.id.get() {
+        return Ok(id);
+    }
+    let (persistent, watch) = (tape.persistent, tape.watch_accessed_variables);
+    let id = st.tf(vm, |ctx| Ok(ctx.tape_begin(persistent, watch)))?;
+    tape.id.set(Some(id));
+    Ok(id)
+}
+
+/// The eager tensor a source or target stands for: a tensor, or a variable's handle.
+fn eager_of(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<EagerTensor>> {
+    if let Some(tensor) = value.downcast::<PyTensor>() {
+        return Ok(match &tensor.handle {
+            Handle::Eager(eager) => Some(eager.clone()),
+            Handle::Symbolic(_) => None,
+        });
+    }
+    if let Some(variable) = value.downcast::<PyVariable>() {
+        let id = variable.id;
+        return st.tf(vm, |ctx| {
+            Ok(match &ctx.variable(id)?.handle {
+                Handle::Eager(handle) => Some(handle.clone()),
+                Handle::Symbolic(_) => None,
+            })
+        });
+    }
+    Ok(None)
+}
+
+/// The leaves of a (nested) list, tuple or dict.
+fn leaves(vm: &mut Vm<'_>, value: &Value, out: &mut Vec<Value>, depth: usize) -> PyResult<()> {
+    if depth > NESTING_MAX {
+        return Err(vm.value_error("The sources are nested too deeply."));
+    }
+    match value {
+        Value::List(_) | Value::Tuple(_) => {
+            for item in vm.iterate(value)? {
+                leaves(vm, &item, out, depth + 1)?;
+            }
+        }
+        Value::Dict(dict) => {
+            let items: Vec<Value> = dict.borrow().iter().map(|e| e.value.clone()).collect();
+            for item in &items {
+                leaves(vm, item, out, depth + 1)?;
+            }
+        }
+        other => out.push(other.clone()),
+    }
+    Ok(())
+}
+
+/// `value` with its leaves replaced, in order, by `replacements`.
+fn rebuild(
+    vm: &mut Vm<'_>,
+    value: &Value,
+    replacements: &mut impl Iterator<Item = Value>,
+) -> PyResult {
+    Ok(match value {
+        Value::List(_) | Value::Tuple(_) => {
+            let items = vm.iterate(value)?;
+            let mut out = Vec::with_capacity(items.len());
+            for item in &items {
+                out.push(rebuild(vm, item, replacements)?);
+            }
+            if matches!(value, Value::List(_)) {
+                Value::list(out)
+            } else {
+                Value::tuple(out)
+            }
+        }
+        Value::Dict(dict) => {
+            let entries: Vec<(Value, Value)> = dict
+                .borrow()
+                .iter()
+                .map(|e| (e.key.clone(), e.value.clone()))
+                .collect();
+            let out = Rc::new(std::cell::RefCell::new(lang::value::Dict::new()));
+            for (key, item) in entries {
+                let rebuilt = rebuild(vm, &item, replacements)?;
+                vm.dict_setitem(&out, key, rebuilt)?;
+            }
+            Value::Dict(out)
+        }
+        _ => replacements.next().unwrap_or(Value::None),
+    })
+}
+
+fn init(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "GradientTape",
+        &args,
+        &["self", "persistent", "watch_accessed_variables"],
+        1,
+    )?;
+    let persistent = crate::flag(vm, &bound[1], false)?;
+    let watch = crate::flag(vm, &bound[2], true)?;
+    set_native_data(
+        this(vm, &args)?,
+        Rc::new(PyTape {
+            persistent,
+            watch_accessed_variables: watch,
+            id: Cell::new(None),
+        }),
+    );
+    Ok(Value::None)
+}
+
+fn enter(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let tape = tape_of(vm, &args)?;
+    match tape.id.get() {
+        Some(id) => st.tf(vm, |ctx| {
+            ctx.tape_resume(id);
+            Ok(())
+        })?,
+        None => {
+            tape_id(st, vm, &tape)?;
+        }
+    }
+    Ok(this(vm, &args)?.clone())
+}
+
+fn exit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let tape = tape_of(vm, &args)?;
+    if let Some(id) = tape.id.get() {
+        st.tf(vm, |ctx| {
+            ctx.tape_stop(id);
+            Ok(())
+        })?;
+    }
+    Ok(Value::Bool(false))
+}
+
+fn watch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "watch", &args, &["self", "tensor"], 2)?;
+    let tape = tape_of(vm, &args)?;
+    let id = tape_id(st, vm, &tape)?;
+    let mut items = Vec::new();
+    leaves(vm, bound[1].as_ref().unwrap_or(&Value::None), &mut items, 0)?;
+    for item in &items {
+        if let Some(tensor) = item.downcast::<PyTensor>() {
+            if let Handle::Symbolic(graph_tensor) = tensor.handle {
+                st.tf(vm, |ctx| {
+                    ctx.tape_watch_graph(id, graph_tensor);
+                    Ok(())
+                })?;
+                continue;
+            }
+        }
+        match eager_of(st, vm, item)? {
+            Some(tensor) => st.tf(vm, |ctx| {
+                ctx.tape_watch(id, &tensor);
+                Ok(())
+            })?,
+            None => {
+                let text = vm.repr(item)?;
+                return Err(vm.value_error(format!(
+                    "Passed in object {text} of type '{}', not tf.Tensor or tf.Variable or ExtensionType.",
+                    vm.type_name(item)
+                )));
+            }
+        }
+    }
+    Ok(Value::None)
+}
+
+fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "gradient",
+        &args,
+        &[
+            "self",
+            "target",
+            "sources",
+            "output_gradients",
+            "unconnected_gradients",
+        ],
+        3,
+    )?;
+    let tape = tape_of(vm, &args)?;
+    let Some(id) = tape.id.get() else {
+        return Err(vm.runtime_error(
+            "GradientTape.gradient can only be called once on non-persistent tapes.",
+        ));
+    };
+    let mut target_values = Vec::new();
+    leaves(
+        vm,
+        bound[1].as_ref().unwrap_or(&Value::None),
+        &mut target_values,
+        0,
+    )?;
+    let graph_targets: Vec<GraphTensor> = target_values
+        .iter()
+        .filter_map(|value| match value.downcast::<PyTensor>()?.handle {
+            Handle::Symbolic(tensor) => Some(tensor),
+            Handle::Eager(_) => None,
+        })
+        .collect();
+    if !graph_targets.is_empty() {
+        return graph_gradient(st, vm, &tape, id, &graph_targets, bound[2].clone());
+    }
+    let mut targets = Vec::with_capacity(target_values.len());
+    for value in &target_values {
+        if let Some(tensor) = eager_of(st, vm, value)? {
+            targets.push(tensor);
+        }
+    }
+    let sources_value = bound[2].clone().unwrap_or(Value::None);
+    let mut source_values = Vec::new();
+    leaves(vm, &sources_value, &mut source_values, 0)?;
+    let mut keys = Vec::with_capacity(source_values.len());
+    let mut source_tensors = Vec::with_capacity(source_values.len());
+    for value in &source_values {
+        let tensor = eager_of(st, vm, value)?;
+        keys.push(
+            tensor
+                .as_ref()
+                .map_or_else(String::new, |t| t.tensor_name.clone()),
+        );
+        source_tensors.push(tensor);
+    }
+    let zero_unconnected = match &bound[4] {
+        Some(value) => {
+            let text = match value.as_str() {
+                Some(text) => text.to_string(),
+                None => vm.repr(value)?,
+            };
+            cpython_text::str_lower(&text).contains("zero")
+        }
+        None => false,
+    };
+    let grads = st.tf(vm, |ctx| ctx.tape_gradient(id, &targets, &keys))?;
+    let mut results = Vec::with_capacity(grads.len());
+    for (grad, source) in grads.into_iter().zip(&source_tensors) {
+        let grad = match (grad, source) {
+            (Some(grad), _) => Some(grad),
+            (None, Some(source)) if zero_unconnected => {
+                let value = source_value(st, vm, source)?;
+                let dims: Vec<i64> = value.dims().iter().map(|d| *d as i64).collect();
+                Some(
+                    ops::zeros(&dims, value.dtype())
+                        .map_err(|e| crate::convert::op_error(vm, e))?,
+                )
+            }
+            (None, _) => None,
+        };
+        results.push(match grad {
+            Some(grad) => {
+                let handle = st.tf(vm, |ctx| ctx.constant(grad, None))?;
+                wrap(st, vm, handle)?
+            }
+            None => Value::None,
+        });
+    }
+    finish(
+        st,
+        vm,
+        &tape,
+        id,
+        &sources_value,
+        source_values.len(),
+        results,
+    )
+}
+
+/// `tape.gradient` while tracing a `tf.function`: the gradients are graph tensors.
+fn graph_gradient(
+    st: &St,
+    vm: &mut Vm<'_>,
+    tape: &PyTape,
+    id: TapeId,
+    targets: &[GraphTensor],
+    sources: Option<Value>,
+) -> PyResult {
+    let sources_value = sources.unwrap_or(Value::None);
+    let mut source_values = Vec::new();
+    leaves(vm, &sources_value, &mut source_values, 0)?;
+    let sources: Vec<GraphSource> = source_values
+        .iter()
+        .map(|value| {
+            if let Some(variable) = value.downcast::<PyVariable>() {
+                return GraphSource::Variable(variable.id);
+            }
+            match value
+                .downcast::<PyTensor>()
+                .map(|tensor| tensor.handle.clone())
+            {
+                Some(Handle::Symbolic(tensor)) => GraphSource::Tensor(tensor),
+                _ => GraphSource::None,
+            }
+        })
+        .collect();
+    let grads = st.tf(vm, |ctx| ctx.tape_graph_gradient(id, targets, &sources))?;
+    let mut results = Vec::with_capacity(grads.len());
+    for grad in grads {
+        results.push(match grad {
+            Some(grad) => wrap(st, vm, Handle::Symbolic(grad))?,
+            None => Value::None,
+        });
+    }
+    finish(
+        st,
+        vm,
+        tape,
+        id,
+        &sources_value,
+        source_values.len(),
+        results,
+    )
+}
+
+/// The end of every `tape.gradient`: a non-persistent tape is released, and the gradients
+/// take the shape of `sources` (one value for a single source, else its nesting).
+fn finish(
+    st: &St,
+    vm: &mut Vm<'_>,
+    tape: &PyTape,
+    id: TapeId,
+    sources: &Value,
+    source_count: usize,
+    results: Vec<Value>,
+) -> PyResult {
+    if !tape.persistent {
+        st.tf(vm, |ctx| {
+            ctx.tape_release(id);
+            Ok(())
+        })?;
+    }
+    if source_count == 1 && !matches!(sources, Value::List(_) | Value::Tuple(_) | Value::Dict(_)) {
+        return Ok(results.into_iter().next().unwrap_or(Value::None));
+    }
+    rebuild(vm, sources, &mut results.into_iter())
+}
+
+/// The value a source holds (a variable's current value for a variable handle).
+fn source_value(st: &St, vm: &mut Vm<'_>, source: &EagerTensor) -> PyResult<tensor::Tensor> {
+    if let Some(tensor) = source.value.tensor() {
+        return Ok(tensor.clone());
+    }
+    let name = source.tensor_name.clone();
+    st.tf(vm, |ctx| {
+        let id = ctx
+            .variable_by_handle_name(&name)
+            .ok_or_else(|| TfError::internal("a gradient source is not a variable"))?;
+        match ctx.read_variable(id)? {
+            Handle::Eager(eager) => Ok(eager.tensor()?.clone()),
+            Handle::Symbolic(_) => Err(TfError::internal("a graph variable on a tape")),
+        }
+    })
+}
+
+/// `tf.UnconnectedGradients`: its members' values (`'none'`, `'zero'`), which
+/// `gradient(unconnected_gradients=...)` accepts as well.
+pub fn unconnected_gradients() -> Value {
+    let class = ClassBuilder::new(
+        "UnconnectedGradients",
+        "tensorflow.python.ops.unconnected_gradients",
+    )
+    .attr("NONE", Value::str("none"))
+    .attr("ZERO", Value::str("zero"))
+    .build();
+    Value::Class(class)
+}
+
+/// Builds the `GradientTape` class.
+pub fn build(st: &St) -> Rc<Class> {
+    ClassBuilder::new("GradientTape", "tensorflow.python.eager.backprop")
+        .method("__init__", init)
+        .method_closure("__enter__", bound(st, enter))
+        .method_closure("__exit__", bound(st, exit))
+        .method_closure("watch", bound(st, watch))
+        .method_closure("gradient", bound(st, gradient))
+        .method_closure(
+            "reset",
+            bound(st, |st, vm, args| {
+                let tape = tape_of(vm, &args)?;
+                if let Some(id) = tape.id.take() {
+                    st.tf(vm, |ctx| {
+                        ctx.tape_release(id);
+                        Ok(())
+                    })?;
+                }
+                tape_id(st, vm, &tape)?;
+                Ok(Value::None)
+            }),
+        )
+        .build()
+}

@@ -1,0 +1,550 @@
+//! `tf.Tensor` and its two concrete classes: `EagerTensor` (a value on a device) and
+//! `SymbolicTensor` (a graph output such as `add:0`), with TensorFlow's operators
+//! (reflected ones included), `numpy()`, `shape`, `dtype`, `device`, `name`, `op`, printing,
+//! truthiness, `len`, indexing and iteration.
+//!
+//! The operator methods are shared with `tf.Variable` ([`install_operators`]): both
+//! convert `self` and the other operand with [`to_operand`], so `v + 1` reads the variable
+//! where it is used, as TensorFlow does.
+
+use std::rc::Rc;
+
+use lang::host::{new_native_instance, ClassBuilder};
+use lang::value::{Args, Class, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::convert::{eager_value, to_operand};
+use crate::{bound, this, St};
+use runtime::truediv::TruedivSpelling;
+use runtime::{Handle, Operand};
+use tensor::format::{tensor_repr, tensor_str};
+use tensor::ops::{BinaryOp, MatMulOptions, SliceSpec, UnaryOp};
+use tensor::Tensor;
+
+/// The data of a tensor object.
+pub struct PyTensor {
+    /// The runtime's tensor.
+    pub handle: Handle,
+}
+
+/// The module eager and symbolic tensors' classes print in.
+const OPS_MODULE: &str = "tensorflow.python.framework.ops";
+
+/// A tensor object for `handle` (`EagerTensor` or `SymbolicTensor`).
+pub fn wrap(st: &St, vm: &Vm<'_>, handle: Handle) -> PyResult {
+    let classes = st.classes(vm)?;
+    let class = match handle {
+        Handle::Eager(_) => &classes.eager_tensor,
+        Handle::Symbolic(_) => &classes.symbolic_tensor,
+    };
+    Ok(new_native_instance(class, Rc::new(PyTensor { handle })))
+}
+
+fn handle_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Handle> {
+    this(vm, args)?
+        .downcast::<PyTensor>()
+        .map(|t| t.handle.clone())
+        .ok_or_else(|| vm.type_error("expected a tf.Tensor"))
+}
+
+/// `x op y` (or `tf.op(x, y)`) in the current mode: one binary op.
+pub fn apply_binary(
+    st: &St,
+    vm: &mut Vm<'_>,
+    op: BinaryOp,
+    x: Operand,
+    y: Operand,
+    name: Option<String>,
+) -> PyResult {
+    let handle = st.tf(vm, |ctx| ctx.binary(op, x, y, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// `self` of an operator as an operand. A variable is read first, outside the op's name
+/// scope, as TensorFlow's `BaseResourceVariable._OverloadOperator` runs the tensor operator
+/// on `a.value()` (so `v * x` in a function reads `ReadVariableOp`, not `mul/ReadVariableOp`,
+/// oracle TF 2.21); a tensor operand converts a variable inside the scope.
+fn self_operand(st: &St, vm: &mut Vm<'_>, me: &Value) -> PyResult<Operand> {
+    match to_operand(st, vm, me)? {
+        Operand::Variable(id) => Ok(Operand::Handle(st.tf(vm, |ctx| ctx.read_variable(id))?)),
+        operand => Ok(operand),
+    }
+}
+
+fn operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, reflected: bool) -> PyResult {
+    let me = this(vm, args)?.clone();
+    let Some(other) = args.get(1).cloned() else {
+        return Err(vm.type_error("expected 1 argument"));
+    };
+    let me = self_operand(st, vm, &me)?;
+    let Ok(other) = to_operand(st, vm, &other) else {
+        return Ok(Value::NotImplemented);
+    };
+    let (x, y) = if reflected { (other, me) } else { (me, other) };
+    if op == BinaryOp::RealDiv {
+        // `/` is TensorFlow's Python `truediv`, not one op.
+        let spelling = if reflected {
+            TruedivSpelling::Reflected
+        } else {
+            TruedivSpelling::Operator
+        };
+        let handle = st.tf(vm, |ctx| ctx.truediv(x, y, spelling, None))?;
+        return wrap(st, vm, handle);
+    }
+    apply_binary(st, vm, op, x, y, None)
+}
+
+fn matmul_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, reflected: bool) -> PyResult {
+    let me = this(vm, args)?.clone();
+    let me = self_operand(st, vm, &me)?;
+    let other = args.get(1).cloned().unwrap_or(Value::None);
+    let Ok(other) = to_operand(st, vm, &other) else {
+        return Ok(Value::NotImplemented);
+    };
+    let (a, b) = if reflected { (other, me) } else { (me, other) };
+    let handle = st.tf(vm, |ctx| {
+        ctx.matmul(a, b, MatMulOptions::default(), Some("matmul"))
+    })?;
+    wrap(st, vm, handle)
+}
+
+fn unary_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: UnaryOp) -> PyResult {
+    let me = this(vm, args)?.clone();
+    let me = self_operand(st, vm, &me)?;
+    let handle = st.tf(vm, |ctx| ctx.unary(op, me, None))?;
+    wrap(st, vm, handle)
+}
+
+/// True when `self` is a graph tensor (or a graph variable).
+fn is_symbolic(vm: &Vm<'_>, value: &Value) -> bool {
+    let _ = vm;
+    match value.downcast::<PyTensor>() {
+        Some(tensor) => matches!(tensor.handle, Handle::Symbolic(_)),
+        None => false,
+    }
+}
+
+/// True for a tensor of a traced function's graph in a TF2 program, where `==` compares
+/// element-wise as in eager mode (`Tensor._USE_EQUALITY`); TF1 graphs compare identity.
+fn in_function_graph(st: &St, vm: &Vm<'_>, value: &Value) -> bool {
+    let Some(Handle::Symbolic(tensor)) = value.downcast::<PyTensor>().map(|t| t.handle.clone())
+    else {
+        return false;
+    };
+    st.with_ctx(vm, |ctx| {
+        !ctx.control_flow_v1
+            && ctx
+                .graph(tensor.graph)
+                .is_ok_and(|graph| matches!(graph.kind, runtime::graph::GraphKind::Function { .. }))
+    })
+    .unwrap_or(false)
+}
+
+/// The eager value of `self`, or the error TensorFlow raises for a graph tensor used as a
+/// Python value.
+fn value_of(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult<Tensor> {
+    let me = this(vm, args)?.clone();
+    match eager_value(st, vm, &me)? {
+        Some(tensor) => Ok(tensor),
+        None => Err(vm.type_error(format!(
+            "Using a symbolic `tf.Tensor` as a Python `{what}` is not allowed. You can attempt the following resolutions to the problem: If you are running in Graph mode, use Eager execution mode or decorate this function with @tf.function. If you are using AutoGraph, you can try decorating this function with @tf.function. If that does not work, then you may be using an unsupported feature or your source code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more information."
+        ))),
+    }
+}
+
+fn scalar_f64(vm: &Vm<'_>, tensor: &Tensor, what: &str) -> PyResult<f64> {
+    if tensor.num_elements() != 1 {
+        return Err(vm.type_error(format!(
+            "only length-1 arrays can be converted to Python {what}s"
+        )));
+    }
+    tensor
+        .to_f64_vec()
+        .and_then(|v| v.first().copied())
+        .ok_or_else(|| {
+            vm.type_error(format!(
+                "cannot convert a {} tensor to {what}",
+                tensor.dtype().name()
+            ))
+        })
+}
+
+/// Adds the operators and value conversions shared by tensors and variables.
+pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
+    const BINARY: &[(&str, BinaryOp, bool)] = &[
+        ("__add__", BinaryOp::Add, false),
+        ("__radd__", BinaryOp::Add, true),
+        ("__sub__", BinaryOp::Sub, false),
+        ("__rsub__", BinaryOp::Sub, true),
+        ("__mul__", BinaryOp::Mul, false),
+        ("__rmul__", BinaryOp::Mul, true),
+        ("__truediv__", BinaryOp::RealDiv, false),
+        ("__rtruediv__", BinaryOp::RealDiv, true),
+        ("__floordiv__", BinaryOp::FloorDiv, false),
+        ("__rfloordiv__", BinaryOp::FloorDiv, true),
+        ("__mod__", BinaryOp::FloorMod, false),
+        ("__rmod__", BinaryOp::FloorMod, true),
+        ("__pow__", BinaryOp::Pow, false),
+        ("__rpow__", BinaryOp::Pow, true),
+        ("__and__", BinaryOp::LogicalAnd, false),
+        ("__rand__", BinaryOp::LogicalAnd, true),
+        ("__or__", BinaryOp::LogicalOr, false),
+        ("__ror__", BinaryOp::LogicalOr, true),
+        ("__lt__", BinaryOp::Less, false),
+        ("__le__", BinaryOp::LessEqual, false),
+        ("__gt__", BinaryOp::Greater, false),
+        ("__ge__", BinaryOp::GreaterEqual, false),
+    ];
+    for (name, op, reflected) in BINARY {
+        let (op, reflected, st) = (*op, *reflected, st.clone());
+        builder = builder.method_closure(name, move |vm, args| {
+            operator(&st, vm, &args, op, reflected)
+        });
+    }
+    for (name, op) in [
+        ("__neg__", UnaryOp::Neg),
+        ("__abs__", UnaryOp::Abs),
+        ("__invert__", UnaryOp::LogicalNot),
+    ] {
+        let st = st.clone();
+        builder = builder.method_closure(name, move |vm, args| unary_operator(&st, vm, &args, op));
+    }
+    builder
+        .method_closure(
+            "__matmul__",
+            bound(st, |st, vm, args| matmul_operator(st, vm, &args, false)),
+        )
+        .method_closure(
+            "__rmatmul__",
+            bound(st, |st, vm, args| matmul_operator(st, vm, &args, true)),
+        )
+        .method("__pos__", |vm, args| Ok(this(vm, &args)?.clone()))
+        .method_closure(
+            "__eq__",
+            bound(st, |st, vm, args| equality(st, vm, &args, BinaryOp::Equal)),
+        )
+        .method_closure(
+            "__ne__",
+            bound(st, |st, vm, args| equality(st, vm, &args, BinaryOp::NotEqual)),
+        )
+        .method(
+            "__hash__",
+            |vm, args| {
+                let me = this(vm, &args)?;
+                if is_symbolic(vm, me) {
+                    return Ok(Value::Int(me.object_address().unwrap_or(0) as i64 >> 4));
+                }
+                Err(vm.type_error("Tensor is unhashable. Instead, use tensor.ref() as the key."))
+            },
+        )
+        .method_closure(
+            "__bool__",
+            bound(st, |st, vm, args| {
+                let tensor = value_of(st, vm, &args, "bool")?;
+                if tensor.num_elements() != 1 {
+                    return Err(vm.value_error("The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()"));
+                }
+                if let Some(tensor::TensorData::Bool(values)) = Some(tensor.data()) {
+                    return Ok(Value::Bool(values[0]));
+                }
+                Ok(Value::Bool(scalar_f64(vm, &tensor, "bool")? != 0.0))
+            }),
+        )
+        .method_closure(
+            "__float__",
+            bound(st, |st, vm, args| {
+                let tensor = value_of(st, vm, &args, "float")?;
+                Ok(Value::Float(scalar_f64(vm, &tensor, "float")?))
+            }),
+        )
+        .method_closure("__int__", bound(st, int_value))
+        .method_closure(
+            "__index__",
+            bound(st, |st, vm, args| {
+                let tensor = value_of(st, vm, &args, "int")?;
+                if !tensor.dtype().is_integer() {
+                    return Err(vm.type_error(
+                        "only integer scalar arrays can be converted to a scalar index",
+                    ));
+                }
+                int_value(st, vm, args)
+            }),
+        )
+        .method_closure(
+            "__len__",
+            bound(st, |st, vm, args| {
+                let tensor = value_of(st, vm, &args, "len")?;
+                match tensor.dims().first() {
+                    Some(n) => Ok(Value::Int(*n as i64)),
+                    None => Err(vm.type_error("Scalar tensor has no `len()`")),
+                }
+            }),
+        )
+        .method_closure("__getitem__", bound(st, get_item))
+        .method_closure(
+            "__iter__",
+            bound(st, |st, vm, args| {
+                let tensor = value_of(st, vm, &args, "iterator")?;
+                let Some(&count) = tensor.dims().first() else {
+                    return Err(vm.type_error("Cannot iterate over a scalar tensor."));
+                };
+                let me = this(vm, &args)?.clone();
+                let operand = crate::convert::to_operand(st, vm, &me)?;
+                let mut items = Vec::with_capacity(count);
+                for index in 0..count {
+                    vm.charge(1)?;
+                    let specs = vec![SliceSpec::Index(index as i64)];
+                    let item = operand.clone();
+                    let handle = st.tf(vm, |ctx| ctx.strided_slice(item, specs))?;
+                    items.push(wrap(st, vm, handle)?);
+                }
+                vm.get_iter(&Value::list(items))
+            }),
+        )
+        .method_closure(
+            "numpy",
+            bound(st, |st, vm, args| {
+                let me = this(vm, &args)?.clone();
+                match eager_value(st, vm, &me)? {
+                    Some(tensor) => crate::numpy_module::array_value(st, vm, tensor),
+                    None => Err(vm.attribute_error(
+                        "'SymbolicTensor' object has no attribute 'numpy'",
+                    )),
+                }
+            }),
+        )
+}
+
+fn int_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let tensor = value_of(st, vm, &args, "int")?;
+    if tensor.dtype().is_integer() {
+        if let Some(values) = tensor.to_i64_vec().filter(|v| v.len() == 1) {
+            return Ok(Value::Int(values[0]));
+        }
+    }
+    let value = scalar_f64(vm, &tensor, "int")?;
+    lang::builtins::float_to_int_value(vm, value.trunc())
+}
+
+fn equality(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp) -> PyResult {
+    let me = this(vm, args)?.clone();
+    let other = args.get(1).cloned().unwrap_or(Value::None);
+    let equal_result = |same: bool| Value::Bool(if op == BinaryOp::Equal { same } else { !same });
+    if other.is_none() || (is_symbolic(vm, &me) && !in_function_graph(st, vm, &me)) {
+        return Ok(equal_result(me.is(&other)));
+    }
+    let Ok(other) = to_operand(st, vm, &other) else {
+        return Ok(equal_result(false));
+    };
+    let me = to_operand(st, vm, &me)?;
+    apply_binary(st, vm, op, me, other, None)
+}
+
+fn slice_specs(st: &St, vm: &mut Vm<'_>, key: &Value) -> PyResult<Vec<SliceSpec>> {
+    let parts = match key {
+        Value::Tuple(items) => items.0.clone(),
+        other => vec![other.clone()],
+    };
+    let mut specs = Vec::with_capacity(parts.len());
+    for part in parts {
+        let spec = match &part {
+            Value::None => SliceSpec::NewAxis,
+            Value::Ellipsis => SliceSpec::Ellipsis,
+            Value::Slice(slice) => {
+                let bound = |vm: &mut Vm<'_>, v: &Value| -> PyResult<Option<i64>> {
+                    if v.is_none() {
+                        Ok(None)
+                    } else {
+                        vm.as_index(v)
+                    }
+                };
+                SliceSpec::Range {
+                    start: bound(vm, &slice.start)?,
+                    stop: bound(vm, &slice.stop)?,
+                    step: bound(vm, &slice.step)?,
+                }
+            }
+            other => match other.as_i64() {
+                Some(i) => SliceSpec::Index(i),
+                None => match eager_value(st, vm, other)? {
+                    Some(t) if t.rank() == 0 && t.dtype().is_integer() => SliceSpec::Index(
+                        t.to_i64_vec().and_then(|v| v.first().copied()).unwrap_or(0),
+                    ),
+                    _ => {
+                        let type_name = vm.type_name(other);
+                        return Err(vm.type_error(format!(
+                            "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors are valid indices, got {type_name}"
+                        )));
+                    }
+                },
+            },
+        };
+        specs.push(spec);
+    }
+    Ok(specs)
+}
+
+fn get_item(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let key = args.get(1).cloned().unwrap_or(Value::None);
+    let me = this(vm, &args)?.clone();
+    let specs = slice_specs(st, vm, &key)?;
+    let operand = crate::convert::to_operand(st, vm, &me)?;
+    let handle = st.tf(vm, |ctx| ctx.strided_slice(operand, specs))?;
+    wrap(st, vm, handle)
+}
+
+fn symbolic_text(st: &St, vm: &Vm<'_>, handle: &Handle) -> PyResult<(String, String, String)> {
+    st.with_ctx(vm, |ctx| {
+        let name = ctx.handle_name(handle).ok().flatten().unwrap_or_default();
+        let shape = ctx
+            .handle_shape(handle)
+            .map(|s| s.to_string())
+            .unwrap_or_default();
+        let suffix = if ctx.handle_is_ref(handle) {
+            "_ref"
+        } else {
+            ""
+        };
+        let dtype = ctx
+            .handle_dtype(handle)
+            .map(|d| format!("{}{suffix}", d.name()))
+            .unwrap_or_else(|_| "resource".to_string());
+        (name, shape, dtype)
+    })
+}
+
+/// Builds the `tf.Tensor` base class with every method.
+pub fn build_base(st: &St) -> Rc<Class> {
+    let builder = ClassBuilder::new("Tensor", "tensorflow.python.framework.tensor")
+        .method_closure(
+            "__repr__",
+            bound(st, |st, vm, args| {
+                let handle = handle_of(vm, &args)?;
+                match &handle {
+                    Handle::Eager(eager) => match eager.value.tensor() {
+                        Some(tensor) => Ok(Value::str(tensor_repr(tensor))),
+                        None => Ok(Value::str("<tf.Tensor: shape=(), dtype=resource>")),
+                    },
+                    Handle::Symbolic(_) => {
+                        let (name, shape, dtype) = symbolic_text(st, vm, &handle)?;
+                        Ok(Value::str(format!(
+                            "<tf.Tensor '{name}' shape={shape} dtype={dtype}>"
+                        )))
+                    }
+                }
+            }),
+        )
+        .method_closure(
+            "__str__",
+            bound(st, |st, vm, args| {
+                let handle = handle_of(vm, &args)?;
+                match &handle {
+                    Handle::Eager(eager) => match eager.value.tensor() {
+                        Some(tensor) => Ok(Value::str(tensor_str(tensor))),
+                        None => Ok(Value::str(
+                            "tf.Tensor(<resource>, shape=(), dtype=resource)",
+                        )),
+                    },
+                    Handle::Symbolic(_) => {
+                        let (name, shape, dtype) = symbolic_text(st, vm, &handle)?;
+                        Ok(Value::str(format!(
+                            "Tensor(\"{name}\", shape={shape}, dtype={dtype})"
+                        )))
+                    }
+                }
+            }),
+        )
+        .property_closure("shape", bound(st, shape_property), None)
+        .method_closure("get_shape", bound(st, shape_property))
+        .property_closure(
+            "ndim",
+            bound(st, |st, vm, args| {
+                let handle = handle_of(vm, &args)?;
+                let shape = st.tf(vm, |ctx| ctx.handle_shape(&handle))?;
+                Ok(shape
+                    .dims()
+                    .map_or(Value::None, |dims| Value::Int(dims.len() as i64)))
+            }),
+            None,
+        )
+        .property_closure(
+            "dtype",
+            bound(st, |st, vm, args| {
+                let handle = handle_of(vm, &args)?;
+                let (dtype, is_ref) = st.tf(vm, |ctx| {
+                    Ok((ctx.handle_dtype(&handle)?, ctx.handle_is_ref(&handle)))
+                })?;
+                crate::dtypes::dtype_object_of(st, vm, dtype, is_ref)
+            }),
+            None,
+        )
+        .property_closure(
+            "device",
+            bound(st, |st, vm, args| {
+                let handle = handle_of(vm, &args)?;
+                Ok(Value::str(st.tf(vm, |ctx| ctx.handle_device(&handle))?))
+            }),
+            None,
+        )
+        .property_closure(
+            "name",
+            bound(st, |st, vm, args| {
+                let handle = handle_of(vm, &args)?;
+                match st.tf(vm, |ctx| ctx.handle_name(&handle))? {
+                    Some(name) => Ok(Value::str(name)),
+                    None => Err(vm.attribute_error(
+                        "Tensor.name is undefined when eager execution is enabled.",
+                    )),
+                }
+            }),
+            None,
+        )
+        .property_closure(
+            "op",
+            bound(st, |st, vm, args| match handle_of(vm, &args)? {
+                Handle::Symbolic(tensor) => {
+                    crate::graph::operation_object(st, vm, tensor.graph, tensor.operation)
+                }
+                Handle::Eager(_) => {
+                    Err(vm
+                        .attribute_error("Tensor.op is undefined when eager execution is enabled."))
+                }
+            }),
+            None,
+        )
+        .property_closure(
+            "graph",
+            bound(st, |st, vm, args| match handle_of(vm, &args)? {
+                Handle::Symbolic(tensor) => crate::graph::graph_object(st, vm, tensor.graph),
+                Handle::Eager(_) => Err(vm
+                    .attribute_error("Tensor.graph is undefined when eager execution is enabled.")),
+            }),
+            None,
+        )
+        .property(
+            "value_index",
+            |vm, args| match handle_of(vm, &args)? {
+                Handle::Symbolic(tensor) => Ok(Value::Int(tensor.output as i64)),
+                Handle::Eager(_) => Ok(Value::Int(0)),
+            },
+            None,
+        );
+    install_operators(builder, st).build()
+}
+
+fn shape_property(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let handle = handle_of(vm, &args)?;
+    let shape = st.tf(vm, |ctx| ctx.handle_shape(&handle))?;
+    crate::shapes::new_shape(st, vm, shape)
+}
+
+/// The concrete classes `EagerTensor` and `SymbolicTensor` (in `...framework.ops`).
+pub fn build_subclasses(base: &Rc<Class>) -> (Rc<Class>, Rc<Class>) {
+    let eager = ClassBuilder::new("EagerTensor", OPS_MODULE)
+        .base(base)
+        .build();
+    let symbolic = ClassBuilder::new("SymbolicTensor", OPS_MODULE)
+        .base(base)
+        .build();
+    (eager, symbolic)
+}

@@ -1,0 +1,1189 @@
+//! The `tensorflow` module and its submodules (`math`, `random`, `nn`, `errors`,
+//! `config`, `debugging`, `dtypes`, `compat.v1`), built once per run at the first import.
+//!
+//! The functions here convert their Python arguments ([`convert`](crate::convert))
+//! and call one mode-agnostic runtime method each (`runtime/api.rs`): eager mode executes,
+//! graph mode and tracing build ops with TensorFlow's names.
+
+use lang::value::{Args, Module, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::convert::{
+    axes, eager_value, float_arg, int_list, name_arg, opt_dtype, shape_operand, to_operand,
+    to_tensor,
+};
+use crate::tensor_class::{apply_binary, wrap, PyTensor};
+use crate::{array_ops, math_ops};
+use crate::{def, function as native, module, params, St};
+use runtime::op::OpKind;
+use runtime::truediv::TruedivSpelling;
+use runtime::{Handle, Operand};
+use tensor::ops::{self, ArgReduceOp, BinaryOp, FloatClass, MatMulOptions, ReduceOp, UnaryOp};
+use tensor::{DType, Tensor};
+
+/// The TensorFlow version the playground emulates.
+pub const VERSION: &str = "2.21.0";
+
+fn constant(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "constant",
+        &args,
+        &["value", "dtype", "shape", "name"],
+        1,
+    )?;
+    let value = bound[0].clone().unwrap_or(Value::None);
+    let dtype = opt_dtype(vm, &bound[1])?;
+    let mut tensor = to_tensor(st, vm, &value, dtype)?;
+    if let Some(shape) = &bound[2] {
+        let dims = int_list(st, vm, shape, "shape")?;
+        tensor = if tensor.rank() == 0 {
+            ops::fill(&dims, &tensor)
+        } else {
+            ops::reshape(&tensor, &dims)
+        }
+        .map_err(|e| crate::convert::op_error(vm, e))?;
+    }
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| ctx.constant(tensor, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn convert_to_tensor(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "convert_to_tensor",
+        &args,
+        &["value", "dtype", "dtype_hint", "name"],
+        1,
+    )?;
+    let value = bound[0].clone().unwrap_or(Value::None);
+    if value.downcast::<PyTensor>().is_some() && bound[1].is_none() {
+        return Ok(value);
+    }
+    let dtype = opt_dtype(vm, &bound[1])?;
+    let operand = to_operand(st, vm, &value)?;
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| match operand {
+        Operand::Literal(tensor) => {
+            let tensor = match dtype {
+                Some(dtype) if dtype != tensor.dtype() => ops::cast(&tensor, dtype)
+                    .map_err(runtime::error::TfError::from_kernel_message)?,
+                _ => tensor,
+            };
+            ctx.constant(tensor, name.as_deref())
+        }
+        Operand::Variable(id) => ctx.read_variable(id),
+        Operand::Handle(handle) => Ok(handle),
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// A binary `tf.math` function: `op` named `name`, or `default_name` in a graph.
+fn binary_fn(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: &Args<'_>,
+    op: BinaryOp,
+    what: &str,
+    default_name: &str,
+) -> PyResult {
+    let bound = params(vm, what, args, &["x", "y", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[2])?.unwrap_or_else(|| default_name.to_string());
+    apply_binary(st, vm, op, x, y, Some(name))
+}
+
+/// `tf.divide` (`what` = `divide`) and `tf.truediv`: Python's `/`, see
+/// [`runtime::truediv`].
+fn division_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult {
+    let bound = params(vm, what, args, &["x", "y", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| {
+        if what == "divide" {
+            ctx.divide(x, y, name.as_deref())
+        } else {
+            ctx.truediv(x, y, TruedivSpelling::Function, name.as_deref())
+        }
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.compat.v1.div(x, y, name)`: Python 2's division, `FloorDiv` for integers.
+fn div_python2(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "div", &args, &["x", "y", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.div_python2(x, y, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.realdiv(x, y, name)`: the `RealDiv` op alone, no casts.
+fn realdiv(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    binary_fn(st, vm, &args, BinaryOp::RealDiv, "realdiv", "RealDiv")
+}
+
+fn unary_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: UnaryOp, what: &str) -> PyResult {
+    let bound = params(vm, what, args, &["x", "name"], 1)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[1])?;
+    let handle = st.tf(vm, |ctx| ctx.unary(op, x, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.clip_by_value(t, clip_value_min, clip_value_max, name)`.
+fn clip_by_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "clip_by_value",
+        &args,
+        &["t", "clip_value_min", "clip_value_max", "name"],
+        3,
+    )?;
+    let operand = |vm: &mut Vm<'_>, index: usize| {
+        to_operand(st, vm, bound[index].as_ref().unwrap_or(&Value::None))
+    };
+    let (t, min, max) = (operand(vm, 0)?, operand(vm, 1)?, operand(vm, 2)?);
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| ctx.clip_by_value(t, min, max, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn matmul(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "matmul",
+        &args,
+        &[
+            "a",
+            "b",
+            "transpose_a",
+            "transpose_b",
+            "adjoint_a",
+            "adjoint_b",
+            "a_is_sparse",
+            "b_is_sparse",
+            "output_type",
+            "grad_a",
+            "grad_b",
+            "name",
+        ],
+        2,
+    )?;
+    let a = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let b = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let options = MatMulOptions {
+        transpose_a: crate::flag(vm, &bound[2], false)? || crate::flag(vm, &bound[4], false)?,
+        transpose_b: crate::flag(vm, &bound[3], false)? || crate::flag(vm, &bound[5], false)?,
+        batched: false,
+    };
+    let name = name_arg(vm, &bound[11])?;
+    let handle = st.tf(vm, |ctx| ctx.matmul(a, b, options, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// A reduction's arguments: `(input_tensor, axis=None, keepdims=False, name=None)`.
+type ReductionArgs = (Operand, Option<Vec<i64>>, bool, Option<String>);
+
+fn reduction_args(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: &Args<'_>,
+    what: &str,
+) -> PyResult<ReductionArgs> {
+    let bound = params(
+        vm,
+        what,
+        args,
+        &["input_tensor", "axis", "keepdims", "name"],
+        1,
+    )?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let axis = axes(st, vm, &bound[1])?;
+    let keep = crate::flag(vm, &bound[2], false)?;
+    let name = name_arg(vm, &bound[3])?;
+    Ok((x, axis, keep, name))
+}
+
+fn reduce_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp, what: &str) -> PyResult {
+    let (x, axis, keep, name) = reduction_args(st, vm, args, what)?;
+    let handle = st.tf(vm, |ctx| ctx.reduce(op, x, axis, keep, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.math.reduce_variance` and `tf.math.reduce_std`.
+fn reduce_variance_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, std: bool) -> PyResult {
+    let what = if std { "reduce_std" } else { "reduce_variance" };
+    let (x, axis, keep, name) = reduction_args(st, vm, args, what)?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.reduce_variance(x, axis, keep, std, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.nn.l2_normalize(x, axis=None, epsilon=1e-12, name=None)`.
+fn l2_normalize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "l2_normalize",
+        &args,
+        &["x", "axis", "epsilon", "name", "dim"],
+        1,
+    )?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    // `dim` is the deprecated name of `axis`.
+    let axis = match &bound[1] {
+        None | Some(Value::None) => axes(st, vm, &bound[4])?,
+        _ => axes(st, vm, &bound[1])?,
+    };
+    let epsilon = float_arg(vm, &bound[2], 1e-12)?;
+    let name = name_arg(vm, &bound[3])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.l2_normalize(x, axis, epsilon, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None)`; other orders
+/// are not emulated yet and say so.
+fn norm(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "norm",
+        &args,
+        &["tensor", "ord", "axis", "keepdims", "name"],
+        1,
+    )?;
+    let euclidean = match &bound[1] {
+        None | Some(Value::None) => true,
+        Some(Value::Str(text)) => matches!(text.as_str(), "euclidean" | "fro"),
+        Some(value) => vm.to_f64(value)? == Some(2.0),
+    };
+    if !euclidean {
+        let class = vm.exc_types().not_implemented_error.clone();
+        return Err(vm.new_error(
+            &class,
+            "tf.norm with an ord other than 'euclidean' is not emulated yet",
+        ));
+    }
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let axis = axes(st, vm, &bound[2])?;
+    let keep = crate::flag(vm, &bound[3], false)?;
+    let name = name_arg(vm, &bound[4])?;
+    let handle = st.tf(vm, |ctx| ctx.euclidean_norm(x, axis, keep, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn reshape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "reshape", &args, &["tensor", "shape", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let shape_value = bound[1].clone().unwrap_or(Value::None);
+    if !crate::convert::holds_symbolic(st, vm, &shape_value)? {
+        if let Some(dtype) = literal_shape_dtype(vm, &shape_value)? {
+            return reshape_shape_type_error(st, vm, dtype);
+        }
+    }
+    let shape = shape_operand(st, vm, &shape_value, "shape")?;
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.reshape_to(x, shape, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// The dtype a Python `shape=` literal of strings or floats converts to (`"ab"`,
+/// `["a"]`, `[2.0]`), which `Reshape`'s `Tshape` attr rejects; `None` for anything else.
+fn literal_shape_dtype(vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<DType>> {
+    match value {
+        Value::Str(_) => Ok(Some(DType::String)),
+        Value::List(_) | Value::Tuple(_) => {
+            let items = vm.iterate(value)?;
+            let mut found = None;
+            for item in &items {
+                match item {
+                    Value::Str(_) => return Ok(Some(DType::String)),
+                    Value::Float(_) => found = Some(DType::Float32),
+                    _ => {}
+                }
+            }
+            Ok(found)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// What TF raises for a `shape=` of a dtype other than int32 and int64: the kernel's attr
+/// check in eager mode, the op-def check when building a graph.
+fn reshape_shape_type_error(st: &St, vm: &mut Vm<'_>, dtype: DType) -> PyResult {
+    let eager = st
+        .with_ctx(vm, |ctx| ctx.executing_eagerly())
+        .unwrap_or(true);
+    st.tf(vm, |_| {
+        if eager {
+            Err(runtime::error::TfError::invalid_argument(format!(
+                "Value for attr 'Tshape' of {} is not in the list of allowed values: int32, int64\n\t; NodeDef: {{{{node Reshape}}}}; Op<name=Reshape; signature=tensor:T, shape:Tshape -> output:T; attr=T:type; attr=Tshape:type,default=DT_INT32,allowed=[DT_INT32, DT_INT64]> [Op:Reshape]",
+                dtype.kernel_name()
+            )))
+        } else {
+            Err(runtime::error::TfError::type_error(format!(
+                "Value passed to parameter 'shape' has DataType {} not in list of allowed values: int32, int64",
+                dtype.name()
+            )))
+        }
+    })
+}
+
+fn identity(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "identity", &args, &["input", "name"], 1)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[1])?;
+    let handle = st.tf(vm, |ctx| ctx.identity(x, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn stop_gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "stop_gradient", &args, &["input", "name"], 1)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound[1])?;
+    let handle = st.tf(vm, |ctx| ctx.stop_gradient(x, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn cast(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "cast", &args, &["x", "dtype", "name"], 2)?;
+    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.cast(x, dtype, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn where_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "where", &args, &["condition", "x", "y", "name"], 1)?;
+    let condition_value = bound[0].clone().unwrap_or(Value::None);
+    let name = name_arg(vm, &bound[3])?;
+    match (&bound[1], &bound[2]) {
+        (Some(x), Some(y)) => {
+            let condition = to_operand(st, vm, &condition_value)?;
+            let x = to_operand(st, vm, x)?;
+            let y = to_operand(st, vm, y)?;
+            let handle = st.tf(vm, |ctx| ctx.where_select(condition, x, y, name.as_deref()))?;
+            wrap(st, vm, handle)
+        }
+        (None, None) => {
+            let condition = to_operand(st, vm, &condition_value)?;
+            let inputs = vec![(condition, "condition", false)];
+            let handle = array_ops::run(st, vm, OpKind::Where, "Where", name, inputs)?;
+            wrap(st, vm, handle)
+        }
+        _ => Err(vm.value_error("x and y must both be non-None or both be None.")),
+    }
+}
+
+/// The static value of a predicate: a Python bool, an eager tensor, or a graph `Const`.
+fn static_predicate(st: &St, vm: &mut Vm<'_>, pred: &Value) -> PyResult<Option<bool>> {
+    if let Value::Bool(b) = pred {
+        return Ok(Some(*b));
+    }
+    let tensor = match eager_value(st, vm, pred)? {
+        Some(tensor) => Some(tensor),
+        None => match pred.downcast::<PyTensor>().map(|t| t.handle.clone()) {
+            Some(Handle::Symbolic(tensor)) => st.with_ctx(vm, |ctx| {
+                ctx.graph(tensor.graph)
+                    .ok()
+                    .and_then(|g| g.operation(tensor.operation))
+                    .and_then(|op| match &op.kind {
+                        OpKind::Const(value) => Some(value.clone()),
+                        _ => None,
+                    })
+            })?,
+            _ => None,
+        },
+    };
+    Ok(tensor.and_then(|t| match t.data() {
+        tensor::TensorData::Bool(values) if values.len() == 1 => Some(values[0]),
+        _ => None,
+    }))
+}
+
+fn cond(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "cond",
+        &args,
+        &["pred", "true_fn", "false_fn", "name"],
+        3,
+    )?;
+    let pred = bound[0].clone().unwrap_or(Value::None);
+    let (Some(true_fn), Some(false_fn)) = (bound[1].clone(), bound[2].clone()) else {
+        return Err(vm.type_error("true_fn and false_fn must be callable."));
+    };
+    if let Some(taken) = static_predicate(st, vm, &pred)? {
+        let branch = if taken { true_fn } else { false_fn };
+        return vm.call(&branch, &[], &[]);
+    }
+    let name = name_arg(vm, &bound[3])?;
+    let condition = to_operand(st, vm, &pred)?;
+    if let Some(builder) = st.tf(vm, |ctx| ctx.cond_begin(&condition, name.as_deref()))? {
+        let merged = cond_v1_branches(st, vm, &builder, &true_fn, &false_fn);
+        let handle = match merged {
+            Ok((then_tensor, else_tensor)) => {
+                st.tf(vm, |ctx| ctx.cond_finish(builder, then_tensor, else_tensor))?
+            }
+            Err(error) => {
+                st.tf(vm, |ctx| ctx.cond_abort(builder))?;
+                return Err(error);
+            }
+        };
+        return wrap(st, vm, handle);
+    }
+    // A predicate known only at run time: both branches, selected element-wise.
+    let then_value = vm.call(&true_fn, &[], &[])?;
+    let else_value = vm.call(&false_fn, &[], &[])?;
+    let x = to_operand(st, vm, &then_value)?;
+    let y = to_operand(st, vm, &else_value)?;
+    let handle = st.tf(vm, |ctx| ctx.where_select(condition, x, y, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+/// Builds both branches of a TF1 `tf.cond`, each inside its `CondBranch`.
+fn cond_v1_branches(
+    st: &St,
+    vm: &mut Vm<'_>,
+    builder: &runtime::cond::CondBuilder,
+    true_fn: &Value,
+    false_fn: &Value,
+) -> PyResult<(runtime::graph::GraphTensor, runtime::graph::GraphTensor)> {
+    let mut results = Vec::with_capacity(2);
+    for (taken, branch_fn) in [(true, true_fn), (false, false_fn)] {
+        st.tf(vm, |ctx| ctx.cond_enter_branch(builder, taken))?;
+        let result = vm.call(branch_fn, &[], &[]).and_then(|value| {
+            let operand = to_operand(st, vm, &value)?;
+            st.tf(vm, |ctx| ctx.cond_branch_output(operand))
+        });
+        st.tf(vm, |ctx| ctx.cond_exit_branch(builder))?;
+        results.push(result?);
+    }
+    match results[..] {
+        [then_tensor, else_tensor] => Ok((then_tensor, else_tensor)),
+        _ => Err(vm.runtime_error("tf.cond built the wrong number of branches")),
+    }
+}
+
+fn filled(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult {
+    let what = if one { "ones" } else { "zeros" };
+    let bound = params(vm, what, args, &["shape", "dtype", "name", "layout"], 1)?;
+    let shape = shape_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
+    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.filled_to(one, shape, dtype, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn filled_like(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult {
+    let what = if one { "ones_like" } else { "zeros_like" };
+    let bound = params(vm, what, args, &["input", "dtype", "name"], 1)?;
+    let input = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let (shape, input_dtype) = st.tf(vm, |ctx| match &input {
+        Operand::Handle(handle) => Ok((ctx.handle_shape(handle)?, ctx.handle_dtype(handle)?)),
+        Operand::Variable(id) => {
+            let v = ctx.variable(*id)?;
+            Ok((v.shape.clone(), v.dtype))
+        }
+        Operand::Literal(tensor) => Ok((tensor.shape().into(), tensor.dtype())),
+    })?;
+    let dims = shape.to_shape().ok_or_else(|| {
+        vm.value_error(format!(
+            "{what} needs a fully defined shape in this playground"
+        ))
+    })?;
+    let dims: Vec<i64> = dims.dims().iter().map(|d| *d as i64).collect();
+    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(input_dtype);
+    let name = name_arg(vm, &bound[2])?;
+    let handle = st.tf(vm, |ctx| ctx.filled(one, &dims, dtype, name.as_deref()))?;
+    wrap(st, vm, handle)
+}
+
+fn scalar_of(vm: &mut Vm<'_>, value: &Value, dtype: DType) -> PyResult<Tensor> {
+    let number = vm
+        .to_f64(value)?
+        .ok_or_else(|| vm.type_error("range() arguments must be numbers"))?;
+    ops::cast(&Tensor::scalar(number), dtype).map_err(|e| crate::convert::op_error(vm, e))
+}
+
+/// The dtypes `tf.range` accepts, lowest first: arguments are cast to the highest present.
+const RANGE_DTYPES: [DType; 4] = [DType::Int32, DType::Int64, DType::Float32, DType::Float64];
+
+fn range(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "range",
+        &args,
+        &["start", "limit", "delta", "dtype", "name"],
+        1,
+    )?;
+    let (start, limit) = match (&bound[0], &bound[1]) {
+        (Some(start), Some(limit)) => (start.clone(), limit.clone()),
+        (Some(limit), None) => (Value::Int(0), limit.clone()),
+        _ => return Err(vm.type_error("range() requires a limit")),
+    };
+    let delta = bound[2].clone().unwrap_or(Value::Int(1));
+    let dtype = opt_dtype(vm, &bound[3])?;
+    // Tensors stay as they are; Python numbers become tensors of `dtype`, or of their own
+    // type (int32, float32) when no dtype is given.
+    let mut operands = Vec::with_capacity(3);
+    let mut dtypes = Vec::with_capacity(3);
+    for value in [&start, &limit, &delta] {
+        let is_number = matches!(value, Value::Int(_) | Value::Bool(_) | Value::Float(_));
+        let operand = if is_number {
+            // As `convert_to_tensor` types a Python number: float32, or int32 unless the
+            // int needs 64 bits.
+            let own = match value {
+                Value::Float(_) => DType::Float32,
+                Value::Int(i) if i32::try_from(*i).is_err() => DType::Int64,
+                _ => DType::Int32,
+            };
+            Operand::Literal(scalar_of(vm, value, dtype.unwrap_or(own))?)
+        } else {
+            to_operand(st, vm, value)?
+        };
+        let operand_dtype = st.tf(vm, |ctx| ctx.operand_dtype(&operand))?;
+        dtypes.push(operand_dtype);
+        operands.push(operand);
+    }
+    let dtype = match dtype {
+        Some(dtype) => dtype,
+        None => {
+            let mut rank = 0;
+            for found in &dtypes {
+                let index = RANGE_DTYPES
+                    .iter()
+                    .position(|allowed| allowed == found)
+                    .ok_or_else(|| vm.type_error("range() arguments must be numbers"))?;
+                rank = rank.max(index);
+            }
+            RANGE_DTYPES[rank]
+        }
+    };
+    let name = name_arg(vm, &bound[4])?;
+    let mut operands = operands.into_iter();
+    let mut next = || {
+        operands
+            .next()
+            .unwrap_or(Operand::Literal(Tensor::scalar(0i32)))
+    };
+    let (start, limit, delta) = (next(), next(), next());
+    let handle = st.tf(vm, |ctx| {
+        ctx.range(start, limit, delta, dtype, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+fn seed_arg(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<u64>> {
+    match value {
+        None | Some(Value::None) => Ok(None),
+        Some(v) => match v.as_i64() {
+            Some(seed) => Ok(Some(seed as u64)),
+            None => Err(vm.type_error("seed must be an integer")),
+        },
+    }
+}
+
+fn random_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "normal",
+        &args,
+        &["shape", "mean", "stddev", "dtype", "seed", "name"],
+        1,
+    )?;
+    let shape = shape_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
+    let mean = float_arg(vm, &bound[1], 0.0)?;
+    let stddev = float_arg(vm, &bound[2], 1.0)?;
+    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
+    let seed = seed_arg(vm, &bound[4])?;
+    let name = name_arg(vm, &bound[5])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.random_normal(shape, mean, stddev, dtype, seed, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+fn random_uniform(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(
+        vm,
+        "uniform",
+        &args,
+        &["shape", "minval", "maxval", "dtype", "seed", "name"],
+        1,
+    )?;
+    let shape = shape_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
+    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
+    let low = float_arg(vm, &bound[1], 0.0)?;
+    let high = match &bound[2] {
+        Some(_) => float_arg(vm, &bound[2], 1.0)?,
+        None if dtype.is_integer() => {
+            return Err(vm.value_error(format!(
+                "Must specify maxval for integer dtype {}",
+                dtype.repr()
+            )))
+        }
+        None => 1.0,
+    };
+    let seed = seed_arg(vm, &bound[4])?;
+    let name = name_arg(vm, &bound[5])?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.random_uniform(shape, low, high, dtype, seed, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
+fn executing_eagerly(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    Ok(Value::Bool(st.with_ctx(vm, |ctx| ctx.executing_eagerly())?))
+}
+
+/// `tf.random.set_seed(seed)` and `tf.compat.v1.set_random_seed(seed)`.
+fn set_random_seed(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = params(vm, "set_seed", &args, &["seed"], 1)?;
+    let seed = match &bound[0] {
+        Some(Value::None) | None => None,
+        Some(value) => match value.as_i64() {
+            Some(seed) => Some(seed),
+            None => return Err(vm.type_error("seed must be an integer")),
+        },
+    };
+    if let Some(seed) = seed {
+        st.tf(vm, |ctx| ctx.set_random_seed(seed))?;
+    }
+    Ok(Value::None)
+}
+
+fn no_op(_st: &St, _vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    Ok(Value::None)
+}
+
+/// The binary `tf.math` functions: the Python name, the op, and the name the op gets in a
+/// graph by default: the op's own name for the generated wrappers (`tf.add` is `Add`),
+/// the wrapper's scope for the Python ones (`tf.math.floordiv` is `floordiv`), where the
+/// operators `+` and `%` give `add` and `mod` (oracle TF 2.21).
+const BINARY_FUNCTIONS: &[(&str, BinaryOp, &str)] = &[
+    ("add", BinaryOp::Add, "Add"),
+    ("subtract", BinaryOp::Sub, "Sub"),
+    ("multiply", BinaryOp::Mul, "Mul"),
+    ("floordiv", BinaryOp::FloorDiv, "floordiv"),
+    ("floormod", BinaryOp::FloorMod, "FloorMod"),
+    ("mod", BinaryOp::FloorMod, "FloorMod"),
+    ("pow", BinaryOp::Pow, "Pow"),
+    ("maximum", BinaryOp::Maximum, "Maximum"),
+    ("minimum", BinaryOp::Minimum, "Minimum"),
+    (
+        "squared_difference",
+        BinaryOp::SquaredDifference,
+        "SquaredDifference",
+    ),
+    ("equal", BinaryOp::Equal, "Equal"),
+    ("not_equal", BinaryOp::NotEqual, "NotEqual"),
+    ("less", BinaryOp::Less, "Less"),
+    ("less_equal", BinaryOp::LessEqual, "LessEqual"),
+    ("greater", BinaryOp::Greater, "Greater"),
+    ("greater_equal", BinaryOp::GreaterEqual, "GreaterEqual"),
+    ("logical_and", BinaryOp::LogicalAnd, "LogicalAnd"),
+    ("logical_or", BinaryOp::LogicalOr, "LogicalOr"),
+];
+
+const UNARY_FUNCTIONS: &[(&str, UnaryOp)] = &[
+    ("negative", UnaryOp::Neg),
+    ("abs", UnaryOp::Abs),
+    ("sign", UnaryOp::Sign),
+    ("square", UnaryOp::Square),
+    ("sqrt", UnaryOp::Sqrt),
+    ("exp", UnaryOp::Exp),
+    ("log", UnaryOp::Log),
+    ("sin", UnaryOp::Sin),
+    ("cos", UnaryOp::Cos),
+    ("tanh", UnaryOp::Tanh),
+    ("sigmoid", UnaryOp::Sigmoid),
+    ("round", UnaryOp::Round),
+    ("logical_not", UnaryOp::LogicalNot),
+    ("floor", UnaryOp::Floor),
+    ("ceil", UnaryOp::Ceil),
+    ("rsqrt", UnaryOp::Rsqrt),
+    ("log1p", UnaryOp::Log1p),
+    ("expm1", UnaryOp::Expm1),
+    ("tan", UnaryOp::Tan),
+    ("reciprocal", UnaryOp::Reciprocal),
+    ("softplus", UnaryOp::Softplus),
+    ("atan", UnaryOp::Atan),
+    ("asin", UnaryOp::Asin),
+    ("acos", UnaryOp::Acos),
+    ("sinh", UnaryOp::Sinh),
+    ("cosh", UnaryOp::Cosh),
+];
+
+const REDUCTIONS: &[(&str, ReduceOp)] = &[
+    ("reduce_sum", ReduceOp::Sum),
+    ("reduce_mean", ReduceOp::Mean),
+    ("reduce_max", ReduceOp::Max),
+    ("reduce_min", ReduceOp::Min),
+    ("reduce_prod", ReduceOp::Prod),
+    ("reduce_any", ReduceOp::Any),
+    ("reduce_all", ReduceOp::All),
+];
+
+/// The functions shared by `tensorflow`, `tensorflow.math` and `tensorflow.compat.v1`.
+fn math_functions(st: &St) -> Vec<(String, Value)> {
+    let mut functions = Vec::new();
+    for (name, op, default_name) in BINARY_FUNCTIONS {
+        let (op, name_owned, default_name, st2) =
+            (*op, name.to_string(), *default_name, st.clone());
+        functions.push((
+            name.to_string(),
+            lang::host::native_function_closure(name, move |vm, args| {
+                binary_fn(&st2, vm, &args, op, &name_owned, default_name)
+            }),
+        ));
+    }
+    functions.push((
+        "divide".to_string(),
+        crate::function(st, "divide", |st, vm, args| {
+            division_fn(st, vm, &args, "divide")
+        }),
+    ));
+    functions.push((
+        "truediv".to_string(),
+        crate::function(st, "truediv", |st, vm, args| {
+            division_fn(st, vm, &args, "truediv")
+        }),
+    ));
+    for (name, op) in UNARY_FUNCTIONS {
+        let (op, name_owned, st2) = (*op, name.to_string(), st.clone());
+        functions.push((
+            name.to_string(),
+            lang::host::native_function_closure(name, move |vm, args| {
+                unary_fn(&st2, vm, &args, op, &name_owned)
+            }),
+        ));
+    }
+    for (name, op) in REDUCTIONS {
+        let (op, name_owned, st2) = (*op, name.to_string(), st.clone());
+        functions.push((
+            name.to_string(),
+            lang::host::native_function_closure(name, move |vm, args| {
+                reduce_fn(&st2, vm, &args, op, &name_owned)
+            }),
+        ));
+    }
+    functions.push((
+        "reduce_variance".to_string(),
+        crate::function(st, "reduce_variance", |st, vm, args| {
+            reduce_variance_fn(st, vm, &args, false)
+        }),
+    ));
+    functions.push((
+        "reduce_std".to_string(),
+        crate::function(st, "reduce_std", |st, vm, args| {
+            reduce_variance_fn(st, vm, &args, true)
+        }),
+    ));
+    functions.push(("norm".to_string(), crate::function(st, "norm", norm)));
+    functions.push((
+        "clip_by_value".to_string(),
+        crate::function(st, "clip_by_value", clip_by_value),
+    ));
+    functions.push((
+        "argmax".to_string(),
+        crate::function(st, "argmax", |st, vm, args| {
+            array_ops::arg_reduce(st, vm, &args, ArgReduceOp::ArgMax)
+        }),
+    ));
+    functions.push((
+        "argmin".to_string(),
+        crate::function(st, "argmin", |st, vm, args| {
+            array_ops::arg_reduce(st, vm, &args, ArgReduceOp::ArgMin)
+        }),
+    ));
+    functions
+}
+
+fn set_all(module: &Module, attrs: &[(String, Value)]) {
+    for (name, value) in attrs {
+        module.set(name, value.clone());
+    }
+}
+
+/// Builds `tensorflow` and every submodule; returns them by full name.
+pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
+    let classes = st.classes(vm)?;
+    let tf = module("tensorflow");
+    let math = math_functions(st);
+    set_all(&tf, &math);
+    let math_module = module("tensorflow.math");
+    set_all(&math_module, &math);
+    def(&math_module, st, "cumsum", array_ops::cumsum);
+    def(&math_module, st, "add_n", math_ops::add_n);
+    def(&math_module, st, "count_nonzero", math_ops::count_nonzero);
+    def(&math_module, st, "is_nan", |st, vm, args| {
+        math_ops::float_class(st, vm, &args, FloatClass::Nan)
+    });
+    def(&math_module, st, "is_inf", |st, vm, args| {
+        math_ops::float_class(st, vm, &args, FloatClass::Inf)
+    });
+    def(&math_module, st, "is_finite", |st, vm, args| {
+        math_ops::float_class(st, vm, &args, FloatClass::Finite)
+    });
+    def(&tf, st, "add_n", math_ops::add_n);
+    def(&tf, st, "pad", math_ops::pad);
+    def(&tf, st, "eye", math_ops::eye);
+    let top_k = crate::sort_ops::top_k_function(st);
+    math_module.set("top_k", top_k.clone());
+    def(&tf, st, "sort", crate::sort_ops::sort);
+    def(&tf, st, "print", crate::logging_ops::print);
+    def(&tf, st, "argsort", crate::sort_ops::argsort);
+    tf.set("math", Value::Module(math_module.clone()));
+    let mut common: Vec<(String, Value)> = vec![
+        ("constant".into(), native(st, "constant", constant)),
+        (
+            "convert_to_tensor".into(),
+            native(st, "convert_to_tensor", convert_to_tensor),
+        ),
+        ("matmul".into(), native(st, "matmul", matmul)),
+        ("realdiv".into(), native(st, "realdiv", realdiv)),
+        ("reshape".into(), native(st, "reshape", reshape)),
+        ("identity".into(), native(st, "identity", identity)),
+        (
+            "stop_gradient".into(),
+            native(st, "stop_gradient", stop_gradient),
+        ),
+        ("cast".into(), native(st, "cast", cast)),
+        ("where".into(), native(st, "where", where_fn)),
+        ("cond".into(), native(st, "cond", cond)),
+        (
+            "zeros".into(),
+            native(st, "zeros", |st, vm, args| filled(st, vm, &args, false)),
+        ),
+        (
+            "ones".into(),
+            native(st, "ones", |st, vm, args| filled(st, vm, &args, true)),
+        ),
+        (
+            "zeros_like".into(),
+            native(st, "zeros_like", |st, vm, args| {
+                filled_like(st, vm, &args, false)
+            }),
+        ),
+        (
+            "ones_like".into(),
+            native(st, "ones_like", |st, vm, args| {
+                filled_like(st, vm, &args, true)
+            }),
+        ),
+        ("range".into(), native(st, "range", range)),
+        ("device".into(), native(st, "device", crate::device::device)),
+        (
+            "control_dependencies".into(),
+            native(
+                st,
+                "control_dependencies",
+                crate::control_dependencies::control_dependencies,
+            ),
+        ),
+        (
+            "name_scope".into(),
+            native(st, "name_scope", crate::name_scope::name_scope),
+        ),
+        (
+            "function".into(),
+            native(st, "function", crate::function::function),
+        ),
+        (
+            "executing_eagerly".into(),
+            native(st, "executing_eagerly", executing_eagerly),
+        ),
+        (
+            "as_dtype".into(),
+            native(st, "as_dtype", crate::dtypes::as_dtype),
+        ),
+        ("Variable".into(), Value::Class(classes.variable.clone())),
+        (
+            "GradientTape".into(),
+            Value::Class(classes.gradient_tape.clone()),
+        ),
+        (
+            "UnconnectedGradients".into(),
+            crate::tape::unconnected_gradients(),
+        ),
+        ("Tensor".into(), Value::Class(classes.tensor.clone())),
+        (
+            "TensorShape".into(),
+            Value::Class(classes.tensor_shape.clone()),
+        ),
+        ("DType".into(), Value::Class(classes.dtype.clone())),
+        (
+            "TensorSpec".into(),
+            Value::Class(classes.tensor_spec.clone()),
+        ),
+        ("Graph".into(), crate::graph::graph_class(st, vm)?),
+        (
+            "Operation".into(),
+            Value::Class(classes.graph.operation.clone()),
+        ),
+        ("newaxis".into(), Value::None),
+        ("fill".into(), native(st, "fill", array_ops::fill)),
+        (
+            "transpose".into(),
+            native(st, "transpose", array_ops::transpose),
+        ),
+        ("gather".into(), native(st, "gather", array_ops::gather)),
+        ("tile".into(), native(st, "tile", array_ops::tile)),
+        (
+            "broadcast_to".into(),
+            native(st, "broadcast_to", array_ops::broadcast_to),
+        ),
+        ("slice".into(), native(st, "slice", array_ops::slice)),
+        ("reverse".into(), native(st, "reverse", array_ops::reverse)),
+        ("split".into(), native(st, "split", array_ops::split)),
+        ("unique".into(), array_ops::unique_function(st)),
+        (
+            "boolean_mask".into(),
+            native(st, "boolean_mask", array_ops::boolean_mask),
+        ),
+        ("unstack".into(), native(st, "unstack", array_ops::unstack)),
+        ("cumsum".into(), native(st, "cumsum", array_ops::cumsum)),
+        ("concat".into(), native(st, "concat", array_ops::concat)),
+        ("stack".into(), native(st, "stack", array_ops::stack)),
+        ("one_hot".into(), native(st, "one_hot", array_ops::one_hot)),
+        (
+            "expand_dims".into(),
+            native(st, "expand_dims", array_ops::expand_dims),
+        ),
+        ("squeeze".into(), native(st, "squeeze", array_ops::squeeze)),
+        (
+            "shape".into(),
+            native(st, "shape", |st, vm, args| {
+                array_ops::shape_fn(st, vm, &args, "shape")
+            }),
+        ),
+        (
+            "size".into(),
+            native(st, "size", |st, vm, args| {
+                array_ops::shape_fn(st, vm, &args, "size")
+            }),
+        ),
+        (
+            "rank".into(),
+            native(st, "rank", |st, vm, args| {
+                array_ops::shape_fn(st, vm, &args, "rank")
+            }),
+        ),
+    ];
+    common.extend(crate::dtypes::module_attrs(st, vm)?);
+    set_all(&tf, &common);
+    tf.set("__version__", Value::str(VERSION));
+    tf.set("get_default_graph", crate::graph::default_graph_fn(st));
+
+    let dtypes = module("tensorflow.dtypes");
+    set_all(&dtypes, &crate::dtypes::module_attrs(st, vm)?);
+    dtypes.set("DType", Value::Class(classes.dtype.clone()));
+    dtypes.set("as_dtype", native(st, "as_dtype", crate::dtypes::as_dtype));
+    tf.set("dtypes", Value::Module(dtypes.clone()));
+
+    let random = module("tensorflow.random");
+    def(&random, st, "normal", random_normal);
+    def(&random, st, "uniform", random_uniform);
+    def(&random, st, "set_seed", set_random_seed);
+    def(
+        &random,
+        st,
+        "stateless_uniform",
+        crate::stateless_random::stateless_uniform,
+    );
+    def(
+        &random,
+        st,
+        "stateless_normal",
+        crate::stateless_random::stateless_normal,
+    );
+    def(
+        &random,
+        st,
+        "stateless_truncated_normal",
+        crate::stateless_random::stateless_truncated_normal,
+    );
+    let strings = module("tensorflow.strings");
+    def(&strings, st, "to_number", array_ops::to_number);
+    def(&strings, st, "format", crate::logging_ops::string_format);
+    tf.set("strings", Value::Module(strings.clone()));
+    let image = module("tensorflow.image");
+    def(&image, st, "resize", array_ops::resize);
+    tf.set("image", Value::Module(image.clone()));
+    let linalg = module("tensorflow.linalg");
+    def(&linalg, st, "matmul", matmul);
+    def(&linalg, st, "eye", math_ops::eye);
+    def(&linalg, st, "norm", norm);
+    def(&linalg, st, "l2_normalize", l2_normalize);
+    tf.set("linalg", Value::Module(linalg.clone()));
+    tf.set("random", Value::Module(random.clone()));
+
+    let nn = module("tensorflow.nn");
+    for (name, op) in [
+        ("relu", UnaryOp::Relu),
+        ("sigmoid", UnaryOp::Sigmoid),
+        ("tanh", UnaryOp::Tanh),
+        ("softplus", UnaryOp::Softplus),
+    ] {
+        let st2 = st.clone();
+        nn.set(
+            name,
+            lang::host::native_function_closure(name, move |vm, args| {
+                unary_fn(&st2, vm, &args, op, name)
+            }),
+        );
+    }
+    def(&nn, st, "softmax", array_ops::softmax);
+    def(&nn, st, "l2_normalize", l2_normalize);
+    def(&nn, st, "conv2d", crate::nn_ops::conv2d);
+    def(&nn, st, "max_pool2d", crate::nn_ops::max_pool2d);
+    def(&nn, st, "max_pool", crate::nn_ops::max_pool);
+    def(&nn, st, "avg_pool2d", crate::nn_ops::avg_pool2d);
+    def(&nn, st, "avg_pool", crate::nn_ops::avg_pool);
+    def(&nn, st, "bias_add", crate::nn_ops::bias_add);
+    def(
+        &nn,
+        st,
+        "compute_average_loss",
+        crate::distribute::loss_scaling::compute_average_loss,
+    );
+    nn.set("top_k", top_k);
+    tf.set("nn", Value::Module(nn.clone()));
+
+    let errors = module("tensorflow.errors");
+    set_all(&errors, &crate::errors::module_attrs(&classes.errors));
+    tf.set("errors", Value::Module(errors.clone()));
+
+    let (config, experimental) = crate::config::build_module(st, vm)?;
+    def(
+        &config,
+        st,
+        "experimental_connect_to_cluster",
+        crate::tpu::connect_to_cluster,
+    );
+    tf.set("config", Value::Module(config.clone()));
+    let (distribute, distribute_experimental, aggregation) =
+        crate::distribute::build_module(st, vm)?;
+    let (tpu, tpu_experimental, cluster_resolver) = crate::tpu::build_modules(st, vm)?;
+    distribute.set("cluster_resolver", Value::Module(cluster_resolver.clone()));
+    tf.set("distribute", Value::Module(distribute.clone()));
+    tf.set("tpu", Value::Module(tpu.clone()));
+    tf.set("VariableAggregation", aggregation);
+
+    let debugging = module("tensorflow.debugging");
+    def(
+        &debugging,
+        st,
+        "set_log_device_placement",
+        crate::config::set_log_device_placement,
+    );
+    tf.set("debugging", Value::Module(debugging.clone()));
+
+    let v1 = module("tensorflow.compat.v1");
+    set_all(&v1, &math);
+    set_all(&v1, &common);
+    v1.set("math", Value::Module(math_module.clone()));
+    v1.set("random", Value::Module(random.clone()));
+    v1.set("nn", Value::Module(nn.clone()));
+    v1.set("linalg", Value::Module(linalg.clone()));
+    v1.set("div", native(st, "div", div_python2));
+    v1.set("errors", Value::Module(errors.clone()));
+    v1.set("config", Value::Module(config.clone()));
+    v1.set("debugging", Value::Module(debugging.clone()));
+    v1.set("dtypes", Value::Module(dtypes.clone()));
+    v1.set("strings", Value::Module(strings.clone()));
+    v1.set("image", Value::Module(image.clone()));
+    v1.set("__version__", Value::str(VERSION));
+    def(&v1, st, "random_normal", random_normal);
+    def(&v1, st, "random_uniform", random_uniform);
+    def(&v1, st, "set_random_seed", set_random_seed);
+    def(&v1, st, "name_scope", crate::name_scope::name_scope_v1);
+    crate::graph::add_v1(st, vm, &v1)?;
+    let logging = module("tensorflow.compat.v1.logging");
+    def(&logging, st, "set_verbosity", no_op);
+    for (name, level) in [
+        ("DEBUG", 10),
+        ("INFO", 20),
+        ("WARN", 30),
+        ("WARNING", 30),
+        ("ERROR", 40),
+        ("FATAL", 50),
+    ] {
+        logging.set(name, Value::Int(level));
+    }
+    v1.set("logging", Value::Module(logging.clone()));
+
+    let compat = module("tensorflow.compat");
+    compat.set("v1", Value::Module(v1.clone()));
+    compat.set("v2", Value::Module(tf.clone()));
+    tf.set("compat", Value::Module(compat.clone()));
+
+    let data_modules = crate::data::build_module(st, vm)?;
+    for (name, module) in &data_modules {
+        if name == "tensorflow.data" {
+            tf.set("data", module.clone());
+        }
+    }
+    let keras_modules = crate::keras::build_module(st, vm)?;
+    for (name, module) in &keras_modules {
+        if name == "tensorflow.keras" {
+            tf.set("keras", module.clone());
+        }
+    }
+    tf.set(
+        "random_normal_initializer",
+        crate::keras::initializers::random_normal_initializer(&classes.keras),
+    );
+    for (name, class) in crate::keras::initializers::tf_initializers(&classes.keras) {
+        tf.set(name, class);
+    }
+    let mut modules = vec![
+        ("tensorflow".into(), Value::Module(tf.clone())),
+        ("tensorflow.compat".into(), Value::Module(compat)),
+        ("tensorflow.compat.v1".into(), Value::Module(v1)),
+        ("tensorflow.compat.v2".into(), Value::Module(tf)),
+        (
+            "tensorflow.compat.v1.logging".into(),
+            Value::Module(logging),
+        ),
+        ("tensorflow.math".into(), Value::Module(math_module)),
+        ("tensorflow.random".into(), Value::Module(random)),
+        ("tensorflow.nn".into(), Value::Module(nn)),
+        ("tensorflow.errors".into(), Value::Module(errors)),
+        ("tensorflow.config".into(), Value::Module(config)),
+        (
+            "tensorflow.config.experimental".into(),
+            Value::Module(experimental),
+        ),
+        ("tensorflow.debugging".into(), Value::Module(debugging)),
+        ("tensorflow.dtypes".into(), Value::Module(dtypes)),
+        ("tensorflow.strings".into(), Value::Module(strings)),
+        ("tensorflow.image".into(), Value::Module(image)),
+        ("tensorflow.linalg".into(), Value::Module(linalg)),
+        ("tensorflow.distribute".into(), Value::Module(distribute)),
+        (
+            "tensorflow.distribute.experimental".into(),
+            Value::Module(distribute_experimental),
+        ),
+        (
+            "tensorflow.distribute.cluster_resolver".into(),
+            Value::Module(cluster_resolver),
+        ),
+        ("tensorflow.tpu".into(), Value::Module(tpu)),
+        (
+            "tensorflow.tpu.experimental".into(),
+            Value::Module(tpu_experimental),
+        ),
+    ];
+    modules.extend(data_modules);
+    modules.extend(keras_modules);
+    Ok(modules)
+}
