@@ -20,7 +20,7 @@ use crate::ast::{BinOp, CmpOp};
 use crate::builtins::types::Types;
 use crate::compile::code::{Code, Instr};
 use crate::value::dict::Lookup;
-use crate::value::{hash, release, Function, Instance, NativeFunction, Value};
+use crate::value::{hash, release, Function, Instance, NativeFunction, PyStr, Value};
 
 /// What the fast loop hands back to `Vm::run_instructions`.
 pub(super) enum FastExit {
@@ -220,7 +220,8 @@ impl<'h> Vm<'h> {
                         {
                             replace_top_two(stack, v);
                         } else if instr != Instr::Binary(BinOp::Add)
-                            || !append_to_unique_str(stack, limits.max_sequence_len)
+                            || !(append_to_unique_str(stack, limits.max_sequence_len)
+                                || concat_short_strs(stack, limits.max_sequence_len, budget))
                         {
                             break Stop::Outer(pc, instr);
                         }
@@ -687,6 +688,33 @@ fn append_to_unique_str(stack: &mut Vec<Value>, max_len: usize) -> bool {
     text.push(t);
     if let Some(t) = stack.pop() {
         release(t);
+    }
+    true
+}
+
+/// Strs at most this long (in bytes, together) are joined by [`concat_short_strs`].
+const SHORT_CONCAT_BYTES: usize = 4096;
+
+/// `s + t` of two strs as a new str (`"w" + str(i)`, a constant on the left), when the text is
+/// short: charged as the general path charges it (a unit per 4 bytes), so the budget sees the
+/// same work. Returns false (nothing done) otherwise.
+#[inline]
+fn concat_short_strs(stack: &mut Vec<Value>, max_len: usize, budget: &mut u64) -> bool {
+    let [.., Value::Str(s), Value::Str(t)] = &stack[..] else {
+        return false;
+    };
+    let len = s.as_str().len() + t.as_str().len();
+    let charge = (len / 4) as u64 + 1;
+    if len > max_len.min(SHORT_CONCAT_BYTES) || *budget < charge {
+        return false;
+    }
+    *budget -= charge;
+    let joined = Value::Str(Rc::new(PyStr::concat(s, t)));
+    if let Some(t) = stack.pop() {
+        release(t);
+    }
+    if let Some(top) = stack.last_mut() {
+        release(std::mem::replace(top, joined));
     }
     true
 }
