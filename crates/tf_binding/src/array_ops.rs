@@ -10,7 +10,7 @@ use lang::vm::Vm;
 
 use crate::convert::{int_list, name_arg, opt_dtype, to_operand, to_tensor};
 use crate::tensor_class::wrap;
-use crate::{params, St};
+use crate::St;
 use runtime::error::TfError;
 use runtime::op::OpKind;
 use runtime::shape_operand::ShapeOperand;
@@ -18,9 +18,10 @@ use runtime::{Handle, Operand};
 use tensor::ops::{self, ArgReduceOp};
 use tensor::{DType, Shape, Tensor, TensorShape};
 
-/// Argument `index` of a bound call, `None` when absent.
-pub(crate) fn required(bound: &[Option<Value>], index: usize) -> Value {
-    bound.get(index).cloned().flatten().unwrap_or(Value::None)
+/// A required argument of a bound call ([`bind!`] checked it was given; Python `None` when it
+/// was given as `None`).
+pub(crate) fn required(bound: &Option<Value>) -> Value {
+    bound.clone().unwrap_or(Value::None)
 }
 
 fn int32_literal(vm: &Vm<'_>, values: &[i64], scalar: bool) -> PyResult<Operand> {
@@ -158,10 +159,10 @@ pub(crate) fn run(
 
 /// `tf.fill(dims, value, name)`.
 pub fn fill(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "fill", &args, &["dims", "value", "name"], 2)?;
-    let dims = known_as_int32(st, vm, &required(&bound, 0), "dims")?;
-    let value = to_operand(st, vm, &required(&bound, 1))?;
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "fill", &args, 2, [dims, value, name])?;
+    let dims = known_as_int32(st, vm, &required(&bound.dims), "dims")?;
+    let value = to_operand(st, vm, &required(&bound.value))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.fill(dims, value, name.as_deref()))?;
     wrap(st, vm, handle)
 }
@@ -169,27 +170,20 @@ pub fn fill(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `tf.gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name)`:
 /// one `GatherV2` whose axis (0 by default) is a constant input.
 pub fn gather(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "gather",
         &args,
-        &[
-            "params",
-            "indices",
-            "validate_indices",
-            "axis",
-            "batch_dims",
-            "name",
-        ],
         2,
+        [params, indices, validate_indices, axis, batch_dims, name]
     )?;
-    let params_operand = to_operand(st, vm, &required(&bound, 0))?;
-    let indices = to_operand(st, vm, &required(&bound, 1))?;
-    let axis = match &bound[3] {
+    let params_operand = to_operand(st, vm, &required(&bound.params))?;
+    let indices = to_operand(st, vm, &required(&bound.indices))?;
+    let axis = match &bound.axis {
         Some(axis) => scalar_int(st, vm, axis, "axis")?,
         _ => 0,
     };
-    let batch_dims = match &bound[4] {
+    let batch_dims = match &bound.batch_dims {
         Some(value) => scalar_int(st, vm, value, "batch_dims")?,
         _ => 0,
     };
@@ -198,7 +192,7 @@ pub fn gather(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         return Err(vm.new_error(&class, "tf.gather with batch_dims is not emulated yet"));
     }
     let axis = int32_literal(vm, &[axis], true)?;
-    let name = name_arg(vm, &bound[5])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -216,11 +210,11 @@ pub fn gather(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.reverse(tensor, axis, name)`.
 pub fn reverse(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "reverse", &args, &["tensor", "axis", "name"], 2)?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let axes = int_list(st, vm, &required(&bound, 1), "axis")?;
+    let bound = bind!(vm, "reverse", &args, 2, [tensor, axis, name])?;
+    let input = to_operand(st, vm, &required(&bound.tensor))?;
+    let axes = int_list(st, vm, &required(&bound.axis), "axis")?;
     let axes = int32_literal(vm, &axes, false)?;
-    let name = name_arg(vm, &bound[2])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -234,22 +228,16 @@ pub fn reverse(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.cumsum(x, axis=0, exclusive=False, reverse=False, name)`.
 pub fn cumsum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "cumsum",
-        &args,
-        &["x", "axis", "exclusive", "reverse", "name"],
-        1,
-    )?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let axis = match &bound[1] {
+    let bound = bind!(vm, "cumsum", &args, 1, [x, axis, exclusive, reverse, name])?;
+    let input = to_operand(st, vm, &required(&bound.x))?;
+    let axis = match &bound.axis {
         Some(axis) => scalar_int(st, vm, axis, "axis")?,
         _ => 0,
     };
     let axis = int32_literal(vm, &[axis], true)?;
-    let exclusive = crate::flag(vm, &bound[2], false)?;
-    let reverse = crate::flag(vm, &bound[3], false)?;
-    let name = name_arg(vm, &bound[4])?;
+    let exclusive = crate::flag(vm, &bound.exclusive, false)?;
+    let reverse = crate::flag(vm, &bound.reverse, false)?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -263,31 +251,31 @@ pub fn cumsum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.tile(input, multiples, name)`.
 pub fn tile(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "tile", &args, &["input", "multiples", "name"], 2)?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let multiples = known_as_int32(st, vm, &required(&bound, 1), "multiples")?;
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "tile", &args, 2, [input, multiples, name])?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let multiples = known_as_int32(st, vm, &required(&bound.multiples), "multiples")?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.tile(input, multiples, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 /// `tf.broadcast_to(input, shape, name)`: one `BroadcastTo` whose shape may hold tensors.
 pub fn broadcast_to(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "broadcast_to", &args, &["input", "shape", "name"], 2)?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let shape = integer_vector(st, vm, &required(&bound, 1), &BROADCAST_TO_SHAPE)?;
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "broadcast_to", &args, 2, [input, shape, name])?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let shape = integer_vector(st, vm, &required(&bound.shape), &BROADCAST_TO_SHAPE)?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.broadcast_to(input, shape, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 /// `tf.slice(input_, begin, size, name)`: one `Slice`; a `-1` size runs to the end.
 pub fn slice(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "slice", &args, &["input_", "begin", "size", "name"], 3)?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let begin = integer_vector(st, vm, &required(&bound, 1), &SLICE_BEGIN)?;
-    let size = integer_vector(st, vm, &required(&bound, 2), &SLICE_BEGIN)?;
-    let name = name_arg(vm, &bound[3])?;
+    let bound = bind!(vm, "slice", &args, 3, [input_, begin, size, name])?;
+    let input = to_operand(st, vm, &required(&bound.input_))?;
+    let begin = integer_vector(st, vm, &required(&bound.begin), &SLICE_BEGIN)?;
+    let size = integer_vector(st, vm, &required(&bound.size), &SLICE_BEGIN)?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.slice_begin_size(input, begin, size, name.as_deref())
     })?;
@@ -296,15 +284,9 @@ pub fn slice(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.transpose(a, perm=None, conjugate=False, name)`.
 pub fn transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "transpose",
-        &args,
-        &["a", "perm", "conjugate", "name"],
-        1,
-    )?;
-    let a = to_operand(st, vm, &required(&bound, 0))?;
-    let perm = match &bound[1] {
+    let bound = bind!(vm, "transpose", &args, 1, [a, perm, conjugate, name])?;
+    let a = to_operand(st, vm, &required(&bound.a))?;
+    let perm = match &bound.perm {
         Some(perm) => int_list(st, vm, perm, "perm")?,
         _ => {
             let rank = static_shape(st, vm, &a)?
@@ -315,7 +297,7 @@ pub fn transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
     };
     let perm = int32_literal(vm, &perm, false)?;
-    let name = name_arg(vm, &bound[3])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -342,10 +324,10 @@ pub(crate) fn operands(st: &St, vm: &mut Vm<'_>, values: &Value) -> PyResult<Vec
 
 /// `tf.concat(values, axis, name)`.
 pub fn concat(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "concat", &args, &["values", "axis", "name"], 2)?;
-    let values = operands(st, vm, &required(&bound, 0))?;
-    let axis = scalar_int(st, vm, &required(&bound, 1), "axis")?;
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "concat", &args, 2, [values, axis, name])?;
+    let values = operands(st, vm, &required(&bound.values))?;
+    let axis = scalar_int(st, vm, &required(&bound.axis), "axis")?;
+    let name = name_arg(vm, &bound.name)?;
     if values.len() == 1 {
         let only = values
             .into_iter()
@@ -367,13 +349,13 @@ pub fn concat(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.stack(values, axis=0, name)`.
 pub fn stack(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "stack", &args, &["values", "axis", "name"], 1)?;
-    let values = operands(st, vm, &required(&bound, 0))?;
-    let axis = match &bound[1] {
+    let bound = bind!(vm, "stack", &args, 1, [values, axis, name])?;
+    let values = operands(st, vm, &required(&bound.values))?;
+    let axis = match &bound.axis {
         Some(axis) => scalar_int(st, vm, axis, "axis")?,
         None => 0,
     };
-    let name = name_arg(vm, &bound[2])?;
+    let name = name_arg(vm, &bound.name)?;
     let inputs = values
         .into_iter()
         .map(|value| (value, "values", true))
@@ -447,24 +429,24 @@ fn num_split_below_minimum(eager: bool, count: i64) -> TfError {
 /// `tf.split(value, num_or_size_splits, axis=0, num=None, name="split")`: `Split` into
 /// equal parts for an integer, else `SplitV` with the sizes converted first (`Const`).
 pub fn split(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "split",
         &args,
-        &["value", "num_or_size_splits", "axis", "num", "name"],
         2,
+        [value, num_or_size_splits, axis, num, name]
     )?;
-    let value = to_operand(st, vm, &required(&bound, 0))?;
-    let splits = required(&bound, 1);
-    let axis = match &bound[2] {
+    let value = to_operand(st, vm, &required(&bound.value))?;
+    let splits = required(&bound.num_or_size_splits);
+    let axis = match &bound.axis {
         Some(axis) => scalar_int(st, vm, axis, "axis")?,
         None => 0,
     };
-    let num = match &bound[3] {
+    let num = match &bound.num {
         Some(num) => Some(scalar_int(st, vm, num, "num")?),
         _ => None,
     };
-    let name = name_arg(vm, &bound[4])?;
+    let name = name_arg(vm, &bound.name)?;
     let split_dim = int32_literal(vm, &[axis], true)?;
     if let Value::Int(count) = splits {
         // Graph mode checks the attr once the inputs are converted (`split/split_dim`
@@ -517,15 +499,15 @@ pub fn split(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `tf.unstack(value, num=None, axis=0, name="unstack")`: one `Unpack` output per
 /// position along `axis`, whose length comes from the static shape.
 pub fn unstack(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "unstack", &args, &["value", "num", "axis", "name"], 1)?;
-    let value = to_operand(st, vm, &required(&bound, 0))?;
+    let bound = bind!(vm, "unstack", &args, 1, [value, num, axis, name])?;
+    let value = to_operand(st, vm, &required(&bound.value))?;
     let value = converted(st, vm, value)?;
-    let axis = match &bound[2] {
+    let axis = match &bound.axis {
         Some(axis) => scalar_int(st, vm, axis, "axis")?,
         None => 0,
     };
-    let name = name_arg(vm, &bound[3])?;
-    let num = match &bound[1] {
+    let name = name_arg(vm, &bound.name)?;
+    let num = match &bound.num {
         Some(num) => Some(scalar_int(st, vm, num, "num")?),
         _ => None,
     };
@@ -573,10 +555,10 @@ pub fn unique_function(st: &St) -> Value {
     );
     let st = st.clone();
     lang::host::native_function_closure("unique", move |vm, args| {
-        let bound = params(vm, "unique", &args, &["x", "out_idx", "name"], 1)?;
-        let x = to_operand(&st, vm, &required(&bound, 0))?;
-        let out_idx = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Int32);
-        let name = name_arg(vm, &bound[2])?;
+        let bound = bind!(vm, "unique", &args, 1, [x, out_idx, name])?;
+        let x = to_operand(&st, vm, &required(&bound.x))?;
+        let out_idx = opt_dtype(vm, &bound.out_idx)?.unwrap_or(DType::Int32);
+        let name = name_arg(vm, &bound.name)?;
         let handles = st.tf(vm, |ctx| {
             ctx.array_op_outputs(
                 OpKind::Unique { out_idx },
@@ -595,20 +577,14 @@ pub fn unique_function(st: &St) -> Value {
 
 /// `tf.boolean_mask(tensor, mask, axis=None, name="boolean_mask")`.
 pub fn boolean_mask(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "boolean_mask",
-        &args,
-        &["tensor", "mask", "axis", "name"],
-        2,
-    )?;
-    let tensor = to_operand(st, vm, &required(&bound, 0))?;
-    let mask = to_operand(st, vm, &required(&bound, 1))?;
-    let axis = match &bound[2] {
+    let bound = bind!(vm, "boolean_mask", &args, 2, [tensor, mask, axis, name])?;
+    let tensor = to_operand(st, vm, &required(&bound.tensor))?;
+    let mask = to_operand(st, vm, &required(&bound.mask))?;
+    let axis = match &bound.axis {
         Some(axis) => scalar_int(st, vm, axis, "axis")?,
         _ => 0,
     };
-    let name = name_arg(vm, &bound[3])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.boolean_mask(tensor, mask, axis, name.as_deref())
     })?;
@@ -622,14 +598,14 @@ pub fn arg_reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ArgReduceOp) ->
     } else {
         "argmin"
     };
-    let bound = params(vm, what, args, &["input", "axis", "output_type", "name"], 1)?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let axis = match &bound[1] {
+    let bound = bind!(vm, what, args, 1, [input, axis, output_type, name])?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let axis = match &bound.axis {
         Some(axis) => scalar_int(st, vm, axis, "axis")?,
         _ => 0,
     };
-    let output_type = opt_dtype(vm, &bound[2])?.unwrap_or(DType::Int64);
-    let name = name_arg(vm, &bound[3])?;
+    let output_type = opt_dtype(vm, &bound.output_type)?.unwrap_or(DType::Int64);
+    let name = name_arg(vm, &bound.name)?;
     let default = if op == ArgReduceOp::ArgMax {
         "ArgMax"
     } else {
@@ -649,36 +625,23 @@ pub fn arg_reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ArgReduceOp) ->
 
 /// `tf.one_hot(indices, depth, on_value=None, off_value=None, axis=None, dtype=None, name)`.
 pub fn one_hot(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "one_hot",
         &args,
-        &[
-            "indices",
-            "depth",
-            "on_value",
-            "off_value",
-            "axis",
-            "dtype",
-            "name",
-        ],
         2,
+        [indices, depth, on_value, off_value, axis, dtype, name]
     )?;
-    let indices = match to_operand(st, vm, &required(&bound, 0))? {
+    let indices = match to_operand(st, vm, &required(&bound.indices))? {
         Operand::Literal(tensor) if tensor.dtype() == DType::Int64 => Operand::Literal(
             ops::cast(&tensor, DType::Int32).map_err(|e| crate::convert::op_error(vm, e))?,
         ),
         other => other,
     };
-    let depth = scalar_int(st, vm, &required(&bound, 1), "depth")?;
+    let depth = scalar_int(st, vm, &required(&bound.depth), "depth")?;
     let depth = int32_literal(vm, &[depth], true)?;
-    let given = |index: usize| {
-        bound[index]
-            .clone()
-            .filter(|value| !matches!(value, Value::None))
-    };
-    let (on, off) = (given(2), given(3));
-    let mut dtype = opt_dtype(vm, &bound[5])?;
+    let (on, off) = (bound.on_value.clone(), bound.off_value.clone());
+    let mut dtype = opt_dtype(vm, &bound.dtype)?;
     if dtype.is_none() {
         if let Some(value) = on.as_ref().or(off.as_ref()) {
             let operand = to_operand(st, vm, value)?;
@@ -704,7 +667,7 @@ pub fn one_hot(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let on = value_of(on, 1.0)?;
     let off = value_of(off, 0.0)?;
-    let name = name_arg(vm, &bound[6])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.one_hot(indices, depth, on, off, name.as_deref())
     })?;
@@ -713,11 +676,11 @@ pub fn one_hot(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.expand_dims(input, axis, name)`.
 pub fn expand_dims(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "expand_dims", &args, &["input", "axis", "name"], 2)?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let axis = scalar_int(st, vm, &required(&bound, 1), "axis")?;
+    let bound = bind!(vm, "expand_dims", &args, 2, [input, axis, name])?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let axis = scalar_int(st, vm, &required(&bound.axis), "axis")?;
     let dim = int32_literal(vm, &[axis], true)?;
-    let name = name_arg(vm, &bound[2])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -731,13 +694,13 @@ pub fn expand_dims(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.squeeze(input, axis=None, name)`.
 pub fn squeeze(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "squeeze", &args, &["input", "axis", "name"], 1)?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let axes = match &bound[1] {
+    let bound = bind!(vm, "squeeze", &args, 1, [input, axis, name])?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let axes = match &bound.axis {
         Some(axis) => Some(int_list(st, vm, axis, "axis")?),
         _ => None,
     };
-    let name = name_arg(vm, &bound[2])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -751,9 +714,9 @@ pub fn squeeze(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.nn.softmax(logits, axis=None, name)` (last axis).
 pub fn softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "softmax", &args, &["logits", "axis", "name"], 1)?;
-    let logits = to_operand(st, vm, &required(&bound, 0))?;
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "softmax", &args, 1, [logits, axis, name])?;
+    let logits = to_operand(st, vm, &required(&bound.logits))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -768,18 +731,18 @@ pub fn softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `tf.shape`, `tf.size`, `tf.rank` of a tensor with a known shape: a constant, as
 /// TensorFlow folds them (`Shape` is a `Const` in a graph).
 pub fn shape_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult {
-    let bound = params(vm, what, args, &["input", "out_type", "name"], 1)?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let bound = bind!(vm, what, args, 1, [input, out_type, name])?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
     let shape = static_shape(st, vm, &input)?;
     let out_type = if what == "rank" {
         DType::Int32
     } else {
-        opt_dtype(vm, &bound[1])?.unwrap_or(DType::Int32)
+        opt_dtype(vm, &bound.out_type)?.unwrap_or(DType::Int32)
     };
     let Some(shape) = shape.to_shape() else {
         if what == "shape" {
             // Known only when the graph runs: a `Shape` op.
-            let name = name_arg(vm, &bound[2])?;
+            let name = name_arg(vm, &bound.name)?;
             let handle = run(
                 st,
                 vm,
@@ -806,7 +769,7 @@ pub fn shape_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResu
     let tensor = tensor
         .and_then(|tensor| ops::cast(&tensor, out_type))
         .map_err(|e| crate::convert::op_error(vm, e))?;
-    let name = name_arg(vm, &bound[2])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.constant(tensor, Some(name.as_deref().unwrap_or(default)))
     })?;
@@ -815,16 +778,10 @@ pub fn shape_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResu
 
 /// `tf.strings.to_number(string_tensor, out_type=tf.float32, name)`.
 pub fn to_number(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "to_number",
-        &args,
-        &["string_tensor", "out_type", "name"],
-        1,
-    )?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let out_type = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "to_number", &args, 1, [string_tensor, out_type, name])?;
+    let input = to_operand(st, vm, &required(&bound.string_tensor))?;
+    let out_type = opt_dtype(vm, &bound.out_type)?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -838,29 +795,22 @@ pub fn to_number(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.image.resize(images, size, method='bilinear', ...)` on 3-D or 4-D images.
 pub fn resize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "resize",
         &args,
-        &[
-            "images",
-            "size",
-            "method",
-            "preserve_aspect_ratio",
-            "antialias",
-            "name",
-        ],
         2,
+        [images, size, method, preserve_aspect_ratio, antialias, name]
     )?;
-    let images_value = required(&bound, 0);
+    let images_value = required(&bound.images);
     let images = match to_operand(st, vm, &images_value)? {
         Operand::Literal(_) => {
             Operand::Literal(to_tensor(st, vm, &images_value, Some(DType::Float32))?)
         }
         other => other,
     };
-    let size = int_list(st, vm, &required(&bound, 1), "size")?;
-    let method = match &bound[2] {
+    let size = int_list(st, vm, &required(&bound.size), "size")?;
+    let method = match &bound.method {
         Some(other) => crate::string_arg(vm, other, "method")?,
         _ => "bilinear".to_string(),
     };
@@ -874,7 +824,7 @@ pub fn resize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let rank = static_shape(st, vm, &images)?
         .dims()
         .map(<[Option<usize>]>::len);
-    let name = name_arg(vm, &bound[5])?;
+    let name = name_arg(vm, &bound.name)?;
     if rank == Some(3) {
         let expanded = run(
             st,

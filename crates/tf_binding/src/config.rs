@@ -8,7 +8,7 @@ use lang::host::{new_native_instance, set_native_data, ClassBuilder};
 use lang::value::{Args, Class, Module, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::{def, flag, module, params, this, this_as, St};
+use crate::{def, flag, module, this, this_as, St};
 
 /// A `PhysicalDevice` or `LogicalDevice` object.
 pub struct PyDevice {
@@ -84,13 +84,7 @@ pub fn build_classes(st: &St) -> ConfigClasses {
         logical_device: device_class("LogicalDevice"),
         logical_config: ClassBuilder::new("LogicalDeviceConfiguration", "tensorflow.python.eager.context")
             .method("__init__", |vm, args| {
-                let _ = params(
-                    vm,
-                    "LogicalDeviceConfiguration",
-                    &args,
-                    &["self", "memory_limit", "experimental_priority", "experimental_device_ordinal"],
-                    1,
-                )?;
+                let _ = bind!(vm, "LogicalDeviceConfiguration", &args, 1, [this = "self", memory_limit, experimental_priority, experimental_device_ordinal])?;
                 set_native_data(this(vm, &args)?, Rc::new(LogicalConfig));
                 Ok(Value::None)
             })
@@ -112,8 +106,8 @@ fn device_type_arg(vm: &Vm<'_>, value: &Option<Value>) -> PyResult<Option<String
 }
 
 fn list_physical(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "list_physical_devices", &args, &["device_type"], 0)?;
-    let kind = device_type_arg(vm, &bound[0])?;
+    let bound = bind!(vm, "list_physical_devices", &args, 0, [device_type])?;
+    let kind = device_type_arg(vm, &bound.device_type)?;
     let devices = st.with_ctx(vm, |ctx| ctx.machine.list_physical_devices(kind.as_deref()))?;
     let classes = st.classes(vm)?;
     Ok(Value::list(
@@ -134,8 +128,8 @@ fn list_physical(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn list_logical(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "list_logical_devices", &args, &["device_type"], 0)?;
-    let kind = device_type_arg(vm, &bound[0])?;
+    let bound = bind!(vm, "list_logical_devices", &args, 0, [device_type])?;
+    let kind = device_type_arg(vm, &bound.device_type)?;
     let devices = st.tf(vm, |ctx| ctx.machine.list_logical_devices(kind.as_deref()))?;
     let classes = st.classes(vm)?;
     Ok(Value::list(
@@ -156,21 +150,22 @@ fn list_logical(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn set_logical(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "set_logical_device_configuration",
         &args,
-        &["device", "logical_devices"],
         2,
+        [device, logical_devices]
     )?;
-    let device = bound[0]
+    let device = bound
+        .device
         .as_ref()
         .and_then(|v| v.downcast::<PyDevice>())
         .filter(|d| d.physical)
         .ok_or_else(|| {
             vm.value_error("Unrecognized device: the first argument must be a PhysicalDevice")
         })?;
-    let configs = match &bound[1] {
+    let configs = match &bound.logical_devices {
         Some(value) => vm.iterate(value)?,
         None => Vec::new(),
     };
@@ -187,8 +182,8 @@ fn set_logical(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn set_soft(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "set_soft_device_placement", &args, &["enabled"], 1)?;
-    let enabled = flag(vm, &bound[0], false)?;
+    let bound = bind!(vm, "set_soft_device_placement", &args, 1, [enabled])?;
+    let enabled = flag(vm, &bound.enabled, false)?;
     st.tf(vm, |ctx| {
         ctx.set_soft_device_placement(enabled);
         Ok(())
@@ -204,8 +199,8 @@ fn get_soft(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
 
 /// `tf.debugging.set_log_device_placement(enabled)`.
 pub fn set_log_device_placement(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "set_log_device_placement", &args, &["enabled"], 1)?;
-    let enabled = flag(vm, &bound[0], false)?;
+    let bound = bind!(vm, "set_log_device_placement", &args, 1, [enabled])?;
+    let enabled = flag(vm, &bound.enabled, false)?;
     st.tf(vm, |ctx| {
         ctx.set_log_device_placement(enabled);
         Ok(())

@@ -15,7 +15,7 @@ use lang::vm::Vm;
 use crate::graph::PyOperation;
 use crate::tensor_class::PyTensor;
 use crate::variable_class::PyVariable;
-use crate::{bound, params, this_as, St};
+use crate::{bound, this_as, St};
 use runtime::graph::{GraphId, GraphKind, OperationId};
 use runtime::Handle;
 
@@ -75,8 +75,8 @@ fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<ControlDependencies>> {
 
 /// `tf.control_dependencies(control_inputs)`.
 pub fn control_dependencies(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "control_dependencies", &args, &["control_inputs"], 1)?;
-    let control_inputs = bound[0].clone().unwrap_or(Value::None);
+    let bound = bind!(vm, "control_dependencies", &args, 1, [control_inputs])?;
+    let control_inputs = bound.control_inputs.clone().unwrap_or(Value::None);
     let graph = st.with_ctx(vm, |ctx| ctx.default_graph())?;
     let operations = match (graph, &control_inputs) {
         (_, Value::None) => None,

@@ -156,16 +156,16 @@ fn element_tensors(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<(Structu
 }
 
 fn from_tensor_slices(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "from_tensor_slices", &args, &["tensors", "name"], 1)?;
-    let value = bound[0].clone().unwrap_or(Value::None);
+    let bound = bind!(vm, "from_tensor_slices", &args, 1, [tensors, name])?;
+    let value = bound.tensors.clone().unwrap_or(Value::None);
     let (structure, tensors) = element_tensors(st, vm, &value)?;
     let dataset = st.tf(vm, |_| Dataset::from_tensor_slices(structure, tensors))?;
     new_dataset(st, vm, dataset)
 }
 
 fn from_tensors(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "from_tensors", &args, &["tensors", "name"], 1)?;
-    let value = bound[0].clone().unwrap_or(Value::None);
+    let bound = bind!(vm, "from_tensors", &args, 1, [tensors, name])?;
+    let value = bound.tensors.clone().unwrap_or(Value::None);
     let (structure, tensors) = element_tensors(st, vm, &value)?;
     let dataset = st.tf(vm, |_| Dataset::from_tensors(structure, tensors))?;
     new_dataset(st, vm, dataset)
@@ -368,22 +368,22 @@ pub(crate) fn parallel_calls(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult
 }
 
 fn map(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "map",
         &args,
-        &[
-            "self",
-            "map_func",
-            "num_parallel_calls",
-            "deterministic",
-            "name",
-        ],
         2,
+        [
+            this = "self",
+            map_func,
+            num_parallel_calls,
+            deterministic,
+            name
+        ]
     )?;
-    let dataset = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let func = bound[1].clone().unwrap_or(Value::None);
-    let calls = parallel_calls(vm, &bound[2])?;
+    let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
+    let func = bound.map_func.clone().unwrap_or(Value::None);
+    let calls = parallel_calls(vm, &bound.num_parallel_calls)?;
     let (function, spec) = trace_element_function(st, vm, &func, dataset.element_spec(), "map")?;
     let mapped = dataset.map(
         MapFunction {
@@ -396,9 +396,9 @@ fn map(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn filter(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "filter", &args, &["self", "predicate", "name"], 2)?;
-    let dataset = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let func = bound[1].clone().unwrap_or(Value::None);
+    let bound = bind!(vm, "filter", &args, 2, [this = "self", predicate, name])?;
+    let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
+    let func = bound.predicate.clone().unwrap_or(Value::None);
     let (function, spec) = trace_element_function(st, vm, &func, dataset.element_spec(), "filter")?;
     let returns_bool = spec.structure == Structure::Leaf
         && spec.components[0].dtype == DType::Bool
@@ -420,23 +420,27 @@ fn filter(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn batch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "batch",
         &args,
-        &[
-            "self",
-            "batch_size",
-            "drop_remainder",
-            "num_parallel_calls",
-            "deterministic",
-            "name",
-        ],
         2,
+        [
+            this = "self",
+            batch_size,
+            drop_remainder,
+            num_parallel_calls,
+            deterministic,
+            name
+        ]
     )?;
-    let dataset = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let size = int_of(vm, bound[1].as_ref().unwrap_or(&Value::None), "batch_size")?;
-    let drop = crate::flag(vm, &bound[2], false)?;
+    let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
+    let size = int_of(
+        vm,
+        bound.batch_size.as_ref().unwrap_or(&Value::None),
+        "batch_size",
+    )?;
+    let drop = crate::flag(vm, &bound.drop_remainder, false)?;
     let batched = st.tf(vm, |ctx| {
         dataset
             .batch(size, drop)
@@ -468,26 +472,30 @@ fn one_count(
 }
 
 fn shuffle(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "shuffle",
         &args,
-        &[
-            "self",
-            "buffer_size",
-            "seed",
-            "reshuffle_each_iteration",
-            "name",
-        ],
         2,
+        [
+            this = "self",
+            buffer_size,
+            seed,
+            reshuffle_each_iteration,
+            name
+        ]
     )?;
-    let dataset = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let buffer = int_of(vm, bound[1].as_ref().unwrap_or(&Value::None), "buffer_size")?;
-    let seed = match bound[2].as_ref().filter(|v| !v.is_none()) {
+    let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
+    let buffer = int_of(
+        vm,
+        bound.buffer_size.as_ref().unwrap_or(&Value::None),
+        "buffer_size",
+    )?;
+    let seed = match bound.seed.as_ref().filter(|v| !v.is_none()) {
         Some(value) => Some(int_of(vm, value, "seed")?),
         None => None,
     };
-    let reshuffle = crate::flag(vm, &bound[3], true)?;
+    let reshuffle = crate::flag(vm, &bound.reshuffle_each_iteration, true)?;
     let shuffled = st.tf(vm, |ctx| {
         // `random_seed.get_seed(seed)`, as the Python wrapper computes the op's seeds.
         let seeds = ctx.op_seeds(seed)?;
@@ -500,16 +508,20 @@ fn shuffle(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn shard(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "shard",
         &args,
-        &["self", "num_shards", "index", "name"],
         3,
+        [this = "self", num_shards, index, name]
     )?;
-    let dataset = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let shards = int_of(vm, bound[1].as_ref().unwrap_or(&Value::None), "num_shards")?;
-    let index = int_of(vm, bound[2].as_ref().unwrap_or(&Value::None), "index")?;
+    let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
+    let shards = int_of(
+        vm,
+        bound.num_shards.as_ref().unwrap_or(&Value::None),
+        "num_shards",
+    )?;
+    let index = int_of(vm, bound.index.as_ref().unwrap_or(&Value::None), "index")?;
     let sharded = st.tf(vm, |ctx| {
         dataset
             .shard(shards, index)
@@ -559,9 +571,9 @@ fn replace_leaves<'a>(
 }
 
 fn with_options(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "with_options", &args, &["self", "options", "name"], 2)?;
-    let dataset = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let options_value = bound[1].clone().unwrap_or(Value::None);
+    let bound = bind!(vm, "with_options", &args, 2, [this = "self", options, name])?;
+    let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
+    let options_value = bound.options.clone().unwrap_or(Value::None);
     let classes = st.classes(vm)?;
     if !is_instance(&options_value, &classes.data.options) {
         let type_name = vm.type_name(&options_value);
@@ -789,8 +801,8 @@ fn build_dataset_class(st: &St) -> Rc<Class> {
         .method_closure(
             "cache",
             bound(st, |st, vm, args| {
-                let bound = params(vm, "cache", &args, &["self", "filename", "name"], 1)?;
-                let dataset = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+                let bound = bind!(vm, "cache", &args, 1, [this = "self", filename, name])?;
+                let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
                 new_dataset(st, vm, dataset.cache())
             }),
         )
@@ -798,9 +810,9 @@ fn build_dataset_class(st: &St) -> Rc<Class> {
         .method_closure(
             "concatenate",
             bound(st, |st, vm, args| {
-                let bound = params(vm, "concatenate", &args, &["self", "dataset", "name"], 2)?;
-                let first = dataset_of(vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-                let second = dataset_of(vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+                let bound = bind!(vm, "concatenate", &args, 2, [this = "self", dataset, name])?;
+                let first = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
+                let second = dataset_of(vm, bound.dataset.as_ref().unwrap_or(&Value::None))?;
                 let result = st.tf(vm, |_| first.concatenate(&second))?;
                 new_dataset(st, vm, result)
             }),

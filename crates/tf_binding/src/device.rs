@@ -9,7 +9,7 @@ use lang::host::{new_native_instance, ClassBuilder};
 use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::{bound, params, this_as, St};
+use crate::{bound, this_as, St};
 
 /// The data of a `tf.device` context manager: the name (`None` for `tf.device(None)`) and
 /// whether it is entered.
@@ -63,9 +63,9 @@ fn scope_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<DeviceScope>> {
 
 /// `tf.device(device_name)`.
 pub fn device(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "device", &args, &["device_name"], 1)?;
+    let bound = bind!(vm, "device", &args, 1, [device_name])?;
     let mut invalid = None;
-    let spec = match &bound[0] {
+    let spec = match &bound.device_name {
         None => None,
         Some(Value::Str(s)) => Some(s.as_str().to_string()),
         Some(other) => {

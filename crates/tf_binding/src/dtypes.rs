@@ -152,8 +152,8 @@ pub fn dtype_object_of(st: &St, vm: &Vm<'_>, dtype: DType, is_ref: bool) -> PyRe
 
 /// `tf.as_dtype(x)`.
 pub fn as_dtype(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = crate::params(vm, "as_dtype", &args, &["type_value"], 1)?;
-    let value = bound[0].clone().unwrap_or(Value::None);
+    let bound = bind!(vm, "as_dtype", &args, 1, [type_value])?;
+    let value = bound.type_value.clone().unwrap_or(Value::None);
     let dtype = crate::convert::to_dtype(vm, &value)?;
     dtype_object(st, vm, dtype)
 }

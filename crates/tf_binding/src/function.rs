@@ -19,7 +19,7 @@ use lang::vm::Vm;
 
 use crate::tensor_class::{wrap, PyTensor};
 use crate::variable_class::PyVariable;
-use crate::{bound, params, this, this_as, St};
+use crate::{bound, this, this_as, St};
 use runtime::function::{signature_key, ArgKey, ArgSpec, ConcreteFunctionId, FunctionCache};
 use runtime::{Handle, Operand};
 use tensor::TensorShape;
@@ -337,11 +337,11 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             Ok(lang::host::native_function_closure(
                 "decorator",
                 move |vm, args| {
-                    let bound = params(vm, "decorator", &args, &["func"], 1)?;
+                    let bound = bind!(vm, "decorator", &args, 1, [func])?;
                     make(
                         &st,
                         vm,
-                        bound[0].clone().unwrap_or(Value::None),
+                        bound.func.clone().unwrap_or(Value::None),
                         jit_compile,
                         input_signature.clone(),
                     )

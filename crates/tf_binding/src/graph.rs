@@ -17,7 +17,7 @@ use lang::vm::Vm;
 use crate::convert::{name_arg, opt_dtype, tensor_shape, to_operand, to_tensor};
 use crate::tensor_class::{wrap, PyTensor};
 use crate::variable_class::{wrap_variable, PyVariable};
-use crate::{bound, def, params, this, this_as, St};
+use crate::{bound, def, this, this_as, St};
 use runtime::graph::{GraphId, GraphTensor, OperationId};
 use runtime::op::OpKind;
 use runtime::session::{Fetch, Session, SessionConfig};
@@ -543,20 +543,20 @@ fn session_of(vm: &Vm<'_>, value: &Value) -> PyResult<Rc<PySession>> {
 }
 
 fn session_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "Session",
         &args,
-        &["self", "target", "graph", "config"],
         1,
+        [this = "self", target, graph, config]
     )?;
     let me = this(vm, &args)?.clone();
-    let graph = match &bound[2] {
+    let graph = match &bound.graph {
         Some(graph) => graph_id(vm, graph)?,
         None => default_graph(st, vm)?,
     };
     let mut config = SessionConfig::default();
-    if let Some(proto) = &bound[3] {
+    if let Some(proto) = &bound.config {
         let soft = vm.get_attr_str(proto, "allow_soft_placement")?;
         config.allow_soft_placement = vm.truthy(&soft)?;
         let log = vm.get_attr_str(proto, "log_device_placement")?;
@@ -668,12 +668,12 @@ fn rebuild(vm: &mut Vm<'_>, tree: &FetchTree, results: &[Value]) -> PyResult {
 }
 
 fn session_run(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "run",
         &args,
-        &["self", "fetches", "feed_dict", "options", "run_metadata"],
         2,
+        [this = "self", fetches, feed_dict, options, run_metadata]
     )?;
     let session = session_of(vm, this(vm, &args)?)?;
     let mut fetches = Vec::new();
@@ -684,7 +684,7 @@ fn session_run(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         .unwrap_or(Value::None);
     let tree = fetch_tree(st, vm, &fetch_value, &mut fetches, 0)?;
     let mut feeds: Vec<(GraphTensor, Tensor)> = Vec::new();
-    if let Some(Value::Dict(dict)) = &bound[2] {
+    if let Some(Value::Dict(dict)) = &bound.feed_dict {
         let entries: Vec<(Value, Value)> = dict
             .borrow()
             .iter()
@@ -721,10 +721,10 @@ fn session_run(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn placeholder(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "placeholder", &args, &["dtype", "shape", "name"], 1)?;
-    let dtype = opt_dtype(vm, &bound[0])?.unwrap_or(DType::Float32);
-    let shape = tensor_shape(vm, bound[1].as_ref())?;
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "placeholder", &args, 1, [dtype, shape, name])?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
+    let shape = tensor_shape(vm, bound.shape.as_ref())?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.placeholder(dtype, shape, name.as_deref()))?;
     wrap(st, vm, handle)
 }
@@ -821,22 +821,15 @@ fn runtime_initializer(
 }
 
 fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "get_variable",
         &args,
-        &[
-            "name",
-            "shape",
-            "dtype",
-            "initializer",
-            "regularizer",
-            "trainable",
-        ],
         1,
+        [name, shape, dtype, initializer, regularizer, trainable]
     )?;
-    let name = crate::string_arg(vm, bound[0].as_ref().unwrap_or(&Value::None), "name")?;
-    let shape = match &bound[1] {
+    let name = crate::string_arg(vm, bound.name.as_ref().unwrap_or(&Value::None), "name")?;
+    let shape = match &bound.shape {
         Some(value) => {
             let dims = crate::convert::int_list(st, vm, value, "shape")?;
             Some(
@@ -849,10 +842,10 @@ fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         None => None,
     };
-    let explicit_dtype = opt_dtype(vm, &bound[2])?;
+    let explicit_dtype = opt_dtype(vm, &bound.dtype)?;
     let mut dtype = explicit_dtype.unwrap_or(DType::Float32);
     let mut shape = shape;
-    let initializer = match &bound[3] {
+    let initializer = match &bound.initializer {
         // A value, not an initializer: the variable takes its dtype and shape
         // (`initializing_from_value` in TensorFlow's variable store).
         Some(value)
@@ -886,25 +879,25 @@ fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn variable_scope(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "variable_scope",
         &Args::new(args.positional, &[]),
-        &[
-            "name_or_scope",
-            "default_name",
-            "values",
-            "initializer",
-            "regularizer",
-            "caching_device",
-            "partitioner",
-            "custom_getter",
-            "reuse",
-        ],
         0,
+        [
+            name_or_scope,
+            default_name,
+            values,
+            initializer,
+            regularizer,
+            caching_device,
+            partitioner,
+            custom_getter,
+            reuse,
+        ]
     )?;
-    let mut reuse_value = bound[8].clone();
-    let mut default_name = bound[1].clone();
+    let mut reuse_value = bound.reuse.clone();
+    let mut default_name = bound.default_name.clone();
     for (key, value) in args.keywords {
         match key.as_str() {
             "reuse" => reuse_value = Some(value.clone()).filter(|v| !v.is_none()),
@@ -912,7 +905,7 @@ fn variable_scope(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             _ => {}
         }
     }
-    let name = match (&bound[0], &default_name) {
+    let name = match (&bound.name_or_scope, &default_name) {
         (Some(value), _) => match value.downcast::<ScopeData>() {
             Some(scope) => scope.name.clone(),
             None => crate::string_arg(vm, value, "name_or_scope")?,
@@ -945,16 +938,20 @@ fn variable_scope(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn assign_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: OpKind, what: &str) -> PyResult {
-    let bound = params(vm, what, args, &["ref", "value", "use_locking", "name"], 2)?;
-    let Some(variable) = bound[0].as_ref().and_then(|v| v.downcast::<PyVariable>()) else {
+    let bound = bind!(vm, what, args, 2, [r#ref, value, use_locking, name])?;
+    let Some(variable) = bound
+        .r#ref
+        .as_ref()
+        .and_then(|v| v.downcast::<PyVariable>())
+    else {
         return Err(vm.type_error(format!("{what} needs a variable as its first argument")));
     };
     let id = variable.id;
-    let value = bound[1].clone().unwrap_or(Value::None);
+    let value = bound.value.clone().unwrap_or(Value::None);
     let operand = to_operand(st, vm, &value)?;
     match st.tf(vm, |ctx| ctx.assign_variable(id, kind, operand))? {
         Some(handle) => wrap(st, vm, handle),
-        None => Ok(bound[0].clone().unwrap_or(Value::None)),
+        None => Ok(bound.r#ref.clone().unwrap_or(Value::None)),
     }
 }
 
@@ -1070,34 +1067,34 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
         initializer_value(st, vm, InitKind::Glorot)
     });
     def(v1, st, "constant_initializer", |st, vm, args| {
-        let bound = params(vm, "constant_initializer", &args, &["value", "dtype"], 0)?;
-        let value = bound[0].clone().unwrap_or(Value::Int(0));
+        let bound = bind!(vm, "constant_initializer", &args, 0, [value, dtype])?;
+        let value = bound.value.clone().unwrap_or(Value::Int(0));
         initializer_value(st, vm, InitKind::Constant(value))
     });
     for name in ["random_normal_initializer", "truncated_normal_initializer"] {
         def(v1, st, name, |st, vm, args| {
-            let bound = params(
+            let bound = bind!(
                 vm,
                 "random_normal_initializer",
                 &args,
-                &["mean", "stddev", "seed", "dtype"],
                 0,
+                [mean, stddev, seed, dtype]
             )?;
-            let mean = crate::convert::float_arg(vm, &bound[0], 0.0)?;
-            let stddev = crate::convert::float_arg(vm, &bound[1], 1.0)?;
+            let mean = crate::convert::float_arg(vm, &bound.mean, 0.0)?;
+            let stddev = crate::convert::float_arg(vm, &bound.stddev, 1.0)?;
             initializer_value(st, vm, InitKind::Normal { mean, stddev })
         });
     }
     def(v1, st, "random_uniform_initializer", |st, vm, args| {
-        let bound = params(
+        let bound = bind!(
             vm,
             "random_uniform_initializer",
             &args,
-            &["minval", "maxval", "seed", "dtype"],
             0,
+            [minval, maxval, seed, dtype]
         )?;
-        let low = crate::convert::float_arg(vm, &bound[0], -0.05)?;
-        let high = crate::convert::float_arg(vm, &bound[1], 0.05)?;
+        let low = crate::convert::float_arg(vm, &bound.minval, -0.05)?;
+        let high = crate::convert::float_arg(vm, &bound.maxval, 0.05)?;
         initializer_value(st, vm, InitKind::Uniform { low, high })
     });
     Ok(())

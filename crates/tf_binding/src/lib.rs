@@ -32,6 +32,8 @@
 //! **Ownership:** native functions capture an `Rc<State>`; the classes and cached objects
 //! they create point back to it, so [`State::release`] breaks those cycles when a run ends.
 
+#[macro_use]
+mod args;
 pub mod array_ops;
 pub mod clock;
 pub mod config;
@@ -349,8 +351,8 @@ pub(crate) fn bound(
 }
 
 /// Binds arguments (see [`lang::host::bind_args`]) and maps Python `None` to absent, as
-/// TensorFlow's `name=None`-style defaults mean. One slot per name, as an array, so that
-/// `bound[2]` needs no bounds check (and no panic site) at any of the many call sites.
+/// TensorFlow's `name=None`-style defaults mean: one slot per name, in order. Bindings use
+/// [`bind!`], which names the slots.
 pub(crate) fn params<const N: usize>(
     vm: &Vm<'_>,
     func: &str,

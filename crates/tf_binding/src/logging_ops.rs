@@ -9,7 +9,6 @@ use lang::vm::Vm;
 
 use crate::convert::{name_arg, to_operand};
 use crate::graph::operation_object;
-use crate::params;
 use crate::tensor_class::wrap;
 use crate::tensor_class::PyTensor;
 use crate::variable_class::PyVariable;
@@ -113,14 +112,14 @@ pub fn print(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `tf.strings.format(template, inputs, placeholder='{}', summarize=3, name=None)`: one
 /// `StringFormat` op; `inputs` is a tensor or a sequence of tensors (or values to convert).
 pub fn string_format(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "format",
         &args,
-        &["template", "inputs", "placeholder", "summarize", "name"],
         2,
+        [template, inputs, placeholder, summarize, name]
     )?;
-    let template = match &bound[0] {
+    let template = match &bound.template {
         Some(Value::Str(s)) => s.as_str().to_string(),
         other => {
             let shown = vm.repr(other.as_ref().unwrap_or(&Value::None))?;
@@ -129,7 +128,7 @@ pub fn string_format(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             )));
         }
     };
-    let placeholder = match &bound[2] {
+    let placeholder = match &bound.placeholder {
         None => "{}".to_string(),
         Some(Value::Str(s)) => s.as_str().to_string(),
         Some(other) => {
@@ -139,7 +138,7 @@ pub fn string_format(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             )));
         }
     };
-    let summarize = match &bound[3] {
+    let summarize = match &bound.summarize {
         None => 3,
         Some(Value::Int(count)) => *count,
         Some(other) => {
@@ -149,8 +148,8 @@ pub fn string_format(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             )));
         }
     };
-    let name = name_arg(vm, &bound[4])?;
-    let inputs = bound[1].clone().unwrap_or(Value::None);
+    let name = name_arg(vm, &bound.name)?;
+    let inputs = bound.inputs.clone().unwrap_or(Value::None);
     let inputs = if is_tf_type(&inputs) {
         vec![inputs]
     } else {

@@ -8,7 +8,7 @@ use lang::vm::Vm;
 use crate::array_ops::{operands, required, run};
 use crate::convert::{axes, eager_value, int_list, name_arg, opt_dtype, to_operand};
 use crate::tensor_class::{wrap, PyTensor};
-use crate::{flag, params, St};
+use crate::{flag, St};
 use runtime::op::OpKind;
 use runtime::Operand;
 use tensor::ops::{FloatClass, PadMode};
@@ -17,13 +17,13 @@ use tensor::{DType, Tensor};
 /// `tf.add_n(inputs, name)`: one input is returned as it is (TensorFlow's wrapper does not
 /// build an op for it); more become one `AddN`.
 pub fn add_n(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "add_n", &args, &["inputs", "name"], 1)?;
-    let inputs = required(&bound, 0);
+    let bound = bind!(vm, "add_n", &args, 1, [inputs, name])?;
+    let inputs = required(&bound.inputs);
     let values = match inputs {
         Value::None => Vec::new(),
         ref value => operands(st, vm, value)?,
     };
-    let name = name_arg(vm, &bound[1])?;
+    let name = name_arg(vm, &bound.name)?;
     if values.is_empty() {
         return Err(vm.value_error(
             "Inputs must be an iterable of at least one Tensor/IndexedSlices with the same dtype \
@@ -65,16 +65,16 @@ fn is_python_zero(value: &Value) -> bool {
 /// `tf.pad(tensor, paddings, mode="CONSTANT", constant_values=0, name)`: `Pad` for a zero
 /// constant, `PadV2` for another, `MirrorPad` for `REFLECT` and `SYMMETRIC` (any case).
 pub fn pad(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "pad",
         &args,
-        &["tensor", "paddings", "mode", "constant_values", "name"],
         2,
+        [tensor, paddings, mode, constant_values, name]
     )?;
-    let tensor = to_operand(st, vm, &required(&bound, 0))?;
-    let paddings = to_operand(st, vm, &required(&bound, 1))?;
-    let mode = match &bound[2] {
+    let tensor = to_operand(st, vm, &required(&bound.tensor))?;
+    let paddings = to_operand(st, vm, &required(&bound.paddings))?;
+    let mode = match &bound.mode {
         None => "CONSTANT".to_string(),
         Some(Value::Str(text)) => cpython_text::str_upper(text.as_str()),
         Some(_) => return Err(vm.type_error("pad() mode must be a string")),
@@ -90,8 +90,8 @@ pub fn pad(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             )))
         }
     };
-    let constant = bound[3].clone().unwrap_or(Value::Int(0));
-    let name = name_arg(vm, &bound[4])?;
+    let constant = bound.constant_values.clone().unwrap_or(Value::Int(0));
+    let name = name_arg(vm, &bound.name)?;
     let mut inputs = vec![(tensor, "input", true), (paddings, "paddings", false)];
     let constant_input = mode == PadMode::Constant && !is_python_zero(&constant);
     let default_name = match mode {
@@ -123,9 +123,9 @@ pub fn float_class(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, class: FloatClass)
         FloatClass::Inf => "is_inf",
         FloatClass::Finite => "is_finite",
     };
-    let bound = params(vm, what, args, &["x", "name"], 1)?;
-    let x = to_operand(st, vm, &required(&bound, 0))?;
-    let name = name_arg(vm, &bound[1])?;
+    let bound = bind!(vm, what, args, 1, [x, name])?;
+    let x = to_operand(st, vm, &required(&bound.x))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
@@ -139,21 +139,21 @@ pub fn float_class(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, class: FloatClass)
 
 /// `tf.math.count_nonzero(input, axis=None, keepdims=None, dtype=tf.int64, name=None)`.
 pub fn count_nonzero(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "count_nonzero",
         &args,
-        &["input", "axis", "keepdims", "dtype", "name"],
         1,
+        [input, axis, keepdims, dtype, name]
     )?;
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let axis = axes(st, vm, &bound[1])?;
-    let keep_dims = match &bound[2] {
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let axis = axes(st, vm, &bound.axis)?;
+    let keep_dims = match &bound.keepdims {
         None | Some(Value::None) => false,
-        Some(_) => flag(vm, &bound[2], false)?,
+        Some(_) => flag(vm, &bound.keepdims, false)?,
     };
-    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Int64);
-    let name = name_arg(vm, &bound[4])?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Int64);
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.count_nonzero(input, axis, keep_dims, dtype, name.as_deref())
     })?;
@@ -181,15 +181,15 @@ fn eye_size(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<i64>> {
 
 /// `tf.eye(num_rows, num_columns=None, batch_shape=None, dtype=tf.float32, name=None)`.
 pub fn eye(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "eye",
         &args,
-        &["num_rows", "num_columns", "batch_shape", "dtype", "name"],
         1,
+        [num_rows, num_columns, batch_shape, dtype, name]
     )?;
-    let rows_value = required(&bound, 0);
-    let columns_value = match required(&bound, 1) {
+    let rows_value = required(&bound.num_rows);
+    let columns_value = match required(&bound.num_columns) {
         Value::None => rows_value.clone(),
         value => value,
     };
@@ -205,12 +205,12 @@ pub fn eye(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
              num_rows={rows}, num_columns={columns}"
         )));
     };
-    let batch_shape = match required(&bound, 2) {
+    let batch_shape = match required(&bound.batch_shape) {
         Value::None => Vec::new(),
         value => int_list(st, vm, &value, "batch_shape")?,
     };
-    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
-    let name = name_arg(vm, &bound[4])?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.eye(num_rows, num_columns, &batch_shape, dtype, name.as_deref())
     })?;

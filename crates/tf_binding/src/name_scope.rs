@@ -13,7 +13,7 @@ use lang::host::{new_native_instance, ClassBuilder};
 use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::{bound, params, this_as, St};
+use crate::{bound, this_as, St};
 use runtime::graph::GraphId;
 
 /// The data of a `name_scope` context manager: the name asked for, and while entered, what
@@ -116,8 +116,8 @@ fn new_scope(st: &St, vm: &mut Vm<'_>, name: String) -> PyResult {
 
 /// `tf.name_scope(name)`.
 pub fn name_scope(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "name_scope", &args, &["name"], 1)?;
-    let Some(Value::Str(name)) = &bound[0] else {
+    let bound = bind!(vm, "name_scope", &args, 1, [name])?;
+    let Some(Value::Str(name)) = &bound.name else {
         return Err(vm.value_error("name for name_scope must be a string."));
     };
     let name = name.as_str().to_string();
@@ -127,14 +127,8 @@ pub fn name_scope(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `tf.compat.v1.name_scope(name, default_name=None, values=None)`: `name`, or
 /// `default_name` when `name` is None.
 pub fn name_scope_v1(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "name_scope",
-        &args,
-        &["name", "default_name", "values"],
-        1,
-    )?;
-    let name = match (&bound[0], &bound[1]) {
+    let bound = bind!(vm, "name_scope", &args, 1, [name, default_name, values])?;
+    let name = match (&bound.name, &bound.default_name) {
         (Some(Value::Str(name)), _) => name.as_str().to_string(),
         (_, Some(Value::Str(default))) => default.as_str().to_string(),
         _ => String::new(),

@@ -9,18 +9,15 @@
 use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
 
+use crate::array_ops::required;
 use crate::convert::{int_list, name_arg, to_operand};
 use crate::tensor_class::wrap;
-use crate::{params, string_arg, St};
+use crate::{string_arg, St};
 use runtime::error::TfError;
 use runtime::op::OpKind;
 use tensor::ops::conv::CONV2D_SIGNATURE;
 use tensor::ops::pool::{AVG_POOL_SIGNATURE, MAX_POOL_SIGNATURE};
 use tensor::ops::{Conv2DAttrs, Padding, PoolAttrs, PoolKind};
-
-fn required(bound: &[Option<Value>], index: usize) -> Value {
-    bound.get(index).cloned().flatten().unwrap_or(Value::None)
-}
 
 /// `_get_sequence(value, 2, channel_index, name)`: an int or a list of 1, 2 or 4 values as
 /// the 4 values of an attr in `data_format` order.
@@ -159,30 +156,30 @@ fn named_padding(text: &str) -> Option<Padding> {
 /// `tf.nn.conv2d(input, filters, strides, padding, data_format='NHWC', dilations=None,
 /// name=None)`.
 pub fn conv2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "conv2d",
         &args,
-        &[
-            "input",
-            "filters",
-            "strides",
-            "padding",
-            "data_format",
-            "dilations",
-            "name",
-        ],
         4,
+        [
+            input,
+            filters,
+            strides,
+            padding,
+            data_format,
+            dilations,
+            name
+        ]
     )?;
-    let name = name_arg(vm, &bound[6])?;
-    let data_format = match &bound[4] {
+    let name = name_arg(vm, &bound.name)?;
+    let data_format = match &bound.data_format {
         Some(value) => string_arg(vm, value, "data_format")?,
         None => "NHWC".to_string(),
     };
     let nchw = data_format == "NCHW";
-    let strides = sequence(st, vm, bound[2].as_ref(), nchw, "strides")?;
-    let dilations = sequence(st, vm, bound[5].as_ref(), nchw, "dilations")?;
-    let padding = match padding_arg(st, vm, &required(&bound, 3), true)? {
+    let strides = sequence(st, vm, bound.strides.as_ref(), nchw, "strides")?;
+    let dilations = sequence(st, vm, bound.dilations.as_ref(), nchw, "dilations")?;
+    let padding = match padding_arg(st, vm, &required(&bound.padding), true)? {
         PaddingArg::Explicit(values) => Padding::Explicit(values),
         PaddingArg::Named(text) => match named_padding(&text) {
             Some(padding) => padding,
@@ -216,8 +213,8 @@ pub fn conv2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             &["NHWC", "NCHW"],
         );
     }
-    let input = to_operand(st, vm, &required(&bound, 0))?;
-    let filters = to_operand(st, vm, &required(&bound, 1))?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let filters = to_operand(st, vm, &required(&bound.filters))?;
     let attrs = Conv2DAttrs {
         strides,
         dilations,
@@ -246,28 +243,21 @@ fn pool(
     function: &str,
     default_name: &str,
 ) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         function,
         &args,
-        &[
-            "input",
-            "ksize",
-            "strides",
-            "padding",
-            "data_format",
-            "name",
-        ],
         4,
+        [input, ksize, strides, padding, data_format, name]
     )?;
-    let name = name_arg(vm, &bound[5])?;
-    let data_format = match &bound[4] {
+    let name = name_arg(vm, &bound.name)?;
+    let data_format = match &bound.data_format {
         Some(value) => string_arg(vm, value, "data_format")?,
         None => "NHWC".to_string(),
     };
     let nchw = data_format == "NCHW";
-    let ksize = sequence(st, vm, bound[1].as_ref(), nchw, "ksize")?;
-    let strides = sequence(st, vm, bound[2].as_ref(), nchw, "strides")?;
+    let ksize = sequence(st, vm, bound.ksize.as_ref(), nchw, "ksize")?;
+    let strides = sequence(st, vm, bound.strides.as_ref(), nchw, "strides")?;
     let (op, signature, allowed): (&str, &str, &[&str]) = match kind {
         PoolKind::Max => (
             "MaxPool",
@@ -276,7 +266,7 @@ fn pool(
         ),
         PoolKind::Avg => ("AvgPool", AVG_POOL_SIGNATURE, &["SAME", "VALID"]),
     };
-    let padding_value = required(&bound, 3);
+    let padding_value = required(&bound.padding);
     // `avg_pool2d` passes its padding to the op as is; the others convert lists.
     let converts_lists = kind == PoolKind::Max;
     let padding = match (kind, padding_arg(st, vm, &padding_value, converts_lists)?) {
@@ -320,7 +310,7 @@ fn pool(
             formats,
         );
     }
-    let input = to_operand(st, vm, &required(&bound, 0))?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
     let attrs = PoolAttrs {
         ksize,
         strides,
@@ -360,14 +350,8 @@ pub fn avg_pool(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.nn.bias_add(value, bias, data_format=None, name=None)`.
 pub fn bias_add(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "bias_add",
-        &args,
-        &["value", "bias", "data_format", "name"],
-        2,
-    )?;
-    if let Some(format) = &bound[2] {
+    let bound = bind!(vm, "bias_add", &args, 2, [value, bias, data_format, name])?;
+    if let Some(format) = &bound.data_format {
         let format = string_arg(vm, format, "data_format")?;
         if format != "NHWC" && format != "N...C" {
             let class = vm.exc_types().not_implemented_error.clone();
@@ -377,9 +361,9 @@ pub fn bias_add(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             ));
         }
     }
-    let name = name_arg(vm, &bound[3])?;
-    let value = to_operand(st, vm, &required(&bound, 0))?;
-    let bias = to_operand(st, vm, &required(&bound, 1))?;
+    let name = name_arg(vm, &bound.name)?;
+    let value = to_operand(st, vm, &required(&bound.value))?;
+    let bias = to_operand(st, vm, &required(&bound.bias))?;
     let handle = st.tf(vm, |ctx| {
         ctx.array_op(
             OpKind::BiasAdd,

@@ -14,7 +14,7 @@ use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::convert::{op_error, opt_dtype, to_numpy_tensor};
-use crate::{bound, def, params, this, St};
+use crate::{bound, def, this, St};
 use tensor::format::{numpy_str, numpy_value_repr};
 use tensor::ops::{self, BinaryOp, ReduceOp, SliceSpec};
 use tensor::{DType, Tensor, TensorData};
@@ -198,9 +198,9 @@ fn arithmetic(
 /// `a.round(decimals=0)`: NumPy's `rint(a * 10**d) / 10**d`, in the array's own float
 /// type (so float32 arrays round as float32 arithmetic does); integers are unchanged.
 fn round(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "round", &args, &["self", "decimals", "out"], 1)?;
+    let bound = bind!(vm, "round", &args, 1, [this = "self", decimals, out])?;
     let tensor = array_of(vm, &args)?;
-    let decimals = match &bound[1] {
+    let decimals = match &bound.decimals {
         Some(value) => vm.as_index(value)?.unwrap_or(0),
         None => 0,
     };
@@ -240,10 +240,10 @@ fn round(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp) -> PyResult {
-    let bound = params(vm, "reduce", args, &["self", "axis", "keepdims"], 1)?;
+    let bound = bind!(vm, "reduce", args, 1, [this = "self", axis, keepdims])?;
     let mut tensor = array_of(vm, args)?;
-    let axes = crate::convert::axes(st, vm, &bound[1])?;
-    let keep = crate::flag(vm, &bound[2], false)?;
+    let axes = crate::convert::axes(st, vm, &bound.axis)?;
+    let keep = crate::flag(vm, &bound.keepdims, false)?;
     let widen = match op {
         ReduceOp::Mean if !tensor.dtype().is_floating() => Some(DType::Float64),
         ReduceOp::Sum | ReduceOp::Prod
@@ -398,9 +398,9 @@ fn build_ndarray(st: &St) -> Rc<Class> {
         .method_closure(
             "astype",
             bound(st, |st, vm, args| {
-                let bound = params(vm, "astype", &args, &["self", "dtype"], 2)?;
+                let bound = bind!(vm, "astype", &args, 2, [this = "self", dtype])?;
                 let tensor = array_of(vm, &args)?;
-                let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(tensor.dtype());
+                let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(tensor.dtype());
                 let cast = ops::cast(&tensor, dtype).map_err(|e| op_error(vm, e))?;
                 array_value(st, vm, cast)
             }),
@@ -544,24 +544,28 @@ fn build_ndarray(st: &St) -> Rc<Class> {
 }
 
 fn array_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "array", &args, &["object", "dtype", "copy"], 1)?;
-    let value = bound[0].clone().unwrap_or(Value::None);
-    let dtype = opt_dtype(vm, &bound[1])?;
+    let bound = bind!(vm, "array", &args, 1, [object, dtype, copy])?;
+    let value = bound.object.clone().unwrap_or(Value::None);
+    let dtype = opt_dtype(vm, &bound.dtype)?;
     let tensor = to_numpy_tensor(st, vm, &value, dtype)?;
     array_value(st, vm, tensor)
 }
 
 fn filled(st: &St, vm: &mut Vm<'_>, args: Args<'_>, one: bool) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         if one { "ones" } else { "zeros" },
         &args,
-        &["shape", "dtype"],
         1,
+        [shape, dtype]
     )?;
-    let shape =
-        crate::convert::int_list(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
-    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float64);
+    let shape = crate::convert::int_list(
+        st,
+        vm,
+        bound.shape.as_ref().unwrap_or(&Value::None),
+        "shape",
+    )?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float64);
     let tensor = if one {
         ops::ones(&shape, dtype)
     } else {
@@ -572,17 +576,17 @@ fn filled(st: &St, vm: &mut Vm<'_>, args: Args<'_>, one: bool) -> PyResult {
 }
 
 fn arange(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "arange", &args, &["start", "stop", "step", "dtype"], 1)?;
-    let (start, stop) = match (&bound[0], &bound[1]) {
+    let bound = bind!(vm, "arange", &args, 1, [start, stop, step, dtype])?;
+    let (start, stop) = match (&bound.start, &bound.stop) {
         (Some(start), Some(stop)) => (start.clone(), stop.clone()),
         (Some(stop), None) => (Value::Int(0), stop.clone()),
         _ => return Err(vm.type_error("arange() requires stop to be specified.")),
     };
-    let step = bound[2].clone().unwrap_or(Value::Int(1));
+    let step = bound.step.clone().unwrap_or(Value::Int(1));
     let all_ints = [&start, &stop, &step]
         .iter()
         .all(|v| matches!(v, Value::Int(_)));
-    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(if all_ints {
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(if all_ints {
         DType::Int64
     } else {
         DType::Float64
@@ -606,8 +610,8 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     def(&np, st, "ones", |st, vm, args| filled(st, vm, args, true));
     def(&np, st, "arange", arange);
     def(&np, st, "dtype", |st, vm, args| {
-        let bound = params(vm, "dtype", &args, &["dtype"], 1)?;
-        let dtype = opt_dtype(vm, &bound[0])?.unwrap_or(DType::Float64);
+        let bound = bind!(vm, "dtype", &args, 1, [dtype])?;
+        let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float64);
         dtype_value(st, vm, dtype)
     });
     np.set("ndarray", Value::Class(classes.ndarray.clone()));

@@ -33,8 +33,8 @@ fn known_dims(vm: &Vm<'_>, shape: &TensorShape, what: &str) -> PyResult<Vec<Opti
 pub fn build(st: &St) -> Rc<Class> {
     ClassBuilder::new("TensorShape", "tensorflow.python.framework.tensor_shape")
         .method("__init__", |vm, args| {
-            let bound = lang::host::bind_args(vm, "TensorShape", &args, &["self", "dims"], 2)?;
-            let value = bound[1].clone().filter(|v| !v.is_none());
+            let bound = bind!(vm, "TensorShape", &args, 2, [this = "self", dims])?;
+            let value = bound.dims.clone();
             let shape = crate::convert::tensor_shape(vm, value.as_ref())?;
             set_native_data(this(vm, &args)?, Rc::new(PyShape(shape)));
             Ok(Value::None)
@@ -191,17 +191,18 @@ fn spec_repr(spec: &PySpec) -> String {
 pub fn build_spec(st: &St) -> Rc<Class> {
     ClassBuilder::new("TensorSpec", "tensorflow.python.framework.tensor")
         .method("__init__", |vm, args| {
-            let bound = lang::host::bind_args(
+            let bound = bind!(
                 vm,
                 "TensorSpec",
                 &args,
-                &["self", "shape", "dtype", "name"],
                 2,
+                [this = "self", shape, dtype, name]
             )?;
-            let shape_value = bound[1].clone().filter(|v| !v.is_none());
+            let shape_value = bound.shape.clone();
             let shape = crate::convert::tensor_shape(vm, shape_value.as_ref())?;
-            let dtype = crate::convert::opt_dtype(vm, &bound[2])?.unwrap_or(tensor::DType::Float32);
-            let name = match bound[3].clone().filter(|v| !v.is_none()) {
+            let dtype =
+                crate::convert::opt_dtype(vm, &bound.dtype)?.unwrap_or(tensor::DType::Float32);
+            let name = match bound.name.clone() {
                 Some(Value::Str(name)) => Some(name.as_str().to_string()),
                 Some(other) => {
                     let type_name = vm.type_name(&other);

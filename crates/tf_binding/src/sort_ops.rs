@@ -8,7 +8,7 @@ use lang::vm::Vm;
 use crate::array_ops::required;
 use crate::convert::{int_list, name_arg, to_operand};
 use crate::tensor_class::wrap;
-use crate::{named_tuple, params, params_vec, string_arg, St};
+use crate::{named_tuple, params_vec, string_arg, St};
 use runtime::sort::SortDirection;
 use runtime::Operand;
 use tensor::Tensor;
@@ -22,19 +22,13 @@ pub fn top_k_function(st: &St) -> Value {
     );
     let st = st.clone();
     lang::host::native_function_closure("top_k", move |vm, args| {
-        let bound = params(
-            vm,
-            "top_k",
-            &args,
-            &["input", "k", "sorted", "index_type", "name"],
-            1,
-        )?;
-        let input = to_operand(&st, vm, &required(&bound, 0))?;
-        let k = match &bound[1] {
+        let bound = bind!(vm, "top_k", &args, 1, [input, k, sorted, index_type, name])?;
+        let input = to_operand(&st, vm, &required(&bound.input))?;
+        let k = match &bound.k {
             Some(k) => to_operand(&st, vm, k)?,
             None => Operand::Literal(Tensor::scalar(1i32)),
         };
-        let name = name_arg(vm, &bound[4])?;
+        let name = name_arg(vm, &bound.name)?;
         let (values, indices) = st.tf(vm, |ctx| ctx.top_k(input, k, name.as_deref()))?;
         let values = wrap(&st, vm, values)?;
         let indices = wrap(&st, vm, indices)?;
@@ -70,7 +64,7 @@ fn sort_or_argsort(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, argsort: bool) -> 
         },
         None => -1,
     };
-    let values = to_operand(st, vm, &required(&bound, 0))?;
+    let values = to_operand(st, vm, &required(&bound[0]))?;
     let name = name_arg(vm, &bound[names.len() - 1])?;
     let handle = st.tf(vm, |ctx| {
         ctx.sort(values, axis, direction, argsort, name.as_deref())

@@ -11,7 +11,7 @@ use lang::vm::Vm;
 
 use crate::tensor_class::{wrap, PyTensor};
 use crate::variable_class::PyVariable;
-use crate::{bound, params, this, this_as, St};
+use crate::{bound, this, this_as, St};
 use runtime::graph::GraphTensor;
 use runtime::tape::{GraphSource, TapeId};
 use runtime::{EagerTensor, Handle, TfError};
@@ -121,15 +121,15 @@ fn rebuild(
 }
 
 fn init(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "GradientTape",
         &args,
-        &["self", "persistent", "watch_accessed_variables"],
         1,
+        [this = "self", persistent, watch_accessed_variables]
     )?;
-    let persistent = crate::flag(vm, &bound[1], false)?;
-    let watch = crate::flag(vm, &bound[2], true)?;
+    let persistent = crate::flag(vm, &bound.persistent, false)?;
+    let watch = crate::flag(vm, &bound.watch_accessed_variables, true)?;
     set_native_data(
         this(vm, &args)?,
         Rc::new(PyTape {
@@ -167,11 +167,16 @@ fn exit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn watch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "watch", &args, &["self", "tensor"], 2)?;
+    let bound = bind!(vm, "watch", &args, 2, [this = "self", tensor])?;
     let tape = tape_of(vm, &args)?;
     let id = tape_id(st, vm, &tape)?;
     let mut items = Vec::new();
-    leaves(vm, bound[1].as_ref().unwrap_or(&Value::None), &mut items, 0)?;
+    leaves(
+        vm,
+        bound.tensor.as_ref().unwrap_or(&Value::None),
+        &mut items,
+        0,
+    )?;
     for item in &items {
         if let Some(tensor) = item.downcast::<PyTensor>() {
             if let Handle::Symbolic(graph_tensor) = tensor.handle {
@@ -200,18 +205,18 @@ fn watch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "gradient",
         &args,
-        &[
-            "self",
-            "target",
-            "sources",
-            "output_gradients",
-            "unconnected_gradients",
-        ],
         3,
+        [
+            this = "self",
+            target,
+            sources,
+            output_gradients,
+            unconnected_gradients
+        ]
     )?;
     let tape = tape_of(vm, &args)?;
     let Some(id) = tape.id.get() else {
@@ -222,7 +227,7 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let mut target_values = Vec::new();
     leaves(
         vm,
-        bound[1].as_ref().unwrap_or(&Value::None),
+        bound.target.as_ref().unwrap_or(&Value::None),
         &mut target_values,
         0,
     )?;
@@ -234,7 +239,7 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         })
         .collect();
     if !graph_targets.is_empty() {
-        return graph_gradient(st, vm, &tape, id, &graph_targets, bound[2].clone());
+        return graph_gradient(st, vm, &tape, id, &graph_targets, bound.sources.clone());
     }
     let mut targets = Vec::with_capacity(target_values.len());
     for value in &target_values {
@@ -242,7 +247,7 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             targets.push(tensor);
         }
     }
-    let sources_value = bound[2].clone().unwrap_or(Value::None);
+    let sources_value = bound.sources.clone().unwrap_or(Value::None);
     let mut source_values = Vec::new();
     leaves(vm, &sources_value, &mut source_values, 0)?;
     let mut keys = Vec::with_capacity(source_values.len());
@@ -256,7 +261,7 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         );
         source_tensors.push(tensor);
     }
-    let zero_unconnected = match &bound[4] {
+    let zero_unconnected = match &bound.unconnected_gradients {
         Some(value) => {
             let text = match value.as_str() {
                 Some(text) => text.to_string(),

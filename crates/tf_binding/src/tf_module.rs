@@ -14,7 +14,7 @@ use crate::convert::{
 };
 use crate::tensor_class::{apply_binary, wrap, PyTensor};
 use crate::{array_ops, math_ops};
-use crate::{def, function as native, module, params, St};
+use crate::{def, function as native, module, St};
 use runtime::op::OpKind;
 use runtime::truediv::TruedivSpelling;
 use runtime::{Handle, Operand};
@@ -25,17 +25,11 @@ use tensor::{DType, Tensor};
 pub const VERSION: &str = "2.21.0";
 
 fn constant(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "constant",
-        &args,
-        &["value", "dtype", "shape", "name"],
-        1,
-    )?;
-    let value = bound[0].clone().unwrap_or(Value::None);
-    let dtype = opt_dtype(vm, &bound[1])?;
+    let bound = bind!(vm, "constant", &args, 1, [value, dtype, shape, name])?;
+    let value = bound.value.clone().unwrap_or(Value::None);
+    let dtype = opt_dtype(vm, &bound.dtype)?;
     let mut tensor = to_tensor(st, vm, &value, dtype)?;
-    if let Some(shape) = &bound[2] {
+    if let Some(shape) = &bound.shape {
         let dims = int_list(st, vm, shape, "shape")?;
         tensor = if tensor.rank() == 0 {
             ops::fill(&dims, &tensor)
@@ -44,26 +38,26 @@ fn constant(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         .map_err(|e| crate::convert::op_error(vm, e))?;
     }
-    let name = name_arg(vm, &bound[3])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.constant(tensor, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 fn convert_to_tensor(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "convert_to_tensor",
         &args,
-        &["value", "dtype", "dtype_hint", "name"],
         1,
+        [value, dtype, dtype_hint, name]
     )?;
-    let value = bound[0].clone().unwrap_or(Value::None);
-    if value.downcast::<PyTensor>().is_some() && bound[1].is_none() {
+    let value = bound.value.clone().unwrap_or(Value::None);
+    if value.downcast::<PyTensor>().is_some() && bound.dtype.is_none() {
         return Ok(value);
     }
-    let dtype = opt_dtype(vm, &bound[1])?;
+    let dtype = opt_dtype(vm, &bound.dtype)?;
     let operand = to_operand(st, vm, &value)?;
-    let name = name_arg(vm, &bound[3])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| match operand {
         Operand::Literal(tensor) => {
             let tensor = match dtype {
@@ -88,20 +82,20 @@ fn binary_fn(
     what: &str,
     default_name: &str,
 ) -> PyResult {
-    let bound = params(vm, what, args, &["x", "y", "name"], 2)?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
-    let name = name_arg(vm, &bound[2])?.unwrap_or_else(|| default_name.to_string());
+    let bound = bind!(vm, what, args, 2, [x, y, name])?;
+    let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound.y.as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound.name)?.unwrap_or_else(|| default_name.to_string());
     apply_binary(st, vm, op, x, y, Some(name))
 }
 
 /// `tf.divide` (`what` = `divide`) and `tf.truediv`: Python's `/`, see
 /// [`runtime::truediv`].
 fn division_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult {
-    let bound = params(vm, what, args, &["x", "y", "name"], 2)?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, what, args, 2, [x, y, name])?;
+    let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound.y.as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         if what == "divide" {
             ctx.divide(x, y, name.as_deref())
@@ -114,10 +108,10 @@ fn division_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResul
 
 /// `tf.compat.v1.div(x, y, name)`: Python 2's division, `FloorDiv` for integers.
 fn div_python2(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "div", &args, &["x", "y", "name"], 2)?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let y = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "div", &args, 2, [x, y, name])?;
+    let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
+    let y = to_operand(st, vm, bound.y.as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.div_python2(x, y, name.as_deref()))?;
     wrap(st, vm, handle)
 }
@@ -128,60 +122,61 @@ fn realdiv(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn unary_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: UnaryOp, what: &str) -> PyResult {
-    let bound = params(vm, what, args, &["x", "name"], 1)?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let name = name_arg(vm, &bound[1])?;
+    let bound = bind!(vm, what, args, 1, [x, name])?;
+    let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.unary(op, x, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 /// `tf.clip_by_value(t, clip_value_min, clip_value_max, name)`.
 fn clip_by_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "clip_by_value",
         &args,
-        &["t", "clip_value_min", "clip_value_max", "name"],
         3,
+        [t, clip_value_min, clip_value_max, name]
     )?;
-    let operand = |vm: &mut Vm<'_>, index: usize| {
-        to_operand(st, vm, bound[index].as_ref().unwrap_or(&Value::None))
-    };
-    let (t, min, max) = (operand(vm, 0)?, operand(vm, 1)?, operand(vm, 2)?);
-    let name = name_arg(vm, &bound[3])?;
+    let t = to_operand(st, vm, &crate::array_ops::required(&bound.t))?;
+    let min = to_operand(st, vm, &crate::array_ops::required(&bound.clip_value_min))?;
+    let max = to_operand(st, vm, &crate::array_ops::required(&bound.clip_value_max))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.clip_by_value(t, min, max, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 fn matmul(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "matmul",
         &args,
-        &[
-            "a",
-            "b",
-            "transpose_a",
-            "transpose_b",
-            "adjoint_a",
-            "adjoint_b",
-            "a_is_sparse",
-            "b_is_sparse",
-            "output_type",
-            "grad_a",
-            "grad_b",
-            "name",
-        ],
         2,
+        [
+            a,
+            b,
+            transpose_a,
+            transpose_b,
+            adjoint_a,
+            adjoint_b,
+            a_is_sparse,
+            b_is_sparse,
+            output_type,
+            grad_a,
+            grad_b,
+            name
+        ]
     )?;
-    let a = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let b = to_operand(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+    let a = to_operand(st, vm, bound.a.as_ref().unwrap_or(&Value::None))?;
+    let b = to_operand(st, vm, bound.b.as_ref().unwrap_or(&Value::None))?;
     let options = MatMulOptions {
-        transpose_a: crate::flag(vm, &bound[2], false)? || crate::flag(vm, &bound[4], false)?,
-        transpose_b: crate::flag(vm, &bound[3], false)? || crate::flag(vm, &bound[5], false)?,
+        transpose_a: crate::flag(vm, &bound.transpose_a, false)?
+            || crate::flag(vm, &bound.adjoint_a, false)?,
+        transpose_b: crate::flag(vm, &bound.transpose_b, false)?
+            || crate::flag(vm, &bound.adjoint_b, false)?,
         batched: false,
     };
-    let name = name_arg(vm, &bound[11])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.matmul(a, b, options, name.as_deref()))?;
     wrap(st, vm, handle)
 }
@@ -195,17 +190,11 @@ fn reduction_args(
     args: &Args<'_>,
     what: &str,
 ) -> PyResult<ReductionArgs> {
-    let bound = params(
-        vm,
-        what,
-        args,
-        &["input_tensor", "axis", "keepdims", "name"],
-        1,
-    )?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let axis = axes(st, vm, &bound[1])?;
-    let keep = crate::flag(vm, &bound[2], false)?;
-    let name = name_arg(vm, &bound[3])?;
+    let bound = bind!(vm, what, args, 1, [input_tensor, axis, keepdims, name])?;
+    let x = to_operand(st, vm, bound.input_tensor.as_ref().unwrap_or(&Value::None))?;
+    let axis = axes(st, vm, &bound.axis)?;
+    let keep = crate::flag(vm, &bound.keepdims, false)?;
+    let name = name_arg(vm, &bound.name)?;
     Ok((x, axis, keep, name))
 }
 
@@ -227,21 +216,15 @@ fn reduce_variance_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, std: bool) -> P
 
 /// `tf.nn.l2_normalize(x, axis=None, epsilon=1e-12, name=None)`.
 fn l2_normalize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "l2_normalize",
-        &args,
-        &["x", "axis", "epsilon", "name", "dim"],
-        1,
-    )?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let bound = bind!(vm, "l2_normalize", &args, 1, [x, axis, epsilon, name, dim])?;
+    let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
     // `dim` is the deprecated name of `axis`.
-    let axis = match &bound[1] {
-        None | Some(Value::None) => axes(st, vm, &bound[4])?,
-        _ => axes(st, vm, &bound[1])?,
+    let axis = match &bound.axis {
+        None | Some(Value::None) => axes(st, vm, &bound.dim)?,
+        _ => axes(st, vm, &bound.axis)?,
     };
-    let epsilon = float_arg(vm, &bound[2], 1e-12)?;
-    let name = name_arg(vm, &bound[3])?;
+    let epsilon = float_arg(vm, &bound.epsilon, 1e-12)?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.l2_normalize(x, axis, epsilon, name.as_deref())
     })?;
@@ -251,14 +234,8 @@ fn l2_normalize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `tf.norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None)`; other orders
 /// are not emulated yet and say so.
 fn norm(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "norm",
-        &args,
-        &["tensor", "ord", "axis", "keepdims", "name"],
-        1,
-    )?;
-    let euclidean = match &bound[1] {
+    let bound = bind!(vm, "norm", &args, 1, [tensor, ord, axis, keepdims, name])?;
+    let euclidean = match &bound.ord {
         None | Some(Value::None) => true,
         Some(Value::Str(text)) => matches!(text.as_str(), "euclidean" | "fro"),
         Some(value) => vm.to_f64(value)? == Some(2.0),
@@ -270,25 +247,25 @@ fn norm(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             "tf.norm with an ord other than 'euclidean' is not emulated yet",
         ));
     }
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let axis = axes(st, vm, &bound[2])?;
-    let keep = crate::flag(vm, &bound[3], false)?;
-    let name = name_arg(vm, &bound[4])?;
+    let x = to_operand(st, vm, bound.tensor.as_ref().unwrap_or(&Value::None))?;
+    let axis = axes(st, vm, &bound.axis)?;
+    let keep = crate::flag(vm, &bound.keepdims, false)?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.euclidean_norm(x, axis, keep, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 fn reshape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "reshape", &args, &["tensor", "shape", "name"], 2)?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let shape_value = bound[1].clone().unwrap_or(Value::None);
+    let bound = bind!(vm, "reshape", &args, 2, [tensor, shape, name])?;
+    let x = to_operand(st, vm, bound.tensor.as_ref().unwrap_or(&Value::None))?;
+    let shape_value = bound.shape.clone().unwrap_or(Value::None);
     if !crate::convert::holds_symbolic(st, vm, &shape_value)? {
         if let Some(dtype) = literal_shape_dtype(vm, &shape_value)? {
             return reshape_shape_type_error(st, vm, dtype);
         }
     }
     let shape = shape_operand(st, vm, &shape_value, "shape")?;
-    let name = name_arg(vm, &bound[2])?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.reshape_to(x, shape, name.as_deref()))?;
     wrap(st, vm, handle)
 }
@@ -336,35 +313,35 @@ fn reshape_shape_type_error(st: &St, vm: &mut Vm<'_>, dtype: DType) -> PyResult 
 }
 
 fn identity(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "identity", &args, &["input", "name"], 1)?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let name = name_arg(vm, &bound[1])?;
+    let bound = bind!(vm, "identity", &args, 1, [input, name])?;
+    let x = to_operand(st, vm, bound.input.as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.identity(x, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 fn stop_gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "stop_gradient", &args, &["input", "name"], 1)?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let name = name_arg(vm, &bound[1])?;
+    let bound = bind!(vm, "stop_gradient", &args, 1, [input, name])?;
+    let x = to_operand(st, vm, bound.input.as_ref().unwrap_or(&Value::None))?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.stop_gradient(x, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 fn cast(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "cast", &args, &["x", "dtype", "name"], 2)?;
-    let x = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, "cast", &args, 2, [x, dtype, name])?;
+    let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.cast(x, dtype, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 fn where_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "where", &args, &["condition", "x", "y", "name"], 1)?;
-    let condition_value = bound[0].clone().unwrap_or(Value::None);
-    let name = name_arg(vm, &bound[3])?;
-    match (&bound[1], &bound[2]) {
+    let bound = bind!(vm, "where", &args, 1, [condition, x, y, name])?;
+    let condition_value = bound.condition.clone().unwrap_or(Value::None);
+    let name = name_arg(vm, &bound.name)?;
+    match (&bound.x, &bound.y) {
         (Some(x), Some(y)) => {
             let condition = to_operand(st, vm, &condition_value)?;
             let x = to_operand(st, vm, x)?;
@@ -409,22 +386,16 @@ fn static_predicate(st: &St, vm: &mut Vm<'_>, pred: &Value) -> PyResult<Option<b
 }
 
 fn cond(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "cond",
-        &args,
-        &["pred", "true_fn", "false_fn", "name"],
-        3,
-    )?;
-    let pred = bound[0].clone().unwrap_or(Value::None);
-    let (Some(true_fn), Some(false_fn)) = (bound[1].clone(), bound[2].clone()) else {
+    let bound = bind!(vm, "cond", &args, 3, [pred, true_fn, false_fn, name])?;
+    let pred = bound.pred.clone().unwrap_or(Value::None);
+    let (Some(true_fn), Some(false_fn)) = (bound.true_fn.clone(), bound.false_fn.clone()) else {
         return Err(vm.type_error("true_fn and false_fn must be callable."));
     };
     if let Some(taken) = static_predicate(st, vm, &pred)? {
         let branch = if taken { true_fn } else { false_fn };
         return vm.call(&branch, &[], &[]);
     }
-    let name = name_arg(vm, &bound[3])?;
+    let name = name_arg(vm, &bound.name)?;
     let condition = to_operand(st, vm, &pred)?;
     if let Some(builder) = st.tf(vm, |ctx| ctx.cond_begin(&condition, name.as_deref()))? {
         let merged = cond_v1_branches(st, vm, &builder, &true_fn, &false_fn);
@@ -474,18 +445,23 @@ fn cond_v1_branches(
 
 fn filled(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult {
     let what = if one { "ones" } else { "zeros" };
-    let bound = params(vm, what, args, &["shape", "dtype", "name", "layout"], 1)?;
-    let shape = shape_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
-    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(DType::Float32);
-    let name = name_arg(vm, &bound[2])?;
+    let bound = bind!(vm, what, args, 1, [shape, dtype, name, layout])?;
+    let shape = shape_operand(
+        st,
+        vm,
+        bound.shape.as_ref().unwrap_or(&Value::None),
+        "shape",
+    )?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.filled_to(one, shape, dtype, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
 fn filled_like(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult {
     let what = if one { "ones_like" } else { "zeros_like" };
-    let bound = params(vm, what, args, &["input", "dtype", "name"], 1)?;
-    let input = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
+    let bound = bind!(vm, what, args, 1, [input, dtype, name])?;
+    let input = to_operand(st, vm, bound.input.as_ref().unwrap_or(&Value::None))?;
     let (shape, input_dtype) = st.tf(vm, |ctx| match &input {
         Operand::Handle(handle) => Ok((ctx.handle_shape(handle)?, ctx.handle_dtype(handle)?)),
         Operand::Variable(id) => {
@@ -500,8 +476,8 @@ fn filled_like(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult
         ))
     })?;
     let dims: Vec<i64> = dims.dims().iter().map(|d| *d as i64).collect();
-    let dtype = opt_dtype(vm, &bound[1])?.unwrap_or(input_dtype);
-    let name = name_arg(vm, &bound[2])?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(input_dtype);
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| ctx.filled(one, &dims, dtype, name.as_deref()))?;
     wrap(st, vm, handle)
 }
@@ -517,20 +493,14 @@ fn scalar_of(vm: &mut Vm<'_>, value: &Value, dtype: DType) -> PyResult<Tensor> {
 const RANGE_DTYPES: [DType; 4] = [DType::Int32, DType::Int64, DType::Float32, DType::Float64];
 
 fn range(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
-        vm,
-        "range",
-        &args,
-        &["start", "limit", "delta", "dtype", "name"],
-        1,
-    )?;
-    let (start, limit) = match (&bound[0], &bound[1]) {
+    let bound = bind!(vm, "range", &args, 1, [start, limit, delta, dtype, name])?;
+    let (start, limit) = match (&bound.start, &bound.limit) {
         (Some(start), Some(limit)) => (start.clone(), limit.clone()),
         (Some(limit), None) => (Value::Int(0), limit.clone()),
         _ => return Err(vm.type_error("range() requires a limit")),
     };
-    let delta = bound[2].clone().unwrap_or(Value::Int(1));
-    let dtype = opt_dtype(vm, &bound[3])?;
+    let delta = bound.delta.clone().unwrap_or(Value::Int(1));
+    let dtype = opt_dtype(vm, &bound.dtype)?;
     // Tensors stay as they are; Python numbers become tensors of `dtype`, or of their own
     // type (int32, float32) when no dtype is given.
     let mut operands = Vec::with_capacity(3);
@@ -567,7 +537,7 @@ fn range(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             RANGE_DTYPES[rank]
         }
     };
-    let name = name_arg(vm, &bound[4])?;
+    let name = name_arg(vm, &bound.name)?;
     let mut operands = operands.into_iter();
     let mut next = || {
         operands
@@ -592,19 +562,24 @@ fn seed_arg(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<u64>> {
 }
 
 fn random_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "normal",
         &args,
-        &["shape", "mean", "stddev", "dtype", "seed", "name"],
         1,
+        [shape, mean, stddev, dtype, seed, name]
     )?;
-    let shape = shape_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
-    let mean = float_arg(vm, &bound[1], 0.0)?;
-    let stddev = float_arg(vm, &bound[2], 1.0)?;
-    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
-    let seed = seed_arg(vm, &bound[4])?;
-    let name = name_arg(vm, &bound[5])?;
+    let shape = shape_operand(
+        st,
+        vm,
+        bound.shape.as_ref().unwrap_or(&Value::None),
+        "shape",
+    )?;
+    let mean = float_arg(vm, &bound.mean, 0.0)?;
+    let stddev = float_arg(vm, &bound.stddev, 1.0)?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
+    let seed = seed_arg(vm, &bound.seed)?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.random_normal(shape, mean, stddev, dtype, seed, name.as_deref())
     })?;
@@ -612,18 +587,23 @@ fn random_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn random_uniform(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "uniform",
         &args,
-        &["shape", "minval", "maxval", "dtype", "seed", "name"],
         1,
+        [shape, minval, maxval, dtype, seed, name]
     )?;
-    let shape = shape_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
-    let dtype = opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
-    let low = float_arg(vm, &bound[1], 0.0)?;
-    let high = match &bound[2] {
-        Some(_) => float_arg(vm, &bound[2], 1.0)?,
+    let shape = shape_operand(
+        st,
+        vm,
+        bound.shape.as_ref().unwrap_or(&Value::None),
+        "shape",
+    )?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
+    let low = float_arg(vm, &bound.minval, 0.0)?;
+    let high = match &bound.maxval {
+        Some(_) => float_arg(vm, &bound.maxval, 1.0)?,
         None if dtype.is_integer() => {
             return Err(vm.value_error(format!(
                 "Must specify maxval for integer dtype {}",
@@ -632,8 +612,8 @@ fn random_uniform(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         None => 1.0,
     };
-    let seed = seed_arg(vm, &bound[4])?;
-    let name = name_arg(vm, &bound[5])?;
+    let seed = seed_arg(vm, &bound.seed)?;
+    let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.random_uniform(shape, low, high, dtype, seed, name.as_deref())
     })?;
@@ -646,8 +626,8 @@ fn executing_eagerly(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
 
 /// `tf.random.set_seed(seed)` and `tf.compat.v1.set_random_seed(seed)`.
 fn set_random_seed(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "set_seed", &args, &["seed"], 1)?;
-    let seed = match &bound[0] {
+    let bound = bind!(vm, "set_seed", &args, 1, [seed])?;
+    let seed = match &bound.seed {
         Some(Value::None) | None => None,
         Some(value) => match value.as_i64() {
             Some(seed) => Some(seed),

@@ -11,7 +11,7 @@ use lang::value::{Args, Class, Module, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::distribute::with_state;
-use crate::{def, module, params, this_as, St};
+use crate::{def, module, this_as, St};
 use runtime::distribute::tpu::{ResolveError, TpuResolution, TpuTopology};
 use tensor::Tensor;
 
@@ -167,24 +167,24 @@ fn resolver_arg(st: &St, vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Tpu
 
 fn resolver_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let rest = Args::new(args.positional.get(1..).unwrap_or(&[]), args.keywords);
-    let bound = params(
+    let bound = bind!(
         vm,
         "TPUClusterResolver",
         &rest,
-        &[
-            "tpu",
-            "zone",
-            "project",
-            "job_name",
-            "coordinator_name",
-            "coordinator_address",
-            "credentials",
-            "service",
-            "discovery_url",
-        ],
         0,
+        [
+            tpu,
+            zone,
+            project,
+            job_name,
+            coordinator_name,
+            coordinator_address,
+            credentials,
+            service,
+            discovery_url
+        ]
     )?;
-    let tpu = match &bound[0] {
+    let tpu = match &bound.tpu {
         Some(value) => Some(crate::string_arg(vm, value, "tpu")?),
         None => None,
     };
@@ -198,21 +198,21 @@ fn resolver_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.config.experimental_connect_to_cluster(cluster_spec_or_resolver, ...)`.
 pub fn connect_to_cluster(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "experimental_connect_to_cluster",
         &args,
-        &[
-            "cluster_spec_or_resolver",
-            "job_name",
-            "task_index",
-            "protocol",
-            "make_master_device_default",
-            "cluster_device_filters",
-        ],
         1,
+        [
+            cluster_spec_or_resolver,
+            job_name,
+            task_index,
+            protocol,
+            make_master_device_default,
+            cluster_device_filters
+        ]
     )?;
-    let resolution = match &bound[0] {
+    let resolution = match &bound.cluster_spec_or_resolver {
         Some(value) if value.downcast::<PyResolver>().is_some() => resolution_of(vm, value)?,
         _ => {
             return Err(vm.value_error(
@@ -225,8 +225,8 @@ pub fn connect_to_cluster(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult 
 }
 
 fn initialize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "initialize_tpu_system", &args, &["cluster_resolver"], 0)?;
-    let resolution = resolver_arg(st, vm, &bound[0])?;
+    let bound = bind!(vm, "initialize_tpu_system", &args, 0, [cluster_resolver])?;
+    let resolution = resolver_arg(st, vm, &bound.cluster_resolver)?;
     let topology = st.tf(vm, |ctx| ctx.initialize_tpu_system(&resolution))?;
     let classes = st.classes(vm)?;
     Ok(new_native_instance(
@@ -236,8 +236,8 @@ fn initialize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn shutdown(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "shutdown_tpu_system", &args, &["cluster_resolver"], 0)?;
-    let resolution = resolver_arg(st, vm, &bound[0])?;
+    let bound = bind!(vm, "shutdown_tpu_system", &args, 0, [cluster_resolver])?;
+    let resolution = resolver_arg(st, vm, &bound.cluster_resolver)?;
     st.tf(vm, |ctx| ctx.shutdown_tpu_system(&resolution))?;
     Ok(Value::None)
 }

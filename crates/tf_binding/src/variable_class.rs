@@ -10,7 +10,7 @@ use lang::vm::Vm;
 
 use crate::convert::{name_arg, opt_dtype, to_operand};
 use crate::tensor_class::{install_operators, wrap};
-use crate::{bound, flag, params, this, St};
+use crate::{bound, flag, this, St};
 use runtime::op::OpKind;
 use runtime::variables::VariableId;
 use runtime::Handle;
@@ -46,28 +46,28 @@ pub fn wrap_variable(st: &St, vm: &Vm<'_>, id: VariableId) -> PyResult {
 /// name=None, variable_def=None, dtype=None, ...)`.
 fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let rest = Args::new(args.positional.get(1..).unwrap_or(&[]), args.keywords);
-    let bound = params(
+    let bound = bind!(
         vm,
         "Variable",
         &rest,
-        &[
-            "initial_value",
-            "trainable",
-            "validate_shape",
-            "caching_device",
-            "name",
-            "variable_def",
-            "dtype",
-            "import_scope",
-            "constraint",
-            "synchronization",
-            "aggregation",
-            "shape",
-            "experimental_enable_variable_lifting",
-        ],
         0,
+        [
+            initial_value,
+            trainable,
+            validate_shape,
+            caching_device,
+            name,
+            variable_def,
+            dtype,
+            import_scope,
+            constraint,
+            synchronization,
+            aggregation,
+            shape,
+            experimental_enable_variable_lifting
+        ]
     )?;
-    let Some(initial) = bound[0].clone() else {
+    let Some(initial) = bound.initial_value.clone() else {
         return Err(vm.value_error("initial_value must be specified."));
     };
     let initial = if matches!(initial, Value::Function(_) | Value::NativeFunction(_)) {
@@ -75,9 +75,9 @@ fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     } else {
         initial
     };
-    let trainable = flag(vm, &bound[1], true)?;
-    let name = name_arg(vm, &bound[4])?;
-    let dtype = opt_dtype(vm, &bound[6])?;
+    let trainable = flag(vm, &bound.trainable, true)?;
+    let name = name_arg(vm, &bound.name)?;
+    let dtype = opt_dtype(vm, &bound.dtype)?;
     let operand = match dtype {
         Some(dtype)
             if initial
@@ -95,7 +95,7 @@ fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         name.as_deref(),
         trainable,
         dtype,
-        &bound[10],
+        &bound.aggregation,
     )? {
         return Ok(created);
     }
@@ -106,15 +106,15 @@ fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn assign(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: OpKind, what: &str) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         what,
         args,
-        &["self", "value", "use_locking", "name", "read_value"],
         2,
+        [this = "self", value, use_locking, name, read_value]
     )?;
     let id = id_of(vm, args)?;
-    let value = bound[1].clone().unwrap_or(Value::None);
+    let value = bound.value.clone().unwrap_or(Value::None);
     let operand = to_operand(st, vm, &value)?;
     let result = st.tf(vm, |ctx| ctx.assign_variable(id, kind, operand))?;
     match result {

@@ -18,7 +18,7 @@ use crate::convert::to_numpy_tensor;
 use crate::data::{flatten, new_dataset};
 use crate::numpy_module::array_value;
 use crate::shapes::spec_parts;
-use crate::{params, St};
+use crate::St;
 use runtime::data::{
     ComponentSpec, Dataset, DatasetIterator, Element, ElementFunctions, ElementSpec,
 };
@@ -127,26 +127,29 @@ fn types_spec(
 /// `Dataset.from_generator(generator, output_types=None, output_shapes=None, args=None,
 /// output_signature=None, name=None)`.
 pub fn from_generator(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "from_generator",
         &args,
-        &[
-            "generator",
-            "output_types",
-            "output_shapes",
-            "args",
-            "output_signature",
-            "name",
-        ],
         1,
+        [
+            generator,
+            output_types,
+            output_shapes,
+            args,
+            output_signature,
+            name
+        ]
     )?;
-    let generator = bound[0].clone().unwrap_or(Value::None);
+    let generator = bound.generator.clone().unwrap_or(Value::None);
     if !vm.is_callable(&generator) {
         return Err(vm.type_error("`generator` must be a Python callable."));
     }
-    let given = |i: usize| bound[i].clone().filter(|v| !v.is_none());
-    let spec = match (given(4), given(1), given(2)) {
+    let spec = match (
+        bound.output_signature.clone(),
+        bound.output_types.clone(),
+        bound.output_shapes.clone(),
+    ) {
         (Some(_), Some(_), _) | (Some(_), _, Some(_)) => {
             return Err(vm.type_error(
                 "The `output_types` and `output_shapes` arguments are deprecated; pass `output_signature` alone.",
@@ -167,7 +170,7 @@ pub fn from_generator(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     // TensorFlow turns `args` into tensors and hands the generator their NumPy values.
     let mut call_args = Vec::new();
-    if let Some(values) = given(3) {
+    if let Some(values) = bound.args.clone() {
         for value in vm.iterate(&values)? {
             let tensor = crate::convert::to_tensor(st, vm, &value, None)?;
             call_args.push(array_value(st, vm, tensor)?);

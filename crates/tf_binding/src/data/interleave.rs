@@ -14,7 +14,7 @@ use lang::vm::Vm;
 
 use crate::data::{dataset_of, int_of, nest, new_dataset, parallel_calls, PyDataset};
 use crate::tensor_class::wrap;
-use crate::{params, this, St};
+use crate::{this, St};
 use runtime::data::{Dataset, Structure, AUTOTUNE};
 use runtime::{Handle, TfError};
 use tensor::{ops, Tensor};
@@ -65,26 +65,26 @@ fn length_arg(vm: &mut Vm<'_>, value: &Option<Value>, default: i64, what: &str) 
 /// `dataset.interleave(map_func, cycle_length=None, block_length=None,
 /// num_parallel_calls=None, deterministic=None, name=None)`.
 pub fn interleave(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "interleave",
         &args,
-        &[
-            "self",
-            "map_func",
-            "cycle_length",
-            "block_length",
-            "num_parallel_calls",
-            "deterministic",
-            "name",
-        ],
         2,
+        [
+            this = "self",
+            map_func,
+            cycle_length,
+            block_length,
+            num_parallel_calls,
+            deterministic,
+            name
+        ]
     )?;
     let input = dataset_of(vm, this(vm, &args)?)?;
-    let func = bound[1].clone().unwrap_or(Value::None);
-    let cycle_length = length_arg(vm, &bound[2], AUTOTUNE, "cycle_length")?;
-    let block_length = length_arg(vm, &bound[3], 1, "block_length")?;
-    let calls = parallel_calls(vm, &bound[4])?;
+    let func = bound.map_func.clone().unwrap_or(Value::None);
+    let cycle_length = length_arg(vm, &bound.cycle_length, AUTOTUNE, "cycle_length")?;
+    let block_length = length_arg(vm, &bound.block_length, 1, "block_length")?;
+    let calls = parallel_calls(vm, &bound.num_parallel_calls)?;
     let spec = input.element_spec().clone();
     // The element spec comes from one call on zeros of the input's spec.
     let mut zeros = Vec::with_capacity(spec.components.len());

@@ -7,7 +7,7 @@ use lang::vm::Vm;
 
 use crate::convert::to_operand;
 use crate::tensor_class::wrap;
-use crate::{params, St};
+use crate::St;
 use runtime::{Operand, TfError};
 use tensor::ops::{BinaryOp, ReduceOp};
 use tensor::Tensor;
@@ -16,19 +16,23 @@ use tensor::Tensor;
 /// global_batch_size=None)`: `reduce_sum(loss * sample_weight) / global_batch_size`,
 /// where a missing global batch size is the per-replica batch times the replicas in sync.
 pub fn compute_average_loss(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "compute_average_loss",
         &args,
-        &["per_example_loss", "sample_weight", "global_batch_size"],
         1,
+        [per_example_loss, sample_weight, global_batch_size]
     )?;
-    let loss = to_operand(st, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-    let weight = match &bound[1] {
+    let loss = to_operand(
+        st,
+        vm,
+        bound.per_example_loss.as_ref().unwrap_or(&Value::None),
+    )?;
+    let weight = match &bound.sample_weight {
         Some(value) if !value.is_none() => Some(to_operand(st, vm, value)?),
         _ => None,
     };
-    let global_batch_size = match &bound[2] {
+    let global_batch_size = match &bound.global_batch_size {
         Some(Value::Int(size)) => Some(*size),
         Some(Value::Bool(_)) | None => None,
         Some(value) if value.is_none() => None,

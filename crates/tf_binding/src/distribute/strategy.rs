@@ -27,7 +27,7 @@ use super::values::{
 use super::{strategy_object, with_state};
 use crate::function::{as_function, package, prepare};
 use crate::tensor_class::wrap;
-use crate::{params, this, this_as, St};
+use crate::{this, this_as, St};
 use runtime::distribute::{ReplicaReduction, StrategyId, StrategyKind};
 use runtime::graph::GraphTensor;
 use runtime::{EagerTensor, Handle};
@@ -79,14 +79,14 @@ pub(crate) fn default_strategy(st: &St, vm: &mut Vm<'_>) -> PyResult {
 
 fn mirrored_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let rest = Args::new(args.positional.get(1..).unwrap_or(&[]), args.keywords);
-    let bound = params(
+    let bound = bind!(
         vm,
         "MirroredStrategy",
         &rest,
-        &["devices", "cross_device_ops"],
         0,
+        [devices, cross_device_ops]
     )?;
-    let specs: Option<Vec<String>> = match &bound[0] {
+    let specs: Option<Vec<String>> = match &bound.devices {
         None => None,
         Some(Value::Str(s)) => Some(vec![s.as_str().to_string()]),
         Some(devices) => {
@@ -131,8 +131,8 @@ fn mirrored_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 fn one_device_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let rest = Args::new(args.positional.get(1..).unwrap_or(&[]), args.keywords);
-    let bound = params(vm, "OneDeviceStrategy", &rest, &["device"], 1)?;
-    let spec = crate::string_arg(vm, bound[0].as_ref().unwrap_or(&Value::None), "device")?;
+    let bound = bind!(vm, "OneDeviceStrategy", &rest, 1, [device])?;
+    let spec = crate::string_arg(vm, bound.device.as_ref().unwrap_or(&Value::None), "device")?;
     let id = st.tf(vm, |ctx| {
         let device = ctx.strategy_device(&spec)?;
         let host = ctx.current_host_device();
@@ -143,19 +143,19 @@ fn one_device_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 fn tpu_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let rest = Args::new(args.positional.get(1..).unwrap_or(&[]), args.keywords);
-    let bound = params(
+    let bound = bind!(
         vm,
         "TPUStrategy",
         &rest,
-        &[
-            "tpu_cluster_resolver",
-            "experimental_device_assignment",
-            "experimental_spmd_xla_partitioning",
-        ],
         0,
+        [
+            tpu_cluster_resolver,
+            experimental_device_assignment,
+            experimental_spmd_xla_partitioning
+        ]
     )?;
     // The resolver's lookup happens even when none is given (`TPUClusterResolver('')`).
-    match &bound[0] {
+    match &bound.tpu_cluster_resolver {
         Some(resolver) => {
             crate::tpu::resolution_of(vm, resolver)?;
         }
@@ -455,20 +455,20 @@ type ReplicaArgs = (Vec<Value>, Vec<(Name, Value)>);
 
 /// `strategy.run(fn, args=(), kwargs=None, options=None)`.
 fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "run",
         &args,
-        &["self", "fn", "args", "kwargs", "options"],
         2,
+        [this = "self", r#fn, args, kwargs, options]
     )?;
     let id = strategy_of(vm, &args)?;
-    let func = bound[1].clone().unwrap_or(Value::None);
-    let positional = match &bound[2] {
+    let func = bound.r#fn.clone().unwrap_or(Value::None);
+    let positional = match &bound.args {
         Some(values) => vm.iterate(values)?,
         None => Vec::new(),
     };
-    let keywords = keywords_of(vm, &bound[3])?;
+    let keywords = keywords_of(vm, &bound.kwargs)?;
     let (kind, replicas, eager) = st.tf(vm, |ctx| {
         let strategy = ctx.strategy(id)?;
         Ok((
@@ -823,17 +823,17 @@ fn eager_tensor(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<EagerTensor
 
 /// `strategy.reduce(reduce_op, value, axis=None)`.
 fn reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "reduce",
         &args,
-        &["self", "reduce_op", "value", "axis"],
         3,
+        [this = "self", reduce_op, value, axis]
     )?;
     let id = strategy_of(vm, &args)?;
-    let reduction = reduce_op_arg(vm, bound[1].as_ref().unwrap_or(&Value::None))?;
-    let value = bound[2].clone().unwrap_or(Value::None);
-    let axis = match &bound[3] {
+    let reduction = reduce_op_arg(vm, bound.reduce_op.as_ref().unwrap_or(&Value::None))?;
+    let value = bound.value.clone().unwrap_or(Value::None);
+    let axis = match &bound.axis {
         None => None,
         Some(axis) => Some(vec![axis
             .as_i64()
@@ -864,14 +864,14 @@ fn reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `strategy.experimental_local_results(value)`: the components, as a tuple.
 fn local_results(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "experimental_local_results",
         &args,
-        &["self", "value"],
         2,
+        [this = "self", value]
     )?;
-    let value = bound[1].clone().unwrap_or(Value::None);
+    let value = bound.value.clone().unwrap_or(Value::None);
     if let Some(per_replica) = value.downcast::<PyPerReplica>() {
         return Ok(Value::tuple(per_replica.values.clone()));
     }
@@ -907,12 +907,12 @@ pub struct PyDistributedIterator {
 /// each, as tf.distribute rebatches (so the last replicas may get fewer or none), and each
 /// slice is copied to its replica's device (the host→TPU infeed on a TPU).
 fn distribute_dataset(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "experimental_distribute_dataset",
         &args,
-        &["self", "dataset", "options"],
         2,
+        [this = "self", dataset, options]
     )?;
     let id = strategy_of(vm, &args)?;
     let classes = st.classes(vm)?;
@@ -920,7 +920,7 @@ fn distribute_dataset(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         &classes.distribute.distributed_dataset,
         Rc::new(PyDistributedDataset {
             strategy: id,
-            source: bound[1].clone().unwrap_or(Value::None),
+            source: bound.dataset.clone().unwrap_or(Value::None),
         }),
     ))
 }

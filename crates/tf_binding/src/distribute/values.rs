@@ -14,7 +14,7 @@ use super::with_state;
 use crate::convert::to_operand;
 use crate::tensor_class::{install_operators, wrap};
 use crate::variable_class::wrap_variable;
-use crate::{params, this, this_as, St};
+use crate::{this, this_as, St};
 use runtime::distribute::{Aggregation, DistributedVariableId, ReplicaReduction};
 use runtime::op::OpKind;
 use runtime::Operand;
@@ -287,15 +287,15 @@ fn variable_text(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, class: &str) -> PyRe
 }
 
 fn assign(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: OpKind, what: &str) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         what,
         args,
-        &["self", "value", "use_locking", "name", "read_value"],
         2,
+        [this = "self", value, use_locking, name, read_value]
     )?;
     let id = variable_id(vm, args)?;
-    let value = bound[1].clone().unwrap_or(Value::None);
+    let value = bound.value.clone().unwrap_or(Value::None);
     let operand = to_operand(st, vm, &value)?;
     let operand = match operand {
         Operand::Variable(variable) => {
@@ -460,16 +460,17 @@ pub fn build_replica_contexts(st: &St) -> (Rc<Class>, Rc<Class>) {
             .method_closure(
                 "all_reduce",
                 with_state(st, |st, vm, args| {
-                    let bound = params(
+                    let bound = bind!(
                         vm,
                         "all_reduce",
                         &args,
-                        &["self", "reduce_op", "value", "options"],
                         3,
+                        [this = "self", reduce_op, value, options]
                     )?;
                     let context = replica_of(vm, &args)?;
-                    let reduction = reduce_op_arg(vm, bound[1].as_ref().unwrap_or(&Value::None))?;
-                    let value = bound[2].clone().unwrap_or(Value::None);
+                    let reduction =
+                        reduce_op_arg(vm, bound.reduce_op.as_ref().unwrap_or(&Value::None))?;
+                    let value = bound.value.clone().unwrap_or(Value::None);
                     let Some(replica) = context.replica.clone() else {
                         return Ok(value);
                     };

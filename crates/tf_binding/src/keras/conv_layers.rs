@@ -16,7 +16,7 @@ use crate::keras::initializers::{initializer_arg, Initializer, InitializerArg};
 use crate::keras::layers::{base_args, float_input, layer_of, weight_at, Activation, LayerKind};
 use crate::keras::ops;
 use crate::tensor_class::wrap;
-use crate::{bound, params, this, St};
+use crate::{bound, this, St};
 use runtime::op::OpKind;
 use runtime::Operand;
 use tensor::ops::{BinaryOp, Conv2DAttrs, Padding, PoolAttrs, PoolKind, ReduceOp};
@@ -216,36 +216,36 @@ fn built_at_init(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: LayerKind) -> 
 }
 
 fn conv_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "Conv2D",
         &args,
-        &[
-            "self",
-            "filters",
-            "kernel_size",
-            "strides",
-            "padding",
-            "data_format",
-            "dilation_rate",
-            "groups",
-            "activation",
-            "use_bias",
-            "kernel_initializer",
-            "bias_initializer",
-            "kernel_regularizer",
-            "bias_regularizer",
-            "activity_regularizer",
-            "kernel_constraint",
-            "bias_constraint",
-            "name",
-            "trainable",
-            "dtype",
-            "input_shape",
-        ],
         3,
+        [
+            this = "self",
+            filters,
+            kernel_size,
+            strides,
+            padding,
+            data_format,
+            dilation_rate,
+            groups,
+            activation,
+            use_bias,
+            kernel_initializer,
+            bias_initializer,
+            kernel_regularizer,
+            bias_regularizer,
+            activity_regularizer,
+            kernel_constraint,
+            bias_constraint,
+            name,
+            trainable,
+            dtype,
+            input_shape
+        ]
     )?;
-    let filters_value = bound[1].clone().unwrap_or(Value::None);
+    let filters_value = bound.filters.clone().unwrap_or(Value::None);
     let filters = match filters_value.as_i64() {
         Some(filters) if filters > 0 => filters as usize,
         _ => {
@@ -255,8 +255,8 @@ fn conv_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             )));
         }
     };
-    check_data_format(vm, bound[5].as_ref())?;
-    let groups = match bound[7].as_ref().and_then(Value::as_i64) {
+    check_data_format(vm, bound.data_format.as_ref())?;
+    let groups = match bound.groups.as_ref().and_then(Value::as_i64) {
         None => 1,
         Some(groups) if groups > 0 && filters % groups as usize == 0 => groups as usize,
         Some(groups) => {
@@ -267,25 +267,31 @@ fn conv_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let kind = WindowedLayer::Conv2D {
         filters,
-        kernel: pair(st, vm, bound[2].as_ref(), [1, 1], "kernel_size")?,
-        strides: pair(st, vm, bound[3].as_ref(), [1, 1], "strides")?,
-        same: same_padding(vm, bound[4].as_ref())?,
-        dilation: pair(st, vm, bound[6].as_ref(), [1, 1], "dilation_rate")?,
+        kernel: pair(st, vm, bound.kernel_size.as_ref(), [1, 1], "kernel_size")?,
+        strides: pair(st, vm, bound.strides.as_ref(), [1, 1], "strides")?,
+        same: same_padding(vm, bound.padding.as_ref())?,
+        dilation: pair(
+            st,
+            vm,
+            bound.dilation_rate.as_ref(),
+            [1, 1],
+            "dilation_rate",
+        )?,
         groups,
-        activation: Activation::from_arg(vm, bound[8].as_ref())?,
-        use_bias: crate::flag(vm, &bound[9], true)?,
+        activation: Activation::from_arg(vm, bound.activation.as_ref())?,
+        use_bias: crate::flag(vm, &bound.use_bias, true)?,
         kernel_initializer: initializer_arg(
             vm,
-            bound[10].as_ref(),
+            bound.kernel_initializer.as_ref(),
             Initializer::GlorotUniform(None),
         )?,
-        bias_initializer: initializer_arg(vm, bound[11].as_ref(), Initializer::Zeros)?,
+        bias_initializer: initializer_arg(vm, bound.bias_initializer.as_ref(), Initializer::Zeros)?,
     };
     base_args(st, vm, &args, LayerKind::Windowed(kind))
 }
 
 fn conv_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "build", &args, &["self", "input_shape"], 2)?;
+    let bound = bind!(vm, "build", &args, 2, [this = "self", input_shape])?;
     let me = this(vm, &args)?.clone();
     let data = layer_of(vm, &me)?;
     let LayerKind::Windowed(WindowedLayer::Conv2D {
@@ -300,13 +306,13 @@ fn conv_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     else {
         return Err(vm.type_error("expected a Conv2D layer"));
     };
-    let shape = vm.iterate(bound[1].as_ref().unwrap_or(&Value::None))?;
+    let shape = vm.iterate(bound.input_shape.as_ref().unwrap_or(&Value::None))?;
     let Some(channels) = shape
         .last()
         .and_then(Value::as_i64)
         .filter(|_| shape.len() == 4)
     else {
-        let text = vm.repr(bound[1].as_ref().unwrap_or(&Value::None))?;
+        let text = vm.repr(bound.input_shape.as_ref().unwrap_or(&Value::None))?;
         return Err(vm.value_error(format!(
             "Input 0 of layer \"{}\" is incompatible with the layer: expected min_ndim=4, found ndim={}. Full shape received: {text}",
             data.name.borrow(),
@@ -315,7 +321,7 @@ fn conv_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let channels = channels.max(0) as usize;
     if !channels.is_multiple_of(*groups) {
-        let text = vm.repr(bound[1].as_ref().unwrap_or(&Value::None))?;
+        let text = vm.repr(bound.input_shape.as_ref().unwrap_or(&Value::None))?;
         return Err(vm.value_error(format!(
             "The number of input channels must be evenly divisible by the number of groups. Received groups={groups}, but the input has {channels} channels (full input shape is {text})"
         )));
@@ -391,29 +397,29 @@ fn pooling_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, kind: PoolKind) -> PyR
         PoolKind::Max => "MaxPooling2D",
         PoolKind::Avg => "AveragePooling2D",
     };
-    let bound = params(
+    let bound = bind!(
         vm,
         function,
         &args,
-        &[
-            "self",
-            "pool_size",
-            "strides",
-            "padding",
-            "data_format",
-            "name",
-            "trainable",
-            "dtype",
-        ],
         1,
+        [
+            this = "self",
+            pool_size,
+            strides,
+            padding,
+            data_format,
+            name,
+            trainable,
+            dtype
+        ]
     )?;
-    check_data_format(vm, bound[4].as_ref())?;
-    let pool = pair(st, vm, bound[1].as_ref(), [2, 2], "pool_size")?;
+    check_data_format(vm, bound.data_format.as_ref())?;
+    let pool = pair(st, vm, bound.pool_size.as_ref(), [2, 2], "pool_size")?;
     let layer = WindowedLayer::Pooling {
         kind,
         pool,
-        strides: pair(st, vm, bound[2].as_ref(), pool, "strides")?,
-        same: same_padding(vm, bound[3].as_ref())?,
+        strides: pair(st, vm, bound.strides.as_ref(), pool, "strides")?,
+        same: same_padding(vm, bound.padding.as_ref())?,
     };
     built_at_init(st, vm, &args, LayerKind::Windowed(layer))
 }
@@ -451,22 +457,15 @@ fn pooling_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn global_average_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "GlobalAveragePooling2D",
         &args,
-        &[
-            "self",
-            "data_format",
-            "keepdims",
-            "name",
-            "trainable",
-            "dtype",
-        ],
         1,
+        [this = "self", data_format, keepdims, name, trainable, dtype]
     )?;
-    check_data_format(vm, bound[1].as_ref())?;
-    let keepdims = crate::flag(vm, &bound[2], false)?;
+    check_data_format(vm, bound.data_format.as_ref())?;
+    let keepdims = crate::flag(vm, &bound.keepdims, false)?;
     built_at_init(
         st,
         vm,

@@ -17,7 +17,7 @@ use crate::keras::layers::{ensure_built, layer_of, shape_text, shape_tuple, Laye
 use crate::keras::merging::merge_output_dims;
 use crate::keras::model::{output_dims, ModelState};
 use crate::keras::{classes, KerasClasses};
-use crate::{params, this, St};
+use crate::{this, St};
 use tensor::DType;
 
 /// Identities of symbolic tensors, so a node's outputs can be found again while running.
@@ -85,21 +85,21 @@ fn object_key(value: &Value) -> usize {
 /// `tf.keras.Input(shape=None, batch_size=None, dtype=None, sparse=None, batch_shape=None,
 /// name=None, tensor=None, optional=False)`: an `InputLayer` and its symbolic output.
 pub fn input(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "Input",
         &args,
-        &[
-            "shape",
-            "batch_size",
-            "dtype",
-            "sparse",
-            "batch_shape",
-            "name",
-            "tensor",
-            "optional",
-        ],
         0,
+        [
+            shape,
+            batch_size,
+            dtype,
+            sparse,
+            batch_shape,
+            name,
+            tensor,
+            optional
+        ]
     )?;
     let dims = |vm: &mut Vm<'_>, value: &Value| -> PyResult<Vec<Option<usize>>> {
         let items = match value {
@@ -120,7 +120,7 @@ pub fn input(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         Ok(out)
     };
-    let shape = match (&bound[0], &bound[4]) {
+    let shape = match (&bound.shape, &bound.batch_shape) {
         (Some(_), Some(_)) => {
             return Err(
                 vm.value_error("You cannot pass both `shape` and `batch_shape` at the same time.")
@@ -128,7 +128,8 @@ pub fn input(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         (_, Some(batch_shape)) => dims(vm, batch_shape)?,
         (Some(shape), None) => {
-            let batch = bound[1]
+            let batch = bound
+                .batch_size
                 .as_ref()
                 .and_then(Value::as_i64)
                 .map(|b| b.max(0) as usize);
@@ -140,9 +141,9 @@ pub fn input(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             return Err(vm.value_error("You must pass a `shape` argument."));
         }
     };
-    let dtype = crate::convert::opt_dtype(vm, &bound[2])?.unwrap_or(DType::Float32);
+    let dtype = crate::convert::opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
     let keras = classes(st, vm)?;
-    let given = match bound[5].as_ref().filter(|v| !v.is_none()) {
+    let given = match bound.name.as_ref().filter(|v| !v.is_none()) {
         Some(name) => Some(crate::string_arg(vm, name, "name")?),
         None => None,
     };
@@ -592,19 +593,22 @@ pub fn model_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// Builds a `Functional` model from `(inputs, outputs, name=None, trainable=True)`.
 fn functional_model(vm: &mut Vm<'_>, keras: &KerasClasses, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "Functional",
         &args,
-        &["inputs", "outputs", "name", "trainable"],
         2,
+        [inputs, outputs, name, trainable]
     )?;
-    let (inputs, _) = tensor_list(vm, bound[0].as_ref().unwrap_or(&Value::None), "inputs")?;
-    let (outputs, list_outputs) =
-        tensor_list(vm, bound[1].as_ref().unwrap_or(&Value::None), "outputs")?;
+    let (inputs, _) = tensor_list(vm, bound.inputs.as_ref().unwrap_or(&Value::None), "inputs")?;
+    let (outputs, list_outputs) = tensor_list(
+        vm,
+        bound.outputs.as_ref().unwrap_or(&Value::None),
+        "outputs",
+    )?;
     if inputs.is_empty() {
-        let given_inputs = vm.repr(bound[0].as_ref().unwrap_or(&Value::None))?;
-        let given_outputs = vm.repr(bound[1].as_ref().unwrap_or(&Value::None))?;
+        let given_inputs = vm.repr(bound.inputs.as_ref().unwrap_or(&Value::None))?;
+        let given_outputs = vm.repr(bound.outputs.as_ref().unwrap_or(&Value::None))?;
         return Err(vm.value_error(format!(
             "`inputs` argument cannot be empty. Received:\ninputs={given_inputs}\noutputs={given_outputs}"
         )));
@@ -615,7 +619,7 @@ fn functional_model(vm: &mut Vm<'_>, keras: &KerasClasses, args: Args<'_>) -> Py
     let mut graph = map_graph(vm, &inputs, &outputs)?;
     graph.list_outputs = list_outputs;
     check_outputs_reachable(vm, &graph)?;
-    let name = match bound[2].as_ref().filter(|v| !v.is_none()) {
+    let name = match bound.name.as_ref().filter(|v| !v.is_none()) {
         Some(name) => crate::string_arg(vm, name, "name")?,
         None => keras.unique_name("functional"),
     };
@@ -627,7 +631,7 @@ fn functional_model(vm: &mut Vm<'_>, keras: &KerasClasses, args: Args<'_>) -> Py
         name.clone(),
     );
     data.built.set(true);
-    if let Some(trainable) = &bound[3] {
+    if let Some(trainable) = &bound.trainable {
         data.trainable.set(vm.truthy(trainable)?);
     }
     set_native_data(&model, Rc::new(data));
@@ -644,19 +648,19 @@ pub fn graph_of(data: &LayerData) -> Option<&FunctionalGraph> {
 
 /// `Functional.call(inputs, training=None)`: runs every node on real tensors.
 fn functional_call(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "call",
         &args,
-        &["self", "inputs", "training", "mask"],
         2,
+        [this = "self", inputs, training, mask]
     )?;
     let me = this(vm, &args)?.clone();
     let data = layer_of(vm, &me)?;
     let Some(graph) = graph_of(&data) else {
         return Err(vm.type_error("expected a functional model"));
     };
-    let given = bound[1].clone().unwrap_or(Value::None);
+    let given = bound.inputs.clone().unwrap_or(Value::None);
     let flat = match &given {
         Value::List(_) | Value::Tuple(_) if graph.inputs.len() > 1 => vm.iterate(&given)?,
         Value::Dict(dict) => dict.borrow().iter().map(|e| e.value.clone()).collect(),
@@ -673,7 +677,7 @@ fn functional_call(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     for (input, value) in graph.inputs.iter().zip(flat) {
         values.insert(tensor_data(vm, input)?.id, value);
     }
-    let training: Vec<(Name, Value)> = match &bound[2] {
+    let training: Vec<(Name, Value)> = match &bound.training {
         Some(flag) if !flag.is_none() => vec![(lang::value::name("training"), flag.clone())],
         _ => Vec::new(),
     };

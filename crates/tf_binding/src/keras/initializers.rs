@@ -12,7 +12,7 @@ use lang::vm::Vm;
 use crate::convert::{float_arg, op_error, opt_dtype, to_tensor};
 use crate::keras::classes;
 use crate::tensor_class::wrap;
-use crate::{bound, params, this, St};
+use crate::{bound, this, St};
 use tensor::ops;
 use tensor::{DType, Tensor};
 
@@ -318,12 +318,12 @@ fn construct(vm: &mut Vm<'_>, kind: &str, args: &Args<'_>) -> PyResult<Initializ
     Ok(match kind {
         "Zeros" | "Ones" => Initializer::from_name(kind).unwrap_or(Initializer::Zeros),
         "Constant" => {
-            let bound = params(vm, kind, args, &["self", "value"], 1)?;
-            Initializer::Constant(float_arg(vm, &bound[1], 0.0)?)
+            let bound = bind!(vm, kind, args, 1, [this = "self", value])?;
+            Initializer::Constant(float_arg(vm, &bound.value, 0.0)?)
         }
         "GlorotUniform" | "GlorotNormal" | "HeUniform" | "HeNormal" => {
-            let bound = params(vm, kind, args, &["self", "seed"], 1)?;
-            let seed = seed_of(vm, &bound[1])?;
+            let bound = bind!(vm, kind, args, 1, [this = "self", seed])?;
+            let seed = seed_of(vm, &bound.seed)?;
             match kind {
                 "GlorotUniform" => Initializer::GlorotUniform(seed),
                 "GlorotNormal" => Initializer::GlorotNormal(seed),
@@ -332,40 +332,44 @@ fn construct(vm: &mut Vm<'_>, kind: &str, args: &Args<'_>) -> PyResult<Initializ
             }
         }
         "RandomNormal" | "random_normal_initializer" => {
-            let bound = params(
+            let bound = bind!(
                 vm,
                 kind,
                 args,
-                &["self", "mean", "stddev", "seed", "dtype"],
                 1,
+                [this = "self", mean, stddev, seed, dtype]
             )?;
             let default_stddev = if kind == "RandomNormal" { 0.05 } else { 1.0 };
             Initializer::RandomNormal {
-                mean: float_arg(vm, &bound[1], 0.0)?,
-                stddev: float_arg(vm, &bound[2], default_stddev)?,
-                seed: seed_of(vm, &bound[3])?,
+                mean: float_arg(vm, &bound.mean, 0.0)?,
+                stddev: float_arg(vm, &bound.stddev, default_stddev)?,
+                seed: seed_of(vm, &bound.seed)?,
             }
         }
         _ => {
-            let bound = params(vm, kind, args, &["self", "minval", "maxval", "seed"], 1)?;
+            let bound = bind!(vm, kind, args, 1, [this = "self", minval, maxval, seed])?;
             Initializer::RandomUniform {
-                minval: float_arg(vm, &bound[1], -0.05)?,
-                maxval: float_arg(vm, &bound[2], 0.05)?,
-                seed: seed_of(vm, &bound[3])?,
+                minval: float_arg(vm, &bound.minval, -0.05)?,
+                maxval: float_arg(vm, &bound.maxval, 0.05)?,
+                seed: seed_of(vm, &bound.seed)?,
             }
         }
     })
 }
 
 fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "__call__", &args, &["self", "shape", "dtype"], 2)?;
+    let bound = bind!(vm, "__call__", &args, 2, [this = "self", shape, dtype])?;
     let Some(init) = this(vm, &args)?.downcast::<PyInitializer>() else {
         return Err(vm.type_error("expected an initializer"));
     };
-    let dims =
-        crate::convert::int_list(st, vm, bound[1].as_ref().unwrap_or(&Value::None), "shape")?;
+    let dims = crate::convert::int_list(
+        st,
+        vm,
+        bound.shape.as_ref().unwrap_or(&Value::None),
+        "shape",
+    )?;
     let dims: Vec<usize> = dims.iter().map(|d| (*d).max(0) as usize).collect();
-    let dtype = opt_dtype(vm, &bound[2])?.unwrap_or(DType::Float32);
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
     let tensor = init.0.generate(&dims, dtype).map_err(|e| op_error(vm, e))?;
     let handle = st.tf(vm, |ctx| ctx.constant(tensor, None))?;
     wrap(st, vm, handle)

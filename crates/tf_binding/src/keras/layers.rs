@@ -18,7 +18,7 @@ use crate::convert::{op_error, to_operand};
 use crate::keras::initializers::{initial_value, layer_initializer, Initializer, InitializerArg};
 use crate::keras::{classes, functional, ops, snake_case, variables};
 use crate::tensor_class::{wrap, PyTensor};
-use crate::{bound, params, this, St};
+use crate::{bound, this, St};
 use runtime::{Handle, Operand};
 use tensor::ops::{BinaryOp, UnaryOp};
 use tensor::{DType, Tensor, TensorShape};
@@ -367,41 +367,41 @@ pub fn layer_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `layer.add_weight(shape=None, initializer=None, dtype=None, trainable=True, ...,
 /// name=None)`.
 fn add_weight(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "add_weight",
         &args,
-        &[
-            "self",
-            "shape",
-            "initializer",
-            "dtype",
-            "trainable",
-            "autocast",
-            "regularizer",
-            "constraint",
-            "aggregation",
-            "overwrite_with_gradient",
-            "name",
-        ],
         1,
+        [
+            this = "self",
+            shape,
+            initializer,
+            dtype,
+            trainable,
+            autocast,
+            regularizer,
+            constraint,
+            aggregation,
+            overwrite_with_gradient,
+            name
+        ]
     )?;
     let me = this(vm, &args)?.clone();
     let data = layer_of(vm, &me)?;
-    let dims = match &bound[1] {
+    let dims = match &bound.shape {
         Some(shape) => crate::convert::int_list(st, vm, shape, "shape")?,
         None => Vec::new(),
     };
     let dims: Vec<usize> = dims.iter().map(|d| (*d).max(0) as usize).collect();
-    let dtype = crate::convert::opt_dtype(vm, &bound[3])?.unwrap_or(DType::Float32);
+    let dtype = crate::convert::opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
     let default = if dtype.is_floating() {
         Initializer::GlorotUniform(None)
     } else {
         Initializer::Zeros
     };
-    let init = layer_initializer(st, vm, bound[2].as_ref(), default)?;
-    let trainable = crate::flag(vm, &bound[4], true)?;
-    let name = match &bound[10] {
+    let init = layer_initializer(st, vm, bound.initializer.as_ref(), default)?;
+    let trainable = crate::flag(vm, &bound.trainable, true)?;
+    let name = match &bound.name {
         Some(name) => crate::string_arg(vm, name, "name")?,
         None => "variable".to_string(),
     };
@@ -570,10 +570,10 @@ fn get_weights(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn set_weights(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "set_weights", &args, &["self", "weights"], 2)?;
+    let bound = bind!(vm, "set_weights", &args, 2, [this = "self", weights])?;
     let me = this(vm, &args)?.clone();
     let weights = collect_weights(st, vm, &me, None)?;
-    let given = vm.iterate(bound[1].as_ref().unwrap_or(&Value::None))?;
+    let given = vm.iterate(bound.weights.as_ref().unwrap_or(&Value::None))?;
     if given.len() != weights.len() {
         let name = layer_of(vm, &me)?.name.borrow().clone();
         return Err(vm.value_error(format!(
@@ -680,32 +680,32 @@ pub fn build_layer_class(st: &St) -> Rc<Class> {
 }
 
 fn dense_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "Dense",
         &args,
-        &[
-            "self",
-            "units",
-            "activation",
-            "use_bias",
-            "kernel_initializer",
-            "bias_initializer",
-            "kernel_regularizer",
-            "bias_regularizer",
-            "activity_regularizer",
-            "kernel_constraint",
-            "bias_constraint",
-            "lora_rank",
-            "name",
-            "trainable",
-            "dtype",
-            "input_shape",
-            "input_dim",
-        ],
         2,
+        [
+            this = "self",
+            units,
+            activation,
+            use_bias,
+            kernel_initializer,
+            bias_initializer,
+            kernel_regularizer,
+            bias_regularizer,
+            activity_regularizer,
+            kernel_constraint,
+            bias_constraint,
+            lora_rank,
+            name,
+            trainable,
+            dtype,
+            input_shape,
+            input_dim
+        ]
     )?;
-    let units_value = bound[1].clone().unwrap_or(Value::None);
+    let units_value = bound.units.clone().unwrap_or(Value::None);
     let units = match units_value.as_i64() {
         Some(units) if units > 0 => units as usize,
         _ => {
@@ -717,21 +717,26 @@ fn dense_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let kind = LayerKind::Dense {
         units,
-        activation: Activation::from_arg(vm, bound[2].as_ref())?,
-        use_bias: crate::flag(vm, &bound[3], true)?,
+        activation: Activation::from_arg(vm, bound.activation.as_ref())?,
+        use_bias: crate::flag(vm, &bound.use_bias, true)?,
         kernel_initializer: layer_initializer(
             st,
             vm,
-            bound[4].as_ref(),
+            bound.kernel_initializer.as_ref(),
             Initializer::GlorotUniform(None),
         )?,
-        bias_initializer: layer_initializer(st, vm, bound[5].as_ref(), Initializer::Zeros)?,
+        bias_initializer: layer_initializer(
+            st,
+            vm,
+            bound.bias_initializer.as_ref(),
+            Initializer::Zeros,
+        )?,
     };
     base_args(st, vm, &args, kind)
 }
 
 fn dense_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "build", &args, &["self", "input_shape"], 2)?;
+    let bound = bind!(vm, "build", &args, 2, [this = "self", input_shape])?;
     let me = this(vm, &args)?.clone();
     let data = layer_of(vm, &me)?;
     let LayerKind::Dense {
@@ -744,7 +749,7 @@ fn dense_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     else {
         return Err(vm.type_error("expected a Dense layer"));
     };
-    let shape = vm.iterate(bound[1].as_ref().unwrap_or(&Value::None))?;
+    let shape = vm.iterate(bound.input_shape.as_ref().unwrap_or(&Value::None))?;
     let Some(last) = shape.last().and_then(Value::as_i64) else {
         return Err(vm.value_error(
             "The last dimension of the inputs to a Dense layer should be defined. Found None.",
@@ -916,28 +921,32 @@ pub fn build_simple_class(st: &St, layer: &Rc<Class>, name: &str, module: &str) 
 }
 
 fn dropout_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "Dropout",
         &args,
-        &[
-            "self",
-            "rate",
-            "noise_shape",
-            "seed",
-            "name",
-            "trainable",
-            "dtype",
-        ],
         2,
+        [
+            this = "self",
+            rate,
+            noise_shape,
+            seed,
+            name,
+            trainable,
+            dtype
+        ]
     )?;
-    let rate = crate::convert::float_arg(vm, &bound[1], 0.0)?;
+    let rate = crate::convert::float_arg(vm, &bound.rate, 0.0)?;
     if !(0.0..=1.0).contains(&rate) {
         return Err(vm.value_error(format!(
             "Invalid value received for argument `rate`. Expected a float value between 0 and 1. Received: rate={rate}"
         )));
     }
-    let seed = bound[3].as_ref().and_then(Value::as_i64).map(|s| s as u64);
+    let seed = bound
+        .seed
+        .as_ref()
+        .and_then(Value::as_i64)
+        .map(|s| s as u64);
     if seed.is_none() {
         // Its `SeedGenerator` draws a default seed from Python's `random` when none is
         // given; the draw keeps later initialisers' seeds in step with Keras.
@@ -951,14 +960,14 @@ fn keras_default_seed(st: &St, vm: &Vm<'_>) -> u64 {
 }
 
 fn dropout_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "call", &args, &["self", "inputs", "training"], 2)?;
+    let bound = bind!(vm, "call", &args, 2, [this = "self", inputs, training])?;
     let me = this(vm, &args)?.clone();
     let data = layer_of(vm, &me)?;
     let LayerKind::Dropout { rate, seed } = data.kind else {
         return Err(vm.type_error("expected a Dropout layer"));
     };
-    let inputs = bound[1].clone().unwrap_or(Value::None);
-    let training = crate::flag(vm, &bound[2], false)?;
+    let inputs = bound.inputs.clone().unwrap_or(Value::None);
+    let training = crate::flag(vm, &bound.training, false)?;
     let x = handle_of(st, vm, &inputs)?;
     if !training || rate == 0.0 {
         return wrap(st, vm, x);
@@ -1012,14 +1021,14 @@ pub fn build_activation_class(st: &St, layer: &Rc<Class>) -> Rc<Class> {
         .method_closure(
             "__init__",
             bound(st, |st, vm, args| {
-                let bound = params(
+                let bound = bind!(
                     vm,
                     "Activation",
                     &args,
-                    &["self", "activation", "name", "trainable", "dtype"],
                     2,
+                    [this = "self", activation, name, trainable, dtype]
                 )?;
-                let activation = Activation::from_arg(vm, bound[1].as_ref())?;
+                let activation = Activation::from_arg(vm, bound.activation.as_ref())?;
                 base_args(st, vm, &args, LayerKind::Activation(activation))
             }),
         )

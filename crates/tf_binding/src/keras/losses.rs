@@ -12,7 +12,7 @@ use lang::vm::Vm;
 use crate::keras::layers::handle_of;
 use crate::keras::ops;
 use crate::tensor_class::wrap;
-use crate::{bound, params, this, St};
+use crate::{bound, this, St};
 use runtime::{Handle, Operand};
 use tensor::ops::{BinaryOp, ReduceOp, UnaryOp};
 use tensor::{DType, Tensor};
@@ -383,23 +383,27 @@ fn loss_init(kind: &'static str) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
 }
 
 fn loss_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "__call__",
         &args,
-        &["self", "y_true", "y_pred", "sample_weight"],
         3,
+        [this = "self", y_true, y_pred, sample_weight]
     )?;
     let Some(loss) = this(vm, &args)?.downcast::<PyLoss>() else {
         return Err(vm.type_error("expected a Keras loss"));
     };
-    if bound[3].as_ref().is_some_and(|weight| !weight.is_none()) {
+    if bound
+        .sample_weight
+        .as_ref()
+        .is_some_and(|weight| !weight.is_none())
+    {
         return Err(
             vm.runtime_error("sample_weight in a loss call is not emulated in this playground yet")
         );
     }
-    let y_true = handle_of(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
-    let y_pred = handle_of(st, vm, bound[2].as_ref().unwrap_or(&Value::None))?;
+    let y_true = handle_of(st, vm, bound.y_true.as_ref().unwrap_or(&Value::None))?;
+    let y_pred = handle_of(st, vm, bound.y_pred.as_ref().unwrap_or(&Value::None))?;
     let result = match loss.1 {
         Reduction::Mean => loss.0.reduced(st, vm, y_true, y_pred)?,
         Reduction::None => loss.0.per_sample(st, vm, y_true, y_pred)?,
@@ -460,11 +464,11 @@ pub fn build_module(st: &St, keras: &crate::keras::KerasClasses) -> Rc<Module> {
         module.set(
             name,
             lang::host::native_function_closure(name, move |vm, args| {
-                let bound = params(vm, name, &args, &["y_true", "y_pred", "from_logits"], 2)?;
-                let from_logits = crate::flag(vm, &bound[2], false)?;
+                let bound = bind!(vm, name, &args, 2, [y_true, y_pred, from_logits])?;
+                let from_logits = crate::flag(vm, &bound.from_logits, false)?;
                 let loss = Loss::from_name(name, from_logits).unwrap_or(Loss::MeanSquaredError);
-                let y_true = handle_of(&st2, vm, bound[0].as_ref().unwrap_or(&Value::None))?;
-                let y_pred = handle_of(&st2, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+                let y_true = handle_of(&st2, vm, bound.y_true.as_ref().unwrap_or(&Value::None))?;
+                let y_pred = handle_of(&st2, vm, bound.y_pred.as_ref().unwrap_or(&Value::None))?;
                 let result = loss.per_sample(&st2, vm, y_true, y_pred)?;
                 wrap(&st2, vm, result)
             }),

@@ -11,7 +11,7 @@ use lang::vm::Vm;
 use crate::keras::layers::{handle_of, layer_name, layer_of, LayerData, LayerKind};
 use crate::keras::ops;
 use crate::tensor_class::wrap;
-use crate::{bound, params, params_vec, this, St};
+use crate::{bound, params_vec, this, St};
 use runtime::op::OpKind;
 use runtime::Operand;
 use tensor::ops::BinaryOp;
@@ -143,13 +143,13 @@ fn merge_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, concatenate: bool) -> Py
 
 /// The merge of real tensors.
 fn merge_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "call", &args, &["self", "inputs"], 2)?;
+    let bound = bind!(vm, "call", &args, 2, [this = "self", inputs])?;
     let me = this(vm, &args)?.clone();
     let data = layer_of(vm, &me)?;
     let LayerKind::Merge(merge) = data.kind else {
         return Err(vm.type_error("expected a merge layer"));
     };
-    let inputs = bound[1].clone().unwrap_or(Value::None);
+    let inputs = bound.inputs.clone().unwrap_or(Value::None);
     let (Value::List(_) | Value::Tuple(_)) = inputs else {
         let handle = handle_of(st, vm, &inputs)?;
         let (shape, _) = ops::shape_dtype(st, vm, &handle)?;

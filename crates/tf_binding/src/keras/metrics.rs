@@ -14,7 +14,7 @@ use crate::convert::op_error;
 use crate::keras::losses::Loss;
 use crate::keras::{classes, variables};
 use crate::tensor_class::wrap;
-use crate::{bound, params, params_vec, this, St};
+use crate::{bound, params_vec, this, St};
 use runtime::op::OpKind;
 use runtime::Operand;
 use tensor::ops;
@@ -356,35 +356,35 @@ fn update_state(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let metric = metric_of(vm, &me)?;
     match metric.reduction {
         Reduction::Mean | Reduction::Sum => {
-            let bound = params(
+            let bound = bind!(
                 vm,
                 "update_state",
                 &args,
-                &["self", "values", "sample_weight"],
                 2,
+                [this = "self", values, sample_weight]
             )?;
-            let values = float_tensor(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
+            let values = float_tensor(st, vm, bound.values.as_ref().unwrap_or(&Value::None))?;
             let values: Vec<f32> = values
                 .to_f64_vec()
                 .unwrap_or_default()
                 .iter()
                 .map(|v| *v as f32)
                 .collect();
-            accumulate(st, vm, &metric, &values, bound[2].as_ref())?;
+            accumulate(st, vm, &metric, &values, bound.sample_weight.as_ref())?;
         }
         Reduction::Wrapped(kind) => {
-            let bound = params(
+            let bound = bind!(
                 vm,
                 "update_state",
                 &args,
-                &["self", "y_true", "y_pred", "sample_weight"],
                 3,
+                [this = "self", y_true, y_pred, sample_weight]
             )?;
-            let y_true = float_tensor(st, vm, bound[1].as_ref().unwrap_or(&Value::None))?;
-            let y_pred = float_tensor(st, vm, bound[2].as_ref().unwrap_or(&Value::None))?;
+            let y_true = float_tensor(st, vm, bound.y_true.as_ref().unwrap_or(&Value::None))?;
+            let y_pred = float_tensor(st, vm, bound.y_pred.as_ref().unwrap_or(&Value::None))?;
             let values =
                 metric_values(kind, None, &y_true, &y_pred).map_err(|e| op_error(vm, e))?;
-            accumulate(st, vm, &metric, &values, bound[3].as_ref())?;
+            accumulate(st, vm, &metric, &values, bound.sample_weight.as_ref())?;
         }
     }
     Ok(Value::None)

@@ -25,7 +25,7 @@ use crate::keras::optimizers::{self, optimizer_of, Rule};
 use crate::keras::{classes, distributed, variables};
 use crate::numpy_module::array_value;
 use crate::tensor_class::wrap;
-use crate::{bound, params, this, St};
+use crate::{bound, this, St};
 use report::InputElement;
 use runtime::data::{Dataset, DatasetIterator, Structure};
 use runtime::Handle;
@@ -131,15 +131,20 @@ fn model_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `Model.build(input_shape)` of a subclassed model: calls the model once on zeros of that
 /// shape (unknown dimensions as 1) so every layer builds.
 fn model_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "build", &args, &["self", "input_shape"], 2)?;
+    let bound = bind!(vm, "build", &args, 2, [this = "self", input_shape])?;
     let me = this(vm, &args)?.clone();
     let data = layer_of(vm, &me)?;
     if let LayerKind::Model(model) = &data.kind {
         if model.sequential.is_some() {
-            return sequential_build(st, vm, &me, bound[1].as_ref().unwrap_or(&Value::None));
+            return sequential_build(
+                st,
+                vm,
+                &me,
+                bound.input_shape.as_ref().unwrap_or(&Value::None),
+            );
         }
     }
-    let dims = vm.iterate(bound[1].as_ref().unwrap_or(&Value::None))?;
+    let dims = vm.iterate(bound.input_shape.as_ref().unwrap_or(&Value::None))?;
     let dims: Vec<i64> = dims
         .iter()
         .map(|d| d.as_i64().unwrap_or(1).max(0))
@@ -154,19 +159,19 @@ fn model_build(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn sequential_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "Sequential",
         &args,
-        &["self", "layers", "trainable", "name"],
         1,
+        [this = "self", layers, trainable, name]
     )?;
     let me = this(vm, &args)?.clone();
-    let name = match &bound[3] {
+    let name = match &bound.name {
         Some(name) => crate::string_arg(vm, name, "name")?,
         None => classes(st, vm)?.unique_name("sequential"),
     };
-    let given = match &bound[1] {
+    let given = match &bound.layers {
         Some(layers) => vm.iterate(layers)?,
         None => Vec::new(),
     };
@@ -316,38 +321,38 @@ fn layers_property(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn compile(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "compile",
         &args,
-        &[
-            "self",
-            "optimizer",
-            "loss",
-            "loss_weights",
-            "metrics",
-            "weighted_metrics",
-            "run_eagerly",
-            "steps_per_execution",
-            "jit_compile",
-            "auto_scale_loss",
-        ],
         1,
+        [
+            this = "self",
+            optimizer,
+            loss,
+            loss_weights,
+            metrics,
+            weighted_metrics,
+            run_eagerly,
+            steps_per_execution,
+            jit_compile,
+            auto_scale_loss
+        ]
     )?;
     let me = this(vm, &args)?.clone();
     let data = model_of(vm, &me)?;
     let keras = classes(st, vm)?;
-    let optimizer_arg = bound[1].clone().unwrap_or(Value::str("rmsprop"));
+    let optimizer_arg = bound.optimizer.clone().unwrap_or(Value::str("rmsprop"));
     let optimizer = optimizers::from_arg(vm, &keras, &optimizer_arg)?;
-    let Some(loss_arg) = bound[2].clone() else {
+    let Some(loss_arg) = bound.loss.clone() else {
         return Err(vm.value_error("No loss to compute. Provide a `loss` argument in `compile()`."));
     };
     let loss = Loss::from_arg(vm, &loss_arg)?;
-    let metric_args = match &bound[4] {
+    let metric_args = match &bound.metrics {
         Some(list) => vm.iterate(list)?,
         None => Vec::new(),
     };
-    let run_eagerly = match &bound[6] {
+    let run_eagerly = match &bound.run_eagerly {
         Some(value) => vm.truthy(value)?,
         None => false,
     };
@@ -925,54 +930,62 @@ fn as_compiled_step<T>(
 }
 
 fn fit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "fit",
         &args,
-        &[
-            "self",
-            "x",
-            "y",
-            "batch_size",
-            "epochs",
-            "verbose",
-            "callbacks",
-            "validation_split",
-            "validation_data",
-            "shuffle",
-            "class_weight",
-            "sample_weight",
-            "initial_epoch",
-            "steps_per_epoch",
-            "validation_steps",
-            "validation_batch_size",
-            "validation_freq",
-        ],
         1,
+        [
+            this = "self",
+            x,
+            y,
+            batch_size,
+            epochs,
+            verbose,
+            callbacks,
+            validation_split,
+            validation_data,
+            shuffle,
+            class_weight,
+            sample_weight,
+            initial_epoch,
+            steps_per_epoch,
+            validation_steps,
+            validation_batch_size,
+            validation_freq
+        ]
     )?;
     let me = this(vm, &args)?.clone();
     let data = model_of(vm, &me)?;
     let compiled = compiled(vm, &data)?;
-    let x = bound[1].clone().unwrap_or(Value::None);
-    let source = source(st, vm, &x, bound[2].as_ref(), &bound[3])?;
-    let epochs = bound[4]
+    let x = bound.x.clone().unwrap_or(Value::None);
+    let source = source(st, vm, &x, bound.y.as_ref(), &bound.batch_size)?;
+    let epochs = bound
+        .epochs
         .as_ref()
         .and_then(Value::as_i64)
         .unwrap_or(1)
         .max(0);
-    let initial = bound[12]
+    let initial = bound
+        .initial_epoch
         .as_ref()
         .and_then(Value::as_i64)
         .unwrap_or(0)
         .max(0);
-    let verbose = verbosity(vm, &bound[5])?;
-    let shuffle = crate::flag(vm, &bound[9], true)? && matches!(source, Source::Arrays { .. });
-    let steps_per_epoch = steps_arg(vm, &source, &bound[13])?;
-    let validation = match &bound[8] {
+    let verbose = verbosity(vm, &bound.verbose)?;
+    let shuffle = crate::flag(vm, &bound.shuffle, true)? && matches!(source, Source::Arrays { .. });
+    let steps_per_epoch = steps_arg(vm, &source, &bound.steps_per_epoch)?;
+    let validation = match &bound.validation_data {
         Some(value) => {
             let items = vm.iterate(value)?;
             match &items[..] {
-                [vx, vy] => Some(self::source(st, vm, vx, Some(vy), &bound[15])?),
+                [vx, vy] => Some(self::source(
+                    st,
+                    vm,
+                    vx,
+                    Some(vy),
+                    &bound.validation_batch_size,
+                )?),
                 _ => return Err(vm.value_error("validation_data must be a tuple (x_val, y_val)")),
             }
         }
@@ -1056,30 +1069,30 @@ fn history_object(
 }
 
 fn evaluate(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "evaluate",
         &args,
-        &[
-            "self",
-            "x",
-            "y",
-            "batch_size",
-            "verbose",
-            "sample_weight",
-            "steps",
-            "callbacks",
-            "return_dict",
-        ],
         1,
+        [
+            this = "self",
+            x,
+            y,
+            batch_size,
+            verbose,
+            sample_weight,
+            steps,
+            callbacks,
+            return_dict
+        ]
     )?;
     let me = this(vm, &args)?.clone();
     let data = model_of(vm, &me)?;
     let compiled = compiled(vm, &data)?;
-    let x = bound[1].clone().unwrap_or(Value::None);
-    let source = source(st, vm, &x, bound[2].as_ref(), &bound[3])?;
-    let verbose = verbosity(vm, &bound[4])?;
-    let steps = steps_arg(vm, &source, &bound[6])?;
+    let x = bound.x.clone().unwrap_or(Value::None);
+    let source = source(st, vm, &x, bound.y.as_ref(), &bound.batch_size)?;
+    let verbose = verbosity(vm, &bound.verbose)?;
+    let steps = steps_arg(vm, &source, &bound.steps)?;
     let first_op = recorded_ops(st, vm)?;
     let (trackers, steps) = run_epoch(st, vm, &me, &compiled, &source, None, steps, false)?;
     let logs = trackers.logs();
@@ -1092,7 +1105,7 @@ fn evaluate(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             &trackers.sorted_logs(),
         ));
     }
-    if crate::flag(vm, &bound[8], false)? {
+    if crate::flag(vm, &bound.return_dict, false)? {
         let dict = Rc::new(RefCell::new(lang::value::Dict::new()));
         for (name, value) in trackers.sorted_logs() {
             vm.dict_setitem(&dict, Value::str(name), Value::Float(value))?;
@@ -1108,18 +1121,18 @@ fn evaluate(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn predict(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(
+    let bound = bind!(
         vm,
         "predict",
         &args,
-        &["self", "x", "batch_size", "verbose", "steps", "callbacks"],
         2,
+        [this = "self", x, batch_size, verbose, steps, callbacks]
     )?;
     let me = this(vm, &args)?.clone();
-    let x = bound[1].clone().unwrap_or(Value::None);
-    let source = source(st, vm, &x, None, &bound[2])?;
-    let verbose = verbosity(vm, &bound[3])?;
-    let steps = steps_arg(vm, &source, &bound[4])?;
+    let x = bound.x.clone().unwrap_or(Value::None);
+    let source = source(st, vm, &x, None, &bound.batch_size)?;
+    let verbose = verbosity(vm, &bound.verbose)?;
+    let steps = steps_arg(vm, &source, &bound.steps)?;
     let first_op = recorded_ops(st, vm)?;
     let batches = epoch_batches(st, vm, &source, None, steps)?;
     let steps = batches.len();
@@ -1196,10 +1209,10 @@ fn compiled_attr(get: fn(&Compiled) -> Value) -> impl Fn(&mut Vm<'_>, Args<'_>) 
 }
 
 fn get_layer(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "get_layer", &args, &["self", "name", "index"], 1)?;
+    let bound = bind!(vm, "get_layer", &args, 1, [this = "self", name, index])?;
     let me = this(vm, &args)?.clone();
     let layers = sublayers(vm, &me)?;
-    if let Some(index) = bound[2].as_ref().and_then(Value::as_i64) {
+    if let Some(index) = bound.index.as_ref().and_then(Value::as_i64) {
         return layers.get(index.max(0) as usize).cloned().ok_or_else(|| {
             vm.value_error(format!(
                 "Was asked to retrieve layer at index {index} but model only has {} layers.",
@@ -1207,7 +1220,8 @@ fn get_layer(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             ))
         });
     }
-    let name = bound[1]
+    let name = bound
+        .name
         .as_ref()
         .and_then(|v| v.as_str().map(str::to_string))
         .unwrap_or_default();
@@ -1261,9 +1275,9 @@ pub fn build_sequential_class(st: &St, model: &Rc<Class>) -> Rc<Class> {
         .method_closure(
             "add",
             bound(st, |st, vm, args| {
-                let bound = params(vm, "add", &args, &["self", "layer", "rebuild"], 2)?;
+                let bound = bind!(vm, "add", &args, 2, [this = "self", layer, rebuild])?;
                 let me = this(vm, &args)?.clone();
-                add(st, vm, &me, bound[1].clone().unwrap_or(Value::None))?;
+                add(st, vm, &me, bound.layer.clone().unwrap_or(Value::None))?;
                 Ok(Value::None)
             }),
         )

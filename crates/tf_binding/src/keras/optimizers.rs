@@ -13,7 +13,7 @@ use lang::vm::Vm;
 
 use crate::convert::{float_arg, op_error};
 use crate::keras::{traced_optimizer, variables};
-use crate::{bound, params, params_vec, this, St};
+use crate::{bound, params_vec, this, St};
 use runtime::op::OpKind;
 use runtime::variables::VariableId;
 use runtime::Operand;
@@ -355,9 +355,15 @@ fn construct(vm: &mut Vm<'_>, kind: &str, args: &Args<'_>) -> PyResult<Optimizer
 }
 
 fn apply_gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "apply_gradients", &args, &["self", "grads_and_vars"], 2)?;
+    let bound = bind!(
+        vm,
+        "apply_gradients",
+        &args,
+        2,
+        [this = "self", grads_and_vars]
+    )?;
     let optimizer = optimizer_of(vm, this(vm, &args)?)?;
-    let pairs_value = vm.iterate(bound[1].as_ref().unwrap_or(&Value::None))?;
+    let pairs_value = vm.iterate(bound.grads_and_vars.as_ref().unwrap_or(&Value::None))?;
     let mut values = Vec::with_capacity(pairs_value.len());
     for pair in &pairs_value {
         let items = vm.iterate(pair)?;

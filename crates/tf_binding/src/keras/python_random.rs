@@ -9,14 +9,14 @@ use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::keras::classes;
-use crate::{params, St};
+use crate::St;
 pub use runtime::random_seed::PythonRandom;
 
 /// `keras.utils.set_random_seed(seed)`: seeds Python's `random` (Keras's default seeds)
 /// and TensorFlow's global seed (`tf.random.set_seed`).
 pub fn set_random_seed(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = params(vm, "set_random_seed", &args, &["seed"], 1)?;
-    let value = bound[0].clone().unwrap_or(Value::None);
+    let bound = bind!(vm, "set_random_seed", &args, 1, [seed])?;
+    let value = bound.seed.clone().unwrap_or(Value::None);
     let seed = match (&value, value.as_i64()) {
         (Value::Int(_), Some(seed)) => seed,
         _ => {
