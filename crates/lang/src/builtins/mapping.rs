@@ -44,6 +44,10 @@ pub(crate) fn install(t: &Types) {
             .dict_get(&dict, key)?
             .unwrap_or_else(|| args.get(2).cloned().unwrap_or_default()))
     });
+    if let Some(Value::NativeFunction(get)) = d.dict.borrow().get("get") {
+        // Set once per thread (`install` runs once for the thread's builtin types).
+        let _ = t.dict_get.set(get.clone());
+    }
     add_method(d, "pop", |vm, args| {
         let dict = dict_of(vm, &args, "pop")?.clone();
         let Some(key) = args.get(1) else {

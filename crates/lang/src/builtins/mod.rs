@@ -39,6 +39,13 @@ pub(crate) fn install_type_methods(types: &Types, exc: &ExcTypes) {
     complex::install(types);
 }
 
+/// `len(x)`.
+fn builtin_len(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    exact(vm, "len", &args, 1)?;
+    let n = vm.len(&args.positional[0])?;
+    Ok(Value::Int(n as i64))
+}
+
 fn func(vm: &mut Vm<'_>, name: &str, f: crate::value::NativeFnPtr) {
     vm.builtins.insert_str(name, NativeFunction::value(name, f));
 }
@@ -138,11 +145,14 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
     vm.builtins.insert_str("__name__", Value::str("__main__"));
 
     func(vm, "print", builtin_print);
-    func(vm, "len", |vm, args| {
-        exact(vm, "len", &args, 1)?;
-        let n = vm.len(&args.positional[0])?;
-        Ok(Value::Int(n as i64))
-    });
+    // One `len` per thread, so the dispatch loop knows it by identity (see `Types::len`).
+    let len = match NativeFunction::value("len", builtin_len) {
+        Value::NativeFunction(len) => {
+            Value::NativeFunction(vm.types.len.get_or_init(|| len).clone())
+        }
+        other => other,
+    };
+    vm.builtins.insert_str("len", len);
     func(vm, "repr", |vm, args| {
         exact(vm, "repr", &args, 1)?;
         Ok(Value::str(vm.repr(&args.positional[0])?))

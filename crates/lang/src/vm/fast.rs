@@ -637,6 +637,80 @@ pub(super) fn list_append_in_place(stack: &mut Vec<Value>, max_len: usize) -> bo
     true
 }
 
+/// A call of `len`, `str` or `dict.get` (the native function `func` at `func_pos`, its
+/// arguments above it) whose result needs no user code, run here as CPython 3.12 specializes
+/// such calls (`CALL_BUILTIN_O`, `CALL_STR_1`, `CALL_METHOD_DESCRIPTOR_FAST`): `len` of a
+/// str, list, tuple or dict, `str` of an int, `d.get(k)` and `d.get(k, default)` with an int
+/// or str key. False (nothing done) otherwise, and the call goes the ordinary way.
+pub(super) fn call_builtin_inline(
+    types: &Types,
+    stack: &mut Vec<Value>,
+    func: &Rc<NativeFunction>,
+    func_pos: usize,
+    pass_callable: bool,
+) -> bool {
+    let is = |cell: &std::cell::OnceCell<Rc<NativeFunction>>| {
+        cell.get().is_some_and(|known| Rc::ptr_eq(known, func))
+    };
+    let args = stack.get(func_pos + 1..).unwrap_or_default();
+    let result = if pass_callable {
+        let str_class =
+            matches!(stack.get(func_pos), Some(Value::Class(c)) if Rc::ptr_eq(c, &types.str));
+        match args {
+            [Value::Int(i)] if str_class => Value::Str(Rc::new(PyStr::new(i.to_string()))),
+            _ => return false,
+        }
+    } else if is(&types.len) {
+        let n = match args {
+            [Value::Str(s)] => s.char_len(),
+            [Value::List(l)] => match l.try_borrow() {
+                Ok(items) => items.len(),
+                Err(_) => return false,
+            },
+            [Value::Tuple(t)] => t.len(),
+            [Value::Dict(d)] => match d.try_borrow() {
+                Ok(dict) => dict.len(),
+                Err(_) => return false,
+            },
+            _ => return false,
+        };
+        Value::Int(n as i64)
+    } else if is(&types.dict_get) {
+        let (d, key, default) = match args {
+            [Value::Dict(d), key] => (d, key, None),
+            [Value::Dict(d), key, default] => (d, key, Some(default)),
+            _ => return false,
+        };
+        let hash = match key {
+            Value::Int(i) => hash::hash_i64(*i),
+            Value::Str(s) => s.hash(),
+            _ => return false,
+        };
+        let Ok(dict) = d.try_borrow() else {
+            return false;
+        };
+        match dict.lookup(key, hash) {
+            Lookup::Found(i) => match dict.entry(i) {
+                Some(entry) => entry.value.clone(),
+                None => return false,
+            },
+            Lookup::Absent => default.cloned().unwrap_or_default(),
+            _ => return false,
+        }
+    } else {
+        return false;
+    };
+    while stack.len() > func_pos + 1 {
+        if let Some(arg) = stack.pop() {
+            release(arg);
+        }
+    }
+    if let Some(slot) = stack.last_mut() {
+        release(std::mem::replace(slot, result));
+    }
+    true
+}
+
 /// `d[k] = v` (`[.., v, d, k]` on the stack) for a dict and an int or str key whose equality
 /// with the keys already there needs no user code, while the dict stays within `max_len`.
 #[inline(never)]
