@@ -302,8 +302,13 @@ impl<'h> Vm<'h> {
                         let f = match &stack[func_pos] {
                             Value::Function(f) => f,
                             Value::NativeFunction(nf) => {
+                                let func = nf.clone();
+                                if call_builtin_inline(types, stack, &func, func_pos, false) {
+                                    pc += 1;
+                                    continue;
+                                }
                                 break Stop::Native {
-                                    func: nf.clone(),
+                                    func,
                                     func_pos,
                                     pass_callable: false,
                                 };
@@ -312,8 +317,13 @@ impl<'h> Vm<'h> {
                             // first, then the arguments, as `call_class` passes them.
                             Value::Class(cls) => match &cls.constructor {
                                 Some(ctor) => {
+                                    let func = ctor.clone();
+                                    if call_builtin_inline(types, stack, &func, func_pos, true) {
+                                        pc += 1;
+                                        continue;
+                                    }
                                     break Stop::Native {
-                                        func: ctor.clone(),
+                                        func,
                                         func_pos,
                                         pass_callable: true,
                                     };
@@ -638,11 +648,11 @@ pub(super) fn list_append_in_place(stack: &mut Vec<Value>, max_len: usize) -> bo
 }
 
 /// A call of `len`, `str` or `dict.get` (the native function `func` at `func_pos`, its
-/// arguments above it) whose result needs no user code, run here as CPython 3.12 specializes
+/// arguments above it) whose result needs no user code, run in the fast loop as CPython 3.12 specializes
 /// such calls (`CALL_BUILTIN_O`, `CALL_STR_1`, `CALL_METHOD_DESCRIPTOR_FAST`): `len` of a
 /// str, list, tuple or dict, `str` of an int, `d.get(k)` and `d.get(k, default)` with an int
 /// or str key. False (nothing done) otherwise, and the call goes the ordinary way.
-pub(super) fn call_builtin_inline(
+fn call_builtin_inline(
     types: &Types,
     stack: &mut Vec<Value>,
     func: &Rc<NativeFunction>,

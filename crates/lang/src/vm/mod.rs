@@ -756,17 +756,6 @@ impl<'h> Vm<'h> {
                     {
                         continue;
                     }
-                    if let Some(frame) = self.frames.last_mut() {
-                        if fast::call_builtin_inline(
-                            &self.types,
-                            &mut frame.stack,
-                            &func,
-                            func_pos,
-                            pass_callable,
-                        ) {
-                            continue;
-                        }
-                    }
                     self.call_native_from_stack(&func, func_pos, pass_callable)?;
                     continue;
                 }
