@@ -667,7 +667,11 @@ fn call_builtin_inline(
         let str_class =
             matches!(stack.get(func_pos), Some(Value::Class(c)) if Rc::ptr_eq(c, &types.str));
         match args {
-            [Value::Int(i)] if str_class => Value::Str(Rc::new(PyStr::new(i.to_string()))),
+            [Value::Int(i)] if str_class => {
+                let mut digits = [0u8; 20];
+                let text = crate::format::small_int_digits(*i, &mut digits);
+                Value::Str(Rc::new(PyStr::copy_of(text)))
+            }
             _ => return false,
         }
     } else if is(&types.len) {
