@@ -1,4 +1,4 @@
-//! CPU kernels with TensorFlow's semantics, their op type names and their costs.
+//! CPU kernels with TensorFlow's semantics and their op type names.
 //!
 //! Every kernel takes tensors and plain parameters and returns `OpResult<Tensor>`; errors
 //! carry TensorFlow's class and message (see [`crate::error`]). Kernels never panic
@@ -20,7 +20,7 @@
 //! - [`add_n`], [`mod@pad`], [`float_class`]: `AddN`, `Pad`/`PadV2`/`MirrorPad`,
 //!   `IsNan`/`IsInf`/`IsFinite`.
 //! - [`matrix_diag`]: `MatrixDiagV3`, `MatrixSetDiagV3`, `MatrixDiagPartV3` (`tf.eye`).
-//! - [`cost`]: FLOPs and bytes per op for the timing model.
+//! - [`cost`]: the bytes a tensor occupies.
 
 pub mod add_n;
 pub mod bias;
@@ -54,7 +54,6 @@ pub use bias::{bias_add, bias_add_grad};
 pub use broadcast_to::broadcast_to;
 pub use cast::cast;
 pub use conv::{conv2d, conv2d_backprop_filter, conv2d_backprop_input, conv2d_on, Conv2DAttrs};
-pub use cost::OpCost;
 pub use create::{
     fill, generator_for, ones, random_normal, random_uniform, range, standard_normal,
     truncated_normal, uniform, uniform_int, zeros,
