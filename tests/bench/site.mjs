@@ -4,9 +4,12 @@
 // - run-to-output of the same programs in both, in one headless Chromium, alternated, median
 //   of 7 after a warm-up run (ours: Run to the report on screen; Pyodide: runPython to its
 //   return, output captured);
+// - ours only: a TF eager loop and a kernel program (a matmul chain and a conv2d);
 // - a first visit with an empty cache at 10 Mbit/s and 40 ms latency (DevTools network
-//   emulation) from a server that sends gzip as static hosts do, to the first result of an
-//   autorun link, median of 3; and a later visit (a reload, cache warm).
+//   emulation) to the first result of an autorun link to a one-line program, median of 3,
+//   and a later visit (a reload, cache warm), from a host that sends the build's brotli copies
+//   and from one that sends gzip only;
+// - the bytes a first visit downloads, from the build's precompressed copies.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -76,7 +79,6 @@ const types = {
   '.json': 'application/json', '.zip': 'application/zip', '.py': 'text/x-python',
 };
 
-/** A static server for dist/ and Pyodide that gzips (level 9, cached) as static hosts do. */
 /** A static host for dist/ and Pyodide; `brotli` says whether it sends the build's `.br` copies
  * to a browser that asks for brotli (as most hosts do), or only gzip (as GitHub Pages). */
 function serve({ brotli }) {

@@ -279,3 +279,30 @@ pub fn open_in_perfetto(trace_json: &str, title: &str) -> bool {
         .and_then(|answer| answer.as_bool())
         .unwrap_or(false)
 }
+
+#[cfg(test)]
+mod tests {
+    /// The loading shell in `index.html` runs before this module: it must read the storage
+    /// keys and name the elements [`super::take_loading_shell`] and
+    /// [`super::take_early_worker`] look for.
+    #[test]
+    fn the_loading_shell_uses_the_names_this_module_reads() {
+        let page = include_str!("../../../index.html");
+        for key in [super::AUTOSAVE_KEY, super::THEME_KEY] {
+            assert!(
+                page.contains(&format!("'{key}'")),
+                "index.html does not read {key}"
+            );
+        }
+        for name in [
+            "id=\"loading-shell\"",
+            "id=\"shell-editor\"",
+            "dataset.edited",
+            "dataset.run",
+            "window.__engineWorker =",
+            "window.__engineWorkerFailed =",
+        ] {
+            assert!(page.contains(name), "index.html has no {name}");
+        }
+    }
+}

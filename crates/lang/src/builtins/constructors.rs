@@ -169,12 +169,17 @@ pub fn to_float(vm: &mut Vm<'_>, x: &Value) -> PyResult {
 }
 
 /// `str(object='')`.
+/// `str(i)` of a small int: its decimal digits (also run inline by the fast loop).
+pub(crate) fn str_of_int(i: i64) -> Value {
+    let mut digits = [0u8; 20];
+    let text = crate::format::small_int_digits(i, &mut digits);
+    Value::Str(Rc::new(PyStr::copy_of(text)))
+}
+
 pub fn str_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     // `str(i)` of a small int, the most common conversion, without the general dispatch.
     if let ([_, Value::Int(i)], []) = (args.positional, args.keywords) {
-        let mut digits = [0u8; 20];
-        let text = crate::format::small_int_digits(*i, &mut digits);
-        return Ok(Value::Str(Rc::new(PyStr::copy_of(text))));
+        return Ok(str_of_int(*i));
     }
     let a = rest(&args);
     let obj = a.first().cloned().or_else(|| args.kwarg("object").cloned());

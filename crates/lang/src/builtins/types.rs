@@ -50,7 +50,7 @@ pub struct Types {
     /// `list.append`, which the fast loop runs in place when a call names it (as CPython
     /// 3.11 specializes it); set once the list methods are installed.
     pub(crate) list_append: OnceCell<Rc<NativeFunction>>,
-    /// `dict.get` and the builtin `len`, which the dispatch loop runs inline when a call names
+    /// `dict.get` and the builtin `len`, which the fast loop runs inline when a call names
     /// them (as CPython 3.12 specializes such calls); set once installed.
     pub(crate) dict_get: OnceCell<Rc<NativeFunction>>,
     pub(crate) len: OnceCell<Rc<NativeFunction>>,

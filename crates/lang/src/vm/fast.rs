@@ -303,7 +303,14 @@ impl<'h> Vm<'h> {
                             Value::Function(f) => f,
                             Value::NativeFunction(nf) => {
                                 let func = nf.clone();
-                                if call_builtin_inline(types, stack, &func, func_pos, false) {
+                                if call_builtin_inline(
+                                    types,
+                                    stack,
+                                    &func,
+                                    func_pos,
+                                    false,
+                                    limits.max_sequence_len,
+                                ) {
                                     pc += 1;
                                     continue;
                                 }
@@ -318,7 +325,14 @@ impl<'h> Vm<'h> {
                             Value::Class(cls) => match &cls.constructor {
                                 Some(ctor) => {
                                     let func = ctor.clone();
-                                    if call_builtin_inline(types, stack, &func, func_pos, true) {
+                                    if call_builtin_inline(
+                                        types,
+                                        stack,
+                                        &func,
+                                        func_pos,
+                                        true,
+                                        limits.max_sequence_len,
+                                    ) {
                                         pc += 1;
                                         continue;
                                     }
@@ -625,7 +639,7 @@ fn cached_load_method(
 /// and `None`, the call's result, takes the method's slot, as CPython 3.11's specialized
 /// `list.append` does. False (nothing done) otherwise.
 #[inline(never)]
-pub(super) fn list_append_in_place(stack: &mut Vec<Value>, max_len: usize) -> bool {
+fn list_append_in_place(stack: &mut Vec<Value>, max_len: usize) -> bool {
     let [.., Value::NativeFunction(_), Value::List(list), _] = &stack[..] else {
         return false;
     };
@@ -647,31 +661,32 @@ pub(super) fn list_append_in_place(stack: &mut Vec<Value>, max_len: usize) -> bo
     true
 }
 
-/// A call of `len`, `str` or `dict.get` (the native function `func` at `func_pos`, its
-/// arguments above it) whose result needs no user code, run in the fast loop as CPython 3.12 specializes
-/// such calls (`CALL_BUILTIN_O`, `CALL_STR_1`, `CALL_METHOD_DESCRIPTOR_FAST`): `len` of a
-/// str, list, tuple or dict, `str` of an int, `d.get(k)` and `d.get(k, default)` with an int
-/// or str key. False (nothing done) otherwise, and the call goes the ordinary way.
+/// A call of `list.append`, `len`, `str` or `dict.get` (the native function `func` at
+/// `func_pos`, its arguments above it) whose result needs no user code, run in the fast loop as
+/// CPython specializes such calls (`LIST_APPEND`, `CALL_BUILTIN_O`, `CALL_STR_1`,
+/// `CALL_METHOD_DESCRIPTOR_FAST`): `xs.append(v)` in place, `len` of a str, list, tuple or
+/// dict, `str` of an int, `d.get(k)` and `d.get(k, default)` with an int or str key. False
+/// (nothing done) otherwise, and the call goes the ordinary way.
 fn call_builtin_inline(
     types: &Types,
     stack: &mut Vec<Value>,
     func: &Rc<NativeFunction>,
     func_pos: usize,
     pass_callable: bool,
+    max_len: usize,
 ) -> bool {
     let is = |cell: &std::cell::OnceCell<Rc<NativeFunction>>| {
         cell.get().is_some_and(|known| Rc::ptr_eq(known, func))
     };
+    if !pass_callable && is(&types.list_append) {
+        return func_pos + 3 == stack.len() && list_append_in_place(stack, max_len);
+    }
     let args = stack.get(func_pos + 1..).unwrap_or_default();
     let result = if pass_callable {
         let str_class =
             matches!(stack.get(func_pos), Some(Value::Class(c)) if Rc::ptr_eq(c, &types.str));
         match args {
-            [Value::Int(i)] if str_class => {
-                let mut digits = [0u8; 20];
-                let text = crate::format::small_int_digits(*i, &mut digits);
-                Value::Str(Rc::new(PyStr::copy_of(text)))
-            }
+            [Value::Int(i)] if str_class => crate::builtins::constructors::str_of_int(*i),
             _ => return false,
         }
     } else if is(&types.len) {
@@ -695,10 +710,8 @@ fn call_builtin_inline(
             [Value::Dict(d), key, default] => (d, key, Some(default)),
             _ => return false,
         };
-        let hash = match key {
-            Value::Int(i) => hash::hash_i64(*i),
-            Value::Str(s) => s.hash(),
-            _ => return false,
+        let Some(hash) = plain_key_hash(key) else {
+            return false;
         };
         let Ok(dict) = d.try_borrow() else {
             return false;
@@ -725,6 +738,16 @@ fn call_builtin_inline(
     true
 }
 
+/// The hash of an int or str key, whose hashing and equality with other keys need no user
+/// code (so the fast loop may look it up); `None` for any other key.
+fn plain_key_hash(key: &Value) -> Option<i64> {
+    match key {
+        Value::Int(i) => Some(hash::hash_i64(*i)),
+        Value::Str(s) => Some(s.hash()),
+        _ => None,
+    }
+}
+
 /// `d[k] = v` (`[.., v, d, k]` on the stack) for a dict and an int or str key whose equality
 /// with the keys already there needs no user code, while the dict stays within `max_len`.
 #[inline(never)]
@@ -732,10 +755,8 @@ fn store_dict_item(stack: &mut Vec<Value>, max_len: usize) -> bool {
     let [.., _, Value::Dict(d), key] = &stack[..] else {
         return false;
     };
-    let hash = match key {
-        Value::Int(i) => hash::hash_i64(*i),
-        Value::Str(s) => s.hash(),
-        _ => return false,
+    let Some(hash) = plain_key_hash(key) else {
+        return false;
     };
     let found = {
         let dict = d.borrow();
@@ -792,7 +813,7 @@ fn concat_short_strs(stack: &mut Vec<Value>, max_len: usize, budget: &mut u64) -
         return false;
     };
     let len = s.as_str().len() + t.as_str().len();
-    let charge = (len / 4) as u64 + 1;
+    let charge = super::bytes_charge(len);
     if len > max_len.min(SHORT_CONCAT_BYTES) || *budget < charge {
         return false;
     }

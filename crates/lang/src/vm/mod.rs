@@ -476,7 +476,7 @@ impl<'h> Vm<'h> {
     /// Charges the budget for scanning or building `bytes` bytes of text.
     #[inline]
     pub fn charge_bytes(&mut self, bytes: usize) -> PyResult<()> {
-        self.charge((bytes / 4) as u64 + 1)
+        self.charge(bytes_charge(bytes))
     }
 
     /// The current budget slice cannot pay `n`: runs the periodic checks, then pays `n` from
@@ -742,20 +742,6 @@ impl<'h> Vm<'h> {
                     func_pos,
                     pass_callable,
                 } => {
-                    // `xs.append(v)` in place (checked here, out of the fast loop, whose
-                    // code any addition there reshapes).
-                    let max_len = self.limits.max_sequence_len;
-                    if self
-                        .types
-                        .list_append
-                        .get()
-                        .is_some_and(|a| Rc::ptr_eq(a, &func))
-                        && !pass_callable
-                        && func_pos + 3 == self.top().stack.len()
-                        && fast::list_append_in_place(&mut self.top().stack, max_len)
-                    {
-                        continue;
-                    }
                     self.call_native_from_stack(&func, func_pos, pass_callable)?;
                     continue;
                 }
@@ -1707,6 +1693,11 @@ impl<'h> Vm<'h> {
         }
         Ok(())
     }
+}
+
+/// The budget units `bytes` of text cost: one per 4 bytes, and one for the operation.
+pub(super) fn bytes_charge(bytes: usize) -> u64 {
+    (bytes / 4) as u64 + 1
 }
 
 /// What stopped `run_instructions`.
