@@ -23,10 +23,7 @@ use crate::state::{
 };
 use crate::timeline_model::fmt_us;
 use cpython_text::float_to_decimal::format_fixed;
-use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 /// Reads the page's fragment (a share link) or else the autosave, and loads it, in the
@@ -239,26 +236,14 @@ pub fn App(props: &AppProps) -> Html {
                     adopting.dispatch(Action::Run);
                 }
             });
-            let on_hash: Closure<dyn Fn()> = {
+            // Removed when the app unmounts (the listener drops with the effect's cleanup).
+            let on_hash = web_sys::window().map(|window| {
                 let state = state.clone();
-                Closure::new(move || load_from_location(&state, || {}))
-            };
-            let window = web_sys::window();
-            if let Some(window) = &window {
-                let _ = window.add_event_listener_with_callback(
-                    "hashchange",
-                    on_hash.as_ref().unchecked_ref(),
-                );
-            }
-            let on_hash = RefCell::new(Some(on_hash));
-            move || {
-                if let (Some(window), Some(on_hash)) = (window, on_hash.borrow_mut().take()) {
-                    let _ = window.remove_event_listener_with_callback(
-                        "hashchange",
-                        on_hash.as_ref().unchecked_ref(),
-                    );
-                }
-            }
+                gloo_events::EventListener::new(&window, "hashchange", move |_| {
+                    load_from_location(&state, || {})
+                })
+            });
+            move || drop(on_hash)
         });
     }
 

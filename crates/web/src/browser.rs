@@ -17,6 +17,8 @@ pub const THEME_KEY: &str = "placement-playground/theme";
 /// Where "Open in Perfetto" sends the trace.
 pub const PERFETTO_ORIGIN: &str = "https://ui.perfetto.dev";
 
+/// The page's local storage, if the browser grants it. Not `gloo-storage`: it panics where
+/// storage is refused (a sandboxed embed, some private modes), and the page must go on.
 fn storage() -> Option<web_sys::Storage> {
     web_sys::window()?.local_storage().ok()?
 }
@@ -139,11 +141,8 @@ pub fn copy_text(text: &str) {
 /// Offers `text` as a file download named `file_name`.
 pub fn download(file_name: &str, text: &str, mime: &str) -> Result<(), String> {
     let fail = |error: JsValue| format!("cannot save the file: {error:?}");
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(mime);
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options).map_err(fail)?;
-    let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(fail)?;
+    // Revoked when dropped, after the click has started the download.
+    let url = gloo_file::ObjectUrl::from(gloo_file::Blob::new_with_options(text, Some(mime)));
     let document = web_sys::window()
         .and_then(|window| window.document())
         .ok_or("no document")?;
@@ -152,7 +151,6 @@ pub fn download(file_name: &str, text: &str, mime: &str) -> Result<(), String> {
     anchor.set_href(&url);
     anchor.set_download(file_name);
     anchor.click();
-    let _ = web_sys::Url::revoke_object_url(&url);
     Ok(())
 }
 

@@ -8,10 +8,11 @@
 use crate::protocol::{
     read_message, OutputMessage, ResultMessage, RunMessage, WorkerMessage, WORKER_READY,
 };
+use gloo_events::EventListener;
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
 use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The worker's bootstrap script, which Trunk copies next to the page (see `index.html`, which
 /// starts the first worker before this module has loaded).
@@ -25,18 +26,13 @@ extern "C" {
     static GLUE_URL: JsValue;
 }
 
-/// The worker's `onmessage` handler, kept alive as long as its worker.
-type MessageListener = Closure<dyn Fn(MessageEvent)>;
-/// The worker's `onerror` handler, kept alive as long as its worker.
-type ErrorListener = Closure<dyn Fn(Event)>;
-
 /// A running engine worker plus the callback that receives its answers.
 pub struct EngineClient {
     worker: RefCell<Option<Worker>>,
     on_result: Rc<dyn Fn(ResultMessage)>,
     on_output: Rc<dyn Fn(OutputMessage)>,
-    /// Kept alive while the worker that calls them lives.
-    listeners: RefCell<Option<(MessageListener, ErrorListener)>>,
+    /// The worker's `message` and `error` listeners, removed when the worker is replaced.
+    listeners: RefCell<Vec<EventListener>>,
     /// Whether the current worker has said it is ready (see [`WORKER_READY`]).
     ready: Rc<Cell<bool>>,
     /// The run requested before the worker was ready (its id and JSON); only the latest one
@@ -59,7 +55,7 @@ impl EngineClient {
             worker: RefCell::new(None),
             on_result: Rc::new(on_result),
             on_output: Rc::new(on_output),
-            listeners: RefCell::new(None),
+            listeners: RefCell::new(Vec::new()),
             ready: Rc::new(Cell::new(false)),
             pending: Rc::new(RefCell::new(Vec::new())),
             in_flight: Rc::new(RefCell::new(Vec::new())),
@@ -92,7 +88,10 @@ impl EngineClient {
         let pending = Rc::clone(&self.pending);
         let in_flight = Rc::clone(&self.in_flight);
         let ready_worker = worker.clone();
-        let listener = MessageListener::new(move |event: MessageEvent| {
+        let on_message = EventListener::new(&worker, "message", move |event| {
+            let Some(event) = event.dyn_ref::<MessageEvent>() else {
+                return;
+            };
             let data = event.data();
             if data.as_string().as_deref() == Some(WORKER_READY) {
                 ready.set(true);
@@ -122,7 +121,8 @@ impl EngineClient {
             }
         });
         let this = self.this.clone();
-        let on_error = ErrorListener::new(move |event: Event| {
+        let options = gloo_events::EventListenerOptions::enable_prevent_default();
+        let on_error = EventListener::new_with_options(&worker, "error", options, move |event| {
             // Handled here: the page reports it, so the browser need not.
             event.prevent_default();
             let this = this.clone();
@@ -138,10 +138,8 @@ impl EngineClient {
                 }
             });
         });
-        worker.set_onmessage(Some(listener.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         *self.worker.borrow_mut() = Some(worker);
-        *self.listeners.borrow_mut() = Some((listener, on_error));
+        *self.listeners.borrow_mut() = vec![on_message, on_error];
         Ok(())
     }
 
