@@ -6,7 +6,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
 use engine::device::DeviceSet;
-use engine::kernels::{DataType, KernelRegistry};
+use engine::kernels::DataType;
 use engine::placer::graph::{place_graph, GraphPlacementOptions};
 use engine::placer::{Graph, Node, NodeId};
 
@@ -86,7 +86,7 @@ fn synthetic_graph(op_count: usize) -> Graph {
 
 fn placement(criterion: &mut Criterion) {
     let devices = DeviceSet::with_gpus(7);
-    let registry = KernelRegistry::standard();
+    let registry = engine::runtime::op_defs::kernel_registry();
     let options = GraphPlacementOptions::default();
     let mut group = criterion.benchmark_group("place_graph");
     group.sample_size(10);

@@ -8,7 +8,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 
-use engine::report::{OpReport, TransferReport};
+use engine::report::{OpClass, OpReport, TransferReport};
 use engine::sim;
 use engine::tensor::ops::matmul_mxu;
 use engine::topology;
@@ -60,6 +60,11 @@ fn program(op_count: usize) -> (Vec<OpReport>, Vec<TransferReport>) {
             launch: 0,
             cost: String::new(),
             input_element: None,
+            class: if id % 2 == 0 {
+                OpClass::MatMul
+            } else {
+                OpClass::Elementwise
+            },
         });
     }
     (ops, transfers)

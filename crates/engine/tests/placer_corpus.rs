@@ -6,7 +6,7 @@
 use engine::device::set::LOCAL_HOST_CPU;
 use engine::device::spec::eager_scope_name;
 use engine::device::DeviceSet;
-use engine::kernels::{DataType, KernelRegistry};
+use engine::kernels::DataType;
 use engine::placer::eager::{place_eager_constant, place_eager_op, EagerInput, EagerOp};
 use engine::placer::errors::session_error_message;
 use engine::placer::graph::{place_graph, GraphPlacementOptions};
@@ -22,7 +22,7 @@ fn eager_binary(
     requested: &str,
     soft: bool,
 ) -> Result<String, PlacementError> {
-    let registry = KernelRegistry::standard();
+    let registry = engine::runtime::op_defs::kernel_registry();
     let scope = scope("", requested);
     let left = place_eager_constant(devices, &registry, DataType::Float, &scope, soft)?;
     let right = place_eager_constant(devices, &registry, DataType::Float, &scope, soft)?;
@@ -55,7 +55,7 @@ fn python_error(error: &PlacementError) -> String {
 #[test]
 fn a01_eager_add_runs_on_cpu() {
     let devices = DeviceSet::cpu_only();
-    let registry = KernelRegistry::standard();
+    let registry = engine::runtime::op_defs::kernel_registry();
     let inputs = [EagerInput {
         device: engine::device::DeviceId(0),
         dtype: DataType::Float,
@@ -158,7 +158,7 @@ fn b06_bad_device_string() {
 #[test]
 fn b08_nested_device_scopes() {
     let devices = DeviceSet::logical_cpus(2);
-    let registry = KernelRegistry::standard();
+    let registry = engine::runtime::op_defs::kernel_registry();
     let outer = scope("", "/job:localhost");
     let inner = scope(&outer, "/CPU:1");
     let reset = eager_scope_name(&outer, None, LOCAL_HOST_CPU, &[]).unwrap();
@@ -223,7 +223,7 @@ fn c01_graph_tpu_error() {
     let error = place_graph(
         &graph_add("/device:TPU:0"),
         &DeviceSet::cpu_only(),
-        &KernelRegistry::standard(),
+        &engine::runtime::op_defs::kernel_registry(),
         &strict,
     )
     .unwrap_err();
@@ -247,7 +247,7 @@ fn c02_graph_soft_placement() {
     let placement = place_graph(
         &graph_add("/device:TPU:0"),
         &devices,
-        &KernelRegistry::standard(),
+        &engine::runtime::op_defs::kernel_registry(),
         &soft,
     )
     .unwrap();
@@ -319,7 +319,7 @@ fn c03_graph_two_devices() {
     let placement = place_graph(
         &graph,
         &devices,
-        &KernelRegistry::standard(),
+        &engine::runtime::op_defs::kernel_registry(),
         &GraphPlacementOptions::default(),
     )
     .unwrap();
@@ -373,7 +373,7 @@ fn c04_seed_stylegan_gpu_missing() {
     let error = place_graph(
         &graph,
         &DeviceSet::cpu_only(),
-        &KernelRegistry::standard(),
+        &engine::runtime::op_defs::kernel_registry(),
         &GraphPlacementOptions::default(),
     )
     .unwrap_err();
@@ -422,7 +422,7 @@ fn d01_function_tpu_soft() {
     let placement = place_graph(
         &function_body(),
         &devices,
-        &KernelRegistry::standard(),
+        &engine::runtime::op_defs::kernel_registry(),
         &options,
     )
     .unwrap();
@@ -443,7 +443,7 @@ fn d02_function_tpu_strict() {
     let error = place_graph(
         &function_body(),
         &devices,
-        &KernelRegistry::standard(),
+        &engine::runtime::op_defs::kernel_registry(),
         &options,
     )
     .unwrap_err();

@@ -11,7 +11,7 @@ use proptest::prelude::*;
 use engine::device::set::LOCAL_HOST_CPU;
 use engine::device::spec::eager_scope_name;
 use engine::device::{DeviceId, DeviceSet};
-use engine::kernels::{DataType, KernelRegistry};
+use engine::kernels::DataType;
 use engine::placer::eager::{place_eager_op, EagerInput, EagerOp};
 use engine::placer::graph::{place_graph, GraphPlacementOptions};
 use engine::placer::{Graph, Node, NodeId};
@@ -149,7 +149,7 @@ proptest! {
         let graph = build(&recipes);
         let devices = machine(machine_index);
         let options = GraphPlacementOptions { allow_soft_placement: soft, ..GraphPlacementOptions::default() };
-        if let Ok(placement) = place_graph(&graph, &devices, &KernelRegistry::standard(), &options) {
+        if let Ok(placement) = place_graph(&graph, &devices, &engine::runtime::op_defs::kernel_registry(), &options) {
             for (index, node) in graph.nodes.iter().enumerate() {
                 for input in node.inputs.iter().filter(|it| it.tensor_type.dtype == DataType::Resource) {
                     prop_assert_eq!(placement.nodes[index].device, placement.nodes[input.source.index()].device);
@@ -166,7 +166,7 @@ proptest! {
         let graph = build(&recipes);
         let devices = machine(machine_index);
         let options = GraphPlacementOptions { allow_soft_placement: true, ..GraphPlacementOptions::default() };
-        let result = place_graph(&graph, &devices, &KernelRegistry::standard(), &options);
+        let result = place_graph(&graph, &devices, &engine::runtime::op_defs::kernel_registry(), &options);
         prop_assert!(result.is_ok(), "{:?}", result.err());
     }
 
@@ -185,7 +185,7 @@ proptest! {
             default_local_device: Some(DeviceId(0)),
             pin_function_outputs: soft,
         };
-        let registry = KernelRegistry::standard();
+        let registry = engine::runtime::op_defs::kernel_registry();
         let first = place_graph(&graph, &devices, &registry, &options);
         let second = place_graph(&graph, &devices, &registry, &options);
         prop_assert_eq!(first, second);
@@ -200,7 +200,7 @@ proptest! {
         soft in any::<bool>(),
     ) {
         let devices = machine(machine_index);
-        let registry = KernelRegistry::standard();
+        let registry = engine::runtime::op_defs::kernel_registry();
         if let Ok(scope) = eager_scope_name(&current, Some(&requested), LOCAL_HOST_CPU, &[]) {
             let (op_type, dtype, _) = OPS[op];
             let inputs = [EagerInput { device: DeviceId(0), dtype, element_count: 8 }];

@@ -171,8 +171,8 @@ pub struct OpInfo {
     pub is_dataset: bool,
 }
 
-/// The kernel table of §7, keyed by op type.
-#[derive(Clone, Debug)]
+/// The kernels of every registered op type, keyed by op type: what the placer asks.
+#[derive(Clone, Debug, Default)]
 pub struct KernelRegistry {
     ops: HashMap<&'static str, OpInfo>,
 }
@@ -181,380 +181,217 @@ pub struct KernelRegistry {
 const XLA_DEVICES: [&str; 3] = ["TPU", "XLA_CPU", "XLA_GPU"];
 /// The symbolic JIT device types used when compiling (`XLA_*_JIT`).
 const XLA_JIT_TYPES: [&str; 3] = ["XLA_CPU_JIT", "XLA_GPU_JIT", "XLA_TPU_JIT"];
-/// The XLA MatMul list of §7 (T={complex64,double,float}).
-const XLA_MATMUL_TYPES: &[DataType] = &[DataType::Complex64, DataType::Double, DataType::Float];
-/// The same plus bf16, which TPUs take ("bf16 on TPU", §7).
-const TPU_MATMUL_TYPES: &[DataType] = &[
-    DataType::Complex64,
-    DataType::Double,
-    DataType::Float,
-    DataType::BFloat16,
-];
 
-/// Ops with CPU, GPU and XLA kernels (rows marked ✓ or ✓x in all three columns of §7).
-const COMPUTE_OPS: &[&str] = &[
-    "Const",
-    "Identity",
-    "StopGradient",
-    "NoOp",
-    "BatchMatMulV2",
-    "Sub",
-    "Mul",
-    "RealDiv",
-    "Conv2D",
-    "BiasAdd",
-    "Relu",
-    "Relu6",
-    "Softmax",
-    "LogSoftmax",
-    "Sigmoid",
-    "Tanh",
-    "Floor",
-    "Ceil",
-    "Rsqrt",
-    "Log1p",
-    "Expm1",
-    "Tan",
-    "Reciprocal",
-    "Softplus",
-    "Atan",
-    "Asin",
-    "Acos",
-    "Sinh",
-    "Cosh",
-    "MaxPool",
-    "AvgPool",
-    "MaxPoolGrad",
-    "AvgPoolGrad",
-    "Conv2DBackpropInput",
-    "Conv2DBackpropFilter",
-    "BiasAddGrad",
-    "FusedBatchNormV3",
-    "SoftmaxCrossEntropyWithLogits",
-    "SparseSoftmaxCrossEntropyWithLogits",
-    "Reshape",
-    "Transpose",
-    "ConcatV2",
-    "Pack",
-    "Squeeze",
-    "ExpandDims",
-    "Cast",
-    "Shape",
-    "ShapeN",
-    "Size",
-    "Rank",
-    "Fill",
-    "ZerosLike",
-    "OnesLike",
-    "Sum",
-    "Mean",
-    "Max",
-    "Min",
-    "Prod",
-    "ArgMax",
-    "GatherV2",
-    "Tile",
-    "BroadcastTo",
-    "Slice",
-    "ReverseV2",
-    "Cumsum",
-    "GatherNd",
-    "OneHot",
-    "RandomStandardNormal",
-    "RandomUniform",
-    "StatelessRandomNormal",
-    "StatelessRandomUniform",
-    "ReadVariableOp",
-    "AssignVariableOp",
-    "AssignAddVariableOp",
-    "AssignSubVariableOp",
-    "ResourceApplyGradientDescent",
-    "ResourceApplyAdam",
-    "ResourceApplyMomentum",
-    "If",
-    "StatelessIf",
-    "While",
-    "StatelessWhile",
-    "Where",
-    // Not in §7: element-wise, comparison and array ops the runtime executes, assumed to
-    // have kernels everywhere like their §7 neighbours (AddV2, Mul).
-    "Greater",
-    "GreaterEqual",
-    "Less",
-    "LessEqual",
-    "Equal",
-    "NotEqual",
-    "LogicalAnd",
-    "LogicalOr",
-    "LogicalNot",
-    "SelectV2",
-    "Range",
-    "Split",
-    "SplitV",
-    "Unpack",
-    "TopKV2",
-    "Unique",
-    "Neg",
-    "Abs",
-    "Sign",
-    "Square",
-    "Sqrt",
-    "Exp",
-    "Log",
-    "Sin",
-    "Cos",
-    "Round",
-    "FloorDiv",
-    "FloorMod",
-    "Pow",
-    "Maximum",
-    "Minimum",
-    "SquaredDifference",
-    "ClipByValue",
-    "Any",
-    "All",
-    "ArgMin",
-    "StridedSlice",
-    "StridedSliceGrad",
-    "VarIsInitializedOp",
-    "ResizeBilinear",
-    "ResizeNearestNeighbor",
-    "RandomUniformInt",
-    // tf.add_n, tf.pad and the float tests: kernels on CPU and GPU, and XLA lowerings
-    // (tf2xla `REGISTER_XLA_OP` for AddN, Pad, PadV2, MirrorPad, IsNan, IsInf, IsFinite).
-    "AddN",
-    "Pad",
-    "PadV2",
-    "MirrorPad",
-    "IsNan",
-    "IsInf",
-    "IsFinite",
-    // tf.eye: kernels on CPU and GPU, and XLA lowerings (tf2xla matrix_diag_ops.cc).
-    "MatrixDiagV3",
-    "MatrixSetDiagV3",
-    "MatrixDiagPartV3",
-];
-
-/// Ops with CPU and GPU kernels only (§7: XLA ✗).
-const CPU_GPU_OPS: &[&str] = &[
-    "Placeholder",
-    "Switch",
-    "Merge",
-    "VariableV2",
-    "Assign",
-    "AssignAdd",
-    "AssignSub",
-    "EagerPyFunc",
-    "ImageProjectiveTransformV3",
-];
-
-/// Ops with a CPU kernel only (§7).
-const CPU_ONLY_OPS: &[&str] = &[
-    "StringToNumber",
-    "DecodeJpeg",
-    "DecodePng",
-    "StringFormat",
-    "PrintV2",
-    "PyFunc",
-    "SparseSoftmax",
-];
-
-/// Dataset ops (§7: "input pipelines run on the host CPU"). The table names the first three
-/// and says "..."; the rest are the common ones tf.data builds.
-const DATASET_OPS: &[&str] = &[
-    "TensorSliceDataset",
-    "MapDataset",
-    "BatchDatasetV2",
-    "TensorDataset",
-    "RangeDataset",
-    "ParallelMapDatasetV2",
-    "PrefetchDataset",
-    "CacheDatasetV2",
-    "ShuffleDatasetV3",
-    "RepeatDataset",
-    "TakeDataset",
-    "ShardDataset",
-    "OptionsDataset",
-];
-
-/// Ops with CPU, GPU and XLA *device* kernels but no JIT kernel (`xla_device_ops.h`, §7).
-const DEVICE_KERNEL_OPS: &[&str] = &[
-    "VarHandleOp",
-    "IteratorGetNext",
-    "DestroyResourceOp",
-    "_Send",
-    "_Recv",
-];
-
-/// Ops §2.3 calls metadata ops (Heuristic B).
-const METADATA_OPS: &[&str] = &["Shape", "ShapeN", "Size", "Rank"];
-
-/// Colocation-exempt ops. §7c says the full list is not verified; function calls are named
-/// by the source comment, Identity and the functional control-flow ops are "likely".
-const COLOCATION_EXEMPT_OPS: &[&str] = &[
-    "Identity",
-    "IdentityN",
-    "If",
-    "StatelessIf",
-    "While",
-    "StatelessWhile",
-    "PartitionedCall",
-    "StatefulPartitionedCall",
-];
-
-/// Whether input `index` of `input_count` is one an op's GPU and TPU kernels read from host
-/// memory (`.HostMemory("shape")` in their kernel registrations, compile-time constants under
-/// XLA): shapes, axes, permutations and sizes. Such an input stays where it was made, so
-/// feeding it from the host CPU copies nothing.
-pub fn is_host_memory_input(op_type: &str, index: usize, input_count: usize) -> bool {
-    if op_type == "ConcatV2" {
-        return index + 1 == input_count;
-    }
-    host_memory_inputs(op_type).contains(&index)
+/// Where one op type has kernels, as its `REGISTER_KERNEL_BUILDER` and `REGISTER_XLA_OP`
+/// lines say (tf-semantics §7). An op's definition holds one; the registry expands it into
+/// kernels in TensorFlow's registration order: CPU, GPU, the XLA devices, the JIT types, then
+/// `extra`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Kernels {
+    /// A CPU kernel (any dtype).
+    pub cpu: bool,
+    /// The GPU kernel, if any.
+    pub gpu: Option<GpuKernel>,
+    /// The XLA kernels, if any: the devices' (TPU, XLA_CPU, XLA_GPU) and, unless
+    /// `device_only`, the JIT types'.
+    pub xla: Option<XlaKernels>,
+    /// Kernels on other device types or with other constraints, after the ones above.
+    pub extra: &'static [KernelDef],
+    /// Works on shapes only, so the placer puts it with its input (Heuristic B, §2.3).
+    pub is_metadata: bool,
+    /// Exempt from resource-input colocation (`InputColocationExemptionRegistry`).
+    pub is_colocation_exempt: bool,
+    /// A tf.data dataset op: variant edges between two of them are colocated.
+    pub is_dataset: bool,
 }
 
-fn host_memory_inputs(op_type: &str) -> &'static [usize] {
-    match op_type {
-        "RandomUniform" | "RandomStandardNormal" | "TruncatedNormal" | "RandomUniformInt" => &[0],
-        "Fill" => &[0],
-        "Reshape"
-        | "Transpose"
-        | "ExpandDims"
-        | "Tile"
-        | "BroadcastTo"
-        | "Pad"
-        | "PadV2"
-        | "MirrorPad"
-        | "ResizeBilinear"
-        | "ResizeNearestNeighbor"
-        | "ArgMax"
-        | "ArgMin"
-        | "Sum"
-        | "Mean"
-        | "Max"
-        | "Min"
-        | "Prod"
-        | "All"
-        | "Any" => &[1],
-        "OneHot" => &[1],
-        "GatherV2" => &[2],
-        "StridedSlice" | "Slice" => &[1, 2, 3],
-        "StridedSliceGrad" => &[0, 1, 2, 3],
-        "Range" => &[0, 1, 2],
-        "ReverseV2" | "Cumsum" => &[1],
-        // split_dim; size_splits and split_dim.
-        "Split" => &[0],
-        "SplitV" => &[1, 2],
-        "TopKV2" => &[1],
-        // k, num_rows, num_cols, padding_value; k; k, padding_value.
-        "MatrixDiagV3" => &[1, 2, 3, 4],
-        "MatrixSetDiagV3" => &[2],
-        "MatrixDiagPartV3" => &[1, 2],
-        _ => &[],
+/// A GPU kernel's constraint and the arguments it keeps in host memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GpuKernel {
+    /// Which `T` it accepts.
+    pub constraint: TypeConstraint,
+    /// `.HostMemory(...)` arguments, by op-def argument name.
+    pub host_memory_arguments: &'static [&'static str],
+    /// Whether `host_memory_arguments` apply only when `T` is int32 (§7, AddV2 on GPU).
+    pub host_memory_only_for_int32: bool,
+}
+
+/// XLA lowerings of an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XlaKernels {
+    /// Which `T` they accept (every TPU kernel excludes strings, §4.1).
+    pub constraint: TypeConstraint,
+    /// Only the XLA devices' own kernels (`xla_device_ops.h`), no JIT kernel.
+    pub device_only: bool,
+}
+
+impl GpuKernel {
+    /// A GPU kernel for every dtype but strings.
+    pub const NUMERIC: GpuKernel = GpuKernel::new(TypeConstraint::NotString);
+    /// A GPU kernel for every dtype.
+    pub const ANY: GpuKernel = GpuKernel::new(TypeConstraint::Any);
+
+    /// A GPU kernel with `constraint` and nothing in host memory.
+    pub const fn new(constraint: TypeConstraint) -> GpuKernel {
+        GpuKernel {
+            constraint,
+            host_memory_arguments: &[],
+            host_memory_only_for_int32: false,
+        }
+    }
+
+    /// The same kernel keeping `arguments` in host memory.
+    pub const fn host_memory(self, arguments: &'static [&'static str]) -> GpuKernel {
+        GpuKernel {
+            host_memory_arguments: arguments,
+            ..self
+        }
+    }
+}
+
+impl Kernels {
+    /// CPU, GPU and XLA kernels, strings on the CPU only: most compute ops (rows marked ✓ or
+    /// ✓x in all three columns of §7).
+    pub const EVERYWHERE: Kernels = Kernels {
+        cpu: true,
+        gpu: Some(GpuKernel::NUMERIC),
+        xla: Some(XlaKernels {
+            constraint: TypeConstraint::NotString,
+            device_only: false,
+        }),
+        extra: &[],
+        is_metadata: false,
+        is_colocation_exempt: false,
+        is_dataset: false,
+    };
+    /// CPU and GPU kernels for every dtype, no XLA kernel (§7: XLA ✗).
+    pub const CPU_GPU: Kernels = Kernels {
+        gpu: Some(GpuKernel::ANY),
+        xla: None,
+        ..Kernels::EVERYWHERE
+    };
+    /// A CPU kernel only.
+    pub const CPU: Kernels = Kernels {
+        gpu: None,
+        ..Kernels::CPU_GPU
+    };
+    /// CPU and GPU kernels and the XLA devices' own kernels, but no JIT kernel
+    /// (`xla_device_ops.h`, §7): handles, iterators, sends and receives.
+    pub const XLA_DEVICE: Kernels = Kernels {
+        xla: Some(XlaKernels {
+            constraint: TypeConstraint::NotString,
+            device_only: true,
+        }),
+        ..Kernels::CPU_GPU
+    };
+    /// Exactly `kernels`.
+    pub const fn only(kernels: &'static [KernelDef]) -> Kernels {
+        Kernels {
+            cpu: false,
+            gpu: None,
+            xla: None,
+            extra: kernels,
+            ..Kernels::EVERYWHERE
+        }
+    }
+
+    /// The same kernels, with `kernel` after them.
+    pub const fn and(self, extra: &'static [KernelDef]) -> Kernels {
+        Kernels { extra, ..self }
+    }
+
+    /// The same kernels with this GPU kernel.
+    pub const fn with_gpu(self, gpu: GpuKernel) -> Kernels {
+        Kernels {
+            gpu: Some(gpu),
+            ..self
+        }
+    }
+
+    /// The same kernels, marked as a metadata op (Heuristic B).
+    pub const fn metadata(self) -> Kernels {
+        Kernels {
+            is_metadata: true,
+            ..self
+        }
+    }
+
+    /// The same kernels, marked exempt from resource colocation.
+    pub const fn colocation_exempt(self) -> Kernels {
+        Kernels {
+            is_colocation_exempt: true,
+            ..self
+        }
+    }
+
+    /// The same kernels, marked as a dataset op.
+    pub const fn dataset(self) -> Kernels {
+        Kernels {
+            is_dataset: true,
+            ..self
+        }
+    }
+
+    /// The kernel definitions, in registration order.
+    fn expand(&self) -> Vec<KernelDef> {
+        let mut kernels = Vec::new();
+        if self.cpu {
+            kernels.push(KernelDef::new("CPU", TypeConstraint::Any));
+        }
+        if let Some(gpu) = self.gpu {
+            kernels.push(KernelDef {
+                host_memory_arguments: gpu.host_memory_arguments,
+                host_memory_only_for_int32: gpu.host_memory_only_for_int32,
+                ..KernelDef::new("GPU", gpu.constraint)
+            });
+        }
+        if let Some(xla) = self.xla {
+            let jit: &[&'static str] = if xla.device_only { &[] } else { &XLA_JIT_TYPES };
+            for device_type in XLA_DEVICES.iter().chain(jit) {
+                kernels.push(KernelDef::new(device_type, xla.constraint));
+            }
+        }
+        kernels.extend_from_slice(self.extra);
+        kernels
+    }
+}
+
+impl KernelDef {
+    /// A kernel on `device_type` accepting `constraint`, default priority, nothing in host
+    /// memory.
+    pub const fn new(device_type: &'static str, constraint: TypeConstraint) -> KernelDef {
+        KernelDef {
+            device_type,
+            constraint,
+            priority: 0,
+            host_memory_arguments: &[],
+            host_memory_only_for_int32: false,
+        }
     }
 }
 
 impl KernelRegistry {
-    /// The registry of §7 (plus the runtime-internal ops the emulator needs).
-    pub fn standard() -> KernelRegistry {
-        let mut registry = KernelRegistry {
-            ops: HashMap::new(),
-        };
-        for op in COMPUTE_OPS {
-            registry.add_cpu_gpu(op, TypeConstraint::NotString);
-            registry.add_xla(op, TypeConstraint::NotString, true);
-        }
-        // CPU Add takes strings; int32 GPU kernels keep their operands in host memory (§7).
-        for op in ["AddV2", "Add"] {
-            registry.add(op, kernel("CPU", TypeConstraint::Any));
-            registry.add(
-                op,
-                KernelDef {
-                    host_memory_arguments: &["x", "y", "z"],
-                    host_memory_only_for_int32: true,
-                    ..kernel("GPU", TypeConstraint::NotString)
-                },
-            );
-            registry.add_xla(op, TypeConstraint::NotString, true);
-        }
-        registry.add_cpu_gpu("MatMul", TypeConstraint::NotString);
-        for device_type in ["XLA_CPU", "XLA_GPU", "XLA_CPU_JIT", "XLA_GPU_JIT"] {
-            registry.add(
-                "MatMul",
-                kernel(device_type, TypeConstraint::Only(XLA_MATMUL_TYPES)),
-            );
-        }
-        for device_type in ["TPU", "XLA_TPU_JIT"] {
-            registry.add(
-                "MatMul",
-                kernel(device_type, TypeConstraint::Only(TPU_MATMUL_TYPES)),
-            );
-        }
-        for op in CPU_GPU_OPS {
-            registry.add_cpu_gpu(op, TypeConstraint::Any);
-        }
-        for op in CPU_ONLY_OPS.iter().chain(DATASET_OPS) {
-            registry.add(op, kernel("CPU", TypeConstraint::Any));
-        }
-        for op in DEVICE_KERNEL_OPS {
-            registry.add_cpu_gpu(op, TypeConstraint::Any);
-            registry.add_xla(op, TypeConstraint::NotString, false);
-        }
-        // `_Arg`/`_Retval` with T=DT_STRING have no XLA kernel (§7, last row).
-        for op in ["_Arg", "_Retval"] {
-            registry.add_cpu_gpu(op, TypeConstraint::Any);
-            registry.add_xla(op, TypeConstraint::NotString, true);
-        }
-        // Not in §7: eager `tf.constant` on a device other than CPU:0 runs `_EagerConst`
-        // (inferred from cases b02/b04, whose errors carry no `[Op:...]` suffix). Its TPU
-        // kernel is assumed, since constants are created on TPUs all the time.
-        registry.add_cpu_gpu("_EagerConst", TypeConstraint::Any);
-        registry.add("_EagerConst", kernel("TPU", TypeConstraint::NotString));
-        // §4.1: TPU_SYSTEM is used only by the TPU init and shutdown ops. The op names are
-        // TensorFlow's; §4 does not list them.
-        for op in ["ConfigureDistributedTPU", "ShutdownDistributedTPU"] {
-            registry.add(op, kernel("TPU_SYSTEM", TypeConstraint::Any));
-        }
-        // All-reduces between replicas (§5.2): XLA's `CrossReplicaSum` inside TPU programs,
-        // NCCL's between GPUs, the collective op between mirrored CPUs. Not in §7.
-        for device_type in ["TPU", "XLA_TPU_JIT"] {
-            registry.add(
-                "CrossReplicaSum",
-                kernel(device_type, TypeConstraint::NotString),
-            );
-        }
-        registry.add_cpu_gpu("CollectiveReduceV2", TypeConstraint::NotString);
-        registry.add("NcclAllReduce", kernel("GPU", TypeConstraint::NotString));
-        for op in METADATA_OPS {
-            registry.info_mut(op).is_metadata = true;
-        }
-        for op in COLOCATION_EXEMPT_OPS {
-            registry.info_mut(op).is_colocation_exempt = true;
-        }
-        for op in DATASET_OPS {
-            registry.info_mut(op).is_dataset = true;
-        }
-        // VarHandleOp's resource handle lives in host memory on GPU; so do the outputs of
-        // the GPU shape ops, Reshape's shape and If's cond (§7 notes).
-        for (op, arguments) in [
-            ("VarHandleOp", &["resource"][..]),
-            ("Shape", &["output"][..]),
-            ("ShapeN", &["output"][..]),
-            ("Size", &["output"][..]),
-            ("Rank", &["output"][..]),
-            ("Reshape", &["shape"][..]),
-            ("If", &["cond"][..]),
-        ] {
-            if let Some(gpu) = registry
-                .info_mut(op)
-                .kernels
-                .iter_mut()
-                .find(|it| it.device_type == "GPU")
-            {
-                gpu.host_memory_arguments = arguments;
-            }
+    /// A registry holding `op_type`'s kernels for each pair (the engine passes every op
+    /// definition's).
+    pub fn new<'a>(ops: impl IntoIterator<Item = (&'static str, &'a Kernels)>) -> KernelRegistry {
+        let mut registry = KernelRegistry::default();
+        for (op_type, kernels) in ops {
+            registry.register(op_type, kernels);
         }
         registry
+    }
+
+    /// Registers `op_type`'s kernels (once per op type).
+    pub fn register(&mut self, op_type: &'static str, kernels: &Kernels) {
+        self.ops.insert(
+            op_type,
+            OpInfo {
+                kernels: kernels.expand(),
+                is_metadata: kernels.is_metadata,
+                is_colocation_exempt: kernels.is_colocation_exempt,
+                is_dataset: kernels.is_dataset,
+            },
+        );
     }
 
     /// What the registry knows about `op_type`, if it is registered.
@@ -669,153 +506,10 @@ impl KernelRegistry {
         names.sort_unstable();
         names
     }
-
-    fn info_mut(&mut self, op_type: &'static str) -> &mut OpInfo {
-        self.ops.entry(op_type).or_default()
-    }
-
-    fn add(&mut self, op_type: &'static str, kernel: KernelDef) {
-        self.info_mut(op_type).kernels.push(kernel);
-    }
-
-    fn add_cpu_gpu(&mut self, op_type: &'static str, gpu_constraint: TypeConstraint) {
-        self.add(op_type, kernel("CPU", TypeConstraint::Any));
-        self.add(op_type, kernel("GPU", gpu_constraint));
-    }
-
-    fn add_xla(&mut self, op_type: &'static str, constraint: TypeConstraint, with_jit: bool) {
-        for device_type in XLA_DEVICES {
-            self.add(op_type, kernel(device_type, constraint));
-        }
-        if with_jit {
-            for device_type in XLA_JIT_TYPES {
-                self.add(op_type, kernel(device_type, constraint));
-            }
-        }
-    }
 }
 
 impl fmt::Display for DataType {
     fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
         formatter.write_str(self.enum_name())
-    }
-}
-
-fn kernel(device_type: &'static str, constraint: TypeConstraint) -> KernelDef {
-    KernelDef {
-        device_type,
-        constraint,
-        priority: 0,
-        host_memory_arguments: &[],
-        host_memory_only_for_int32: false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn types(names: &[(&str, i32)]) -> Vec<(String, i32)> {
-        names
-            .iter()
-            .map(|(name, priority)| (name.to_string(), *priority))
-            .collect()
-    }
-
-    fn supported(registry: &KernelRegistry, op: &str, dtype: Option<DataType>) -> Vec<String> {
-        let present = types(&[("GPU", 210), ("CPU", 70), ("TPU", 50), ("XLA_CPU", 50)]);
-        registry
-            .supported_device_types(op, dtype, false, &present)
-            .into_iter()
-            .map(|it| it.0)
-            .collect()
-    }
-
-    #[test]
-    fn every_op_of_section_7_is_registered() {
-        let registry = KernelRegistry::standard();
-        for op in COMPUTE_OPS
-            .iter()
-            .chain(CPU_GPU_OPS)
-            .chain(CPU_ONLY_OPS)
-            .chain(DATASET_OPS)
-            .chain(DEVICE_KERNEL_OPS)
-        {
-            assert!(
-                registry.op(op).is_some_and(|it| !it.kernels.is_empty()),
-                "{op}"
-            );
-        }
-        for op in ["AddV2", "Add", "MatMul", "_Arg", "_Retval"] {
-            assert!(registry.op(op).is_some(), "{op}");
-        }
-    }
-
-    #[test]
-    fn columns_follow_the_table() {
-        let registry = KernelRegistry::standard();
-        let float = Some(DataType::Float);
-        assert_eq!(
-            supported(&registry, "MatMul", float),
-            ["GPU", "CPU", "TPU", "XLA_CPU"]
-        );
-        assert_eq!(
-            supported(&registry, "StringToNumber", Some(DataType::String)),
-            ["CPU"]
-        );
-        assert_eq!(
-            supported(&registry, "AddV2", Some(DataType::String)),
-            ["CPU"]
-        );
-        assert_eq!(supported(&registry, "Placeholder", float), ["GPU", "CPU"]);
-        assert_eq!(
-            supported(&registry, "VarHandleOp", None),
-            ["GPU", "CPU", "TPU", "XLA_CPU"]
-        );
-        assert_eq!(supported(&registry, "TensorSliceDataset", None), ["CPU"]);
-        assert_eq!(
-            supported(&registry, "MatMul", Some(DataType::Int32)),
-            ["GPU", "CPU"]
-        );
-        assert!(supported(&registry, "NoSuchOp", float).is_empty());
-        assert!(registry.has_kernel("MatMul", "XLA_TPU_JIT", Some(DataType::BFloat16)));
-        assert!(!registry.has_kernel("MatMul", "XLA_CPU_JIT", Some(DataType::BFloat16)));
-        assert!(!registry.has_kernel("VarHandleOp", "XLA_TPU_JIT", None));
-        assert!(registry.has_kernel("ConfigureDistributedTPU", "TPU_SYSTEM", None));
-    }
-
-    #[test]
-    fn host_memory_for_int32_on_gpu() {
-        let registry = KernelRegistry::standard();
-        assert_eq!(
-            registry.host_memory_arguments("AddV2", "GPU", Some(DataType::Int32)),
-            ["x", "y", "z"]
-        );
-        assert!(registry
-            .host_memory_arguments("AddV2", "GPU", Some(DataType::Float))
-            .is_empty());
-        assert_eq!(
-            registry.host_memory_arguments("Shape", "GPU", Some(DataType::Float)),
-            ["output"]
-        );
-        assert!(registry
-            .host_memory_arguments("Shape", "CPU", Some(DataType::Float))
-            .is_empty());
-    }
-
-    #[test]
-    fn registered_kernels_text() {
-        let registry = KernelRegistry::standard();
-        assert_eq!(
-            registry.kernels_registered_for_op("NoSuchOp"),
-            "  <no registered kernels>\n"
-        );
-        assert_eq!(
-            registry.kernels_registered_for_op("PyFunc"),
-            "  device='CPU'\n"
-        );
-        assert!(registry
-            .kernels_registered_for_op("MatMul")
-            .contains("  device='XLA_CPU_JIT'; T in [DT_COMPLEX64, DT_DOUBLE, DT_FLOAT]\n"));
     }
 }

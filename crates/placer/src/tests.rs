@@ -5,11 +5,58 @@ use crate::device::set::LOCAL_HOST_CPU;
 use crate::device::{DeviceId, DeviceSet};
 use crate::eager::{place_eager_op, EagerInput, EagerOp};
 use crate::graph::{place_graph, GraphPlacementOptions};
-use crate::kernels::{DataType, KernelRegistry};
+use crate::kernels::{DataType, GpuKernel, KernelDef, KernelRegistry, Kernels, TypeConstraint};
 use crate::{ColocationCause, FallbackCause, Graph, Node, PlacementError, PlacementReason};
 
 const GPU0: &str = "/job:localhost/replica:0/task:0/device:GPU:0";
 const GPU1: &str = "/job:localhost/replica:0/task:0/device:GPU:1";
+
+/// The kernels of the op types these tests place, as TensorFlow registers them (the
+/// engine's full table is `runtime::op_defs`; the placer only reads a registry).
+fn registry() -> KernelRegistry {
+    const MATMUL_XLA: &[DataType] = &[DataType::Complex64, DataType::Double, DataType::Float];
+    const MATMUL_TPU: &[DataType] = &[
+        DataType::Complex64,
+        DataType::Double,
+        DataType::Float,
+        DataType::BFloat16,
+    ];
+    const MATMUL: Kernels = Kernels {
+        xla: None,
+        ..Kernels::EVERYWHERE
+    }
+    .and(&[
+        KernelDef::new("XLA_CPU", TypeConstraint::Only(MATMUL_XLA)),
+        KernelDef::new("XLA_GPU", TypeConstraint::Only(MATMUL_XLA)),
+        KernelDef::new("TPU", TypeConstraint::Only(MATMUL_TPU)),
+        KernelDef::new("XLA_TPU_JIT", TypeConstraint::Only(MATMUL_TPU)),
+    ]);
+    const TPU_SYSTEM: Kernels = Kernels::only(&[KernelDef::new("TPU_SYSTEM", TypeConstraint::Any)]);
+    let add = Kernels::EVERYWHERE.with_gpu(GpuKernel {
+        host_memory_only_for_int32: true,
+        ..GpuKernel::NUMERIC.host_memory(&["x", "y", "z"])
+    });
+    let shape = Kernels::EVERYWHERE
+        .with_gpu(GpuKernel::NUMERIC.host_memory(&["output"]))
+        .metadata();
+    KernelRegistry::new([
+        ("MatMul", &MATMUL),
+        ("AddV2", &add),
+        ("Shape", &shape),
+        ("ConfigureDistributedTPU", &TPU_SYSTEM),
+        ("Placeholder", &Kernels::CPU_GPU),
+        ("StringToNumber", &Kernels::CPU),
+        ("DecodeJpeg", &Kernels::CPU),
+        (
+            "VarHandleOp",
+            &Kernels::XLA_DEVICE.with_gpu(GpuKernel::ANY.host_memory(&["resource"])),
+        ),
+        ("ReadVariableOp", &Kernels::EVERYWHERE),
+        ("RandomUniform", &Kernels::EVERYWHERE),
+        ("Const", &Kernels::EVERYWHERE),
+        ("Identity", &Kernels::EVERYWHERE.colocation_exempt()),
+    ])
+}
 
 fn strict() -> GraphPlacementOptions {
     GraphPlacementOptions::default()
@@ -27,7 +74,7 @@ fn place(
     devices: &DeviceSet,
     options: &GraphPlacementOptions,
 ) -> Result<Vec<String>, PlacementError> {
-    let placement = place_graph(graph, devices, &KernelRegistry::standard(), options)?;
+    let placement = place_graph(graph, devices, &registry(), options)?;
     Ok(placement
         .nodes
         .iter()
@@ -64,7 +111,7 @@ fn eager(
         inputs: &inputs,
         is_function_call: false,
     };
-    let placement = place_eager_op(devices, &KernelRegistry::standard(), &op, scope, soft)?;
+    let placement = place_eager_op(devices, &registry(), &op, scope, soft)?;
     Ok(devices.device(placement.device).name.clone())
 }
 
@@ -190,7 +237,7 @@ fn variable_graph(variable_device: &str, reader_device: &str) -> Graph {
 fn graph_resource_edges_pull_consumers_to_the_variable() {
     let graph = variable_graph("/device:GPU:1", "/device:CPU:0");
     let devices = DeviceSet::with_gpus(2);
-    let placement = place_graph(&graph, &devices, &KernelRegistry::standard(), &strict()).unwrap();
+    let placement = place_graph(&graph, &devices, &registry(), &strict()).unwrap();
     assert_eq!(devices.device(placement.nodes[1].device).name, GPU1);
     assert_eq!(
         placement.nodes[1].reason,
@@ -237,7 +284,7 @@ fn graph_resource_edge_type_conflict_is_never_relaxed() {
     let handle = graph.add(Node::new("v", "VarHandleOp", DataType::Resource).on("/device:GPU:0"));
     graph.add(Node::new("parse", "StringToNumber", DataType::String).resource_input(handle));
     let devices = DeviceSet::with_gpus(1);
-    let placement = place_graph(&graph, &devices, &KernelRegistry::standard(), &soft()).unwrap();
+    let placement = place_graph(&graph, &devices, &registry(), &soft()).unwrap();
     assert_eq!(
         devices.device(placement.nodes[0].device).name,
         LOCAL_HOST_CPU
@@ -270,7 +317,7 @@ fn graph_colocate_with_conflicts() {
     // With soft placement the type conflict is dropped from the merged request, so the
     // group stays together on the best device.
     let devices = DeviceSet::with_gpus(1);
-    let placed = place_graph(&graph, &devices, &KernelRegistry::standard(), &soft()).unwrap();
+    let placed = place_graph(&graph, &devices, &registry(), &soft()).unwrap();
     assert_eq!(placed.nodes[1].device, devices.find_by_name(GPU0).unwrap());
     assert_eq!(
         placed.nodes[1].reason,
@@ -304,7 +351,7 @@ fn graph_heuristics_and_reasons() {
         ..strict()
     };
     let devices = DeviceSet::with_gpus(1);
-    let placement = place_graph(&graph, &devices, &KernelRegistry::standard(), &options).unwrap();
+    let placement = place_graph(&graph, &devices, &registry(), &options).unwrap();
     let reasons: Vec<&PlacementReason> = placement.nodes.iter().map(|it| &it.reason).collect();
     assert_eq!(
         *reasons[0],
@@ -328,7 +375,7 @@ fn graph_heuristics_and_reasons() {
     let soft_tpu = place_graph(
         &single("MatMul", DataType::Float, "/device:TPU:0"),
         &devices,
-        &KernelRegistry::standard(),
+        &registry(),
         &soft(),
     )
     .unwrap();
@@ -439,7 +486,7 @@ fn eager_errors_on_each_machine() {
 #[test]
 fn eager_pinning_rules() {
     let devices = DeviceSet::with_gpus(1);
-    let registry = KernelRegistry::standard();
+    let registry = registry();
     let small = [EagerInput {
         device: DeviceId(0),
         dtype: DataType::Int32,

@@ -111,6 +111,46 @@ pub struct OpReport {
     /// (`null` for other ops; always written, since binary formats cannot skip a field).
     #[serde(default)]
     pub input_element: Option<InputElement>,
+    /// How the simulator treats the op, from its type's definition. Not part of the
+    /// serialized report: the engine sets it and the simulator reads it before sending.
+    #[serde(skip)]
+    pub class: OpClass,
+}
+
+/// What the simulator needs to know about an op's type: how its work is counted and what
+/// role it plays in the schedule. An op definition names its class; the simulator never
+/// matches op type names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OpClass {
+    /// One FLOP per output element (most element-wise and array ops).
+    #[default]
+    Elementwise,
+    /// No kernel work: it only relabels or hands over buffers (`Reshape`, `Identity`,
+    /// variable handles).
+    Free,
+    /// A transcendental per element (`Exp`, `Tanh`...).
+    Transcendental,
+    /// One FLOP per input element (`Sum`, `ArgMax`...).
+    Reduction,
+    /// A (batched) GEMM read from the output and the left operand's shapes.
+    MatMul,
+    /// An im2col GEMM (`Conv2D`, NHWC input, HWIO filter).
+    Conv2D,
+    /// A pooling window over its input.
+    Pool,
+    /// One addition per element of every input but the first.
+    AddN,
+    /// A scalar image-resize loop: this many operations per output value.
+    Resize {
+        /// Operations per output value (bilinear 8, nearest 1).
+        per_value: u64,
+    },
+    /// Writes its value input into a variable, which keeps that memory to the end.
+    Assign,
+    /// One replica's part of an all-reduce across devices.
+    AllReduce,
+    /// A function call: one launch; its body's ops carry the work.
+    Call,
 }
 
 /// What the input pipeline (tf.data on the host) did to produce one element.

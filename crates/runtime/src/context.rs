@@ -43,6 +43,10 @@ pub struct Context {
     /// initialised: the placer prints its lines by that setting for the whole program
     /// (see [`Context::set_log_device_placement`]).
     pub log_device_placement: bool,
+    /// Whether the op being called had a Python list or tuple among its inputs, so
+    /// TensorFlow ran it through its eager fallback path, whose errors do not end in
+    /// ` name: ` as the fast path's do.
+    pub eager_fallback: bool,
     /// Eager `tf.device` scopes: full names, `""` for `tf.device(None)`.
     eager_scopes: Vec<String>,
     /// The eager `tf.name_scope` (`context.scope_name`: `""` or `outer/inner/`).
@@ -89,9 +93,10 @@ impl Context {
     pub fn new(topology: &Topology) -> Context {
         Context {
             machine: Machine::new(topology),
-            registry: KernelRegistry::standard(),
+            registry: crate::op_defs::kernel_registry(),
             soft_placement_user: None,
             log_device_placement: false,
+            eager_fallback: false,
             eager_scopes: Vec::new(),
             eager_name_scope: String::new(),
             graphs: Vec::new(),

@@ -119,6 +119,10 @@ impl Context {
                 if input_dtypes.len() == inputs.len() {
                     self.log_failed_eager_function(op, &input_dtypes, &device_name);
                 }
+                let mut error = error;
+                if self.eager_fallback && error.op_name.as_deref() == Some("") {
+                    error.op_name = None;
+                }
                 return Err(TfError::from_eager_op(&error, &device_name));
             }
             Err(KernelFailure::Status(error)) => return Err(error),

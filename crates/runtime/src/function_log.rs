@@ -31,6 +31,10 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
             .collect::<Vec<_>>()
     };
     Some(match op {
+        OpKind::Defined(op) => {
+            let (inputs, output) = op.op().argument_names()?;
+            (fixed(inputs), output)
+        }
         OpKind::Binary(_) => (fixed(&["x", "y"]), "z"),
         OpKind::Unary(_) => (fixed(&["x"]), "y"),
         OpKind::MatMul(options) if options.batched => (fixed(&["x", "y"]), "output"),

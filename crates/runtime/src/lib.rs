@@ -63,6 +63,7 @@ pub mod machine;
 pub mod node_def;
 pub mod node_summary;
 pub mod op;
+pub mod op_defs;
 pub mod random_seed;
 pub mod recorder;
 pub mod session;

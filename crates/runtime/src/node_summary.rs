@@ -13,9 +13,9 @@
 
 use crate::function_log::slice_mask_bits;
 use crate::op::{data_type, InputFact, OpKind, ValueType};
+use crate::op_defs::is_host_memory_input;
 use crate::shape_fn::shape_text;
 use crate::shape_value::shape_input;
-use placer::kernels::is_host_memory_input;
 use tensor::ops::{BinaryOp, PadMode, Padding};
 use tensor::{DType, Tensor, TensorShape};
 
@@ -34,6 +34,7 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
     let flag = |name: &str, value: bool| Some(format!("{name}={value}"));
     let count = |value: usize| Some(format!("N={value}"));
     let mut attrs: Vec<Option<String>> = match kind {
+        OpKind::Defined(op) => op.op().node_attrs(inputs).into_iter().map(Some).collect(),
         OpKind::Binary(BinaryOp::LogicalAnd | BinaryOp::LogicalOr) => Vec::new(),
         OpKind::Binary(BinaryOp::Equal | BinaryOp::NotEqual) => {
             vec![typed("T", 0), flag("incompatible_shape_error", true)]
@@ -227,8 +228,14 @@ impl ShapeErrorContext {
             let partial_input = shape_input(kind);
             let mut computed = Vec::new();
             let mut partial = Vec::new();
+            let value_inputs = match kind {
+                OpKind::Defined(op) => op.op().value_inputs(),
+                _ => &[],
+            };
             for (index, fact) in inputs.iter().enumerate() {
-                if partial_input == Some(index) {
+                if let Some(constant) = fact.constant.filter(|_| value_inputs.contains(&index)) {
+                    computed.push(format!("input[{index}] = <{}>", summarize_value(constant)));
+                } else if partial_input == Some(index) {
                     if let Some(entries) = fact.shape_value {
                         let dims = entries
                             .iter()

@@ -122,9 +122,6 @@ pub enum OpKind {
         /// The axis that is removed.
         axis: i64,
     },
-    /// `TopKV2` (`tf.math.top_k`, `sorted=True`): input, k; outputs values and int32
-    /// indices.
-    TopKV2,
     /// `Unique` (`tf.unique`): x; outputs y (its distinct values) and idx.
     Unique {
         /// `out_idx`: int32 or int64.
@@ -292,6 +289,9 @@ pub enum OpKind {
         /// Its static shape.
         shape: TensorShape,
     },
+    /// An op type defined in a file of its own (`op_defs`), which answers everything
+    /// through [`Op`](crate::op_defs::Op).
+    Defined(crate::op_defs::DefinedOp),
 }
 
 impl OpKind {
@@ -299,19 +299,7 @@ impl OpKind {
     /// ops and the stateful random ops): it must run even when nothing uses its output
     /// (`auto_control_deps`), and XLA cannot fold it into a constant (`distribute::tpu`).
     pub fn is_stateful(&self) -> bool {
-        matches!(
-            self,
-            OpKind::VarHandleOp { .. }
-                | OpKind::ReadVariableOp { .. }
-                | OpKind::AssignVariableOp
-                | OpKind::AssignAddVariableOp
-                | OpKind::AssignSubVariableOp
-                | OpKind::VarIsInitializedOp
-                | OpKind::RandomStandardNormal { .. }
-                | OpKind::RandomUniform { .. }
-                | OpKind::RandomUniformInt { .. }
-                | OpKind::PrintV2 { .. }
-        )
+        crate::op_defs::find(self.op_type()).is_some_and(|def| def.stateful)
     }
 
     /// TensorFlow's op type name.
@@ -356,7 +344,6 @@ impl OpKind {
             OpKind::Split { .. } => "Split",
             OpKind::SplitV { .. } => "SplitV",
             OpKind::Unpack { .. } => "Unpack",
-            OpKind::TopKV2 => "TopKV2",
             OpKind::Unique { .. } => "Unique",
             OpKind::ArgReduce {
                 op: ArgReduceOp::ArgMax,
@@ -399,6 +386,7 @@ impl OpKind {
             OpKind::Shape { .. } => "Shape",
             OpKind::MatrixDiag => "MatrixDiagV3",
             OpKind::MatrixSetDiag => "MatrixSetDiagV3",
+            OpKind::Defined(op) => op.op().def().name,
         }
     }
 
@@ -433,18 +421,20 @@ impl OpKind {
                 ValueType::Dense(dtype) | ValueType::Ref(dtype) => Some(*dtype),
                 ValueType::Resource => None,
             },
+            OpKind::Defined(op) => op.op().type_attr(inputs),
             _ => first_dense(0),
         }
     }
 
     /// How many outputs an op whose outputs have no static shape yet produces: its
     /// `num_split` or `num` attr for the ops that cut a tensor into pieces, two for
-    /// `TopKV2`, else one.
+    /// `Unique`, a defined op's output count, else one.
     pub fn piece_count(&self) -> usize {
         match self {
             OpKind::Split { num_split } | OpKind::SplitV { num_split } => *num_split,
             OpKind::Unpack { num, .. } => *num,
-            OpKind::TopKV2 | OpKind::Unique { .. } => 2,
+            OpKind::Unique { .. } => 2,
+            OpKind::Defined(op) => op.op().output_count(),
             _ => 1,
         }
     }
@@ -853,6 +843,13 @@ pub fn compute_at(
         return compute_at(op, &values, resources, site);
     }
     match op {
+        OpKind::Defined(defined) => {
+            let tensors = (0..inputs.len())
+                .map(|index| dense(inputs, index, op))
+                .collect::<Result<Vec<_>, _>>()?;
+            let outputs = defined.op().compute(&tensors)?;
+            Ok(outputs.into_iter().map(Value::Dense).collect())
+        }
         OpKind::Const(tensor) => one(tensor.clone()),
         OpKind::Placeholder { .. } => Err(KernelFailure::Status(TfError::internal(
             "a placeholder was computed instead of fed",
@@ -1043,17 +1040,6 @@ pub fn compute_at(
         OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
             "a function argument was computed instead of passed",
         ))),
-        OpKind::TopKV2 => {
-            let k = integers(dense(inputs, 1, op)?, op)?;
-            let [k] = k.as_slice() else {
-                return Err(KernelFailure::Status(TfError::invalid_argument(format!(
-                    "k must be 0-D, got shape [{}]",
-                    k.len()
-                ))));
-            };
-            let (values, indices) = ops::top_k(dense(inputs, 0, op)?, *k)?;
-            Ok(vec![Value::Dense(values), Value::Dense(indices)])
-        }
         OpKind::Unique { out_idx } => {
             let (y, idx) = ops::unique(dense(inputs, 0, op)?, *out_idx)?;
             Ok(vec![Value::Dense(y), Value::Dense(idx)])
@@ -1358,17 +1344,13 @@ fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFac
             .map_or_else(TensorShape::unknown, |fact| fact.shape.clone()),
         _ => TensorShape::unknown(),
     };
-    let mut facts = vec![
+    Ok(vec![
         OutputFact {
             value_type: ValueType::Dense(dtype),
             shape,
         };
         op.piece_count()
-    ];
-    if let (OpKind::TopKV2, Some(indices)) = (op, facts.get_mut(1)) {
-        indices.value_type = ValueType::Dense(DType::Int32);
-    }
-    Ok(facts)
+    ])
 }
 
 /// A graph input as inference sees it: its type, static shape and, for `Const`s, value.
@@ -1434,6 +1416,9 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             .collect();
         return infer(op, &dereffed);
     }
+    if let OpKind::Defined(defined) = op {
+        return defined.op().infer(inputs);
+    }
     crate::shape_fn::check(op, inputs)?;
     let dense_type = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
         Some(ValueType::Dense(dtype)) => Ok(dtype),
@@ -1460,39 +1445,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         }])
     };
     match op {
-        // `k` computed in the graph (`tf.sort`'s `shape(values)[axis]`): the last output
-        // dimension is what shape inference can evaluate of it.
-        OpKind::TopKV2 if inputs.get(1).is_some_and(|fact| fact.constant.is_none()) => {
-            let k = inputs
-                .get(1)
-                .and_then(|fact| fact.shape_value)
-                .and_then(|entries| entries.first().copied().flatten())
-                .and_then(|k| usize::try_from(k).ok());
-            let shape = match inputs.first().and_then(|fact| fact.shape.dims()) {
-                Some(dims) if !dims.is_empty() => {
-                    let mut dims = dims.to_vec();
-                    if let Some(last) = dims.last_mut() {
-                        *last = k;
-                    }
-                    TensorShape::new(dims)
-                }
-                _ => TensorShape::unknown(),
-            };
-            let values = match inputs.first().map(|fact| fact.value_type) {
-                Some(ValueType::Dense(dtype)) => dtype,
-                _ => DType::Float32,
-            };
-            Ok(vec![
-                OutputFact {
-                    value_type: ValueType::Dense(values),
-                    shape: shape.clone(),
-                },
-                OutputFact {
-                    value_type: ValueType::Dense(DType::Int32),
-                    shape,
-                },
-            ])
-        }
         // A partly known shape (`Where`'s `(None, 1)`) loses the listed axes.
         OpKind::Squeeze { axes: Some(axes) }
             if inputs.first().is_some_and(|fact| {

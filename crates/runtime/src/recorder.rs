@@ -129,7 +129,7 @@ impl Recorder {
         let on_accelerator = !op.device.contains("/device:CPU:");
         for (index, input) in op.inputs.iter().enumerate() {
             if on_accelerator
-                && placer::kernels::is_host_memory_input(op.op_type, index, op.inputs.len())
+                && crate::op_defs::is_host_memory_input(op.op_type, index, op.inputs.len())
             {
                 continue;
             }
@@ -184,6 +184,7 @@ impl Recorder {
             launch: self.launch,
             cost: String::new(),
             input_element: None,
+            class: crate::op_defs::sim_class(op.op_type),
         });
         Some(id)
     }

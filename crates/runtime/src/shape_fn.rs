@@ -279,6 +279,7 @@ fn batch_matmul(a: &TensorShape, b: &TensorShape, options: MatMulOptions) -> TfR
 /// `Ok` when the shapes pass (or are not known well enough to tell).
 pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
     match op {
+        OpKind::Defined(defined) => defined.op().infer(inputs).map(drop),
         OpKind::Binary(_) => broadcast(&shape_at(inputs, 0), &shape_at(inputs, 1)),
         OpKind::MatMul(options) if options.batched => {
             batch_matmul(&shape_at(inputs, 0), &shape_at(inputs, 1), *options)

@@ -16,8 +16,8 @@ const LARGEST_VALUE: usize = 1024;
 /// The input of `kind` that holds a shape, if it has one.
 pub fn shape_input(kind: &OpKind) -> Option<usize> {
     match kind {
-        // `TopKV2`'s `k` is a scalar: the size of the last output dimension.
-        OpKind::Reshape | OpKind::Tile | OpKind::BroadcastTo | OpKind::TopKV2 => Some(1),
+        OpKind::Defined(op) => op.op().shape_input(),
+        OpKind::Reshape | OpKind::Tile | OpKind::BroadcastTo => Some(1),
         OpKind::Slice => Some(2),
         OpKind::Fill
         | OpKind::RandomStandardNormal { .. }

@@ -61,7 +61,7 @@ impl Context {
         name: Option<&str>,
     ) -> TfResult<(Handle, Handle)> {
         first_two(self.array_op_outputs(
-            OpKind::TopKV2,
+            crate::op_defs::TopKV2::kind(),
             "TopKV2",
             name,
             vec![(input, "input", true), (k, "k", false)],

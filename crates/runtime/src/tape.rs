@@ -126,6 +126,28 @@ fn unbroadcast(grad: Tensor, shape: &Shape) -> TfResult<Tensor> {
     ops::reshape(&summed, &dims).map_err(kernel)
 }
 
+/// The gradients of a defined op's inputs, from its definition.
+fn defined_gradient(
+    op: &dyn crate::op_defs::Op,
+    entry: &TapeEntry,
+    grads: &[Option<Tensor>],
+) -> TfResult<Vec<Option<Tensor>>> {
+    let values = |pairs: &'_ [(String, Option<Tensor>)]| -> TfResult<Vec<Tensor>> {
+        pairs
+            .iter()
+            .map(|(_, value)| {
+                value
+                    .clone()
+                    .ok_or_else(|| TfError::internal("a taped op lost a value"))
+            })
+            .collect()
+    };
+    let (inputs, outputs) = (values(&entry.inputs)?, values(&entry.outputs)?);
+    let inputs: Vec<&Tensor> = inputs.iter().collect();
+    let outputs: Vec<&Tensor> = outputs.iter().collect();
+    op.gradient(&inputs, &outputs, grads)
+}
+
 /// The gradients of an op's inputs given the gradient of its first output; `None` for an
 /// input that gets none (integer inputs, shapes, axes).
 fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>> {
@@ -494,14 +516,6 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                 None,
             ]
         }
-        OpKind::TopKV2 => {
-            let indices = entry
-                .outputs
-                .get(1)
-                .and_then(|(_, value)| value.as_ref())
-                .ok_or_else(|| TfError::internal("a taped TopKV2 lost its indices"))?;
-            vec![Some(top_k_gradient(input(0)?, indices, grad)?), None]
-        }
         _ => vec![None; entry.inputs.len()],
     })
 }
@@ -545,24 +559,6 @@ fn gather_gradient(
     }
     let scattered = Tensor::from_vec(params.shape().clone(), scattered).map_err(kernel)?;
     ops::cast(&scattered, params.dtype()).map_err(kernel)
-}
-
-/// TensorFlow's `_TopKGrad`: the values' gradient scattered back to the positions the
-/// indices name in each row, zeros elsewhere.
-fn top_k_gradient(input: &Tensor, indices: &Tensor, grad: &Tensor) -> TfResult<Tensor> {
-    let columns = input.dims().last().copied().unwrap_or(1).max(1);
-    let k = indices.dims().last().copied().unwrap_or(0);
-    let positions = indices.to_i64_vec().unwrap_or_default();
-    let grads = grad.to_f64_vec().unwrap_or_default();
-    let mut scattered = vec![0.0f64; input.num_elements()];
-    for (slot, (&position, &value)) in positions.iter().zip(&grads).enumerate() {
-        let row = slot.checked_div(k).unwrap_or(0);
-        if let Some(target) = scattered.get_mut(row * columns + position as usize) {
-            *target += value;
-        }
-    }
-    let scattered = Tensor::from_vec(input.shape().clone(), scattered).map_err(kernel)?;
-    ops::cast(&scattered, input.dtype()).map_err(kernel)
 }
 
 /// True for the ops with one output per piece of their input (`Split`, `SplitV`,
@@ -915,7 +911,12 @@ impl Context {
                 .iter()
                 .map(|(name, _)| grads.get(name).cloned())
                 .collect();
-            let input_grads = if is_splitting(&entry.op) {
+            let input_grads = if let OpKind::Defined(op) = &entry.op {
+                if output_grads.iter().all(Option::is_none) {
+                    continue;
+                }
+                defined_gradient(op.op(), entry, &output_grads)?
+            } else if is_splitting(&entry.op) {
                 if output_grads.iter().all(Option::is_none) {
                     continue;
                 }

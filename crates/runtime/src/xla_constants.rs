@@ -75,6 +75,7 @@ impl NonConstantInput {
 /// The inputs of `kind` XLA needs as compile-time constants.
 fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
     match kind {
+        OpKind::Defined(op) => op.op().compile_time_constant_inputs().to_vec(),
         OpKind::Fill
         | OpKind::RandomStandardNormal { .. }
         | OpKind::RandomUniform { .. }
@@ -90,7 +91,6 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         | OpKind::OneHot
         | OpKind::Cumsum { .. }
         | OpKind::ReverseV2
-        | OpKind::TopKV2
         | OpKind::Resize { .. } => vec![1],
         // `Slice`'s begin and size are not listed: tf2xla lowers a computed begin to a
         // dynamic slice and a computed size to a bounded dynamic shape (oracle case l4_31).

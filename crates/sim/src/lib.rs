@@ -21,7 +21,7 @@ pub mod work;
 use cpython_text::float_to_decimal::format_fixed;
 use hardware::roofline::Bound;
 use hardware::Hardware;
-use report::{Metrics, OpReport, TransferReport};
+use report::{Metrics, OpClass, OpReport, TransferReport};
 use schedule::{Execution, Schedule};
 
 /// Everything the simulator adds to a report.
@@ -149,6 +149,7 @@ fn partition(
                 launch: 0,
                 cost: String::new(),
                 input_element: None,
+                class: OpClass::Free,
             });
             counter += 1;
             id

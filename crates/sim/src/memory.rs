@@ -10,7 +10,7 @@
 use super::schedule::Schedule;
 use super::work::output_bytes;
 use hardware::Hardware;
-use report::{OpReport, TransferReport};
+use report::{OpClass, OpReport, TransferReport};
 
 /// The peak and the first out-of-memory moment of each device.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -19,14 +19,6 @@ pub struct MemoryUse {
     pub peak_bytes: Vec<u64>,
     /// The first allocation that did not fit: (device index, op id).
     pub first_oom: Option<(usize, u32)>,
-}
-
-/// Ops whose value input becomes a variable's storage.
-fn is_assign(op_type: &str) -> bool {
-    matches!(
-        op_type,
-        "AssignVariableOp" | "AssignAddVariableOp" | "AssignSubVariableOp" | "Assign"
-    )
 }
 
 /// Sweeps allocation and free events in time order (frees first at equal times, then by
@@ -51,7 +43,8 @@ pub fn account(
             let Some(slot) = free_at.get_mut(input as usize) else {
                 continue;
             };
-            *slot = if is_assign(&op.op_type) {
+            // An assignment's value input becomes the variable's storage.
+            *slot = if op.class == OpClass::Assign {
                 u64::MAX
             } else {
                 (*slot).max(end)

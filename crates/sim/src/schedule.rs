@@ -24,7 +24,7 @@ use super::links::LinkState;
 use super::work::op_work;
 use hardware::roofline::{self, Bound, Work};
 use hardware::Hardware;
-use report::{InputElement, OpReport, TransferReport};
+use report::{InputElement, OpClass, OpReport, TransferReport};
 use std::collections::HashMap;
 
 /// How an op was issued.
@@ -199,9 +199,6 @@ impl State<'_> {
     }
 }
 
-/// Op types that all-reduce between replicas: one op per replica, recorded together.
-pub const COLLECTIVE_OPS: [&str; 3] = ["CrossReplicaSum", "CollectiveReduceV2", "NcclAllReduce"];
-
 /// The members of the all-reduce starting at `first`: the following ops of the same type
 /// and execution on distinct devices.
 fn collective_group(ops: &[OpReport], executions: &[Execution], first: usize) -> Vec<usize> {
@@ -226,7 +223,7 @@ fn executions(ops: &[OpReport]) -> Vec<Execution> {
     let mut current_call: Option<&str> = None;
     ops.iter()
         .map(|op| {
-            if op.op_type.starts_with("__inference_") {
+            if op.class == OpClass::Call {
                 // The body's ops are named after the function (the op type): a second call's
                 // op is `__inference_f_7_1`, its body still `__inference_f_7/...`.
                 current_call = Some(op.op_type.as_str());
@@ -395,7 +392,7 @@ pub fn schedule(hardware: &Hardware, ops: &[OpReport], transfers: &[TransferRepo
         }
         let work = op_work(op, ops);
         let chip = &hardware.devices[device].chip;
-        if COLLECTIVE_OPS.contains(&op.op_type.as_str()) && !collectives.contains_key(&index) {
+        if op.class == OpClass::AllReduce && !collectives.contains_key(&index) {
             // A ring all-reduce: every member starts when the last is ready and they end
             // together, after the ring's 2(p−1) steps over the machine's links.
             let members = collective_group(ops, &executions, index);

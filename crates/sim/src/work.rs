@@ -1,4 +1,4 @@
-//! The work of a recorded op, from its type and shapes alone.
+//! The work of a recorded op, from its class (its definition's) and shapes alone.
 //!
 //! The simulator never looks at values: an op's FLOPs and bytes follow from its output shape
 //! and dtype and its inputs' (the producers' outputs), as TensorFlow's grappler estimates
@@ -6,7 +6,7 @@
 //! element, Reshape/Identity/Send/Recv/variables free).
 
 use hardware::roofline::{Gemm, Work};
-use report::OpReport;
+use report::{OpClass, OpReport};
 
 /// Bytes per element of a TensorFlow dtype name (strings count 16, handles 0).
 pub fn dtype_bytes(dtype: &str) -> u64 {
@@ -37,68 +37,13 @@ pub fn output_bytes(op: &OpReport) -> u64 {
     elements(&op.shape).saturating_mul(dtype_bytes(&op.dtype))
 }
 
-/// Ops that only relabel or hand over buffers: no kernel work.
-fn is_free(op_type: &str) -> bool {
-    matches!(
-        op_type,
-        "Const"
-            | "Identity"
-            | "Reshape"
-            | "ExpandDims"
-            | "Squeeze"
-            | "Placeholder"
-            | "NoOp"
-            | "VarHandleOp"
-            | "VariableV2"
-            | "ReadVariableOp"
-            | "_Send"
-            | "_Recv"
-            | "Shape"
-            | "Rank"
-            | "Size"
-    ) || op_type.starts_with("__inference_")
-}
-
-/// Element-wise ops that evaluate a transcendental per element (counted as 8 FLOPs ⚠ D:
-/// special-function units run at a fraction of the FMA rate).
-fn is_transcendental(op_type: &str) -> bool {
-    matches!(
-        op_type,
-        "Exp"
-            | "Log"
-            | "Sin"
-            | "Cos"
-            | "Tanh"
-            | "Sigmoid"
-            | "Sqrt"
-            | "Pow"
-            | "Softmax"
-            | "Rsqrt"
-            | "Log1p"
-            | "Expm1"
-            | "Tan"
-            | "Softplus"
-            | "Atan"
-            | "Asin"
-            | "Acos"
-            | "Sinh"
-            | "Cosh"
-    )
-}
-
-fn is_reduction(op_type: &str) -> bool {
-    matches!(
-        op_type,
-        "Sum" | "Mean" | "Max" | "Min" | "Prod" | "Any" | "All" | "ArgMax" | "ArgMin"
-    )
-}
-
 /// Peak-equivalent FLOPs per scalar operation in the image resize kernels (not vectorised).
 const RESIZE_SCALAR_PENALTY: u64 = 16;
 
-/// The work of `op`, whose inputs' shapes are their producers' outputs in `ops`.
+/// The work of `op`, whose inputs' shapes are their producers' outputs in `ops`, counted as
+/// its class says.
 pub fn op_work(op: &OpReport, ops: &[OpReport]) -> Work {
-    if is_free(&op.op_type) {
+    if matches!(op.class, OpClass::Free | OpClass::Call) {
         return Work::default();
     }
     let inputs: Vec<&OpReport> = op
@@ -112,83 +57,56 @@ pub fn op_work(op: &OpReport, ops: &[OpReport]) -> Work {
         .fold(0, u64::saturating_add);
     let bytes = bytes_read.saturating_add(output_bytes(op));
     let out = elements(&op.shape);
-    match op.op_type.as_str() {
-        "MatMul" | "BatchMatMulV2" | "BatchMatMul" => {
-            let gemm = matmul_gemm(op, inputs.first().copied());
-            Work {
-                flops: gemm_flops(gemm),
-                bytes,
-                gemm: Some(gemm),
-            }
-        }
-        "Conv2D" => {
+    let first_input = || inputs.first().map_or(out, |input| elements(&input.shape));
+    let flops = |flops: u64| Work {
+        flops,
+        bytes,
+        gemm: None,
+    };
+    let gemm = |gemm: Gemm| Work {
+        flops: gemm_flops(gemm),
+        bytes,
+        gemm: Some(gemm),
+    };
+    match op.class {
+        OpClass::MatMul => gemm(matmul_gemm(op, inputs.first().copied())),
+        OpClass::Conv2D => {
             // Output NHWC; filter [kh, kw, cin, cout]: an im2col GEMM of
             // (N·H·W) × (kh·kw·cin) by (kh·kw·cin) × cout.
             let filter = inputs.get(1).map_or(1, |f| elements(&f.shape));
             let cout = op.shape.last().copied().unwrap_or(1).max(1) as u64;
-            let gemm = Gemm {
+            gemm(Gemm {
                 batch: 1,
                 m: out / cout,
                 k: filter / cout,
                 n: cout,
-            };
-            Work {
-                flops: gemm_flops(gemm),
-                bytes,
-                gemm: Some(gemm),
-            }
+            })
         }
-        "ResizeBilinear" | "ResizeNearestNeighbor" => {
-            // TensorFlow's CPU resize kernels are scalar loops: per output value about 8
-            // operations (bilinear; 1 for nearest), at roughly 1/16 of an AVX2 FMA peak
-            // ⚠ D, so each counts 16 peak-equivalent FLOPs.
-            let per_value = if op.op_type == "ResizeBilinear" { 8 } else { 1 };
-            Work {
-                flops: out.saturating_mul(per_value * RESIZE_SCALAR_PENALTY),
-                bytes,
-                gemm: None,
-            }
+        // TensorFlow's CPU resize kernels are scalar loops: per output value about 8
+        // operations (bilinear; 1 for nearest), at roughly 1/16 of an AVX2 FMA peak ⚠ D, so
+        // each counts 16 peak-equivalent FLOPs.
+        OpClass::Resize { per_value } => {
+            flops(out.saturating_mul(per_value * RESIZE_SCALAR_PENALTY))
         }
-        "MaxPool" | "AvgPool" => {
-            // Each output compares or adds its window: about one operation per input read
-            // (windows overlap little at the usual stride = window size).
-            let first = inputs.first().map_or(out, |input| elements(&input.shape));
-            Work {
-                flops: first.max(out),
-                bytes,
-                gemm: None,
-            }
-        }
-        "AddN" => {
+        // Each output compares or adds its window: about one operation per input read
+        // (windows overlap little at the usual stride = window size).
+        OpClass::Pool => flops(first_input().max(out)),
+        OpClass::AddN => {
             // One addition per element of every input but the first.
             let read: u64 = inputs
                 .iter()
                 .map(|input| elements(&input.shape))
                 .fold(0, u64::saturating_add);
-            Work {
-                flops: read.saturating_sub(out),
-                bytes,
-                gemm: None,
-            }
+            flops(read.saturating_sub(out))
         }
-        kind if is_reduction(kind) => {
-            let first = inputs.first().map_or(out, |input| elements(&input.shape));
-            Work {
-                flops: first,
-                bytes,
-                gemm: None,
-            }
-        }
-        kind if is_transcendental(kind) => Work {
-            flops: out.saturating_mul(8),
-            bytes,
-            gemm: None,
-        },
-        _ => Work {
-            flops: out,
-            bytes,
-            gemm: None,
-        },
+        OpClass::Reduction => flops(first_input()),
+        // Special-function units run at a fraction of the FMA rate: 8 FLOPs ⚠ D.
+        OpClass::Transcendental => flops(out.saturating_mul(8)),
+        OpClass::Elementwise
+        | OpClass::Assign
+        | OpClass::AllReduce
+        | OpClass::Free
+        | OpClass::Call => flops(out),
     }
 }
 

@@ -69,8 +69,8 @@ pub struct OpError {
     pub class: ErrorClass,
     /// The core message, e.g. `Matrix size-incompatible: In[0]: [2,3], In[1]: [2,3]`.
     pub message: String,
-    /// The op that failed, if any.
-    pub op_type: Option<OpType>,
+    /// The type of the op that failed (`GatherNd`), if any.
+    pub op_type: Option<&'static str>,
     /// Where the error was raised.
     pub origin: ErrorOrigin,
     /// The op name shown after `[Op:X]` as ` name: <name>`; `None` prints no ` name:` part.
@@ -80,14 +80,26 @@ pub struct OpError {
 impl OpError {
     /// An error raised by `op`'s kernel, with the op's default eager name.
     pub fn kernel(class: ErrorClass, op: OpType, message: impl Into<String>) -> OpError {
+        OpError::kernel_of(class, op.name(), op.default_eager_name(), message)
+    }
+
+    /// An error raised by the kernel of the op type `op_type`, whose eager errors end in
+    /// ` name: {eager_name}` (`None`: no ` name:` part). For op types defined outside
+    /// [`OpType`].
+    pub fn kernel_of(
+        class: ErrorClass,
+        op_type: &'static str,
+        eager_name: Option<&'static str>,
+        message: impl Into<String>,
+    ) -> OpError {
         OpError {
             class,
             message: message.into(),
-            op_type: Some(op),
+            op_type: Some(op_type),
             origin: ErrorOrigin::Kernel {
-                function: op.name().to_string(),
+                function: op_type.to_string(),
             },
-            op_name: op.default_eager_name().map(str::to_string),
+            op_name: eager_name.map(str::to_string),
         }
     }
 
@@ -161,7 +173,7 @@ impl OpError {
         }
         text.push_str(&self.message);
         if let (Some(op), false) = (self.op_type, self.origin == ErrorOrigin::Python) {
-            text.push_str(&format!(" [Op:{}]", op.name()));
+            text.push_str(&format!(" [Op:{op}]"));
             if let Some(name) = &self.op_name {
                 text.push_str(&format!(" name: {name}"));
             }

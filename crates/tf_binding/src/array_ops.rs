@@ -13,6 +13,7 @@ use crate::tensor_class::wrap;
 use crate::St;
 use runtime::error::TfError;
 use runtime::op::OpKind;
+use runtime::op_defs::{GatherNd, ScatterNd};
 use runtime::shape_operand::ShapeOperand;
 use runtime::{Handle, Operand};
 use tensor::ops::{self, ArgReduceOp};
@@ -205,6 +206,48 @@ pub fn gather(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             (axis, "axis", false),
         ],
     )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.gather_nd(params, indices, batch_dims=0, name)`: one `GatherNd`.
+pub fn gather_nd(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "gather_nd",
+        &args,
+        2,
+        [params, indices, batch_dims, name]
+    )?;
+    let params = to_operand(st, vm, &required(&bound.params))?;
+    let indices = to_operand(st, vm, &required(&bound.indices))?;
+    let batch_dims = match &bound.batch_dims {
+        Some(value) => scalar_int(st, vm, value, "batch_dims")?,
+        None => 0,
+    };
+    if batch_dims != 0 {
+        // TensorFlow builds a batched gather from several ops (`batch_gather_nd`).
+        let class = vm.exc_types().not_implemented_error.clone();
+        return Err(vm.new_error(&class, "tf.gather_nd with batch_dims is not emulated yet"));
+    }
+    let name = name_arg(vm, &bound.name)?;
+    let inputs = vec![(params, "params", false), (indices, "indices", false)];
+    let handle = run(st, vm, GatherNd::kind(), "GatherNd", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.scatter_nd(indices, updates, shape, name)`: one `ScatterNd`.
+pub fn scatter_nd(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "scatter_nd", &args, 3, [indices, updates, shape, name])?;
+    let indices = to_operand(st, vm, &required(&bound.indices))?;
+    let updates = to_operand(st, vm, &required(&bound.updates))?;
+    let shape = to_operand(st, vm, &required(&bound.shape))?;
+    let name = name_arg(vm, &bound.name)?;
+    let inputs = vec![
+        (indices, "indices", false),
+        (updates, "updates", false),
+        (shape, "shape", false),
+    ];
+    let handle = run(st, vm, ScatterNd::kind(), "ScatterNd", name, inputs)?;
     wrap(st, vm, handle)
 }
 

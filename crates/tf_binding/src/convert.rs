@@ -320,6 +320,9 @@ pub fn to_operand(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Operand> 
     if let Some(component) = distributed_component(st, vm, value)? {
         return Ok(Operand::Variable(component));
     }
+    if matches!(value, Value::List(_) | Value::Tuple(_)) {
+        st.sequence_input.set(true);
+    }
     Ok(Operand::Literal(to_tensor(st, vm, value, None)?))
 }
 

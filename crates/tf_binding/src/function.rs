@@ -25,7 +25,7 @@ use runtime::{Handle, Operand};
 use tensor::TensorShape;
 
 /// How a traced function's results are shaped.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 enum Structure {
     None,
     Single,
@@ -33,6 +33,26 @@ enum Structure {
     PerReplica(usize),
     List(Vec<Structure>),
     Tuple(Vec<Structure>),
+    /// A namedtuple of an op's named outputs (`TopKV2(values=..., indices=...)`).
+    Named(Rc<lang::value::Class>, Vec<Structure>),
+}
+
+/// The structure as text (part of a traced call's signature key).
+impl std::fmt::Debug for Structure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Structure::None => f.write_str("None"),
+            Structure::Single => f.write_str("Single"),
+            Structure::PerReplica(count) => write!(f, "PerReplica({count})"),
+            Structure::List(items) => f.debug_tuple("List").field(items).finish(),
+            Structure::Tuple(items) => f.debug_tuple("Tuple").field(items).finish(),
+            Structure::Named(class, items) => f
+                .debug_tuple("Named")
+                .field(&class.name)
+                .field(items)
+                .finish(),
+        }
+    }
 }
 
 /// The structure of one returned value and its handles: a `PerReplica`'s components, or
@@ -67,15 +87,15 @@ fn rebuild(
             let components: Vec<Value> = values.by_ref().take(*count).collect();
             crate::distribute::values::per_replica(st, vm, components)?
         }
-        Structure::List(items) | Structure::Tuple(items) => {
+        Structure::List(items) | Structure::Tuple(items) | Structure::Named(_, items) => {
             let mut rebuilt = Vec::with_capacity(items.len());
             for item in items {
                 rebuilt.push(rebuild(st, vm, item, values)?);
             }
-            if matches!(structure, Structure::List(_)) {
-                Value::list(rebuilt)
-            } else {
-                Value::tuple(rebuilt)
+            match structure {
+                Structure::List(_) => Value::list(rebuilt),
+                Structure::Named(class, _) => crate::named_tuple::instance(class, rebuilt),
+                _ => Value::tuple(rebuilt),
             }
         }
     })
@@ -841,21 +861,41 @@ fn outputs(st: &St, vm: &mut Vm<'_>, result: &Value) -> PyResult<(Vec<Handle>, S
     let mut handles = Vec::new();
     let structure = match result {
         Value::None => Structure::None,
-        Value::List(_) | Value::Tuple(_) => {
-            let items = vm.iterate(result)?;
-            let mut structures = Vec::with_capacity(items.len());
-            for item in &items {
-                structures.push(leaf(vm, item, &mut handles, &to_handle)?);
-            }
-            if matches!(result, Value::List(_)) {
-                Structure::List(structures)
-            } else {
-                Structure::Tuple(structures)
-            }
-        }
-        other => leaf(vm, other, &mut handles, &to_handle)?,
+        other => nested(vm, other, &mut handles, &to_handle, 0)?,
     };
     Ok((handles, structure))
+}
+
+/// How deeply a function's results may nest.
+const NESTING_MAX: usize = 32;
+
+/// The structure of a returned value (lists, tuples and op namedtuples nest; anything
+/// else is one tensor), its tensors appended to `handles` in order.
+fn nested(
+    vm: &mut Vm<'_>,
+    value: &Value,
+    handles: &mut Vec<Handle>,
+    to_handle: &dyn Fn(&mut Vm<'_>, &Value) -> PyResult<Handle>,
+    depth: usize,
+) -> PyResult<Structure> {
+    if depth > NESTING_MAX {
+        return Err(vm.value_error("The function's result is nested too deeply."));
+    }
+    let named = crate::named_tuple::parts(value);
+    let items = match (value, &named) {
+        (Value::List(_) | Value::Tuple(_), _) => vm.iterate(value)?,
+        (_, Some((_, fields))) => fields.clone(),
+        _ => return leaf(vm, value, handles, to_handle),
+    };
+    let mut structures = Vec::with_capacity(items.len());
+    for item in &items {
+        structures.push(nested(vm, item, handles, to_handle, depth + 1)?);
+    }
+    Ok(match (value, named) {
+        (Value::List(_), _) => Structure::List(structures),
+        (_, Some((class, _))) => Structure::Named(class, structures),
+        _ => Structure::Tuple(structures),
+    })
 }
 
 /// TensorFlow's rewrite of an error raised while tracing: the same class, with the

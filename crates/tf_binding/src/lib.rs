@@ -102,6 +102,10 @@ pub struct State {
     pub(crate) variable_objects: RefCell<HashMap<u32, Value>>,
     /// Simulated time the program slept (`time.sleep`), in ns.
     pub(crate) slept_ns: Cell<u64>,
+    /// Whether the current call converted a Python list or tuple into an op input
+    /// (TensorFlow's eager fallback path; see `Context::eager_fallback`). Cleared as each
+    /// native function or method starts.
+    pub(crate) sequence_input: Cell<bool>,
 }
 
 /// The classes of the binding, built once per run at the first import.
@@ -148,6 +152,7 @@ impl State {
             dtype_objects: RefCell::new(HashMap::new()),
             variable_objects: RefCell::new(HashMap::new()),
             slept_ns: Cell::new(0),
+            sequence_input: Cell::new(false),
         })
     }
 
@@ -192,6 +197,7 @@ impl State {
             return Err(vm.runtime_error("re-entrant TensorFlow call"));
         };
         ctx.set_call_stack(frames);
+        ctx.eager_fallback = self.sequence_input.get();
         Ok(ctx)
     }
 
@@ -338,7 +344,10 @@ pub(crate) fn function(
     f: fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult,
 ) -> Value {
     let st = st.clone();
-    native_function_closure(name, move |vm, args| f(&st, vm, args))
+    native_function_closure(name, move |vm, args| {
+        st.sequence_input.set(false);
+        f(&st, vm, args)
+    })
 }
 
 /// A method body bound to the state, for [`lang::host::ClassBuilder::method`].
@@ -347,7 +356,10 @@ pub(crate) fn bound(
     f: fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult,
 ) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult + 'static {
     let st = st.clone();
-    move |vm, args| f(&st, vm, args)
+    move |vm, args| {
+        st.sequence_input.set(false);
+        f(&st, vm, args)
+    }
 }
 
 /// Binds arguments (see [`lang::host::bind_args`]) and maps Python `None` to absent, as

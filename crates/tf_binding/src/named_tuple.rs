@@ -55,6 +55,15 @@ pub fn class(name: &'static str, module: &str, fields: &'static [&'static str]) 
     builder.build()
 }
 
+/// The class and fields of `value` when it is an instance of a class made by [`class`].
+pub fn parts(value: &Value) -> Option<(Rc<Class>, Vec<Value>)> {
+    let fields = value.downcast::<NamedFields>()?;
+    let Value::Instance(instance) = value else {
+        return None;
+    };
+    Some((instance.class.clone(), fields.0.clone()))
+}
+
 /// An instance of a namedtuple class made by [`class`].
 pub fn instance(class: &Rc<Class>, values: Vec<Value>) -> Value {
     new_native_instance(class, Rc::new(NamedFields(values)))

@@ -916,6 +916,14 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             native(st, "transpose", array_ops::transpose),
         ),
         ("gather".into(), native(st, "gather", array_ops::gather)),
+        (
+            "gather_nd".into(),
+            native(st, "gather_nd", array_ops::gather_nd),
+        ),
+        (
+            "scatter_nd".into(),
+            native(st, "scatter_nd", array_ops::scatter_nd),
+        ),
         ("tile".into(), native(st, "tile", array_ops::tile)),
         (
             "broadcast_to".into(),

@@ -165,6 +165,7 @@ impl Context {
                 .ok_or_else(|| TfError::internal("a traced op lost an input"))
         };
         Ok(match kind {
+            OpKind::Defined(op) => op.op().graph_gradient(self, inputs, grad)?,
             OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad)],
             // `ops.NotDifferentiable` in TensorFlow (`array_grad.py`).
             OpKind::StopGradient | OpKind::OneHot => vec![None; inputs.len()],

@@ -38,7 +38,7 @@ pub fn add_n(inputs: &[Tensor]) -> OpResult<Tensor> {
     let mut sum = first.clone();
     for input in &inputs[1..] {
         sum = binary(BinaryOp::Add, &sum, input).map_err(|error| OpError {
-            op_type: Some(op),
+            op_type: Some(op.name()),
             ..error
         })?;
     }

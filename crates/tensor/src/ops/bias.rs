@@ -40,7 +40,7 @@ pub fn bias_add(value: &Tensor, bias: &Tensor) -> OpResult<Tensor> {
         ));
     }
     binary(BinaryOp::Add, value, bias).map_err(|error| OpError {
-        op_type: Some(op),
+        op_type: Some(op.name()),
         ..error
     })
 }

@@ -367,7 +367,7 @@ pub fn stack(values: &[Tensor], axis: i64) -> OpResult<Tensor> {
         .map(|value| expand_dims(value, resolved as i64))
         .collect::<OpResult<_>>()?;
     concat(&expanded, resolved as i64).map_err(|mut error| {
-        error.op_type = Some(OpType::Pack);
+        error.op_type = Some(OpType::Pack.name());
         error
     })
 }
@@ -441,7 +441,7 @@ fn index_values(indices: &Tensor) -> Option<Vec<i64>> {
 
 /// TensorFlow's `SliceDebugString`: the position of flat element `flat` of a tensor of
 /// `shape` as `[1,0]`, nothing for a scalar.
-fn slice_debug_string(shape: &Shape, flat: usize) -> String {
+pub fn slice_debug_string(shape: &Shape, flat: usize) -> String {
     if shape.rank() == 0 {
         return String::new();
     }

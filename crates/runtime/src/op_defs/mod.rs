@@ -1,0 +1,169 @@
+//! One definition per op type: what TensorFlow registers about it (its name, its kernels per
+//! device type and the inputs they read from host memory, whether it is stateful) and how
+//! the simulator counts its work. The kernel registry the placer asks, the recorder's
+//! host-memory check and the simulator's op classes are all read from here.
+//!
+//! Most op types are one line in a family file (`math.rs`, `array.rs`, ...), with their
+//! behaviour (shape inference, kernels, gradients) still in `op.rs` and `tape.rs`. An op
+//! type with its own file (`gather_nd.rs`) holds everything: its definition here and its
+//! [`Op`] implementation. Adding an op is that file plus one line in [`SINGLE_OPS`].
+
+mod array;
+mod control_flow;
+mod dataset;
+mod distribute;
+mod executor;
+mod gather_nd;
+mod io;
+mod math;
+mod nn;
+mod op;
+mod random;
+mod reduce;
+mod scatter_nd;
+mod top_k_v2;
+mod variables;
+
+pub use gather_nd::GatherNd;
+pub use op::{DefinedOp, Op};
+pub use scatter_nd::ScatterNd;
+pub use top_k_v2::TopKV2;
+
+use placer::kernels::{KernelRegistry, Kernels};
+use report::OpClass;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// What TensorFlow registers about one op type, and the simulator's class for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpDef {
+    /// TensorFlow's op type name (`AddV2`).
+    pub name: &'static str,
+    /// Its kernels per device type.
+    pub kernels: Kernels,
+    /// The inputs its GPU and TPU kernels read from host memory.
+    pub host_memory_inputs: HostMemoryInputs,
+    /// How the simulator counts its work.
+    pub class: OpClass,
+    /// Marked stateful in its `REGISTER_OP`: it runs even when nothing uses its output,
+    /// and XLA cannot fold it into a constant.
+    pub stateful: bool,
+}
+
+/// The inputs an op's GPU and TPU kernels read from host memory (`.HostMemory("shape")` in
+/// their registrations, compile-time constants under XLA): shapes, axes, permutations and
+/// sizes. Such an input stays where it was made, so feeding it from the host copies nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostMemoryInputs {
+    /// These inputs, by index.
+    Indices(&'static [usize]),
+    /// The last input (`ConcatV2`'s axis).
+    Last,
+}
+
+impl OpDef {
+    /// A compute op: kernels everywhere (strings on the CPU only), one FLOP per output
+    /// element, nothing in host memory, stateless.
+    pub const fn compute(name: &'static str) -> OpDef {
+        OpDef {
+            name,
+            kernels: Kernels::EVERYWHERE,
+            host_memory_inputs: HostMemoryInputs::Indices(&[]),
+            class: OpClass::Elementwise,
+            stateful: false,
+        }
+    }
+
+    /// The same op with these kernels.
+    pub const fn kernels(self, kernels: Kernels) -> OpDef {
+        OpDef { kernels, ..self }
+    }
+
+    /// The same op counted as `class`.
+    pub const fn class(self, class: OpClass) -> OpDef {
+        OpDef { class, ..self }
+    }
+
+    /// The same op reading `inputs` from host memory.
+    pub const fn host_memory(self, inputs: &'static [usize]) -> OpDef {
+        OpDef {
+            host_memory_inputs: HostMemoryInputs::Indices(inputs),
+            ..self
+        }
+    }
+
+    /// The same op, stateful.
+    pub const fn stateful(self) -> OpDef {
+        OpDef {
+            stateful: true,
+            ..self
+        }
+    }
+
+    /// Whether input `index` of `input_count` is read from host memory on accelerators.
+    pub fn is_host_memory_input(&self, index: usize, input_count: usize) -> bool {
+        match self.host_memory_inputs {
+            HostMemoryInputs::Indices(indices) => indices.contains(&index),
+            HostMemoryInputs::Last => index + 1 == input_count,
+        }
+    }
+}
+
+/// The op types of the family files.
+const FAMILIES: &[&[OpDef]] = &[
+    math::OPS,
+    reduce::OPS,
+    array::OPS,
+    nn::OPS,
+    random::OPS,
+    variables::OPS,
+    control_flow::OPS,
+    io::OPS,
+    dataset::OPS,
+    distribute::OPS,
+    executor::OPS,
+];
+
+/// The op types with a file of their own: one line each.
+const SINGLE_OPS: &[&OpDef] = &[&gather_nd::DEF, &scatter_nd::DEF, &top_k_v2::DEF];
+
+/// Every registered op type.
+pub fn all() -> impl Iterator<Item = &'static OpDef> {
+    FAMILIES
+        .iter()
+        .flat_map(|family| family.iter())
+        .chain(SINGLE_OPS.iter().copied())
+}
+
+/// The definition of the op type `name`, if one is registered.
+pub fn find(name: &str) -> Option<&'static OpDef> {
+    static BY_NAME: OnceLock<HashMap<&'static str, &'static OpDef>> = OnceLock::new();
+    BY_NAME
+        .get_or_init(|| all().map(|def| (def.name, def)).collect())
+        .get(name)
+        .copied()
+}
+
+/// The kernel registry of every registered op type, for the placer.
+pub fn kernel_registry() -> KernelRegistry {
+    KernelRegistry::new(all().map(|def| (def.name, &def.kernels)))
+}
+
+/// How the simulator treats a recorded op of type `op_type`. A function call's op type is
+/// its function's name (`__inference_f_12`), which no op definition has.
+pub fn sim_class(op_type: &str) -> OpClass {
+    match find(op_type) {
+        Some(def) => def.class,
+        None if op_type.starts_with("__inference_") => OpClass::Call,
+        None => OpClass::Elementwise,
+    }
+}
+
+/// Whether input `index` of `input_count` of an `op_type` op is read from host memory on
+/// accelerators (see [`HostMemoryInputs`]).
+pub fn is_host_memory_input(op_type: &str, index: usize, input_count: usize) -> bool {
+    find(op_type).is_some_and(|def| def.is_host_memory_input(index, input_count))
+}
+
+#[cfg(test)]
+mod tests;

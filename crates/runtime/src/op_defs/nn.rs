@@ -1,0 +1,32 @@
+//! Neural-network ops: convolution, pooling, activations, losses, normalisation, images.
+
+use super::OpDef;
+use placer::kernels::Kernels;
+use report::OpClass;
+
+pub(super) const OPS: &[OpDef] = &[
+    OpDef::compute("Conv2D").class(OpClass::Conv2D),
+    OpDef::compute("Conv2DBackpropInput"),
+    OpDef::compute("Conv2DBackpropFilter"),
+    OpDef::compute("BiasAdd"),
+    OpDef::compute("BiasAddGrad"),
+    OpDef::compute("MaxPool").class(OpClass::Pool),
+    OpDef::compute("AvgPool").class(OpClass::Pool),
+    OpDef::compute("MaxPoolGrad"),
+    OpDef::compute("AvgPoolGrad"),
+    OpDef::compute("Softmax").class(OpClass::Transcendental),
+    OpDef::compute("LogSoftmax"),
+    OpDef::compute("SparseSoftmax").kernels(Kernels::CPU),
+    OpDef::compute("FusedBatchNormV3"),
+    OpDef::compute("SoftmaxCrossEntropyWithLogits"),
+    OpDef::compute("SparseSoftmaxCrossEntropyWithLogits"),
+    OpDef::compute("ResizeBilinear")
+        .class(OpClass::Resize { per_value: 8 })
+        .host_memory(&[1]),
+    OpDef::compute("ResizeNearestNeighbor")
+        .class(OpClass::Resize { per_value: 1 })
+        .host_memory(&[1]),
+    OpDef::compute("ImageProjectiveTransformV3").kernels(Kernels::CPU_GPU),
+    OpDef::compute("DecodeJpeg").kernels(Kernels::CPU),
+    OpDef::compute("DecodePng").kernels(Kernels::CPU),
+];
