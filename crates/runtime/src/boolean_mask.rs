@@ -88,7 +88,7 @@ impl Context {
             let reshaped = self.reshape(tensor, target, None)?;
             let flat_mask = self.reshape(mask, vec![-1], None)?;
             let positions = self.array_op(
-                OpKind::Where,
+                crate::op_defs::Where::kind(),
                 "Where",
                 None,
                 vec![(flat_mask.into(), "input", true)],

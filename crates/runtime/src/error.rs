@@ -33,6 +33,8 @@ pub enum ExceptionClass {
     TypeError,
     /// Python `RuntimeError` (`Virtual devices cannot be modified after being initialized`).
     RuntimeError,
+    /// Python `LookupError` (`gradient registry has no entry for: Unique`).
+    LookupError,
 }
 
 impl ExceptionClass {
@@ -49,6 +51,7 @@ impl ExceptionClass {
             ExceptionClass::ValueError => "ValueError",
             ExceptionClass::TypeError => "TypeError",
             ExceptionClass::RuntimeError => "RuntimeError",
+            ExceptionClass::LookupError => "LookupError",
         }
     }
 
@@ -56,7 +59,10 @@ impl ExceptionClass {
     pub fn is_tf_op_error(self) -> bool {
         !matches!(
             self,
-            ExceptionClass::ValueError | ExceptionClass::TypeError | ExceptionClass::RuntimeError
+            ExceptionClass::ValueError
+                | ExceptionClass::TypeError
+                | ExceptionClass::RuntimeError
+                | ExceptionClass::LookupError
         )
     }
 }

@@ -122,11 +122,6 @@ pub enum OpKind {
         /// The axis that is removed.
         axis: i64,
     },
-    /// `Unique` (`tf.unique`): x; outputs y (its distinct values) and idx.
-    Unique {
-        /// `out_idx`: int32 or int64.
-        out_idx: DType,
-    },
     /// `ArgMax` / `ArgMin`; input 1 is the dimension.
     ArgReduce {
         /// Which extreme.
@@ -220,8 +215,6 @@ pub enum OpKind {
     },
     /// `IsNan` / `IsInf` / `IsFinite`.
     FloatClass(ops::FloatClass),
-    /// `Where` (`tf.where(condition)`): the coordinates of the true (non-zero) elements.
-    Where,
     /// `Shape` (`tf.shape` of a tensor whose static shape is not fully known; a known one
     /// is a `Const`): the input's dimensions.
     Shape {
@@ -344,7 +337,6 @@ impl OpKind {
             OpKind::Split { .. } => "Split",
             OpKind::SplitV { .. } => "SplitV",
             OpKind::Unpack { .. } => "Unpack",
-            OpKind::Unique { .. } => "Unique",
             OpKind::ArgReduce {
                 op: ArgReduceOp::ArgMax,
                 ..
@@ -382,7 +374,6 @@ impl OpKind {
             } => "PadV2",
             OpKind::Pad { .. } => "MirrorPad",
             OpKind::FloatClass(class) => class.op_type().name(),
-            OpKind::Where => "Where",
             OpKind::Shape { .. } => "Shape",
             OpKind::MatrixDiag => "MatrixDiagV3",
             OpKind::MatrixSetDiag => "MatrixSetDiagV3",
@@ -427,13 +418,12 @@ impl OpKind {
     }
 
     /// How many outputs an op whose outputs have no static shape yet produces: its
-    /// `num_split` or `num` attr for the ops that cut a tensor into pieces, two for
-    /// `Unique`, a defined op's output count, else one.
+    /// `num_split` or `num` attr for the ops that cut a tensor into pieces, a defined op's
+    /// output count, else one.
     pub fn piece_count(&self) -> usize {
         match self {
             OpKind::Split { num_split } | OpKind::SplitV { num_split } => *num_split,
             OpKind::Unpack { num, .. } => *num,
-            OpKind::Unique { .. } => 2,
             OpKind::Defined(op) => op.op().output_count(),
             _ => 1,
         }
@@ -1040,10 +1030,6 @@ pub fn compute_at(
         OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
             "a function argument was computed instead of passed",
         ))),
-        OpKind::Unique { out_idx } => {
-            let (y, idx) = ops::unique(dense(inputs, 0, op)?, *out_idx)?;
-            Ok(vec![Value::Dense(y), Value::Dense(idx)])
-        }
         OpKind::Split { .. } | OpKind::SplitV { .. } | OpKind::Unpack { .. } => {
             Ok(compute_pieces(op, inputs)?
                 .into_iter()
@@ -1203,7 +1189,6 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
             ops::pad(input(0)?, input(1)?, constant, *mode)?
         }
         OpKind::FloatClass(class) => ops::float_class(*class, input(0)?)?,
-        OpKind::Where => ops::where_indices(input(0)?)?,
         OpKind::Shape { out_type } => {
             let dims: Vec<i64> = input(0)?
                 .shape()
@@ -1735,23 +1720,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         OpKind::Shape { out_type } => {
             let rank = shape_of(0).dims().map(<[Option<usize>]>::len);
             out(*out_type, TensorShape::new(vec![rank]))
-        }
-        OpKind::Unique { out_idx } => Ok(vec![
-            // As many values as are distinct (known only when it runs); one index per
-            // element.
-            OutputFact {
-                value_type: ValueType::Dense(dense_type(0)?),
-                shape: TensorShape::new(vec![None]),
-            },
-            OutputFact {
-                value_type: ValueType::Dense(*out_idx),
-                shape: shape_of(0),
-            },
-        ]),
-        OpKind::Where => {
-            // One row per true element (known only when it runs), one column per dimension.
-            let rank = shape_of(0).dims().map(<[Option<usize>]>::len);
-            out(DType::Int64, TensorShape::new(vec![None, rank]))
         }
         OpKind::FloatClass(class) => {
             // The dtype check without data: an empty tensor of the input's dtype.

@@ -604,7 +604,7 @@ pub fn unique_function(st: &St) -> Value {
         let name = name_arg(vm, &bound.name)?;
         let handles = st.tf(vm, |ctx| {
             ctx.array_op_outputs(
-                OpKind::Unique { out_idx },
+                runtime::op_defs::Unique::kind(out_idx),
                 "Unique",
                 name.as_deref(),
                 vec![(x, "x", true)],

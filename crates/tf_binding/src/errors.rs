@@ -109,14 +109,15 @@ pub fn build(vm: &Vm<'_>) -> PyResult<ErrorClasses> {
     })
 }
 
-/// The Python exception for a runtime error: builtins for `ValueError`, `TypeError` and
-/// `RuntimeError`, `tf.errors.*` otherwise.
+/// The Python exception for a runtime error: builtins for `ValueError`, `TypeError`,
+/// `RuntimeError` and `LookupError`, `tf.errors.*` otherwise.
 pub fn raise(st: &State, vm: &Vm<'_>, error: TfError) -> Exception {
     let exc = vm.exc_types();
     let class = match error.class {
         ExceptionClass::ValueError => exc.value_error.clone(),
         ExceptionClass::TypeError => exc.type_error.clone(),
         ExceptionClass::RuntimeError => exc.runtime_error.clone(),
+        ExceptionClass::LookupError => exc.lookup_error.clone(),
         other => st
             .classes(vm)
             .ok()

@@ -352,7 +352,14 @@ fn where_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         (None, None) => {
             let condition = to_operand(st, vm, &condition_value)?;
             let inputs = vec![(condition, "condition", false)];
-            let handle = array_ops::run(st, vm, OpKind::Where, "Where", name, inputs)?;
+            let handle = array_ops::run(
+                st,
+                vm,
+                runtime::op_defs::Where::kind(),
+                "Where",
+                name,
+                inputs,
+            )?;
             wrap(st, vm, handle)
         }
         _ => Err(vm.value_error("x and y must both be non-None or both be None.")),

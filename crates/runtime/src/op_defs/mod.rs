@@ -22,12 +22,16 @@ mod random;
 mod reduce;
 mod scatter_nd;
 mod top_k_v2;
+mod unique;
 mod variables;
+mod where_indices;
 
 pub use gather_nd::GatherNd;
 pub use op::{DefinedOp, Op};
 pub use scatter_nd::ScatterNd;
 pub use top_k_v2::TopKV2;
+pub use unique::Unique;
+pub use where_indices::Where;
 
 use placer::kernels::{KernelRegistry, Kernels};
 use report::OpClass;
@@ -125,7 +129,13 @@ const FAMILIES: &[&[OpDef]] = &[
 ];
 
 /// The op types with a file of their own: one line each.
-const SINGLE_OPS: &[&OpDef] = &[&gather_nd::DEF, &scatter_nd::DEF, &top_k_v2::DEF];
+const SINGLE_OPS: &[&OpDef] = &[
+    &gather_nd::DEF,
+    &scatter_nd::DEF,
+    &top_k_v2::DEF,
+    &unique::DEF,
+    &where_indices::DEF,
+];
 
 /// Every registered op type.
 pub fn all() -> impl Iterator<Item = &'static OpDef> {

@@ -96,6 +96,15 @@ pub trait Op: OpAttrs + fmt::Debug {
     }
 }
 
+/// TensorFlow's error for an op type without a registered gradient (neither a gradient
+/// function nor `ops.NotDifferentiable`).
+pub fn no_gradient_registered(op_type: &str) -> TfError {
+    TfError::new(
+        ExceptionClass::LookupError,
+        format!("gradient registry has no entry for: {op_type}"),
+    )
+}
+
 /// The error for an op whose gradient the playground does not compute yet.
 pub fn gradient_not_emulated(op_type: &str) -> TfError {
     TfError::new(
