@@ -900,7 +900,7 @@ impl Context {
     ) -> TfResult<Handle> {
         let multiples = shape_arg(multiples, "multiples")?;
         self.apply(
-            OpKind::Tile,
+            crate::op_defs::Tile::kind(),
             "Tile",
             name,
             vec![arg(input, "input"), multiples],

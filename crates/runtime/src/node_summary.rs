@@ -78,7 +78,6 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
             typed("Tparams", 0),
             Some("batch_dims=0".to_string()),
         ],
-        OpKind::Tile => vec![typed("T", 0), typed("Tmultiples", 1)],
         OpKind::Reduce { keep_dims, .. } => {
             vec![
                 typed("T", 0),

@@ -160,21 +160,12 @@ pub enum OpKind {
     ExpandDims,
     /// `GatherV2` (`tf.gather`): params, indices, axis.
     GatherV2,
-    /// `Tile` (`tf.tile`): input, multiples.
-    Tile,
     /// `BroadcastTo` (`tf.broadcast_to`): input, shape.
     BroadcastTo,
     /// `Slice` (`tf.slice`): input, begin, size.
     Slice,
     /// `ReverseV2` (`tf.reverse`): tensor, axis.
     ReverseV2,
-    /// `Cumsum` (`tf.cumsum`): x, axis.
-    Cumsum {
-        /// Each output leaves out its own element.
-        exclusive: bool,
-        /// Sums from the end.
-        reverse: bool,
-    },
     /// `Squeeze`.
     Squeeze {
         /// `squeeze_dims` (all size-1 axes when `None`).
@@ -349,11 +340,9 @@ impl OpKind {
             OpKind::StridedSliceGrad { .. } => "StridedSliceGrad",
             OpKind::ExpandDims => "ExpandDims",
             OpKind::GatherV2 => "GatherV2",
-            OpKind::Tile => "Tile",
             OpKind::BroadcastTo => "BroadcastTo",
             OpKind::Slice => "Slice",
             OpKind::ReverseV2 => "ReverseV2",
-            OpKind::Cumsum { .. } => "Cumsum",
             OpKind::Squeeze { .. } => "Squeeze",
             OpKind::Softmax => "Softmax",
             OpKind::StringToNumber { .. } => "StringToNumber",
@@ -1163,13 +1152,9 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
         }
         OpKind::ExpandDims => ops::expand_dims(input(0)?, scalar_int(1)?)?,
         OpKind::GatherV2 => ops::gather(input(0)?, input(1)?, scalar_int(2)?)?,
-        OpKind::Tile => ops::tile(input(0)?, &integers(input(1)?, op)?)?,
         OpKind::BroadcastTo => ops::broadcast_to(input(0)?, input(1)?)?,
         OpKind::Slice => ops::slice_begin_size(input(0)?, input(1)?, input(2)?)?,
         OpKind::ReverseV2 => ops::reverse(input(0)?, &integers(input(1)?, op)?)?,
-        OpKind::Cumsum { exclusive, reverse } => {
-            ops::cumsum(input(0)?, scalar_int(1)?, *exclusive, *reverse)?
-        }
         OpKind::Squeeze { axes } => ops::squeeze(input(0)?, axes.as_deref())?,
         OpKind::Softmax => ops::softmax(input(0)?)?,
         OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
@@ -1588,23 +1573,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             *dtype,
             shape_from_entries(inputs.first().and_then(shape_entries)),
         ),
-        OpKind::Tile if constant_ints(1).is_none() => {
-            // Each known dimension times its known multiple; the rest unknown.
-            let multiples = inputs.get(1).and_then(shape_entries);
-            let shape = match (shape_of(0).dims(), multiples) {
-                (Some(dims), Some(multiples)) if dims.len() == multiples.len() => TensorShape::new(
-                    dims.iter()
-                        .zip(&multiples)
-                        .map(|(dim, multiple)| {
-                            let multiple = usize::try_from((*multiple)?).ok()?;
-                            (*dim)?.checked_mul(multiple)
-                        })
-                        .collect(),
-                ),
-                _ => TensorShape::unknown(),
-            };
-            out(dense_type(0)?, shape)
-        }
         OpKind::BroadcastTo => out(
             dense_type(0)?,
             broadcast_to_static(&shape_of(0), &shape_of(1), inputs.get(1))?,

@@ -403,21 +403,6 @@ pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
                 _ => Ok(()),
             }
         }
-        OpKind::Tile => {
-            let multiples = shape_at(inputs, 1);
-            with_rank(&multiples, 1)?;
-            // `multiples` as a shape has one dimension per element: its rank is the
-            // vector's length, which must be the input's rank.
-            match (shape_at(inputs, 0).dims(), multiples.dims()) {
-                (Some(dims), Some([Some(count)])) if *count != dims.len() => {
-                    Err(TfError::invalid_argument(format!(
-                        "Shape must be rank {} but is rank {count}",
-                        dims.len()
-                    )))
-                }
-                _ => Ok(()),
-            }
-        }
         _ => Ok(()),
     }
 }

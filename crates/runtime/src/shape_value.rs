@@ -17,7 +17,7 @@ const LARGEST_VALUE: usize = 1024;
 pub fn shape_input(kind: &OpKind) -> Option<usize> {
     match kind {
         OpKind::Defined(op) => op.op().shape_input(),
-        OpKind::Reshape | OpKind::Tile | OpKind::BroadcastTo => Some(1),
+        OpKind::Reshape | OpKind::BroadcastTo => Some(1),
         OpKind::Slice => Some(2),
         OpKind::Fill
         | OpKind::RandomStandardNormal { .. }

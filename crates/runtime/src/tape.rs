@@ -15,6 +15,7 @@ use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::graph::{GraphKind, GraphTensor};
 use crate::op::OpKind;
+use crate::op_defs::op::gradient_not_emulated;
 use crate::{EagerTensor, Handle};
 use tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
 use tensor::{Shape, Tensor};
@@ -516,7 +517,71 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                 None,
             ]
         }
-        _ => vec![None; entry.inputs.len()],
+        OpKind::ConcatV2 => {
+            // `_ConcatGradV2`: the gradient cut back into the inputs' sizes along the axis.
+            let count = entry.inputs.len().saturating_sub(1);
+            let axis = input(count)?.to_i64_vec().unwrap_or_default();
+            let axis = axis.first().copied().unwrap_or(0);
+            let rank = grad.rank() as i64;
+            let axis = if axis < 0 { axis + rank } else { axis };
+            let sizes = (0..count)
+                .map(|index| {
+                    let dims = input(index)?.dims();
+                    Ok(dims.get(axis as usize).copied().unwrap_or(0) as i64)
+                })
+                .collect::<TfResult<Vec<i64>>>()?;
+            let mut grads: Vec<Option<Tensor>> =
+                ops::split(grad, axis, ops::SplitSizes::Sizes(&sizes))
+                    .map_err(kernel)?
+                    .into_iter()
+                    .map(Some)
+                    .collect();
+            grads.push(None);
+            grads
+        }
+        OpKind::Pack { axis } => {
+            // `_PackGrad`: the gradient unstacked along the new axis.
+            let rank = grad.rank() as i64;
+            let axis = if *axis < 0 { axis + rank } else { *axis };
+            ops::unstack(grad, axis as usize, entry.inputs.len())
+                .map_err(kernel)?
+                .into_iter()
+                .map(Some)
+                .collect()
+        }
+        OpKind::SelectV2 => {
+            // `_SelectGradV2`: the gradient where each branch was chosen, zeros elsewhere,
+            // summed back to each branch's shape.
+            let (condition, x, y) = (input(0)?, input(1)?, input(2)?);
+            let zeros = binary(BinaryOp::Mul, grad, &scalar_like(0.0, grad)?)?;
+            let gx = ops::where_select(condition, grad, &zeros).map_err(kernel)?;
+            let gy = ops::where_select(condition, &zeros, grad).map_err(kernel)?;
+            vec![
+                None,
+                Some(unbroadcast(gx, x.shape())?),
+                Some(unbroadcast(gy, y.shape())?),
+            ]
+        }
+        OpKind::ReverseV2 => {
+            let axes = input(1)?.to_i64_vec().unwrap_or_default();
+            vec![Some(ops::reverse(grad, &axes).map_err(kernel)?), None]
+        }
+        // `_FillGrad`: the value's gradient is the sum of the output's.
+        OpKind::Fill => vec![
+            None,
+            Some(ops::reduce(ReduceOp::Sum, grad, None, false).map_err(kernel)?),
+        ],
+        // `ops.NotDifferentiable` in TensorFlow.
+        OpKind::OneHot
+        | OpKind::ArgReduce { .. }
+        | OpKind::Shape { .. }
+        | OpKind::Range
+        | OpKind::FloatClass(_)
+        | OpKind::StringToNumber { .. }
+        | OpKind::RandomStandardNormal { .. }
+        | OpKind::RandomUniform { .. }
+        | OpKind::RandomUniformInt { .. } => vec![None; entry.inputs.len()],
+        other => return Err(gradient_not_emulated(other.op_type())),
     })
 }
 

@@ -81,7 +81,6 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         | OpKind::RandomUniform { .. }
         | OpKind::RandomUniformInt { .. } => vec![0],
         OpKind::Reshape
-        | OpKind::Tile
         | OpKind::BroadcastTo
         | OpKind::Transpose
         | OpKind::Reduce { .. }
@@ -89,7 +88,6 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         | OpKind::Pad { .. }
         | OpKind::ArgReduce { .. }
         | OpKind::OneHot
-        | OpKind::Cumsum { .. }
         | OpKind::ReverseV2
         | OpKind::Resize { .. } => vec![1],
         // `Slice`'s begin and size are not listed: tf2xla lowers a computed begin to a

@@ -273,18 +273,18 @@ pub fn reverse(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 pub fn cumsum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "cumsum", &args, 1, [x, axis, exclusive, reverse, name])?;
     let input = to_operand(st, vm, &required(&bound.x))?;
+    // The axis as given: a list or a tensor reaches the kernel, which wants a scalar.
     let axis = match &bound.axis {
-        Some(axis) => scalar_int(st, vm, axis, "axis")?,
-        _ => 0,
+        Some(axis) => to_operand(st, vm, axis)?,
+        None => int32_literal(vm, &[0], true)?,
     };
-    let axis = int32_literal(vm, &[axis], true)?;
     let exclusive = crate::flag(vm, &bound.exclusive, false)?;
     let reverse = crate::flag(vm, &bound.reverse, false)?;
     let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
-        OpKind::Cumsum { exclusive, reverse },
+        runtime::op_defs::Cumsum::kind(exclusive, reverse),
         "Cumsum",
         name,
         vec![(input, "x", true), (axis, "axis", false)],

@@ -457,6 +457,16 @@ pub fn shape_operand(
             }
             return Ok(ShapeOperand::Packed(entries));
         }
+        st.sequence_input.set(true);
+        // A nested list is a tensor of higher rank, which the op's shape function rejects
+        // with TensorFlow's text.
+        if items
+            .iter()
+            .any(|item| matches!(item, Value::List(_) | Value::Tuple(_)))
+        {
+            let tensor = to_tensor(st, vm, value, None)?;
+            return Ok(ShapeOperand::Tensor(Operand::Literal(tensor)));
+        }
     }
     int_list(st, vm, value, what).map(ShapeOperand::Known)
 }

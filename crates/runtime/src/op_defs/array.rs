@@ -43,7 +43,6 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("ZerosLike"),
     OpDef::compute("OnesLike"),
     OpDef::compute("GatherV2").host_memory(&[2]),
-    OpDef::compute("Tile").host_memory(&[1]),
     OpDef::compute("BroadcastTo").host_memory(&[1]),
     OpDef::compute("Slice").host_memory(&[1, 2, 3]),
     OpDef::compute("StridedSlice").host_memory(&[1, 2, 3]),

@@ -10,6 +10,7 @@
 
 mod array;
 mod control_flow;
+mod cumsum;
 mod dataset;
 mod distribute;
 mod executor;
@@ -17,18 +18,22 @@ mod gather_nd;
 mod io;
 mod math;
 mod nn;
-mod op;
+pub mod op;
 mod random;
 mod reduce;
 mod scatter_nd;
+mod support;
+mod tile;
 mod top_k_v2;
 mod unique;
 mod variables;
 mod where_indices;
 
+pub use cumsum::Cumsum;
 pub use gather_nd::GatherNd;
 pub use op::{DefinedOp, Op};
 pub use scatter_nd::ScatterNd;
+pub use tile::Tile;
 pub use top_k_v2::TopKV2;
 pub use unique::Unique;
 pub use where_indices::Where;
@@ -130,8 +135,10 @@ const FAMILIES: &[&[OpDef]] = &[
 
 /// The op types with a file of their own: one line each.
 const SINGLE_OPS: &[&OpDef] = &[
+    &cumsum::DEF,
     &gather_nd::DEF,
     &scatter_nd::DEF,
+    &tile::DEF,
     &top_k_v2::DEF,
     &unique::DEF,
     &where_indices::DEF,

@@ -89,6 +89,13 @@ pub trait Op: OpAttrs + fmt::Debug {
         None
     }
 
+    /// Whether TensorFlow's Python wrapper runs the op inside a name scope named after it
+    /// (`with ops.name_scope(name, "Cumsum")`), so its gradient ops are made under
+    /// `gradient_tape/<that scope>/`.
+    fn forward_name_scoped(&self) -> bool {
+        false
+    }
+
     /// Inputs whose values its shape function reads as tensors (a shape error lists them
     /// as "computed input tensors").
     fn value_inputs(&self) -> &'static [usize] {

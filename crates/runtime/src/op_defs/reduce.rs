@@ -20,5 +20,4 @@ pub(super) const OPS: &[OpDef] = &[
     reduction("All"),
     reduction("ArgMax"),
     reduction("ArgMin"),
-    OpDef::compute("Cumsum").host_memory(&[1]),
 ];

@@ -846,6 +846,7 @@ fn forward_name_scope<'a>(kind: &OpKind, name: &'a str) -> &'a str {
         OpKind::MatMul(_) | OpKind::Cast { .. } | OpKind::BiasAdd | OpKind::StridedSlice { .. } => {
             true
         }
+        OpKind::Defined(op) => op.op().forward_name_scoped(),
         _ => false,
     };
     if scoped {

@@ -78,9 +78,7 @@ pub fn tile(input: &Tensor, multiples: &[i64]) -> OpResult<Tensor> {
                 "Expected multiples argument to be a vector of length {rank} but got length {}",
                 multiples.len()
             ),
-        )
-        // Tile's eager errors carry no ` name:` part (oracle case l4_22).
-        .with_op_name(None));
+        ));
     }
     if let Some(negative) = multiples.iter().position(|&m| m < 0) {
         return Err(OpError::invalid_argument(
@@ -89,8 +87,7 @@ pub fn tile(input: &Tensor, multiples: &[i64]) -> OpResult<Tensor> {
                 "Expected multiples[{negative}] >= 0, but got {}",
                 multiples[negative]
             ),
-        )
-        .with_op_name(None));
+        ));
     }
     let dims = input.dims();
     let output_dims: Vec<usize> = dims

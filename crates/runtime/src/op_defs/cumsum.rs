@@ -1,0 +1,166 @@
+//! `Cumsum` (`tf.cumsum(x, axis, exclusive, reverse)`): running sums along an axis.
+
+use super::support::{dense_type, operand, symbolic, type_name};
+use super::{DefinedOp, Op, OpDef};
+use crate::context::Context;
+use crate::error::{TfError, TfResult};
+use crate::graph::GraphTensor;
+use crate::op::{InputFact, OpKind, OutputFact, ValueType};
+use tensor::{DType, ErrorClass, OpError, Tensor};
+
+/// The op type: its axis is read from host memory.
+pub static DEF: OpDef = OpDef::compute("Cumsum").host_memory(&[1]);
+
+/// The dtypes its `T` allows, as TensorFlow lists them.
+const ALLOWED_TEXT: &str = "float, double, int32, uint8, int16, int8, complex64, int64, qint8, \
+     quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64";
+
+/// The op def TensorFlow prints after a rejected attr.
+const OP_DEF_TEXT: &str = "Op<name=Cumsum; signature=x:T, axis:Tidx -> out:T; \
+     attr=exclusive:bool,default=false; attr=reverse:bool,default=false; attr=T:type,\
+     allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, \
+     DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_QINT16, DT_QUINT16, DT_UINT16, \
+     DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; attr=Tidx:type,default=DT_INT32,\
+     allowed=[DT_INT32, DT_INT64]>";
+
+/// The op with its attributes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cumsum {
+    /// Each output leaves out its own element.
+    pub exclusive: bool,
+    /// Sums from the end.
+    pub reverse: bool,
+}
+
+impl Cumsum {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(exclusive: bool, reverse: bool) -> OpKind {
+        OpKind::Defined(DefinedOp::new(Cumsum { exclusive, reverse }))
+    }
+}
+
+impl Op for Cumsum {
+    fn def(&self) -> &'static OpDef {
+        &DEF
+    }
+
+    /// `UnchangedShape`: the axis is checked by the kernel, when it runs.
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        let x = inputs
+            .first()
+            .ok_or_else(|| TfError::internal("Cumsum takes x and axis"))?;
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(dense_type(inputs, 0, "Cumsum")?),
+            shape: x.shape.clone(),
+        }])
+    }
+
+    fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
+        let [x, axis] = inputs else {
+            return Err(OpError::python(
+                ErrorClass::Internal,
+                "Cumsum takes x and axis",
+            ));
+        };
+        if matches!(x.dtype(), DType::Bool | DType::String) {
+            return Err(OpError {
+                origin: tensor::error::ErrorOrigin::Dispatch,
+                ..OpError::kernel_of(
+                    ErrorClass::InvalidArgument,
+                    "Cumsum",
+                    Some(""),
+                    format!(
+                        "Value for attr 'T' of {} is not in the list of allowed values: {}\n\t; \
+                         NodeDef: {{{{node Cumsum}}}}; {OP_DEF_TEXT}",
+                        x.dtype().kernel_name(),
+                        ALLOWED_TEXT
+                    ),
+                )
+            });
+        }
+        if axis.rank() != 0 {
+            return Err(OpError::kernel_of(
+                ErrorClass::InvalidArgument,
+                "Cumsum",
+                Some(""),
+                format!(
+                    "ScanOp: axis must be a scalar, not {}",
+                    axis.shape().to_tf_list()
+                ),
+            ));
+        }
+        let axis = axis
+            .to_i64_vec()
+            .and_then(|axis| axis.first().copied())
+            .unwrap_or(0);
+        Ok(vec![tensor::ops::cumsum(
+            x,
+            axis,
+            self.exclusive,
+            self.reverse,
+        )?])
+    }
+
+    /// `_CumsumGrad`: the gradient summed the other way along the same axis.
+    fn gradient(
+        &self,
+        inputs: &[&Tensor],
+        _outputs: &[&Tensor],
+        grads: &[Option<Tensor>],
+    ) -> TfResult<Vec<Option<Tensor>>> {
+        let (Some(axis), Some(Some(grad))) = (inputs.get(1), grads.first()) else {
+            return Ok(vec![None, None]);
+        };
+        let reversed = Cumsum {
+            exclusive: self.exclusive,
+            reverse: !self.reverse,
+        };
+        let summed = reversed
+            .compute(&[grad, axis])
+            .map_err(|error| TfError::internal(error.message))?;
+        Ok(vec![summed.into_iter().next(), None])
+    }
+
+    fn graph_gradient(
+        &self,
+        ctx: &mut Context,
+        inputs: &[GraphTensor],
+        grad: GraphTensor,
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let [_, axis] = inputs else {
+            return Err(TfError::internal("a traced Cumsum lost an input"));
+        };
+        let summed = ctx.array_op(
+            Cumsum::kind(self.exclusive, !self.reverse),
+            "Cumsum",
+            None,
+            vec![(operand(grad), "x", true), (operand(*axis), "axis", false)],
+        )?;
+        Ok(vec![Some(symbolic(summed)?), None])
+    }
+
+    fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {
+        Some((&["x", "axis"], "out"))
+    }
+
+    fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
+        vec![
+            format!("T={}", type_name(inputs, 0)),
+            format!("Tidx={}", type_name(inputs, 1)),
+            format!("exclusive={}", self.exclusive),
+            format!("reverse={}", self.reverse),
+        ]
+    }
+
+    fn forward_name_scoped(&self) -> bool {
+        true
+    }
+
+    fn compile_time_constant_inputs(&self) -> &'static [usize] {
+        &[1]
+    }
+
+    fn value_inputs(&self) -> &'static [usize] {
+        &[1]
+    }
+}
