@@ -58,7 +58,6 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
         OpKind::ReverseV2 => (fixed(&["tensor", "axis"]), "output"),
         OpKind::Identity | OpKind::StopGradient => (fixed(&["input"]), "output"),
         OpKind::SelectV2 => (fixed(&["condition", "t", "e"]), "output"),
-        OpKind::Softmax => (fixed(&["logits"]), "softmax"),
         _ => return None,
     })
 }

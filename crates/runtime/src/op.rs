@@ -171,8 +171,6 @@ pub enum OpKind {
         /// `squeeze_dims` (all size-1 axes when `None`).
         axes: Option<Vec<i64>>,
     },
-    /// `Softmax`.
-    Softmax,
     /// `StringToNumber`.
     StringToNumber {
         /// `out_type`.
@@ -344,7 +342,6 @@ impl OpKind {
             OpKind::Slice => "Slice",
             OpKind::ReverseV2 => "ReverseV2",
             OpKind::Squeeze { .. } => "Squeeze",
-            OpKind::Softmax => "Softmax",
             OpKind::StringToNumber { .. } => "StringToNumber",
             OpKind::Resize { nearest: true } => "ResizeNearestNeighbor",
             OpKind::Resize { nearest: false } => "ResizeBilinear",
@@ -1156,7 +1153,6 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
         OpKind::Slice => ops::slice_begin_size(input(0)?, input(1)?, input(2)?)?,
         OpKind::ReverseV2 => ops::reverse(input(0)?, &integers(input(1)?, op)?)?,
         OpKind::Squeeze { axes } => ops::squeeze(input(0)?, axes.as_deref())?,
-        OpKind::Softmax => ops::softmax(input(0)?)?,
         OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
         OpKind::BiasAdd => ops::bias_add(input(0)?, input(1)?)?,
         OpKind::AddN => {

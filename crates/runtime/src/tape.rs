@@ -86,24 +86,24 @@ pub fn tensor_key(tensor: &EagerTensor) -> String {
 /// tape's kernels compute.
 const HOST_CPU: &str = "/job:localhost/replica:0/task:0/device:CPU:0";
 
-fn kernel(error: tensor::OpError) -> TfError {
+pub(crate) fn kernel(error: tensor::OpError) -> TfError {
     TfError::from_kernel_message(error)
 }
 
-fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> TfResult<Tensor> {
+pub(crate) fn binary(op: BinaryOp, a: &Tensor, b: &Tensor) -> TfResult<Tensor> {
     ops::binary(op, a, b).map_err(kernel)
 }
 
-fn unary(op: UnaryOp, a: &Tensor) -> TfResult<Tensor> {
+pub(crate) fn unary(op: UnaryOp, a: &Tensor) -> TfResult<Tensor> {
     ops::unary(op, a).map_err(kernel)
 }
 
-fn scalar_like(value: f64, like: &Tensor) -> TfResult<Tensor> {
+pub(crate) fn scalar_like(value: f64, like: &Tensor) -> TfResult<Tensor> {
     ops::cast(&Tensor::scalar(value), like.dtype()).map_err(kernel)
 }
 
 /// Sums `grad` down to `shape` (undoing broadcasting).
-fn unbroadcast(grad: Tensor, shape: &Shape) -> TfResult<Tensor> {
+pub(crate) fn unbroadcast(grad: Tensor, shape: &Shape) -> TfResult<Tensor> {
     if grad.shape() == shape {
         return Ok(grad);
     }
@@ -480,16 +480,6 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
             } else {
                 vec![None]
             }
-        }
-        OpKind::Softmax => {
-            let y = output()?;
-            let product = binary(BinaryOp::Mul, grad, y)?;
-            let summed = ops::reduce(ReduceOp::Sum, &product, Some(&[-1]), true).map_err(kernel)?;
-            vec![Some(binary(
-                BinaryOp::Mul,
-                &binary(BinaryOp::Sub, grad, &summed)?,
-                y,
-            )?)]
         }
         OpKind::Transpose => {
             let perm = input(1)?.to_i64_vec().unwrap_or_default();

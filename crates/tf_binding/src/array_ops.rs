@@ -763,7 +763,7 @@ pub fn softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = run(
         st,
         vm,
-        OpKind::Softmax,
+        runtime::op_defs::Softmax::kind(),
         "Softmax",
         name,
         vec![(logits, "logits", true)],

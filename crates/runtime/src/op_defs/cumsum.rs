@@ -125,6 +125,7 @@ impl Op for Cumsum {
         &self,
         ctx: &mut Context,
         inputs: &[GraphTensor],
+        _y: GraphTensor,
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         let [_, axis] = inputs else {

@@ -173,6 +173,7 @@ impl Op for GatherNd {
         &self,
         ctx: &mut Context,
         inputs: &[GraphTensor],
+        _y: GraphTensor,
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         let [params, indices] = inputs else {

@@ -22,6 +22,7 @@ pub mod op;
 mod random;
 mod reduce;
 mod scatter_nd;
+mod softmax;
 mod support;
 mod tile;
 mod top_k_v2;
@@ -33,6 +34,7 @@ pub use cumsum::Cumsum;
 pub use gather_nd::GatherNd;
 pub use op::{DefinedOp, Op};
 pub use scatter_nd::ScatterNd;
+pub use softmax::Softmax;
 pub use tile::Tile;
 pub use top_k_v2::TopKV2;
 pub use unique::Unique;
@@ -138,6 +140,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &cumsum::DEF,
     &gather_nd::DEF,
     &scatter_nd::DEF,
+    &softmax::DEF,
     &tile::DEF,
     &top_k_v2::DEF,
     &unique::DEF,

@@ -55,14 +55,15 @@ pub trait Op: OpAttrs + fmt::Debug {
     }
 
     /// The gradient of each input as graph ops built in `ctx` (inside a `tf.function`),
-    /// given the gradient of the first output.
+    /// given the first output `y` and its gradient.
     fn graph_gradient(
         &self,
         ctx: &mut Context,
         inputs: &[GraphTensor],
+        y: GraphTensor,
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let _ = (ctx, inputs, grad);
+        let _ = (ctx, inputs, y, grad);
         Err(gradient_not_emulated(self.def().name))
     }
 

@@ -249,6 +249,7 @@ impl Op for ScatterNd {
         &self,
         ctx: &mut Context,
         inputs: &[GraphTensor],
+        _y: GraphTensor,
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         let [indices, _, _] = inputs else {

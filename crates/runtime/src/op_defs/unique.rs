@@ -85,6 +85,7 @@ impl Op for Unique {
         &self,
         _ctx: &mut Context,
         _inputs: &[GraphTensor],
+        _y: GraphTensor,
         _grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         Err(no_gradient_registered("Unique"))

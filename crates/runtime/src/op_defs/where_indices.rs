@@ -63,6 +63,7 @@ impl Op for Where {
         &self,
         _ctx: &mut Context,
         _inputs: &[GraphTensor],
+        _y: GraphTensor,
         _grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         Ok(vec![None])

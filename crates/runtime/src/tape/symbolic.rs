@@ -59,7 +59,7 @@ fn not_emulated(op_type: &str) -> TfError {
 impl Context {
     /// The fully known dims of a graph tensor (gradients of unknown shapes are not
     /// emulated).
-    fn static_dims(&self, tensor: GraphTensor) -> TfResult<Vec<usize>> {
+    pub(crate) fn static_dims(&self, tensor: GraphTensor) -> TfResult<Vec<usize>> {
         self.handle_shape(&Handle::Symbolic(tensor))?
             .to_shape()
             .map(|shape| shape.dims().to_vec())
@@ -71,17 +71,17 @@ impl Context {
             })
     }
 
-    fn grad_binary(&mut self, op: BinaryOp, x: GraphTensor, y: Operand) -> TfResult<GraphTensor> {
+    pub(crate) fn grad_binary(&mut self, op: BinaryOp, x: GraphTensor, y: Operand) -> TfResult<GraphTensor> {
         symbolic(self.binary(op, operand(x), y, None)?)
     }
 
-    fn grad_unary(&mut self, op: UnaryOp, x: GraphTensor) -> TfResult<GraphTensor> {
+    pub(crate) fn grad_unary(&mut self, op: UnaryOp, x: GraphTensor) -> TfResult<GraphTensor> {
         symbolic(self.unary(op, operand(x), None)?)
     }
 
     /// Sums `grad` down to the shape of `like` (undoing broadcasting), as
     /// `BroadcastGradientArgs` + `Sum` + `Reshape` do.
-    fn unbroadcast_to(&mut self, grad: GraphTensor, like: GraphTensor) -> TfResult<GraphTensor> {
+    pub(crate) fn unbroadcast_to(&mut self, grad: GraphTensor, like: GraphTensor) -> TfResult<GraphTensor> {
         let target = self.static_dims(like)?;
         let dims = self.static_dims(grad)?;
         if dims == target {
@@ -165,7 +165,7 @@ impl Context {
                 .ok_or_else(|| TfError::internal("a traced op lost an input"))
         };
         Ok(match kind {
-            OpKind::Defined(op) => op.op().graph_gradient(self, inputs, grad)?,
+            OpKind::Defined(op) => op.op().graph_gradient(self, inputs, y, grad)?,
             OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad)],
             // `ops.NotDifferentiable` in TensorFlow (`array_grad.py`).
             OpKind::StopGradient | OpKind::OneHot => vec![None; inputs.len()],
@@ -392,22 +392,6 @@ impl Context {
                 } else {
                     vec![None]
                 }
-            }
-            OpKind::Softmax => {
-                let product = self.grad_binary(BinaryOp::Mul, grad, operand(y))?;
-                let summed = symbolic(self.reduce(
-                    ReduceOp::Sum,
-                    operand(product),
-                    Some(vec![-1]),
-                    true,
-                    None,
-                )?)?;
-                let centered = self.grad_binary(BinaryOp::Sub, grad, operand(summed))?;
-                vec![Some(self.grad_binary(
-                    BinaryOp::Mul,
-                    centered,
-                    operand(y),
-                )?)]
             }
             OpKind::Const(_) | OpKind::Arg { .. } | OpKind::Placeholder { .. } => Vec::new(),
             other => {

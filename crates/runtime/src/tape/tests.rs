@@ -42,7 +42,7 @@ fn model(ctx: &mut Context, x: &Tensor, w: &Tensor) -> (EagerTensor, EagerTensor
     let h = ctx.unary(UnaryOp::Tanh, h.into(), None).unwrap();
     let s = ctx
         .array_op(
-            OpKind::Softmax,
+            crate::op_defs::Softmax::kind(),
             "Softmax",
             None,
             vec![(h.into(), "logits", true)],

@@ -49,7 +49,6 @@ use lang::value::{Class, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::St;
-use runtime::op::OpKind;
 use runtime::{Handle, Operand};
 use tensor::ops::{BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
 use tensor::{DType, Tensor, TensorShape};
@@ -268,7 +267,12 @@ pub mod ops {
     /// `tf.nn.softmax` over the last axis.
     pub fn softmax(st: &St, vm: &mut Vm<'_>, x: Operand) -> PyResult<Handle> {
         st.tf(vm, |ctx| {
-            ctx.array_op(OpKind::Softmax, "Softmax", None, vec![(x, "logits", true)])
+            ctx.array_op(
+                runtime::op_defs::Softmax::kind(),
+                "Softmax",
+                None,
+                vec![(x, "logits", true)],
+            )
         })
     }
 
