@@ -976,7 +976,7 @@ impl Context {
             match_dtype: false,
         };
         self.apply(
-            OpKind::SelectV2,
+            crate::op_defs::SelectV2::kind(),
             "SelectV2",
             name,
             vec![condition, arg(x, "t"), arg(y, "e")],
@@ -1186,7 +1186,7 @@ impl Context {
                 args.push(arg(operand, what));
             }
             self.apply_exact(
-                OpKind::Range,
+                crate::op_defs::Range::kind(),
                 scope.as_ref().map(|(_, name)| name.as_str()),
                 "Range",
                 args,

@@ -57,7 +57,6 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
         OpKind::Slice => (fixed(&["input", "begin", "size"]), "output"),
         OpKind::ReverseV2 => (fixed(&["tensor", "axis"]), "output"),
         OpKind::Identity | OpKind::StopGradient => (fixed(&["input"]), "output"),
-        OpKind::SelectV2 => (fixed(&["condition", "t", "e"]), "output"),
         _ => return None,
     })
 }

@@ -13,7 +13,7 @@ use crate::error::{ExceptionClass, TfError};
 use crate::machine::Machine;
 use placer::kernels::DataType;
 use tensor::format::summarize::summarize_value;
-use tensor::ops::{self, ArgReduceOp, BinaryOp, MatMulOptions, ReduceOp, SliceSpec, UnaryOp};
+use tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, SliceSpec, UnaryOp};
 use tensor::random::{self, Philox};
 use tensor::{DType, OpError, Shape, Tensor, TensorData, TensorShape};
 
@@ -46,8 +46,6 @@ pub enum OpKind {
     Reshape,
     /// `Fill`; inputs are dims and value.
     Fill,
-    /// `Range`; inputs are start, limit and delta.
-    Range,
     /// `RandomStandardNormal`; input 0 is the shape.
     RandomStandardNormal {
         /// The output dtype.
@@ -55,8 +53,6 @@ pub enum OpKind {
         /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
         seeds: [i64; 2],
     },
-    /// `SelectV2` (`tf.where(c, x, y)`).
-    SelectV2,
     /// `Identity`.
     Identity,
     /// `StopGradient` (`tf.stop_gradient`): its input's value, and no gradient through it.
@@ -121,13 +117,6 @@ pub enum OpKind {
         num: usize,
         /// The axis that is removed.
         axis: i64,
-    },
-    /// `ArgMax` / `ArgMin`; input 1 is the dimension.
-    ArgReduce {
-        /// Which extreme.
-        op: ArgReduceOp,
-        /// `output_type`.
-        output_type: DType,
     },
     /// `OneHot`: indices, depth, on_value, off_value.
     OneHot,
@@ -296,9 +285,7 @@ impl OpKind {
             OpKind::Reduce { op, .. } => op.op_type().name(),
             OpKind::Reshape => "Reshape",
             OpKind::Fill => "Fill",
-            OpKind::Range => "Range",
             OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
-            OpKind::SelectV2 => "SelectV2",
             OpKind::Identity => "Identity",
             OpKind::StopGradient => "StopGradient",
             OpKind::Switch => "Switch",
@@ -326,11 +313,6 @@ impl OpKind {
             OpKind::Split { .. } => "Split",
             OpKind::SplitV { .. } => "SplitV",
             OpKind::Unpack { .. } => "Unpack",
-            OpKind::ArgReduce {
-                op: ArgReduceOp::ArgMax,
-                ..
-            } => "ArgMax",
-            OpKind::ArgReduce { .. } => "ArgMin",
             OpKind::OneHot => "OneHot",
             OpKind::RandomUniform { .. } => "RandomUniform",
             OpKind::RandomUniformInt { .. } => "RandomUniformInt",
@@ -386,7 +368,7 @@ impl OpKind {
             OpKind::StringToNumber { out_type } => Some(*out_type),
             OpKind::OneHot => first_dense(2),
             OpKind::StridedSliceGrad { .. } => first_dense(4),
-            OpKind::SelectV2 | OpKind::Fill | OpKind::Split { .. } => first_dense(1),
+            OpKind::Fill | OpKind::Split { .. } => first_dense(1),
             OpKind::AssignVariableOp
             | OpKind::AssignAddVariableOp
             | OpKind::AssignSubVariableOp => first_dense(1),
@@ -867,17 +849,6 @@ pub fn compute_at(
             let dims = integers(dense(inputs, 0, op)?, op)?;
             one(ops::fill(&dims, dense(inputs, 1, op)?)?)
         }
-        OpKind::Range => {
-            let start = dense(inputs, 0, op)?;
-            let limit = scalar_f64(dense(inputs, 1, op)?, op)?;
-            let delta = scalar_f64(dense(inputs, 2, op)?, op)?;
-            one(ops::range(
-                scalar_f64(start, op)?,
-                limit,
-                delta,
-                start.dtype(),
-            )?)
-        }
         OpKind::RandomStandardNormal { dtype, seeds } => {
             let dims = integers(dense(inputs, 0, op)?, op)?;
             let generator =
@@ -899,11 +870,6 @@ pub fn compute_at(
                 resources.reserve_random(&site, op, dtype, *seeds, element_count(&dims));
             one(ops::uniform_int(&dims, low, high, dtype, generator)?)
         }
-        OpKind::SelectV2 => one(ops::where_select(
-            dense(inputs, 0, op)?,
-            dense(inputs, 1, op)?,
-            dense(inputs, 2, op)?,
-        )?),
         OpKind::Switch | OpKind::Merge => Err(KernelFailure::Status(TfError::internal(
             "Switch and Merge run in the session's executor",
         ))),
@@ -1122,10 +1088,6 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
                 .collect::<Result<_, _>>()?;
             ops::stack(&values, *axis)?
         }
-        OpKind::ArgReduce {
-            op: which,
-            output_type,
-        } => ops::arg_reduce(*which, input(0)?, scalar_int(1)?, *output_type)?,
         OpKind::OneHot => {
             let depth = usize::try_from(scalar_int(1)?).map_err(|_| {
                 KernelFailure::Status(TfError::invalid_argument(
@@ -1292,7 +1254,6 @@ fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFac
         }
     }
     let dtype = match op {
-        OpKind::ArgReduce { output_type, .. } => *output_type,
         OpKind::RandomUniform { dtype, .. } => *dtype,
         OpKind::StringToNumber { out_type } => *out_type,
         OpKind::Resize { nearest: false } => DType::Float32,
@@ -1585,27 +1546,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                 slice_static(&shape_of(0), begin.as_deref(), size),
             )
         }
-        OpKind::Range => {
-            let values: Option<Vec<f64>> = (0..3)
-                .map(|index| {
-                    inputs
-                        .get(index)
-                        .and_then(|fact| fact.constant)
-                        .and_then(Tensor::to_f64_vec)
-                        .and_then(|values| values.first().copied())
-                })
-                .collect();
-            let length = values.and_then(|values| {
-                let (start, limit, delta) = (values[0], values[1], values[2]);
-                (delta != 0.0).then(|| ((limit - start) / delta).ceil().max(0.0) as usize)
-            });
-            out(dense_type(0)?, TensorShape::new(vec![length]))
-        }
-        OpKind::SelectV2 => {
-            let shape =
-                broadcast_static(&broadcast_static(&shape_of(0), &shape_of(1)), &shape_of(2));
-            out(dense_type(1)?, shape)
-        }
         OpKind::VarHandleOp { .. } => Ok(vec![OutputFact {
             value_type: ValueType::Resource,
             shape: TensorShape::new(Vec::new()),
@@ -1740,7 +1680,7 @@ fn shape_from_entries(dims: Option<Vec<Option<i64>>>) -> TensorShape {
 
 /// Broadcasting with unknown dimensions: an unknown side gives an unknown result dimension
 /// unless the other side is known and not 1.
-fn broadcast_static(lhs: &TensorShape, rhs: &TensorShape) -> TensorShape {
+pub(crate) fn broadcast_static(lhs: &TensorShape, rhs: &TensorShape) -> TensorShape {
     let (Some(lhs), Some(rhs)) = (lhs.dims(), rhs.dims()) else {
         return TensorShape::unknown();
     };

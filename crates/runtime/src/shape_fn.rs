@@ -94,7 +94,7 @@ fn merge_shapes(a: &TensorShape, b: &TensorShape) -> TfResult<()> {
 
 /// `BroadcastBinaryOpShapeFn`: aligned at the end, dimensions agree or one of them is 1
 /// (checked from the first aligned dimension on, as TensorFlow reports the first).
-fn broadcast(x: &TensorShape, y: &TensorShape) -> TfResult<()> {
+pub(crate) fn broadcast(x: &TensorShape, y: &TensorShape) -> TfResult<()> {
     let (Some(x), Some(y)) = (x.dims(), y.dims()) else {
         return Ok(());
     };

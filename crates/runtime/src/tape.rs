@@ -539,19 +539,6 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                 .map(Some)
                 .collect()
         }
-        OpKind::SelectV2 => {
-            // `_SelectGradV2`: the gradient where each branch was chosen, zeros elsewhere,
-            // summed back to each branch's shape.
-            let (condition, x, y) = (input(0)?, input(1)?, input(2)?);
-            let zeros = binary(BinaryOp::Mul, grad, &scalar_like(0.0, grad)?)?;
-            let gx = ops::where_select(condition, grad, &zeros).map_err(kernel)?;
-            let gy = ops::where_select(condition, &zeros, grad).map_err(kernel)?;
-            vec![
-                None,
-                Some(unbroadcast(gx, x.shape())?),
-                Some(unbroadcast(gy, y.shape())?),
-            ]
-        }
         OpKind::ReverseV2 => {
             let axes = input(1)?.to_i64_vec().unwrap_or_default();
             vec![Some(ops::reverse(grad, &axes).map_err(kernel)?), None]
@@ -563,9 +550,7 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
         ],
         // `ops.NotDifferentiable` in TensorFlow.
         OpKind::OneHot
-        | OpKind::ArgReduce { .. }
         | OpKind::Shape { .. }
-        | OpKind::Range
         | OpKind::FloatClass(_)
         | OpKind::StringToNumber { .. }
         | OpKind::RandomStandardNormal { .. }

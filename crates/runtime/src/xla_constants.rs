@@ -86,7 +86,6 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         | OpKind::Reduce { .. }
         | OpKind::ExpandDims
         | OpKind::Pad { .. }
-        | OpKind::ArgReduce { .. }
         | OpKind::OneHot
         | OpKind::ReverseV2
         | OpKind::Resize { .. } => vec![1],
@@ -95,7 +94,6 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         OpKind::GatherV2 => vec![2],
         OpKind::Split { .. } => vec![0],
         OpKind::SplitV { .. } => vec![1, 2],
-        OpKind::Range => vec![0, 1, 2],
         OpKind::StridedSlice { .. } => vec![1, 2, 3],
         OpKind::StridedSliceGrad { .. } => vec![0, 1, 2, 3],
         OpKind::ConcatV2 => input_count.checked_sub(1).into_iter().collect(),

@@ -643,9 +643,10 @@ pub fn arg_reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ArgReduceOp) ->
     };
     let bound = bind!(vm, what, args, 1, [input, axis, output_type, name])?;
     let input = to_operand(st, vm, &required(&bound.input))?;
-    let axis = match &bound.axis {
-        Some(axis) => scalar_int(st, vm, axis, "axis")?,
-        _ => 0,
+    // The axis as given: a list or a tensor reaches the kernel, which wants a scalar.
+    let dimension = match &bound.axis {
+        Some(Value::None) | None => int32_literal(vm, &[0], true)?,
+        Some(axis) => to_operand(st, vm, axis)?,
     };
     let output_type = opt_dtype(vm, &bound.output_type)?.unwrap_or(DType::Int64);
     let name = name_arg(vm, &bound.name)?;
@@ -654,11 +655,10 @@ pub fn arg_reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ArgReduceOp) ->
     } else {
         "ArgMin"
     };
-    let dimension = int32_literal(vm, &[axis], true)?;
     let handle = run(
         st,
         vm,
-        OpKind::ArgReduce { op, output_type },
+        runtime::op_defs::ArgReduce::kind(op, output_type),
         default,
         name,
         vec![(input, "input", true), (dimension, "dimension", false)],

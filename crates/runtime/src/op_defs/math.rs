@@ -96,7 +96,6 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("IsNan"),
     OpDef::compute("IsInf"),
     OpDef::compute("IsFinite"),
-    OpDef::compute("SelectV2"),
     OpDef::compute("MatMul")
         .kernels(MATMUL)
         .class(OpClass::MatMul),

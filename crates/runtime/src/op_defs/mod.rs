@@ -8,6 +8,7 @@
 //! type with its own file (`gather_nd.rs`) holds everything: its definition here and its
 //! [`Op`] implementation. Adding an op is that file plus one line in [`SINGLE_OPS`].
 
+mod arg_reduce;
 mod array;
 mod control_flow;
 mod cumsum;
@@ -20,8 +21,10 @@ mod math;
 mod nn;
 pub mod op;
 mod random;
+mod range;
 mod reduce;
 mod scatter_nd;
+mod select_v2;
 mod softmax;
 mod support;
 mod tile;
@@ -30,10 +33,13 @@ mod unique;
 mod variables;
 mod where_indices;
 
+pub use arg_reduce::ArgReduce;
 pub use cumsum::Cumsum;
 pub use gather_nd::GatherNd;
 pub use op::{DefinedOp, Op};
+pub use range::Range;
 pub use scatter_nd::ScatterNd;
+pub use select_v2::SelectV2;
 pub use softmax::Softmax;
 pub use tile::Tile;
 pub use top_k_v2::TopKV2;
@@ -137,9 +143,13 @@ const FAMILIES: &[&[OpDef]] = &[
 
 /// The op types with a file of their own: one line each.
 const SINGLE_OPS: &[&OpDef] = &[
+    &arg_reduce::ARG_MAX,
+    &arg_reduce::ARG_MIN,
     &cumsum::DEF,
     &gather_nd::DEF,
+    &range::DEF,
     &scatter_nd::DEF,
+    &select_v2::DEF,
     &softmax::DEF,
     &tile::DEF,
     &top_k_v2::DEF,

@@ -18,6 +18,4 @@ pub(super) const OPS: &[OpDef] = &[
     reduction("Prod"),
     reduction("Any"),
     reduction("All"),
-    reduction("ArgMax"),
-    reduction("ArgMin"),
 ];

@@ -49,7 +49,10 @@ impl Op for Softmax {
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
         let [logits] = inputs else {
-            return Err(OpError::python(ErrorClass::Internal, "Softmax takes logits"));
+            return Err(OpError::python(
+                ErrorClass::Internal,
+                "Softmax takes logits",
+            ));
         };
         Ok(vec![tensor::ops::softmax(logits)?])
     }
@@ -79,13 +82,8 @@ impl Op for Softmax {
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         let product = ctx.grad_binary(BinaryOp::Mul, grad, operand(y))?;
-        let summed = symbolic(ctx.reduce(
-            ReduceOp::Sum,
-            operand(product),
-            Some(vec![-1]),
-            true,
-            None,
-        )?)?;
+        let summed =
+            symbolic(ctx.reduce(ReduceOp::Sum, operand(product), Some(vec![-1]), true, None)?)?;
         let centered = ctx.grad_binary(BinaryOp::Sub, grad, operand(summed))?;
         Ok(vec![Some(ctx.grad_binary(
             BinaryOp::Mul,

@@ -71,7 +71,12 @@ impl Context {
             })
     }
 
-    pub(crate) fn grad_binary(&mut self, op: BinaryOp, x: GraphTensor, y: Operand) -> TfResult<GraphTensor> {
+    pub(crate) fn grad_binary(
+        &mut self,
+        op: BinaryOp,
+        x: GraphTensor,
+        y: Operand,
+    ) -> TfResult<GraphTensor> {
         symbolic(self.binary(op, operand(x), y, None)?)
     }
 
@@ -81,7 +86,11 @@ impl Context {
 
     /// Sums `grad` down to the shape of `like` (undoing broadcasting), as
     /// `BroadcastGradientArgs` + `Sum` + `Reshape` do.
-    pub(crate) fn unbroadcast_to(&mut self, grad: GraphTensor, like: GraphTensor) -> TfResult<GraphTensor> {
+    pub(crate) fn unbroadcast_to(
+        &mut self,
+        grad: GraphTensor,
+        like: GraphTensor,
+    ) -> TfResult<GraphTensor> {
         let target = self.static_dims(like)?;
         let dims = self.static_dims(grad)?;
         if dims == target {
