@@ -3,7 +3,6 @@
 
 use crate::api::{Handle, Operand};
 use crate::context::Context;
-use crate::op::OpKind;
 use crate::EagerTensor;
 use hardware::topology;
 use tensor::ops::{BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
