@@ -1408,6 +1408,7 @@ impl Context {
         depth: Operand,
         on_value: Operand,
         off_value: Operand,
+        axis: i64,
         name: Option<&str>,
     ) -> TfResult<Handle> {
         let scope = self.enter_composite_scope(name.unwrap_or("one_hot"))?;
@@ -1426,7 +1427,7 @@ impl Context {
             let indices = named(indices, "indices")?;
             let depth = named(depth, "depth")?;
             self.apply_exact(
-                OpKind::OneHot,
+                crate::op_defs::OneHot::kind(axis),
                 exact.as_deref(),
                 "OneHot",
                 vec![

@@ -118,8 +118,6 @@ pub enum OpKind {
         /// The axis that is removed.
         axis: i64,
     },
-    /// `OneHot`: indices, depth, on_value, off_value.
-    OneHot,
     /// `RandomUniform`: floats in `[0, 1)`; input 0 is the shape.
     RandomUniform {
         /// The output dtype.
@@ -313,7 +311,6 @@ impl OpKind {
             OpKind::Split { .. } => "Split",
             OpKind::SplitV { .. } => "SplitV",
             OpKind::Unpack { .. } => "Unpack",
-            OpKind::OneHot => "OneHot",
             OpKind::RandomUniform { .. } => "RandomUniform",
             OpKind::RandomUniformInt { .. } => "RandomUniformInt",
             OpKind::StridedSlice { .. } => "StridedSlice",
@@ -366,7 +363,6 @@ impl OpKind {
             OpKind::Cast { dtype } => Some(*dtype),
             OpKind::RandomUniform { dtype, .. } => Some(*dtype),
             OpKind::StringToNumber { out_type } => Some(*out_type),
-            OpKind::OneHot => first_dense(2),
             OpKind::StridedSliceGrad { .. } => first_dense(4),
             OpKind::Fill | OpKind::Split { .. } => first_dense(1),
             OpKind::AssignVariableOp
@@ -1088,14 +1084,6 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
                 .collect::<Result<_, _>>()?;
             ops::stack(&values, *axis)?
         }
-        OpKind::OneHot => {
-            let depth = usize::try_from(scalar_int(1)?).map_err(|_| {
-                KernelFailure::Status(TfError::invalid_argument(
-                    "depth must be non-negative".to_string(),
-                ))
-            })?;
-            ops::one_hot(input(0)?, depth, input(2)?, input(3)?)?
-        }
         OpKind::StridedSlice { specs } => ops::slice(input(0)?, specs)?,
         OpKind::StridedSliceGrad { specs } => {
             let dims = integers(input(0)?, op)?
@@ -1257,10 +1245,6 @@ fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFac
         OpKind::RandomUniform { dtype, .. } => *dtype,
         OpKind::StringToNumber { out_type } => *out_type,
         OpKind::Resize { nearest: false } => DType::Float32,
-        OpKind::OneHot => match inputs.get(2).map(|fact| fact.value_type) {
-            Some(ValueType::Dense(dtype)) => dtype,
-            _ => DType::Float32,
-        },
         OpKind::Split { .. } => dtype_hint_at(inputs, 1).unwrap_or(DType::Float32),
         _ => dtype_hint.unwrap_or(DType::Float32),
     };

@@ -549,8 +549,7 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
             Some(ops::reduce(ReduceOp::Sum, grad, None, false).map_err(kernel)?),
         ],
         // `ops.NotDifferentiable` in TensorFlow.
-        OpKind::OneHot
-        | OpKind::Shape { .. }
+        OpKind::Shape { .. }
         | OpKind::FloatClass(_)
         | OpKind::StringToNumber { .. }
         | OpKind::RandomStandardNormal { .. }

@@ -681,8 +681,16 @@ pub fn one_hot(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         ),
         other => other,
     };
-    let depth = scalar_int(st, vm, &required(&bound.depth), "depth")?;
-    let depth = int32_literal(vm, &[depth], true)?;
+    let depth = match to_operand(st, vm, &required(&bound.depth))? {
+        Operand::Literal(tensor) if tensor.dtype() == DType::Int64 => Operand::Literal(
+            ops::cast(&tensor, DType::Int32).map_err(|e| crate::convert::op_error(vm, e))?,
+        ),
+        other => other,
+    };
+    let axis = match &bound.axis {
+        Some(Value::None) | None => -1,
+        Some(axis) => scalar_int(st, vm, axis, "axis")?,
+    };
     let (on, off) = (bound.on_value.clone(), bound.off_value.clone());
     let mut dtype = opt_dtype(vm, &bound.dtype)?;
     if dtype.is_none() {
@@ -712,7 +720,7 @@ pub fn one_hot(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let off = value_of(off, 0.0)?;
     let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
-        ctx.one_hot(indices, depth, on, off, name.as_deref())
+        ctx.one_hot(indices, depth, on, off, axis, name.as_deref())
     })?;
     wrap(st, vm, handle)
 }

@@ -19,6 +19,7 @@ mod gather_nd;
 mod io;
 mod math;
 mod nn;
+mod one_hot;
 pub mod op;
 mod random;
 mod range;
@@ -36,6 +37,7 @@ mod where_indices;
 pub use arg_reduce::ArgReduce;
 pub use cumsum::Cumsum;
 pub use gather_nd::GatherNd;
+pub use one_hot::OneHot;
 pub use op::{DefinedOp, Op};
 pub use range::Range;
 pub use scatter_nd::ScatterNd;
@@ -147,6 +149,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &arg_reduce::ARG_MIN,
     &cumsum::DEF,
     &gather_nd::DEF,
+    &one_hot::DEF,
     &range::DEF,
     &scatter_nd::DEF,
     &select_v2::DEF,

@@ -177,7 +177,7 @@ impl Context {
             OpKind::Defined(op) => op.op().graph_gradient(self, inputs, y, grad)?,
             OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad)],
             // `ops.NotDifferentiable` in TensorFlow (`array_grad.py`).
-            OpKind::StopGradient | OpKind::OneHot => vec![None; inputs.len()],
+            OpKind::StopGradient => vec![None; inputs.len()],
             OpKind::Binary(BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul) => {
                 let OpKind::Binary(op) = kind else {
                     return Err(TfError::internal("not a binary op"));

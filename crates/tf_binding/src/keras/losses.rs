@@ -307,6 +307,7 @@ fn sparse_labels(
             Operand::Literal(Tensor::scalar(classes as i32)),
             Operand::Literal(on),
             Operand::Literal(off),
+            -1,
             None,
         )
     })
