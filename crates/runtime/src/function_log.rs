@@ -55,7 +55,6 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
         OpKind::GatherV2 => (fixed(&["params", "indices", "axis"]), "output"),
         OpKind::BroadcastTo => (fixed(&["input", "shape"]), "output"),
         OpKind::Slice => (fixed(&["input", "begin", "size"]), "output"),
-        OpKind::ReverseV2 => (fixed(&["tensor", "axis"]), "output"),
         OpKind::Identity | OpKind::StopGradient => (fixed(&["input"]), "output"),
         _ => return None,
     })

@@ -151,8 +151,6 @@ pub enum OpKind {
     BroadcastTo,
     /// `Slice` (`tf.slice`): input, begin, size.
     Slice,
-    /// `ReverseV2` (`tf.reverse`): tensor, axis.
-    ReverseV2,
     /// `Squeeze`.
     Squeeze {
         /// `squeeze_dims` (all size-1 axes when `None`).
@@ -319,7 +317,6 @@ impl OpKind {
             OpKind::GatherV2 => "GatherV2",
             OpKind::BroadcastTo => "BroadcastTo",
             OpKind::Slice => "Slice",
-            OpKind::ReverseV2 => "ReverseV2",
             OpKind::Squeeze { .. } => "Squeeze",
             OpKind::StringToNumber { .. } => "StringToNumber",
             OpKind::Resize { nearest: true } => "ResizeNearestNeighbor",
@@ -1101,7 +1098,6 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
         OpKind::GatherV2 => ops::gather(input(0)?, input(1)?, scalar_int(2)?)?,
         OpKind::BroadcastTo => ops::broadcast_to(input(0)?, input(1)?)?,
         OpKind::Slice => ops::slice_begin_size(input(0)?, input(1)?, input(2)?)?,
-        OpKind::ReverseV2 => ops::reverse(input(0)?, &integers(input(1)?, op)?)?,
         OpKind::Squeeze { axes } => ops::squeeze(input(0)?, axes.as_deref())?,
         OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
         OpKind::BiasAdd => ops::bias_add(input(0)?, input(1)?)?,

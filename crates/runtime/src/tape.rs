@@ -539,10 +539,6 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                 .map(Some)
                 .collect()
         }
-        OpKind::ReverseV2 => {
-            let axes = input(1)?.to_i64_vec().unwrap_or_default();
-            vec![Some(ops::reverse(grad, &axes).map_err(kernel)?), None]
-        }
         // `_FillGrad`: the value's gradient is the sum of the output's.
         OpKind::Fill => vec![
             None,

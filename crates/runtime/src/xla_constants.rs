@@ -86,7 +86,6 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         | OpKind::Reduce { .. }
         | OpKind::ExpandDims
         | OpKind::Pad { .. }
-        | OpKind::ReverseV2
         | OpKind::Resize { .. } => vec![1],
         // `Slice`'s begin and size are not listed: tf2xla lowers a computed begin to a
         // dynamic slice and a computed size to a bounded dynamic shape (oracle case l4_31).

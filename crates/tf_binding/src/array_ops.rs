@@ -261,7 +261,7 @@ pub fn reverse(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = run(
         st,
         vm,
-        OpKind::ReverseV2,
+        runtime::op_defs::ReverseV2::kind(),
         "ReverseV2",
         name,
         vec![(input, "tensor", true), (axes, "axis", false)],

@@ -47,7 +47,6 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("Slice").host_memory(&[1, 2, 3]),
     OpDef::compute("StridedSlice").host_memory(&[1, 2, 3]),
     OpDef::compute("StridedSliceGrad").host_memory(&[0, 1, 2, 3]),
-    OpDef::compute("ReverseV2").host_memory(&[1]),
     // tf.pad: kernels on CPU and GPU, and XLA lowerings (tf2xla `REGISTER_XLA_OP`).
     OpDef::compute("Pad").host_memory(&[1]),
     OpDef::compute("PadV2").host_memory(&[1]),

@@ -24,6 +24,7 @@ pub mod op;
 mod random;
 mod range;
 mod reduce;
+mod reverse_v2;
 mod scatter_nd;
 mod select_v2;
 mod softmax;
@@ -40,6 +41,7 @@ pub use gather_nd::GatherNd;
 pub use one_hot::OneHot;
 pub use op::{DefinedOp, Op};
 pub use range::Range;
+pub use reverse_v2::ReverseV2;
 pub use scatter_nd::ScatterNd;
 pub use select_v2::SelectV2;
 pub use softmax::Softmax;
@@ -151,6 +153,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &gather_nd::DEF,
     &one_hot::DEF,
     &range::DEF,
+    &reverse_v2::DEF,
     &scatter_nd::DEF,
     &select_v2::DEF,
     &softmax::DEF,
