@@ -465,7 +465,11 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                     let share = binary(BinaryOp::RealDiv, &mask, &count)?;
                     vec![Some(binary(BinaryOp::Mul, &spread, &share)?), None]
                 }
-                _ => vec![None, None],
+                ReduceOp::Prod => {
+                    let others = product_of_others(x, &axes)?;
+                    vec![Some(binary(BinaryOp::Mul, &others, &spread)?), None]
+                }
+                ReduceOp::Any | ReduceOp::All => vec![None, None],
             }
         }
         OpKind::Reshape | OpKind::ExpandDims | OpKind::Squeeze { .. } => {
@@ -672,6 +676,70 @@ fn weight_grad(a: &Tensor, grad: &Tensor) -> TfResult<Tensor> {
 }
 
 /// The axes input of a reduction (all axes when absent), normalised.
+/// TensorFlow's `_ProdGrad` without the gradient: for each element, the product of the
+/// others in its reduction group (exclusive cumulative products from the front and from the
+/// back, multiplied), so a zero element still gets a gradient. Groups run in row-major
+/// order over the reduced axes, and products are taken one element at a time in the
+/// element type, as TensorFlow's `cumprod` does.
+fn product_of_others(x: &Tensor, axes: &[usize]) -> TfResult<Tensor> {
+    let dims = x.dims();
+    let strides = x.shape().strides();
+    let kept: Vec<usize> = (0..dims.len())
+        .filter(|axis| !axes.contains(axis))
+        .collect();
+    let group_len: usize = axes.iter().map(|&axis| dims[axis]).product();
+    let group_count: usize = kept.iter().map(|&axis| dims[axis]).product();
+    // The flat position of element `member` of group `group`.
+    let position = |group: usize, member: usize| {
+        let mut flat = 0;
+        let mut rest = group;
+        for &axis in kept.iter().rev() {
+            flat += (rest % dims[axis]) * strides[axis];
+            rest /= dims[axis];
+        }
+        let mut rest = member;
+        for &axis in axes.iter().rev() {
+            flat += (rest % dims[axis]) * strides[axis];
+            rest /= dims[axis];
+        }
+        flat
+    };
+    macro_rules! others {
+        ($values:expr, $one:expr) => {{
+            let values = $values;
+            let mut out = vec![$one; values.len()];
+            for group in 0..group_count {
+                let mut running = $one;
+                for member in 0..group_len {
+                    let at = position(group, member);
+                    out[at] = running;
+                    running = running * values[at];
+                }
+                let mut running = $one;
+                for member in (0..group_len).rev() {
+                    let at = position(group, member);
+                    out[at] = out[at] * running;
+                    running = running * values[at];
+                }
+            }
+            out
+        }};
+    }
+    match x.dtype() {
+        tensor::DType::Float64 => {
+            let values = x.as_slice::<f64>().unwrap_or_default();
+            Tensor::from_vec(x.shape().clone(), others!(values, 1.0f64)).map_err(kernel)
+        }
+        _ => {
+            let values = x.to_f64_vec().unwrap_or_default();
+            let values: Vec<f32> = values.iter().map(|&value| value as f32).collect();
+            let out =
+                Tensor::from_vec(x.shape().clone(), others!(&values, 1.0f32)).map_err(kernel)?;
+            ops::cast(&out, x.dtype()).map_err(kernel)
+        }
+    }
+}
+
 fn reduction_axes(axes: Option<&Tensor>, rank: usize) -> Vec<usize> {
     let Some(values) = axes.and_then(Tensor::to_i64_vec) else {
         return (0..rank).collect();
