@@ -713,13 +713,13 @@ fn product_of_others(x: &Tensor, axes: &[usize]) -> TfResult<Tensor> {
                 for member in 0..group_len {
                     let at = position(group, member);
                     out[at] = running;
-                    running = running * values[at];
+                    running *= values[at];
                 }
                 let mut running = $one;
                 for member in (0..group_len).rev() {
                     let at = position(group, member);
-                    out[at] = out[at] * running;
-                    running = running * values[at];
+                    out[at] *= running;
+                    running *= values[at];
                 }
             }
             out
