@@ -34,6 +34,7 @@
 
 #[macro_use]
 mod args;
+pub mod activation_ops;
 pub mod array_ops;
 pub mod clock;
 pub mod config;

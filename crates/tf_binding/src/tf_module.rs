@@ -810,6 +810,18 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     set_all(&math_module, &math);
     def(&math_module, st, "cumsum", array_ops::cumsum);
     def(&math_module, st, "add_n", math_ops::add_n);
+    def(
+        &math_module,
+        st,
+        "divide_no_nan",
+        crate::activation_ops::divide_no_nan,
+    );
+    def(
+        &math_module,
+        st,
+        "log_softmax",
+        crate::activation_ops::log_softmax,
+    );
     def(&math_module, st, "count_nonzero", math_ops::count_nonzero);
     def(&math_module, st, "is_nan", |st, vm, args| {
         math_ops::float_class(st, vm, &args, FloatClass::Nan)
@@ -1037,6 +1049,11 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         );
     }
     def(&nn, st, "softmax", array_ops::softmax);
+    def(&nn, st, "relu6", crate::activation_ops::relu6);
+    def(&nn, st, "elu", crate::activation_ops::elu);
+    def(&nn, st, "leaky_relu", crate::activation_ops::leaky_relu);
+    def(&nn, st, "log_softmax", crate::activation_ops::log_softmax);
+    def(&nn, st, "l2_loss", crate::activation_ops::l2_loss);
     def(&nn, st, "l2_normalize", l2_normalize);
     def(&nn, st, "conv2d", crate::nn_ops::conv2d);
     def(&nn, st, "max_pool2d", crate::nn_ops::max_pool2d);

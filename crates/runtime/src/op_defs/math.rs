@@ -87,7 +87,6 @@ pub(super) const OPS: &[OpDef] = &[
     transcendental("Cosh"),
     OpDef::compute("Round"),
     OpDef::compute("Relu"),
-    OpDef::compute("Relu6"),
     OpDef::compute("ClipByValue"),
     OpDef::compute("AddN").class(OpClass::AddN),
     OpDef::compute("Cast"),

@@ -8,15 +8,19 @@
 //! type with its own file (`gather_nd.rs`) holds everything: its definition here and its
 //! [`Op`] implementation. Adding an op is that file plus one line in [`SINGLE_OPS`].
 
+mod activations;
 mod arg_reduce;
 mod array;
 mod control_flow;
 mod cumsum;
 mod dataset;
 mod distribute;
+mod div_no_nan;
 mod executor;
 mod gather_nd;
 mod io;
+mod l2_loss;
+mod log_softmax;
 mod math;
 mod nn;
 mod one_hot;
@@ -35,9 +39,13 @@ mod unique;
 mod variables;
 mod where_indices;
 
+pub use activations::Activation;
 pub use arg_reduce::ArgReduce;
 pub use cumsum::Cumsum;
+pub use div_no_nan::DivNoNan;
 pub use gather_nd::GatherNd;
+pub use l2_loss::L2Loss;
+pub use log_softmax::LogSoftmax;
 pub use one_hot::OneHot;
 pub use op::{DefinedOp, Op};
 pub use range::Range;
@@ -147,10 +155,19 @@ const FAMILIES: &[&[OpDef]] = &[
 
 /// The op types with a file of their own: one line each.
 const SINGLE_OPS: &[&OpDef] = &[
+    &activations::ELU,
+    &activations::ELU_GRAD,
+    &activations::LEAKY_RELU,
+    &activations::LEAKY_RELU_GRAD,
+    &activations::RELU6,
+    &activations::RELU6_GRAD,
     &arg_reduce::ARG_MAX,
     &arg_reduce::ARG_MIN,
     &cumsum::DEF,
+    &div_no_nan::DEF,
     &gather_nd::DEF,
+    &l2_loss::DEF,
+    &log_softmax::DEF,
     &one_hot::DEF,
     &range::DEF,
     &reverse_v2::DEF,

@@ -14,7 +14,6 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("AvgPool").class(OpClass::Pool),
     OpDef::compute("MaxPoolGrad"),
     OpDef::compute("AvgPoolGrad"),
-    OpDef::compute("LogSoftmax"),
     OpDef::compute("SparseSoftmax").kernels(Kernels::CPU),
     OpDef::compute("FusedBatchNormV3"),
     OpDef::compute("SoftmaxCrossEntropyWithLogits"),

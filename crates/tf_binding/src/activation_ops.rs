@@ -1,0 +1,107 @@
+//! `tf.nn` activations and losses defined in `runtime::op_defs` (`relu6`, `elu`,
+//! `leaky_relu`, `log_softmax`, `l2_loss`) and `tf.math.divide_no_nan`: each converts its
+//! arguments as TensorFlow's Python wrapper does and builds one op.
+
+use lang::value::{Args, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::array_ops::{required, run};
+use crate::convert::{float_arg, name_arg, to_operand};
+use crate::tensor_class::wrap;
+use crate::St;
+use runtime::op_defs::{Activation, DivNoNan, L2Loss, LogSoftmax};
+use runtime::Operand;
+use tensor::DType;
+
+/// An operand converted to float32 when it holds integers (`leaky_relu`'s
+/// `math_ops.cast(features, float32)`).
+fn floating(st: &St, vm: &mut Vm<'_>, operand: Operand) -> PyResult<Operand> {
+    let dtype = st.tf(vm, |ctx| ctx.operand_dtype(&operand))?;
+    if dtype.is_floating() || matches!(dtype, DType::Bool | DType::String) {
+        return Ok(operand);
+    }
+    let handle = st.tf(vm, |ctx| ctx.cast(operand, DType::Float32, None))?;
+    Ok(Operand::Handle(handle))
+}
+
+/// `tf.nn.relu6(features, name)`.
+pub fn relu6(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "relu6", &args, 1, [features, name])?;
+    let features = to_operand(st, vm, &required(&bound.features))?;
+    let name = name_arg(vm, &bound.name)?;
+    let inputs = vec![(features, "features", true)];
+    let handle = run(st, vm, Activation::Relu6.kind(), "Relu6", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.nn.elu(features, name)`.
+pub fn elu(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "elu", &args, 1, [features, name])?;
+    let features = to_operand(st, vm, &required(&bound.features))?;
+    let name = name_arg(vm, &bound.name)?;
+    let inputs = vec![(features, "features", true)];
+    let handle = run(st, vm, Activation::Elu.kind(), "Elu", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.nn.leaky_relu(features, alpha=0.2, name)`: integers are cast to float32 first.
+pub fn leaky_relu(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "leaky_relu", &args, 1, [features, alpha, name])?;
+    let features = to_operand(st, vm, &required(&bound.features))?;
+    let features = floating(st, vm, features)?;
+    let alpha = float_arg(vm, &bound.alpha, 0.2)? as f32;
+    let name = name_arg(vm, &bound.name)?;
+    let inputs = vec![(features, "features", true)];
+    let kind = Activation::LeakyRelu { alpha }.kind();
+    let handle = run(st, vm, kind, "LeakyRelu", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.nn.log_softmax(logits, axis=None, name)` on the last axis.
+pub fn log_softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "log_softmax", &args, 1, [logits, axis, name])?;
+    if let Some(axis) = bound
+        .axis
+        .as_ref()
+        .filter(|axis| !matches!(axis, Value::None))
+    {
+        if !matches!(axis, Value::Int(-1)) {
+            let class = vm.exc_types().not_implemented_error.clone();
+            return Err(vm.new_error(
+                &class,
+                "tf.nn.log_softmax on an axis other than the last is not emulated yet",
+            ));
+        }
+    }
+    let logits = to_operand(st, vm, &required(&bound.logits))?;
+    let name = name_arg(vm, &bound.name)?;
+    let inputs = vec![(logits, "logits", true)];
+    let handle = run(st, vm, LogSoftmax::kind(), "LogSoftmax", name, inputs)?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.nn.l2_loss(t, name)`.
+pub fn l2_loss(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "l2_loss", &args, 1, [t, name])?;
+    let t = to_operand(st, vm, &required(&bound.t))?;
+    let name = name_arg(vm, &bound.name)?;
+    let handle = run(st, vm, L2Loss::kind(), "L2Loss", name, vec![(t, "t", true)])?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.math.divide_no_nan(x, y, name)` (`div_no_nan`): integers are divided as float64,
+/// as TensorFlow's wrapper casts them.
+pub fn divide_no_nan(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "divide_no_nan", &args, 2, [x, y, name])?;
+    let mut x = to_operand(st, vm, &required(&bound.x))?;
+    let mut y = to_operand(st, vm, &required(&bound.y))?;
+    let dtype = st.tf(vm, |ctx| ctx.operand_dtype(&x))?;
+    if !dtype.is_floating() {
+        x = Operand::Handle(st.tf(vm, |ctx| ctx.cast(x, DType::Float64, None))?);
+        y = Operand::Handle(st.tf(vm, |ctx| ctx.cast(y, DType::Float64, None))?);
+    }
+    let name = name_arg(vm, &bound.name)?;
+    let inputs = vec![(x, "x", true), (y, "y", true)];
+    let handle = run(st, vm, DivNoNan::kind(), "div_no_nan", name, inputs)?;
+    wrap(st, vm, handle)
+}
