@@ -888,7 +888,12 @@ impl Context {
     ) -> TfResult<Handle> {
         let dims = shape_arg(dims, "dims")?;
         let value = scalar_arg_operand(value, "value");
-        self.apply(OpKind::Fill, "Fill", name, vec![dims, value])
+        self.apply(
+            crate::op_defs::Fill::kind(),
+            "Fill",
+            name,
+            vec![dims, value],
+        )
     }
 
     /// `tf.tile(input, multiples)`.
@@ -1019,14 +1024,14 @@ impl Context {
                 .map_err(TfError::from_kernel_message)?;
             return self
                 .apply(
-                    OpKind::Fill,
+                    crate::op_defs::Fill::kind(),
                     "Fill",
                     name,
                     vec![int_arg(shape.to_vec(), "dims")?, scalar_arg(value, "value")],
                 )
                 .map_err(|mut error| {
                     // `tf.zeros` / `tf.ones` pass their (eagerly empty) name scope on to
-                    // `fill`, so TensorFlow's message ends in ` name: `; `tf.fill` does not.
+                    // `fill`, so TensorFlow's message ends in ` name: ` on either path.
                     if error.message.ends_with("[Op:Fill]") {
                         error.message.push_str(" name: ");
                     }
@@ -1072,7 +1077,7 @@ impl Context {
             let dims = self.named_shape(shape, "packed", PackDtype::Exactly(DType::Int32))?;
             let value = self.named_literal(scalar_arg(value, "Const"))?;
             self.apply_exact(
-                OpKind::Fill,
+                crate::op_defs::Fill::kind(),
                 exact.as_deref(),
                 "Fill",
                 vec![

@@ -44,8 +44,6 @@ pub enum OpKind {
     },
     /// `Reshape`; input 1 holds the target shape.
     Reshape,
-    /// `Fill`; inputs are dims and value.
-    Fill,
     /// `RandomStandardNormal`; input 0 is the shape.
     RandomStandardNormal {
         /// The output dtype.
@@ -280,7 +278,6 @@ impl OpKind {
             OpKind::MatMul(_) => "MatMul",
             OpKind::Reduce { op, .. } => op.op_type().name(),
             OpKind::Reshape => "Reshape",
-            OpKind::Fill => "Fill",
             OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
             OpKind::Identity => "Identity",
             OpKind::StopGradient => "StopGradient",
@@ -361,7 +358,7 @@ impl OpKind {
             OpKind::RandomUniform { dtype, .. } => Some(*dtype),
             OpKind::StringToNumber { out_type } => Some(*out_type),
             OpKind::StridedSliceGrad { .. } => first_dense(4),
-            OpKind::Fill | OpKind::Split { .. } => first_dense(1),
+            OpKind::Split { .. } => first_dense(1),
             OpKind::AssignVariableOp
             | OpKind::AssignAddVariableOp
             | OpKind::AssignSubVariableOp => first_dense(1),
@@ -837,10 +834,6 @@ pub fn compute_at(
         OpKind::Reshape => {
             let shape = integers(dense(inputs, 1, op)?, op)?;
             one(ops::reshape(dense(inputs, 0, op)?, &shape)?)
-        }
-        OpKind::Fill => {
-            let dims = integers(dense(inputs, 0, op)?, op)?;
-            one(ops::fill(&dims, dense(inputs, 1, op)?)?)
         }
         OpKind::RandomStandardNormal { dtype, seeds } => {
             let dims = integers(dense(inputs, 0, op)?, op)?;
@@ -1502,10 +1495,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             });
             out(dense_type(0)?, shape)
         }
-        OpKind::Fill => out(
-            dense_type(1)?,
-            shape_from_entries(inputs.first().and_then(shape_entries)),
-        ),
         OpKind::RandomStandardNormal { dtype, .. } => out(
             *dtype,
             shape_from_entries(inputs.first().and_then(shape_entries)),
@@ -1629,7 +1618,7 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
 /// A shape-like input's entries as shape inference knows them (`None`: unknown, or `-1`):
 /// from its evaluated value, from a `Const`, or, for a 1-D tensor of known length, that
 /// many unknown entries.
-fn shape_entries(fact: &InputFact<'_>) -> Option<Vec<Option<i64>>> {
+pub(crate) fn shape_entries(fact: &InputFact<'_>) -> Option<Vec<Option<i64>>> {
     if let Some(values) = fact.shape_value {
         return Some(values.to_vec());
     }
@@ -1647,7 +1636,7 @@ fn shape_entries(fact: &InputFact<'_>) -> Option<Vec<Option<i64>>> {
     }
 }
 
-fn shape_from_entries(dims: Option<Vec<Option<i64>>>) -> TensorShape {
+pub(crate) fn shape_from_entries(dims: Option<Vec<Option<i64>>>) -> TensorShape {
     match dims {
         Some(dims) => TensorShape::new(
             dims.into_iter()

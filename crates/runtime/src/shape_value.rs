@@ -19,8 +19,7 @@ pub fn shape_input(kind: &OpKind) -> Option<usize> {
         OpKind::Defined(op) => op.op().shape_input(),
         OpKind::Reshape | OpKind::BroadcastTo => Some(1),
         OpKind::Slice => Some(2),
-        OpKind::Fill
-        | OpKind::RandomStandardNormal { .. }
+        OpKind::RandomStandardNormal { .. }
         | OpKind::RandomUniform { .. }
         | OpKind::RandomUniformInt { .. } => Some(0),
         _ => None,

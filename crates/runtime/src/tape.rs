@@ -543,11 +543,6 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                 .map(Some)
                 .collect()
         }
-        // `_FillGrad`: the value's gradient is the sum of the output's.
-        OpKind::Fill => vec![
-            None,
-            Some(ops::reduce(ReduceOp::Sum, grad, None, false).map_err(kernel)?),
-        ],
         // `ops.NotDifferentiable` in TensorFlow.
         OpKind::Shape { .. }
         | OpKind::FloatClass(_)

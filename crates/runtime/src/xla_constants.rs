@@ -76,8 +76,7 @@ impl NonConstantInput {
 fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
     match kind {
         OpKind::Defined(op) => op.op().compile_time_constant_inputs().to_vec(),
-        OpKind::Fill
-        | OpKind::RandomStandardNormal { .. }
+        OpKind::RandomStandardNormal { .. }
         | OpKind::RandomUniform { .. }
         | OpKind::RandomUniformInt { .. } => vec![0],
         OpKind::Reshape

@@ -39,7 +39,6 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("ShapeN").kernels(SHAPE_OP),
     free("Size").kernels(SHAPE_OP),
     free("Rank").kernels(SHAPE_OP),
-    OpDef::compute("Fill").host_memory(&[0]),
     OpDef::compute("ZerosLike"),
     OpDef::compute("OnesLike"),
     OpDef::compute("GatherV2").host_memory(&[2]),

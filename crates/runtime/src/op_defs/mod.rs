@@ -17,6 +17,7 @@ mod dataset;
 mod distribute;
 mod div_no_nan;
 mod executor;
+mod fill;
 mod gather_nd;
 mod io;
 mod l2_loss;
@@ -43,6 +44,7 @@ pub use activations::Activation;
 pub use arg_reduce::ArgReduce;
 pub use cumsum::Cumsum;
 pub use div_no_nan::DivNoNan;
+pub use fill::Fill;
 pub use gather_nd::GatherNd;
 pub use l2_loss::L2Loss;
 pub use log_softmax::LogSoftmax;
@@ -165,6 +167,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &arg_reduce::ARG_MIN,
     &cumsum::DEF,
     &div_no_nan::DEF,
+    &fill::DEF,
     &gather_nd::DEF,
     &l2_loss::DEF,
     &log_softmax::DEF,

@@ -327,7 +327,6 @@ impl OpType {
             OpType::Reshape
             | OpType::Transpose
             | OpType::GatherV2
-            | OpType::Fill
             | OpType::StringToNumber
             | OpType::Pad
             | OpType::PadV2
