@@ -355,7 +355,7 @@ mod tests {
         assert_eq!(
             error.eager_message("/job:localhost/replica:0/task:0/device:CPU:0"),
             "{{function_node __wrapped__Fill_device_/job:localhost/replica:0/task:0/device:CPU:0}} \
-             Dimension -1 must be >= 0 [Op:Fill]"
+             Dimension -1 must be >= 0 [Op:Fill] name: "
         );
         assert!(zeros(&[i64::MAX, i64::MAX], DType::Float32).is_err());
     }
