@@ -3,9 +3,7 @@
 
 use super::support::type_name;
 use super::{DefinedOp, Op, OpDef};
-use crate::context::Context;
 use crate::error::{TfError, TfResult};
-use crate::graph::GraphTensor;
 use crate::op::{data_type, InputFact, OpKind, OutputFact, ValueType};
 use report::OpClass;
 use tensor::ops::ArgReduceOp;
@@ -123,23 +121,8 @@ impl Op for ArgReduce {
     }
 
     /// `ops.NotDifferentiable`: an index has no gradient.
-    fn gradient(
-        &self,
-        _inputs: &[&Tensor],
-        _outputs: &[&Tensor],
-        _grads: &[Option<Tensor>],
-    ) -> TfResult<Vec<Option<Tensor>>> {
-        Ok(vec![None, None])
-    }
-
-    fn graph_gradient(
-        &self,
-        _ctx: &mut Context,
-        _inputs: &[GraphTensor],
-        _y: GraphTensor,
-        _grad: GraphTensor,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        Ok(vec![None, None])
+    fn not_differentiable(&self) -> bool {
+        true
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {

@@ -3,9 +3,7 @@
 
 use super::support::{dense_type, type_name};
 use super::{DefinedOp, Op, OpDef};
-use crate::context::Context;
 use crate::error::{TfError, TfResult};
-use crate::graph::GraphTensor;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::{DType, ErrorClass, OpError, Tensor, TensorShape};
 
@@ -132,23 +130,8 @@ impl Op for OneHot {
     }
 
     /// `ops.NotDifferentiable("OneHot")`.
-    fn gradient(
-        &self,
-        _inputs: &[&Tensor],
-        _outputs: &[&Tensor],
-        _grads: &[Option<Tensor>],
-    ) -> TfResult<Vec<Option<Tensor>>> {
-        Ok(vec![None; 4])
-    }
-
-    fn graph_gradient(
-        &self,
-        _ctx: &mut Context,
-        _inputs: &[GraphTensor],
-        _y: GraphTensor,
-        _grad: GraphTensor,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        Ok(vec![None; 4])
+    fn not_differentiable(&self) -> bool {
+        true
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {

@@ -50,7 +50,10 @@ pub trait Op: OpAttrs + fmt::Debug {
         outputs: &[&Tensor],
         grads: &[Option<Tensor>],
     ) -> TfResult<Vec<Option<Tensor>>> {
-        let _ = (inputs, outputs, grads);
+        let _ = (outputs, grads);
+        if self.not_differentiable() {
+            return Ok(vec![None; inputs.len()]);
+        }
         Err(gradient_not_emulated(self.def().name))
     }
 
@@ -63,8 +66,17 @@ pub trait Op: OpAttrs + fmt::Debug {
         y: GraphTensor,
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let _ = (ctx, inputs, y, grad);
+        let _ = (ctx, y, grad);
+        if self.not_differentiable() {
+            return Ok(vec![None; inputs.len()]);
+        }
         Err(gradient_not_emulated(self.def().name))
+    }
+
+    /// Marked `ops.NotDifferentiable` in TensorFlow: no input gets a gradient through it
+    /// (an index, a count, a shape).
+    fn not_differentiable(&self) -> bool {
+        false
     }
 
     /// Its op-def argument names and its output's name (`params`, `indices`; `output`), as

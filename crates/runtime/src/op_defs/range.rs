@@ -3,9 +3,7 @@
 
 use super::support::{dense_type, type_name};
 use super::{DefinedOp, Op, OpDef};
-use crate::context::Context;
 use crate::error::{TfError, TfResult};
-use crate::graph::GraphTensor;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::{ErrorClass, OpError, Tensor, TensorShape};
 
@@ -115,23 +113,8 @@ impl Op for Range {
     }
 
     /// `ops.NotDifferentiable("Range")`.
-    fn gradient(
-        &self,
-        _inputs: &[&Tensor],
-        _outputs: &[&Tensor],
-        _grads: &[Option<Tensor>],
-    ) -> TfResult<Vec<Option<Tensor>>> {
-        Ok(vec![None, None, None])
-    }
-
-    fn graph_gradient(
-        &self,
-        _ctx: &mut Context,
-        _inputs: &[GraphTensor],
-        _y: GraphTensor,
-        _grad: GraphTensor,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        Ok(vec![None, None, None])
+    fn not_differentiable(&self) -> bool {
+        true
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {

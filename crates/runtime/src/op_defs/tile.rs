@@ -4,7 +4,7 @@
 use super::support::{dense_type, type_name};
 use super::{DefinedOp, Op, OpDef};
 use crate::error::{TfError, TfResult};
-use crate::op::{InputFact, OpKind, OutputFact, ValueType};
+use crate::op::{shape_entries, InputFact, OpKind, OutputFact, ValueType};
 use tensor::ops::ReduceOp;
 use tensor::{ErrorClass, OpError, Tensor, TensorShape};
 
@@ -19,26 +19,6 @@ impl Tile {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
         OpKind::Defined(DefinedOp::new(Tile))
-    }
-}
-
-/// `multiples` as shape inference knows it: its value (partly) evaluated, a constant, or
-/// only its length (one unknown entry per element).
-fn multiples_of(fact: &InputFact<'_>) -> Option<Vec<Option<i64>>> {
-    if let Some(entries) = fact.shape_value {
-        return Some(entries.to_vec());
-    }
-    if let Some(values) = fact.constant.and_then(Tensor::to_i64_vec) {
-        return Some(
-            values
-                .into_iter()
-                .map(|value| (value >= 0).then_some(value))
-                .collect(),
-        );
-    }
-    match fact.shape.dims() {
-        Some([Some(length)]) => Some(vec![None; *length]),
-        _ => None,
     }
 }
 
@@ -64,7 +44,7 @@ impl Op for Tile {
                 "Shape must be rank 1 but is rank {rank}"
             )));
         }
-        let entries = multiples_of(multiples);
+        let entries = shape_entries(multiples);
         if let (Some(dims), Some(entries)) = (input.shape.dims(), &entries) {
             if dims.len() != entries.len() {
                 return Err(TfError::invalid_argument(format!(

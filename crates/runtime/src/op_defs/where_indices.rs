@@ -2,9 +2,7 @@
 //! (non-zero) elements, one int64 row each.
 
 use super::{DefinedOp, Op, OpDef};
-use crate::context::Context;
 use crate::error::{TfError, TfResult};
-use crate::graph::GraphTensor;
 use crate::op::{data_type, InputFact, OpKind, OutputFact, ValueType};
 use tensor::{DType, OpError, Tensor, TensorShape};
 
@@ -50,23 +48,8 @@ impl Op for Where {
     }
 
     /// `ops.NotDifferentiable("Where")`.
-    fn gradient(
-        &self,
-        _inputs: &[&Tensor],
-        _outputs: &[&Tensor],
-        _grads: &[Option<Tensor>],
-    ) -> TfResult<Vec<Option<Tensor>>> {
-        Ok(vec![None])
-    }
-
-    fn graph_gradient(
-        &self,
-        _ctx: &mut Context,
-        _inputs: &[GraphTensor],
-        _y: GraphTensor,
-        _grad: GraphTensor,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        Ok(vec![None])
+    fn not_differentiable(&self) -> bool {
+        true
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
