@@ -746,7 +746,7 @@ impl Context {
                 return Ok(root);
             }
             self.array_op(
-                OpKind::Squeeze { axes: axis },
+                crate::op_defs::Squeeze::kind(axis),
                 "Squeeze",
                 None,
                 vec![(root.into(), "input", true)],

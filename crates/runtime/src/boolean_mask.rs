@@ -94,9 +94,7 @@ impl Context {
                 vec![(flat_mask.into(), "input", true)],
             )?;
             let indices = self.array_op(
-                OpKind::Squeeze {
-                    axes: Some(vec![1]),
-                },
+                crate::op_defs::Squeeze::kind(Some(vec![1])),
                 "Squeeze",
                 None,
                 vec![(positions.into(), "input", true)],

@@ -50,7 +50,6 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
         OpKind::Pack { .. } => (listed(input_count), "output"),
         OpKind::Cast { .. } => (fixed(&["x"]), "y"),
         OpKind::StridedSlice { .. } => (fixed(&["input", "begin", "end", "strides"]), "output"),
-        OpKind::ExpandDims => (fixed(&["input", "dim"]), "output"),
         OpKind::GatherV2 => (fixed(&["params", "indices", "axis"]), "output"),
         OpKind::BroadcastTo => (fixed(&["input", "shape"]), "output"),
         OpKind::Slice => (fixed(&["input", "begin", "size"]), "output"),

@@ -64,14 +64,6 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
             typed("T", 0),
             Some(format!("axis={axis}")),
         ],
-        OpKind::Squeeze { axes } => {
-            let axes: Vec<String> = axes.iter().flatten().map(i64::to_string).collect();
-            vec![
-                typed("T", 0),
-                Some(format!("squeeze_dims=[{}]", axes.join(", "))),
-            ]
-        }
-        OpKind::ExpandDims => vec![typed("T", 0), typed("Tdim", 1)],
         OpKind::GatherV2 => vec![
             typed("Taxis", 2),
             typed("Tindices", 1),

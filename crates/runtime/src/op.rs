@@ -141,19 +141,12 @@ pub enum OpKind {
         /// The subscript of the `StridedSlice` it differentiates.
         specs: Vec<SliceSpec>,
     },
-    /// `ExpandDims`; input 1 is the axis.
-    ExpandDims,
     /// `GatherV2` (`tf.gather`): params, indices, axis.
     GatherV2,
     /// `BroadcastTo` (`tf.broadcast_to`): input, shape.
     BroadcastTo,
     /// `Slice` (`tf.slice`): input, begin, size.
     Slice,
-    /// `Squeeze`.
-    Squeeze {
-        /// `squeeze_dims` (all size-1 axes when `None`).
-        axes: Option<Vec<i64>>,
-    },
     /// `StringToNumber`.
     StringToNumber {
         /// `out_type`.
@@ -310,11 +303,9 @@ impl OpKind {
             OpKind::RandomUniformInt { .. } => "RandomUniformInt",
             OpKind::StridedSlice { .. } => "StridedSlice",
             OpKind::StridedSliceGrad { .. } => "StridedSliceGrad",
-            OpKind::ExpandDims => "ExpandDims",
             OpKind::GatherV2 => "GatherV2",
             OpKind::BroadcastTo => "BroadcastTo",
             OpKind::Slice => "Slice",
-            OpKind::Squeeze { .. } => "Squeeze",
             OpKind::StringToNumber { .. } => "StringToNumber",
             OpKind::Resize { nearest: true } => "ResizeNearestNeighbor",
             OpKind::Resize { nearest: false } => "ResizeBilinear",
@@ -1087,11 +1078,9 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
                 })?;
             ops::strided_slice_grad(&dims, specs, input(4)?)?
         }
-        OpKind::ExpandDims => ops::expand_dims(input(0)?, scalar_int(1)?)?,
         OpKind::GatherV2 => ops::gather(input(0)?, input(1)?, scalar_int(2)?)?,
         OpKind::BroadcastTo => ops::broadcast_to(input(0)?, input(1)?)?,
         OpKind::Slice => ops::slice_begin_size(input(0)?, input(1)?, input(2)?)?,
-        OpKind::Squeeze { axes } => ops::squeeze(input(0)?, axes.as_deref())?,
         OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
         OpKind::BiasAdd => ops::bias_add(input(0)?, input(1)?)?,
         OpKind::AddN => {
@@ -1345,36 +1334,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         }])
     };
     match op {
-        // A partly known shape (`Where`'s `(None, 1)`) loses the listed axes.
-        OpKind::Squeeze { axes: Some(axes) }
-            if inputs.first().is_some_and(|fact| {
-                fact.shape.to_shape().is_none() && fact.shape.dims().is_some()
-            }) =>
-        {
-            let dims = inputs
-                .first()
-                .and_then(|fact| fact.shape.dims())
-                .unwrap_or_default();
-            let rank = dims.len() as i64;
-            let dropped: Vec<usize> = axes
-                .iter()
-                .filter_map(|&axis| usize::try_from(if axis < 0 { axis + rank } else { axis }).ok())
-                .collect();
-            let kept = dims
-                .iter()
-                .enumerate()
-                .filter(|(index, _)| !dropped.contains(index))
-                .map(|(_, dim)| *dim)
-                .collect();
-            let dtype = match inputs.first().map(|fact| fact.value_type) {
-                Some(ValueType::Dense(dtype)) => dtype,
-                _ => DType::Float32,
-            };
-            Ok(vec![OutputFact {
-                value_type: ValueType::Dense(dtype),
-                shape: TensorShape::new(kept),
-            }])
-        }
         // Indices of a shape known only when the graph runs (`tf.boolean_mask`'s
         // `Squeeze(Where(mask))`): params' dims around the indices' dims.
         OpKind::GatherV2

@@ -310,20 +310,6 @@ pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
         }
         OpKind::ConcatV2 => concat(inputs),
         OpKind::Pack { .. } => pack(inputs),
-        OpKind::ExpandDims => {
-            let input = shape_at(inputs, 0);
-            let (Some(dim), Some(dims)) = (constant_scalar(inputs, 1), input.dims()) else {
-                return Ok(());
-            };
-            let rank = dims.len() as i64;
-            if dim < -rank - 1 || dim > rank {
-                return Err(TfError::invalid_argument(format!(
-                    "dim {dim} not in the interval [{}, {rank}].",
-                    -rank - 1
-                )));
-            }
-            Ok(())
-        }
         OpKind::Reduce { .. } => {
             let (Some(dims), Some(axes)) = (
                 shape_at(inputs, 0).dims().map(<[_]>::len),

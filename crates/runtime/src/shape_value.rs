@@ -117,11 +117,14 @@ fn evaluate(
         | OpKind::Pack { .. }
         | OpKind::StridedSlice { .. }
         | OpKind::ConcatV2
-        | OpKind::ExpandDims
-        | OpKind::Squeeze { .. }
         | OpKind::Reshape
         | OpKind::GatherV2 => true,
         OpKind::Binary(_) | OpKind::Unary(_) | OpKind::Reduce { .. } => false,
+        OpKind::Defined(op) => match op.op().shape_evaluation() {
+            crate::op_defs::ShapeEvaluation::MovesEntries => true,
+            crate::op_defs::ShapeEvaluation::Arithmetic => false,
+            crate::op_defs::ShapeEvaluation::NotEvaluated => return None,
+        },
         _ => return None,
     };
     let mut inputs = Vec::with_capacity(operation.inputs.len());

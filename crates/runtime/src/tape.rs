@@ -472,7 +472,7 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                 ReduceOp::Any | ReduceOp::All => vec![None, None],
             }
         }
-        OpKind::Reshape | OpKind::ExpandDims | OpKind::Squeeze { .. } => {
+        OpKind::Reshape => {
             let x = input(0)?;
             let dims: Vec<i64> = x.dims().iter().map(|d| *d as i64).collect();
             vec![Some(ops::reshape(grad, &dims).map_err(kernel)?), None]

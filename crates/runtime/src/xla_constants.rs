@@ -83,7 +83,6 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         | OpKind::BroadcastTo
         | OpKind::Transpose
         | OpKind::Reduce { .. }
-        | OpKind::ExpandDims
         | OpKind::Pad { .. }
         | OpKind::Resize { .. } => vec![1],
         // `Slice`'s begin and size are not listed: tf2xla lowers a computed begin to a

@@ -729,13 +729,13 @@ pub fn one_hot(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 pub fn expand_dims(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "expand_dims", &args, 2, [input, axis, name])?;
     let input = to_operand(st, vm, &required(&bound.input))?;
-    let axis = scalar_int(st, vm, &required(&bound.axis), "axis")?;
-    let dim = int32_literal(vm, &[axis], true)?;
+    // The axis as given: a list reaches the shape function's "a single value" check.
+    let dim = to_operand(st, vm, &required(&bound.axis))?;
     let name = name_arg(vm, &bound.name)?;
     let handle = run(
         st,
         vm,
-        OpKind::ExpandDims,
+        runtime::op_defs::ExpandDims::kind(),
         "ExpandDims",
         name,
         vec![(input, "input", true), (dim, "dim", false)],
@@ -755,7 +755,7 @@ pub fn squeeze(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = run(
         st,
         vm,
-        OpKind::Squeeze { axes },
+        runtime::op_defs::Squeeze::kind(axes),
         "Squeeze",
         name,
         vec![(input, "input", true)],
@@ -880,7 +880,7 @@ pub fn resize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         let expanded = run(
             st,
             vm,
-            OpKind::ExpandDims,
+            runtime::op_defs::ExpandDims::kind(),
             "ExpandDims",
             None,
             vec![
@@ -894,9 +894,7 @@ pub fn resize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         let squeezed = run(
             st,
             vm,
-            OpKind::Squeeze {
-                axes: Some(vec![0]),
-            },
+            runtime::op_defs::Squeeze::kind(Some(vec![0])),
             "Squeeze",
             None,
             vec![(Operand::Handle(resized), "input", true)],

@@ -33,8 +33,6 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("Split").host_memory(&[0]),
     OpDef::compute("SplitV").host_memory(&[1, 2]),
     OpDef::compute("Unpack"),
-    free("Squeeze"),
-    free("ExpandDims").host_memory(&[1]),
     free("Shape").kernels(SHAPE_OP),
     OpDef::compute("ShapeN").kernels(SHAPE_OP),
     free("Size").kernels(SHAPE_OP),

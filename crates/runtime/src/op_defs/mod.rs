@@ -17,6 +17,7 @@ mod dataset;
 mod distribute;
 mod div_no_nan;
 mod executor;
+mod expand_dims;
 mod fill;
 mod gather_nd;
 mod io;
@@ -33,6 +34,7 @@ mod reverse_v2;
 mod scatter_nd;
 mod select_v2;
 mod softmax;
+mod squeeze;
 mod support;
 mod tile;
 mod top_k_v2;
@@ -44,17 +46,21 @@ pub use activations::Activation;
 pub use arg_reduce::ArgReduce;
 pub use cumsum::Cumsum;
 pub use div_no_nan::DivNoNan;
+pub use expand_dims::ExpandDims;
 pub use fill::Fill;
 pub use gather_nd::GatherNd;
 pub use l2_loss::L2Loss;
 pub use log_softmax::LogSoftmax;
 pub use one_hot::OneHot;
 pub use op::{DefinedOp, Op};
+pub(crate) use support::reshape_like;
+
 pub use range::Range;
 pub use reverse_v2::ReverseV2;
 pub use scatter_nd::ScatterNd;
 pub use select_v2::SelectV2;
 pub use softmax::Softmax;
+pub use squeeze::Squeeze;
 pub use tile::Tile;
 pub use top_k_v2::TopKV2;
 pub use unique::Unique;
@@ -79,6 +85,18 @@ pub struct OpDef {
     /// Marked stateful in its `REGISTER_OP`: it runs even when nothing uses its output,
     /// and XLA cannot fold it into a constant.
     pub stateful: bool,
+}
+
+/// How partial evaluation of a shape-like value (`shape_value`) treats an op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShapeEvaluation {
+    /// Not evaluated: a value it produces is unknown.
+    NotEvaluated,
+    /// Evaluated even on partly known inputs: it only moves entries (a reshape, a pack), so
+    /// unknown dimensions travel along.
+    MovesEntries,
+    /// Evaluated only on fully known inputs (arithmetic).
+    Arithmetic,
 }
 
 /// The inputs an op's GPU and TPU kernels read from host memory (`.HostMemory("shape")` in
@@ -167,6 +185,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &arg_reduce::ARG_MIN,
     &cumsum::DEF,
     &div_no_nan::DEF,
+    &expand_dims::DEF,
     &fill::DEF,
     &gather_nd::DEF,
     &l2_loss::DEF,
@@ -177,6 +196,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &scatter_nd::DEF,
     &select_v2::DEF,
     &softmax::DEF,
+    &squeeze::DEF,
     &tile::DEF,
     &top_k_v2::DEF,
     &unique::DEF,

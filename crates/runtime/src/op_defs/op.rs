@@ -102,6 +102,11 @@ pub trait Op: OpAttrs + fmt::Debug {
         None
     }
 
+    /// How partial evaluation of shape-like values treats it.
+    fn shape_evaluation(&self) -> super::ShapeEvaluation {
+        super::ShapeEvaluation::NotEvaluated
+    }
+
     /// Whether TensorFlow's Python wrapper runs the op inside a name scope named after it
     /// (`with ops.name_scope(name, "Cumsum")`), so its gradient ops are made under
     /// `gradient_tape/<that scope>/`.

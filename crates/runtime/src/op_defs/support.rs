@@ -37,3 +37,40 @@ pub(super) fn symbolic(handle: Handle) -> TfResult<GraphTensor> {
         Handle::Eager(_) => Err(TfError::internal("a gradient op ran eagerly while tracing")),
     }
 }
+
+/// `array_ops.reshape(grad, array_ops.shape(x))`, the gradient of the ops that only
+/// reshape: the shape is a constant named `Shape` when `x`'s static shape is known (as
+/// `array_ops.shape` folds it), a `Shape` op otherwise.
+pub(crate) fn reshape_like(
+    ctx: &mut crate::context::Context,
+    grad: GraphTensor,
+    x: GraphTensor,
+) -> TfResult<GraphTensor> {
+    let known = ctx.handle_shape(&Handle::Symbolic(x))?.to_shape();
+    let shape = match known {
+        Some(shape) => {
+            let dims: Vec<i32> = shape.dims().iter().map(|&dim| dim as i32).collect();
+            let length = tensor::Shape::new(vec![dims.len()]);
+            let dims = tensor::Tensor::from_vec(length, dims)
+                .map_err(|error| TfError::internal(error.message))?;
+            ctx.constant(dims, Some("Shape"))?
+        }
+        None => ctx.array_op(
+            crate::op::OpKind::Shape {
+                out_type: DType::Int32,
+            },
+            "Shape",
+            None,
+            vec![(operand(x), "input", false)],
+        )?,
+    };
+    symbolic(ctx.array_op(
+        crate::op::OpKind::Reshape,
+        "Reshape",
+        None,
+        vec![
+            (operand(grad), "tensor", true),
+            (Operand::Handle(shape), "shape", false),
+        ],
+    )?)
+}

@@ -373,17 +373,11 @@ impl Context {
                     other => return Err(not_emulated(&format!("{other:?}"))),
                 }
             }
-            OpKind::Reshape | OpKind::ExpandDims | OpKind::Squeeze { .. } => {
-                let dims: Vec<i64> = self
-                    .static_dims(input(0)?)?
-                    .iter()
-                    .map(|d| *d as i64)
-                    .collect();
-                vec![
-                    Some(symbolic(self.reshape(operand(grad), dims, None)?)?),
-                    None,
-                ]
-            }
+            // `_ReshapeGrad`: `reshape(grad, shape(x))`.
+            OpKind::Reshape => vec![
+                Some(crate::op_defs::reshape_like(self, grad, input(0)?)?),
+                None,
+            ],
             OpKind::BroadcastTo => vec![Some(self.unbroadcast_to(grad, input(0)?)?), None],
             OpKind::Slice => vec![Some(self.slice_gradient(grad, inputs)?), None, None],
             OpKind::StridedSlice { specs } => {
