@@ -1,8 +1,9 @@
-"""Generates src/tensor/ops/dtype_errors.rs: TensorFlow's "not in the list of allowed values"
+"""Generates crates/tensor/src/ops/dtype_errors.rs: TensorFlow's "not in the list of allowed values"
 texts per op, recorded from tensorflow-cpu 2.21.0.
 
   (oracle venv: python3 -m venv .tf && .tf/bin/pip install tensorflow-cpu==2.21.0)
-  TF_CPP_MIN_LOG_LEVEL=3 .tf/bin/python tools/gen_dtype_errors.py > src/tensor/ops/dtype_errors.rs
+  TF_CPP_MIN_LOG_LEVEL=3 .tf/bin/python crates/engine/tools/gen_dtype_errors.py \
+      > crates/tensor/src/ops/dtype_errors.rs
 """
 import json
 import tensorflow as tf
@@ -34,6 +35,12 @@ probes = {
     "Prod": lambda: r.Prod(input=b, axis=0), "ArgMax": lambda: r.ArgMax(input=b, dimension=0),
     "ArgMin": lambda: r.ArgMin(input=b, dimension=0),
     "IsNan": lambda: r.IsNan(x=i), "IsInf": lambda: r.IsInf(x=i), "IsFinite": lambda: r.IsFinite(x=i),
+    "Cumsum": lambda: r.Cumsum(x=b, axis=0), "Relu6": lambda: r.Relu6(features=b),
+    "Elu": lambda: r.Elu(features=i), "LeakyRelu": lambda: r.LeakyRelu(features=i),
+    "LogSoftmax": lambda: r.LogSoftmax(logits=i), "L2Loss": lambda: r.L2Loss(t=i),
+    "GatherNd": lambda: r.GatherNd(params=i, indices=tf.constant([[0.0]])),
+    "ScatterNd": lambda: r.ScatterNd(indices=tf.constant([[0.0]]), updates=tf.constant([1.0]),
+                                     shape=tf.constant([2.0])),
 }
 print("//! TensorFlow's \"Value for attr 'T' of <dtype> is not in the list of allowed values\" texts,")
 print("//! recorded from tensorflow-cpu 2.21.0 by `tools/gen_dtype_errors.py`: generated, do not")

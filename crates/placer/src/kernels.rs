@@ -2,9 +2,10 @@
 //!
 //! The placer asks one question: "for this node, which of the machine's device types have a
 //! kernel whose type constraint accepts the node's dtype?" ([`KernelRegistry::supported_device_types`]).
-//! The table is §7's, device column by device column. Where §7 says "✓x" the op also has a
-//! kernel on the XLA devices (TPU, XLA_CPU, XLA_GPU) and the JIT types (XLA_*_JIT); where it
-//! says "device kernel" only on the XLA devices. Strings never go to TPU or XLA (§4.1).
+//! Each op type registers its [`Kernels`] (the runtime's op definitions hold §7's table):
+//! where §7 says "✓x" the op also has a kernel on the XLA devices (TPU, XLA_CPU, XLA_GPU)
+//! and the JIT types (XLA_*_JIT); where it says "device kernel" only on the XLA devices.
+//! Strings never go to TPU or XLA (§4.1).
 //!
 //! Not here: kernel *implementations* (values), and the TPU compile checks of §4.3.
 
@@ -295,7 +296,7 @@ impl Kernels {
         }
     }
 
-    /// The same kernels, with `kernel` after them.
+    /// The same kernels, with `extra` after them.
     pub const fn and(self, extra: &'static [KernelDef]) -> Kernels {
         Kernels { extra, ..self }
     }

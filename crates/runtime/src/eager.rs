@@ -111,7 +111,7 @@ impl Context {
         };
         let outputs = match compute_at(op, &values, &mut self.eager_resources, site) {
             Ok(outputs) => outputs,
-            Err(KernelFailure::Op(error)) => {
+            Err(KernelFailure::Op(mut error)) => {
                 let input_dtypes: Vec<_> = inputs
                     .iter()
                     .filter_map(|input| input.value.tensor().map(Tensor::dtype))
@@ -119,7 +119,6 @@ impl Context {
                 if input_dtypes.len() == inputs.len() {
                     self.log_failed_eager_function(op, &input_dtypes, &device_name);
                 }
-                let mut error = error;
                 if self.eager_fallback && error.op_name.as_deref() == Some("") {
                     error.op_name = None;
                 }

@@ -670,7 +670,6 @@ fn weight_grad(a: &Tensor, grad: &Tensor) -> TfResult<Tensor> {
     .map_err(kernel)
 }
 
-/// The axes input of a reduction (all axes when absent), normalised.
 /// TensorFlow's `_ProdGrad` without the gradient: for each element, the product of the
 /// others in its reduction group (exclusive cumulative products from the front and from the
 /// back, multiplied), so a zero element still gets a gradient. Groups run in row-major
@@ -735,6 +734,7 @@ fn product_of_others(x: &Tensor, axes: &[usize]) -> TfResult<Tensor> {
     }
 }
 
+/// The axes input of a reduction (all axes when absent), normalised.
 fn reduction_axes(axes: Option<&Tensor>, rank: usize) -> Vec<usize> {
     let Some(values) = axes.and_then(Tensor::to_i64_vec) else {
         return (0..rank).collect();

@@ -24,24 +24,33 @@ fn floating(st: &St, vm: &mut Vm<'_>, operand: Operand) -> PyResult<Operand> {
     Ok(Operand::Handle(handle))
 }
 
-/// `tf.nn.relu6(features, name)`.
-pub fn relu6(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = bind!(vm, "relu6", &args, 1, [features, name])?;
+/// `tf.nn.<function>(features, name)` for an activation without attributes (`relu6`,
+/// `elu`): one op named after its type.
+fn features_op(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: &Args<'_>,
+    function: &str,
+    activation: Activation,
+) -> PyResult {
+    let bound = bind!(vm, function, args, 1, [features, name])?;
     let features = to_operand(st, vm, &required(&bound.features))?;
     let name = name_arg(vm, &bound.name)?;
     let inputs = vec![(features, "features", true)];
-    let handle = run(st, vm, Activation::Relu6.kind(), "Relu6", name, inputs)?;
+    let kind = activation.kind();
+    let default_name = activation.name();
+    let handle = run(st, vm, kind, default_name, name, inputs)?;
     wrap(st, vm, handle)
+}
+
+/// `tf.nn.relu6(features, name)`.
+pub fn relu6(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    features_op(st, vm, &args, "relu6", Activation::Relu6)
 }
 
 /// `tf.nn.elu(features, name)`.
 pub fn elu(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = bind!(vm, "elu", &args, 1, [features, name])?;
-    let features = to_operand(st, vm, &required(&bound.features))?;
-    let name = name_arg(vm, &bound.name)?;
-    let inputs = vec![(features, "features", true)];
-    let handle = run(st, vm, Activation::Elu.kind(), "Elu", name, inputs)?;
-    wrap(st, vm, handle)
+    features_op(st, vm, &args, "elu", Activation::Elu)
 }
 
 /// `tf.nn.leaky_relu(features, alpha=0.2, name)`: integers are cast to float32 first.

@@ -2,14 +2,14 @@
 //! (`tf.nn.elu`) and `LeakyRelu` (`tf.nn.leaky_relu`). Each maps every element through a
 //! function of it alone, so they share inference, dtype checks and the kernel loop.
 
-use super::support::{dense_type, operand, symbolic, type_name};
+use super::support::{check_graph_dtype, dense_type, operand, symbolic, type_name};
 use super::{DefinedOp, Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::tensor::round_to_dtype;
-use tensor::{DType, ErrorClass, OpError, Tensor, TensorData};
+use tensor::{ErrorClass, OpError, Tensor, TensorData};
 
 /// `Relu6`.
 pub static RELU6: OpDef = OpDef::compute("Relu6");
@@ -44,7 +44,8 @@ impl Activation {
         OpKind::Defined(DefinedOp::new(self))
     }
 
-    fn name(self) -> &'static str {
+    /// Its TensorFlow op type name (`Relu6`).
+    pub fn name(self) -> &'static str {
         self.static_def().name
     }
 
@@ -96,45 +97,10 @@ impl Activation {
             _ => grad,
         }
     }
-
-    /// The dtypes its `T` allows (Relu6 takes every real type; the others floats only).
-    fn allows(self, dtype: DType) -> bool {
-        match self {
-            Activation::Relu6 => !matches!(dtype, DType::Bool | DType::String),
-            _ => dtype.is_floating(),
-        }
-    }
-
-    /// TensorFlow's dispatch error for a dtype outside `T`'s list.
-    fn dtype_error(self, dtype: DType) -> OpError {
-        let (signature, extra) = match self {
-            Activation::Relu6 => ("features:T -> activations:T", ""),
-            Activation::Elu => ("features:T -> activations:T", ""),
-            Activation::LeakyRelu { .. } => (
-                "features:T -> activations:T",
-                "; attr=alpha:float,default=0.2",
-            ),
-        };
-        let name = self.name();
-        OpError {
-            origin: tensor::error::ErrorOrigin::Dispatch,
-            ..OpError::kernel_of(
-                ErrorClass::InvalidArgument,
-                name,
-                Some(""),
-                format!(
-                    "Value for attr 'T' of {} is not in the list of allowed values: half, \
-                     bfloat16, float, double\n\t; NodeDef: {{{{node {name}}}}}; Op<name={name}; \
-                     signature={signature}{extra}; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, \
-                     DT_FLOAT, DT_DOUBLE]>",
-                    dtype.kernel_name()
-                ),
-            )
-        }
-    }
 }
 
-/// `f` over every element of `x` (and of `others`, aligned), in the element type.
+/// `f32_fn` or `f64_fn` over every element of `x` (with its flat position), in the element
+/// type; integers (`Relu6` only) are clamped to `[0, 6]`.
 fn map_elements(
     x: &Tensor,
     f32_fn: impl Fn(usize, f32) -> f32,
@@ -177,13 +143,7 @@ impl Op for Activation {
             .first()
             .ok_or_else(|| TfError::internal("an activation takes features"))?;
         let dtype = dense_type(inputs, 0, self.name())?;
-        if !self.allows(dtype) {
-            return Err(TfError::type_error(format!(
-                "Value passed to parameter 'features' has DataType {} not in list of allowed \
-                 values: float16, bfloat16, float32, float64",
-                dtype.name()
-            )));
-        }
+        check_graph_dtype(self.name(), "features", dtype)?;
         Ok(vec![OutputFact {
             value_type: ValueType::Dense(dtype),
             shape: features.shape.clone(),
@@ -197,9 +157,7 @@ impl Op for Activation {
                 "an activation takes features",
             ));
         };
-        if !self.allows(x.dtype()) {
-            return Err(self.dtype_error(x.dtype()));
-        }
+        tensor::ops::check_allowed_named(self.name(), Some(""), x.dtype())?;
         let this = *self;
         Ok(vec![map_elements(
             x,

@@ -6,22 +6,10 @@ use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
-use tensor::{DType, ErrorClass, OpError, Tensor};
+use tensor::{ErrorClass, OpError, Tensor};
 
 /// The op type: its axis is read from host memory.
 pub static DEF: OpDef = OpDef::compute("Cumsum").host_memory(&[1]);
-
-/// The dtypes its `T` allows, as TensorFlow lists them.
-const ALLOWED_TEXT: &str = "float, double, int32, uint8, int16, int8, complex64, int64, qint8, \
-     quint8, qint32, bfloat16, qint16, quint16, uint16, complex128, half, uint32, uint64";
-
-/// The op def TensorFlow prints after a rejected attr.
-const OP_DEF_TEXT: &str = "Op<name=Cumsum; signature=x:T, axis:Tidx -> out:T; \
-     attr=exclusive:bool,default=false; attr=reverse:bool,default=false; attr=T:type,\
-     allowed=[DT_FLOAT, DT_DOUBLE, DT_INT32, DT_UINT8, DT_INT16, DT_INT8, DT_COMPLEX64, \
-     DT_INT64, DT_QINT8, DT_QUINT8, DT_QINT32, DT_BFLOAT16, DT_QINT16, DT_QUINT16, DT_UINT16, \
-     DT_COMPLEX128, DT_HALF, DT_UINT32, DT_UINT64]; attr=Tidx:type,default=DT_INT32,\
-     allowed=[DT_INT32, DT_INT64]>";
 
 /// The op with its attributes.
 #[derive(Clone, Debug, PartialEq)]
@@ -62,22 +50,7 @@ impl Op for Cumsum {
                 "Cumsum takes x and axis",
             ));
         };
-        if matches!(x.dtype(), DType::Bool | DType::String) {
-            return Err(OpError {
-                origin: tensor::error::ErrorOrigin::Dispatch,
-                ..OpError::kernel_of(
-                    ErrorClass::InvalidArgument,
-                    "Cumsum",
-                    Some(""),
-                    format!(
-                        "Value for attr 'T' of {} is not in the list of allowed values: {}\n\t; \
-                         NodeDef: {{{{node Cumsum}}}}; {OP_DEF_TEXT}",
-                        x.dtype().kernel_name(),
-                        ALLOWED_TEXT
-                    ),
-                )
-            });
-        }
+        tensor::ops::check_allowed_named("Cumsum", Some(""), x.dtype())?;
         if axis.rank() != 0 {
             return Err(OpError::kernel_of(
                 ErrorClass::InvalidArgument,

@@ -1,13 +1,14 @@
 //! `GatherNd` (`tf.gather_nd(params, indices)`): slices of `params` at the index vectors in
 //! the last axis of `indices`.
 
-use super::scatter_nd::{index_depth, index_error, index_vectors, ScatterNd};
+use super::scatter_nd::{index_error, index_vectors, ScatterNd};
+use super::support::{check_graph_dtype, operand, shape_of, symbolic, type_name};
 use super::{DefinedOp, Op, OpDef};
 use crate::api::{Handle, Operand};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
-use crate::op::{data_type, InputFact, OpKind, OutputFact, ValueType};
+use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::shape_text;
 use tensor::ops::manip::slice_debug_string;
 use tensor::ops::scatter_add;
@@ -20,14 +21,9 @@ pub static DEF: OpDef = OpDef::compute("GatherNd");
 #[derive(Clone, Debug, PartialEq)]
 pub struct GatherNd;
 
-/// The op def TensorFlow prints after a rejected attr.
-const OP_DEF_TEXT: &str = "Op<name=GatherNd; signature=params:Tparams, indices:Tindices -> \
-     output:Tparams; attr=Tparams:type; attr=Tindices:type,allowed=[DT_INT16, DT_INT32, \
-     DT_INT64]; attr=bad_indices_policy:string,default=\"\">";
-
 fn invalid(message: impl Into<String>) -> OpError {
-    // TensorFlow's fast path appends ` name: ` (all inputs tensors); a Python list input
-    // takes the fallback path, which does not (not modelled: see `OpError::op_name`).
+    // TensorFlow's fast path appends ` name: `; the runtime drops it on the fallback path
+    // (a Python list among the inputs, `Context::eager_fallback`).
     OpError::kernel_of(ErrorClass::InvalidArgument, "GatherNd", Some(""), message)
 }
 
@@ -52,13 +48,7 @@ impl Op for GatherNd {
             return Err(TfError::internal("GatherNd's params is not a tensor"));
         };
         if let ValueType::Dense(index_type) = indices.value_type {
-            if index_depth(index_type).is_none() {
-                return Err(TfError::type_error(format!(
-                    "Value passed to parameter 'indices' has DataType {} not in list of allowed \
-                     values: int16, int32, int64",
-                    index_type.name()
-                )));
-            }
+            check_graph_dtype("GatherNd", "indices", index_type)?;
         }
         let unknown = || {
             Ok(vec![OutputFact {
@@ -97,16 +87,7 @@ impl Op for GatherNd {
         let [params, indices] = inputs else {
             return Err(invalid("GatherNd takes params and indices"));
         };
-        if index_depth(indices.dtype()).is_none() {
-            return Err(OpError {
-                origin: tensor::error::ErrorOrigin::Dispatch,
-                ..invalid(format!(
-                    "Value for attr 'Tindices' of {} is not in the list of allowed values: \
-                     int16, int32, int64\n\t; NodeDef: {{{{node GatherNd}}}}; {OP_DEF_TEXT}",
-                    indices.dtype().kernel_name()
-                ))
-            });
-        }
+        tensor::ops::check_allowed_named("GatherNd", Some(""), indices.dtype())?;
         if params.rank() == 0 {
             return Err(invalid("params must be at least a vector"));
         }
@@ -179,28 +160,8 @@ impl Op for GatherNd {
         let [params, indices] = inputs else {
             return Err(TfError::internal("a traced GatherNd lost an input"));
         };
-        let operand = |tensor: GraphTensor| Operand::Handle(Handle::Symbolic(tensor));
         let index_type = ctx.handle_dtype(&Handle::Symbolic(*indices))?;
-        // `array_ops.shape`: a constant when the static shape is fully known.
-        let known = ctx.handle_shape(&Handle::Symbolic(*params))?.to_shape();
-        let shape = match known {
-            Some(dims) => {
-                let dims: Vec<i64> = dims.dims().iter().map(|&dim| dim as i64).collect();
-                let length = Shape::new(vec![dims.len()]);
-                let dims = Tensor::from_vec(length, dims)
-                    .and_then(|dims| tensor::ops::cast(&dims, index_type))
-                    .map_err(|error| TfError::internal(error.message))?;
-                ctx.constant(dims, Some("Shape"))?
-            }
-            None => ctx.array_op(
-                OpKind::Shape {
-                    out_type: index_type,
-                },
-                "Shape",
-                None,
-                vec![(operand(*params), "input", false)],
-            )?,
-        };
+        let shape = shape_of(ctx, *params, index_type)?;
         let scattered = ctx.array_op(
             ScatterNd::kind(),
             "ScatterNd",
@@ -211,10 +172,7 @@ impl Op for GatherNd {
                 (Operand::Handle(shape), "shape", false),
             ],
         )?;
-        match scattered {
-            Handle::Symbolic(tensor) => Ok(vec![Some(tensor), None]),
-            Handle::Eager(_) => Err(TfError::internal("a gradient op ran eagerly while tracing")),
-        }
+        Ok(vec![Some(symbolic(scattered)?), None])
     }
 
     fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {
@@ -222,13 +180,9 @@ impl Op for GatherNd {
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
-        let type_of = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
-            Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => data_type(dtype).enum_name(),
-            _ => "DT_INVALID",
-        };
         vec![
-            format!("Tindices={}", type_of(1)),
-            format!("Tparams={}", type_of(0)),
+            format!("Tindices={}", type_name(inputs, 1)),
+            format!("Tparams={}", type_name(inputs, 0)),
             "bad_indices_policy=\"\"".to_string(),
         ]
     }

@@ -43,23 +43,7 @@ impl Op for L2Loss {
             return Err(OpError::python(ErrorClass::Internal, "L2Loss takes t"));
         };
         let dtype = t.dtype();
-        if !dtype.is_floating() {
-            return Err(OpError {
-                origin: tensor::error::ErrorOrigin::Dispatch,
-                ..OpError::kernel_of(
-                    ErrorClass::InvalidArgument,
-                    "L2Loss",
-                    Some(""),
-                    format!(
-                        "Value for attr 'T' of {} is not in the list of allowed values: half, \
-                         bfloat16, float, double\n\t; NodeDef: {{{{node L2Loss}}}}; \
-                         Op<name=L2Loss; signature=t:T -> output:T; attr=T:type,\
-                         allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>",
-                        dtype.kernel_name()
-                    ),
-                )
-            });
-        }
+        tensor::ops::check_allowed_named("L2Loss", Some(""), dtype)?;
         let squares = tensor::ops::unary(UnaryOp::Square, t)?;
         let half = tensor::ops::cast(&Tensor::scalar(0.5f32), dtype)?;
         let halves = tensor::ops::binary(BinaryOp::Mul, &squares, &half)?;

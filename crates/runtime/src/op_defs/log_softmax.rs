@@ -1,12 +1,12 @@
 //! `LogSoftmax` (`tf.nn.log_softmax(logits)`, on the last axis): `x - max - log(sum(exp(x -
 //! max)))` per row.
 
-use super::support::{dense_type, operand, symbolic, type_name};
+use super::support::{operand, softmax_shape, symbolic, type_name};
 use super::{DefinedOp, Op, OpDef};
 use crate::context::Context;
-use crate::error::{TfError, TfResult};
+use crate::error::TfResult;
 use crate::graph::GraphTensor;
-use crate::op::{InputFact, OpKind, OutputFact, ValueType};
+use crate::op::{InputFact, OpKind, OutputFact};
 use crate::tape::{binary, kernel, unary};
 use report::OpClass;
 use tensor::ops::{BinaryOp, ReduceOp, UnaryOp};
@@ -36,19 +36,7 @@ impl Op for LogSoftmax {
     }
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        let logits = inputs
-            .first()
-            .ok_or_else(|| TfError::internal("LogSoftmax takes logits"))?;
-        if let Some(dims) = logits.shape.dims().filter(|dims| dims.is_empty()) {
-            return Err(TfError::invalid_argument(format!(
-                "Shape must be at least rank 1 but is rank {}",
-                dims.len()
-            )));
-        }
-        Ok(vec![OutputFact {
-            value_type: ValueType::Dense(dense_type(inputs, 0, "LogSoftmax")?),
-            shape: logits.shape.clone(),
-        }])
+        softmax_shape(inputs, "LogSoftmax")
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
@@ -56,18 +44,7 @@ impl Op for LogSoftmax {
             return Err(error("LogSoftmax takes logits"));
         };
         let dtype = logits.dtype();
-        if !dtype.is_floating() {
-            return Err(OpError {
-                origin: tensor::error::ErrorOrigin::Dispatch,
-                ..error(format!(
-                    "Value for attr 'T' of {} is not in the list of allowed values: half, \
-                     bfloat16, float, double\n\t; NodeDef: {{{{node LogSoftmax}}}}; \
-                     Op<name=LogSoftmax; signature=logits:T -> logsoftmax:T; attr=T:type,\
-                     allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, DT_DOUBLE]>",
-                    dtype.kernel_name()
-                ))
-            });
-        }
+        tensor::ops::check_allowed_named("LogSoftmax", Some(""), dtype)?;
         if logits.rank() == 0 {
             return Err(error("logits must have >= 1 dimension, got []"));
         }

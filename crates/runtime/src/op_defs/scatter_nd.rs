@@ -2,12 +2,12 @@
 //! `updates` added at the index vectors in the last axis of `indices`.
 
 use super::gather_nd::GatherNd;
+use super::support::{check_graph_dtype, operand, symbolic, type_name};
 use super::{DefinedOp, Op, OpDef};
-use crate::api::{Handle, Operand};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
-use crate::op::{data_type, InputFact, OpKind, OutputFact, ValueType};
+use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::ops::scatter_add;
 use tensor::{limits, DType, ErrorClass, OpError, Shape, Tensor, TensorData, TensorShape};
 
@@ -19,20 +19,10 @@ pub static DEF: OpDef = OpDef::compute("ScatterNd").host_memory(&[2]);
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScatterNd;
 
-/// The op def TensorFlow prints after a rejected attr.
-const OP_DEF_TEXT: &str = "Op<name=ScatterNd; signature=indices:Tindices, updates:T, \
-     shape:Tindices -> output:T; attr=T:type; attr=Tindices:type,allowed=[DT_INT16, \
-     DT_INT32, DT_INT64]; attr=bad_indices_policy:string,default=\"\">";
-
 fn invalid(message: impl Into<String>) -> OpError {
-    // TensorFlow's fast path appends ` name: ` (all inputs tensors); a Python list input
-    // takes the fallback path, which does not (not modelled: see `OpError::op_name`).
+    // TensorFlow's fast path appends ` name: `; the runtime drops it on the fallback path
+    // (a Python list among the inputs, `Context::eager_fallback`).
     OpError::kernel_of(ErrorClass::InvalidArgument, "ScatterNd", Some(""), message)
-}
-
-/// The index types `GatherNd` and `ScatterNd` take (`Tindices`); `None` for others.
-pub(super) fn index_depth(dtype: DType) -> Option<()> {
-    matches!(dtype, DType::Int16 | DType::Int32 | DType::Int64).then_some(())
 }
 
 /// An index vector outside the shape it indexes: its position among the vectors and its
@@ -142,13 +132,7 @@ impl Op for ScatterNd {
             ));
         };
         if let ValueType::Dense(index_type) = indices.value_type {
-            if index_depth(index_type).is_none() {
-                return Err(TfError::type_error(format!(
-                    "Value passed to parameter 'indices' has DataType {} not in list of allowed \
-                     values: int16, int32, int64",
-                    index_type.name()
-                )));
-            }
+            check_graph_dtype("ScatterNd", "indices", index_type)?;
         }
         let ValueType::Dense(dtype) = updates.value_type else {
             return Err(TfError::internal("ScatterNd's updates is not a tensor"));
@@ -169,21 +153,9 @@ impl Op for ScatterNd {
         let [indices, updates, shape] = inputs else {
             return Err(invalid("ScatterNd takes indices, updates and shape"));
         };
-        if index_depth(indices.dtype()).is_none() || index_depth(shape.dtype()).is_none() {
-            let bad = if index_depth(indices.dtype()).is_none() {
-                indices.dtype()
-            } else {
-                shape.dtype()
-            };
-            return Err(OpError {
-                origin: tensor::error::ErrorOrigin::Dispatch,
-                ..invalid(format!(
-                    "Value for attr 'Tindices' of {} is not in the list of allowed values: \
-                     int16, int32, int64\n\t; NodeDef: {{{{node ScatterNd}}}}; {OP_DEF_TEXT}",
-                    bad.kernel_name()
-                ))
-            });
-        }
+        // `indices` and `shape` share `Tindices`.
+        tensor::ops::check_allowed_named("ScatterNd", Some(""), indices.dtype())?;
+        tensor::ops::check_allowed_named("ScatterNd", Some(""), shape.dtype())?;
         if shape.rank() != 1 {
             return Err(invalid("Shape must be a vector"));
         }
@@ -255,7 +227,6 @@ impl Op for ScatterNd {
         let [indices, _, _] = inputs else {
             return Err(TfError::internal("a traced ScatterNd lost an input"));
         };
-        let operand = |tensor: GraphTensor| Operand::Handle(Handle::Symbolic(tensor));
         let gathered = ctx.array_op(
             GatherNd::kind(),
             "GatherNd",
@@ -265,10 +236,7 @@ impl Op for ScatterNd {
                 (operand(*indices), "indices", false),
             ],
         )?;
-        match gathered {
-            Handle::Symbolic(tensor) => Ok(vec![None, Some(tensor), None]),
-            Handle::Eager(_) => Err(TfError::internal("a gradient op ran eagerly while tracing")),
-        }
+        Ok(vec![None, Some(symbolic(gathered)?), None])
     }
 
     fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {
@@ -276,13 +244,9 @@ impl Op for ScatterNd {
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
-        let type_of = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
-            Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => data_type(dtype).enum_name(),
-            _ => "DT_INVALID",
-        };
         vec![
-            format!("T={}", type_of(1)),
-            format!("Tindices={}", type_of(0)),
+            format!("T={}", type_name(inputs, 1)),
+            format!("Tindices={}", type_name(inputs, 0)),
             "bad_indices_policy=\"\"".to_string(),
         ]
     }

@@ -1,11 +1,11 @@
 //! `Softmax` (`tf.nn.softmax(logits)`, on the last axis): `exp(x) / sum(exp(x))` per row.
 
-use super::support::{dense_type, operand, symbolic};
+use super::support::{operand, softmax_shape, symbolic};
 use super::{DefinedOp, Op, OpDef};
 use crate::context::Context;
-use crate::error::{TfError, TfResult};
+use crate::error::TfResult;
 use crate::graph::GraphTensor;
-use crate::op::{InputFact, OpKind, OutputFact, ValueType};
+use crate::op::{InputFact, OpKind, OutputFact};
 use crate::tape::{binary, kernel};
 use report::OpClass;
 use tensor::ops::{BinaryOp, ReduceOp};
@@ -32,19 +32,7 @@ impl Op for Softmax {
 
     /// TensorFlow's shape function: at least a vector, output of the same shape.
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        let logits = inputs
-            .first()
-            .ok_or_else(|| TfError::internal("Softmax takes logits"))?;
-        if let Some(dims) = logits.shape.dims().filter(|dims| dims.is_empty()) {
-            return Err(TfError::invalid_argument(format!(
-                "Shape must be at least rank 1 but is rank {}",
-                dims.len()
-            )));
-        }
-        Ok(vec![OutputFact {
-            value_type: ValueType::Dense(dense_type(inputs, 0, "Softmax")?),
-            shape: logits.shape.clone(),
-        }])
+        softmax_shape(inputs, "Softmax")
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {

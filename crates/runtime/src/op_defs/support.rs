@@ -4,7 +4,7 @@
 use crate::api::{Handle, Operand};
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
-use crate::op::{data_type, InputFact, ValueType};
+use crate::op::{data_type, InputFact, OutputFact, ValueType};
 use tensor::DType;
 
 /// The `DT_*` name of input `index`'s dtype (`DT_INVALID` for a handle or a missing input).
@@ -13,6 +13,37 @@ pub(super) fn type_name(inputs: &[InputFact<'_>], index: usize) -> &'static str 
         Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => data_type(dtype).enum_name(),
         _ => "DT_INVALID",
     }
+}
+
+/// Graph construction's check of the input `parameter`'s dtype against the op type's
+/// recorded list (`tensor::ops::dtype_errors`), with TensorFlow's `TypeError` text.
+pub(super) fn check_graph_dtype(op_type: &str, parameter: &str, dtype: DType) -> TfResult<()> {
+    match tensor::ops::disallowed_python_list(op_type, dtype) {
+        Some(list) => Err(TfError::type_error(format!(
+            "Value passed to parameter '{parameter}' has DataType {} not in list of allowed \
+             values: {list}",
+            dtype.name()
+        ))),
+        None => Ok(()),
+    }
+}
+
+/// TensorFlow's `SoftmaxShapeFn` (`Softmax`, `LogSoftmax`): the logits at least a vector,
+/// the output of their dtype and shape.
+pub(super) fn softmax_shape(inputs: &[InputFact<'_>], op: &str) -> TfResult<Vec<OutputFact>> {
+    let logits = inputs
+        .first()
+        .ok_or_else(|| TfError::internal(format!("{op} takes logits")))?;
+    if let Some(dims) = logits.shape.dims().filter(|dims| dims.is_empty()) {
+        return Err(TfError::invalid_argument(format!(
+            "Shape must be at least rank 1 but is rank {}",
+            dims.len()
+        )));
+    }
+    Ok(vec![OutputFact {
+        value_type: ValueType::Dense(dense_type(inputs, 0, op)?),
+        shape: logits.shape.clone(),
+    }])
 }
 
 /// The dtype of input `index`, which must be a tensor.
@@ -46,24 +77,7 @@ pub(crate) fn reshape_like(
     grad: GraphTensor,
     x: GraphTensor,
 ) -> TfResult<GraphTensor> {
-    let known = ctx.handle_shape(&Handle::Symbolic(x))?.to_shape();
-    let shape = match known {
-        Some(shape) => {
-            let dims: Vec<i32> = shape.dims().iter().map(|&dim| dim as i32).collect();
-            let length = tensor::Shape::new(vec![dims.len()]);
-            let dims = tensor::Tensor::from_vec(length, dims)
-                .map_err(|error| TfError::internal(error.message))?;
-            ctx.constant(dims, Some("Shape"))?
-        }
-        None => ctx.array_op(
-            crate::op::OpKind::Shape {
-                out_type: DType::Int32,
-            },
-            "Shape",
-            None,
-            vec![(operand(x), "input", false)],
-        )?,
-    };
+    let shape = shape_of(ctx, x, DType::Int32)?;
     symbolic(ctx.array_op(
         crate::op::OpKind::Reshape,
         "Reshape",
@@ -73,4 +87,29 @@ pub(crate) fn reshape_like(
             (Operand::Handle(shape), "shape", false),
         ],
     )?)
+}
+
+/// `array_ops.shape(x, out_type)` while tracing a gradient: a constant named `Shape` when
+/// `x`'s static shape is fully known (as `array_ops.shape` folds it), a `Shape` op otherwise.
+pub(super) fn shape_of(
+    ctx: &mut crate::context::Context,
+    x: GraphTensor,
+    out_type: DType,
+) -> TfResult<Handle> {
+    match ctx.handle_shape(&Handle::Symbolic(x))?.to_shape() {
+        Some(shape) => {
+            let dims: Vec<i64> = shape.dims().iter().map(|&dim| dim as i64).collect();
+            let length = tensor::Shape::new(vec![dims.len()]);
+            let dims = tensor::Tensor::from_vec(length, dims)
+                .and_then(|dims| tensor::ops::cast(&dims, out_type))
+                .map_err(|error| TfError::internal(error.message))?;
+            ctx.constant(dims, Some("Shape"))
+        }
+        None => ctx.array_op(
+            crate::op::OpKind::Shape { out_type },
+            "Shape",
+            None,
+            vec![(operand(x), "input", false)],
+        ),
+    }
 }

@@ -92,12 +92,8 @@ impl Op for Unique {
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
-        let dtype = match inputs.first().map(|fact| fact.value_type) {
-            Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => data_type(dtype).enum_name(),
-            _ => "DT_INVALID",
-        };
         vec![
-            format!("T={dtype}"),
+            format!("T={}", super::support::type_name(inputs, 0)),
             format!("out_idx={}", data_type(self.out_idx).enum_name()),
         ]
     }

@@ -3,7 +3,7 @@
 
 use super::{DefinedOp, Op, OpDef};
 use crate::error::{TfError, TfResult};
-use crate::op::{data_type, InputFact, OpKind, OutputFact, ValueType};
+use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::{DType, OpError, Tensor, TensorShape};
 
 /// The op type.
@@ -53,11 +53,6 @@ impl Op for Where {
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
-        match inputs.first().map(|fact| fact.value_type) {
-            Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => {
-                vec![format!("T={}", data_type(dtype).enum_name())]
-            }
-            _ => Vec::new(),
-        }
+        vec![format!("T={}", super::support::type_name(inputs, 0))]
     }
 }

@@ -91,25 +91,66 @@ pub(crate) fn broadcast_zip<A: Clone, B: Clone, O>(
 /// The "Value for attr 'T' of bool is not in the list of allowed values" check, with the
 /// op signature TensorFlow prints. Ops without a recorded table accept every dtype here.
 pub(crate) fn check_allowed(op: OpType, dtype: DType) -> OpResult<()> {
-    let Some((_, attr, tail)) = ALLOWED_VALUES
+    check_allowed_named(op.name(), op.default_eager_name(), dtype)
+}
+
+/// The recorded attr name, allowed dtypes (kernel names) and full text after the dtype of
+/// op type `op_type`'s checked attr.
+fn allowed_entry(op_type: &str) -> Option<(&'static str, &'static str, &'static str)> {
+    let (_, attr, tail) = ALLOWED_VALUES
         .iter()
-        .find(|(name, _, _)| *name == op.name())
-    else {
-        return Ok(());
-    };
+        .find(|(name, _, _)| *name == op_type)?;
     let list = tail
         .trim_start_matches("is not in the list of allowed values: ")
         .split('\n')
         .next()
         .unwrap_or("");
+    Some((attr, list, tail))
+}
+
+/// [`check_allowed`] for an op type named by its TensorFlow name (op types defined outside
+/// [`OpType`]); `dtype` is that of the input the recorded attr constrains (`T`, or
+/// `Tindices` for `GatherNd`). Eager errors end in ` name: {eager_name}`.
+pub fn check_allowed_named(
+    op_type: &'static str,
+    eager_name: Option<&'static str>,
+    dtype: DType,
+) -> OpResult<()> {
+    let Some((attr, list, tail)) = allowed_entry(op_type) else {
+        return Ok(());
+    };
     if list.split(", ").any(|name| name == dtype.kernel_name()) {
         return Ok(());
     }
-    Err(OpError::dispatch(
-        ErrorClass::InvalidArgument,
-        op,
-        format!("Value for attr '{attr}' of {} {tail}", dtype.kernel_name()),
-    ))
+    Err(OpError {
+        origin: crate::error::ErrorOrigin::Dispatch,
+        ..OpError::kernel_of(
+            ErrorClass::InvalidArgument,
+            op_type,
+            eager_name,
+            format!("Value for attr '{attr}' of {} {tail}", dtype.kernel_name()),
+        )
+    })
+}
+
+/// When `dtype` is outside op type `op_type`'s recorded list, that list with Python's dtype
+/// names (`float32` for `float`), as graph construction's `TypeError` ("Value passed to
+/// parameter 'features' has DataType bool not in list of allowed values: ...") lists it.
+pub fn disallowed_python_list(op_type: &str, dtype: DType) -> Option<String> {
+    let (_, list, _) = allowed_entry(op_type)?;
+    if list.split(", ").any(|name| name == dtype.kernel_name()) {
+        return None;
+    }
+    let names: Vec<&str> = list
+        .split(", ")
+        .map(|name| match name {
+            "half" => "float16",
+            "float" => "float32",
+            "double" => "float64",
+            other => other,
+        })
+        .collect();
+    Some(names.join(", "))
 }
 
 /// Checks that input `index` of `op` has dtype `expected` (TensorFlow's dispatch check).
