@@ -263,7 +263,9 @@ impl Context {
         };
         // `t + "a"`: TF's `__add__` does not convert its operand to `t`'s dtype, so the
         // string reaches `AddV2`, whose type check fails.
-        if matches!(kind, OpKind::Binary(BinaryOp::Add)) && tensor.dtype() == DType::String {
+        if kind.downcast::<crate::op_defs::Binary>() == Some(&crate::op_defs::Binary(BinaryOp::Add))
+            && tensor.dtype() == DType::String
+        {
             return Ok(tensor);
         }
         if literal_converts(tensor.dtype(), target) {
@@ -537,7 +539,7 @@ impl Context {
         y: Operand,
         name: Option<&str>,
     ) -> TfResult<Handle> {
-        let kind = OpKind::Binary(op);
+        let kind = crate::op_defs::Binary::kind(op);
         let default_name = default_eager_name(&kind);
         self.apply(kind, &default_name, name, vec![arg(x, "x"), arg(y, "y")])
     }
@@ -555,13 +557,13 @@ impl Context {
         let scope = self.enter_composite_scope(name.unwrap_or("clip_by_value"))?;
         let result = (|| {
             let lowered = self.apply(
-                OpKind::Binary(BinaryOp::Minimum),
+                crate::op_defs::Binary::kind(BinaryOp::Minimum),
                 "Minimum",
                 None,
                 vec![arg(t, "x"), arg(max, "y")],
             )?;
             self.apply_exact(
-                OpKind::Binary(BinaryOp::Maximum),
+                crate::op_defs::Binary::kind(BinaryOp::Maximum),
                 scope.as_ref().map(|(_, name)| name.as_str()),
                 "Maximum",
                 vec![arg(lowered.into(), "x"), arg(min, "y")],
@@ -717,7 +719,7 @@ impl Context {
                 self.binary(BinaryOp::Maximum, square_sum.into(), epsilon.into(), None)?;
             let inverse_norm = self.unary(UnaryOp::Rsqrt, floored.into(), None)?;
             self.apply_exact(
-                OpKind::Binary(BinaryOp::Mul),
+                crate::op_defs::Binary::kind(BinaryOp::Mul),
                 scope.as_ref().map(|(_, name)| name.as_str()),
                 "Mul",
                 vec![arg(x, "x"), arg(inverse_norm.into(), "y")],
@@ -758,7 +760,7 @@ impl Context {
 
     /// A unary function (`tf.negative` → `Neg`, `tf.sqrt`).
     pub fn unary(&mut self, op: UnaryOp, x: Operand, name: Option<&str>) -> TfResult<Handle> {
-        let kind = OpKind::Unary(op);
+        let kind = crate::op_defs::Unary::kind(op);
         let default_name = default_eager_name(&kind);
         self.apply(kind, &default_name, name, vec![arg(x, "x")])
     }
@@ -780,7 +782,7 @@ impl Context {
             ..options
         };
         self.apply(
-            OpKind::MatMul(options),
+            crate::op_defs::MatMul::kind(options),
             "MatMul",
             name,
             vec![arg(a, "a"), arg(b, "b")],
@@ -798,7 +800,7 @@ impl Context {
         keep_dims: bool,
         name: Option<&str>,
     ) -> TfResult<Handle> {
-        let kind = OpKind::Reduce { op, keep_dims };
+        let kind = crate::op_defs::Reduce::kind(op, keep_dims);
         let default_name = op.op_type().name();
         let axes = match axis {
             Some(axes) => {
@@ -963,7 +965,12 @@ impl Context {
 
     /// `tf.cast(x, dtype)`.
     pub fn cast(&mut self, x: Operand, dtype: DType, name: Option<&str>) -> TfResult<Handle> {
-        self.apply(OpKind::Cast { dtype }, "Cast", name, vec![arg(x, "x")])
+        self.apply(
+            crate::op_defs::Cast::kind(dtype),
+            "Cast",
+            name,
+            vec![arg(x, "x")],
+        )
     }
 
     /// `tf.where(condition, x, y)` (`SelectV2`).
@@ -1142,13 +1149,13 @@ impl Context {
                 vec![arg(shape.into(), "shape")],
             )?;
             let scaled = self.apply(
-                OpKind::Binary(BinaryOp::Mul),
+                crate::op_defs::Binary::kind(BinaryOp::Mul),
                 "mul",
                 None,
                 vec![arg(sample.into(), "x"), arg(stddev.into(), "y")],
             )?;
             self.apply_exact(
-                OpKind::Binary(BinaryOp::Add),
+                crate::op_defs::Binary::kind(BinaryOp::Add),
                 scope.as_ref().map(|(_, name)| name.as_str()),
                 "add",
                 vec![arg(scaled.into(), "x"), arg(mean.into(), "y")],
@@ -1346,19 +1353,19 @@ impl Context {
                 vec![arg(shape.into(), "shape")],
             )?;
             let range = self.apply(
-                OpKind::Binary(BinaryOp::Sub),
+                crate::op_defs::Binary::kind(BinaryOp::Sub),
                 "sub",
                 None,
                 vec![arg(high.into(), "x"), arg(low.clone().into(), "y")],
             )?;
             let scaled = self.apply(
-                OpKind::Binary(BinaryOp::Mul),
+                crate::op_defs::Binary::kind(BinaryOp::Mul),
                 "mul",
                 None,
                 vec![arg(sample.into(), "x"), arg(range.into(), "y")],
             )?;
             self.apply_exact(
-                OpKind::Binary(BinaryOp::Add),
+                crate::op_defs::Binary::kind(BinaryOp::Add),
                 exact.as_deref(),
                 "add",
                 vec![arg(scaled.into(), "x"), arg(low.into(), "y")],
@@ -1562,7 +1569,7 @@ impl Context {
         y: Operand,
     ) -> TfResult<Handle> {
         self.apply_exact(
-            OpKind::Binary(op),
+            crate::op_defs::Binary::kind(op),
             exact,
             default_name,
             vec![arg(x, "x"), arg(y, "y")],

@@ -250,22 +250,12 @@ impl Context {
 /// operator's (`a + b` → `add`, `x * y` → `mul`, `a & b` → `and`), others their type's
 /// (`tf.matmul` → `MatMul`).
 pub fn default_eager_name(op: &OpKind) -> String {
-    use tensor::ops::BinaryOp;
     match op {
-        OpKind::Binary(binary) => match binary {
-            BinaryOp::Add => "add",
-            BinaryOp::Sub => "sub",
-            BinaryOp::Mul => "mul",
-            BinaryOp::RealDiv => "truediv",
-            BinaryOp::FloorDiv => "floordiv",
-            BinaryOp::FloorMod => "mod",
-            BinaryOp::Pow => "pow",
-            BinaryOp::LogicalAnd => "and",
-            BinaryOp::LogicalOr => "or",
-            other => other.op_type().name(),
-        }
-        .to_string(),
-        OpKind::Unary(unary) => unary.op_type().name().to_string(),
+        OpKind::Defined(defined) => defined
+            .op()
+            .default_name()
+            .unwrap_or(defined.op().def().name)
+            .to_string(),
         other => other.op_type().to_string(),
     }
 }

@@ -33,13 +33,15 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
     Some(match op {
         OpKind::Defined(op) => {
             let (inputs, output) = op.op().argument_names()?;
-            (fixed(inputs), output)
+            let mut names = match op.op().list_argument() {
+                Some(list) => (0..input_count.saturating_sub(inputs.len()))
+                    .map(|i| format!("{list}_{i}"))
+                    .collect(),
+                None => Vec::new(),
+            };
+            names.extend(fixed(inputs));
+            (names, output)
         }
-        OpKind::Binary(_) => (fixed(&["x", "y"]), "z"),
-        OpKind::Unary(_) => (fixed(&["x"]), "y"),
-        OpKind::MatMul(options) if options.batched => (fixed(&["x", "y"]), "output"),
-        OpKind::MatMul(_) => (fixed(&["a", "b"]), "product"),
-        OpKind::Reduce { .. } => (fixed(&["input", "reduction__indices"]), "output"),
         OpKind::Reshape => (fixed(&["tensor", "shape"]), "output"),
         OpKind::Transpose => (fixed(&["x", "perm"]), "y"),
         OpKind::ConcatV2 => {
@@ -48,7 +50,6 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
             (names, "output")
         }
         OpKind::Pack { .. } => (listed(input_count), "output"),
-        OpKind::Cast { .. } => (fixed(&["x"]), "y"),
         OpKind::StridedSlice { .. } => (fixed(&["input", "begin", "end", "strides"]), "output"),
         OpKind::GatherV2 => (fixed(&["params", "indices", "axis"]), "output"),
         OpKind::BroadcastTo => (fixed(&["input", "shape"]), "output"),
@@ -307,8 +308,10 @@ impl Context {
             return;
         };
         let output = match op {
-            OpKind::Binary(binary) if binary.yields_bool() => DType::Bool,
-            OpKind::Binary(_) | OpKind::MatMul(_) => declared,
+            OpKind::Defined(defined) => match defined.op().failed_call_output(declared) {
+                Some(output) => output,
+                None => return,
+            },
             _ => return,
         };
         let declared_inputs = vec![declared; inputs.len()];

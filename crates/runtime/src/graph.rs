@@ -423,10 +423,11 @@ impl Graph {
     fn constant_output<'a>(&'a self, op: &'a Operation) -> Option<Cow<'a, Tensor>> {
         match &op.kind {
             OpKind::Const(tensor) => Some(Cow::Borrowed(tensor)),
-            OpKind::Cast { dtype } => {
+            OpKind::Defined(defined) if defined.op().as_any().is::<crate::op_defs::Cast>() => {
+                let dtype = defined.op().type_attr(&[])?;
                 let source = self.operation(op.inputs.first()?.operation)?;
                 match &source.kind {
-                    OpKind::Const(tensor) => tensor::ops::cast(tensor, *dtype).ok().map(Cow::Owned),
+                    OpKind::Const(tensor) => tensor::ops::cast(tensor, dtype).ok().map(Cow::Owned),
                     _ => None,
                 }
             }

@@ -47,6 +47,8 @@ pub fn node_def_text(graph: &Graph, operation: &Operation) -> String {
                 ValueType::Resource => None,
             })
     };
+    let input_types =
+        || -> Vec<Option<DType>> { (0..operation.inputs.len()).map(input_type).collect() };
     match &operation.kind {
         OpKind::Const(tensor) => {
             attr(&mut text, "value", &tensor_value(tensor));
@@ -56,31 +58,9 @@ pub fn node_def_text(graph: &Graph, operation: &Operation) -> String {
             attr(&mut text, "shape", &shape_value(shape));
             attr(&mut text, "dtype", &type_value(*dtype));
         }
-        OpKind::MatMul(options) if options.batched => {
-            attr(&mut text, "grad_y", &bool_value(false));
-            attr(&mut text, "grad_x", &bool_value(false));
-            attr(&mut text, "adj_y", &bool_value(options.transpose_b));
-            attr(&mut text, "adj_x", &bool_value(options.transpose_a));
-            if let Some(dtype) = input_type(0) {
-                attr(&mut text, "T", &type_value(dtype));
-            }
-        }
-        OpKind::MatMul(options) => {
-            attr(&mut text, "transpose_b", &bool_value(options.transpose_b));
-            attr(&mut text, "transpose_a", &bool_value(options.transpose_a));
-            attr(&mut text, "grad_b", &bool_value(false));
-            attr(&mut text, "grad_a", &bool_value(false));
-            if let Some(dtype) = input_type(0) {
-                attr(&mut text, "T", &type_value(dtype));
-            }
-        }
-        OpKind::Reduce { keep_dims, .. } => {
-            attr(&mut text, "keep_dims", &bool_value(*keep_dims));
-            if let Some(dtype) = input_type(0) {
-                attr(&mut text, "T", &type_value(dtype));
-            }
-            if let Some(dtype) = input_type(1) {
-                attr(&mut text, "Tidx", &type_value(dtype));
+        OpKind::Defined(op) if op.op().node_def_attrs(&input_types()).is_some() => {
+            for (key, value) in op.op().node_def_attrs(&input_types()).unwrap_or_default() {
+                attr(&mut text, key, &value);
             }
         }
         kind => {
@@ -105,15 +85,15 @@ fn attr(text: &mut String, key: &str, value: &str) {
     text.push_str("  }\n}\n");
 }
 
-fn type_value(dtype: DType) -> String {
+pub(crate) fn type_value(dtype: DType) -> String {
     format!("type: {}", data_type(dtype).enum_name())
 }
 
-fn bool_value(value: bool) -> String {
+pub(crate) fn bool_value(value: bool) -> String {
     format!("b: {value}")
 }
 
-fn shape_value(shape: &TensorShape) -> String {
+pub(crate) fn shape_value(shape: &TensorShape) -> String {
     let mut text = String::from("shape {\n");
     text.push_str(&shape_body(shape));
     text.push_str("}\n");
@@ -135,7 +115,7 @@ fn shape_body(shape: &TensorShape) -> String {
     text
 }
 
-fn tensor_value(tensor: &Tensor) -> String {
+pub(crate) fn tensor_value(tensor: &Tensor) -> String {
     let mut text = String::from("tensor {\n");
     let _ = writeln!(text, "  dtype: {}", data_type(tensor.dtype()).enum_name());
     text.push_str("  tensor_shape {\n");

@@ -16,7 +16,7 @@ use crate::op::{data_type, InputFact, OpKind, ValueType};
 use crate::op_defs::is_host_memory_input;
 use crate::shape_fn::shape_text;
 use crate::shape_value::shape_input;
-use tensor::ops::{BinaryOp, PadMode, Padding};
+use tensor::ops::{PadMode, Padding};
 use tensor::{DType, Tensor, TensorShape};
 
 /// A `type` attr value: `DT_FLOAT`.
@@ -35,26 +35,7 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
     let count = |value: usize| Some(format!("N={value}"));
     let mut attrs: Vec<Option<String>> = match kind {
         OpKind::Defined(op) => op.op().node_attrs(inputs).into_iter().map(Some).collect(),
-        OpKind::Binary(BinaryOp::LogicalAnd | BinaryOp::LogicalOr) => Vec::new(),
-        OpKind::Binary(BinaryOp::Equal | BinaryOp::NotEqual) => {
-            vec![typed("T", 0), flag("incompatible_shape_error", true)]
-        }
-        OpKind::MatMul(options) if options.batched => vec![
-            typed("T", 0),
-            flag("adj_x", options.transpose_a),
-            flag("adj_y", options.transpose_b),
-            flag("grad_x", false),
-            flag("grad_y", false),
-        ],
-        OpKind::MatMul(options) => vec![
-            typed("T", 0),
-            flag("grad_a", false),
-            flag("grad_b", false),
-            flag("transpose_a", options.transpose_a),
-            flag("transpose_b", options.transpose_b),
-        ],
         OpKind::Reshape => vec![typed("T", 0), typed("Tshape", 1)],
-        OpKind::BiasAdd => vec![typed("T", 0), Some("data_format=\"NHWC\"".to_string())],
         OpKind::ConcatV2 => {
             let values = inputs.len().saturating_sub(1);
             vec![count(values), typed("T", 0), typed("Tidx", values)]
@@ -70,13 +51,6 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
             typed("Tparams", 0),
             Some("batch_dims=0".to_string()),
         ],
-        OpKind::Reduce { keep_dims, .. } => {
-            vec![
-                typed("T", 0),
-                typed("Tidx", 1),
-                flag("keep_dims", *keep_dims),
-            ]
-        }
         OpKind::Split { num_split } => {
             vec![typed("T", 1), Some(format!("num_split={num_split}"))]
         }
@@ -280,7 +254,7 @@ mod tests {
             shape_value: None,
         };
         let names = ["a".to_string(), "ones".to_string()];
-        let matmul = OpKind::MatMul(MatMulOptions::default());
+        let matmul = crate::op_defs::MatMul::kind(MatMulOptions::default());
         let context = ShapeErrorContext::new(&matmul, &names, &[fact, fact], true);
         assert_eq!(
             context.message("Dimensions must be equal, but are 3 and 2", "MatMul"),

@@ -13,7 +13,7 @@ use crate::error::{ExceptionClass, TfError};
 use crate::machine::Machine;
 use placer::kernels::DataType;
 use tensor::format::summarize::summarize_value;
-use tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, SliceSpec, UnaryOp};
+use tensor::ops::{self, BinaryOp, SliceSpec};
 use tensor::random::{self, Philox};
 use tensor::{DType, OpError, Shape, Tensor, TensorData, TensorShape};
 
@@ -28,19 +28,6 @@ pub enum OpKind {
         dtype: DType,
         /// Its static shape (`[None, 2]`).
         shape: TensorShape,
-    },
-    /// A binary element-wise op (`AddV2`, `Mul`, `Greater`...).
-    Binary(BinaryOp),
-    /// A unary element-wise op (`Neg`, `Sqrt`...).
-    Unary(UnaryOp),
-    /// `MatMul` / `BatchMatMulV2`.
-    MatMul(MatMulOptions),
-    /// A reduction; input 1 holds the axes.
-    Reduce {
-        /// Which reduction.
-        op: ReduceOp,
-        /// `keepdims`.
-        keep_dims: bool,
     },
     /// `Reshape`; input 1 holds the target shape.
     Reshape,
@@ -61,11 +48,6 @@ pub enum OpKind {
     /// `Merge` of a TF1 `tf.cond`: its live input on output 0, that input's index on
     /// output 1.
     Merge,
-    /// `Cast`.
-    Cast {
-        /// The target dtype.
-        dtype: DType,
-    },
     /// `VarHandleOp`: the handle of a resource variable.
     VarHandleOp {
         /// The variable's dtype.
@@ -166,10 +148,6 @@ pub enum OpKind {
         /// Window, strides, padding.
         attrs: ops::PoolAttrs,
     },
-    /// `BiasAdd` (`tf.nn.bias_add`): value, bias.
-    BiasAdd,
-    /// `AddN` (`tf.add_n`): every input is a summand.
-    AddN,
     /// `Pad` / `PadV2` / `MirrorPad` (`tf.pad`): input, paddings and, for `PadV2`, the
     /// constant.
     Pad {
@@ -178,8 +156,6 @@ pub enum OpKind {
         /// A constant input follows the paddings (`PadV2`).
         constant: bool,
     },
-    /// `IsNan` / `IsInf` / `IsFinite`.
-    FloatClass(ops::FloatClass),
     /// `Shape` (`tf.shape` of a tensor whose static shape is not fully known; a known one
     /// is a `Const`): the input's dimensions.
     Shape {
@@ -253,6 +229,14 @@ pub enum OpKind {
 }
 
 impl OpKind {
+    /// The op as its defined type `T`, if it is one.
+    pub fn downcast<T: crate::op_defs::Op + 'static>(&self) -> Option<&T> {
+        match self {
+            OpKind::Defined(op) => op.op().as_any().downcast_ref::<T>(),
+            _ => None,
+        }
+    }
+
     /// Whether TensorFlow's op definition marks this kind stateful (the resource variable
     /// ops and the stateful random ops): it must run even when nothing uses its output
     /// (`auto_control_deps`), and XLA cannot fold it into a constant (`distribute::tpu`).
@@ -265,18 +249,12 @@ impl OpKind {
         match self {
             OpKind::Const(_) => "Const",
             OpKind::Placeholder { .. } => "Placeholder",
-            OpKind::Binary(op) => op.op_type().name(),
-            OpKind::Unary(op) => op.op_type().name(),
-            OpKind::MatMul(options) if options.batched => "BatchMatMulV2",
-            OpKind::MatMul(_) => "MatMul",
-            OpKind::Reduce { op, .. } => op.op_type().name(),
             OpKind::Reshape => "Reshape",
             OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
             OpKind::Identity => "Identity",
             OpKind::StopGradient => "StopGradient",
             OpKind::Switch => "Switch",
             OpKind::Merge => "Merge",
-            OpKind::Cast { .. } => "Cast",
             OpKind::VarHandleOp { .. } => "VarHandleOp",
             OpKind::ReadVariableOp { .. } => "ReadVariableOp",
             OpKind::AssignVariableOp => "AssignVariableOp",
@@ -312,8 +290,6 @@ impl OpKind {
             OpKind::AllReduce { op_type, .. } => op_type,
             OpKind::Conv2D(_) => "Conv2D",
             OpKind::Pool { kind, .. } => kind.op_type().name(),
-            OpKind::BiasAdd => "BiasAdd",
-            OpKind::AddN => "AddN",
             OpKind::Pad {
                 mode: ops::PadMode::Constant,
                 constant: false,
@@ -323,7 +299,6 @@ impl OpKind {
                 constant: true,
             } => "PadV2",
             OpKind::Pad { .. } => "MirrorPad",
-            OpKind::FloatClass(class) => class.op_type().name(),
             OpKind::Shape { .. } => "Shape",
             OpKind::MatrixDiag => "MatrixDiagV3",
             OpKind::MatrixSetDiag => "MatrixSetDiagV3",
@@ -345,7 +320,6 @@ impl OpKind {
             | OpKind::VarHandleOp { dtype, .. }
             | OpKind::VariableV2 { dtype, .. }
             | OpKind::ReadVariableOp { dtype } => Some(*dtype),
-            OpKind::Cast { dtype } => Some(*dtype),
             OpKind::RandomUniform { dtype, .. } => Some(*dtype),
             OpKind::StringToNumber { out_type } => Some(*out_type),
             OpKind::StridedSliceGrad { .. } => first_dense(4),
@@ -380,6 +354,9 @@ impl OpKind {
 
     /// True for ops whose first input is a variable handle that they read or write.
     pub fn uses_resource(&self) -> bool {
+        if let OpKind::Defined(op) = self {
+            return op.op().uses_resource();
+        }
         matches!(
             self,
             OpKind::ReadVariableOp { .. }
@@ -717,7 +694,7 @@ pub struct KernelSite<'a> {
 }
 
 impl KernelSite<'_> {
-    fn matmul_arithmetic(&self) -> ops::MatMulArithmetic {
+    pub(crate) fn matmul_arithmetic(&self) -> ops::MatMulArithmetic {
         self.device
             .map(|(machine, device)| machine.matmul_arithmetic(device))
             .unwrap_or_default()
@@ -774,7 +751,11 @@ pub fn compute_at(
             *dtype,
         )]);
     }
-    if inputs.iter().any(|input| matches!(input, Value::Ref(..))) {
+    let takes_references = match op {
+        OpKind::Defined(defined) => defined.op().takes_references(),
+        _ => false,
+    };
+    if !takes_references && inputs.iter().any(|input| matches!(input, Value::Ref(..))) {
         let values: Vec<Value> = inputs
             .iter()
             .map(|input| deref(input, resources))
@@ -782,46 +763,20 @@ pub fn compute_at(
         return compute_at(op, &values, resources, site);
     }
     match op {
-        OpKind::Defined(defined) => {
-            let tensors = (0..inputs.len())
-                .map(|index| dense(inputs, index, op))
-                .collect::<Result<Vec<_>, _>>()?;
-            let outputs = defined.op().compute(&tensors)?;
-            Ok(outputs.into_iter().map(Value::Dense).collect())
-        }
+        OpKind::Defined(defined) => defined.op().run(
+            inputs,
+            &mut crate::op_defs::op::KernelEnv { resources, site },
+        ),
         OpKind::Const(tensor) => one(tensor.clone()),
         OpKind::Placeholder { .. } => Err(KernelFailure::Status(TfError::internal(
             "a placeholder was computed instead of fed",
         ))),
-        OpKind::Binary(binary) => {
-            let (lhs, rhs) = (dense(inputs, 0, op)?, dense(inputs, 1, op)?);
-            one(ops::binary(*binary, lhs, rhs)?)
-        }
-        OpKind::Unary(unary) => one(ops::unary(*unary, dense(inputs, 0, op)?)?),
-        OpKind::MatMul(options) => one(ops::matmul_on(
-            dense(inputs, 0, op)?,
-            dense(inputs, 1, op)?,
-            *options,
-            site.matmul_arithmetic(),
-        )?),
         OpKind::Conv2D(attrs) => one(ops::conv2d_on(
             dense(inputs, 0, op)?,
             dense(inputs, 1, op)?,
             attrs,
             site.matmul_arithmetic(),
         )?),
-        OpKind::Reduce {
-            op: reduce,
-            keep_dims,
-        } => {
-            let axes = integers(dense(inputs, 1, op)?, op)?;
-            one(ops::reduce(
-                *reduce,
-                dense(inputs, 0, op)?,
-                Some(&axes),
-                *keep_dims,
-            )?)
-        }
         OpKind::Reshape => {
             let shape = integers(dense(inputs, 1, op)?, op)?;
             one(ops::reshape(dense(inputs, 0, op)?, &shape)?)
@@ -858,7 +813,6 @@ pub fn compute_at(
                 ))),
             }
         }
-        OpKind::Cast { dtype } => one(ops::cast(dense(inputs, 0, op)?, *dtype)?),
         OpKind::VarHandleOp {
             dtype, shared_name, ..
         } => Ok(vec![Value::Resource(
@@ -1082,13 +1036,6 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
         OpKind::BroadcastTo => ops::broadcast_to(input(0)?, input(1)?)?,
         OpKind::Slice => ops::slice_begin_size(input(0)?, input(1)?, input(2)?)?,
         OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
-        OpKind::BiasAdd => ops::bias_add(input(0)?, input(1)?)?,
-        OpKind::AddN => {
-            let values: Vec<Tensor> = (0..inputs.len())
-                .map(|index| input(index).cloned())
-                .collect::<Result<_, _>>()?;
-            ops::add_n(&values)?
-        }
         OpKind::Pad { mode, .. } => {
             let constant = if inputs.len() > 2 {
                 Some(input(2)?)
@@ -1097,7 +1044,6 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
             };
             ops::pad(input(0)?, input(1)?, constant, *mode)?
         }
-        OpKind::FloatClass(class) => ops::float_class(*class, input(0)?)?,
         OpKind::Shape { out_type } => {
             let dims: Vec<i64> = input(0)?
                 .shape()
@@ -1150,10 +1096,13 @@ fn dtype_hint_at(inputs: &[InputFact<'_>], index: usize) -> Option<DType> {
     }
 }
 
-/// Static facts of an array op: its value on constant inputs, else its output on zeros of
+/// Static facts of an op from running its kernel: its value on constant inputs, else its output on zeros of
 /// the inputs' static shapes (so `x[0]` of a `(2, 3)` placeholder is `(3,)`), else the
 /// output dtype with an unknown shape.
-fn infer_array_op(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
+pub(crate) fn infer_by_running(
+    op: &OpKind,
+    inputs: &[InputFact<'_>],
+) -> Result<Vec<OutputFact>, TfError> {
     let mut values = Vec::with_capacity(inputs.len());
     let mut dtype_hint = None;
     for (index, fact) in inputs.iter().enumerate() {
@@ -1289,9 +1238,14 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         }
         _ => {}
     }
-    if inputs
-        .iter()
-        .any(|fact| matches!(fact.value_type, ValueType::Ref(_)))
+    let takes_references = match op {
+        OpKind::Defined(defined) => defined.op().takes_references(),
+        _ => false,
+    };
+    if !takes_references
+        && inputs
+            .iter()
+            .any(|fact| matches!(fact.value_type, ValueType::Ref(_)))
     {
         let dereffed: Vec<InputFact<'_>> = inputs
             .iter()
@@ -1377,24 +1331,7 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         }
         OpKind::Const(tensor) => out(tensor.dtype(), TensorShape::from(tensor.shape())),
         OpKind::Placeholder { dtype, shape } => out(*dtype, shape.clone()),
-        OpKind::Binary(binary) => {
-            let (lhs, rhs) = (dense_type(0)?, dense_type(1)?);
-            if lhs != rhs {
-                return Err(TfError::type_error(format!(
-                    "Input 'y' of '{}' Op has type {} that does not match type {} of argument 'x'.",
-                    op.op_type(),
-                    rhs.name(),
-                    lhs.name()
-                )));
-            }
-            let dtype = if binary.is_comparison() {
-                DType::Bool
-            } else {
-                lhs
-            };
-            out(dtype, broadcast_static(&shape_of(0), &shape_of(1)))
-        }
-        OpKind::Unary(_) | OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
+        OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
             out(dense_type(0)?, shape_of(0))
         }
         OpKind::Switch => {
@@ -1421,31 +1358,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                     shape: TensorShape::new(Vec::new()),
                 },
             ])
-        }
-        OpKind::Cast { dtype } => out(*dtype, shape_of(0)),
-        OpKind::MatMul(options) => {
-            let (a, b) = (dense_type(0)?, dense_type(1)?);
-            if a != b {
-                let (second, first) = if options.batched {
-                    ("y", "x")
-                } else {
-                    ("b", "a")
-                };
-                return Err(TfError::type_error(format!(
-                    "Input '{second}' of '{}' Op has type {} that does not match type {} of argument '{first}'.",
-                    op.op_type(),
-                    b.name(),
-                    a.name()
-                )));
-            }
-            out(a, matmul_static(&shape_of(0), &shape_of(1), *options))
-        }
-        OpKind::Reduce { op: _, keep_dims } => {
-            let shape = match (shape_of(0).dims(), constant_ints(1)) {
-                (Some(dims), Some(axes)) => reduce_static(dims, &axes, *keep_dims),
-                _ => TensorShape::unknown(),
-            };
-            out(dense_type(0)?, shape)
         }
         OpKind::Reshape => {
             let target = inputs.get(1).and_then(shape_entries);
@@ -1490,37 +1402,12 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         | OpKind::NoOp
         | OpKind::PrintV2 { .. } => Ok(Vec::new()),
         OpKind::StringFormat { .. } => out(DType::String, TensorShape::new(Vec::new())),
-        OpKind::BiasAdd => out(dense_type(0)?, shape_of(0)),
-        OpKind::AddN => {
-            // Every input has the output's shape: each dimension is known when any input
-            // knows it (shape inference's merge), and a conflict is the kernel's error.
-            if inputs.iter().all(|fact| fact.constant.is_some()) {
-                return infer_array_op(op, inputs);
-            }
-            let mut merged: Option<Vec<Option<usize>>> = None;
-            for fact in inputs {
-                let Some(dims) = fact.shape.dims() else {
-                    continue;
-                };
-                merged = Some(match merged {
-                    None => dims.to_vec(),
-                    Some(known) if known.len() == dims.len() => known
-                        .iter()
-                        .zip(dims)
-                        .map(|(left, right)| left.or(*right))
-                        .collect(),
-                    Some(_) => return infer_array_op(op, inputs),
-                });
-            }
-            let shape = merged.map_or_else(TensorShape::unknown, TensorShape::new);
-            out(dense_type(0)?, shape)
-        }
         OpKind::Pad { .. } => {
             // Known dimensions grow by their constant paddings; the rest stay unknown.
             match (shape_of(0).dims(), constant_ints(1)) {
                 (Some(dims), Some(paddings)) if paddings.len() == dims.len() * 2 => {
                     if shape_of(0).to_shape().is_some() {
-                        return infer_array_op(op, inputs);
+                        return infer_by_running(op, inputs);
                     }
                     let grown = dims
                         .iter()
@@ -1533,7 +1420,7 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                         .collect();
                     out(dense_type(0)?, TensorShape::new(grown))
                 }
-                _ => infer_array_op(op, inputs),
+                _ => infer_by_running(op, inputs),
             }
         }
         OpKind::MatrixDiag => {
@@ -1553,12 +1440,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             let rank = shape_of(0).dims().map(<[Option<usize>]>::len);
             out(*out_type, TensorShape::new(vec![rank]))
         }
-        OpKind::FloatClass(class) => {
-            // The dtype check without data: an empty tensor of the input's dtype.
-            let empty = ops::zeros(&[0], dense_type(0)?).map_err(TfError::from_kernel_message)?;
-            ops::float_class(*class, &empty).map_err(TfError::from_kernel_message)?;
-            out(DType::Bool, shape_of(0))
-        }
         OpKind::Conv2D(_) | OpKind::Pool { .. } => {
             // Static shapes without computing the op; an invalid op computes, which gives
             // the kernel's error.
@@ -1567,10 +1448,10 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                 Some(shape) if crate::window_shapes::is_valid(op, &input, &filter) => {
                     out(dense_type(0)?, shape)
                 }
-                _ => infer_array_op(op, inputs),
+                _ => infer_by_running(op, inputs),
             }
         }
-        _ => infer_array_op(op, inputs),
+        _ => infer_by_running(op, inputs),
     }
 }
 
@@ -1630,54 +1511,6 @@ pub(crate) fn broadcast_static(lhs: &TensorShape, rhs: &TensorShape) -> TensorSh
         })
         .collect();
     TensorShape::new(dims)
-}
-
-/// `MatMul`'s output shape, or `BatchMatMulV2`'s: the broadcast batch dimensions, then the
-/// rows of `a` and the columns of `b`.
-fn matmul_static(a: &TensorShape, b: &TensorShape, options: MatMulOptions) -> TensorShape {
-    let (Some(a), Some(b)) = (a.dims(), b.dims()) else {
-        return TensorShape::unknown();
-    };
-    if a.len() < 2 || b.len() < 2 || (!options.batched && (a.len() != 2 || b.len() != 2)) {
-        return TensorShape::unknown();
-    }
-    let (a_batch, a_matrix) = a.split_at(a.len() - 2);
-    let (b_batch, b_matrix) = b.split_at(b.len() - 2);
-    let rows = if options.transpose_a {
-        a_matrix[1]
-    } else {
-        a_matrix[0]
-    };
-    let columns = if options.transpose_b {
-        b_matrix[0]
-    } else {
-        b_matrix[1]
-    };
-    let batch = broadcast_static(
-        &TensorShape::new(a_batch.to_vec()),
-        &TensorShape::new(b_batch.to_vec()),
-    );
-    let mut dims = batch.dims().map(<[_]>::to_vec).unwrap_or_default();
-    dims.extend([rows, columns]);
-    TensorShape::new(dims)
-}
-
-fn reduce_static(dims: &[Option<usize>], axes: &[i64], keep_dims: bool) -> TensorShape {
-    let rank = dims.len();
-    let reduced: Vec<usize> = axes
-        .iter()
-        .filter_map(|axis| Shape::normalize_axis(*axis, rank))
-        .collect();
-    let result = dims
-        .iter()
-        .enumerate()
-        .filter_map(|(index, dim)| match (reduced.contains(&index), keep_dims) {
-            (true, true) => Some(Some(1)),
-            (true, false) => None,
-            (false, _) => Some(*dim),
-        })
-        .collect();
-    TensorShape::new(result)
 }
 
 /// `BroadcastTo`'s shape function: the target's entries, where the input has a dimension
@@ -1814,17 +1647,14 @@ mod tests {
             shape_value: None,
         };
         let outputs = infer(
-            &OpKind::Binary(BinaryOp::Mul),
+            &crate::op_defs::Binary::kind(BinaryOp::Mul),
             &[fact(&unknown_rows), fact(&scalar)],
         )
         .unwrap();
         assert_eq!(outputs[0].shape.to_string(), "(None, 2)");
         let axes = Tensor::scalar(1i32);
         let axes_shape = TensorShape::new(Vec::new());
-        let reduce = OpKind::Reduce {
-            op: ReduceOp::Sum,
-            keep_dims: false,
-        };
+        let reduce = crate::op_defs::Reduce::kind(tensor::ops::ReduceOp::Sum, false);
         let axes_fact = InputFact {
             value_type: ValueType::Dense(DType::Int32),
             shape: &axes_shape,
@@ -1839,7 +1669,7 @@ mod tests {
     fn graph_dtype_mismatch_is_a_type_error() {
         let scalar = TensorShape::new(Vec::new());
         let error = infer(
-            &OpKind::Binary(BinaryOp::Add),
+            &crate::op_defs::Binary::kind(BinaryOp::Add),
             &[
                 InputFact {
                     value_type: ValueType::Dense(DType::Int32),

@@ -12,7 +12,6 @@
 
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind};
-use tensor::ops::MatMulOptions;
 use tensor::TensorShape;
 
 /// TensorFlow's `DebugString` of a dimension: its size, or `?`.
@@ -33,7 +32,7 @@ pub fn shape_text(shape: &TensorShape) -> String {
 }
 
 /// `InferenceContext::Merge` of two dimensions.
-fn merge_dims(a: Option<usize>, b: Option<usize>) -> TfResult<()> {
+pub(crate) fn merge_dims(a: Option<usize>, b: Option<usize>) -> TfResult<()> {
     match (a, b) {
         (Some(a), Some(b)) if a != b => Err(TfError::invalid_argument(format!(
             "Dimensions must be equal, but are {a} and {b}"
@@ -43,7 +42,7 @@ fn merge_dims(a: Option<usize>, b: Option<usize>) -> TfResult<()> {
 }
 
 /// `InferenceContext::WithRank`.
-fn with_rank(shape: &TensorShape, rank: usize) -> TfResult<()> {
+pub(crate) fn with_rank(shape: &TensorShape, rank: usize) -> TfResult<()> {
     match shape.dims() {
         Some(dims) if dims.len() != rank => Err(TfError::invalid_argument(format!(
             "Shape must be rank {rank} but is rank {}",
@@ -54,7 +53,7 @@ fn with_rank(shape: &TensorShape, rank: usize) -> TfResult<()> {
 }
 
 /// `InferenceContext::WithRankAtLeast`.
-fn with_rank_at_least(shape: &TensorShape, rank: usize) -> TfResult<()> {
+pub(crate) fn with_rank_at_least(shape: &TensorShape, rank: usize) -> TfResult<()> {
     match shape.dims() {
         Some(dims) if dims.len() < rank => Err(TfError::invalid_argument(format!(
             "Shape must be at least rank {rank} but is rank {}",
@@ -66,7 +65,7 @@ fn with_rank_at_least(shape: &TensorShape, rank: usize) -> TfResult<()> {
 
 /// `InferenceContext::Merge` of two shapes (`Dimension 1 in both shapes must be equal, but
 /// are 3 and 2. Shapes are [2,3] and [2,2].`).
-fn merge_shapes(a: &TensorShape, b: &TensorShape) -> TfResult<()> {
+pub(crate) fn merge_shapes(a: &TensorShape, b: &TensorShape) -> TfResult<()> {
     let (Some(left), Some(right)) = (a.dims(), b.dims()) else {
         return Ok(());
     };
@@ -110,7 +109,7 @@ pub(crate) fn broadcast(x: &TensorShape, y: &TensorShape) -> TfResult<()> {
 }
 
 /// A constant scalar integer input, when shape inference can see it.
-fn constant_scalar(inputs: &[InputFact<'_>], index: usize) -> Option<i64> {
+pub(crate) fn constant_scalar(inputs: &[InputFact<'_>], index: usize) -> Option<i64> {
     let values = inputs.get(index)?.constant?.to_i64_vec()?;
     match values.as_slice() {
         [value] => Some(*value),
@@ -118,14 +117,14 @@ fn constant_scalar(inputs: &[InputFact<'_>], index: usize) -> Option<i64> {
     }
 }
 
-fn shape_at(inputs: &[InputFact<'_>], index: usize) -> TensorShape {
+pub(crate) fn shape_at(inputs: &[InputFact<'_>], index: usize) -> TensorShape {
     inputs
         .get(index)
         .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())
 }
 
 /// The known dims of a shape whose every dimension is known.
-fn known_dims(shape: &TensorShape) -> Option<Vec<usize>> {
+pub(crate) fn known_dims(shape: &TensorShape) -> Option<Vec<usize>> {
     shape.dims()?.iter().copied().collect()
 }
 
@@ -258,76 +257,17 @@ fn pack(inputs: &[InputFact<'_>]) -> TfResult<()> {
     Ok(())
 }
 
-/// `BatchMatMulV2Shape`: both ranks at least 2, the inner dimensions equal, then the batch
-/// dimensions broadcast.
-fn batch_matmul(a: &TensorShape, b: &TensorShape, options: MatMulOptions) -> TfResult<()> {
-    with_rank_at_least(a, 2)?;
-    with_rank_at_least(b, 2)?;
-    let (Some(a), Some(b)) = (a.dims(), b.dims()) else {
-        return Ok(());
-    };
-    let inner_a = a[a.len() - if options.transpose_a { 2 } else { 1 }];
-    let inner_b = b[b.len() - if options.transpose_b { 1 } else { 2 }];
-    merge_dims(inner_a, inner_b)?;
-    broadcast(
-        &TensorShape::new(a[..a.len() - 2].to_vec()),
-        &TensorShape::new(b[..b.len() - 2].to_vec()),
-    )
-}
-
 /// The checks of `op`'s shape function that the engine's inference does not make itself;
 /// `Ok` when the shapes pass (or are not known well enough to tell).
 pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
     match op {
         OpKind::Defined(defined) => defined.op().infer(inputs).map(drop),
-        OpKind::Binary(_) => broadcast(&shape_at(inputs, 0), &shape_at(inputs, 1)),
-        OpKind::MatMul(options) if options.batched => {
-            batch_matmul(&shape_at(inputs, 0), &shape_at(inputs, 1), *options)
-        }
-        OpKind::MatMul(options) => {
-            let (a, b) = (shape_at(inputs, 0), shape_at(inputs, 1));
-            match (a.dims(), b.dims()) {
-                (Some(a), Some(b)) if a.len() == 2 && b.len() == 2 => {
-                    let inner_a = if options.transpose_a { a[0] } else { a[1] };
-                    let inner_b = if options.transpose_b { b[1] } else { b[0] };
-                    merge_dims(inner_a, inner_b)
-                }
-                _ => Ok(()),
-            }
-        }
         OpKind::Reshape => match inputs.get(1).and_then(|fact| fact.shape_value) {
             Some(target) => reshape(&shape_at(inputs, 0), target),
             None => Ok(()),
         },
-        OpKind::BiasAdd => {
-            let (value, bias) = (shape_at(inputs, 0), shape_at(inputs, 1));
-            with_rank_at_least(&value, 2)?;
-            with_rank(&bias, 1)?;
-            match (value.dims(), bias.dims()) {
-                (Some(value), Some([bias])) => merge_dims(value.last().copied().flatten(), *bias),
-                _ => Ok(()),
-            }
-        }
         OpKind::ConcatV2 => concat(inputs),
         OpKind::Pack { .. } => pack(inputs),
-        OpKind::Reduce { .. } => {
-            let (Some(dims), Some(axes)) = (
-                shape_at(inputs, 0).dims().map(<[_]>::len),
-                inputs
-                    .get(1)
-                    .and_then(|fact| fact.constant)
-                    .and_then(|axes| axes.to_i64_vec()),
-            ) else {
-                return Ok(());
-            };
-            let rank = dims as i64;
-            match axes.iter().find(|axis| **axis < -rank || **axis >= rank) {
-                Some(axis) => Err(TfError::invalid_argument(format!(
-                    "Invalid reduction dimension {axis} for input with {rank} dimensions."
-                ))),
-                None => Ok(()),
-            }
-        }
         OpKind::Split { num_split } => {
             let (Some(axis), Some(dims)) = (
                 constant_scalar(inputs, 0),
@@ -417,18 +357,26 @@ mod tests {
     fn broadcasting_and_matmul_dimensions() {
         let (a, b) = (known(&[2, 3]), known(&[4]));
         let error = check(
-            &OpKind::Binary(BinaryOp::Mul),
+            &crate::op_defs::Binary::kind(BinaryOp::Mul),
             &[fact(&a), fact(&known(&[3, 2]))],
         );
         assert_eq!(
             error.unwrap_err().message,
             "Dimensions must be equal, but are 2 and 3"
         );
-        let error = check(&OpKind::Binary(BinaryOp::Add), &[fact(&a), fact(&b)]).unwrap_err();
+        let error = check(
+            &crate::op_defs::Binary::kind(BinaryOp::Add),
+            &[fact(&a), fact(&b)],
+        )
+        .unwrap_err();
         assert_eq!(error.message, "Dimensions must be equal, but are 3 and 4");
         let ones = known(&[1, 4]);
-        assert!(check(&OpKind::Binary(BinaryOp::Mul), &[fact(&ones), fact(&b)]).is_ok());
-        let matmul = OpKind::MatMul(MatMulOptions::default());
+        assert!(check(
+            &crate::op_defs::Binary::kind(BinaryOp::Mul),
+            &[fact(&ones), fact(&b)]
+        )
+        .is_ok());
+        let matmul = crate::op_defs::MatMul::kind(MatMulOptions::default());
         let error = check(&matmul, &[fact(&a), fact(&a)]).unwrap_err();
         assert_eq!(error.message, "Dimensions must be equal, but are 3 and 2");
         let partial = TensorShape::new(vec![None, None]);
@@ -437,7 +385,7 @@ mod tests {
 
     #[test]
     fn batch_matmul_checks_inner_dimensions_then_broadcasts_batches() {
-        let batched = OpKind::MatMul(MatMulOptions {
+        let batched = crate::op_defs::MatMul::kind(MatMulOptions {
             batched: true,
             ..MatMulOptions::default()
         });

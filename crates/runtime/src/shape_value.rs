@@ -112,14 +112,12 @@ fn evaluate(
                 partial: unknown,
             });
         }
-        OpKind::Cast { .. }
-        | OpKind::Identity
+        OpKind::Identity
         | OpKind::Pack { .. }
         | OpKind::StridedSlice { .. }
         | OpKind::ConcatV2
         | OpKind::Reshape
         | OpKind::GatherV2 => true,
-        OpKind::Binary(_) | OpKind::Unary(_) | OpKind::Reduce { .. } => false,
         OpKind::Defined(op) => match op.op().shape_evaluation() {
             crate::op_defs::ShapeEvaluation::MovesEntries => true,
             crate::op_defs::ShapeEvaluation::Arithmetic => false,
@@ -209,7 +207,7 @@ mod tests {
             .unwrap();
         let tripled = graph
             .create_op(
-                OpKind::Binary(tensor::ops::BinaryOp::Mul),
+                crate::op_defs::Binary::kind(tensor::ops::BinaryOp::Mul),
                 OpName::Unique("mul"),
                 vec![tensor(id, three), tensor(id, three)],
                 &[],

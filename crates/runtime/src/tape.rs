@@ -17,7 +17,7 @@ use crate::graph::{GraphKind, GraphTensor};
 use crate::op::OpKind;
 use crate::op_defs::op::gradient_not_emulated;
 use crate::{EagerTensor, Handle};
-use tensor::ops::{self, BinaryOp, MatMulOptions, ReduceOp, UnaryOp};
+use tensor::ops::{self, BinaryOp, ReduceOp, UnaryOp};
 use tensor::{Shape, Tensor};
 
 /// Identifies an active tape.
@@ -159,7 +159,7 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
             .and_then(|(_, value)| value.as_ref())
             .ok_or_else(|| TfError::internal("a taped op lost an input"))
     };
-    let output = || -> TfResult<&Tensor> {
+    let _output = || -> TfResult<&Tensor> {
         entry
             .outputs
             .first()
@@ -169,188 +169,6 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
     Ok(match &entry.op {
         OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad.clone())],
         OpKind::StopGradient => vec![None],
-        OpKind::Binary(op) => {
-            let (a, b) = (input(0)?, input(1)?);
-            let (ga, gb) = match op {
-                BinaryOp::Add => (grad.clone(), grad.clone()),
-                BinaryOp::Sub => (grad.clone(), unary(UnaryOp::Neg, grad)?),
-                BinaryOp::Mul => (
-                    binary(BinaryOp::Mul, grad, b)?,
-                    binary(BinaryOp::Mul, grad, a)?,
-                ),
-                BinaryOp::RealDiv => {
-                    let ga = binary(BinaryOp::RealDiv, grad, b)?;
-                    let quotient = binary(BinaryOp::RealDiv, a, &unary(UnaryOp::Square, b)?)?;
-                    let gb = unary(UnaryOp::Neg, &binary(BinaryOp::Mul, grad, &quotient)?)?;
-                    (ga, gb)
-                }
-                BinaryOp::SquaredDifference => {
-                    let diff = binary(BinaryOp::Sub, a, b)?;
-                    let two = scalar_like(2.0, grad)?;
-                    let ga = binary(BinaryOp::Mul, &binary(BinaryOp::Mul, grad, &two)?, &diff)?;
-                    (ga.clone(), unary(UnaryOp::Neg, &ga)?)
-                }
-                BinaryOp::Maximum | BinaryOp::Minimum => {
-                    let compare = if *op == BinaryOp::Maximum {
-                        BinaryOp::GreaterEqual
-                    } else {
-                        BinaryOp::LessEqual
-                    };
-                    let pick_a = binary(compare, a, b)?;
-                    let zeros = binary(BinaryOp::Mul, grad, &scalar_like(0.0, grad)?)?;
-                    let ga = ops::where_select(&pick_a, grad, &zeros).map_err(kernel)?;
-                    let gb = ops::where_select(&pick_a, &zeros, grad).map_err(kernel)?;
-                    (ga, gb)
-                }
-                BinaryOp::Pow => {
-                    let one = scalar_like(1.0, a)?;
-                    let base = binary(BinaryOp::Pow, a, &binary(BinaryOp::Sub, b, &one)?)?;
-                    let ga = binary(BinaryOp::Mul, grad, &binary(BinaryOp::Mul, b, &base)?)?;
-                    let gb = binary(
-                        BinaryOp::Mul,
-                        grad,
-                        &binary(BinaryOp::Mul, output()?, &unary(UnaryOp::Log, a)?)?,
-                    )?;
-                    (ga, gb)
-                }
-                _ => return Ok(vec![None, None]),
-            };
-            vec![
-                Some(unbroadcast(ga, a.shape())?),
-                Some(unbroadcast(gb, b.shape())?),
-            ]
-        }
-        OpKind::Unary(op) => {
-            let x = input(0)?;
-            let g = match op {
-                UnaryOp::Neg => unary(UnaryOp::Neg, grad)?,
-                UnaryOp::Square => binary(
-                    BinaryOp::Mul,
-                    grad,
-                    &binary(BinaryOp::Mul, x, &scalar_like(2.0, x)?)?,
-                )?,
-                UnaryOp::Sqrt => binary(
-                    BinaryOp::RealDiv,
-                    grad,
-                    &binary(BinaryOp::Mul, output()?, &scalar_like(2.0, x)?)?,
-                )?,
-                UnaryOp::Exp => binary(BinaryOp::Mul, grad, output()?)?,
-                UnaryOp::Log => binary(BinaryOp::RealDiv, grad, x)?,
-                UnaryOp::Sin => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Cos, x)?)?,
-                UnaryOp::Cos => unary(
-                    UnaryOp::Neg,
-                    &binary(BinaryOp::Mul, grad, &unary(UnaryOp::Sin, x)?)?,
-                )?,
-                UnaryOp::Tanh => {
-                    let y = output()?;
-                    let one = scalar_like(1.0, y)?;
-                    binary(
-                        BinaryOp::Mul,
-                        grad,
-                        &binary(BinaryOp::Sub, &one, &unary(UnaryOp::Square, y)?)?,
-                    )?
-                }
-                UnaryOp::Sigmoid => {
-                    let y = output()?;
-                    let one = scalar_like(1.0, y)?;
-                    binary(
-                        BinaryOp::Mul,
-                        grad,
-                        &binary(BinaryOp::Mul, y, &binary(BinaryOp::Sub, &one, y)?)?,
-                    )?
-                }
-                UnaryOp::Relu => {
-                    let positive = binary(BinaryOp::Greater, x, &scalar_like(0.0, x)?)?;
-                    let mask = ops::cast(&positive, grad.dtype()).map_err(kernel)?;
-                    binary(BinaryOp::Mul, grad, &mask)?
-                }
-                UnaryOp::Abs => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Sign, x)?)?,
-                UnaryOp::Sign
-                | UnaryOp::Round
-                | UnaryOp::LogicalNot
-                | UnaryOp::Floor
-                | UnaryOp::Ceil => binary(BinaryOp::Mul, grad, &scalar_like(0.0, grad)?)?,
-                // These follow TensorFlow's gradient functions (math_grad.py and the
-                // *Grad kernels) operation for operation, so the float32 roundings agree.
-                UnaryOp::Rsqrt => {
-                    // RsqrtGrad: -0.5 * (dy * y) * (y * y).
-                    let y = output()?;
-                    let dy_y = binary(BinaryOp::Mul, grad, y)?;
-                    let half = binary(BinaryOp::Mul, &scalar_like(-0.5, y)?, &dy_y)?;
-                    binary(BinaryOp::Mul, &half, &unary(UnaryOp::Square, y)?)?
-                }
-                UnaryOp::Log1p => {
-                    let shifted = binary(BinaryOp::Add, &scalar_like(1.0, x)?, x)?;
-                    binary(BinaryOp::Mul, grad, &unary(UnaryOp::Reciprocal, &shifted)?)?
-                }
-                UnaryOp::Expm1 => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Exp, x)?)?,
-                UnaryOp::Tan => {
-                    let secant = unary(UnaryOp::Reciprocal, &unary(UnaryOp::Cos, x)?)?;
-                    binary(BinaryOp::Mul, grad, &unary(UnaryOp::Square, &secant)?)?
-                }
-                UnaryOp::Reciprocal => {
-                    // ReciprocalGrad: -dy * y * y.
-                    let y = output()?;
-                    let negated = binary(BinaryOp::Mul, &unary(UnaryOp::Neg, grad)?, y)?;
-                    binary(BinaryOp::Mul, &negated, y)?
-                }
-                UnaryOp::Softplus => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Sigmoid, x)?)?,
-                UnaryOp::Atan => {
-                    let denominator = binary(
-                        BinaryOp::Add,
-                        &scalar_like(1.0, x)?,
-                        &unary(UnaryOp::Square, x)?,
-                    )?;
-                    binary(
-                        BinaryOp::Mul,
-                        grad,
-                        &unary(UnaryOp::Reciprocal, &denominator)?,
-                    )?
-                }
-                UnaryOp::Asin | UnaryOp::Acos => {
-                    let root = unary(
-                        UnaryOp::Sqrt,
-                        &binary(
-                            BinaryOp::Sub,
-                            &scalar_like(1.0, x)?,
-                            &unary(UnaryOp::Square, x)?,
-                        )?,
-                    )?;
-                    let inverse = unary(UnaryOp::Reciprocal, &root)?;
-                    let dy = if *op == UnaryOp::Acos {
-                        unary(UnaryOp::Neg, grad)?
-                    } else {
-                        grad.clone()
-                    };
-                    binary(BinaryOp::Mul, &dy, &inverse)?
-                }
-                UnaryOp::Sinh => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Cosh, x)?)?,
-                UnaryOp::Cosh => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Sinh, x)?)?,
-            };
-            vec![Some(g)]
-        }
-        OpKind::MatMul(options) => {
-            let (a, b) = (input(0)?, input(1)?);
-            let mm = |x: &Tensor, y: &Tensor, ta: bool, tb: bool| {
-                ops::matmul(
-                    x,
-                    y,
-                    MatMulOptions {
-                        transpose_a: ta,
-                        transpose_b: tb,
-                        batched: false,
-                    },
-                )
-                .map_err(kernel)
-            };
-            let (ga, gb) = match (options.transpose_a, options.transpose_b) {
-                (false, false) => (mm(grad, b, false, true)?, weight_grad(a, grad)?),
-                (false, true) => (mm(grad, b, false, false)?, mm(grad, a, true, false)?),
-                (true, false) => (mm(b, grad, false, true)?, mm(a, grad, false, false)?),
-                (true, true) => (mm(b, grad, true, true)?, mm(grad, a, true, true)?),
-            };
-            vec![Some(ga), Some(gb)]
-        }
         OpKind::Conv2D(attrs) => {
             // Conv2DBackpropInput and Conv2DBackpropFilter, as `_Conv2DGrad` builds them.
             // Their kernel errors read as the eager ops' do (TF runs them as eager ops).
@@ -367,7 +185,6 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
                 ops::pool_grad(*kind, input(0)?, grad, attrs).map_err(kernel)?,
             )]
         }
-        OpKind::AddN => vec![Some(grad.clone()); entry.inputs.len()],
         OpKind::MatrixDiag => {
             // `_MatrixDiagV3Grad`: the diagonal's part of the gradient; k and sizes get none.
             let mut grads = vec![Some(ops::matrix_diag_part(grad).map_err(kernel)?)];
@@ -429,61 +246,10 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
             grads.resize(entry.inputs.len(), None);
             grads
         }
-        OpKind::BiasAdd => vec![
-            Some(grad.clone()),
-            Some(ops::bias_add_grad(grad).map_err(kernel)?),
-        ],
-        OpKind::Reduce { op, keep_dims } => {
-            let x = input(0)?;
-            let axes = reduction_axes(input(1).ok(), x.rank());
-            let mut kept: Vec<i64> = x.dims().iter().map(|d| *d as i64).collect();
-            for axis in &axes {
-                kept[*axis] = 1;
-            }
-            let _ = keep_dims;
-            let shaped = ops::reshape(grad, &kept).map_err(kernel)?;
-            let zeros = binary(BinaryOp::Mul, x, &scalar_like(0.0, x)?)?;
-            let spread = binary(BinaryOp::Add, &zeros, &shaped)?;
-            match op {
-                ReduceOp::Sum => vec![Some(spread), None],
-                ReduceOp::Mean => {
-                    let count: usize = axes.iter().map(|a| x.dims()[*a]).product();
-                    let scale = scalar_like(count.max(1) as f64, x)?;
-                    vec![Some(binary(BinaryOp::RealDiv, &spread, &scale)?), None]
-                }
-                ReduceOp::Max | ReduceOp::Min => {
-                    let y = ops::reshape(output()?, &kept).map_err(kernel)?;
-                    let hit = binary(BinaryOp::Equal, x, &y)?;
-                    let mask = ops::cast(&hit, x.dtype()).map_err(kernel)?;
-                    let count = ops::reduce(
-                        ReduceOp::Sum,
-                        &mask,
-                        Some(&axes.iter().map(|a| *a as i64).collect::<Vec<_>>()),
-                        true,
-                    )
-                    .map_err(kernel)?;
-                    let share = binary(BinaryOp::RealDiv, &mask, &count)?;
-                    vec![Some(binary(BinaryOp::Mul, &spread, &share)?), None]
-                }
-                ReduceOp::Prod => {
-                    let others = product_of_others(x, &axes)?;
-                    vec![Some(binary(BinaryOp::Mul, &others, &spread)?), None]
-                }
-                ReduceOp::Any | ReduceOp::All => vec![None, None],
-            }
-        }
         OpKind::Reshape => {
             let x = input(0)?;
             let dims: Vec<i64> = x.dims().iter().map(|d| *d as i64).collect();
             vec![Some(ops::reshape(grad, &dims).map_err(kernel)?), None]
-        }
-        OpKind::Cast { .. } => {
-            let x = input(0)?;
-            if x.dtype().is_floating() {
-                vec![Some(ops::cast(grad, x.dtype()).map_err(kernel)?)]
-            } else {
-                vec![None]
-            }
         }
         OpKind::Transpose => {
             let perm = input(1)?.to_i64_vec().unwrap_or_default();
@@ -545,7 +311,6 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
         }
         // `ops.NotDifferentiable` in TensorFlow.
         OpKind::Shape { .. }
-        | OpKind::FloatClass(_)
         | OpKind::StringToNumber { .. }
         | OpKind::RandomStandardNormal { .. }
         | OpKind::RandomUniform { .. }
@@ -647,105 +412,6 @@ fn pieces_gradient(
         }
         _ => vec![None; entry.inputs.len()],
     })
-}
-
-/// `a^T @ grad`, the weight gradient of a 2-D `MatMul`. With one row, Eigen's transposed
-/// contraction multiplies without a zero accumulator, so signed zeros survive (oracle:
-/// `tf.matmul([[1., -1.]], [[-0., -0.]], transpose_a=True)` is `[[-0, -0], [0, 0]]`); the
-/// outer product reproduces that.
-fn weight_grad(a: &Tensor, grad: &Tensor) -> TfResult<Tensor> {
-    if a.rank() == 2 && grad.rank() == 2 && a.dims()[0] == 1 && grad.dims()[0] == 1 {
-        let column = ops::reshape(a, &[a.dims()[1] as i64, 1]).map_err(kernel)?;
-        return binary(BinaryOp::Mul, &column, grad);
-    }
-    ops::matmul(
-        a,
-        grad,
-        MatMulOptions {
-            transpose_a: true,
-            transpose_b: false,
-            batched: false,
-        },
-    )
-    .map_err(kernel)
-}
-
-/// TensorFlow's `_ProdGrad` without the gradient: for each element, the product of the
-/// others in its reduction group (exclusive cumulative products from the front and from the
-/// back, multiplied), so a zero element still gets a gradient. Groups run in row-major
-/// order over the reduced axes, and products are taken one element at a time in the
-/// element type, as TensorFlow's `cumprod` does.
-fn product_of_others(x: &Tensor, axes: &[usize]) -> TfResult<Tensor> {
-    let dims = x.dims();
-    let strides = x.shape().strides();
-    let kept: Vec<usize> = (0..dims.len())
-        .filter(|axis| !axes.contains(axis))
-        .collect();
-    let group_len: usize = axes.iter().map(|&axis| dims[axis]).product();
-    let group_count: usize = kept.iter().map(|&axis| dims[axis]).product();
-    // The flat position of element `member` of group `group`.
-    let position = |group: usize, member: usize| {
-        let mut flat = 0;
-        let mut rest = group;
-        for &axis in kept.iter().rev() {
-            flat += (rest % dims[axis]) * strides[axis];
-            rest /= dims[axis];
-        }
-        let mut rest = member;
-        for &axis in axes.iter().rev() {
-            flat += (rest % dims[axis]) * strides[axis];
-            rest /= dims[axis];
-        }
-        flat
-    };
-    macro_rules! others {
-        ($values:expr, $one:expr) => {{
-            let values = $values;
-            let mut out = vec![$one; values.len()];
-            for group in 0..group_count {
-                let mut running = $one;
-                for member in 0..group_len {
-                    let at = position(group, member);
-                    out[at] = running;
-                    running *= values[at];
-                }
-                let mut running = $one;
-                for member in (0..group_len).rev() {
-                    let at = position(group, member);
-                    out[at] *= running;
-                    running *= values[at];
-                }
-            }
-            out
-        }};
-    }
-    match x.dtype() {
-        tensor::DType::Float64 => {
-            let values = x.as_slice::<f64>().unwrap_or_default();
-            Tensor::from_vec(x.shape().clone(), others!(values, 1.0f64)).map_err(kernel)
-        }
-        _ => {
-            let values = x.to_f64_vec().unwrap_or_default();
-            let values: Vec<f32> = values.iter().map(|&value| value as f32).collect();
-            let out =
-                Tensor::from_vec(x.shape().clone(), others!(&values, 1.0f32)).map_err(kernel)?;
-            ops::cast(&out, x.dtype()).map_err(kernel)
-        }
-    }
-}
-
-/// The axes input of a reduction (all axes when absent), normalised.
-fn reduction_axes(axes: Option<&Tensor>, rank: usize) -> Vec<usize> {
-    let Some(values) = axes.and_then(Tensor::to_i64_vec) else {
-        return (0..rank).collect();
-    };
-    let mut out: Vec<usize> = values
-        .iter()
-        .filter_map(|axis| Shape::normalize_axis(*axis, rank))
-        .collect();
-    out.sort_by(Ord::cmp);
-    out.dedup();
-    out
 }
 
 fn accumulate(grads: &mut HashMap<String, Tensor>, key: &str, grad: Tensor) -> TfResult<()> {

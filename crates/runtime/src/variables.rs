@@ -189,7 +189,7 @@ impl Context {
         if let Some(dtype) =
             dtype.filter(|dtype| Some(*dtype) != initial.value.tensor().map(Tensor::dtype))
         {
-            initial = self.execute_one(&OpKind::Cast { dtype }, &[initial])?;
+            initial = self.execute_one(&crate::op_defs::Cast::kind(dtype), &[initial])?;
         }
         let value = initial.tensor()?.clone();
         let name = name.unwrap_or("Variable");

@@ -75,14 +75,13 @@ impl NonConstantInput {
 /// The inputs of `kind` XLA needs as compile-time constants.
 fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
     match kind {
-        OpKind::Defined(op) => op.op().compile_time_constant_inputs().to_vec(),
+        OpKind::Defined(op) => op.op().compile_time_constant_inputs(input_count),
         OpKind::RandomStandardNormal { .. }
         | OpKind::RandomUniform { .. }
         | OpKind::RandomUniformInt { .. } => vec![0],
         OpKind::Reshape
         | OpKind::BroadcastTo
         | OpKind::Transpose
-        | OpKind::Reduce { .. }
         | OpKind::Pad { .. }
         | OpKind::Resize { .. } => vec![1],
         // `Slice`'s begin and size are not listed: tf2xla lowers a computed begin to a

@@ -48,7 +48,7 @@ pub fn add_n(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         .into_iter()
         .map(|value| (value, "inputs", true))
         .collect();
-    let handle = run(st, vm, OpKind::AddN, "AddN", name, inputs)?;
+    let handle = run(st, vm, runtime::op_defs::AddN::kind(), "AddN", name, inputs)?;
     wrap(st, vm, handle)
 }
 
@@ -129,7 +129,7 @@ pub fn float_class(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, class: FloatClass)
     let handle = run(
         st,
         vm,
-        OpKind::FloatClass(class),
+        runtime::op_defs::FloatClassOp::kind(class),
         class.op_type().name(),
         name,
         vec![(x, "x", true)],

@@ -366,7 +366,7 @@ pub fn bias_add(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bias = to_operand(st, vm, &required(&bound.bias))?;
     let handle = st.tf(vm, |ctx| {
         ctx.array_op(
-            OpKind::BiasAdd,
+            runtime::op_defs::BiasAdd::kind(),
             "BiasAdd",
             name.as_deref(),
             vec![(value, "value", true), (bias, "bias", true)],

@@ -219,7 +219,7 @@ impl Op for Activation {
         Ok(vec![Some(symbolic(handle)?)])
     }
 
-    fn forward_name_scoped(&self) -> bool {
+    fn forward_name_scoped(&self, _name_stem: &str) -> bool {
         // `relu6` and `leaky_relu` open a name scope; `elu` is the generated op itself.
         !matches!(self, Activation::Elu)
     }

@@ -126,12 +126,12 @@ impl Op for Cumsum {
         ]
     }
 
-    fn forward_name_scoped(&self) -> bool {
+    fn forward_name_scoped(&self, _name_stem: &str) -> bool {
         true
     }
 
-    fn compile_time_constant_inputs(&self) -> &'static [usize] {
-        &[1]
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![1]
     }
 
     fn value_inputs(&self) -> &'static [usize] {

@@ -127,8 +127,8 @@ impl Op for ExpandDims {
         ]
     }
 
-    fn compile_time_constant_inputs(&self) -> &'static [usize] {
-        &[1]
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![1]
     }
 
     fn value_inputs(&self) -> &'static [usize] {

@@ -117,8 +117,8 @@ impl Op for Fill {
         ]
     }
 
-    fn compile_time_constant_inputs(&self) -> &'static [usize] {
-        &[0]
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![0]
     }
 
     fn shape_input(&self) -> Option<usize> {

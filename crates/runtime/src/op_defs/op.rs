@@ -11,7 +11,9 @@ use super::OpDef;
 use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::graph::GraphTensor;
-use crate::op::{InputFact, OutputFact, ValueType};
+use crate::op::{
+    InputFact, KernelFailure, KernelSite, OutputFact, ResourceStore, Value, ValueType,
+};
 use tensor::{DType, OpError, Tensor};
 
 /// One op type's behaviour. Shape inference never computes values, and a kernel runs only
@@ -38,8 +40,55 @@ pub trait Op: OpAttrs + fmt::Debug {
     /// TensorFlow's error texts).
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>>;
 
-    /// The kernel: the outputs' values from the inputs'.
-    fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError>;
+    /// The kernel: the outputs' values from the inputs'. Kernels that need more than
+    /// tensors (variables, random state, the device) implement [`Op::run`] instead.
+    fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
+        let _ = inputs;
+        Err(OpError::python(
+            tensor::ErrorClass::Internal,
+            format!("{} runs with its kernel environment", self.def().name),
+        ))
+    }
+
+    /// The kernel on values, with the state it may read or write ([`KernelEnv`]). By
+    /// default the inputs must be tensors, given to [`Op::compute`].
+    fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let _ = env;
+        let tensors = dense_inputs(inputs, self.def().name)?;
+        Ok(self
+            .compute(&tensors)?
+            .into_iter()
+            .map(Value::Dense)
+            .collect())
+    }
+
+    /// Takes TF1 references as they are (`Assign`, `VariableV2`); every other op sees the
+    /// value behind a reference.
+    fn takes_references(&self) -> bool {
+        false
+    }
+
+    /// Its first input is a variable handle that it reads or writes.
+    fn uses_resource(&self) -> bool {
+        false
+    }
+
+    /// The gradients of every input inside a `tf.function`, given each output with its
+    /// gradient and which inputs need none (`skip`: they depend on no watched source). By
+    /// default [`Op::graph_gradient`] of the first output, when it has a gradient.
+    fn graph_gradients(
+        &self,
+        ctx: &mut Context,
+        inputs: &[GraphTensor],
+        outputs: &[(GraphTensor, Option<GraphTensor>)],
+        skip: &[bool],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let _ = skip;
+        match outputs.first() {
+            Some((y, Some(grad))) => self.graph_gradient(ctx, inputs, *y, *grad),
+            _ => Ok(vec![None; inputs.len()]),
+        }
+    }
 
     /// The gradient of each input, from the inputs' and outputs' values and the gradient
     /// of each output (`None`: nothing flows back through that output), as the eager tape
@@ -66,17 +115,51 @@ pub trait Op: OpAttrs + fmt::Debug {
         y: GraphTensor,
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let _ = (ctx, y, grad);
+        let _ = grad;
         if self.not_differentiable() {
             return Ok(vec![None; inputs.len()]);
         }
-        Err(gradient_not_emulated(self.def().name))
+        // An integer or bool output carries no gradient back.
+        if ctx
+            .handle_dtype(&crate::api::Handle::Symbolic(y))?
+            .is_floating()
+        {
+            return Err(graph_gradient_not_emulated(self.def().name));
+        }
+        Ok(vec![None; inputs.len()])
     }
 
     /// Marked `ops.NotDifferentiable` in TensorFlow: no input gets a gradient through it
     /// (an index, a count, a shape).
     fn not_differentiable(&self) -> bool {
         false
+    }
+
+    /// The name of its list argument (`values` of `ConcatV2` and `Pack`), whose inputs
+    /// come first and are logged as `values_0`, `values_1`, ...; the names
+    /// [`Op::argument_names`] gives follow them.
+    fn list_argument(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The output dtype its single-op function is declared with when its kernel fails on
+    /// inputs that disagree with the declared `T` (`None`: not logged).
+    fn failed_call_output(&self, declared: DType) -> Option<DType> {
+        let _ = declared;
+        None
+    }
+
+    /// The name the Python API gives the op when the program names none (an operator's
+    /// `add`, `mul`); `None`: its type.
+    fn default_name(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Its attrs as `print(op)` shows them in the `NodeDef` text, in the order TensorFlow's
+    /// attr map yields them, given its inputs' dtypes; `None`: only its `T`.
+    fn node_def_attrs(&self, input_types: &[Option<DType>]) -> Option<Vec<(&'static str, String)>> {
+        let _ = input_types;
+        None
     }
 
     /// Its op-def argument names and its output's name (`params`, `indices`; `output`), as
@@ -88,13 +171,14 @@ pub trait Op: OpAttrs + fmt::Debug {
     /// Its `NodeDef` attributes as TensorFlow prints them (`Tparams=DT_FLOAT`), in
     /// TensorFlow's order, given its inputs.
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
-        let _ = inputs;
-        Vec::new()
+        type_attr_text(self, inputs)
     }
 
-    /// Inputs XLA must know at compile time (shapes, axes, sizes).
-    fn compile_time_constant_inputs(&self) -> &'static [usize] {
-        &[]
+    /// Inputs XLA must know at compile time (shapes, axes, sizes), given how many inputs
+    /// the op has (`ConcatV2`'s axis is its last).
+    fn compile_time_constant_inputs(&self, input_count: usize) -> Vec<usize> {
+        let _ = input_count;
+        Vec::new()
     }
 
     /// The input that holds a shape, if any (partial shape evaluation reads it).
@@ -109,8 +193,10 @@ pub trait Op: OpAttrs + fmt::Debug {
 
     /// Whether TensorFlow's Python wrapper runs the op inside a name scope named after it
     /// (`with ops.name_scope(name, "Cumsum")`), so its gradient ops are made under
-    /// `gradient_tape/<that scope>/`.
-    fn forward_name_scoped(&self) -> bool {
+    /// `gradient_tape/<that scope>/`; `name_stem` is the op's name without scope and
+    /// uniquifying suffix (an operator's op is named in lower case, `mul`).
+    fn forward_name_scoped(&self, name_stem: &str) -> bool {
+        let _ = name_stem;
         false
     }
 
@@ -121,12 +207,60 @@ pub trait Op: OpAttrs + fmt::Debug {
     }
 }
 
+/// What a kernel may use besides its inputs: the variables and random kernels' state, and
+/// where it runs.
+pub struct KernelEnv<'a> {
+    /// Variable state and the random kernels' generators.
+    pub resources: &'a mut ResourceStore,
+    /// The device and graph node.
+    pub site: KernelSite<'a>,
+}
+
+/// The inputs as tensors; a handle among them is an internal error naming the op.
+pub fn dense_inputs<'a>(
+    inputs: &'a [Value],
+    op_type: &str,
+) -> Result<Vec<&'a Tensor>, KernelFailure> {
+    inputs
+        .iter()
+        .enumerate()
+        .map(|(index, value)| {
+            value.tensor().ok_or_else(|| {
+                KernelFailure::Status(TfError::internal(format!(
+                    "{op_type} expects a tensor as input #{index}"
+                )))
+            })
+        })
+        .collect()
+}
+
+/// `T=DT_FLOAT` for an op's `T` attr ([`Op::type_attr`]), the attrs of a `NodeDef` whose
+/// other attrs are not modelled; nothing when it has no `T`.
+pub fn type_attr_text<O: Op + ?Sized>(op: &O, inputs: &[InputFact<'_>]) -> Vec<String> {
+    let types: Vec<ValueType> = inputs.iter().map(|fact| fact.value_type).collect();
+    op.type_attr(&types)
+        .map(|dtype| format!("T={}", crate::op::data_type(dtype).enum_name()))
+        .into_iter()
+        .collect()
+}
+
 /// TensorFlow's error for an op type without a registered gradient (neither a gradient
 /// function nor `ops.NotDifferentiable`).
 pub fn no_gradient_registered(op_type: &str) -> TfError {
     TfError::new(
         ExceptionClass::LookupError,
         format!("gradient registry has no entry for: {op_type}"),
+    )
+}
+
+/// The error for a gradient inside a `tf.function` that the playground does not build yet
+/// (`what`: an op type, or a case of one).
+pub fn graph_gradient_not_emulated(what: &str) -> TfError {
+    TfError::new(
+        ExceptionClass::RuntimeError,
+        format!(
+            "The gradient of {what} inside a tf.function is not emulated in this playground yet."
+        ),
     )
 }
 

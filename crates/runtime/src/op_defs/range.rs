@@ -121,8 +121,8 @@ impl Op for Range {
         vec![format!("Tidx={}", type_name(inputs, 0))]
     }
 
-    fn compile_time_constant_inputs(&self) -> &'static [usize] {
-        &[0, 1, 2]
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![0, 1, 2]
     }
 
     fn value_inputs(&self) -> &'static [usize] {

@@ -251,8 +251,8 @@ impl Op for ScatterNd {
         ]
     }
 
-    fn compile_time_constant_inputs(&self) -> &'static [usize] {
-        &[2]
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![2]
     }
 
     fn shape_input(&self) -> Option<usize> {

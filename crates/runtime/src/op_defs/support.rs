@@ -61,6 +61,11 @@ pub(super) fn operand(tensor: GraphTensor) -> Operand {
     Operand::Handle(Handle::Symbolic(tensor))
 }
 
+/// A Python number as an op operand (a gradient's `2.0`).
+pub(super) fn literal(value: f64) -> Operand {
+    Operand::Literal(tensor::Tensor::scalar(value))
+}
+
 /// The graph tensor a gradient op produced while tracing.
 pub(super) fn symbolic(handle: Handle) -> TfResult<GraphTensor> {
     match handle {

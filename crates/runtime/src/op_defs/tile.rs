@@ -120,8 +120,8 @@ impl Op for Tile {
         ]
     }
 
-    fn compile_time_constant_inputs(&self) -> &'static [usize] {
-        &[1]
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![1]
     }
 
     fn shape_input(&self) -> Option<usize> {

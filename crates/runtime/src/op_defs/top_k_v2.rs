@@ -157,8 +157,8 @@ impl Op for TopKV2 {
         ]
     }
 
-    fn compile_time_constant_inputs(&self) -> &'static [usize] {
-        &[1]
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![1]
     }
 
     fn shape_input(&self) -> Option<usize> {
