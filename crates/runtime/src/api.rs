@@ -677,7 +677,12 @@ impl Context {
                     (Operand::Literal(Tensor::scalar(-1i32)), "num_cols", false),
                     (Operand::Literal(padding), "padding_value", false),
                 ];
-                return self.array_op(OpKind::MatrixDiag, "MatrixDiagV3", Some("diag"), inputs);
+                return self.array_op(
+                    crate::op_defs::MatrixDiag::kind(),
+                    "MatrixDiagV3",
+                    Some("diag"),
+                    inputs,
+                );
             }
             let mut shape = batch_shape.to_vec();
             shape.extend([num_rows, num_columns]);
@@ -688,7 +693,7 @@ impl Context {
                 (main_diagonal, "k", false),
             ];
             self.array_op(
-                OpKind::MatrixSetDiag,
+                crate::op_defs::MatrixSetDiag::kind(),
                 "MatrixSetDiagV3",
                 Some("set_diag"),
                 inputs,
@@ -874,7 +879,7 @@ impl Context {
     ) -> TfResult<Handle> {
         let shape = shape_arg(shape, "shape")?;
         self.apply(
-            OpKind::Reshape,
+            crate::op_defs::Reshape::kind(),
             "Reshape",
             name,
             vec![arg(x, "tensor"), shape],
@@ -923,7 +928,7 @@ impl Context {
     ) -> TfResult<Handle> {
         let shape = shape_arg(shape, "shape")?;
         self.apply(
-            OpKind::BroadcastTo,
+            crate::op_defs::BroadcastTo::kind(),
             "BroadcastTo",
             name,
             vec![arg(input, "input"), shape],
@@ -941,7 +946,7 @@ impl Context {
         let begin = shape_arg(begin, "begin")?;
         let size = shape_arg(size, "size")?;
         self.apply(
-            OpKind::Slice,
+            crate::op_defs::Slice::kind(),
             "Slice",
             name,
             vec![arg(input, "input"), begin, size],
@@ -1387,7 +1392,7 @@ impl Context {
         let scope = self.enter_composite_scope(name.unwrap_or("resize"))?;
         let result = (|| {
             let size = self.named_literal(int_arg(size, "size")?)?;
-            let kind = OpKind::Resize { nearest };
+            let kind = crate::op_defs::Resize::kind(nearest);
             let op_name = kind.op_type();
             self.apply(
                 kind,
@@ -1457,9 +1462,7 @@ impl Context {
     /// `tensor[key]` (`StridedSlice`): in a graph, `strided_slice/stack`, `stack_1` and
     /// `stack_2` (begin, end, strides) feed the op named `strided_slice`.
     pub fn strided_slice(&mut self, input: Operand, specs: Vec<SliceSpec>) -> TfResult<Handle> {
-        let kind = OpKind::StridedSlice {
-            specs: specs.clone(),
-        };
+        let kind = crate::op_defs::StridedSlice::kind(specs.clone());
         if self.default_graph().is_none() {
             // `begin`, `end` and `strides` are eager tensors TensorFlow makes (a uid each);
             // the kernel reads them from the specs.
@@ -1509,7 +1512,7 @@ impl Context {
             let end = self.named_literal(int_arg(end, "end")?)?;
             let strides = self.named_literal(int_arg(strides, "strides")?)?;
             self.apply_exact(
-                OpKind::StridedSliceGrad { specs },
+                crate::op_defs::StridedSliceGrad::kind(specs),
                 exact.as_deref(),
                 "StridedSliceGrad",
                 vec![

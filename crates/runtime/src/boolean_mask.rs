@@ -10,7 +10,6 @@
 use crate::api::{Handle, Operand};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
-use crate::op::OpKind;
 use tensor::{Tensor, TensorShape};
 
 impl Context {
@@ -102,7 +101,7 @@ impl Context {
             let axis_value = i32::try_from(start)
                 .map_err(|_| TfError::value_error("the mask's axis does not fit int32"))?;
             self.array_op(
-                OpKind::GatherV2,
+                crate::op_defs::GatherV2::kind(),
                 "GatherV2",
                 None,
                 vec![

@@ -25,7 +25,7 @@ use tensor::{DType, Shape};
 /// output; `None` for ops whose function log is not modelled.
 fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static str)> {
     let fixed = |names: &[&str]| names.iter().map(|name| name.to_string()).collect();
-    let listed = |count: usize| {
+    let _listed = |count: usize| {
         (0..count)
             .map(|i| format!("values_{i}"))
             .collect::<Vec<_>>()
@@ -42,33 +42,9 @@ fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static s
             names.extend(fixed(inputs));
             (names, output)
         }
-        OpKind::Reshape => (fixed(&["tensor", "shape"]), "output"),
-        OpKind::Transpose => (fixed(&["x", "perm"]), "y"),
-        OpKind::ConcatV2 => {
-            let mut names = listed(input_count.saturating_sub(1));
-            names.push("axis".to_string());
-            (names, "output")
-        }
-        OpKind::Pack { .. } => (listed(input_count), "output"),
-        OpKind::StridedSlice { .. } => (fixed(&["input", "begin", "end", "strides"]), "output"),
-        OpKind::GatherV2 => (fixed(&["params", "indices", "axis"]), "output"),
-        OpKind::BroadcastTo => (fixed(&["input", "shape"]), "output"),
-        OpKind::Slice => (fixed(&["input", "begin", "size"]), "output"),
         OpKind::Identity | OpKind::StopGradient => (fixed(&["input"]), "output"),
         _ => return None,
     })
-}
-
-/// `StridedSlice`'s mask attrs for a subscript (what tells two slices' functions apart).
-fn slice_masks(specs: &[SliceSpec]) -> String {
-    let SliceMasks {
-        begin,
-        end,
-        shrink,
-        new_axis,
-        ellipsis,
-    } = slice_mask_bits(specs);
-    format!("{begin},{end},{shrink},{new_axis},{ellipsis}")
 }
 
 /// The mask attrs of the `StridedSlice` a Python subscript becomes.
@@ -149,9 +125,10 @@ impl Context {
         };
         let mut input_types = inputs.to_vec();
         let attrs = match op {
-            OpKind::StridedSlice { specs } => {
-                input_types.extend([DType::Int32; 3]);
-                slice_masks(specs)
+            OpKind::Defined(defined) => {
+                let (extra_inputs, attrs) = defined.op().placement_log_key();
+                input_types.extend(extra_inputs);
+                attrs
             }
             other => format!("{other:?}"),
         };

@@ -11,12 +11,11 @@
 //! neither appears. Attrs are modelled for the ops whose shape functions raise here; any
 //! other op shows its `T`.
 
-use crate::function_log::slice_mask_bits;
 use crate::op::{data_type, InputFact, OpKind, ValueType};
 use crate::op_defs::is_host_memory_input;
 use crate::shape_fn::shape_text;
 use crate::shape_value::shape_input;
-use tensor::ops::{PadMode, Padding};
+use tensor::ops::Padding;
 use tensor::{DType, Tensor, TensorShape};
 
 /// A `type` attr value: `DT_FLOAT`.
@@ -32,41 +31,9 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
     };
     let typed = |name: &str, index: usize| dtype_of(index).map(|value| format!("{name}={value}"));
     let flag = |name: &str, value: bool| Some(format!("{name}={value}"));
-    let count = |value: usize| Some(format!("N={value}"));
+    let _count = |value: usize| Some(format!("N={value}"));
     let mut attrs: Vec<Option<String>> = match kind {
         OpKind::Defined(op) => op.op().node_attrs(inputs).into_iter().map(Some).collect(),
-        OpKind::Reshape => vec![typed("T", 0), typed("Tshape", 1)],
-        OpKind::ConcatV2 => {
-            let values = inputs.len().saturating_sub(1);
-            vec![count(values), typed("T", 0), typed("Tidx", values)]
-        }
-        OpKind::Pack { axis } => vec![
-            count(inputs.len()),
-            typed("T", 0),
-            Some(format!("axis={axis}")),
-        ],
-        OpKind::GatherV2 => vec![
-            typed("Taxis", 2),
-            typed("Tindices", 1),
-            typed("Tparams", 0),
-            Some("batch_dims=0".to_string()),
-        ],
-        OpKind::Split { num_split } => {
-            vec![typed("T", 1), Some(format!("num_split={num_split}"))]
-        }
-        OpKind::Transpose => vec![typed("T", 0), typed("Tperm", 1)],
-        OpKind::Pad { mode, .. } => {
-            let mut attrs = vec![typed("T", 0), typed("Tpaddings", 1)];
-            let mirror = match mode {
-                PadMode::Reflect => Some("REFLECT"),
-                PadMode::Symmetric => Some("SYMMETRIC"),
-                PadMode::Constant => None,
-            };
-            if let Some(mirror) = mirror {
-                attrs.push(Some(format!("mode=\"{mirror}\"")));
-            }
-            attrs
-        }
         OpKind::Conv2D(conv) => {
             let list = |values: &[i64]| {
                 let values: Vec<String> = values.iter().map(i64::to_string).collect();
@@ -88,19 +55,6 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
                 Some(format!("padding=\"{padding}\"")),
                 Some(format!("strides={}", list(&conv.strides))),
                 flag("use_cudnn_on_gpu", true),
-            ]
-        }
-        OpKind::BroadcastTo => vec![typed("T", 0), typed("Tidx", 1)],
-        OpKind::StridedSlice { specs } => {
-            let masks = slice_mask_bits(specs);
-            vec![
-                typed("Index", 1),
-                typed("T", 0),
-                Some(format!("begin_mask={}", masks.begin)),
-                Some(format!("ellipsis_mask={}", masks.ellipsis)),
-                Some(format!("end_mask={}", masks.end)),
-                Some(format!("new_axis_mask={}", masks.new_axis)),
-                Some(format!("shrink_axis_mask={}", masks.shrink)),
             ]
         }
         other => {
@@ -211,10 +165,10 @@ impl ShapeErrorContext {
                             shape_text(&TensorShape::new(dims))
                         ));
                     }
-                } else if let Some(constant) = fact.constant.filter(|_| {
-                    is_host_memory_input(op_type, index, inputs.len())
-                        || matches!(kind, OpKind::StridedSlice { .. })
-                }) {
+                } else if let Some(constant) = fact
+                    .constant
+                    .filter(|_| is_host_memory_input(op_type, index, inputs.len()))
+                {
                     computed.push(format!("input[{index}] = <{}>", summarize_value(constant)));
                 }
             }
@@ -271,7 +225,12 @@ mod tests {
             shape_value: None,
         };
         let names = ["x".to_string(), "y".to_string(), "concat/axis".to_string()];
-        let context = ShapeErrorContext::new(&OpKind::ConcatV2, &names, &[fact, fact, axis], true);
+        let context = ShapeErrorContext::new(
+            &crate::op_defs::ConcatV2::kind(),
+            &names,
+            &[fact, fact, axis],
+            true,
+        );
         assert!(context.message("m", "concat").ends_with(
             "ConcatV2[N=2, T=DT_FLOAT, Tidx=DT_INT32](x, y, concat/axis)' with input shapes: \
              [2,3], [2,3], [] and with computed input tensors: input[2] = <0>."

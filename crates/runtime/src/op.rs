@@ -13,7 +13,7 @@ use crate::error::{ExceptionClass, TfError};
 use crate::machine::Machine;
 use placer::kernels::DataType;
 use tensor::format::summarize::summarize_value;
-use tensor::ops::{self, BinaryOp, SliceSpec};
+use tensor::ops::{self, BinaryOp};
 use tensor::random::{self, Philox};
 use tensor::{DType, OpError, Shape, Tensor, TensorData, TensorShape};
 
@@ -29,8 +29,6 @@ pub enum OpKind {
         /// Its static shape (`[None, 2]`).
         shape: TensorShape,
     },
-    /// `Reshape`; input 1 holds the target shape.
-    Reshape,
     /// `RandomStandardNormal`; input 0 is the shape.
     RandomStandardNormal {
         /// The output dtype.
@@ -72,32 +70,6 @@ pub enum OpKind {
     VarIsInitializedOp,
     /// `NoOp` (`global_variables_initializer` is one with control inputs).
     NoOp,
-    /// `Transpose`; input 1 is the permutation.
-    Transpose,
-    /// `ConcatV2`; the last input is the axis.
-    ConcatV2,
-    /// `Pack` (`tf.stack`).
-    Pack {
-        /// The new axis.
-        axis: i64,
-    },
-    /// `Split` (`tf.split` into equal parts): split_dim, value; `num_split` outputs.
-    Split {
-        /// How many parts.
-        num_split: usize,
-    },
-    /// `SplitV` (`tf.split` into given sizes): value, size_splits, split_dim.
-    SplitV {
-        /// How many parts (the length of `size_splits`).
-        num_split: usize,
-    },
-    /// `Unpack` (`tf.unstack`): one output per position along `axis`.
-    Unpack {
-        /// How many outputs (the axis' length).
-        num: usize,
-        /// The axis that is removed.
-        axis: i64,
-    },
     /// `RandomUniform`: floats in `[0, 1)`; input 0 is the shape.
     RandomUniform {
         /// The output dtype.
@@ -112,33 +84,6 @@ pub enum OpKind {
         /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
         seeds: [i64; 2],
     },
-    /// `StridedSlice` (Python subscripts); inputs 1 to 3 are begin, end and strides.
-    StridedSlice {
-        /// The subscript.
-        specs: Vec<SliceSpec>,
-    },
-    /// `StridedSliceGrad` (the gradient of a subscript inside a `tf.function`); inputs are
-    /// the sliced tensor's shape, begin, end, strides and the output's gradient `dy`.
-    StridedSliceGrad {
-        /// The subscript of the `StridedSlice` it differentiates.
-        specs: Vec<SliceSpec>,
-    },
-    /// `GatherV2` (`tf.gather`): params, indices, axis.
-    GatherV2,
-    /// `BroadcastTo` (`tf.broadcast_to`): input, shape.
-    BroadcastTo,
-    /// `Slice` (`tf.slice`): input, begin, size.
-    Slice,
-    /// `StringToNumber`.
-    StringToNumber {
-        /// `out_type`.
-        out_type: DType,
-    },
-    /// `ResizeBilinear` / `ResizeNearestNeighbor`; input 1 is the size.
-    Resize {
-        /// Nearest neighbour instead of bilinear.
-        nearest: bool,
-    },
     /// `Conv2D` (`tf.nn.conv2d`): input, filter.
     Conv2D(ops::Conv2DAttrs),
     /// `MaxPool` / `AvgPool` (`tf.nn.max_pool2d`, `tf.nn.avg_pool2d`): input.
@@ -148,26 +93,6 @@ pub enum OpKind {
         /// Window, strides, padding.
         attrs: ops::PoolAttrs,
     },
-    /// `Pad` / `PadV2` / `MirrorPad` (`tf.pad`): input, paddings and, for `PadV2`, the
-    /// constant.
-    Pad {
-        /// Constant or mirrored.
-        mode: ops::PadMode,
-        /// A constant input follows the paddings (`PadV2`).
-        constant: bool,
-    },
-    /// `Shape` (`tf.shape` of a tensor whose static shape is not fully known; a known one
-    /// is a `Const`): the input's dimensions.
-    Shape {
-        /// `out_type`: int32 or int64.
-        out_type: DType,
-    },
-    /// `MatrixDiagV3` on the main diagonal (`tf.eye`): diagonal, k, num_rows, num_cols,
-    /// padding_value.
-    MatrixDiag,
-    /// `MatrixSetDiagV3` on the main diagonal (`tf.eye` with more columns than rows):
-    /// input, diagonal, k.
-    MatrixSetDiag,
     /// `VariableV2`: a TF1 reference variable (`float_ref` output).
     VariableV2 {
         /// The variable's dtype.
@@ -229,6 +154,14 @@ pub enum OpKind {
 }
 
 impl OpKind {
+    /// The value a `Const` holds.
+    pub fn constant_value(&self) -> Option<&Tensor> {
+        match self {
+            OpKind::Const(tensor) => Some(tensor),
+            _ => None,
+        }
+    }
+
     /// The op as its defined type `T`, if it is one.
     pub fn downcast<T: crate::op_defs::Op + 'static>(&self) -> Option<&T> {
         match self {
@@ -249,7 +182,6 @@ impl OpKind {
         match self {
             OpKind::Const(_) => "Const",
             OpKind::Placeholder { .. } => "Placeholder",
-            OpKind::Reshape => "Reshape",
             OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
             OpKind::Identity => "Identity",
             OpKind::StopGradient => "StopGradient",
@@ -271,37 +203,11 @@ impl OpKind {
                 op: Some(BinaryOp::Sub),
             } => "AssignSub",
             OpKind::RefAssign { .. } => "AssignAdd",
-            OpKind::Transpose => "Transpose",
-            OpKind::ConcatV2 => "ConcatV2",
-            OpKind::Pack { .. } => "Pack",
-            OpKind::Split { .. } => "Split",
-            OpKind::SplitV { .. } => "SplitV",
-            OpKind::Unpack { .. } => "Unpack",
             OpKind::RandomUniform { .. } => "RandomUniform",
             OpKind::RandomUniformInt { .. } => "RandomUniformInt",
-            OpKind::StridedSlice { .. } => "StridedSlice",
-            OpKind::StridedSliceGrad { .. } => "StridedSliceGrad",
-            OpKind::GatherV2 => "GatherV2",
-            OpKind::BroadcastTo => "BroadcastTo",
-            OpKind::Slice => "Slice",
-            OpKind::StringToNumber { .. } => "StringToNumber",
-            OpKind::Resize { nearest: true } => "ResizeNearestNeighbor",
-            OpKind::Resize { nearest: false } => "ResizeBilinear",
             OpKind::AllReduce { op_type, .. } => op_type,
             OpKind::Conv2D(_) => "Conv2D",
             OpKind::Pool { kind, .. } => kind.op_type().name(),
-            OpKind::Pad {
-                mode: ops::PadMode::Constant,
-                constant: false,
-            } => "Pad",
-            OpKind::Pad {
-                mode: ops::PadMode::Constant,
-                constant: true,
-            } => "PadV2",
-            OpKind::Pad { .. } => "MirrorPad",
-            OpKind::Shape { .. } => "Shape",
-            OpKind::MatrixDiag => "MatrixDiagV3",
-            OpKind::MatrixSetDiag => "MatrixSetDiagV3",
             OpKind::Defined(op) => op.op().def().name,
         }
     }
@@ -321,9 +227,6 @@ impl OpKind {
             | OpKind::VariableV2 { dtype, .. }
             | OpKind::ReadVariableOp { dtype } => Some(*dtype),
             OpKind::RandomUniform { dtype, .. } => Some(*dtype),
-            OpKind::StringToNumber { out_type } => Some(*out_type),
-            OpKind::StridedSliceGrad { .. } => first_dense(4),
-            OpKind::Split { .. } => first_dense(1),
             OpKind::AssignVariableOp
             | OpKind::AssignAddVariableOp
             | OpKind::AssignSubVariableOp => first_dense(1),
@@ -345,8 +248,6 @@ impl OpKind {
     /// output count, else one.
     pub fn piece_count(&self) -> usize {
         match self {
-            OpKind::Split { num_split } | OpKind::SplitV { num_split } => *num_split,
-            OpKind::Unpack { num, .. } => *num,
             OpKind::Defined(op) => op.op().output_count(),
             _ => 1,
         }
@@ -777,10 +678,6 @@ pub fn compute_at(
             attrs,
             site.matmul_arithmetic(),
         )?),
-        OpKind::Reshape => {
-            let shape = integers(dense(inputs, 1, op)?, op)?;
-            one(ops::reshape(dense(inputs, 0, op)?, &shape)?)
-        }
         OpKind::RandomStandardNormal { dtype, seeds } => {
             let dims = integers(dense(inputs, 0, op)?, op)?;
             let generator =
@@ -913,86 +810,13 @@ pub fn compute_at(
         OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
             "a function argument was computed instead of passed",
         ))),
-        OpKind::Split { .. } | OpKind::SplitV { .. } | OpKind::Unpack { .. } => {
-            Ok(compute_pieces(op, inputs)?
-                .into_iter()
-                .map(Value::Dense)
-                .collect())
-        }
         _ => one(compute_array_op(op, inputs)?),
     }
 }
 
-/// The ops with one output per piece of their input (`Split`, `SplitV`, `Unpack`).
-fn compute_pieces(op: &OpKind, inputs: &[Value]) -> Result<Vec<Tensor>, KernelFailure> {
-    let scalar = |index: usize| -> Result<i64, KernelFailure> {
-        match integers(dense(inputs, index, op)?, op)?.as_slice() {
-            [value] => Ok(*value),
-            _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
-                "{} expects a scalar as input #{index}",
-                op.op_type()
-            )))),
-        }
-    };
-    let pieces = match op {
-        OpKind::Split { num_split } => ops::split(
-            dense(inputs, 1, op)?,
-            scalar(0)?,
-            ops::SplitSizes::Equal(*num_split),
-        )?,
-        OpKind::SplitV { .. } => {
-            let sizes = integers(dense(inputs, 1, op)?, op)?;
-            ops::split(
-                dense(inputs, 0, op)?,
-                scalar(2)?,
-                ops::SplitSizes::Sizes(&sizes),
-            )?
-        }
-        OpKind::Unpack { axis, num } => {
-            let input = dense(inputs, 0, op)?;
-            let rank = input.rank() as i64;
-            let resolved = if *axis < 0 { axis + rank } else { *axis };
-            ops::unstack(input, usize::try_from(resolved).unwrap_or(usize::MAX), *num)?
-        }
-        _ => {
-            return Err(KernelFailure::Status(TfError::internal(
-                "not a splitting op",
-            )))
-        }
-    };
-    if pieces.len() != op.piece_count() {
-        return Err(KernelFailure::Status(TfError::invalid_argument(format!(
-            "{} made {} pieces instead of {}",
-            op.op_type(),
-            pieces.len(),
-            op.piece_count()
-        ))));
-    }
-    Ok(pieces)
-}
-
-/// The array ops (`Transpose`, `ConcatV2`, `StridedSlice`...): one dense output each.
-/// `MatrixDiagV3` / `MatrixSetDiagV3` are emulated on the main diagonal (`k = 0`) with the
-/// sizes they imply (`num_rows = num_cols = -1`), as `tf.eye` builds them.
-fn main_diagonal_only(op: &OpKind, inputs: &[Value]) -> Result<(), KernelFailure> {
-    let settings: &[(usize, i64)] = match op {
-        OpKind::MatrixDiag => &[(1, 0), (2, -1), (3, -1)],
-        _ => &[(2, 0)],
-    };
-    for &(index, expected) in settings {
-        if integers(dense(inputs, index, op)?, op)? != [expected] {
-            return Err(KernelFailure::Status(TfError::invalid_argument(format!(
-                "{} is emulated on the main diagonal only (k = 0, num_rows = num_cols = -1)",
-                op.op_type()
-            ))));
-        }
-    }
-    Ok(())
-}
-
 fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailure> {
     let input = |index: usize| dense(inputs, index, op);
-    let scalar_int = |index: usize| -> Result<i64, KernelFailure> {
+    let _scalar_int = |index: usize| -> Result<i64, KernelFailure> {
         match integers(input(index)?, op)?.as_slice() {
             [value] => Ok(*value),
             _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
@@ -1002,84 +826,7 @@ fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailu
         }
     };
     Ok(match op {
-        OpKind::Transpose => {
-            let perm = integers(input(1)?, op)?;
-            ops::transpose(input(0)?, Some(&perm))?
-        }
-        OpKind::ConcatV2 => {
-            let count = inputs.len().saturating_sub(1);
-            let values: Vec<Tensor> = (0..count)
-                .map(|index| input(index).cloned())
-                .collect::<Result<_, _>>()?;
-            ops::concat(&values, scalar_int(count)?)?
-        }
-        OpKind::Pack { axis } => {
-            let values: Vec<Tensor> = (0..inputs.len())
-                .map(|index| input(index).cloned())
-                .collect::<Result<_, _>>()?;
-            ops::stack(&values, *axis)?
-        }
-        OpKind::StridedSlice { specs } => ops::slice(input(0)?, specs)?,
-        OpKind::StridedSliceGrad { specs } => {
-            let dims = integers(input(0)?, op)?
-                .into_iter()
-                .map(usize::try_from)
-                .collect::<Result<Vec<usize>, _>>()
-                .map_err(|_| {
-                    KernelFailure::Status(TfError::invalid_argument(
-                        "StridedSliceGrad's shape must be non-negative".to_string(),
-                    ))
-                })?;
-            ops::strided_slice_grad(&dims, specs, input(4)?)?
-        }
-        OpKind::GatherV2 => ops::gather(input(0)?, input(1)?, scalar_int(2)?)?,
-        OpKind::BroadcastTo => ops::broadcast_to(input(0)?, input(1)?)?,
-        OpKind::Slice => ops::slice_begin_size(input(0)?, input(1)?, input(2)?)?,
         OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
-        OpKind::Pad { mode, .. } => {
-            let constant = if inputs.len() > 2 {
-                Some(input(2)?)
-            } else {
-                None
-            };
-            ops::pad(input(0)?, input(1)?, constant, *mode)?
-        }
-        OpKind::Shape { out_type } => {
-            let dims: Vec<i64> = input(0)?
-                .shape()
-                .dims()
-                .iter()
-                .map(|dim| *dim as i64)
-                .collect();
-            let count = dims.len();
-            ops::cast(&Tensor::from_vec(Shape::new(vec![count]), dims)?, *out_type)?
-        }
-        OpKind::MatrixDiag => {
-            main_diagonal_only(op, inputs)?;
-            ops::matrix_diag(input(0)?, input(4)?)?
-        }
-        OpKind::MatrixSetDiag => {
-            main_diagonal_only(op, inputs)?;
-            ops::matrix_set_diag(input(0)?, input(1)?)?
-        }
-        OpKind::StringToNumber { out_type } => ops::string_to_number(input(0)?, *out_type)?,
-        OpKind::Resize { nearest } => {
-            let size = integers(input(1)?, op)?;
-            let [height, width] = size.as_slice() else {
-                return Err(KernelFailure::Status(TfError::invalid_argument(
-                    "size must be a 1-D int32 Tensor of 2 elements: new_height, new_width"
-                        .to_string(),
-                )));
-            };
-            let dim = |value: i64| {
-                usize::try_from(value).map_err(|_| {
-                    KernelFailure::Status(TfError::invalid_argument(
-                        "size must be positive".to_string(),
-                    ))
-                })
-            };
-            ops::resize(input(0)?, dim(*height)?, dim(*width)?, *nearest)?
-        }
         other => {
             return Err(KernelFailure::Status(TfError::internal(format!(
                 "{} is not an array op",
@@ -1096,43 +843,13 @@ fn dtype_hint_at(inputs: &[InputFact<'_>], index: usize) -> Option<DType> {
     }
 }
 
-/// Static facts of an op from running its kernel: its value on constant inputs, else its output on zeros of
-/// the inputs' static shapes (so `x[0]` of a `(2, 3)` placeholder is `(3,)`), else the
-/// output dtype with an unknown shape.
+/// Static facts of a not yet defined op from running its kernel on stand-ins
+/// ([`crate::op_defs::support::run_on_stand_ins`]), else the output dtype with an unknown
+/// shape.
 pub(crate) fn infer_by_running(
     op: &OpKind,
     inputs: &[InputFact<'_>],
 ) -> Result<Vec<OutputFact>, TfError> {
-    let mut values = Vec::with_capacity(inputs.len());
-    let mut dtype_hint = None;
-    for (index, fact) in inputs.iter().enumerate() {
-        // GatherV2's shape function reads the indices' shape, never their values: constant
-        // indices out of range fail when the graph runs, not here.
-        let constant = fact
-            .constant
-            .filter(|_| !(matches!(op, OpKind::GatherV2) && index == 1));
-        let ValueType::Dense(dtype) = fact.value_type else {
-            return Err(TfError::internal(format!(
-                "{} expects tensor inputs",
-                op.op_type()
-            )));
-        };
-        dtype_hint.get_or_insert(dtype);
-        let value = match (constant, fact.shape.to_shape()) {
-            (Some(tensor), _) => Some(tensor.clone()),
-            // Stand-in zeros give shapes, but an empty string is no stand-in for the text a
-            // string op parses (`StringToNumber` of a traced argument), so strings are skipped.
-            (None, Some(shape))
-                if dtype != DType::String
-                    && shape.num_elements().is_some_and(|count| count <= 1 << 16) =>
-            {
-                let dims: Vec<i64> = shape.dims().iter().map(|dim| *dim as i64).collect();
-                ops::zeros(&dims, dtype).ok()
-            }
-            _ => None,
-        };
-        values.push(value.map(Value::Dense));
-    }
     if let OpKind::RandomUniform { dtype, .. } | OpKind::RandomUniformInt { dtype, .. } = op {
         let dims = inputs.first().and_then(shape_entries);
         let dtype = match op {
@@ -1144,44 +861,18 @@ pub(crate) fn infer_by_running(
             shape: shape_from_entries(dims),
         }]);
     }
-    if let Some(values) = values.into_iter().collect::<Option<Vec<_>>>() {
-        let mut scratch = ResourceStore::default();
-        match compute(op, &values, &mut scratch) {
-            Ok(outputs) => {
-                let facts: Vec<OutputFact> = outputs
-                    .iter()
-                    .filter_map(Value::tensor)
-                    .map(|tensor| OutputFact {
-                        value_type: ValueType::Dense(tensor.dtype()),
-                        shape: TensorShape::from(tensor.shape()),
-                    })
-                    .collect();
-                if !facts.is_empty() && facts.len() == outputs.len() {
-                    return Ok(facts);
-                }
-            }
-            // The kernel's complaint about stand-ins of the right shapes is a shape
-            // function's failure.
-            Err(KernelFailure::Op(error)) => {
-                return Err(TfError::invalid_argument(error.message));
-            }
-            Err(_) => {}
-        }
+    if let Some(facts) = crate::op_defs::support::run_on_stand_ins(op, inputs, &[])? {
+        return Ok(facts);
     }
+    let dtype_hint = inputs.iter().find_map(|fact| match fact.value_type {
+        ValueType::Dense(dtype) => Some(dtype),
+        _ => None,
+    });
     let dtype = match op {
         OpKind::RandomUniform { dtype, .. } => *dtype,
-        OpKind::StringToNumber { out_type } => *out_type,
-        OpKind::Resize { nearest: false } => DType::Float32,
-        OpKind::Split { .. } => dtype_hint_at(inputs, 1).unwrap_or(DType::Float32),
         _ => dtype_hint.unwrap_or(DType::Float32),
     };
-    let shape = match op {
-        // Element-wise: the output has the input's shape.
-        OpKind::StringToNumber { .. } => inputs
-            .first()
-            .map_or_else(TensorShape::unknown, |fact| fact.shape.clone()),
-        _ => TensorShape::unknown(),
-    };
+    let shape = TensorShape::unknown();
     Ok(vec![
         OutputFact {
             value_type: ValueType::Dense(dtype),
@@ -1223,11 +914,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                 value_type: ValueType::Ref(*dtype),
                 shape: shape.clone(),
             }])
-        }
-        OpKind::Split { num_split: 0 } => {
-            return Err(TfError::value_error(
-                "Attr 'num_split' of 'Split' Op passed 0 less than minimum 1.",
-            ))
         }
         OpKind::RefAssign { .. } => {
             let first = inputs.first();
@@ -1275,7 +961,7 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             .get(index)
             .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())
     };
-    let constant_ints = |index: usize| {
+    let _constant_ints = |index: usize| {
         inputs
             .get(index)
             .and_then(|fact| fact.constant)
@@ -1290,45 +976,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
     match op {
         // Indices of a shape known only when the graph runs (`tf.boolean_mask`'s
         // `Squeeze(Where(mask))`): params' dims around the indices' dims.
-        OpKind::GatherV2
-            if inputs
-                .get(1)
-                .is_some_and(|fact| fact.constant.is_none() && fact.shape.to_shape().is_none()) =>
-        {
-            let axis = inputs
-                .get(2)
-                .and_then(|fact| fact.constant)
-                .and_then(Tensor::to_i64_vec);
-            let params = inputs.first().and_then(|fact| fact.shape.dims());
-            let indices = inputs.get(1).and_then(|fact| fact.shape.dims());
-            let shape = match (axis.as_deref(), params, indices) {
-                (Some(&[axis]), Some(params), Some(indices)) => {
-                    let rank = params.len() as i64;
-                    let axis = if axis < 0 { axis + rank } else { axis };
-                    match usize::try_from(axis)
-                        .ok()
-                        .filter(|axis| *axis < params.len())
-                    {
-                        Some(axis) => {
-                            let mut dims = params[..axis].to_vec();
-                            dims.extend_from_slice(indices);
-                            dims.extend_from_slice(&params[axis + 1..]);
-                            TensorShape::new(dims)
-                        }
-                        None => TensorShape::unknown(),
-                    }
-                }
-                _ => TensorShape::unknown(),
-            };
-            let dtype = match inputs.first().map(|fact| fact.value_type) {
-                Some(ValueType::Dense(dtype)) => dtype,
-                _ => DType::Float32,
-            };
-            Ok(vec![OutputFact {
-                value_type: ValueType::Dense(dtype),
-                shape,
-            }])
-        }
         OpKind::Const(tensor) => out(tensor.dtype(), TensorShape::from(tensor.shape())),
         OpKind::Placeholder { dtype, shape } => out(*dtype, shape.clone()),
         OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
@@ -1359,33 +1006,10 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                 },
             ])
         }
-        OpKind::Reshape => {
-            let target = inputs.get(1).and_then(shape_entries);
-            let shape = target.map_or_else(TensorShape::unknown, |target| {
-                reshape_static(&shape_of(0), &target)
-            });
-            out(dense_type(0)?, shape)
-        }
         OpKind::RandomStandardNormal { dtype, .. } => out(
             *dtype,
             shape_from_entries(inputs.first().and_then(shape_entries)),
         ),
-        OpKind::BroadcastTo => out(
-            dense_type(0)?,
-            broadcast_to_static(&shape_of(0), &shape_of(1), inputs.get(1))?,
-        ),
-        // TensorFlow's shape function checks no bounds: a bad begin or size fails when the
-        // kernel runs, so it is never run on stand-ins here (oracle case l4_32).
-        OpKind::Slice => {
-            let begin = constant_ints(1);
-            let size = constant_ints(2)
-                .map(|size| size.into_iter().map(Some).collect())
-                .or_else(|| inputs.get(2).and_then(shape_entries));
-            out(
-                dense_type(0)?,
-                slice_static(&shape_of(0), begin.as_deref(), size),
-            )
-        }
         OpKind::VarHandleOp { .. } => Ok(vec![OutputFact {
             value_type: ValueType::Resource,
             shape: TensorShape::new(Vec::new()),
@@ -1402,44 +1026,6 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
         | OpKind::NoOp
         | OpKind::PrintV2 { .. } => Ok(Vec::new()),
         OpKind::StringFormat { .. } => out(DType::String, TensorShape::new(Vec::new())),
-        OpKind::Pad { .. } => {
-            // Known dimensions grow by their constant paddings; the rest stay unknown.
-            match (shape_of(0).dims(), constant_ints(1)) {
-                (Some(dims), Some(paddings)) if paddings.len() == dims.len() * 2 => {
-                    if shape_of(0).to_shape().is_some() {
-                        return infer_by_running(op, inputs);
-                    }
-                    let grown = dims
-                        .iter()
-                        .zip(paddings.chunks_exact(2))
-                        .map(|(dim, pair)| {
-                            let before = usize::try_from(pair[0]).ok()?;
-                            let after = usize::try_from(pair[1]).ok()?;
-                            (*dim)?.checked_add(before)?.checked_add(after)
-                        })
-                        .collect();
-                    out(dense_type(0)?, TensorShape::new(grown))
-                }
-                _ => infer_by_running(op, inputs),
-            }
-        }
-        OpKind::MatrixDiag => {
-            // `[..., n]` spreads into `[..., n, n]`.
-            let shape = match shape_of(0).dims() {
-                Some(dims) if !dims.is_empty() => {
-                    let mut dims = dims.to_vec();
-                    dims.push(dims[dims.len() - 1]);
-                    TensorShape::new(dims)
-                }
-                _ => TensorShape::unknown(),
-            };
-            out(dense_type(0)?, shape)
-        }
-        OpKind::MatrixSetDiag => out(dense_type(0)?, shape_of(0)),
-        OpKind::Shape { out_type } => {
-            let rank = shape_of(0).dims().map(<[Option<usize>]>::len);
-            out(*out_type, TensorShape::new(vec![rank]))
-        }
         OpKind::Conv2D(_) | OpKind::Pool { .. } => {
             // Static shapes without computing the op; an invalid op computes, which gives
             // the kernel's error.
@@ -1510,99 +1096,6 @@ pub(crate) fn broadcast_static(lhs: &TensorShape, rhs: &TensorShape) -> TensorSh
             (None, None) => None,
         })
         .collect();
-    TensorShape::new(dims)
-}
-
-/// `BroadcastTo`'s shape function: the target's entries, where the input has a dimension
-/// above 1 that dimension (it must agree), with TensorFlow's messages for a shape that is
-/// not a vector, an input of higher rank and a disagreeing dimension.
-fn broadcast_to_static(
-    input: &TensorShape,
-    shape_input: &TensorShape,
-    shape_fact: Option<&InputFact<'_>>,
-) -> Result<TensorShape, TfError> {
-    if let Some(dims) = shape_input.dims() {
-        if dims.len() != 1 {
-            return Err(TfError::invalid_argument(format!(
-                "Shape must be rank 1 but is rank {}",
-                dims.len()
-            )));
-        }
-    }
-    let Some(mut target) = shape_fact.and_then(shape_entries) else {
-        return Ok(TensorShape::unknown());
-    };
-    if let Some(dims) = input.dims() {
-        if dims.len() > target.len() {
-            return Err(TfError::invalid_argument(format!(
-                "Shape must be at most rank {} but is rank {}",
-                target.len(),
-                dims.len()
-            )));
-        }
-        let offset = target.len() - dims.len();
-        for (index, dim) in dims.iter().enumerate() {
-            let Some(dim) = dim.filter(|dim| *dim > 1) else {
-                continue;
-            };
-            let slot = &mut target[offset + index];
-            match *slot {
-                Some(out) if out != dim as i64 => {
-                    return Err(TfError::invalid_argument(format!(
-                        "Dimensions must be equal, but are {dim} and {out}"
-                    )))
-                }
-                _ => *slot = Some(dim as i64),
-            }
-        }
-    }
-    Ok(shape_from_entries(Some(target)))
-}
-
-/// `Slice`'s shape function: each known size, and a `-1` size resolved from a known begin
-/// and dimension.
-fn slice_static(
-    input: &TensorShape,
-    begin: Option<&[i64]>,
-    size: Option<Vec<Option<i64>>>,
-) -> TensorShape {
-    let Some(size) = size else {
-        return TensorShape::unknown();
-    };
-    TensorShape::new(
-        size.iter()
-            .enumerate()
-            .map(|(index, entry)| match *entry {
-                Some(count) if count >= 0 => usize::try_from(count).ok(),
-                Some(-1) => {
-                    let dim = input.dims()?.get(index).copied().flatten()?;
-                    let start = usize::try_from(*begin?.get(index)?).ok()?;
-                    dim.checked_sub(start)
-                }
-                _ => None,
-            })
-            .collect(),
-    )
-}
-
-/// `Reshape`'s shape function: the target's known entries, and its one unknown entry
-/// (`-1`, or a value not known until run time) inferred when the input's size is known.
-fn reshape_static(input: &TensorShape, target: &[Option<i64>]) -> TensorShape {
-    let mut dims: Vec<Option<usize>> = target
-        .iter()
-        .map(|dim| dim.and_then(|dim| usize::try_from(dim).ok()))
-        .collect();
-    let total: Option<usize> = input
-        .dims()
-        .and_then(|dims| dims.iter().copied().collect::<Option<Vec<_>>>())
-        .map(|dims| dims.iter().product());
-    let unknown: Vec<usize> = (0..dims.len()).filter(|i| dims[*i].is_none()).collect();
-    if let (Some(total), [missing]) = (total, unknown.as_slice()) {
-        let known: usize = dims.iter().flatten().product();
-        if known > 0 && total % known == 0 {
-            dims[*missing] = Some(total / known);
-        }
-    }
     TensorShape::new(dims)
 }
 

@@ -128,185 +128,11 @@ pub(crate) fn known_dims(shape: &TensorShape) -> Option<Vec<usize>> {
     shape.dims()?.iter().copied().collect()
 }
 
-/// `SetOutputShapeForReshape`: the input's element count against the target's, or the
-/// divisibility that would fill the target's `-1`.
-fn reshape(input: &TensorShape, target: &[Option<i64>]) -> TfResult<()> {
-    let Some(input_dims) = input.dims() else {
-        return Ok(());
-    };
-    let target_dims: Vec<Option<usize>> = target
-        .iter()
-        .map(|dim| dim.and_then(|dim| usize::try_from(dim).ok()))
-        .collect();
-    let unknown_out = target_dims.iter().filter(|dim| dim.is_none()).count();
-    let unknown_in = input_dims.iter().filter(|dim| dim.is_none()).count();
-    if unknown_out > 1 || unknown_in > 1 {
-        return Ok(());
-    }
-    let known_out = target_dims
-        .iter()
-        .flatten()
-        .try_fold(1usize, |product, dim| product.checked_mul(*dim));
-    let known_in = input_dims
-        .iter()
-        .flatten()
-        .try_fold(1usize, |product, dim| product.checked_mul(*dim));
-    let (Some(known_out), Some(known_in)) = (known_out, known_in) else {
-        return Ok(());
-    };
-    let divisible = |divisor: usize, value: usize| {
-        if value.is_multiple_of(divisor) {
-            Ok(())
-        } else {
-            Err(TfError::invalid_argument(format!(
-                "Dimension size must be evenly divisible by {divisor} but is {value}"
-            )))
-        }
-    };
-    match (unknown_in, unknown_out) {
-        (0, 0) if known_in != known_out => Err(TfError::invalid_argument(format!(
-            "Cannot reshape a tensor with {known_in} elements to shape {} ({known_out} elements)",
-            shape_text(&TensorShape::new(target_dims))
-        ))),
-        (0, 1) if known_out > 0 => divisible(known_out, known_in),
-        (1, 0) if known_in != 0 => divisible(known_in, known_out),
-        _ => Ok(()),
-    }
-}
-
-/// `ConcatV2`'s shape function: without a known axis, every input of the first known
-/// rank; with one, the dimensions off the axis merged from the last input backwards.
-fn concat(inputs: &[InputFact<'_>]) -> TfResult<()> {
-    let Some(axis_index) = inputs.len().checked_sub(1) else {
-        return Ok(());
-    };
-    with_rank(&shape_at(inputs, axis_index), 0)?;
-    let values: Vec<TensorShape> = (0..axis_index).map(|i| shape_at(inputs, i)).collect();
-    // TensorFlow runs the function without the axis first: every input of one rank.
-    let mut rank = None;
-    for shape in &values {
-        if rank.is_none() {
-            rank = shape.dims().map(<[_]>::len);
-        }
-        if let Some(rank) = rank {
-            with_rank(shape, rank)?;
-        }
-    }
-    let Some(axis) = constant_scalar(inputs, axis_index) else {
-        return Ok(());
-    };
-    let min_rank = if axis < 0 {
-        axis.unsigned_abs()
-    } else {
-        axis.unsigned_abs().saturating_add(1)
-    };
-    let min_rank = usize::try_from(min_rank).unwrap_or(usize::MAX);
-    // The dims before and after the axis (`None`: unknown rank).
-    let split = |shape: &TensorShape| -> TfResult<Option<(TensorShape, TensorShape)>> {
-        with_rank_at_least(shape, min_rank)?;
-        let Some(dims) = shape.dims() else {
-            return Ok(None);
-        };
-        let at = if axis < 0 {
-            dims.len().saturating_sub(axis.unsigned_abs() as usize)
-        } else {
-            axis as usize
-        };
-        let at = at.min(dims.len());
-        let after = dims.get(at + 1..).unwrap_or_default().to_vec();
-        Ok(Some((
-            TensorShape::new(dims[..at].to_vec()),
-            TensorShape::new(after),
-        )))
-    };
-    let Some(last) = values.last() else {
-        return Ok(());
-    };
-    let mut merged = split(last)?;
-    for shape in values.iter().rev().skip(1) {
-        let parts = split(shape)?;
-        if let (Some((before, after)), Some((merged_before, merged_after))) = (&parts, &merged) {
-            merge_shapes(before, merged_before)?;
-            merge_shapes(after, merged_after)?;
-        }
-        if merged.is_none() {
-            merged = parts;
-        }
-    }
-    Ok(())
-}
-
-/// `Pack`'s shape function: every input merged with the ones after it.
-fn pack(inputs: &[InputFact<'_>]) -> TfResult<()> {
-    let Some(last) = inputs.len().checked_sub(1) else {
-        return Ok(());
-    };
-    let mut current = shape_at(inputs, last);
-    for index in (0..last).rev() {
-        let shape = shape_at(inputs, index);
-        merge_shapes(&shape, &current).map_err(|error| {
-            TfError::invalid_argument(format!(
-                "{}\n\tFrom merging shape {index} with other shapes.",
-                error.message
-            ))
-        })?;
-        if current.dims().is_none() || known_dims(&shape).is_some() {
-            current = shape;
-        }
-    }
-    Ok(())
-}
-
 /// The checks of `op`'s shape function that the engine's inference does not make itself;
 /// `Ok` when the shapes pass (or are not known well enough to tell).
 pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
     match op {
         OpKind::Defined(defined) => defined.op().infer(inputs).map(drop),
-        OpKind::Reshape => match inputs.get(1).and_then(|fact| fact.shape_value) {
-            Some(target) => reshape(&shape_at(inputs, 0), target),
-            None => Ok(()),
-        },
-        OpKind::ConcatV2 => concat(inputs),
-        OpKind::Pack { .. } => pack(inputs),
-        OpKind::Split { num_split } => {
-            let (Some(axis), Some(dims)) = (
-                constant_scalar(inputs, 0),
-                shape_at(inputs, 1).dims().map(<[_]>::to_vec),
-            ) else {
-                return Ok(());
-            };
-            let rank = dims.len() as i64;
-            let axis = if axis < 0 { axis + rank } else { axis };
-            let size = usize::try_from(axis)
-                .ok()
-                .and_then(|axis| dims.get(axis).copied().flatten());
-            match size {
-                Some(size) if *num_split > 0 && !size.is_multiple_of(*num_split) => {
-                    Err(TfError::invalid_argument(format!(
-                        "Dimension size must be evenly divisible by {num_split} but is {size}\n\t\
-                         Number of ways to split should evenly divide the split dimension"
-                    )))
-                }
-                _ => Ok(()),
-            }
-        }
-        OpKind::Transpose => match (shape_at(inputs, 0).dims(), shape_at(inputs, 1).dims()) {
-            (Some(dims), Some([Some(count)])) if *count != dims.len() => {
-                Err(TfError::invalid_argument(format!(
-                    "Dimension must be {} but is {count}",
-                    dims.len()
-                )))
-            }
-            _ => Ok(()),
-        },
-        OpKind::Pad { .. } => {
-            let paddings = shape_at(inputs, 1);
-            with_rank(&paddings, 2)?;
-            match paddings.dims() {
-                Some([Some(count), _]) => with_rank(&shape_at(inputs, 0), *count),
-                _ => Ok(()),
-            }
-        }
         OpKind::Conv2D(attrs) => {
             let (input, filter) = (shape_at(inputs, 0), shape_at(inputs, 1));
             let channels = input.dims().and_then(|dims| {
@@ -407,17 +233,27 @@ mod tests {
     #[test]
     fn reshape_counts_and_divisibility() {
         let input = known(&[2, 3]);
-        let error = reshape(&input, &[Some(4), Some(2)]).unwrap_err();
+        let target_shape = known(&[2]);
+        let reshape = |target: &[Option<i64>]| {
+            let target = InputFact {
+                value_type: ValueType::Dense(DType::Int32),
+                shape: &target_shape,
+                constant: None,
+                shape_value: Some(target),
+            };
+            check(&crate::op_defs::Reshape::kind(), &[fact(&input), target])
+        };
+        let error = reshape(&[Some(4), Some(2)]).unwrap_err();
         assert_eq!(
             error.message,
             "Cannot reshape a tensor with 6 elements to shape [4,2] (8 elements)"
         );
-        let error = reshape(&input, &[Some(4), None]).unwrap_err();
+        let error = reshape(&[Some(4), None]).unwrap_err();
         assert_eq!(
             error.message,
             "Dimension size must be evenly divisible by 4 but is 6"
         );
-        assert!(reshape(&input, &[Some(3), None]).is_ok());
+        assert!(reshape(&[Some(3), None]).is_ok());
         assert_eq!(shape_text(&TensorShape::new(vec![None, Some(3)])), "[?,3]");
         assert_eq!(shape_text(&TensorShape::unknown()), "?");
     }

@@ -11,7 +11,6 @@
 use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::graph::{GraphId, GraphTensor, OpName};
-use crate::op::OpKind;
 use crate::{Handle, Operand};
 use tensor::{ops, DType, Tensor};
 
@@ -144,7 +143,7 @@ impl Context {
             }
             let stack = self.call_stack().to_vec();
             let operation = self.graph_mut(graph)?.create_op(
-                OpKind::Pack { axis: 0 },
+                crate::op_defs::Pack::kind(0),
                 OpName::Exact(&scope),
                 inputs,
                 &stack,

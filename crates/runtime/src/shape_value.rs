@@ -17,8 +17,6 @@ const LARGEST_VALUE: usize = 1024;
 pub fn shape_input(kind: &OpKind) -> Option<usize> {
     match kind {
         OpKind::Defined(op) => op.op().shape_input(),
-        OpKind::Reshape | OpKind::BroadcastTo => Some(1),
-        OpKind::Slice => Some(2),
         OpKind::RandomStandardNormal { .. }
         | OpKind::RandomUniform { .. }
         | OpKind::RandomUniformInt { .. } => Some(0),
@@ -35,7 +33,8 @@ const UNKNOWN_DIM: i64 = -(1 << 30) - 12_345;
 pub fn partial_shape_value(graph: &Graph, tensor: GraphTensor) -> Option<Vec<Option<i64>>> {
     let operation = graph.operation(tensor.operation)?;
     let known = |entry: i64| (entry >= 0).then_some(entry);
-    if let OpKind::Pack { axis: 0 } = &operation.kind {
+    if operation.kind.downcast::<crate::op_defs::Pack>() == Some(&crate::op_defs::Pack { axis: 0 })
+    {
         return Some(
             operation
                 .inputs
@@ -94,7 +93,8 @@ fn evaluate(
                 partial: false,
             });
         }
-        OpKind::Shape { out_type } => {
+        kind if kind.downcast::<crate::op_defs::ShapeOp>().is_some() => {
+            let out_type = kind.downcast::<crate::op_defs::ShapeOp>()?.out_type;
             let input = operation.inputs.first()?;
             let dims = graph.tensor_fact(*input)?.shape.dims()?.to_vec();
             let unknown = dims.iter().any(Option::is_none);
@@ -108,16 +108,11 @@ fn evaluate(
             let count = values.len();
             let tensor = Tensor::from_vec(tensor::Shape::new(vec![count]), values).ok()?;
             return Some(Evaluated {
-                tensor: tensor::ops::cast(&tensor, *out_type).ok()?,
+                tensor: tensor::ops::cast(&tensor, out_type).ok()?,
                 partial: unknown,
             });
         }
-        OpKind::Identity
-        | OpKind::Pack { .. }
-        | OpKind::StridedSlice { .. }
-        | OpKind::ConcatV2
-        | OpKind::Reshape
-        | OpKind::GatherV2 => true,
+        OpKind::Identity => true,
         OpKind::Defined(op) => match op.op().shape_evaluation() {
             crate::op_defs::ShapeEvaluation::MovesEntries => true,
             crate::op_defs::ShapeEvaluation::Arithmetic => false,
@@ -140,7 +135,10 @@ fn evaluate(
     match outputs.into_iter().nth(tensor.output as usize)? {
         Value::Dense(value) if value.num_elements() <= LARGEST_VALUE => {
             // A known dimension picked out of a partly known shape is a constant.
-            let narrowed = matches!(operation.kind, OpKind::StridedSlice { .. })
+            let narrowed = operation
+                .kind
+                .downcast::<crate::op_defs::StridedSlice>()
+                .is_some()
                 && value.rank() == 0
                 && !has_unknown_dim(&value);
             Some(Evaluated {
@@ -215,7 +213,7 @@ mod tests {
             .unwrap();
         let pack = graph
             .create_op(
-                OpKind::Pack { axis: 0 },
+                crate::op_defs::Pack::kind(0),
                 OpName::Unique("packed"),
                 vec![tensor(id, n), tensor(id, tripled), tensor(id, minus_one)],
                 &[],

@@ -7,7 +7,6 @@
 use crate::api::{Handle, Operand};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
-use crate::op::OpKind;
 use tensor::ops::{BinaryOp, SliceSpec, UnaryOp};
 use tensor::{DType, Shape, Tensor};
 
@@ -117,9 +116,7 @@ impl Context {
                 self.constant(int32_vector(dims)?, Some("Shape"))?
             }
             _ => self.array_op(
-                OpKind::Shape {
-                    out_type: DType::Int32,
-                },
+                crate::op_defs::ShapeOp::kind(DType::Int32),
                 "Shape",
                 None,
                 vec![(values.clone(), "input", true)],
@@ -146,7 +143,7 @@ impl Context {
         };
         let input = match &transposition {
             Some(order) => self.array_op(
-                OpKind::Transpose,
+                crate::op_defs::Transpose::kind(),
                 "transpose",
                 None,
                 vec![(values, "x", true), (order.clone().into(), "perm", false)],
@@ -160,7 +157,7 @@ impl Context {
         let chosen = if argsort { indices } else { sorted };
         match transposition {
             Some(order) => self.array_op(
-                OpKind::Transpose,
+                crate::op_defs::Transpose::kind(),
                 "transpose",
                 None,
                 vec![(chosen.into(), "x", true), (order.into(), "perm", false)],

@@ -79,19 +79,6 @@ fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
         OpKind::RandomStandardNormal { .. }
         | OpKind::RandomUniform { .. }
         | OpKind::RandomUniformInt { .. } => vec![0],
-        OpKind::Reshape
-        | OpKind::BroadcastTo
-        | OpKind::Transpose
-        | OpKind::Pad { .. }
-        | OpKind::Resize { .. } => vec![1],
-        // `Slice`'s begin and size are not listed: tf2xla lowers a computed begin to a
-        // dynamic slice and a computed size to a bounded dynamic shape (oracle case l4_31).
-        OpKind::GatherV2 => vec![2],
-        OpKind::Split { .. } => vec![0],
-        OpKind::SplitV { .. } => vec![1, 2],
-        OpKind::StridedSlice { .. } => vec![1, 2, 3],
-        OpKind::StridedSliceGrad { .. } => vec![0, 1, 2, 3],
-        OpKind::ConcatV2 => input_count.checked_sub(1).into_iter().collect(),
         _ => Vec::new(),
     }
 }
@@ -119,7 +106,8 @@ pub fn first_non_constant_input(
         } else {
             match &operation.kind {
                 // Shapes are static in XLA (a bounded dynamic dimension's size included).
-                OpKind::Const(_) | OpKind::Shape { .. } => true,
+                OpKind::Const(_) => true,
+                kind if kind.downcast::<crate::op_defs::ShapeOp>().is_some() => true,
                 OpKind::Arg { .. }
                 | OpKind::Placeholder { .. }
                 | OpKind::ReadVariableOp { .. }

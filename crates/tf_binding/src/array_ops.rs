@@ -197,7 +197,7 @@ pub fn gather(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = run(
         st,
         vm,
-        OpKind::GatherV2,
+        runtime::op_defs::GatherV2::kind(),
         "GatherV2",
         name,
         vec![
@@ -344,7 +344,7 @@ pub fn transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = run(
         st,
         vm,
-        OpKind::Transpose,
+        runtime::op_defs::Transpose::kind(),
         "transpose",
         name,
         vec![(a, "x", true), (perm, "perm", false)],
@@ -386,7 +386,14 @@ pub fn concat(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         .map(|value| (value, "values", true))
         .collect();
     inputs.push((int32_literal(vm, &[axis], true)?, "axis", false));
-    let handle = run(st, vm, OpKind::ConcatV2, "concat", name, inputs)?;
+    let handle = run(
+        st,
+        vm,
+        runtime::op_defs::ConcatV2::kind(),
+        "concat",
+        name,
+        inputs,
+    )?;
     wrap(st, vm, handle)
 }
 
@@ -403,7 +410,14 @@ pub fn stack(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         .into_iter()
         .map(|value| (value, "values", true))
         .collect();
-    let handle = run(st, vm, OpKind::Pack { axis }, "stack", name, inputs)?;
+    let handle = run(
+        st,
+        vm,
+        runtime::op_defs::Pack::kind(axis),
+        "stack",
+        name,
+        inputs,
+    )?;
     wrap(st, vm, handle)
 }
 
@@ -503,7 +517,7 @@ pub fn split(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         return run_pieces(
             st,
             vm,
-            OpKind::Split { num_split },
+            runtime::op_defs::Split::kind(num_split),
             "split",
             name,
             vec![(split_dim, "split_dim", false), (value, "value", true)],
@@ -528,7 +542,7 @@ pub fn split(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     run_pieces(
         st,
         vm,
-        OpKind::SplitV { num_split },
+        runtime::op_defs::SplitV::kind(num_split),
         "split",
         name,
         vec![
@@ -581,7 +595,7 @@ pub fn unstack(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     run_pieces(
         st,
         vm,
-        OpKind::Unpack { num, axis },
+        runtime::op_defs::Unpack::kind(num, axis),
         "unstack",
         name,
         vec![(value, "value", true)],
@@ -797,7 +811,7 @@ pub fn shape_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResu
             let handle = run(
                 st,
                 vm,
-                OpKind::Shape { out_type },
+                runtime::op_defs::ShapeOp::kind(out_type),
                 "Shape",
                 name,
                 vec![(input, "input", false)],
@@ -836,7 +850,7 @@ pub fn to_number(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = run(
         st,
         vm,
-        OpKind::StringToNumber { out_type },
+        runtime::op_defs::StringToNumber::kind(out_type),
         "StringToNumber",
         name,
         vec![(input, "string_tensor", false)],

@@ -9,7 +9,6 @@ use crate::array_ops::{operands, required, run};
 use crate::convert::{axes, eager_value, int_list, name_arg, opt_dtype, to_operand};
 use crate::tensor_class::{wrap, PyTensor};
 use crate::{flag, St};
-use runtime::op::OpKind;
 use runtime::Operand;
 use tensor::ops::{FloatClass, PadMode};
 use tensor::{DType, Tensor};
@@ -105,10 +104,7 @@ pub fn pad(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = run(
         st,
         vm,
-        OpKind::Pad {
-            mode,
-            constant: constant_input,
-        },
+        runtime::op_defs::Pad::kind(mode, constant_input),
         default_name,
         name,
         inputs,

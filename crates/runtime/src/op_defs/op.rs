@@ -149,6 +149,13 @@ pub trait Op: OpAttrs + fmt::Debug {
         None
     }
 
+    /// What tells two of its eager single-op functions apart in the placement log besides
+    /// the op type and dtypes: the dtypes of inputs the eager op takes as attrs here (an
+    /// eager subscript's `begin`, `end` and `strides`), and a text of its attrs.
+    fn placement_log_key(&self) -> (&'static [DType], String) {
+        (&[], format!("{self:?}"))
+    }
+
     /// The name the Python API gives the op when the program names none (an operator's
     /// `add`, `mul`); `None`: its type.
     fn default_name(&self) -> Option<&'static str> {

@@ -4,8 +4,12 @@
 use crate::api::{Handle, Operand};
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
-use crate::op::{data_type, InputFact, OutputFact, ValueType};
+use crate::op::{
+    compute, data_type, InputFact, KernelFailure, OpKind, OutputFact, ResourceStore, Value,
+    ValueType,
+};
 use tensor::DType;
+use tensor::TensorShape;
 
 /// The `DT_*` name of input `index`'s dtype (`DT_INVALID` for a handle or a missing input).
 pub(super) fn type_name(inputs: &[InputFact<'_>], index: usize) -> &'static str {
@@ -84,7 +88,7 @@ pub(crate) fn reshape_like(
 ) -> TfResult<GraphTensor> {
     let shape = shape_of(ctx, x, DType::Int32)?;
     symbolic(ctx.array_op(
-        crate::op::OpKind::Reshape,
+        super::Reshape::kind(),
         "Reshape",
         None,
         vec![
@@ -111,10 +115,137 @@ pub(super) fn shape_of(
             ctx.constant(dims, Some("Shape"))
         }
         None => ctx.array_op(
-            crate::op::OpKind::Shape { out_type },
+            super::ShapeOp::kind(out_type),
             "Shape",
             None,
             vec![(operand(x), "input", false)],
         ),
+    }
+}
+
+/// Static facts of `op` from running its kernel: on its constant inputs' values, and on
+/// zeros of the static shapes of the others (so `x[0]` of a `(2, 3)` placeholder is
+/// `(3,)`). `shape_only` inputs are stood in for by zeros even when constant (`GatherV2`'s
+/// shape function reads its indices' shape, never their values: indices out of range fail
+/// when the graph runs). `None` when an input has no stand-in (unknown shape, a string
+/// the op would parse, a large tensor, or an axis, shape or size the op reads from host
+/// memory that is not constant) or the kernel cannot run on them; a kernel's
+/// complaint about stand-ins of the right shapes is the shape function's
+/// `InvalidArgumentError`.
+pub(crate) fn run_on_stand_ins(
+    op: &OpKind,
+    inputs: &[InputFact<'_>],
+    shape_only: &[usize],
+) -> TfResult<Option<Vec<OutputFact>>> {
+    let def = super::find(op.op_type());
+    let mut values = Vec::with_capacity(inputs.len());
+    for (index, fact) in inputs.iter().enumerate() {
+        let constant = fact.constant.filter(|_| !shape_only.contains(&index));
+        // An axis, a shape or a size has no stand-in: zeros would be a made-up value.
+        let reads_value = def.is_some_and(|def| def.is_host_memory_input(index, inputs.len()));
+        if reads_value && constant.is_none() {
+            return Ok(None);
+        }
+        let ValueType::Dense(dtype) = fact.value_type else {
+            return Err(TfError::internal(format!(
+                "{} expects tensor inputs",
+                op.op_type()
+            )));
+        };
+        let value = match (constant, fact.shape.to_shape()) {
+            (Some(tensor), _) => Some(tensor.clone()),
+            // An empty string is no stand-in for the text a string op parses
+            // (`StringToNumber` of a traced argument), so strings are skipped.
+            (None, Some(shape))
+                if dtype != DType::String
+                    && shape.num_elements().is_some_and(|count| count <= 1 << 16) =>
+            {
+                let dims: Vec<i64> = shape.dims().iter().map(|dim| *dim as i64).collect();
+                tensor::ops::zeros(&dims, dtype).ok()
+            }
+            _ => None,
+        };
+        values.push(value.map(Value::Dense));
+    }
+    let Some(values) = values.into_iter().collect::<Option<Vec<_>>>() else {
+        return Ok(None);
+    };
+    let mut scratch = ResourceStore::default();
+    match compute(op, &values, &mut scratch) {
+        Ok(outputs) => {
+            let facts: Vec<OutputFact> = outputs
+                .iter()
+                .filter_map(Value::tensor)
+                .map(|tensor| OutputFact {
+                    value_type: ValueType::Dense(tensor.dtype()),
+                    shape: TensorShape::from(tensor.shape()),
+                })
+                .collect();
+            Ok((!facts.is_empty() && facts.len() == outputs.len()).then_some(facts))
+        }
+        Err(KernelFailure::Op(error)) => Err(TfError::invalid_argument(error.message)),
+        Err(KernelFailure::Status(_)) => Ok(None),
+    }
+}
+
+/// `count` outputs of `dtype` and unknown shape: what inference knows of an op it could
+/// not run.
+pub(crate) fn unknown_outputs(dtype: DType, count: usize) -> Vec<OutputFact> {
+    vec![
+        OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape: TensorShape::unknown(),
+        };
+        count
+    ]
+}
+
+/// The dtype of the first tensor input, float32 when there is none: the output dtype of
+/// most ops inference could not run.
+pub(crate) fn first_dense_type(inputs: &[InputFact<'_>]) -> DType {
+    inputs
+        .iter()
+        .find_map(|fact| match fact.value_type {
+            ValueType::Dense(dtype) => Some(dtype),
+            _ => None,
+        })
+        .unwrap_or(DType::Float32)
+}
+
+/// `name=DT_FLOAT` for input `index`'s dtype; nothing for a handle or a missing input.
+pub(crate) fn typed_attr(inputs: &[InputFact<'_>], name: &str, index: usize) -> Option<String> {
+    match inputs.get(index).map(|fact| fact.value_type) {
+        Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => {
+            Some(format!("{name}={}", data_type(dtype).enum_name()))
+        }
+        _ => None,
+    }
+}
+
+/// An integer input's values (`Reshape`'s shape, `Transpose`'s permutation).
+pub(crate) fn integers(tensor: &tensor::Tensor, op: &str) -> Result<Vec<i64>, tensor::OpError> {
+    tensor.to_i64_vec().ok_or_else(|| {
+        tensor::OpError::python(
+            tensor::ErrorClass::InvalidArgument,
+            format!(
+                "{op} expects an integer tensor, got {}",
+                tensor.dtype().name()
+            ),
+        )
+    })
+}
+
+/// A scalar integer input (an axis), input `index` of `op`.
+pub(crate) fn scalar_integer(
+    tensor: &tensor::Tensor,
+    index: usize,
+    op: &str,
+) -> Result<i64, tensor::OpError> {
+    match integers(tensor, op)?.as_slice() {
+        [value] => Ok(*value),
+        _ => Err(tensor::OpError::python(
+            tensor::ErrorClass::InvalidArgument,
+            format!("{op} expects a scalar as input #{index}"),
+        )),
     }
 }

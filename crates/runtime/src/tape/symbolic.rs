@@ -19,7 +19,6 @@ use crate::graph::{GraphId, GraphTensor};
 use crate::op::{OpKind, ValueType};
 use crate::op_defs::op::graph_gradient_not_emulated as not_emulated;
 use tensor::ops::{BinaryOp, ReduceOp, UnaryOp};
-use tensor::Tensor;
 
 /// A run of operations of one function graph created while a tape recorded: indices
 /// `start..end` (`end` open while it still records).
@@ -100,50 +99,6 @@ impl Context {
         symbolic(self.reshape(operand(summed), shape, None)?)
     }
 
-    /// `_SliceGrad` inside a function: the gradient padded with zeros back to the input's
-    /// shape, `begin` before and the rest after (a `Pad` whose paddings are constants when
-    /// the shapes and `begin` are known, as here).
-    fn slice_gradient(
-        &mut self,
-        grad: GraphTensor,
-        inputs: &[GraphTensor],
-    ) -> TfResult<GraphTensor> {
-        let [x, begin, _size] = inputs else {
-            return Err(TfError::internal("a traced Slice lost an input"));
-        };
-        let dims = self.static_dims(*x)?;
-        let counts = self.static_dims(grad)?;
-        let operation = self
-            .graph(begin.graph)?
-            .operation(begin.operation)
-            .ok_or_else(|| TfError::internal("a Slice lost its begin"))?;
-        let begin = match &operation.kind {
-            OpKind::Const(values) => values.to_i64_vec(),
-            _ => None,
-        }
-        .ok_or_else(|| not_emulated("a Slice whose begin is computed"))?;
-        let mut paddings = Vec::with_capacity(dims.len() * 2);
-        for ((dim, count), start) in dims.iter().zip(&counts).zip(&begin) {
-            let start = usize::try_from(*start).unwrap_or(0);
-            paddings.push(start as i32);
-            paddings.push(dim.saturating_sub(start.saturating_add(*count)) as i32);
-        }
-        let paddings = Tensor::from_vec(tensor::Shape::new(vec![dims.len(), 2]), paddings)
-            .map_err(|error| TfError::internal(error.message))?;
-        symbolic(self.array_op(
-            OpKind::Pad {
-                mode: tensor::ops::PadMode::Constant,
-                constant: false,
-            },
-            "Pad",
-            None,
-            vec![
-                (operand(grad), "input", true),
-                (Operand::Literal(paddings), "paddings", false),
-            ],
-        )?)
-    }
-
     /// The gradients of `inputs` of an op of kind `kind` given the gradient of its first
     /// output `y`; `None` for inputs that get none.
     fn graph_op_gradient(
@@ -155,7 +110,7 @@ impl Context {
         skip: &[bool],
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         let _skipped = |index: usize| skip.get(index).copied().unwrap_or(false);
-        let input = |index: usize| -> TfResult<GraphTensor> {
+        let _input = |index: usize| -> TfResult<GraphTensor> {
             inputs
                 .get(index)
                 .copied()
@@ -165,20 +120,6 @@ impl Context {
             OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad)],
             // `ops.NotDifferentiable` in TensorFlow (`array_grad.py`).
             OpKind::StopGradient => vec![None; inputs.len()],
-            // `_ReshapeGrad`: `reshape(grad, shape(x))`.
-            OpKind::Reshape => vec![
-                Some(crate::op_defs::reshape_like(self, grad, input(0)?)?),
-                None,
-            ],
-            OpKind::BroadcastTo => vec![Some(self.unbroadcast_to(grad, input(0)?)?), None],
-            OpKind::Slice => vec![Some(self.slice_gradient(grad, inputs)?), None, None],
-            OpKind::StridedSlice { specs } => {
-                let dims = self.static_dims(input(0)?)?;
-                let gx = self.strided_slice_grad(&dims, specs.clone(), operand(grad))?;
-                let mut grads = vec![Some(symbolic(gx)?)];
-                grads.resize(inputs.len(), None);
-                grads
-            }
             OpKind::Const(_) | OpKind::Arg { .. } | OpKind::Placeholder { .. } => Vec::new(),
             other => {
                 let floating = self.handle_dtype(&Handle::Symbolic(y))?.is_floating();
@@ -187,55 +128,6 @@ impl Context {
                 }
                 vec![None; inputs.len()]
             }
-        })
-    }
-
-    /// The gradient of a splitting op (`Split`, `SplitV`, `Unpack`) inside a function: the
-    /// outputs' gradients, zeros where an output got none, concatenated along the split
-    /// axis (TensorFlow's `_SplitGrad` passes the op's own `split_dim` input) or stacked.
-    fn graph_pieces_gradient(
-        &mut self,
-        kind: &OpKind,
-        inputs: &[GraphTensor],
-        output_grads: &[(GraphTensor, Option<GraphTensor>)],
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let mut pieces = Vec::with_capacity(output_grads.len());
-        for (output, grad) in output_grads {
-            let piece = match grad {
-                Some(grad) => *grad,
-                None => {
-                    let dims: Vec<i64> = self
-                        .static_dims(*output)?
-                        .iter()
-                        .map(|d| *d as i64)
-                        .collect();
-                    let dtype = self.handle_dtype(&Handle::Symbolic(*output))?;
-                    symbolic(self.filled(false, &dims, dtype, None)?)?
-                }
-            };
-            pieces.push((operand(piece), "values", true));
-        }
-        let input = |index: usize| -> TfResult<Operand> {
-            inputs
-                .get(index)
-                .copied()
-                .map(operand)
-                .ok_or_else(|| TfError::internal("a traced split lost an input"))
-        };
-        let (kind, default_name, axis) = match kind {
-            OpKind::Split { .. } => (OpKind::ConcatV2, "concat", Some(input(0)?)),
-            OpKind::SplitV { .. } => (OpKind::ConcatV2, "concat", Some(input(2)?)),
-            OpKind::Unpack { axis, .. } => (OpKind::Pack { axis: *axis }, "stack", None),
-            _ => return Ok(vec![None; inputs.len()]),
-        };
-        if let Some(axis) = axis {
-            pieces.push((axis, "axis", false));
-        }
-        let joined = symbolic(self.array_op(kind.clone(), default_name, None, pieces)?)?;
-        Ok(match kind {
-            OpKind::ConcatV2 if inputs.len() == 2 => vec![None, Some(joined)],
-            OpKind::ConcatV2 => vec![Some(joined), None, None],
-            _ => vec![Some(joined)],
         })
     }
 
@@ -366,7 +258,6 @@ impl Context {
             if output_grads.iter().all(|(_, grad)| grad.is_none()) {
                 continue;
             }
-            let splitting = crate::tape::is_splitting(&kind);
             let skip: Vec<bool> = inputs.iter().map(|input| !needed.contains(input)).collect();
             let scope = match forward_name_scope(&kind, &name) {
                 "" => "gradient_tape".to_string(),
@@ -375,8 +266,6 @@ impl Context {
             let scope_previous = self.graph_mut(graph)?.push_exact_name_scope(&scope);
             let input_grads = if let OpKind::Defined(op) = &kind {
                 op.op().graph_gradients(self, &inputs, &output_grads, &skip)
-            } else if splitting {
-                self.graph_pieces_gradient(&kind, &inputs, &output_grads)
             } else {
                 match output_grads.first() {
                     Some((output, Some(grad))) => {
@@ -418,7 +307,6 @@ fn forward_name_scope<'a>(kind: &OpKind, name: &'a str) -> &'a str {
         .filter(|(_, count)| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
         .map_or(base, |(stem, _)| stem);
     let scoped = match kind {
-        OpKind::StridedSlice { .. } => true,
         OpKind::Defined(op) => op.op().forward_name_scoped(stem),
         _ => false,
     };

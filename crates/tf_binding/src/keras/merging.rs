@@ -12,7 +12,6 @@ use crate::keras::layers::{handle_of, layer_name, layer_of, LayerData, LayerKind
 use crate::keras::ops;
 use crate::tensor_class::wrap;
 use crate::{bound, params_vec, this, St};
-use runtime::op::OpKind;
 use runtime::Operand;
 use tensor::ops::BinaryOp;
 use tensor::Tensor;
@@ -198,7 +197,12 @@ fn merge_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             let axis = i32::try_from(axis).map_err(|_| vm.value_error("axis out of range"))?;
             inputs.push((Operand::Literal(Tensor::scalar(axis)), "axis", false));
             st.tf(vm, |ctx| {
-                ctx.array_op(OpKind::ConcatV2, "concatenate", None, inputs)
+                ctx.array_op(
+                    runtime::op_defs::ConcatV2::kind(),
+                    "concatenate",
+                    None,
+                    inputs,
+                )
             })?
         }
     };

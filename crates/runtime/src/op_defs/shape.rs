@@ -1,0 +1,56 @@
+//! `Shape` (`tf.shape` of a tensor whose static shape is not fully known; a known one is a
+//! `Const`): the input's dimensions.
+
+use super::{DefinedOp, Op, OpDef};
+use crate::error::TfResult;
+use crate::op::{InputFact, OpKind, OutputFact, ValueType};
+use tensor::{DType, OpError, Shape, Tensor, TensorShape};
+
+/// `Shape` with its `out_type`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ShapeOp {
+    /// `out_type`: int32 or int64.
+    pub out_type: DType,
+}
+
+impl ShapeOp {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(out_type: DType) -> OpKind {
+        OpKind::Defined(DefinedOp::new(ShapeOp { out_type }))
+    }
+}
+
+impl Op for ShapeOp {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("Shape")
+    }
+
+    /// A vector as long as the input's rank.
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        let rank = inputs
+            .first()
+            .and_then(|fact| fact.shape.dims())
+            .map(<[Option<usize>]>::len);
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(self.out_type),
+            shape: TensorShape::new(vec![rank]),
+        }])
+    }
+
+    fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
+        let Some(input) = inputs.first() else {
+            return Err(OpError::python(
+                tensor::ErrorClass::Internal,
+                "Shape takes input",
+            ));
+        };
+        let dims: Vec<i64> = input.dims().iter().map(|dim| *dim as i64).collect();
+        let count = dims.len();
+        let dims = Tensor::from_vec(Shape::new(vec![count]), dims)?;
+        Ok(vec![tensor::ops::cast(&dims, self.out_type)?])
+    }
+
+    fn not_differentiable(&self) -> bool {
+        true
+    }
+}

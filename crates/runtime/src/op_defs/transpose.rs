@@ -1,0 +1,91 @@
+//! `Transpose` (`tf.transpose`): the axes permuted; input 1 is the permutation, which
+//! stays in host memory and which XLA must know when it compiles.
+
+use super::support::{first_dense_type, run_on_stand_ins, type_name, unknown_outputs};
+use super::{DefinedOp, Op, OpDef};
+use crate::error::{TfError, TfResult};
+use crate::op::{InputFact, OpKind, OutputFact};
+use crate::tape::kernel;
+use tensor::{OpError, Tensor};
+
+/// `Transpose`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Transpose;
+
+impl Transpose {
+    /// Wraps the op for `OpKind`.
+    pub fn kind() -> OpKind {
+        OpKind::Defined(DefinedOp::new(Transpose))
+    }
+}
+
+impl Op for Transpose {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("Transpose")
+    }
+
+    /// `TransposeShapeFn`: the permutation as long as the input's rank; the output from
+    /// the kernel on stand-ins where the shapes are known.
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        let dims = |index: usize| inputs.get(index).and_then(|fact| fact.shape.dims());
+        if let (Some(dims), Some([Some(count)])) = (dims(0), dims(1)) {
+            if *count != dims.len() {
+                return Err(TfError::invalid_argument(format!(
+                    "Dimension must be {} but is {count}",
+                    dims.len()
+                )));
+            }
+        }
+        Ok(run_on_stand_ins(&Transpose::kind(), inputs, &[])?
+            .unwrap_or_else(|| unknown_outputs(first_dense_type(inputs), 1)))
+    }
+
+    fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
+        let [x, perm] = inputs else {
+            return Err(OpError::python(
+                tensor::ErrorClass::Internal,
+                "Transpose takes x and perm",
+            ));
+        };
+        let perm = super::support::integers(perm, "Transpose")?;
+        Ok(vec![tensor::ops::transpose(x, Some(&perm))?])
+    }
+
+    /// `_TransposeGrad`: the gradient transposed by the inverse permutation.
+    fn gradient(
+        &self,
+        inputs: &[&Tensor],
+        _outputs: &[&Tensor],
+        grads: &[Option<Tensor>],
+    ) -> TfResult<Vec<Option<Tensor>>> {
+        let (Some(Some(grad)), [_, perm]) = (grads.first(), inputs) else {
+            return Ok(vec![None; inputs.len()]);
+        };
+        let perm = perm.to_i64_vec().unwrap_or_default();
+        let mut inverse = vec![0i64; perm.len()];
+        for (index, axis) in perm.iter().enumerate() {
+            if let Some(slot) = inverse.get_mut(*axis as usize) {
+                *slot = index as i64;
+            }
+        }
+        Ok(vec![
+            Some(tensor::ops::transpose(grad, Some(&inverse)).map_err(kernel)?),
+            None,
+        ])
+    }
+
+    fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {
+        Some((&["x", "perm"], "y"))
+    }
+
+    fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
+        vec![
+            format!("T={}", type_name(inputs, 0)),
+            format!("Tperm={}", type_name(inputs, 1)),
+        ]
+    }
+
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![1]
+    }
+}
