@@ -16,26 +16,12 @@ use crate::context::Context;
 use crate::error::TfResult;
 use crate::graph::{Graph, GraphId, GraphTensor, OpName, OperationId};
 use crate::op::OpKind;
+use crate::op_defs::ControlDeps;
 
-/// Whether the kind only reads a resource (`utils.RESOURCE_READ_OPS`): it must run only
-/// when its value is used.
-fn is_resource_read(kind: &OpKind) -> bool {
-    matches!(
-        kind,
-        OpKind::ReadVariableOp { .. } | OpKind::VarIsInitializedOp
-    )
-}
-
-/// Whether the kind is one of `LEGACY_RANDOM_OPS`: stateful, but TensorFlow gives it no
-/// automatic control dependency (`op_is_stateful` is false for it), so a body whose only
-/// stateful op is `tf.random.uniform` ends without a `NoOp` (oracle TF 2.21).
-fn is_legacy_random(kind: &OpKind) -> bool {
-    matches!(
-        kind,
-        OpKind::RandomStandardNormal { .. }
-            | OpKind::RandomUniform { .. }
-            | OpKind::RandomUniformInt { .. }
-    )
+/// How automatic control dependencies treat the kind (its definition's
+/// [`ControlDeps`]).
+fn control_deps(kind: &OpKind) -> ControlDeps {
+    crate::op_defs::find(kind.op_type()).map_or(ControlDeps::Ordered, |def| def.control)
 }
 
 /// The ops of `graph` that must run, in graph order.
@@ -52,18 +38,21 @@ fn ops_which_must_run(graph: &Graph) -> Vec<OperationId> {
         .map(|(index, op)| (OperationId(index as u32), op))
         .filter(|(id, op)| {
             op.kind.is_stateful()
-                && !is_legacy_random(&op.kind)
-                && (!is_resource_read(&op.kind) || consumed.contains(id))
+                && match control_deps(&op.kind) {
+                    ControlDeps::LegacyRandom => false,
+                    ControlDeps::ResourceRead => consumed.contains(id),
+                    ControlDeps::Ordered | ControlDeps::OrderInsensitive => true,
+                }
         })
         .map(|(id, _)| id)
         .collect()
 }
 
 /// Whether the kind is stateful but touches no resource, so TensorFlow orders it after the
-/// previous such op: of the engine's kinds, `PrintV2` (`VarHandleOp` makes a resource and
-/// the legacy random ops are not `op_is_stateful`).
+/// previous such op (`PrintV2`; the legacy random ops are not `op_is_stateful`, and
+/// `VarHandleOp` is order-insensitive).
 fn is_ordered_without_resource(kind: &OpKind) -> bool {
-    matches!(kind, OpKind::PrintV2 { .. })
+    kind.is_stateful() && !kind.uses_resource() && control_deps(kind) == ControlDeps::Ordered
 }
 
 /// Makes each stateful op without a resource input wait on the previous one.

@@ -4,6 +4,7 @@
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::op::{compute_at, data_type, KernelFailure, KernelSite, OpKind, Value, ValueType};
+use crate::op_defs::op::VariableLog;
 use crate::recorder::{RecordedInput, RecordedOp};
 use placer::device::DeviceId;
 use placer::eager::{place_eager_constant, place_eager_op, EagerInput, EagerOp};
@@ -126,18 +127,15 @@ impl Context {
             }
             Err(KernelFailure::Status(error)) => return Err(error),
         };
-        if let OpKind::VarHandleOp { .. }
-        | OpKind::ReadVariableOp { .. }
-        | OpKind::AssignVariableOp
-        | OpKind::AssignAddVariableOp
-        | OpKind::AssignSubVariableOp = op
-        {
-            let value = match op {
-                OpKind::ReadVariableOp { .. } => outputs.first().and_then(Value::tensor),
-                _ => inputs.get(1).and_then(|input| input.value.tensor()),
+        if let Some(log) = op.variable_log() {
+            let value = match log {
+                VariableLog::Read => outputs.first().and_then(Value::tensor),
+                VariableLog::Handle | VariableLog::Write => {
+                    inputs.get(1).and_then(|input| input.value.tensor())
+                }
             };
             let value = value.map(|tensor| (tensor.dtype(), tensor.shape()));
-            self.log_eager_variable_function(op, value, &device_name);
+            self.log_eager_variable_function(op, log, value, &device_name);
         } else if let Some(output) = outputs.first().and_then(Value::tensor) {
             let input_dtypes: Vec<_> = inputs
                 .iter()

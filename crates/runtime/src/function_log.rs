@@ -16,6 +16,7 @@ use std::collections::BinaryHeap;
 
 use crate::context::Context;
 use crate::op::OpKind;
+use crate::op_defs::op::VariableLog;
 use placer;
 use placer::graph::GraphPlacement;
 use tensor::ops::SliceSpec;
@@ -163,6 +164,7 @@ impl Context {
     pub fn log_eager_variable_function(
         &mut self,
         op: &OpKind,
+        log: VariableLog,
         value: Option<(DType, &Shape)>,
         device: &str,
     ) {
@@ -170,22 +172,17 @@ impl Context {
             return;
         }
         let op_type = op.op_type();
-        let lines: Vec<(String, &str)> = match (op, value) {
-            (OpKind::VarHandleOp { .. }, _) => vec![
+        let lines: Vec<(String, &str)> = match (log, value) {
+            (VariableLog::Handle, _) => vec![
                 ("resource_RetVal".to_string(), "_Retval"),
                 (op_type.to_string(), op_type),
             ],
-            (OpKind::ReadVariableOp { .. }, Some((dtype, _))) => vec![
+            (VariableLog::Read, Some((dtype, _))) => vec![
                 ("resource".to_string(), "_Arg"),
                 (op_type.to_string(), op_type),
                 ("value_RetVal".to_string(), retval_type(dtype)),
             ],
-            (
-                OpKind::AssignVariableOp
-                | OpKind::AssignAddVariableOp
-                | OpKind::AssignSubVariableOp,
-                Some((dtype, _)),
-            ) => vec![
+            (VariableLog::Write, Some((dtype, _))) => vec![
                 ("resource".to_string(), "_Arg"),
                 ("value".to_string(), arg_type(dtype)),
                 (op_type.to_string(), op_type),

@@ -15,7 +15,6 @@ use crate::op::{data_type, InputFact, OpKind, ValueType};
 use crate::op_defs::is_host_memory_input;
 use crate::shape_fn::shape_text;
 use crate::shape_value::shape_input;
-use tensor::ops::Padding;
 use tensor::{DType, Tensor, TensorShape};
 
 /// A `type` attr value: `DT_FLOAT`.
@@ -29,34 +28,11 @@ fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
         Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => Some(type_name(dtype)),
         _ => None,
     };
-    let typed = |name: &str, index: usize| dtype_of(index).map(|value| format!("{name}={value}"));
-    let flag = |name: &str, value: bool| Some(format!("{name}={value}"));
+    let _typed = |name: &str, index: usize| dtype_of(index).map(|value| format!("{name}={value}"));
+    let _flag = |name: &str, value: bool| Some(format!("{name}={value}"));
     let _count = |value: usize| Some(format!("N={value}"));
     let mut attrs: Vec<Option<String>> = match kind {
         OpKind::Defined(op) => op.op().node_attrs(inputs).into_iter().map(Some).collect(),
-        OpKind::Conv2D(conv) => {
-            let list = |values: &[i64]| {
-                let values: Vec<String> = values.iter().map(i64::to_string).collect();
-                format!("[{}]", values.join(", "))
-            };
-            let (padding, explicit) = match &conv.padding {
-                Padding::Valid => ("VALID", Vec::new()),
-                Padding::Same => ("SAME", Vec::new()),
-                Padding::Explicit(values) => ("EXPLICIT", values.clone()),
-            };
-            vec![
-                typed("T", 0),
-                Some(format!(
-                    "data_format=\"{}\"",
-                    if conv.nchw { "NCHW" } else { "NHWC" }
-                )),
-                Some(format!("dilations={}", list(&conv.dilations))),
-                Some(format!("explicit_paddings={}", list(&explicit))),
-                Some(format!("padding=\"{padding}\"")),
-                Some(format!("strides={}", list(&conv.strides))),
-                flag("use_cudnn_on_gpu", true),
-            ]
-        }
         other => {
             let types: Vec<ValueType> = inputs.iter().map(|fact| fact.value_type).collect();
             vec![other

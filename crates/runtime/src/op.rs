@@ -13,7 +13,7 @@ use crate::error::{ExceptionClass, TfError};
 use crate::machine::Machine;
 use placer::kernels::DataType;
 use tensor::format::summarize::summarize_value;
-use tensor::ops::{self, BinaryOp};
+use tensor::ops::{self};
 use tensor::random::{self, Philox};
 use tensor::{DType, OpError, Shape, Tensor, TensorData, TensorShape};
 
@@ -46,28 +46,6 @@ pub enum OpKind {
     /// `Merge` of a TF1 `tf.cond`: its live input on output 0, that input's index on
     /// output 1.
     Merge,
-    /// `VarHandleOp`: the handle of a resource variable.
-    VarHandleOp {
-        /// The variable's dtype.
-        dtype: DType,
-        /// The variable's shape.
-        shape: TensorShape,
-        /// The resource name the handle refers to (graph mode: the op name).
-        shared_name: String,
-    },
-    /// `ReadVariableOp`.
-    ReadVariableOp {
-        /// The variable's dtype.
-        dtype: DType,
-    },
-    /// `AssignVariableOp`.
-    AssignVariableOp,
-    /// `AssignAddVariableOp`.
-    AssignAddVariableOp,
-    /// `AssignSubVariableOp`.
-    AssignSubVariableOp,
-    /// `VarIsInitializedOp`.
-    VarIsInitializedOp,
     /// `NoOp` (`global_variables_initializer` is one with control inputs).
     NoOp,
     /// `RandomUniform`: floats in `[0, 1)`; input 0 is the shape.
@@ -83,30 +61,6 @@ pub enum OpKind {
         dtype: DType,
         /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
         seeds: [i64; 2],
-    },
-    /// `Conv2D` (`tf.nn.conv2d`): input, filter.
-    Conv2D(ops::Conv2DAttrs),
-    /// `MaxPool` / `AvgPool` (`tf.nn.max_pool2d`, `tf.nn.avg_pool2d`): input.
-    Pool {
-        /// Which pooling.
-        kind: ops::PoolKind,
-        /// Window, strides, padding.
-        attrs: ops::PoolAttrs,
-    },
-    /// `VariableV2`: a TF1 reference variable (`float_ref` output).
-    VariableV2 {
-        /// The variable's dtype.
-        dtype: DType,
-        /// The variable's shape.
-        shape: TensorShape,
-        /// The variable's name (its state's key).
-        shared_name: String,
-    },
-    /// `Assign`, `AssignAdd`, `AssignSub` on a reference: input 0 is the ref, input 1
-    /// the value; the output is the ref.
-    RefAssign {
-        /// `None` for `Assign`, else `Add` or `Sub`.
-        op: Option<BinaryOp>,
     },
     /// An all-reduce across the replicas of a strategy (`CrossReplicaSum` in a TPU program,
     /// `CollectiveReduceV2` between mirrored devices). Run alone it is the identity; the
@@ -162,6 +116,31 @@ impl OpKind {
         }
     }
 
+    /// What XLA's constant evaluation knows of the op's output when it compiles.
+    pub fn compile_time_value(&self) -> crate::op_defs::op::CompileTimeValue {
+        use crate::op_defs::op::CompileTimeValue;
+        match self {
+            OpKind::Defined(op) => op.op().compile_time_value(),
+            OpKind::Const(_) => CompileTimeValue::Known,
+            OpKind::Arg { .. } | OpKind::Placeholder { .. } => CompileTimeValue::Argument,
+            OpKind::RandomStandardNormal { .. }
+            | OpKind::RandomUniform { .. }
+            | OpKind::RandomUniformInt { .. }
+            | OpKind::AllReduce { .. }
+            | OpKind::Switch
+            | OpKind::Merge => CompileTimeValue::Unknown,
+            _ => CompileTimeValue::FromInputs,
+        }
+    }
+
+    /// How a variable op appears in the eager placement log.
+    pub fn variable_log(&self) -> Option<crate::op_defs::op::VariableLog> {
+        match self {
+            OpKind::Defined(op) => op.op().variable_log(),
+            _ => None,
+        }
+    }
+
     /// The op as its defined type `T`, if it is one.
     pub fn downcast<T: crate::op_defs::Op + 'static>(&self) -> Option<&T> {
         match self {
@@ -187,27 +166,13 @@ impl OpKind {
             OpKind::StopGradient => "StopGradient",
             OpKind::Switch => "Switch",
             OpKind::Merge => "Merge",
-            OpKind::VarHandleOp { .. } => "VarHandleOp",
-            OpKind::ReadVariableOp { .. } => "ReadVariableOp",
-            OpKind::AssignVariableOp => "AssignVariableOp",
-            OpKind::AssignAddVariableOp => "AssignAddVariableOp",
-            OpKind::AssignSubVariableOp => "AssignSubVariableOp",
-            OpKind::VarIsInitializedOp => "VarIsInitializedOp",
             OpKind::NoOp => "NoOp",
             OpKind::StringFormat { .. } => "StringFormat",
             OpKind::PrintV2 { .. } => "PrintV2",
             OpKind::Arg { .. } => "Placeholder",
-            OpKind::VariableV2 { .. } => "VariableV2",
-            OpKind::RefAssign { op: None } => "Assign",
-            OpKind::RefAssign {
-                op: Some(BinaryOp::Sub),
-            } => "AssignSub",
-            OpKind::RefAssign { .. } => "AssignAdd",
             OpKind::RandomUniform { .. } => "RandomUniform",
             OpKind::RandomUniformInt { .. } => "RandomUniformInt",
             OpKind::AllReduce { op_type, .. } => op_type,
-            OpKind::Conv2D(_) => "Conv2D",
-            OpKind::Pool { kind, .. } => kind.op_type().name(),
             OpKind::Defined(op) => op.op().def().name,
         }
     }
@@ -221,19 +186,11 @@ impl OpKind {
         };
         match self {
             OpKind::Const(tensor) => Some(tensor.dtype()),
-            OpKind::Placeholder { dtype, .. }
-            | OpKind::RandomStandardNormal { dtype, .. }
-            | OpKind::VarHandleOp { dtype, .. }
-            | OpKind::VariableV2 { dtype, .. }
-            | OpKind::ReadVariableOp { dtype } => Some(*dtype),
+            OpKind::Placeholder { dtype, .. } | OpKind::RandomStandardNormal { dtype, .. } => {
+                Some(*dtype)
+            }
             OpKind::RandomUniform { dtype, .. } => Some(*dtype),
-            OpKind::AssignVariableOp
-            | OpKind::AssignAddVariableOp
-            | OpKind::AssignSubVariableOp => first_dense(1),
-            OpKind::VarIsInitializedOp
-            | OpKind::NoOp
-            | OpKind::StringFormat { .. }
-            | OpKind::PrintV2 { .. } => None,
+            OpKind::NoOp | OpKind::StringFormat { .. } | OpKind::PrintV2 { .. } => None,
             OpKind::Arg { value_type, .. } => match value_type {
                 ValueType::Dense(dtype) | ValueType::Ref(dtype) => Some(*dtype),
                 ValueType::Resource => None,
@@ -255,17 +212,10 @@ impl OpKind {
 
     /// True for ops whose first input is a variable handle that they read or write.
     pub fn uses_resource(&self) -> bool {
-        if let OpKind::Defined(op) = self {
-            return op.op().uses_resource();
+        match self {
+            OpKind::Defined(op) => op.op().uses_resource(),
+            _ => false,
         }
-        matches!(
-            self,
-            OpKind::ReadVariableOp { .. }
-                | OpKind::AssignVariableOp
-                | OpKind::AssignAddVariableOp
-                | OpKind::AssignSubVariableOp
-                | OpKind::VarIsInitializedOp
-        )
     }
 }
 
@@ -423,7 +373,7 @@ impl ResourceStore {
         self.slots.get(id.0 as usize)
     }
 
-    fn slot_mut(&mut self, id: ResourceId) -> Result<&mut ResourceSlot, KernelFailure> {
+    pub(crate) fn slot_mut(&mut self, id: ResourceId) -> Result<&mut ResourceSlot, KernelFailure> {
         self.slots
             .get_mut(id.0 as usize)
             .ok_or_else(|| KernelFailure::Status(TfError::internal("unknown resource handle")))
@@ -495,16 +445,6 @@ fn dense<'a>(inputs: &'a [Value], index: usize, op: &OpKind) -> Result<&'a Tenso
             op.op_type()
         )))
     })
-}
-
-fn resource(inputs: &[Value], op: &OpKind) -> Result<ResourceId, KernelFailure> {
-    match inputs.first() {
-        Some(Value::Resource(id)) => Ok(*id),
-        _ => Err(KernelFailure::Status(TfError::internal(format!(
-            "{} expects a resource handle as input #0",
-            op.op_type()
-        )))),
-    }
 }
 
 fn integers(tensor: &Tensor, op: &OpKind) -> Result<Vec<i64>, KernelFailure> {
@@ -617,41 +557,6 @@ pub fn compute_at(
     // the elements it fills (`tensor::limits`).
     meter::work::add(KERNEL_WORK);
     let one = |tensor: Tensor| Ok(vec![Value::Dense(tensor)]);
-    if let OpKind::RefAssign { op: binary } = op {
-        let Some(Value::Ref(id, dtype)) = inputs.first() else {
-            return Err(KernelFailure::Status(TfError::internal(
-                "Assign expects a reference as input #0",
-            )));
-        };
-        let value = deref(
-            inputs
-                .get(1)
-                .unwrap_or(&Value::Dense(Tensor::scalar(0.0f32))),
-            resources,
-        )?;
-        let value = dense(std::slice::from_ref(&value), 0, op)?.clone();
-        let slot = resources.slot_mut(*id)?;
-        slot.value = Some(match (binary, &slot.value) {
-            (None, _) => value,
-            (Some(binary), Some(current)) => ops::binary(*binary, current, &value)?,
-            (Some(_), None) => {
-                return Err(KernelFailure::Status(TfError::new(
-                    ExceptionClass::FailedPrecondition,
-                    uninitialized_ref_message(&slot.name),
-                )))
-            }
-        });
-        return Ok(vec![Value::Ref(*id, *dtype)]);
-    }
-    if let OpKind::VariableV2 {
-        dtype, shared_name, ..
-    } = op
-    {
-        return Ok(vec![Value::Ref(
-            resources.lookup_or_create(shared_name, *dtype),
-            *dtype,
-        )]);
-    }
     let takes_references = match op {
         OpKind::Defined(defined) => defined.op().takes_references(),
         _ => false,
@@ -672,12 +577,6 @@ pub fn compute_at(
         OpKind::Placeholder { .. } => Err(KernelFailure::Status(TfError::internal(
             "a placeholder was computed instead of fed",
         ))),
-        OpKind::Conv2D(attrs) => one(ops::conv2d_on(
-            dense(inputs, 0, op)?,
-            dense(inputs, 1, op)?,
-            attrs,
-            site.matmul_arithmetic(),
-        )?),
         OpKind::RandomStandardNormal { dtype, seeds } => {
             let dims = integers(dense(inputs, 0, op)?, op)?;
             let generator =
@@ -709,49 +608,6 @@ pub fn compute_at(
                     "Identity without input",
                 ))),
             }
-        }
-        OpKind::VarHandleOp {
-            dtype, shared_name, ..
-        } => Ok(vec![Value::Resource(
-            resources.lookup_or_create(shared_name, *dtype),
-        )]),
-        OpKind::ReadVariableOp { .. } => {
-            let slot = resources.slot_mut(resource(inputs, op)?)?;
-            match &slot.value {
-                Some(tensor) => one(tensor.clone()),
-                None => Err(KernelFailure::Status(TfError::new(
-                    ExceptionClass::FailedPrecondition,
-                    uninitialized_variable_message(&slot.name),
-                ))),
-            }
-        }
-        OpKind::AssignVariableOp => {
-            let value = dense(inputs, 1, op)?.clone();
-            resources.slot_mut(resource(inputs, op)?)?.value = Some(value);
-            Ok(Vec::new())
-        }
-        OpKind::AssignAddVariableOp | OpKind::AssignSubVariableOp => {
-            let delta = dense(inputs, 1, op)?.clone();
-            let slot = resources.slot_mut(resource(inputs, op)?)?;
-            let Some(current) = &slot.value else {
-                return Err(KernelFailure::Status(TfError::new(
-                    ExceptionClass::FailedPrecondition,
-                    uninitialized_variable_message(&slot.name),
-                )));
-            };
-            let binary = if *op == OpKind::AssignAddVariableOp {
-                BinaryOp::Add
-            } else {
-                BinaryOp::Sub
-            };
-            slot.value = Some(ops::binary(binary, current, &delta)?);
-            Ok(Vec::new())
-        }
-        OpKind::VarIsInitializedOp => {
-            let initialized = resources
-                .slot(resource(inputs, op)?)
-                .is_some_and(|slot| slot.value.is_some());
-            one(Tensor::scalar(initialized))
         }
         OpKind::NoOp => Ok(Vec::new()),
         OpKind::StringFormat {
@@ -810,30 +666,7 @@ pub fn compute_at(
         OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
             "a function argument was computed instead of passed",
         ))),
-        _ => one(compute_array_op(op, inputs)?),
     }
-}
-
-fn compute_array_op(op: &OpKind, inputs: &[Value]) -> Result<Tensor, KernelFailure> {
-    let input = |index: usize| dense(inputs, index, op);
-    let _scalar_int = |index: usize| -> Result<i64, KernelFailure> {
-        match integers(input(index)?, op)?.as_slice() {
-            [value] => Ok(*value),
-            _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
-                "{} expects a scalar as input #{index}",
-                op.op_type()
-            )))),
-        }
-    };
-    Ok(match op {
-        OpKind::Pool { kind, attrs } => ops::pool(*kind, input(0)?, attrs)?,
-        other => {
-            return Err(KernelFailure::Status(TfError::internal(format!(
-                "{} is not an array op",
-                other.op_type()
-            ))))
-        }
-    })
 }
 
 fn dtype_hint_at(inputs: &[InputFact<'_>], index: usize) -> Option<DType> {
@@ -908,22 +741,6 @@ pub struct OutputFact {
 /// Static output types and shapes of `op` in graph mode, with the build-time checks
 /// TensorFlow's Python layer makes (dtype agreement of `T` inputs).
 pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
-    match op {
-        OpKind::VariableV2 { dtype, shape, .. } => {
-            return Ok(vec![OutputFact {
-                value_type: ValueType::Ref(*dtype),
-                shape: shape.clone(),
-            }])
-        }
-        OpKind::RefAssign { .. } => {
-            let first = inputs.first();
-            return Ok(vec![OutputFact {
-                value_type: first.map_or(ValueType::Resource, |fact| fact.value_type),
-                shape: first.map_or_else(TensorShape::unknown, |fact| fact.shape.clone()),
-            }]);
-        }
-        _ => {}
-    }
     let takes_references = match op {
         OpKind::Defined(defined) => defined.op().takes_references(),
         _ => false,
@@ -1010,33 +827,12 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
             *dtype,
             shape_from_entries(inputs.first().and_then(shape_entries)),
         ),
-        OpKind::VarHandleOp { .. } => Ok(vec![OutputFact {
-            value_type: ValueType::Resource,
-            shape: TensorShape::new(Vec::new()),
-        }]),
-        OpKind::ReadVariableOp { dtype } => out(*dtype, TensorShape::unknown()),
-        OpKind::VarIsInitializedOp => out(DType::Bool, TensorShape::new(Vec::new())),
         OpKind::Arg { value_type, shape } => Ok(vec![OutputFact {
             value_type: *value_type,
             shape: shape.clone(),
         }]),
-        OpKind::AssignVariableOp
-        | OpKind::AssignAddVariableOp
-        | OpKind::AssignSubVariableOp
-        | OpKind::NoOp
-        | OpKind::PrintV2 { .. } => Ok(Vec::new()),
+        OpKind::NoOp | OpKind::PrintV2 { .. } => Ok(Vec::new()),
         OpKind::StringFormat { .. } => out(DType::String, TensorShape::new(Vec::new())),
-        OpKind::Conv2D(_) | OpKind::Pool { .. } => {
-            // Static shapes without computing the op; an invalid op computes, which gives
-            // the kernel's error.
-            let (input, filter) = (shape_of(0), shape_of(1));
-            match crate::window_shapes::static_output(op, &input, &filter) {
-                Some(shape) if crate::window_shapes::is_valid(op, &input, &filter) => {
-                    out(dense_type(0)?, shape)
-                }
-                _ => infer_by_running(op, inputs),
-            }
-        }
         _ => infer_by_running(op, inputs),
     }
 }
@@ -1102,19 +898,18 @@ pub(crate) fn broadcast_static(lhs: &TensorShape, rhs: &TensorShape) -> TensorSh
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tensor::ops::BinaryOp;
 
     #[test]
     fn variables_fail_before_assignment_and_accumulate_after() {
         let mut store = ResourceStore::default();
-        let handle = OpKind::VarHandleOp {
-            dtype: DType::Int32,
-            shape: TensorShape::new(Vec::new()),
-            shared_name: "Variable".into(),
-        };
+        let handle = crate::op_defs::VarHandleOp::kind(
+            DType::Int32,
+            TensorShape::new(Vec::new()),
+            "Variable".into(),
+        );
         let outputs = compute(&handle, &[], &mut store).unwrap();
-        let read = OpKind::ReadVariableOp {
-            dtype: DType::Int32,
-        };
+        let read = crate::op_defs::ReadVariableOp::kind(DType::Int32);
         let Err(KernelFailure::Status(error)) = compute(&read, &outputs, &mut store) else {
             panic!("reading an unassigned variable must fail");
         };
@@ -1123,8 +918,18 @@ mod tests {
             .message
             .starts_with("Could not find variable Variable."));
         let assign_inputs = [outputs[0].clone(), Value::Dense(Tensor::scalar(1i32))];
-        compute(&OpKind::AssignVariableOp, &assign_inputs, &mut store).unwrap();
-        compute(&OpKind::AssignAddVariableOp, &assign_inputs, &mut store).unwrap();
+        compute(
+            &crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Set),
+            &assign_inputs,
+            &mut store,
+        )
+        .unwrap();
+        compute(
+            &crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Add),
+            &assign_inputs,
+            &mut store,
+        )
+        .unwrap();
         let value = compute(&read, &outputs, &mut store).unwrap();
         assert_eq!(value, vec![Value::Dense(Tensor::scalar(2i32))]);
     }

@@ -133,28 +133,6 @@ pub(crate) fn known_dims(shape: &TensorShape) -> Option<Vec<usize>> {
 pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
     match op {
         OpKind::Defined(defined) => defined.op().infer(inputs).map(drop),
-        OpKind::Conv2D(attrs) => {
-            let (input, filter) = (shape_at(inputs, 0), shape_at(inputs, 1));
-            let channels = input.dims().and_then(|dims| {
-                let axis = if attrs.nchw {
-                    1
-                } else {
-                    dims.len().checked_sub(1)?
-                };
-                dims.get(axis).copied().flatten()
-            });
-            let depth = filter
-                .dims()
-                .and_then(|dims| dims.get(2).copied().flatten());
-            match (channels, depth) {
-                (Some(channels), Some(depth)) if depth > 0 && channels % depth != 0 => {
-                    Err(TfError::invalid_argument(format!(
-                        "Depth of input ({channels}) is not a multiple of input depth of filter ({depth})"
-                    )))
-                }
-                _ => Ok(()),
-            }
-        }
         _ => Ok(()),
     }
 }

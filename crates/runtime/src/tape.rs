@@ -82,10 +82,6 @@ pub fn tensor_key(tensor: &EagerTensor) -> String {
     tensor.tensor_name.clone()
 }
 
-/// The device gradient kernels report in their eager errors: the host CPU, where the
-/// tape's kernels compute.
-const HOST_CPU: &str = "/job:localhost/replica:0/task:0/device:CPU:0";
-
 pub(crate) fn kernel(error: tensor::OpError) -> TfError {
     TfError::from_kernel_message(error)
 }
@@ -133,17 +129,16 @@ fn defined_gradient(
     entry: &TapeEntry,
     grads: &[Option<Tensor>],
 ) -> TfResult<Vec<Option<Tensor>>> {
-    let values = |pairs: &'_ [(String, Option<Tensor>)]| -> TfResult<Vec<Tensor>> {
+    // A variable handle has no tensor value. The ops that take one (`ReadVariableOp`) never
+    // read it in their gradient, so it stands as an empty tensor.
+    let handle = Tensor::from_vec(Shape::new(vec![0]), Vec::<f32>::new()).map_err(kernel)?;
+    let values = |pairs: &'_ [(String, Option<Tensor>)]| -> Vec<Tensor> {
         pairs
             .iter()
-            .map(|(_, value)| {
-                value
-                    .clone()
-                    .ok_or_else(|| TfError::internal("a taped op lost a value"))
-            })
+            .map(|(_, value)| value.clone().unwrap_or_else(|| handle.clone()))
             .collect()
     };
-    let (inputs, outputs) = (values(&entry.inputs)?, values(&entry.outputs)?);
+    let (inputs, outputs) = (values(&entry.inputs), values(&entry.outputs));
     let inputs: Vec<&Tensor> = inputs.iter().collect();
     let outputs: Vec<&Tensor> = outputs.iter().collect();
     op.gradient(&inputs, &outputs, grads)
@@ -152,7 +147,7 @@ fn defined_gradient(
 /// The gradients of an op's inputs given the gradient of its first output; `None` for an
 /// input that gets none (integer inputs, shapes, axes).
 fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>> {
-    let input = |i: usize| -> TfResult<&Tensor> {
+    let _input = |i: usize| -> TfResult<&Tensor> {
         entry
             .inputs
             .get(i)
@@ -167,24 +162,8 @@ fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>
             .ok_or_else(|| TfError::internal("a taped op lost its output"))
     };
     Ok(match &entry.op {
-        OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad.clone())],
+        OpKind::Identity => vec![Some(grad.clone())],
         OpKind::StopGradient => vec![None],
-        OpKind::Conv2D(attrs) => {
-            // Conv2DBackpropInput and Conv2DBackpropFilter, as `_Conv2DGrad` builds them.
-            // Their kernel errors read as the eager ops' do (TF runs them as eager ops).
-            let (x, w) = (input(0)?, input(1)?);
-            let eager = |error| TfError::from_eager_op(&error, HOST_CPU);
-            vec![
-                Some(ops::conv2d_backprop_input(x.dims(), w, grad, attrs).map_err(eager)?),
-                Some(ops::conv2d_backprop_filter(x, w.dims(), grad, attrs).map_err(eager)?),
-            ]
-        }
-        OpKind::Pool { kind, attrs } => {
-            // MaxPoolGrad / AvgPoolGrad.
-            vec![Some(
-                ops::pool_grad(*kind, input(0)?, grad, attrs).map_err(kernel)?,
-            )]
-        }
         // `ops.NotDifferentiable` in TensorFlow.
         OpKind::RandomStandardNormal { .. }
         | OpKind::RandomUniform { .. }
@@ -391,7 +370,7 @@ impl Context {
             return;
         }
         // Tapes watch reads of trainable variables only.
-        let is_read = matches!(op, OpKind::ReadVariableOp { .. })
+        let is_read = op.downcast::<crate::op_defs::ReadVariableOp>().is_some()
             && inputs.first().is_some_and(|handle| {
                 self.variables.variables.iter().any(|variable| {
                     variable.trainable

@@ -6,7 +6,7 @@ use crate::api::{Handle, Operand};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::function::{signature_key, ArgKey, ArgSpec, FunctionCache};
-use crate::op::{OpKind, Value};
+use crate::op::Value;
 use crate::session::{Fetch, Session, SessionConfig};
 use crate::variables::{Initializer, Reuse};
 use hardware::topology;
@@ -188,7 +188,7 @@ fn a04_variable_repr() {
     context
         .assign_variable(
             v,
-            OpKind::AssignAddVariableOp,
+            crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Add),
             lit(floats(&[0.5, 0.5], &[2])),
         )
         .unwrap();
@@ -744,7 +744,7 @@ fn c06_assign_add_session() {
     let increment = context
         .assign_variable(
             counter,
-            OpKind::AssignAddVariableOp,
+            crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Add),
             lit(Tensor::scalar(1i32)),
         )
         .unwrap()

@@ -118,8 +118,11 @@ pub fn program_usage(function: &ConcreteFunction) -> HbmUsage {
     let mut ending: Vec<Vec<u64>> = vec![Vec::new(); operations.len() + 1];
     for (index, operation) in operations.iter().enumerate() {
         let bytes: u64 = operation.outputs.iter().map(fact_bytes).sum();
-        let is_input =
-            is_argument(index) || matches!(operation.kind, OpKind::ReadVariableOp { .. });
+        let is_input = is_argument(index)
+            || operation
+                .kind
+                .downcast::<crate::op_defs::ReadVariableOp>()
+                .is_some();
         if is_input {
             arguments = arguments.saturating_add(bytes);
         } else if !matches!(operation.kind, OpKind::Const(_)) {

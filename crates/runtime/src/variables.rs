@@ -194,13 +194,16 @@ impl Context {
         let value = initial.tensor()?.clone();
         let name = name.unwrap_or("Variable");
         let shared_name = format!("{name}_{}", self.variables.variables.len());
-        let handle_op = OpKind::VarHandleOp {
-            dtype: value.dtype(),
-            shape: TensorShape::from(value.shape()),
+        let handle_op = crate::op_defs::VarHandleOp::kind(
+            value.dtype(),
+            TensorShape::from(value.shape()),
             shared_name,
-        };
+        );
         let handle = self.execute_one(&handle_op, &[])?;
-        self.execute(&OpKind::AssignVariableOp, &[handle.clone(), initial])?;
+        self.execute(
+            &crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Set),
+            &[handle.clone(), initial],
+        )?;
         Ok(self.push_variable(Variable {
             name: format!("{name}:0"),
             dtype: value.dtype(),
@@ -305,11 +308,7 @@ impl Context {
         }
         let g = self.graph_mut(graph)?;
         let handle_op = g.create_op(
-            OpKind::VarHandleOp {
-                dtype,
-                shape: shape.clone(),
-                shared_name: scope.to_string(),
-            },
+            crate::op_defs::VarHandleOp::kind(dtype, shape.clone(), scope.to_string()),
             OpName::Exact(scope),
             Vec::new(),
             stack,
@@ -321,7 +320,7 @@ impl Context {
         };
         let (previous, _) = g.push_name_scope("IsInitialized");
         let checked = g.create_op(
-            OpKind::VarIsInitializedOp,
+            crate::op_defs::VarIsInitializedOp::kind(),
             OpName::Unique("VarIsInitializedOp"),
             vec![handle],
             stack,
@@ -329,14 +328,14 @@ impl Context {
         g.pop_name_scope(previous);
         checked?;
         let assign = g.create_op(
-            OpKind::AssignVariableOp,
+            crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Set),
             OpName::Unique("Assign"),
             vec![handle, initial],
             stack,
         )?;
         let (previous, _) = g.push_name_scope("Read");
         let read = g.create_op(
-            OpKind::ReadVariableOp { dtype },
+            crate::op_defs::ReadVariableOp::kind(dtype),
             OpName::Unique("ReadVariableOp"),
             vec![handle],
             stack,
@@ -381,11 +380,7 @@ impl Context {
     ) -> TfResult<VariableId> {
         let g = self.graph_mut(graph)?;
         let variable_op = g.create_op(
-            OpKind::VariableV2 {
-                dtype,
-                shape: shape.clone(),
-                shared_name: scope.to_string(),
-            },
+            crate::op_defs::VariableV2::kind(dtype, shape.clone(), scope.to_string()),
             OpName::Exact(scope),
             Vec::new(),
             stack,
@@ -396,7 +391,7 @@ impl Context {
             output: 0,
         };
         let assign = g.create_op(
-            OpKind::RefAssign { op: None },
+            crate::op_defs::RefAssign::kind(crate::op_defs::Update::Set),
             OpName::Unique("Assign"),
             vec![reference, initial],
             stack,
@@ -447,9 +442,7 @@ impl Context {
                 return Ok(Handle::Symbolic(snapshot));
             }
         }
-        let op = OpKind::ReadVariableOp {
-            dtype: variable.dtype,
-        };
+        let op = crate::op_defs::ReadVariableOp::kind(variable.dtype);
         match (&variable.handle, self.default_graph()) {
             (Handle::Eager(handle), _) => {
                 if let Some(graph) = self.default_graph() {
@@ -481,9 +474,7 @@ impl Context {
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
         let read = g.create_op(
-            OpKind::ReadVariableOp {
-                dtype: variable.dtype,
-            },
+            crate::op_defs::ReadVariableOp::kind(variable.dtype),
             name,
             vec![handle],
             &stack,
@@ -535,13 +526,13 @@ impl Context {
         if let (Some(snapshot), Handle::Symbolic(reference)) = (variable.snapshot, &variable.handle)
         {
             if self.default_graph() == Some(snapshot.graph) {
-                let (binary, name) = match kind {
-                    OpKind::AssignAddVariableOp => (Some(tensor::ops::BinaryOp::Add), "AssignAdd"),
-                    OpKind::AssignSubVariableOp => (Some(tensor::ops::BinaryOp::Sub), "AssignSub"),
-                    _ => (None, "Assign"),
-                };
+                let update = kind
+                    .downcast::<crate::op_defs::AssignVariable>()
+                    .map_or(crate::op_defs::Update::Set, |assign| assign.0);
+                let ref_assign = crate::op_defs::RefAssign::kind(update);
+                let name = ref_assign.op_type();
                 let handle = self.array_op(
-                    OpKind::RefAssign { op: binary },
+                    ref_assign,
                     name,
                     None,
                     vec![
@@ -603,9 +594,7 @@ impl Context {
                 let assign = g.create_op(kind, name, vec![*handle, value], &stack)?;
                 g.push_control_dependencies(vec![assign]);
                 let read = g.create_op(
-                    OpKind::ReadVariableOp {
-                        dtype: variable.dtype,
-                    },
+                    crate::op_defs::ReadVariableOp::kind(variable.dtype),
                     OpName::Unique("ReadVariableOp"),
                     vec![*handle],
                     &stack,

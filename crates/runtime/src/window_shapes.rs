@@ -3,25 +3,33 @@
 //! spatial sizes follow from the window as the kernel computes them, and an unknown batch
 //! or size stays unknown, as TensorFlow's shape functions print `(None, 14, 14, 32)`.
 
-use crate::op::OpKind;
 use tensor::ops::conv::conv_geometry;
 use tensor::ops::pool::pool_geometry;
 use tensor::ops::window::{size, window_dim, Padding};
 use tensor::ops::OpType;
 use tensor::TensorShape;
 
+/// A windowed op's attrs.
+#[derive(Clone, Copy, Debug)]
+pub enum Windowed<'a> {
+    /// `Conv2D`.
+    Conv(&'a tensor::ops::Conv2DAttrs),
+    /// `MaxPool` / `AvgPool`.
+    Pool(tensor::ops::PoolKind, &'a tensor::ops::PoolAttrs),
+}
+
 /// The output shape of `op` (a `Conv2D` or pooling of NHWC `input`, with `filter` for a
 /// convolution), or `None` when the op is not windowed or its attrs are invalid (the kernel
 /// then reports the error).
 pub fn static_output(
-    op: &OpKind,
+    op: Windowed<'_>,
     input: &TensorShape,
     filter: &TensorShape,
 ) -> Option<TensorShape> {
     let dims = input.dims()?;
     let [batch, rows, cols, depth]: [Option<usize>; 4] = dims.try_into().ok()?;
     let (kernel, dilations, strides, padding, out_depth) = match op {
-        OpKind::Conv2D(attrs) => {
+        Windowed::Conv(attrs) => {
             if attrs.nchw {
                 return None;
             }
@@ -37,7 +45,7 @@ pub fn static_output(
                 filter[3],
             )
         }
-        OpKind::Pool { attrs, .. } => {
+        Windowed::Pool(_, attrs) => {
             if attrs.nchw {
                 return None;
             }
@@ -52,7 +60,6 @@ pub fn static_output(
                 depth,
             )
         }
-        _ => return None,
     };
     let pads = |axis: usize| match padding {
         Padding::Explicit(values) => (
@@ -87,16 +94,15 @@ pub fn static_output(
 
 /// Whether the kernel's shape checks pass for `input` and `filter` (true when a dimension
 /// is unknown: the kernel checks at run time).
-pub fn is_valid(op: &OpKind, input: &TensorShape, filter: &TensorShape) -> bool {
+pub fn is_valid(op: Windowed<'_>, input: &TensorShape, filter: &TensorShape) -> bool {
     let Some(input) = input.to_shape() else {
         return true;
     };
     match op {
-        OpKind::Conv2D(attrs) => filter.to_shape().is_none_or(|filter| {
+        Windowed::Conv(attrs) => filter.to_shape().is_none_or(|filter| {
             conv_geometry(OpType::Conv2D, input.dims(), filter.dims(), attrs).is_ok()
         }),
-        OpKind::Pool { kind, attrs } => pool_geometry(*kind, input.dims(), attrs).is_ok(),
-        _ => false,
+        Windowed::Pool(kind, attrs) => pool_geometry(kind, input.dims(), attrs).is_ok(),
     }
 }
 
@@ -109,23 +115,25 @@ mod tests {
     fn unknown_batch_passes_through() {
         let input = TensorShape::new(vec![None, Some(8), Some(8), Some(3)]);
         let filter = TensorShape::new(vec![Some(3), Some(3), Some(3), Some(4)]);
-        let conv = OpKind::Conv2D(Conv2DAttrs {
+        let conv = Conv2DAttrs {
             strides: vec![1, 2, 2, 1],
             padding: Padding::Same,
             ..Conv2DAttrs::default()
-        });
-        let shape = static_output(&conv, &input, &filter).unwrap();
-        assert_eq!(shape.to_string(), "(None, 4, 4, 4)");
-        let pool = OpKind::Pool {
-            kind: PoolKind::Max,
-            attrs: PoolAttrs {
-                ksize: vec![1, 2, 2, 1],
-                strides: vec![1, 2, 2, 1],
-                padding: Padding::Valid,
-                nchw: false,
-            },
         };
-        let shape = static_output(&pool, &input, &TensorShape::unknown()).unwrap();
+        let shape = static_output(Windowed::Conv(&conv), &input, &filter).unwrap();
+        assert_eq!(shape.to_string(), "(None, 4, 4, 4)");
+        let pool = PoolAttrs {
+            ksize: vec![1, 2, 2, 1],
+            strides: vec![1, 2, 2, 1],
+            padding: Padding::Valid,
+            nchw: false,
+        };
+        let shape = static_output(
+            Windowed::Pool(PoolKind::Max, &pool),
+            &input,
+            &TensorShape::unknown(),
+        )
+        .unwrap();
         assert_eq!(shape.to_string(), "(None, 4, 4, 3)");
     }
 }

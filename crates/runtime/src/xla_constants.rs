@@ -18,6 +18,7 @@ use std::ops::Range;
 
 use crate::graph::Graph;
 use crate::op::OpKind;
+use crate::op_defs::op::CompileTimeValue;
 use placer::StackFrame;
 
 /// The explanation XLA appends to every compile-time-constant error.
@@ -104,21 +105,11 @@ pub fn first_non_constant_input(
             // Fed to the program from outside: an argument.
             arguments_known || matches!(operation.kind, OpKind::Const(_))
         } else {
-            match &operation.kind {
-                // Shapes are static in XLA (a bounded dynamic dimension's size included).
-                OpKind::Const(_) => true,
-                kind if kind.downcast::<crate::op_defs::ShapeOp>().is_some() => true,
-                OpKind::Arg { .. }
-                | OpKind::Placeholder { .. }
-                | OpKind::ReadVariableOp { .. }
-                | OpKind::VarHandleOp { .. } => arguments_known,
-                OpKind::RandomStandardNormal { .. }
-                | OpKind::RandomUniform { .. }
-                | OpKind::RandomUniformInt { .. }
-                | OpKind::AllReduce { .. }
-                | OpKind::Switch
-                | OpKind::Merge => false,
-                _ => operation
+            match operation.kind.compile_time_value() {
+                CompileTimeValue::Known => true,
+                CompileTimeValue::Argument => arguments_known,
+                CompileTimeValue::Unknown => false,
+                CompileTimeValue::FromInputs => operation
                     .inputs
                     .iter()
                     .all(|input| known[input.operation.index()]),

@@ -1036,13 +1036,31 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
     def(v1, st, "get_variable", get_variable);
     def(v1, st, "variable_scope", variable_scope);
     def(v1, st, "assign", |st, vm, args| {
-        assign_fn(st, vm, &args, OpKind::AssignVariableOp, "assign")
+        assign_fn(
+            st,
+            vm,
+            &args,
+            runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+            "assign",
+        )
     });
     def(v1, st, "assign_add", |st, vm, args| {
-        assign_fn(st, vm, &args, OpKind::AssignAddVariableOp, "assign_add")
+        assign_fn(
+            st,
+            vm,
+            &args,
+            runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
+            "assign_add",
+        )
     });
     def(v1, st, "assign_sub", |st, vm, args| {
-        assign_fn(st, vm, &args, OpKind::AssignSubVariableOp, "assign_sub")
+        assign_fn(
+            st,
+            vm,
+            &args,
+            runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+            "assign_sub",
+        )
     });
     def(v1, st, "get_default_graph", get_default_graph);
     def(v1, st, "reset_default_graph", reset_default_graph);

@@ -14,7 +14,6 @@ use crate::convert::{int_list, name_arg, to_operand};
 use crate::tensor_class::wrap;
 use crate::{string_arg, St};
 use runtime::error::TfError;
-use runtime::op::OpKind;
 use tensor::ops::conv::CONV2D_SIGNATURE;
 use tensor::ops::pool::{AVG_POOL_SIGNATURE, MAX_POOL_SIGNATURE};
 use tensor::ops::{Conv2DAttrs, Padding, PoolAttrs, PoolKind};
@@ -223,7 +222,7 @@ pub fn conv2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let handle = st.tf(vm, |ctx| {
         ctx.array_op(
-            OpKind::Conv2D(attrs),
+            runtime::op_defs::Conv2D::kind(attrs),
             "Conv2D",
             name.as_deref(),
             vec![(input, "input", true), (filters, "filter", true)],
@@ -319,7 +318,7 @@ fn pool(
     };
     let handle = st.tf(vm, |ctx| {
         ctx.array_op(
-            OpKind::Pool { kind, attrs },
+            runtime::op_defs::Pool::kind(kind, attrs),
             default_name,
             name.as_deref(),
             vec![(input, "input", true)],

@@ -169,19 +169,37 @@ pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
     .method_closure(
         "assign",
         bound(st, |st, vm, args| {
-            assign(st, vm, &args, OpKind::AssignVariableOp, "assign")
+            assign(
+                st,
+                vm,
+                &args,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+                "assign",
+            )
         }),
     )
     .method_closure(
         "assign_add",
         bound(st, |st, vm, args| {
-            assign(st, vm, &args, OpKind::AssignAddVariableOp, "assign_add")
+            assign(
+                st,
+                vm,
+                &args,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
+                "assign_add",
+            )
         }),
     )
     .method_closure(
         "assign_sub",
         bound(st, |st, vm, args| {
-            assign(st, vm, &args, OpKind::AssignSubVariableOp, "assign_sub")
+            assign(
+                st,
+                vm,
+                &args,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                "assign_sub",
+            )
         }),
     )
     .method_closure(

@@ -5,7 +5,6 @@
 use super::tpu::ResolveError;
 use super::*;
 use crate::api::{Handle, Operand};
-use crate::op::OpKind;
 use hardware::topology;
 use tensor::Tensor;
 
@@ -71,7 +70,7 @@ fn mirrored_variables_have_one_named_component_per_device() {
     // Cross-replica assignment writes every copy.
     ctx.assign_distributed(
         id,
-        OpKind::AssignVariableOp,
+        crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Set),
         Operand::Literal(Tensor::scalar(5.0f32)),
     )
     .unwrap();
@@ -106,8 +105,12 @@ fn replica_updates_follow_the_aggregation() {
         ctx.enter_replica(strategy, replica, false).unwrap();
         for &id in &variables {
             let delta = Tensor::scalar(replica as f32 + 1.0);
-            ctx.assign_distributed(id, OpKind::AssignAddVariableOp, Operand::Literal(delta))
-                .unwrap();
+            ctx.assign_distributed(
+                id,
+                crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Add),
+                Operand::Literal(delta),
+            )
+            .unwrap();
         }
         ctx.exit_replica().unwrap();
     }
@@ -355,7 +358,7 @@ fn an_alias_reads_the_replica_copy_and_updates_every_copy() {
     let alias = ctx.alias_mirrored_variable(id).unwrap();
     ctx.assign_variable(
         alias,
-        OpKind::AssignVariableOp,
+        crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Set),
         Operand::Literal(Tensor::scalar(3.0f32)),
     )
     .unwrap();

@@ -18,6 +18,7 @@ mod broadcast_to;
 mod cast;
 mod concat_v2;
 mod control_flow;
+mod conv2d;
 mod cumsum;
 mod dataset;
 mod distribute;
@@ -39,6 +40,7 @@ mod one_hot;
 pub mod op;
 mod pack;
 mod pad;
+mod pool;
 mod random;
 mod range;
 mod reduce;
@@ -71,6 +73,7 @@ pub use binary::Binary;
 pub use broadcast_to::BroadcastTo;
 pub use cast::Cast;
 pub use concat_v2::ConcatV2;
+pub use conv2d::Conv2D;
 pub use cumsum::Cumsum;
 pub use div_no_nan::DivNoNan;
 pub use expand_dims::ExpandDims;
@@ -86,6 +89,7 @@ pub use one_hot::OneHot;
 pub use op::{DefinedOp, Op};
 pub use pack::Pack;
 pub use pad::Pad;
+pub use pool::Pool;
 pub use range::Range;
 pub use reduce::Reduce;
 pub use reshape::Reshape;
@@ -105,6 +109,9 @@ pub use top_k_v2::TopKV2;
 pub use transpose::Transpose;
 pub use unary::Unary;
 pub use unique::Unique;
+pub use variables::{
+    AssignVariable, ReadVariableOp, RefAssign, Update, VarHandleOp, VarIsInitializedOp, VariableV2,
+};
 pub use where_indices::Where;
 
 use placer::kernels::{KernelRegistry, Kernels};
@@ -126,6 +133,23 @@ pub struct OpDef {
     /// Marked stateful in its `REGISTER_OP`: it runs even when nothing uses its output,
     /// and XLA cannot fold it into a constant.
     pub stateful: bool,
+    /// Automatic control dependencies' exceptions among the stateful ops (TensorFlow's
+    /// lists in `auto_control_deps.py`).
+    pub control: ControlDeps,
+}
+
+/// How automatic control dependencies in a `tf.function` treat a stateful op, following
+/// the op-type lists of TensorFlow's `auto_control_deps.py` and `auto_control_deps_utils.py`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ControlDeps {
+    /// Ordered with the other stateful ops.
+    Ordered,
+    /// `RESOURCE_READ_OPS`: runs only when its value is used.
+    ResourceRead,
+    /// `LEGACY_RANDOM_OPS`: not `op_is_stateful` there, so it gets no dependency.
+    LegacyRandom,
+    /// `_ORDER_INSENSITIVE_STATEFUL_OPS`: needs no order among the others.
+    OrderInsensitive,
 }
 
 /// How partial evaluation of a shape-like value (`shape_value`) treats an op.
@@ -161,6 +185,7 @@ impl OpDef {
             host_memory_inputs: HostMemoryInputs::Indices(&[]),
             class: OpClass::Elementwise,
             stateful: false,
+            control: ControlDeps::Ordered,
         }
     }
 
@@ -180,6 +205,11 @@ impl OpDef {
             host_memory_inputs: HostMemoryInputs::Indices(inputs),
             ..self
         }
+    }
+
+    /// The same op, treated so by automatic control dependencies.
+    pub const fn control(self, control: ControlDeps) -> OpDef {
+        OpDef { control, ..self }
     }
 
     /// The same op, stateful.

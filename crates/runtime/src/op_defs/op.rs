@@ -156,6 +156,12 @@ pub trait Op: OpAttrs + fmt::Debug {
         (&[], format!("{self:?}"))
     }
 
+    /// For the variable ops, how their eager single-op function appears in the placement
+    /// log (its resource argument and the value read or written); `None` for the others.
+    fn variable_log(&self) -> Option<VariableLog> {
+        None
+    }
+
     /// The name the Python API gives the op when the program names none (an operator's
     /// `add`, `mul`); `None`: its type.
     fn default_name(&self) -> Option<&'static str> {
@@ -179,6 +185,11 @@ pub trait Op: OpAttrs + fmt::Debug {
     /// TensorFlow's order, given its inputs.
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
         type_attr_text(self, inputs)
+    }
+
+    /// What XLA's constant evaluation knows of its output when it compiles a program.
+    fn compile_time_value(&self) -> CompileTimeValue {
+        CompileTimeValue::FromInputs
     }
 
     /// Inputs XLA must know at compile time (shapes, axes, sizes), given how many inputs
@@ -212,6 +223,32 @@ pub trait Op: OpAttrs + fmt::Debug {
     fn value_inputs(&self) -> &'static [usize] {
         &[]
     }
+}
+
+/// How a variable op's eager single-op function appears in the placement log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariableLog {
+    /// `VarHandleOp`: its resource result; its shared name differs per variable, so each
+    /// creation logs.
+    Handle,
+    /// `ReadVariableOp`: the resource argument and the value it returns.
+    Read,
+    /// An assignment: the resource and the value arguments.
+    Write,
+}
+
+/// What XLA knows of an op's output when it compiles a program (`xla_constants`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompileTimeValue {
+    /// Known when its inputs are (side-effect-free ops).
+    FromInputs,
+    /// Always known (`Const`, a `Shape`: shapes are static in XLA).
+    Known,
+    /// Known when the program's arguments are (`jit_compile=True` passes them, and
+    /// variables, as constants).
+    Argument,
+    /// Never known (a random op, a collective, control flow).
+    Unknown,
 }
 
 /// What a kernel may use besides its inputs: the variables and random kernels' state, and

@@ -4,7 +4,10 @@ use super::OpDef;
 
 /// A stateful generator whose input 0 (the shape) is read from host memory.
 const fn generator(name: &'static str) -> OpDef {
-    OpDef::compute(name).host_memory(&[0]).stateful()
+    OpDef::compute(name)
+        .host_memory(&[0])
+        .stateful()
+        .control(super::ControlDeps::LegacyRandom)
 }
 
 pub(super) const OPS: &[OpDef] = &[

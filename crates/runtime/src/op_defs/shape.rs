@@ -50,6 +50,11 @@ impl Op for ShapeOp {
         Ok(vec![tensor::ops::cast(&dims, self.out_type)?])
     }
 
+    /// Shapes are static in XLA (a bounded dynamic dimension's size included).
+    fn compile_time_value(&self) -> crate::op_defs::op::CompileTimeValue {
+        crate::op_defs::op::CompileTimeValue::Known
+    }
+
     fn not_differentiable(&self) -> bool {
         true
     }

@@ -1,9 +1,19 @@
 //! Variables: resource handles and their reads and writes, TF1 reference variables, and
 //! the optimizers' fused updates.
 
-use super::OpDef;
+use super::{ControlDeps, DefinedOp, Op, OpDef};
+use crate::context::Context;
+use crate::error::{ExceptionClass, TfError, TfResult};
+use crate::graph::GraphTensor;
+use crate::op::{
+    uninitialized_ref_message, uninitialized_variable_message, InputFact, KernelFailure, OpKind,
+    OutputFact, ResourceId, Value, ValueType,
+};
+use crate::op_defs::op::{CompileTimeValue, KernelEnv, VariableLog};
 use placer::kernels::{GpuKernel, Kernels};
 use report::OpClass;
+use tensor::ops::{self, BinaryOp};
+use tensor::{DType, Tensor, TensorShape};
 
 /// A resource-variable op (stateful, as its `REGISTER_OP` marks it).
 const fn resource(name: &'static str) -> OpDef {
@@ -14,12 +24,15 @@ pub(super) const OPS: &[OpDef] = &[
     // The handle lives in host memory on GPU (§7 notes).
     resource("VarHandleOp")
         .kernels(Kernels::XLA_DEVICE.with_gpu(GpuKernel::ANY.host_memory(&["resource"])))
-        .class(OpClass::Free),
-    resource("ReadVariableOp").class(OpClass::Free),
+        .class(OpClass::Free)
+        .control(ControlDeps::OrderInsensitive),
+    resource("ReadVariableOp")
+        .class(OpClass::Free)
+        .control(ControlDeps::ResourceRead),
     resource("AssignVariableOp").class(OpClass::Assign),
     resource("AssignAddVariableOp").class(OpClass::Assign),
     resource("AssignSubVariableOp").class(OpClass::Assign),
-    resource("VarIsInitializedOp"),
+    resource("VarIsInitializedOp").control(ControlDeps::ResourceRead),
     OpDef::compute("DestroyResourceOp").kernels(Kernels::XLA_DEVICE),
     OpDef::compute("VariableV2")
         .kernels(Kernels::CPU_GPU)
@@ -37,3 +50,409 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("ResourceApplyAdam"),
     OpDef::compute("ResourceApplyMomentum"),
 ];
+
+/// How an assignment combines the new value with the variable's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// `assign`: the value replaces it.
+    Set,
+    /// `assign_add`.
+    Add,
+    /// `assign_sub`.
+    Sub,
+}
+
+impl Update {
+    fn binary(self) -> Option<BinaryOp> {
+        match self {
+            Update::Set => None,
+            Update::Add => Some(BinaryOp::Add),
+            Update::Sub => Some(BinaryOp::Sub),
+        }
+    }
+}
+
+/// `VarHandleOp`: the handle of a resource variable.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VarHandleOp {
+    /// The variable's dtype.
+    pub dtype: DType,
+    /// The variable's shape.
+    pub shape: TensorShape,
+    /// The resource name the handle refers to (graph mode: the op name).
+    pub shared_name: String,
+}
+
+/// `ReadVariableOp`: the variable's value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReadVariableOp {
+    /// The variable's dtype.
+    pub dtype: DType,
+}
+
+/// `AssignVariableOp`, `AssignAddVariableOp` and `AssignSubVariableOp`: handle, value; no
+/// output.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AssignVariable(pub Update);
+
+/// `VarIsInitializedOp`: whether the variable holds a value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct VarIsInitializedOp;
+
+/// `VariableV2`: a TF1 reference variable (its output is a `float32_ref`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct VariableV2 {
+    /// The variable's dtype.
+    pub dtype: DType,
+    /// The variable's shape.
+    pub shape: TensorShape,
+    /// The variable's name (its state's key).
+    pub shared_name: String,
+}
+
+/// `Assign`, `AssignAdd` and `AssignSub` on a reference: input 0 is the reference, input 1
+/// the value; the output is the reference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RefAssign(pub Update);
+
+impl VarHandleOp {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(dtype: DType, shape: TensorShape, shared_name: String) -> OpKind {
+        OpKind::Defined(DefinedOp::new(VarHandleOp {
+            dtype,
+            shape,
+            shared_name,
+        }))
+    }
+}
+
+impl ReadVariableOp {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(dtype: DType) -> OpKind {
+        OpKind::Defined(DefinedOp::new(ReadVariableOp { dtype }))
+    }
+}
+
+impl AssignVariable {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(update: Update) -> OpKind {
+        OpKind::Defined(DefinedOp::new(AssignVariable(update)))
+    }
+}
+
+impl VarIsInitializedOp {
+    /// Wraps the op for `OpKind`.
+    pub fn kind() -> OpKind {
+        OpKind::Defined(DefinedOp::new(VarIsInitializedOp))
+    }
+}
+
+impl VariableV2 {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(dtype: DType, shape: TensorShape, shared_name: String) -> OpKind {
+        OpKind::Defined(DefinedOp::new(VariableV2 {
+            dtype,
+            shape,
+            shared_name,
+        }))
+    }
+}
+
+impl RefAssign {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(update: Update) -> OpKind {
+        OpKind::Defined(DefinedOp::new(RefAssign(update)))
+    }
+}
+
+/// The variable a resource op's input 0 holds.
+fn handle(inputs: &[Value], op: &str) -> Result<ResourceId, KernelFailure> {
+    match inputs.first() {
+        Some(Value::Resource(id)) => Ok(*id),
+        _ => Err(KernelFailure::Status(TfError::internal(format!(
+            "{op} expects a resource handle as input #0"
+        )))),
+    }
+}
+
+/// Input `index` as a tensor.
+fn tensor_at<'a>(inputs: &'a [Value], index: usize, op: &str) -> Result<&'a Tensor, KernelFailure> {
+    inputs.get(index).and_then(Value::tensor).ok_or_else(|| {
+        KernelFailure::Status(TfError::internal(format!(
+            "{op} expects a tensor as input #{index}"
+        )))
+    })
+}
+
+/// A scalar output of `dtype`.
+fn scalar(value_type: ValueType) -> Vec<OutputFact> {
+    vec![OutputFact {
+        value_type,
+        shape: TensorShape::new(Vec::new()),
+    }]
+}
+
+/// The dtype of input 1 (the value an assignment writes).
+fn value_type_attr(inputs: &[ValueType]) -> Option<DType> {
+    match inputs.get(1) {
+        Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => Some(*dtype),
+        _ => None,
+    }
+}
+
+/// The slot's value updated by `update` with `value`, or `missing` when it has none to
+/// update.
+fn updated(
+    update: Update,
+    current: Option<&Tensor>,
+    value: Tensor,
+    missing: impl FnOnce() -> TfError,
+) -> Result<Tensor, KernelFailure> {
+    match (update.binary(), current) {
+        (None, _) => Ok(value),
+        (Some(binary), Some(current)) => Ok(ops::binary(binary, current, &value)?),
+        (Some(_), None) => Err(KernelFailure::Status(missing())),
+    }
+}
+
+impl Op for VarHandleOp {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("VarHandleOp")
+    }
+
+    fn variable_log(&self) -> Option<VariableLog> {
+        Some(VariableLog::Handle)
+    }
+
+    fn type_attr(&self, _inputs: &[ValueType]) -> Option<DType> {
+        Some(self.dtype)
+    }
+
+    fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(scalar(ValueType::Resource))
+    }
+
+    /// The handle of the variable named `shared_name`, created uninitialised on first use.
+    fn run(&self, _inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        Ok(vec![Value::Resource(
+            env.resources
+                .lookup_or_create(&self.shared_name, self.dtype),
+        )])
+    }
+
+    fn compile_time_value(&self) -> CompileTimeValue {
+        CompileTimeValue::Argument
+    }
+}
+
+impl Op for ReadVariableOp {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("ReadVariableOp")
+    }
+
+    fn variable_log(&self) -> Option<VariableLog> {
+        Some(VariableLog::Read)
+    }
+
+    fn type_attr(&self, _inputs: &[ValueType]) -> Option<DType> {
+        Some(self.dtype)
+    }
+
+    fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(self.dtype),
+            shape: TensorShape::unknown(),
+        }])
+    }
+
+    /// The value, or TensorFlow's error for a variable read before it was assigned.
+    fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let slot = env.resources.slot_mut(handle(inputs, "ReadVariableOp")?)?;
+        match &slot.value {
+            Some(tensor) => Ok(vec![Value::Dense(tensor.clone())]),
+            None => Err(KernelFailure::Status(TfError::new(
+                ExceptionClass::FailedPrecondition,
+                uninitialized_variable_message(&slot.name),
+            ))),
+        }
+    }
+
+    fn uses_resource(&self) -> bool {
+        true
+    }
+
+    /// `_ReadGrad`: the gradient flows to the variable.
+    fn gradient(
+        &self,
+        _inputs: &[&Tensor],
+        _outputs: &[&Tensor],
+        grads: &[Option<Tensor>],
+    ) -> TfResult<Vec<Option<Tensor>>> {
+        Ok(vec![grads.first().cloned().flatten()])
+    }
+
+    fn graph_gradient(
+        &self,
+        _ctx: &mut Context,
+        _inputs: &[GraphTensor],
+        _y: GraphTensor,
+        grad: GraphTensor,
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        Ok(vec![Some(grad)])
+    }
+
+    fn compile_time_value(&self) -> CompileTimeValue {
+        CompileTimeValue::Argument
+    }
+}
+
+impl Op for AssignVariable {
+    fn def(&self) -> &'static OpDef {
+        super::family_def(match self.0 {
+            Update::Set => "AssignVariableOp",
+            Update::Add => "AssignAddVariableOp",
+            Update::Sub => "AssignSubVariableOp",
+        })
+    }
+
+    fn output_count(&self) -> usize {
+        0
+    }
+
+    fn variable_log(&self) -> Option<VariableLog> {
+        Some(VariableLog::Write)
+    }
+
+    fn type_attr(&self, inputs: &[ValueType]) -> Option<DType> {
+        value_type_attr(inputs)
+    }
+
+    fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(Vec::new())
+    }
+
+    /// Writes the value; adding to or subtracting from an unassigned variable fails as
+    /// reading it does.
+    fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let name = self.def().name;
+        let value = tensor_at(inputs, 1, name)?.clone();
+        let slot = env.resources.slot_mut(handle(inputs, name)?)?;
+        let slot_name = slot.name.clone();
+        slot.value = Some(updated(self.0, slot.value.as_ref(), value, || {
+            TfError::new(
+                ExceptionClass::FailedPrecondition,
+                uninitialized_variable_message(&slot_name),
+            )
+        })?);
+        Ok(Vec::new())
+    }
+
+    fn uses_resource(&self) -> bool {
+        true
+    }
+}
+
+impl Op for VarIsInitializedOp {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("VarIsInitializedOp")
+    }
+
+    fn type_attr(&self, _inputs: &[ValueType]) -> Option<DType> {
+        None
+    }
+
+    fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(scalar(ValueType::Dense(DType::Bool)))
+    }
+
+    fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let initialized = env
+            .resources
+            .slot(handle(inputs, "VarIsInitializedOp")?)
+            .is_some_and(|slot| slot.value.is_some());
+        Ok(vec![Value::Dense(Tensor::scalar(initialized))])
+    }
+
+    fn uses_resource(&self) -> bool {
+        true
+    }
+}
+
+impl Op for VariableV2 {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("VariableV2")
+    }
+
+    fn type_attr(&self, _inputs: &[ValueType]) -> Option<DType> {
+        Some(self.dtype)
+    }
+
+    fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(vec![OutputFact {
+            value_type: ValueType::Ref(self.dtype),
+            shape: self.shape.clone(),
+        }])
+    }
+
+    /// A reference to the variable's state (per `Session`).
+    fn run(&self, _inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        Ok(vec![Value::Ref(
+            env.resources
+                .lookup_or_create(&self.shared_name, self.dtype),
+            self.dtype,
+        )])
+    }
+
+    fn takes_references(&self) -> bool {
+        true
+    }
+}
+
+impl Op for RefAssign {
+    fn def(&self) -> &'static OpDef {
+        super::family_def(match self.0 {
+            Update::Set => "Assign",
+            Update::Add => "AssignAdd",
+            Update::Sub => "AssignSub",
+        })
+    }
+
+    /// The reference it writes, as its input 0 is.
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        let first = inputs.first();
+        Ok(vec![OutputFact {
+            value_type: first.map_or(ValueType::Resource, |fact| fact.value_type),
+            shape: first.map_or_else(TensorShape::unknown, |fact| fact.shape.clone()),
+        }])
+    }
+
+    /// Writes the value behind the reference and outputs the reference; adding to an
+    /// uninitialised one is TensorFlow's uninitialised-value error.
+    fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let Some(Value::Ref(id, dtype)) = inputs.first() else {
+            return Err(KernelFailure::Status(TfError::internal(
+                "Assign expects a reference as input #0",
+            )));
+        };
+        let value = crate::op::deref(
+            inputs
+                .get(1)
+                .unwrap_or(&Value::Dense(Tensor::scalar(0.0f32))),
+            env.resources,
+        )?;
+        let value = tensor_at(std::slice::from_ref(&value), 0, self.def().name)?.clone();
+        let slot = env.resources.slot_mut(*id)?;
+        let slot_name = slot.name.clone();
+        slot.value = Some(updated(self.0, slot.value.as_ref(), value, || {
+            TfError::new(
+                ExceptionClass::FailedPrecondition,
+                uninitialized_ref_message(&slot_name),
+            )
+        })?);
+        Ok(vec![Value::Ref(*id, *dtype)])
+    }
+
+    fn takes_references(&self) -> bool {
+        true
+    }
+}

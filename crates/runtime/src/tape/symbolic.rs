@@ -117,7 +117,7 @@ impl Context {
                 .ok_or_else(|| TfError::internal("a traced op lost an input"))
         };
         Ok(match kind {
-            OpKind::Identity | OpKind::ReadVariableOp { .. } => vec![Some(grad)],
+            OpKind::Identity => vec![Some(grad)],
             // `ops.NotDifferentiable` in TensorFlow (`array_grad.py`).
             OpKind::StopGradient => vec![None; inputs.len()],
             OpKind::Const(_) | OpKind::Arg { .. } | OpKind::Placeholder { .. } => Vec::new(),

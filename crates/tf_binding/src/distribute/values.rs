@@ -360,19 +360,37 @@ pub fn build_variable_classes(st: &St) -> (Rc<Class>, Rc<Class>) {
             .method_closure(
                 "assign",
                 with_state(st, |st, vm, args| {
-                    assign(st, vm, &args, OpKind::AssignVariableOp, "assign")
+                    assign(
+                        st,
+                        vm,
+                        &args,
+                        runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+                        "assign",
+                    )
                 }),
             )
             .method_closure(
                 "assign_add",
                 with_state(st, |st, vm, args| {
-                    assign(st, vm, &args, OpKind::AssignAddVariableOp, "assign_add")
+                    assign(
+                        st,
+                        vm,
+                        &args,
+                        runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
+                        "assign_add",
+                    )
                 }),
             )
             .method_closure(
                 "assign_sub",
                 with_state(st, |st, vm, args| {
-                    assign(st, vm, &args, OpKind::AssignSubVariableOp, "assign_sub")
+                    assign(
+                        st,
+                        vm,
+                        &args,
+                        runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                        "assign_sub",
+                    )
                 }),
             );
         install_operators(builder, st)

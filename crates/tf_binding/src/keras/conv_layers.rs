@@ -17,7 +17,6 @@ use crate::keras::layers::{base_args, float_input, layer_of, weight_at, Activati
 use crate::keras::ops;
 use crate::tensor_class::wrap;
 use crate::{bound, this, St};
-use runtime::op::OpKind;
 use runtime::Operand;
 use tensor::ops::{BinaryOp, Conv2DAttrs, Padding, PoolAttrs, PoolKind, ReduceOp};
 
@@ -368,7 +367,7 @@ fn conv_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let mut y = st.tf(vm, |ctx| {
         ctx.array_op(
-            OpKind::Conv2D(attrs),
+            runtime::op_defs::Conv2D::kind(attrs),
             "Conv2D",
             None,
             vec![
@@ -447,7 +446,7 @@ fn pooling_call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let kind = *kind;
     let y = st.tf(vm, |ctx| {
         ctx.array_op(
-            OpKind::Pool { kind, attrs },
+            runtime::op_defs::Pool::kind(kind, attrs),
             kind.op_type().name(),
             None,
             vec![(Operand::Handle(x), "input", true)],

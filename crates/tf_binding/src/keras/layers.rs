@@ -589,7 +589,7 @@ fn set_weights(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         st.tf(vm, |ctx| {
             ctx.assign_variable(
                 id,
-                runtime::op::OpKind::AssignVariableOp,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
                 Operand::Literal(tensor),
             )
         })?;

@@ -15,7 +15,6 @@ use crate::keras::losses::Loss;
 use crate::keras::{classes, variables};
 use crate::tensor_class::wrap;
 use crate::{bound, params_vec, this, St};
-use runtime::op::OpKind;
 use runtime::Operand;
 use tensor::ops;
 use tensor::{DType, Tensor};
@@ -305,7 +304,7 @@ fn add_to(st: &St, vm: &mut Vm<'_>, variable: &Value, amount: f32) -> PyResult<(
     st.tf(vm, |ctx| {
         ctx.assign_variable(
             id,
-            OpKind::AssignAddVariableOp,
+            runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
             Operand::Literal(Tensor::scalar(amount)),
         )
     })?;
@@ -426,7 +425,11 @@ fn reset_state(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     for variable in std::iter::once(&metric.total).chain(metric.count.as_ref()) {
         let id = variables::variable_id(vm, variable)?;
         st.tf(vm, |ctx| {
-            ctx.assign_variable(id, OpKind::AssignVariableOp, Operand::Literal(zero()))
+            ctx.assign_variable(
+                id,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+                Operand::Literal(zero()),
+            )
         })?;
     }
     Ok(Value::None)

@@ -106,7 +106,10 @@ impl OptimizerState {
         match &self.rule {
             Rule::Sgd { momentum, nesterov } => {
                 if *momentum == 0.0 {
-                    return Ok((OpKind::AssignSubVariableOp, bin(BinaryOp::Mul, grad, &lr)?));
+                    return Ok((
+                        runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                        bin(BinaryOp::Mul, grad, &lr)?,
+                    ));
                 }
                 let m_factor = f32_scalar(*momentum);
                 let slot = match slots.get(&id) {
@@ -122,7 +125,10 @@ impl OptimizerState {
                 } else {
                     m
                 };
-                Ok((OpKind::AssignAddVariableOp, delta))
+                Ok((
+                    runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
+                    delta,
+                ))
             }
             Rule::Adam {
                 beta_1,
@@ -175,7 +181,10 @@ impl OptimizerState {
                     &denominator,
                 )?;
                 slots.insert(id, vec![m, v]);
-                Ok((OpKind::AssignSubVariableOp, delta))
+                Ok((
+                    runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                    delta,
+                ))
             }
             Rule::RmsProp {
                 rho,
@@ -214,10 +223,16 @@ impl OptimizerState {
                         &increment,
                     )?;
                     slots.insert(id, vec![velocity, moment.clone()]);
-                    return Ok((OpKind::AssignSubVariableOp, moment));
+                    return Ok((
+                        runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                        moment,
+                    ));
                 }
                 slots.insert(id, vec![velocity]);
-                Ok((OpKind::AssignSubVariableOp, increment))
+                Ok((
+                    runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                    increment,
+                ))
             }
         }
     }
@@ -268,7 +283,7 @@ pub fn apply(
         st.tf(vm, |ctx| {
             ctx.assign_variable(
                 counter,
-                OpKind::AssignAddVariableOp,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
                 Operand::Literal(Tensor::scalar(1i64)),
             )
         })?;

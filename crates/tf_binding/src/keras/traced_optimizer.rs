@@ -18,7 +18,6 @@ use crate::keras::optimizers::{OptimizerState, Rule};
 use crate::keras::variables;
 use crate::St;
 use runtime::distribute::ReplicaReduction;
-use runtime::op::OpKind;
 use runtime::variables::VariableId;
 use runtime::{Handle, Operand, TfError, TfResult};
 use tensor::ops::{BinaryOp, UnaryOp};
@@ -165,7 +164,7 @@ pub fn apply_traced(
         }
         ctx.assign_variable(
             iterations,
-            OpKind::AssignAddVariableOp,
+            runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
             Operand::Literal(Tensor::scalar(1i64)),
         )?;
         Ok(())
@@ -199,7 +198,11 @@ fn update_one(
         Rule::Sgd { momentum, nesterov } => {
             let scaled = symbolic_binary(ctx, BinaryOp::Mul, grad, lr)?;
             if *momentum == 0.0 {
-                ctx.assign_variable(weight, OpKind::AssignSubVariableOp, scaled)?;
+                ctx.assign_variable(
+                    weight,
+                    runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                    scaled,
+                )?;
                 return Ok(());
             }
             // m = m * momentum - g * lr
@@ -211,14 +214,22 @@ fn update_one(
                 f32_literal(*momentum),
             )?;
             let m = symbolic_binary(ctx, BinaryOp::Sub, m, scaled.clone())?;
-            ctx.assign_variable(m_slot, OpKind::AssignVariableOp, m.clone())?;
+            ctx.assign_variable(
+                m_slot,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+                m.clone(),
+            )?;
             let delta = if *nesterov {
                 let ahead = symbolic_binary(ctx, BinaryOp::Mul, m, f32_literal(*momentum))?;
                 symbolic_binary(ctx, BinaryOp::Sub, ahead, scaled)?
             } else {
                 m
             };
-            ctx.assign_variable(weight, OpKind::AssignAddVariableOp, delta)?;
+            ctx.assign_variable(
+                weight,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
+                delta,
+            )?;
         }
         Rule::Adam {
             beta_1,
@@ -247,7 +258,11 @@ fn update_one(
                 diff,
                 f32_literal(1.0 - *beta_1 as f32 as f64),
             )?;
-            ctx.assign_variable(m_slot, OpKind::AssignAddVariableOp, m_step)?;
+            ctx.assign_variable(
+                m_slot,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
+                m_step,
+            )?;
             // v += (g^2 - v) * (1 - beta_2)
             let square = Operand::Handle(ctx.unary(UnaryOp::Square, grad, None)?);
             let diff = symbolic_binary(ctx, BinaryOp::Sub, square, Operand::Variable(v_slot))?;
@@ -257,14 +272,22 @@ fn update_one(
                 diff,
                 f32_literal(1.0 - *beta_2 as f32 as f64),
             )?;
-            ctx.assign_variable(v_slot, OpKind::AssignAddVariableOp, v_step)?;
+            ctx.assign_variable(
+                v_slot,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
+                v_step,
+            )?;
             // w -= m * alpha / (sqrt(v) + epsilon)
             let scaled = symbolic_binary(ctx, BinaryOp::Mul, Operand::Variable(m_slot), alpha)?;
             let root =
                 Operand::Handle(ctx.unary(UnaryOp::Sqrt, Operand::Variable(v_slot), None)?);
             let denominator = symbolic_binary(ctx, BinaryOp::Add, root, f32_literal(*epsilon))?;
             let delta = symbolic_binary(ctx, BinaryOp::RealDiv, scaled, denominator)?;
-            ctx.assign_variable(weight, OpKind::AssignSubVariableOp, delta)?;
+            ctx.assign_variable(
+                weight,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                delta,
+            )?;
         }
         Rule::RmsProp {
             rho,
@@ -284,7 +307,11 @@ fn update_one(
                 symbolic_binary(ctx, BinaryOp::Sub, f32_literal(1.0), f32_literal(*rho))?;
             let fresh = symbolic_binary(ctx, BinaryOp::Mul, one_minus, square)?;
             let velocity = symbolic_binary(ctx, BinaryOp::Add, kept, fresh)?;
-            ctx.assign_variable(v_slot, OpKind::AssignVariableOp, velocity.clone())?;
+            ctx.assign_variable(
+                v_slot,
+                runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+                velocity.clone(),
+            )?;
             let denominator = symbolic_binary(ctx, BinaryOp::Add, velocity, f32_literal(*epsilon))?;
             let root = Operand::Handle(ctx.unary(UnaryOp::Sqrt, denominator, None)?);
             let scaled = symbolic_binary(ctx, BinaryOp::Mul, lr, grad)?;
@@ -298,10 +325,22 @@ fn update_one(
                     Operand::Variable(m_slot),
                 )?;
                 let moment = symbolic_binary(ctx, BinaryOp::Add, kept, increment)?;
-                ctx.assign_variable(m_slot, OpKind::AssignVariableOp, moment.clone())?;
-                ctx.assign_variable(weight, OpKind::AssignSubVariableOp, moment)?;
+                ctx.assign_variable(
+                    m_slot,
+                    runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+                    moment.clone(),
+                )?;
+                ctx.assign_variable(
+                    weight,
+                    runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                    moment,
+                )?;
             } else {
-                ctx.assign_variable(weight, OpKind::AssignSubVariableOp, increment)?;
+                ctx.assign_variable(
+                    weight,
+                    runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                    increment,
+                )?;
             }
         }
     }
