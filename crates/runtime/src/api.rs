@@ -411,7 +411,7 @@ impl Context {
         name: &'static str,
     ) -> TfResult<GraphTensor> {
         let arg = scalar_arg_operand(operand, name);
-        let kind = OpKind::NoOp;
+        let kind = crate::op_defs::NoOp::kind();
         self.graph_input(graph, arg, None, &kind)
     }
 
@@ -437,9 +437,12 @@ impl Context {
         name: OpName<'_>,
     ) -> TfResult<GraphTensor> {
         let stack = self.call_stack().to_vec();
-        let operation =
-            self.graph_mut(graph)?
-                .create_op(OpKind::Const(tensor), name, Vec::new(), &stack)?;
+        let operation = self.graph_mut(graph)?.create_op(
+            crate::op_defs::Const::kind(tensor),
+            name,
+            Vec::new(),
+            &stack,
+        )?;
         Ok(GraphTensor {
             graph,
             operation,
@@ -955,13 +958,18 @@ impl Context {
 
     /// `tf.identity(x)`.
     pub fn identity(&mut self, x: Operand, name: Option<&str>) -> TfResult<Handle> {
-        self.apply(OpKind::Identity, "Identity", name, vec![arg(x, "input")])
+        self.apply(
+            crate::op_defs::Identity::kind(),
+            "Identity",
+            name,
+            vec![arg(x, "input")],
+        )
     }
 
     /// `tf.stop_gradient(x)`: the value of `x`, which gradients do not flow through.
     pub fn stop_gradient(&mut self, x: Operand, name: Option<&str>) -> TfResult<Handle> {
         self.apply(
-            OpKind::StopGradient,
+            crate::op_defs::StopGradient::kind(),
             "StopGradient",
             name,
             vec![arg(x, "input")],
@@ -1148,7 +1156,11 @@ impl Context {
             let mean = self.named_literal(scalar_arg(mean, "mean"))?;
             let stddev = self.named_literal(scalar_arg(stddev, "stddev"))?;
             let sample = self.apply(
-                OpKind::RandomStandardNormal { dtype, seeds },
+                crate::op_defs::RandomOp::kind(
+                    crate::op_defs::Distribution::StandardNormal,
+                    dtype,
+                    seeds,
+                ),
                 "RandomStandardNormal",
                 None,
                 vec![arg(shape.into(), "shape")],
@@ -1228,7 +1240,7 @@ impl Context {
         })?;
         let stack = self.call_stack().to_vec();
         let operation = self.graph_mut(graph)?.create_op(
-            OpKind::Placeholder { dtype, shape },
+            crate::op_defs::Placeholder::kind(dtype, shape),
             OpName::Unique(name.unwrap_or("Placeholder")),
             Vec::new(),
             &stack,
@@ -1331,7 +1343,11 @@ impl Context {
                 let low = self.named_literal(scalar_arg(low, "min"))?;
                 let high = self.named_literal(scalar_arg(high, "max"))?;
                 return self.apply_exact(
-                    OpKind::RandomUniformInt { dtype, seeds },
+                    crate::op_defs::RandomOp::kind(
+                        crate::op_defs::Distribution::UniformInt,
+                        dtype,
+                        seeds,
+                    ),
                     exact.as_deref(),
                     "RandomUniformInt",
                     vec![
@@ -1343,7 +1359,11 @@ impl Context {
             }
             if minval == 0.0 && maxval == 1.0 {
                 return self.apply(
-                    OpKind::RandomUniform { dtype, seeds },
+                    crate::op_defs::RandomOp::kind(
+                        crate::op_defs::Distribution::Uniform,
+                        dtype,
+                        seeds,
+                    ),
                     "RandomUniform",
                     None,
                     vec![arg(shape.into(), "shape")],
@@ -1352,7 +1372,7 @@ impl Context {
             let low = self.named_literal(scalar_arg(low, "min"))?;
             let high = self.named_literal(scalar_arg(high, "max"))?;
             let sample = self.apply(
-                OpKind::RandomUniform { dtype, seeds },
+                crate::op_defs::RandomOp::kind(crate::op_defs::Distribution::Uniform, dtype, seeds),
                 "RandomUniform",
                 None,
                 vec![arg(shape.into(), "shape")],

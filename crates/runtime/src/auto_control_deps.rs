@@ -88,7 +88,12 @@ impl Context {
         }
         let stack = self.call_stack().to_vec();
         let graph = self.graph_mut(graph)?;
-        let no_op = graph.create_op(OpKind::NoOp, OpName::Unique("NoOp"), Vec::new(), &stack)?;
+        let no_op = graph.create_op(
+            crate::op_defs::NoOp::kind(),
+            OpName::Unique("NoOp"),
+            Vec::new(),
+            &stack,
+        )?;
         for op in must_run {
             graph.add_control_input(no_op, op);
         }

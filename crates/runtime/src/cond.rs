@@ -53,16 +53,36 @@ impl Context {
         let (previous_scope, _) = self
             .graph_mut(graph)?
             .push_name_scope(name.unwrap_or("cond"));
-        let switch = self.cond_op(graph, OpKind::Switch, "Switch", vec![*pred, *pred]);
+        let switch = self.cond_op(
+            graph,
+            crate::op_defs::Switch::kind(),
+            "Switch",
+            vec![*pred, *pred],
+        );
         let built = switch.and_then(|switch| {
             let output = |output| GraphTensor {
                 graph,
                 operation: switch,
                 output,
             };
-            let switch_t = self.cond_op(graph, OpKind::Identity, "switch_t", vec![output(1)])?;
-            let switch_f = self.cond_op(graph, OpKind::Identity, "switch_f", vec![output(0)])?;
-            let pred_id = self.cond_op(graph, OpKind::Identity, "pred_id", vec![*pred])?;
+            let switch_t = self.cond_op(
+                graph,
+                crate::op_defs::Identity::kind(),
+                "switch_t",
+                vec![output(1)],
+            )?;
+            let switch_f = self.cond_op(
+                graph,
+                crate::op_defs::Identity::kind(),
+                "switch_f",
+                vec![output(0)],
+            )?;
+            let pred_id = self.cond_op(
+                graph,
+                crate::op_defs::Identity::kind(),
+                "pred_id",
+                vec![*pred],
+            )?;
             Ok((switch_t, switch_f, pred_id))
         });
         match built {
@@ -133,7 +153,7 @@ impl Context {
     ) -> TfResult<Handle> {
         let merge = self.cond_op(
             builder.graph,
-            OpKind::Merge,
+            crate::op_defs::Merge::kind(),
             "Merge",
             vec![else_tensor, then_tensor],
         );

@@ -248,12 +248,5 @@ impl Context {
 /// operator's (`a + b` → `add`, `x * y` → `mul`, `a & b` → `and`), others their type's
 /// (`tf.matmul` → `MatMul`).
 pub fn default_eager_name(op: &OpKind) -> String {
-    match op {
-        OpKind::Defined(defined) => defined
-            .op()
-            .default_name()
-            .unwrap_or(defined.op().def().name)
-            .to_string(),
-        other => other.op_type().to_string(),
-    }
+    op.op().default_name().unwrap_or(op.op_type()).to_string()
 }

@@ -23,7 +23,7 @@ use crate::distribute::ReplicaReduction;
 use crate::eager::EagerTensor;
 use crate::error::{TfError, TfResult};
 use crate::graph::{Graph, GraphId, GraphKind, GraphTensor, OpName, OperationId};
-use crate::op::{compute_at, KernelFailure, KernelSite, OpKind, Value, ValueType};
+use crate::op::{compute_at, KernelFailure, KernelSite, Value, ValueType};
 use crate::recorder::{RecordedInput, RecordedOp};
 use crate::variables::SINGLETON_VARIABLE_MESSAGE;
 use placer::graph::{place_graph, GraphPlacementOptions};
@@ -234,10 +234,7 @@ impl Context {
         let mut handles = Vec::with_capacity(args.len());
         let mut parameters = Vec::with_capacity(args.len());
         for arg in args {
-            let kind = OpKind::Arg {
-                value_type: ValueType::Dense(arg.dtype),
-                shape: arg.shape.clone(),
-            };
+            let kind = crate::op_defs::Arg::kind(ValueType::Dense(arg.dtype), arg.shape.clone());
             let operation = self.graph_mut(graph)?.create_op(
                 kind,
                 OpName::Unique(&arg.name),
@@ -371,7 +368,7 @@ impl Context {
         };
         let stack = self.call_stack().to_vec();
         let operation = self.graph_mut(graph)?.create_op(
-            OpKind::Const(value),
+            crate::op_defs::Const::kind(value),
             OpName::Unique(name),
             Vec::new(),
             &stack,
@@ -436,13 +433,13 @@ impl Context {
         if let Some(existing) = self.existing_capture(graph, tensor) {
             return Ok(existing);
         }
-        let kind = OpKind::Arg {
-            value_type: tensor.value.value_type(),
-            shape: tensor.value.tensor().map_or_else(
+        let kind = crate::op_defs::Arg::kind(
+            tensor.value.value_type(),
+            tensor.value.tensor().map_or_else(
                 || TensorShape::new(Vec::new()),
                 |t| TensorShape::from(t.shape()),
             ),
-        };
+        );
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
         let operation = match name {
@@ -742,10 +739,12 @@ fn all_reduce_inputs(
     let mut reduction = None;
     let mut tensors = Vec::with_capacity(gathered.len());
     for (id, inputs, _) in gathered {
-        if let Some(OpKind::AllReduce { reduction: r, .. }) =
-            graph.operations().get(id.index()).map(|op| &op.kind)
+        if let Some(all_reduce) = graph
+            .operations()
+            .get(id.index())
+            .and_then(|op| op.kind.downcast::<crate::op_defs::AllReduce>())
         {
-            reduction = Some(*r);
+            reduction = Some(all_reduce.reduction);
         }
         tensors.push(
             inputs

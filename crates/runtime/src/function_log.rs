@@ -25,27 +25,22 @@ use tensor::{DType, Shape};
 /// The op-def names of an eager op's inputs (given how many there are) and of its
 /// output; `None` for ops whose function log is not modelled.
 fn signature(op: &OpKind, input_count: usize) -> Option<(Vec<String>, &'static str)> {
-    let fixed = |names: &[&str]| names.iter().map(|name| name.to_string()).collect();
-    let _listed = |count: usize| {
-        (0..count)
-            .map(|i| format!("values_{i}"))
+    let fixed = |names: &[&str]| {
+        names
+            .iter()
+            .map(|name| name.to_string())
             .collect::<Vec<_>>()
     };
-    Some(match op {
-        OpKind::Defined(op) => {
-            let (inputs, output) = op.op().argument_names()?;
-            let mut names = match op.op().list_argument() {
-                Some(list) => (0..input_count.saturating_sub(inputs.len()))
-                    .map(|i| format!("{list}_{i}"))
-                    .collect(),
-                None => Vec::new(),
-            };
-            names.extend(fixed(inputs));
-            (names, output)
-        }
-        OpKind::Identity | OpKind::StopGradient => (fixed(&["input"]), "output"),
-        _ => return None,
-    })
+    let op = op.op();
+    let (inputs, output) = op.argument_names()?;
+    let mut names = match op.list_argument() {
+        Some(list) => (0..input_count.saturating_sub(inputs.len()))
+            .map(|i| format!("{list}_{i}"))
+            .collect(),
+        None => Vec::new(),
+    };
+    names.extend(fixed(inputs));
+    Some((names, output))
 }
 
 /// The mask attrs of the `StridedSlice` a Python subscript becomes.
@@ -125,14 +120,8 @@ impl Context {
             return;
         };
         let mut input_types = inputs.to_vec();
-        let attrs = match op {
-            OpKind::Defined(defined) => {
-                let (extra_inputs, attrs) = defined.op().placement_log_key();
-                input_types.extend(extra_inputs);
-                attrs
-            }
-            other => format!("{other:?}"),
-        };
+        let (extra_inputs, attrs) = op.op().placement_log_key();
+        input_types.extend(extra_inputs);
         let key = format!(
             "{}|{input_types:?}|{output:?}|{attrs}|{device}",
             op.op_type()
@@ -281,12 +270,8 @@ impl Context {
         let Some(&declared) = inputs.first() else {
             return;
         };
-        let output = match op {
-            OpKind::Defined(defined) => match defined.op().failed_call_output(declared) {
-                Some(output) => output,
-                None => return,
-            },
-            _ => return,
+        let Some(output) = op.op().failed_call_output(declared) else {
+            return;
         };
         let declared_inputs = vec![declared; inputs.len()];
         self.log_eager_function(op, &declared_inputs, output, device);

@@ -215,7 +215,7 @@ impl Graph {
         let name = self.unique_name("Switch");
         self.name_scope = previous;
         let switch = self.create_op(
-            OpKind::Switch,
+            crate::op_defs::Switch::kind(),
             OpName::Exact(&name),
             vec![outer, branch.pred_id],
             stack,
@@ -421,18 +421,13 @@ impl Graph {
     /// The value `op` always outputs, as shape inference sees it: a `Const`'s, or a `Cast` of
     /// a `Const` (TensorFlow evaluates such small constant subgraphs when inferring shapes).
     fn constant_output<'a>(&'a self, op: &'a Operation) -> Option<Cow<'a, Tensor>> {
-        match &op.kind {
-            OpKind::Const(tensor) => Some(Cow::Borrowed(tensor)),
-            OpKind::Defined(defined) if defined.op().as_any().is::<crate::op_defs::Cast>() => {
-                let dtype = defined.op().type_attr(&[])?;
-                let source = self.operation(op.inputs.first()?.operation)?;
-                match &source.kind {
-                    OpKind::Const(tensor) => tensor::ops::cast(tensor, dtype).ok().map(Cow::Owned),
-                    _ => None,
-                }
-            }
-            _ => None,
+        if let Some(tensor) = op.kind.constant_value() {
+            return Some(Cow::Borrowed(tensor));
         }
+        let cast = op.kind.downcast::<crate::op_defs::Cast>()?;
+        let source = self.operation(op.inputs.first()?.operation)?;
+        let tensor = source.kind.constant_value()?;
+        tensor::ops::cast(tensor, cast.dtype).ok().map(Cow::Owned)
     }
 
     /// Creates an op: infers its outputs, names it, applies device scopes, colocation and

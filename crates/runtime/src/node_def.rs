@@ -9,7 +9,7 @@
 use std::fmt::Write;
 
 use crate::graph::{Graph, Operation};
-use crate::op::{data_type, OpKind, ValueType};
+use crate::op::{data_type, ValueType};
 use tensor::{DType, Tensor, TensorData, TensorShape};
 
 /// The `NodeDef` text of `operation` in `graph`, with its trailing newline.
@@ -49,27 +49,19 @@ pub fn node_def_text(graph: &Graph, operation: &Operation) -> String {
     };
     let input_types =
         || -> Vec<Option<DType>> { (0..operation.inputs.len()).map(input_type).collect() };
-    match &operation.kind {
-        OpKind::Const(tensor) => {
-            attr(&mut text, "value", &tensor_value(tensor));
-            attr(&mut text, "dtype", &type_value(tensor.dtype()));
-        }
-        OpKind::Placeholder { dtype, shape } => {
-            attr(&mut text, "shape", &shape_value(shape));
-            attr(&mut text, "dtype", &type_value(*dtype));
-        }
-        OpKind::Defined(op) if op.op().node_def_attrs(&input_types()).is_some() => {
-            for (key, value) in op.op().node_def_attrs(&input_types()).unwrap_or_default() {
+    match operation.kind.op().node_def_attrs(&input_types()) {
+        Some(attrs) => {
+            for (key, value) in attrs {
                 attr(&mut text, key, &value);
             }
         }
-        kind => {
+        None => {
             let inputs: Vec<ValueType> = operation
                 .inputs
                 .iter()
                 .filter_map(|input| graph.tensor_fact(*input).map(|fact| fact.value_type))
                 .collect();
-            if let Some(dtype) = kind.type_attr(&inputs) {
+            if let Some(dtype) = operation.kind.type_attr(&inputs) {
                 attr(&mut text, "T", &type_value(dtype));
             }
         }

@@ -11,37 +11,15 @@
 //! neither appears. Attrs are modelled for the ops whose shape functions raise here; any
 //! other op shows its `T`.
 
-use crate::op::{data_type, InputFact, OpKind, ValueType};
+use crate::op::{InputFact, OpKind};
 use crate::op_defs::is_host_memory_input;
 use crate::shape_fn::shape_text;
 use crate::shape_value::shape_input;
-use tensor::{DType, Tensor, TensorShape};
-
-/// A `type` attr value: `DT_FLOAT`.
-fn type_name(dtype: DType) -> String {
-    data_type(dtype).enum_name().to_string()
-}
+use tensor::{Tensor, TensorShape};
 
 /// The attrs of `kind`'s `NodeDef`, sorted by name, as `name=value`.
 fn attrs(kind: &OpKind, inputs: &[InputFact<'_>]) -> Vec<String> {
-    let dtype_of = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
-        Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => Some(type_name(dtype)),
-        _ => None,
-    };
-    let _typed = |name: &str, index: usize| dtype_of(index).map(|value| format!("{name}={value}"));
-    let _flag = |name: &str, value: bool| Some(format!("{name}={value}"));
-    let _count = |value: usize| Some(format!("N={value}"));
-    let mut attrs: Vec<Option<String>> = match kind {
-        OpKind::Defined(op) => op.op().node_attrs(inputs).into_iter().map(Some).collect(),
-        other => {
-            let types: Vec<ValueType> = inputs.iter().map(|fact| fact.value_type).collect();
-            vec![other
-                .type_attr(&types)
-                .map(|dtype| format!("T={}", type_name(dtype)))]
-        }
-    };
-    attrs.retain(Option::is_some);
-    attrs.into_iter().flatten().collect()
+    kind.op().node_attrs(inputs)
 }
 
 /// `Tensor::SummarizeValue`: the elements separated by spaces, nested in brackets by
@@ -123,10 +101,7 @@ impl ShapeErrorContext {
             let partial_input = shape_input(kind);
             let mut computed = Vec::new();
             let mut partial = Vec::new();
-            let value_inputs = match kind {
-                OpKind::Defined(op) => op.op().value_inputs(),
-                _ => &[],
-            };
+            let value_inputs = kind.op().value_inputs();
             for (index, fact) in inputs.iter().enumerate() {
                 if let Some(constant) = fact.constant.filter(|_| value_inputs.contains(&index)) {
                     computed.push(format!("input[{index}] = <{}>", summarize_value(constant)));
@@ -171,6 +146,8 @@ impl ShapeErrorContext {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::op::ValueType;
+    use tensor::DType;
     use tensor::ops::MatMulOptions;
     use tensor::Shape;
 

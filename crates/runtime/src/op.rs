@@ -8,214 +8,86 @@
 //! mode creates them as `Const` nodes (`Reshape/shape`, `Mean/reduction_indices`).
 
 use std::collections::HashMap;
+use std::fmt;
+
+use crate::op_defs::op::{DefinedOp, KernelEnv};
+use crate::op_defs::Op;
 
 use crate::error::{ExceptionClass, TfError};
 use crate::machine::Machine;
 use placer::kernels::DataType;
-use tensor::format::summarize::summarize_value;
 use tensor::ops::{self};
 use tensor::random::{self, Philox};
-use tensor::{DType, OpError, Shape, Tensor, TensorData, TensorShape};
+use tensor::{DType, OpError, Tensor, TensorShape};
 
-/// An op type with its attrs.
-#[derive(Clone, Debug, PartialEq)]
-pub enum OpKind {
-    /// `Const`: a value known when the op is built.
-    Const(Tensor),
-    /// `Placeholder`: a value fed at `Session.run`.
-    Placeholder {
-        /// Its dtype.
-        dtype: DType,
-        /// Its static shape (`[None, 2]`).
-        shape: TensorShape,
-    },
-    /// `RandomStandardNormal`; input 0 is the shape.
-    RandomStandardNormal {
-        /// The output dtype.
-        dtype: DType,
-        /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
-        seeds: [i64; 2],
-    },
-    /// `Identity`.
-    Identity,
-    /// `StopGradient` (`tf.stop_gradient`): its input's value, and no gradient through it.
-    StopGradient,
-    /// `Switch(data, pred)` of a TF1 `tf.cond`: `data` on output 1 when `pred` holds, on
-    /// output 0 otherwise; the other output is dead.
-    Switch,
-    /// `Merge` of a TF1 `tf.cond`: its live input on output 0, that input's index on
-    /// output 1.
-    Merge,
-    /// `NoOp` (`global_variables_initializer` is one with control inputs).
-    NoOp,
-    /// `RandomUniform`: floats in `[0, 1)`; input 0 is the shape.
-    RandomUniform {
-        /// The output dtype.
-        dtype: DType,
-        /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
-        seeds: [i64; 2],
-    },
-    /// `RandomUniformInt`: shape, minval, maxval.
-    RandomUniformInt {
-        /// The output dtype (that of minval and maxval).
-        dtype: DType,
-        /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
-        seeds: [i64; 2],
-    },
-    /// An all-reduce across the replicas of a strategy (`CrossReplicaSum` in a TPU program,
-    /// `CollectiveReduceV2` between mirrored devices). Run alone it is the identity; the
-    /// replicated executor (`runtime/distribute/replicated.rs`) and the function executor
-    /// (`runtime/distribute/collective.rs`) combine every replica's input.
-    AllReduce {
-        /// How the replicas' values combine.
-        reduction: crate::distribute::ReplicaReduction,
-        /// The op type the report shows.
-        op_type: &'static str,
-        /// Set when the replicas were traced one after the other into one function
-        /// (`strategy.run` inside a `tf.function`): which all-reduce and replica this op is.
-        member: Option<crate::distribute::CollectiveMember>,
-    },
-    /// `StringFormat`: `template` with each `placeholder` replaced by the summary of the
-    /// next input (`tf.strings.format`, the text `tf.print` prints).
-    StringFormat {
-        /// The text around the placeholders.
-        template: String,
-        /// What stands for an input in `template` (`{}`, or `{}` and digits when the
-        /// printed text itself holds `{}`).
-        placeholder: String,
-        /// Elements shown at each end of every dimension (negative: all).
-        summarize: i64,
-    },
-    /// `PrintV2`: writes its scalar string input and `end` to `output_stream` (stateful:
-    /// it runs on every call of a function, in order with the other stateful ops).
-    PrintV2 {
-        /// Where the text goes.
-        output_stream: PrintStream,
-        /// Appended to the text (`end`, `\n` by default).
-        end: String,
-    },
-    /// An argument of a function body (a parameter or a captured eager tensor): a
-    /// `Placeholder` in the traced graph, an `_Arg` when the function runs.
-    Arg {
-        /// Its type.
-        value_type: ValueType,
-        /// Its static shape.
-        shape: TensorShape,
-    },
-    /// An op type defined in a file of its own (`op_defs`), which answers everything
-    /// through [`Op`](crate::op_defs::Op).
-    Defined(crate::op_defs::DefinedOp),
+/// An op type with its attrs: one op definition ([`crate::op_defs`]), which answers
+/// everything about the op through [`Op`].
+#[derive(Clone, PartialEq)]
+pub struct OpKind(DefinedOp);
+
+impl fmt::Debug for OpKind {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(formatter)
+    }
 }
 
 impl OpKind {
+    /// The kind of `op`.
+    pub fn new(op: impl Op + 'static) -> OpKind {
+        OpKind(DefinedOp::new(op))
+    }
+
+    /// The op's definition and behaviour.
+    pub fn op(&self) -> &dyn Op {
+        self.0.op()
+    }
+
     /// The value a `Const` holds.
     pub fn constant_value(&self) -> Option<&Tensor> {
-        match self {
-            OpKind::Const(tensor) => Some(tensor),
-            _ => None,
-        }
+        self.op().constant_value()
     }
 
     /// What XLA's constant evaluation knows of the op's output when it compiles.
     pub fn compile_time_value(&self) -> crate::op_defs::op::CompileTimeValue {
-        use crate::op_defs::op::CompileTimeValue;
-        match self {
-            OpKind::Defined(op) => op.op().compile_time_value(),
-            OpKind::Const(_) => CompileTimeValue::Known,
-            OpKind::Arg { .. } | OpKind::Placeholder { .. } => CompileTimeValue::Argument,
-            OpKind::RandomStandardNormal { .. }
-            | OpKind::RandomUniform { .. }
-            | OpKind::RandomUniformInt { .. }
-            | OpKind::AllReduce { .. }
-            | OpKind::Switch
-            | OpKind::Merge => CompileTimeValue::Unknown,
-            _ => CompileTimeValue::FromInputs,
-        }
+        self.op().compile_time_value()
     }
 
     /// How a variable op appears in the eager placement log.
     pub fn variable_log(&self) -> Option<crate::op_defs::op::VariableLog> {
-        match self {
-            OpKind::Defined(op) => op.op().variable_log(),
-            _ => None,
-        }
+        self.op().variable_log()
     }
 
     /// The op as its defined type `T`, if it is one.
-    pub fn downcast<T: crate::op_defs::Op + 'static>(&self) -> Option<&T> {
-        match self {
-            OpKind::Defined(op) => op.op().as_any().downcast_ref::<T>(),
-            _ => None,
-        }
+    pub fn downcast<T: Op + 'static>(&self) -> Option<&T> {
+        self.op().as_any().downcast_ref::<T>()
     }
 
     /// Whether TensorFlow's op definition marks this kind stateful (the resource variable
     /// ops and the stateful random ops): it must run even when nothing uses its output
     /// (`auto_control_deps`), and XLA cannot fold it into a constant (`distribute::tpu`).
     pub fn is_stateful(&self) -> bool {
-        crate::op_defs::find(self.op_type()).is_some_and(|def| def.stateful)
+        self.op().def().stateful
     }
 
     /// TensorFlow's op type name.
     pub fn op_type(&self) -> &'static str {
-        match self {
-            OpKind::Const(_) => "Const",
-            OpKind::Placeholder { .. } => "Placeholder",
-            OpKind::RandomStandardNormal { .. } => "RandomStandardNormal",
-            OpKind::Identity => "Identity",
-            OpKind::StopGradient => "StopGradient",
-            OpKind::Switch => "Switch",
-            OpKind::Merge => "Merge",
-            OpKind::NoOp => "NoOp",
-            OpKind::StringFormat { .. } => "StringFormat",
-            OpKind::PrintV2 { .. } => "PrintV2",
-            OpKind::Arg { .. } => "Placeholder",
-            OpKind::RandomUniform { .. } => "RandomUniform",
-            OpKind::RandomUniformInt { .. } => "RandomUniformInt",
-            OpKind::AllReduce { op_type, .. } => op_type,
-            OpKind::Defined(op) => op.op().def().name,
-        }
+        self.op().def().name
     }
 
     /// The dtype kernels are constrained on (`T`, or `dtype` for generators), given the
     /// input types; `None` when the op has no such attr.
     pub fn type_attr(&self, inputs: &[ValueType]) -> Option<DType> {
-        let first_dense = |index: usize| match inputs.get(index) {
-            Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => Some(*dtype),
-            _ => None,
-        };
-        match self {
-            OpKind::Const(tensor) => Some(tensor.dtype()),
-            OpKind::Placeholder { dtype, .. } | OpKind::RandomStandardNormal { dtype, .. } => {
-                Some(*dtype)
-            }
-            OpKind::RandomUniform { dtype, .. } => Some(*dtype),
-            OpKind::NoOp | OpKind::StringFormat { .. } | OpKind::PrintV2 { .. } => None,
-            OpKind::Arg { value_type, .. } => match value_type {
-                ValueType::Dense(dtype) | ValueType::Ref(dtype) => Some(*dtype),
-                ValueType::Resource => None,
-            },
-            OpKind::Defined(op) => op.op().type_attr(inputs),
-            _ => first_dense(0),
-        }
+        self.op().type_attr(inputs)
     }
 
-    /// How many outputs an op whose outputs have no static shape yet produces: its
-    /// `num_split` or `num` attr for the ops that cut a tensor into pieces, a defined op's
-    /// output count, else one.
-    pub fn piece_count(&self) -> usize {
-        match self {
-            OpKind::Defined(op) => op.op().output_count(),
-            _ => 1,
-        }
+    /// How many outputs the op has.
+    pub fn output_count(&self) -> usize {
+        self.op().output_count()
     }
 
     /// True for ops whose first input is a variable handle that they read or write.
     pub fn uses_resource(&self) -> bool {
-        match self {
-            OpKind::Defined(op) => op.op().uses_resource(),
-            _ => false,
-        }
+        self.op().uses_resource()
     }
 }
 
@@ -347,6 +219,11 @@ impl ResourceStore {
         self.printed.extend(printed);
     }
 
+    /// Keeps what a `PrintV2` kernel wrote to `stream`.
+    pub fn print(&mut self, stream: PrintStream, text: String) {
+        self.printed.push((stream, text));
+    }
+
     /// Takes what `PrintV2` kernels wrote since the last call.
     pub fn take_printed(&mut self) -> Vec<(PrintStream, String)> {
         std::mem::take(&mut self.printed)
@@ -384,7 +261,7 @@ impl ResourceStore {
     pub fn reserve_random(
         &mut self,
         site: &KernelSite<'_>,
-        op: &OpKind,
+        op_type: &str,
         dtype: DType,
         seeds: [i64; 2],
         count: u64,
@@ -392,13 +269,7 @@ impl ResourceStore {
         let key = match site.node {
             Some(("", node)) => node.to_string(),
             Some((function, node)) => format!("{function}/{node}"),
-            None => format!(
-                "{}:{}:{}:{}",
-                op.op_type(),
-                dtype.name(),
-                seeds[0],
-                seeds[1]
-            ),
+            None => format!("{}:{}:{}:{}", op_type, dtype.name(), seeds[0], seeds[1]),
         };
         let generator = self
             .random_kernels
@@ -435,43 +306,6 @@ pub enum KernelFailure {
 impl From<OpError> for KernelFailure {
     fn from(error: OpError) -> KernelFailure {
         KernelFailure::Op(error)
-    }
-}
-
-fn dense<'a>(inputs: &'a [Value], index: usize, op: &OpKind) -> Result<&'a Tensor, KernelFailure> {
-    inputs.get(index).and_then(Value::tensor).ok_or_else(|| {
-        KernelFailure::Status(TfError::internal(format!(
-            "{} expects a tensor as input #{index}",
-            op.op_type()
-        )))
-    })
-}
-
-fn integers(tensor: &Tensor, op: &OpKind) -> Result<Vec<i64>, KernelFailure> {
-    tensor.to_i64_vec().ok_or_else(|| {
-        KernelFailure::Status(TfError::invalid_argument(format!(
-            "{} expects an integer tensor, got {}",
-            op.op_type(),
-            tensor.dtype().name()
-        )))
-    })
-}
-
-/// The number of values a random kernel makes for `dims` (negative dimensions fail later,
-/// in the kernel).
-fn element_count(dims: &[i64]) -> u64 {
-    dims.iter()
-        .map(|dim| (*dim).max(0) as u64)
-        .fold(1u64, u64::saturating_mul)
-}
-
-fn scalar_f64(tensor: &Tensor, op: &OpKind) -> Result<f64, KernelFailure> {
-    match tensor.to_f64_vec().as_deref() {
-        Some([value]) => Ok(*value),
-        _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
-            "{} expects scalar inputs",
-            op.op_type()
-        )))),
     }
 }
 
@@ -556,163 +390,15 @@ pub fn compute_at(
     // dispatching one costs about as much as this many interpreted instructions, on top of
     // the elements it fills (`tensor::limits`).
     meter::work::add(KERNEL_WORK);
-    let one = |tensor: Tensor| Ok(vec![Value::Dense(tensor)]);
-    let takes_references = match op {
-        OpKind::Defined(defined) => defined.op().takes_references(),
-        _ => false,
-    };
-    if !takes_references && inputs.iter().any(|input| matches!(input, Value::Ref(..))) {
+    let op = op.op();
+    if !op.takes_references() && inputs.iter().any(|input| matches!(input, Value::Ref(..))) {
         let values: Vec<Value> = inputs
             .iter()
             .map(|input| deref(input, resources))
             .collect::<Result<_, _>>()?;
-        return compute_at(op, &values, resources, site);
+        return op.run(&values, &mut KernelEnv { resources, site });
     }
-    match op {
-        OpKind::Defined(defined) => defined.op().run(
-            inputs,
-            &mut crate::op_defs::op::KernelEnv { resources, site },
-        ),
-        OpKind::Const(tensor) => one(tensor.clone()),
-        OpKind::Placeholder { .. } => Err(KernelFailure::Status(TfError::internal(
-            "a placeholder was computed instead of fed",
-        ))),
-        OpKind::RandomStandardNormal { dtype, seeds } => {
-            let dims = integers(dense(inputs, 0, op)?, op)?;
-            let generator =
-                resources.reserve_random(&site, op, *dtype, *seeds, element_count(&dims));
-            one(ops::standard_normal(&dims, *dtype, generator)?)
-        }
-        OpKind::RandomUniform { dtype, seeds } => {
-            let dims = integers(dense(inputs, 0, op)?, op)?;
-            let generator =
-                resources.reserve_random(&site, op, *dtype, *seeds, element_count(&dims));
-            one(ops::uniform(&dims, *dtype, generator)?)
-        }
-        OpKind::RandomUniformInt { seeds, .. } => {
-            let dims = integers(dense(inputs, 0, op)?, op)?;
-            let low = scalar_f64(dense(inputs, 1, op)?, op)? as i64;
-            let high = scalar_f64(dense(inputs, 2, op)?, op)? as i64;
-            let dtype = dense(inputs, 1, op)?.dtype();
-            let generator =
-                resources.reserve_random(&site, op, dtype, *seeds, element_count(&dims));
-            one(ops::uniform_int(&dims, low, high, dtype, generator)?)
-        }
-        OpKind::Switch | OpKind::Merge => Err(KernelFailure::Status(TfError::internal(
-            "Switch and Merge run in the session's executor",
-        ))),
-        OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
-            match inputs.first() {
-                Some(value) => Ok(vec![value.clone()]),
-                None => Err(KernelFailure::Status(TfError::internal(
-                    "Identity without input",
-                ))),
-            }
-        }
-        OpKind::NoOp => Ok(Vec::new()),
-        OpKind::StringFormat {
-            template,
-            placeholder,
-            summarize,
-        } => {
-            // absl::StrSplit: an empty delimiter cuts between characters.
-            let pieces: Vec<&str> = if placeholder.is_empty() {
-                match template
-                    .char_indices()
-                    .map(|(at, _)| at)
-                    .collect::<Vec<_>>()
-                {
-                    starts if starts.is_empty() => vec![""],
-                    starts => (0..starts.len())
-                        .map(|i| {
-                            &template
-                                [starts[i]..starts.get(i + 1).map_or(template.len(), |end| *end)]
-                        })
-                        .collect(),
-                }
-            } else {
-                template.split(placeholder.as_str()).collect()
-            };
-            if pieces.len() != inputs.len() + 1 {
-                return Err(KernelFailure::Status(TfError::invalid_argument(format!(
-                    "num placeholders in template and num inputs must match: {} vs. {}",
-                    pieces.len() - 1,
-                    inputs.len()
-                ))));
-            }
-            let mut text = pieces[0].to_string();
-            for (index, piece) in pieces[1..].iter().enumerate() {
-                text.push_str(&summarize_value(dense(inputs, index, op)?, *summarize));
-                text.push_str(piece);
-            }
-            one(Tensor::from_strings(
-                Shape::new(Vec::new()),
-                vec![text.into_bytes()],
-            )?)
-        }
-        OpKind::PrintV2 { output_stream, end } => {
-            let input = dense(inputs, 0, op)?;
-            let (TensorData::String(values), 0) = (input.data(), input.rank()) else {
-                return Err(KernelFailure::Status(TfError::invalid_argument(format!(
-                    "Input is expected to be scalar, but got shape: {}",
-                    input.shape()
-                ))));
-            };
-            let mut text = String::from_utf8_lossy(&values[0]).into_owned();
-            text.push_str(end);
-            resources.printed.push((*output_stream, text));
-            Ok(Vec::new())
-        }
-        OpKind::Arg { .. } => Err(KernelFailure::Status(TfError::internal(
-            "a function argument was computed instead of passed",
-        ))),
-    }
-}
-
-fn dtype_hint_at(inputs: &[InputFact<'_>], index: usize) -> Option<DType> {
-    match inputs.get(index).map(|fact| fact.value_type) {
-        Some(ValueType::Dense(dtype)) => Some(dtype),
-        _ => None,
-    }
-}
-
-/// Static facts of a not yet defined op from running its kernel on stand-ins
-/// ([`crate::op_defs::support::run_on_stand_ins`]), else the output dtype with an unknown
-/// shape.
-pub(crate) fn infer_by_running(
-    op: &OpKind,
-    inputs: &[InputFact<'_>],
-) -> Result<Vec<OutputFact>, TfError> {
-    if let OpKind::RandomUniform { dtype, .. } | OpKind::RandomUniformInt { dtype, .. } = op {
-        let dims = inputs.first().and_then(shape_entries);
-        let dtype = match op {
-            OpKind::RandomUniformInt { .. } => dtype_hint_at(inputs, 1).unwrap_or(*dtype),
-            _ => *dtype,
-        };
-        return Ok(vec![OutputFact {
-            value_type: ValueType::Dense(dtype),
-            shape: shape_from_entries(dims),
-        }]);
-    }
-    if let Some(facts) = crate::op_defs::support::run_on_stand_ins(op, inputs, &[])? {
-        return Ok(facts);
-    }
-    let dtype_hint = inputs.iter().find_map(|fact| match fact.value_type {
-        ValueType::Dense(dtype) => Some(dtype),
-        _ => None,
-    });
-    let dtype = match op {
-        OpKind::RandomUniform { dtype, .. } => *dtype,
-        _ => dtype_hint.unwrap_or(DType::Float32),
-    };
-    let shape = TensorShape::unknown();
-    Ok(vec![
-        OutputFact {
-            value_type: ValueType::Dense(dtype),
-            shape,
-        };
-        op.piece_count()
-    ])
+    op.run(inputs, &mut KernelEnv { resources, site })
 }
 
 /// A graph input as inference sees it: its type, static shape and, for `Const`s, value.
@@ -741,11 +427,8 @@ pub struct OutputFact {
 /// Static output types and shapes of `op` in graph mode, with the build-time checks
 /// TensorFlow's Python layer makes (dtype agreement of `T` inputs).
 pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, TfError> {
-    let takes_references = match op {
-        OpKind::Defined(defined) => defined.op().takes_references(),
-        _ => false,
-    };
-    if !takes_references
+    let op = op.op();
+    if !op.takes_references()
         && inputs
             .iter()
             .any(|fact| matches!(fact.value_type, ValueType::Ref(_)))
@@ -760,81 +443,9 @@ pub fn infer(op: &OpKind, inputs: &[InputFact<'_>]) -> Result<Vec<OutputFact>, T
                 ..*fact
             })
             .collect();
-        return infer(op, &dereffed);
+        return op.infer(&dereffed);
     }
-    if let OpKind::Defined(defined) = op {
-        return defined.op().infer(inputs);
-    }
-    crate::shape_fn::check(op, inputs)?;
-    let dense_type = |index: usize| match inputs.get(index).map(|fact| fact.value_type) {
-        Some(ValueType::Dense(dtype)) => Ok(dtype),
-        _ => Err(TfError::internal(format!(
-            "{} expects a tensor as input #{index}",
-            op.op_type()
-        ))),
-    };
-    let shape_of = |index: usize| {
-        inputs
-            .get(index)
-            .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())
-    };
-    let _constant_ints = |index: usize| {
-        inputs
-            .get(index)
-            .and_then(|fact| fact.constant)
-            .and_then(Tensor::to_i64_vec)
-    };
-    let out = |dtype: DType, shape: TensorShape| {
-        Ok(vec![OutputFact {
-            value_type: ValueType::Dense(dtype),
-            shape,
-        }])
-    };
-    match op {
-        // Indices of a shape known only when the graph runs (`tf.boolean_mask`'s
-        // `Squeeze(Where(mask))`): params' dims around the indices' dims.
-        OpKind::Const(tensor) => out(tensor.dtype(), TensorShape::from(tensor.shape())),
-        OpKind::Placeholder { dtype, shape } => out(*dtype, shape.clone()),
-        OpKind::Identity | OpKind::StopGradient | OpKind::AllReduce { .. } => {
-            out(dense_type(0)?, shape_of(0))
-        }
-        OpKind::Switch => {
-            let value_type = ValueType::Dense(dense_type(0)?);
-            let fact = OutputFact {
-                value_type,
-                shape: shape_of(0),
-            };
-            Ok(vec![fact.clone(), fact])
-        }
-        OpKind::Merge => {
-            let shape = if shape_of(0) == shape_of(1) {
-                shape_of(0)
-            } else {
-                TensorShape::unknown()
-            };
-            Ok(vec![
-                OutputFact {
-                    value_type: ValueType::Dense(dense_type(0)?),
-                    shape,
-                },
-                OutputFact {
-                    value_type: ValueType::Dense(DType::Int32),
-                    shape: TensorShape::new(Vec::new()),
-                },
-            ])
-        }
-        OpKind::RandomStandardNormal { dtype, .. } => out(
-            *dtype,
-            shape_from_entries(inputs.first().and_then(shape_entries)),
-        ),
-        OpKind::Arg { value_type, shape } => Ok(vec![OutputFact {
-            value_type: *value_type,
-            shape: shape.clone(),
-        }]),
-        OpKind::NoOp | OpKind::PrintV2 { .. } => Ok(Vec::new()),
-        OpKind::StringFormat { .. } => out(DType::String, TensorShape::new(Vec::new())),
-        _ => infer_by_running(op, inputs),
-    }
+    op.infer(inputs)
 }
 
 /// A shape-like input's entries as shape inference knows them (`None`: unknown, or `-1`):

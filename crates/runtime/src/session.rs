@@ -8,7 +8,7 @@ use crate::api::Handle;
 use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::graph::{GraphId, GraphTensor, OperationId};
-use crate::op::{compute_at, KernelFailure, KernelSite, OpKind, ResourceStore, Value};
+use crate::op::{compute_at, KernelFailure, KernelSite, ResourceStore, Value};
 use crate::recorder::{RecordedInput, RecordedOp};
 use crate::variables::VariableId;
 use placer::device::DeviceId;
@@ -301,7 +301,7 @@ impl Session {
                 .iter()
                 .map(|input| dead.contains(&(input.operation, input.output)))
                 .collect();
-            let is_merge = matches!(operation.kind, OpKind::Merge);
+            let is_merge = operation.kind.downcast::<crate::op_defs::Merge>().is_some();
             let control_dead = operation
                 .control_inputs
                 .iter()
@@ -343,8 +343,9 @@ impl Session {
                 inputs.push(value);
             }
             let mut dead_output = None;
-            let outputs = match &operation.kind {
-                OpKind::Switch => {
+            let kind = &operation.kind;
+            let outputs = match kind {
+                kind if kind.downcast::<crate::op_defs::Switch>().is_some() => {
                     let taken = match inputs.get(1) {
                         Some(Value::Dense(pred)) => match pred.data() {
                             tensor::TensorData::Bool(values) if values.len() == 1 => values[0],
@@ -371,19 +372,23 @@ impl Session {
                     dead_output = Some(u32::from(!taken));
                     vec![data.clone(), data]
                 }
-                OpKind::Merge => {
+                kind if kind.downcast::<crate::op_defs::Merge>().is_some() => {
                     let data = inputs
                         .first()
                         .cloned()
                         .ok_or_else(|| TfError::internal("Merge without a live input"))?;
                     vec![data, Value::Dense(Tensor::scalar(live_input as i32))]
                 }
-                OpKind::Placeholder { dtype, shape } => {
+                kind if kind.downcast::<crate::op_defs::Placeholder>().is_some() => {
+                    let (dtype, shape) = kind
+                        .downcast::<crate::op_defs::Placeholder>()
+                        .map(|placeholder| (placeholder.dtype, placeholder.shape.clone()))
+                        .ok_or_else(|| TfError::internal("a placeholder changed kind"))?;
                     let inner = format!(
                         "You must feed a value for placeholder tensor '{}' with dtype {} and shape {}\n\t [[{}]]",
                         operation.name,
                         dtype.kernel_name(),
-                        shape_for_error(shape),
+                        shape_for_error(&shape),
                         format_node_name(&operation.name)
                     );
                     return Err(runtime_error(

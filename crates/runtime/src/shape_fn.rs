@@ -131,10 +131,7 @@ pub(crate) fn known_dims(shape: &TensorShape) -> Option<Vec<usize>> {
 /// The checks of `op`'s shape function that the engine's inference does not make itself;
 /// `Ok` when the shapes pass (or are not known well enough to tell).
 pub fn check(op: &OpKind, inputs: &[InputFact<'_>]) -> TfResult<()> {
-    match op {
-        OpKind::Defined(defined) => defined.op().infer(inputs).map(drop),
-        _ => Ok(()),
-    }
+    op.op().infer(inputs).map(drop)
 }
 
 #[cfg(test)]

@@ -15,13 +15,7 @@ const LARGEST_VALUE: usize = 1024;
 
 /// The input of `kind` that holds a shape, if it has one.
 pub fn shape_input(kind: &OpKind) -> Option<usize> {
-    match kind {
-        OpKind::Defined(op) => op.op().shape_input(),
-        OpKind::RandomStandardNormal { .. }
-        | OpKind::RandomUniform { .. }
-        | OpKind::RandomUniformInt { .. } => Some(0),
-        _ => None,
-    }
+    kind.op().shape_input()
 }
 
 /// Stands for a dimension not known before running, in a partially evaluated `Shape`.
@@ -86,39 +80,36 @@ fn evaluate(
 ) -> Option<Evaluated> {
     *budget = budget.checked_sub(1)?;
     let operation = graph.operation(tensor.operation)?;
-    let moves_entries = match &operation.kind {
-        OpKind::Const(value) => {
-            return (value.num_elements() <= LARGEST_VALUE).then(|| Evaluated {
-                tensor: value.clone(),
-                partial: false,
-            });
+    let kind = &operation.kind;
+    if let Some(value) = kind.constant_value() {
+        return (value.num_elements() <= LARGEST_VALUE).then(|| Evaluated {
+            tensor: value.clone(),
+            partial: false,
+        });
+    }
+    if let Some(shape_op) = kind.downcast::<crate::op_defs::ShapeOp>() {
+        let out_type = shape_op.out_type;
+        let input = operation.inputs.first()?;
+        let dims = graph.tensor_fact(*input)?.shape.dims()?.to_vec();
+        let unknown = dims.iter().any(Option::is_none);
+        if !partial && unknown {
+            return None;
         }
-        kind if kind.downcast::<crate::op_defs::ShapeOp>().is_some() => {
-            let out_type = kind.downcast::<crate::op_defs::ShapeOp>()?.out_type;
-            let input = operation.inputs.first()?;
-            let dims = graph.tensor_fact(*input)?.shape.dims()?.to_vec();
-            let unknown = dims.iter().any(Option::is_none);
-            if !partial && unknown {
-                return None;
-            }
-            let values: Vec<i64> = dims
-                .iter()
-                .map(|dim| dim.map_or(UNKNOWN_DIM, |dim| dim as i64))
-                .collect();
-            let count = values.len();
-            let tensor = Tensor::from_vec(tensor::Shape::new(vec![count]), values).ok()?;
-            return Some(Evaluated {
-                tensor: tensor::ops::cast(&tensor, out_type).ok()?,
-                partial: unknown,
-            });
-        }
-        OpKind::Identity => true,
-        OpKind::Defined(op) => match op.op().shape_evaluation() {
-            crate::op_defs::ShapeEvaluation::MovesEntries => true,
-            crate::op_defs::ShapeEvaluation::Arithmetic => false,
-            crate::op_defs::ShapeEvaluation::NotEvaluated => return None,
-        },
-        _ => return None,
+        let values: Vec<i64> = dims
+            .iter()
+            .map(|dim| dim.map_or(UNKNOWN_DIM, |dim| dim as i64))
+            .collect();
+        let count = values.len();
+        let tensor = Tensor::from_vec(tensor::Shape::new(vec![count]), values).ok()?;
+        return Some(Evaluated {
+            tensor: tensor::ops::cast(&tensor, out_type).ok()?,
+            partial: unknown,
+        });
+    }
+    let moves_entries = match kind.op().shape_evaluation() {
+        crate::op_defs::ShapeEvaluation::MovesEntries => true,
+        crate::op_defs::ShapeEvaluation::Arithmetic => false,
+        crate::op_defs::ShapeEvaluation::NotEvaluated => return None,
     };
     let mut inputs = Vec::with_capacity(operation.inputs.len());
     let mut from_partial = false;
@@ -178,10 +169,10 @@ mod tests {
         let mut graph = Graph::new(id, GraphKind::User);
         let n = graph
             .create_op(
-                OpKind::Arg {
-                    value_type: ValueType::Dense(DType::Int32),
-                    shape: TensorShape::new(Vec::new()),
-                },
+                crate::op_defs::Arg::kind(
+                    ValueType::Dense(DType::Int32),
+                    TensorShape::new(Vec::new()),
+                ),
                 OpName::Unique("n"),
                 Vec::new(),
                 &[],
@@ -189,7 +180,7 @@ mod tests {
             .unwrap();
         let three = graph
             .create_op(
-                OpKind::Const(Tensor::scalar(3i32)),
+                crate::op_defs::Const::kind(Tensor::scalar(3i32)),
                 OpName::Unique("c"),
                 Vec::new(),
                 &[],
@@ -197,7 +188,7 @@ mod tests {
             .unwrap();
         let minus_one = graph
             .create_op(
-                OpKind::Const(Tensor::scalar(-1i32)),
+                crate::op_defs::Const::kind(Tensor::scalar(-1i32)),
                 OpName::Unique("c"),
                 Vec::new(),
                 &[],
@@ -225,7 +216,9 @@ mod tests {
         );
         let known = graph
             .create_op(
-                OpKind::Const(Tensor::from_vec(Shape::new(vec![2]), vec![2i32, -1]).unwrap()),
+                crate::op_defs::Const::kind(
+                    Tensor::from_vec(Shape::new(vec![2]), vec![2i32, -1]).unwrap(),
+                ),
                 OpName::Unique("shape"),
                 Vec::new(),
                 &[],

@@ -15,7 +15,6 @@ use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::graph::{GraphKind, GraphTensor};
 use crate::op::OpKind;
-use crate::op_defs::op::gradient_not_emulated;
 use crate::{EagerTensor, Handle};
 use tensor::ops::{self, BinaryOp, ReduceOp, UnaryOp};
 use tensor::{Shape, Tensor};
@@ -142,34 +141,6 @@ fn defined_gradient(
     let inputs: Vec<&Tensor> = inputs.iter().collect();
     let outputs: Vec<&Tensor> = outputs.iter().collect();
     op.gradient(&inputs, &outputs, grads)
-}
-
-/// The gradients of an op's inputs given the gradient of its first output; `None` for an
-/// input that gets none (integer inputs, shapes, axes).
-fn op_gradient(entry: &TapeEntry, grad: &Tensor) -> TfResult<Vec<Option<Tensor>>> {
-    let _input = |i: usize| -> TfResult<&Tensor> {
-        entry
-            .inputs
-            .get(i)
-            .and_then(|(_, value)| value.as_ref())
-            .ok_or_else(|| TfError::internal("a taped op lost an input"))
-    };
-    let _output = || -> TfResult<&Tensor> {
-        entry
-            .outputs
-            .first()
-            .and_then(|(_, value)| value.as_ref())
-            .ok_or_else(|| TfError::internal("a taped op lost its output"))
-    };
-    Ok(match &entry.op {
-        OpKind::Identity => vec![Some(grad.clone())],
-        OpKind::StopGradient => vec![None],
-        // `ops.NotDifferentiable` in TensorFlow.
-        OpKind::RandomStandardNormal { .. }
-        | OpKind::RandomUniform { .. }
-        | OpKind::RandomUniformInt { .. } => vec![None; entry.inputs.len()],
-        other => return Err(gradient_not_emulated(other.op_type())),
-    })
 }
 
 fn accumulate(grads: &mut HashMap<String, Tensor>, key: &str, grad: Tensor) -> TfResult<()> {
@@ -433,17 +404,10 @@ impl Context {
                 .iter()
                 .map(|(name, _)| grads.get(name).cloned())
                 .collect();
-            let input_grads = if let OpKind::Defined(op) = &entry.op {
-                if output_grads.iter().all(Option::is_none) {
-                    continue;
-                }
-                defined_gradient(op.op(), entry, &output_grads)?
-            } else {
-                let Some(Some(grad)) = output_grads.into_iter().next() else {
-                    continue;
-                };
-                op_gradient(entry, &grad)?
-            };
+            if output_grads.iter().all(Option::is_none) {
+                continue;
+            }
+            let input_grads = defined_gradient(entry.op.op(), entry, &output_grads)?;
             for ((name, value), input_grad) in entry.inputs.iter().zip(input_grads) {
                 let floating = value.as_ref().is_none_or(|v| v.dtype().is_floating());
                 if let (Some(input_grad), true) = (input_grad, floating) {

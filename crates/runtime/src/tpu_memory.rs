@@ -125,7 +125,7 @@ pub fn program_usage(function: &ConcreteFunction) -> HbmUsage {
                 .is_some();
         if is_input {
             arguments = arguments.saturating_add(bytes);
-        } else if !matches!(operation.kind, OpKind::Const(_)) {
+        } else if operation.kind.constant_value().is_none() {
             live = live.saturating_add(bytes);
             peak = peak.max(live);
             ending[last_use[index].max(index)].push(bytes);

@@ -397,7 +397,7 @@ impl Context {
             stack,
         )?;
         let read = g.create_op(
-            OpKind::Identity,
+            crate::op_defs::Identity::kind(),
             OpName::Unique("read"),
             vec![reference],
             stack,
@@ -630,7 +630,12 @@ impl Context {
             .collect();
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
-        let init = g.create_op(OpKind::NoOp, OpName::Unique("init"), Vec::new(), &stack)?;
+        let init = g.create_op(
+            crate::op_defs::NoOp::kind(),
+            OpName::Unique("init"),
+            Vec::new(),
+            &stack,
+        )?;
         for assign in assigns {
             g.add_control_input(init, assign);
         }

@@ -75,13 +75,7 @@ impl NonConstantInput {
 
 /// The inputs of `kind` XLA needs as compile-time constants.
 fn constant_inputs(kind: &OpKind, input_count: usize) -> Vec<usize> {
-    match kind {
-        OpKind::Defined(op) => op.op().compile_time_constant_inputs(input_count),
-        OpKind::RandomStandardNormal { .. }
-        | OpKind::RandomUniform { .. }
-        | OpKind::RandomUniformInt { .. } => vec![0],
-        _ => Vec::new(),
-    }
+    kind.op().compile_time_constant_inputs(input_count)
 }
 
 /// The first op of `program` (op indices of `graph`; ops before it feed it as arguments)
@@ -103,7 +97,7 @@ pub fn first_non_constant_input(
     for (index, operation) in operations.iter().enumerate().take(end) {
         known[index] = if index < start || host(index) {
             // Fed to the program from outside: an argument.
-            arguments_known || matches!(operation.kind, OpKind::Const(_))
+            arguments_known || operation.kind.constant_value().is_some()
         } else {
             match operation.kind.compile_time_value() {
                 CompileTimeValue::Known => true,

@@ -434,11 +434,11 @@ fn run_pieces(
     name: Option<String>,
     inputs: Vec<(Operand, &'static str, bool)>,
 ) -> PyResult {
-    if kind.piece_count() > MAX_PIECES {
+    if kind.output_count() > MAX_PIECES {
         let message = format!(
             "{} into {} pieces: the playground makes at most {MAX_PIECES} outputs per op",
             kind.op_type(),
-            kind.piece_count()
+            kind.output_count()
         );
         return st.tf(vm, |_| {
             Err(TfError::new(

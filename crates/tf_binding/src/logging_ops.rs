@@ -75,18 +75,11 @@ pub fn print(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         [only] if is_string_scalar(st, vm, only)? => to_operand(st, vm, only)?,
         inputs => {
             let (template, placeholder, tensors) = template(vm, inputs, &sep)?;
-            let kind = OpKind::StringFormat {
-                template,
-                placeholder,
-                summarize,
-            };
+            let kind = runtime::op_defs::StringFormat::kind(template, placeholder, summarize);
             runtime::Operand::Handle(string_format_op(st, vm, kind, &tensors, None)?)
         }
     };
-    let kind = OpKind::PrintV2 {
-        output_stream: stream,
-        end,
-    };
+    let kind = runtime::op_defs::PrintV2::kind(stream, end);
     let graph_op = st.tf(vm, |ctx| {
         ctx.array_op_outputs(
             kind,
@@ -167,11 +160,7 @@ pub fn string_format(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             inputs.len()
         )));
     }
-    let kind = OpKind::StringFormat {
-        template,
-        placeholder,
-        summarize,
-    };
+    let kind = runtime::op_defs::StringFormat::kind(template, placeholder, summarize);
     let handle = string_format_op(st, vm, kind, &inputs, name.as_deref())?;
     wrap(st, vm, handle)
 }

@@ -15,7 +15,6 @@ use crate::convert::{
 use crate::tensor_class::{apply_binary, wrap, PyTensor};
 use crate::{array_ops, math_ops};
 use crate::{def, function as native, module, St};
-use runtime::op::OpKind;
 use runtime::truediv::TruedivSpelling;
 use runtime::{Handle, Operand};
 use tensor::ops::{self, ArgReduceOp, BinaryOp, FloatClass, MatMulOptions, ReduceOp, UnaryOp};
@@ -378,10 +377,7 @@ fn static_predicate(st: &St, vm: &mut Vm<'_>, pred: &Value) -> PyResult<Option<b
                 ctx.graph(tensor.graph)
                     .ok()
                     .and_then(|g| g.operation(tensor.operation))
-                    .and_then(|op| match &op.kind {
-                        OpKind::Const(value) => Some(value.clone()),
-                        _ => None,
-                    })
+                    .and_then(|op| op.kind.constant_value().cloned())
             })?,
             _ => None,
         },

@@ -66,10 +66,8 @@ impl Step {
 
 /// The member an op is, if it is a per-replica all-reduce of a traced `strategy.run`.
 fn member_of(kind: &OpKind) -> Option<CollectiveMember> {
-    match kind {
-        OpKind::AllReduce { member, .. } => *member,
-        _ => None,
-    }
+    kind.downcast::<crate::op_defs::AllReduce>()
+        .and_then(|all_reduce| all_reduce.member)
 }
 
 /// The order in which to run `graph`'s ops (`skip` are the arguments, already computed):

@@ -258,11 +258,7 @@ impl Context {
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
         let operation = g.create_op(
-            OpKind::AllReduce {
-                reduction,
-                op_type,
-                member,
-            },
+            crate::op_defs::AllReduce::kind(reduction, op_type, member),
             OpName::Unique(op_type),
             vec![input],
             &stack,

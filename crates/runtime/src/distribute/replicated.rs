@@ -17,7 +17,7 @@ use crate::eager::EagerTensor;
 use crate::error::{TfError, TfResult};
 use crate::function::ConcreteFunctionId;
 use crate::graph::OperationId;
-use crate::op::{compute_at, KernelFailure, KernelSite, OpKind, Value};
+use crate::op::{compute_at, KernelFailure, KernelSite, Value};
 use crate::recorder::{RecordedInput, RecordedOp};
 use placer::PlacementReason;
 use tensor::Tensor;
@@ -152,44 +152,46 @@ impl Context {
                 }
                 gathered.push((inputs, recorded));
             }
-            let outputs: Vec<Vec<Value>> = match &operation.kind {
-                OpKind::AllReduce { reduction, .. } => {
-                    let tensors: Vec<Tensor> = gathered
-                        .iter()
-                        .map(|(inputs, _)| {
-                            inputs
-                                .first()
-                                .and_then(Value::tensor)
-                                .cloned()
-                                .ok_or_else(|| TfError::internal("an all-reduce without a tensor"))
-                        })
-                        .collect::<TfResult<_>>()?;
-                    let combined = reduction.combine(&tensors)?;
-                    vec![vec![Value::Dense(combined)]; replicas]
-                }
-                kind => {
-                    let mut outputs = Vec::with_capacity(replicas);
-                    for (replica, (inputs, _)) in gathered.iter().enumerate() {
-                        let site = KernelSite {
-                            device: Some((&self.machine, &strategy_info.devices[replica])),
-                            node: Some((&replica_scopes[replica], &operation.name)),
-                        };
-                        let result = compute_at(kind, inputs, &mut self.eager_resources, site)
-                            .map_err(|failure| match failure {
-                                KernelFailure::Op(error) => TfError::new(
-                                    error.class.into(),
-                                    format!(
-                                        "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
-                                        error.message, operation.name, function.name
-                                    ),
-                                ),
-                                KernelFailure::Status(error) => error,
-                            })?;
-                        outputs.push(result);
+            let all_reduce = operation.kind.downcast::<crate::op_defs::AllReduce>();
+            let outputs: Vec<Vec<Value>> =
+                match all_reduce.map(|all_reduce| &all_reduce.reduction) {
+                    Some(reduction) => {
+                        let tensors: Vec<Tensor> =
+                            gathered
+                                .iter()
+                                .map(|(inputs, _)| {
+                                    inputs.first().and_then(Value::tensor).cloned().ok_or_else(
+                                        || TfError::internal("an all-reduce without a tensor"),
+                                    )
+                                })
+                                .collect::<TfResult<_>>()?;
+                        let combined = reduction.combine(&tensors)?;
+                        vec![vec![Value::Dense(combined)]; replicas]
                     }
-                    outputs
-                }
-            };
+                    None => {
+                        let kind = &operation.kind;
+                        let mut outputs = Vec::with_capacity(replicas);
+                        for (replica, (inputs, _)) in gathered.iter().enumerate() {
+                            let site = KernelSite {
+                                device: Some((&self.machine, &strategy_info.devices[replica])),
+                                node: Some((&replica_scopes[replica], &operation.name)),
+                            };
+                            let result = compute_at(kind, inputs, &mut self.eager_resources, site)
+                                .map_err(|failure| match failure {
+                                    KernelFailure::Op(error) => TfError::new(
+                                        error.class.into(),
+                                        format!(
+                                            "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
+                                            error.message, operation.name, function.name
+                                        ),
+                                    ),
+                                    KernelFailure::Status(error) => error,
+                                })?;
+                            outputs.push(result);
+                        }
+                        outputs
+                    }
+                };
             for (replica, ((_, recorded), replica_outputs)) in
                 gathered.into_iter().zip(outputs).enumerate()
             {

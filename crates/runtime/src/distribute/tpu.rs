@@ -13,7 +13,8 @@ use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::function::ConcreteFunctionId;
 use crate::graph::{Graph, GraphKind};
-use crate::op::{data_type, OpKind, ValueType};
+use crate::op::{data_type, ValueType};
+use crate::op_defs::op::CompileTimeValue;
 use crate::recorder::RecordedOp;
 use crate::xla_constants::{first_non_constant_input, Parameters};
 use crate::Handle;
@@ -714,13 +715,11 @@ fn first_unsupported_in(
     };
     let mut folded = vec![false; operations.len()];
     for (index, operation) in operations.iter().enumerate() {
-        folded[index] = match &operation.kind {
-            OpKind::Const(_) => true,
-            OpKind::Arg { .. }
-            | OpKind::Placeholder { .. }
-            | OpKind::AllReduce { .. }
-            | OpKind::NoOp => false,
-            kind if kind.is_stateful() => false,
+        let kind = &operation.kind;
+        folded[index] = match kind.compile_time_value() {
+            _ if kind.constant_value().is_some() => true,
+            CompileTimeValue::Argument | CompileTimeValue::Unknown => false,
+            _ if kind.is_stateful() => false,
             _ => {
                 !is_argument(index)
                     && !operation.inputs.is_empty()
@@ -765,7 +764,7 @@ fn first_unsupported_in(
                 .filter_map(|input| graph.tensor_fact(*input))
                 .map(|fact| fact.value_type)
                 .collect();
-            let attribute = if matches!(operation.kind, OpKind::Const(_)) {
+            let attribute = if operation.kind.constant_value().is_some() {
                 "dtype"
             } else {
                 "T"

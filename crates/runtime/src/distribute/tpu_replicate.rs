@@ -21,7 +21,6 @@ use crate::distribute::strategy::StrategyId;
 use crate::eager::EagerTensor;
 use crate::error::{TfError, TfResult};
 use crate::graph::{GraphTensor, Operation, OperationId};
-use crate::op::OpKind;
 
 /// The TPU computation being traced by a `TPUStrategy.run` inside a `tf.function`.
 #[derive(Clone, Debug)]
@@ -138,18 +137,19 @@ impl Context {
                     .iter()
                     .map(|input| copies.get(input).copied().unwrap_or(*input))
                     .collect();
-                let kind = match operation.kind {
-                    OpKind::AllReduce {
-                        reduction,
-                        op_type,
-                        member: Some(member),
-                    } => OpKind::AllReduce {
-                        reduction,
-                        op_type,
-                        member: Some(crate::distribute::CollectiveMember { replica, ..member }),
-                    },
-                    other => other,
-                };
+                let kind =
+                    match operation.kind.downcast::<crate::op_defs::AllReduce>() {
+                        Some(all_reduce) if all_reduce.member.is_some() => {
+                            crate::op_defs::AllReduce::kind(
+                                all_reduce.reduction,
+                                all_reduce.op_type,
+                                all_reduce.member.map(|member| {
+                                    crate::distribute::CollectiveMember { replica, ..member }
+                                }),
+                            )
+                        }
+                        _ => operation.kind,
+                    };
                 let device = if operation.device == devices[0] {
                     devices[replica].clone()
                 } else {

@@ -3,7 +3,7 @@
 //! function of it alone, so they share inference, dtype checks and the kernel loop.
 
 use super::support::{check_graph_dtype, dense_type, operand, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -41,7 +41,7 @@ pub enum Activation {
 impl Activation {
     /// Wraps the op for `OpKind`.
     pub fn kind(self) -> OpKind {
-        OpKind::Defined(DefinedOp::new(self))
+        OpKind::new(self)
     }
 
     /// Its TensorFlow op type name (`Relu6`).
@@ -208,7 +208,7 @@ impl Op for Activation {
         let grad_op = ActivationGrad { of: *self };
         let name = grad_op.def().name;
         let handle = ctx.array_op(
-            OpKind::Defined(DefinedOp::new(grad_op)),
+            OpKind::new(grad_op),
             name,
             None,
             vec![

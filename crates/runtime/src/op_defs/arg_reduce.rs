@@ -2,7 +2,7 @@
 //! smallest element along an axis.
 
 use super::support::type_name;
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{data_type, InputFact, OpKind, OutputFact, ValueType};
 use report::OpClass;
@@ -30,7 +30,7 @@ pub struct ArgReduce {
 impl ArgReduce {
     /// Wraps the op for `OpKind`.
     pub fn kind(op: ArgReduceOp, output_type: DType) -> OpKind {
-        OpKind::Defined(DefinedOp::new(ArgReduce { op, output_type }))
+        OpKind::new(ArgReduce { op, output_type })
     }
 }
 

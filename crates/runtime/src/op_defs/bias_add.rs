@@ -1,7 +1,7 @@
 //! `BiasAdd` (`tf.nn.bias_add`): a vector added along the last dimension (`NHWC`).
 
 use super::support::{dense_type, operand, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::TfResult;
 use crate::graph::GraphTensor;
@@ -18,7 +18,7 @@ pub struct BiasAdd;
 impl BiasAdd {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(BiasAdd))
+        OpKind::new(BiasAdd)
     }
 }
 

@@ -4,7 +4,7 @@
 //! their behaviour.
 
 use super::support::{dense_type, literal, operand, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::api::Handle;
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
@@ -21,7 +21,7 @@ pub struct Binary(pub BinaryOp);
 impl Binary {
     /// Wraps the op for `OpKind`.
     pub fn kind(op: BinaryOp) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Binary(op)))
+        OpKind::new(Binary(op))
     }
 }
 

@@ -2,7 +2,7 @@
 //! which stays in host memory and which XLA must know when it compiles.
 
 use super::support::{dense_type, typed_attr};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -17,7 +17,7 @@ pub struct BroadcastTo;
 impl BroadcastTo {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(BroadcastTo))
+        OpKind::new(BroadcastTo)
     }
 }
 

@@ -1,7 +1,7 @@
 //! `Cast` (`tf.cast`): each element converted to `DstT`.
 
 use super::support::{dense_type, operand, symbolic};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::api::Handle;
 use crate::context::Context;
 use crate::error::TfResult;
@@ -21,7 +21,7 @@ pub struct Cast {
 impl Cast {
     /// Wraps the op for `OpKind`.
     pub fn kind(dtype: DType) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Cast { dtype }))
+        OpKind::new(Cast { dtype })
     }
 }
 

@@ -2,7 +2,7 @@
 //! which stays in host memory and which XLA must know when it compiles.
 
 use super::support::{first_dense_type, run_on_stand_ins, typed_attr, unknown_outputs};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact};
 use crate::shape_fn::{constant_scalar, merge_shapes, shape_at, with_rank, with_rank_at_least};
@@ -16,7 +16,7 @@ pub struct ConcatV2;
 impl ConcatV2 {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(ConcatV2))
+        OpKind::new(ConcatV2)
     }
 }
 

@@ -2,7 +2,7 @@
 //! dilations and data format as attrs.
 
 use super::support::{first_dense_type, run_on_stand_ins, typed_attr, unknown_outputs};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, KernelFailure, OpKind, OutputFact, Value, ValueType};
 use crate::op_defs::op::{dense_inputs, KernelEnv};
@@ -21,7 +21,7 @@ pub struct Conv2D(pub Conv2DAttrs);
 impl Conv2D {
     /// Wraps the op for `OpKind`.
     pub fn kind(attrs: Conv2DAttrs) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Conv2D(attrs)))
+        OpKind::new(Conv2D(attrs))
     }
 }
 

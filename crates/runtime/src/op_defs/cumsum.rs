@@ -1,7 +1,7 @@
 //! `Cumsum` (`tf.cumsum(x, axis, exclusive, reverse)`): running sums along an axis.
 
 use super::support::{dense_type, operand, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -23,7 +23,7 @@ pub struct Cumsum {
 impl Cumsum {
     /// Wraps the op for `OpKind`.
     pub fn kind(exclusive: bool, reverse: bool) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Cumsum { exclusive, reverse }))
+        OpKind::new(Cumsum { exclusive, reverse })
     }
 }
 

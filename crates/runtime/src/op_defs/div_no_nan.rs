@@ -1,7 +1,7 @@
 //! `DivNoNan` (`tf.math.divide_no_nan(x, y)`): `x / y`, and 0 where `y` is 0.
 
 use super::support::{dense_type, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{broadcast_static, InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::broadcast;
@@ -19,7 +19,7 @@ pub struct DivNoNan;
 impl DivNoNan {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(DivNoNan))
+        OpKind::new(DivNoNan)
     }
 }
 

@@ -1,7 +1,7 @@
 //! `ExpandDims` (`tf.expand_dims(input, axis)`): the input with a size-1 axis inserted.
 
 use super::support::{dense_type, type_name};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -22,7 +22,7 @@ pub struct ExpandDims;
 impl ExpandDims {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(ExpandDims))
+        OpKind::new(ExpandDims)
     }
 }
 

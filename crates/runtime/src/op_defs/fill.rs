@@ -2,7 +2,7 @@
 //! `dims` holding `value` everywhere.
 
 use super::support::{dense_type, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -21,7 +21,7 @@ pub struct Fill;
 impl Fill {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(Fill))
+        OpKind::new(Fill)
     }
 }
 

@@ -1,7 +1,7 @@
 //! `IsNan`, `IsInf` and `IsFinite`: whether each element of a float tensor is of the class.
 
 use super::support::dense_type;
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::ops::{self, FloatClass};
@@ -14,7 +14,7 @@ pub struct FloatClassOp(pub FloatClass);
 impl FloatClassOp {
     /// Wraps the op for `OpKind`.
     pub fn kind(class: FloatClass) -> OpKind {
-        OpKind::Defined(DefinedOp::new(FloatClassOp(class)))
+        OpKind::new(FloatClassOp(class))
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::scatter_nd::{index_error, index_vectors, ScatterNd};
 use super::support::{check_graph_dtype, operand, shape_of, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::api::{Handle, Operand};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
@@ -30,7 +30,7 @@ fn invalid(message: impl Into<String>) -> OpError {
 impl GatherNd {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(GatherNd))
+        OpKind::new(GatherNd)
     }
 }
 

@@ -4,7 +4,7 @@
 use super::support::{
     first_dense_type, run_on_stand_ins, scalar_integer, typed_attr, unknown_outputs,
 };
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::tape::kernel;
@@ -18,7 +18,7 @@ pub struct GatherV2;
 impl GatherV2 {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(GatherV2))
+        OpKind::new(GatherV2)
     }
 }
 

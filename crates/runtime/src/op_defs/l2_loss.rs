@@ -1,7 +1,7 @@
 //! `L2Loss` (`tf.nn.l2_loss(t)`): half the sum of the squares, a scalar.
 
 use super::support::{dense_type, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -21,7 +21,7 @@ pub struct L2Loss;
 impl L2Loss {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(L2Loss))
+        OpKind::new(L2Loss)
     }
 }
 

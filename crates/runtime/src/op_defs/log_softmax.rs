@@ -2,7 +2,7 @@
 //! max)))` per row.
 
 use super::support::{operand, softmax_shape, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::TfResult;
 use crate::graph::GraphTensor;
@@ -22,7 +22,7 @@ pub struct LogSoftmax;
 impl LogSoftmax {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(LogSoftmax))
+        OpKind::new(LogSoftmax)
     }
 }
 

@@ -2,7 +2,7 @@
 //! is not 2): the product of the last two dimensions, batch dimensions broadcast.
 
 use super::support::{dense_type, operand, symbolic};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -21,7 +21,7 @@ pub struct MatMul(pub MatMulOptions);
 impl MatMul {
     /// Wraps the op for `OpKind`.
     pub fn kind(options: MatMulOptions) -> OpKind {
-        OpKind::Defined(DefinedOp::new(MatMul(options)))
+        OpKind::new(MatMul(options))
     }
 
     fn shape(inputs: &[InputFact<'_>], index: usize) -> TensorShape {

@@ -3,7 +3,7 @@
 //! the sizes it implies (`num_rows = num_cols = -1`), as `tf.eye` builds them.
 
 use super::support::dense_type;
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::tape::kernel;
@@ -21,14 +21,14 @@ pub struct MatrixSetDiag;
 impl MatrixDiag {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(MatrixDiag))
+        OpKind::new(MatrixDiag)
     }
 }
 
 impl MatrixSetDiag {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(MatrixSetDiag))
+        OpKind::new(MatrixSetDiag)
     }
 }
 

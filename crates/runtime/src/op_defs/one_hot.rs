@@ -2,7 +2,7 @@
 //! position along the new axis equals the index, `off_value` elsewhere.
 
 use super::support::{dense_type, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::{DType, ErrorClass, OpError, Tensor, TensorShape};
@@ -20,7 +20,7 @@ pub struct OneHot {
 impl OneHot {
     /// Wraps the op for `OpKind`.
     pub fn kind(axis: i64) -> OpKind {
-        OpKind::Defined(DefinedOp::new(OneHot { axis }))
+        OpKind::new(OneHot { axis })
     }
 
     /// Where the new axis goes in an output of rank `rank`.

@@ -1,5 +1,5 @@
 //! [`Op`]: the behaviour of one op type with its attributes, for the op types defined in a
-//! file of their own. `OpKind::Defined` holds one, and every place that asks an op
+//! file of their own. `OpKind` holds one, and every place that asks an op
 //! something (inference, kernels, gradients, the function log, `NodeDef` text, XLA's
 //! compile-time constants) asks it through this trait.
 
@@ -185,6 +185,11 @@ pub trait Op: OpAttrs + fmt::Debug {
     /// TensorFlow's order, given its inputs.
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
         type_attr_text(self, inputs)
+    }
+
+    /// The value it always outputs, for a `Const`.
+    fn constant_value(&self) -> Option<&Tensor> {
+        None
     }
 
     /// What XLA's constant evaluation knows of its output when it compiles a program.

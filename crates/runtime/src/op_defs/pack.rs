@@ -2,7 +2,7 @@
 //! inputs stacked along a new axis.
 
 use super::support::{first_dense_type, run_on_stand_ins, typed_attr, unknown_outputs};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind, OutputFact};
 use crate::shape_fn::{known_dims, merge_shapes, shape_at};
@@ -19,7 +19,7 @@ pub struct Pack {
 impl Pack {
     /// Wraps the op for `OpKind`.
     pub fn kind(axis: i64) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Pack { axis }))
+        OpKind::new(Pack { axis })
     }
 }
 

@@ -2,7 +2,7 @@
 //! and known to XLA when it compiles) and, for `PadV2`, the constant.
 
 use super::support::{dense_type, first_dense_type, run_on_stand_ins, typed_attr, unknown_outputs};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::{shape_at, with_rank};
@@ -22,7 +22,7 @@ pub struct Pad {
 impl Pad {
     /// Wraps the op for `OpKind`.
     pub fn kind(mode: PadMode, constant: bool) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Pad { mode, constant }))
+        OpKind::new(Pad { mode, constant })
     }
 
     fn by_running(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {

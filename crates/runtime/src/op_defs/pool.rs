@@ -2,7 +2,7 @@
 //! layers): a window slid over the input's spatial dimensions.
 
 use super::support::{first_dense_type, run_on_stand_ins, unknown_outputs};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::shape_at;
@@ -23,7 +23,7 @@ pub struct Pool {
 impl Pool {
     /// Wraps the op for `OpKind`.
     pub fn kind(kind: PoolKind, attrs: PoolAttrs) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Pool { kind, attrs }))
+        OpKind::new(Pool { kind, attrs })
     }
 }
 

@@ -1,13 +1,22 @@
 //! Random number generators: the stateful ones keep a generator per kernel.
 
-use super::OpDef;
+use super::support::dense_type;
+use super::{ControlDeps, Op, OpDef};
+use crate::error::{TfError, TfResult};
+use crate::op::{
+    shape_entries, shape_from_entries, InputFact, KernelFailure, OpKind, OutputFact, Value,
+    ValueType,
+};
+use crate::op_defs::op::{dense_inputs, CompileTimeValue, KernelEnv};
+use tensor::ops;
+use tensor::DType;
 
 /// A stateful generator whose input 0 (the shape) is read from host memory.
 const fn generator(name: &'static str) -> OpDef {
     OpDef::compute(name)
         .host_memory(&[0])
         .stateful()
-        .control(super::ControlDeps::LegacyRandom)
+        .control(ControlDeps::LegacyRandom)
 }
 
 pub(super) const OPS: &[OpDef] = &[
@@ -18,3 +27,158 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("StatelessRandomNormal"),
     OpDef::compute("StatelessRandomUniform"),
 ];
+
+/// Which distribution a stateful random op samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Distribution {
+    /// `RandomStandardNormal`: shape.
+    StandardNormal,
+    /// `RandomUniform`: floats in `[0, 1)`; shape.
+    Uniform,
+    /// `RandomUniformInt`: shape, minval, maxval.
+    UniformInt,
+}
+
+/// A stateful random op (`tf.random.normal`, `tf.random.uniform`): input 0 is the shape,
+/// read from host memory and known to XLA when it compiles. Each kernel keeps its own
+/// generator, seeded from `seeds`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RandomOp {
+    /// Which distribution.
+    pub distribution: Distribution,
+    /// The output dtype (that of minval and maxval for `RandomUniformInt`).
+    pub dtype: DType,
+    /// The `seed` and `seed2` attributes (`random_seed.get_seed`; `[0, 0]`: unseeded).
+    pub seeds: [i64; 2],
+}
+
+impl RandomOp {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(distribution: Distribution, dtype: DType, seeds: [i64; 2]) -> OpKind {
+        OpKind::new(RandomOp {
+            distribution,
+            dtype,
+            seeds,
+        })
+    }
+}
+
+/// An integer input's values.
+fn integers(tensor: &tensor::Tensor, op: &str) -> Result<Vec<i64>, KernelFailure> {
+    tensor.to_i64_vec().ok_or_else(|| {
+        KernelFailure::Status(TfError::invalid_argument(format!(
+            "{op} expects an integer tensor, got {}",
+            tensor.dtype().name()
+        )))
+    })
+}
+
+/// A scalar input's value.
+fn scalar(tensor: &tensor::Tensor, op: &str) -> Result<f64, KernelFailure> {
+    match tensor.to_f64_vec().as_deref() {
+        Some([value]) => Ok(*value),
+        _ => Err(KernelFailure::Status(TfError::invalid_argument(format!(
+            "{op} expects scalar inputs"
+        )))),
+    }
+}
+
+/// The number of values a random kernel makes for `dims` (negative dimensions fail later,
+/// in the kernel).
+fn element_count(dims: &[i64]) -> u64 {
+    dims.iter()
+        .map(|dim| (*dim).max(0) as u64)
+        .fold(1u64, u64::saturating_mul)
+}
+
+impl Op for RandomOp {
+    fn def(&self) -> &'static OpDef {
+        super::family_def(match self.distribution {
+            Distribution::StandardNormal => "RandomStandardNormal",
+            Distribution::Uniform => "RandomUniform",
+            Distribution::UniformInt => "RandomUniformInt",
+        })
+    }
+
+    /// `dtype` for the float generators; `RandomUniformInt`'s `T` is its shape's dtype.
+    fn type_attr(&self, inputs: &[ValueType]) -> Option<DType> {
+        match self.distribution {
+            Distribution::UniformInt => match inputs.first() {
+                Some(ValueType::Dense(dtype) | ValueType::Ref(dtype)) => Some(*dtype),
+                _ => None,
+            },
+            _ => Some(self.dtype),
+        }
+    }
+
+    /// The shape's entries as far as they are known; `RandomUniformInt` makes the dtype of
+    /// its bounds.
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        let dtype = match self.distribution {
+            Distribution::UniformInt if inputs.len() > 1 => {
+                dense_type(inputs, 1, self.def().name).unwrap_or(self.dtype)
+            }
+            _ => self.dtype,
+        };
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape: shape_from_entries(inputs.first().and_then(shape_entries)),
+        }])
+    }
+
+    /// Samples from the kernel's generator, which then moves past the samples TensorFlow
+    /// reserves for the call.
+    fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let name = self.def().name;
+        let inputs = dense_inputs(inputs, name)?;
+        let shape = inputs.first().ok_or_else(|| {
+            KernelFailure::Status(TfError::internal(format!("{name} takes a shape")))
+        })?;
+        let dims = integers(shape, name)?;
+        let count = element_count(&dims);
+        let sample = match self.distribution {
+            Distribution::StandardNormal => {
+                let generator = env
+                    .resources
+                    .reserve_random(&env.site, name, self.dtype, self.seeds, count);
+                ops::standard_normal(&dims, self.dtype, generator)?
+            }
+            Distribution::Uniform => {
+                let generator = env
+                    .resources
+                    .reserve_random(&env.site, name, self.dtype, self.seeds, count);
+                ops::uniform(&dims, self.dtype, generator)?
+            }
+            Distribution::UniformInt => {
+                let [_, low, high] = inputs[..] else {
+                    return Err(KernelFailure::Status(TfError::internal(
+                        "RandomUniformInt takes shape, minval and maxval",
+                    )));
+                };
+                let dtype = low.dtype();
+                let (low, high) = (scalar(low, name)? as i64, scalar(high, name)? as i64);
+                let generator = env
+                    .resources
+                    .reserve_random(&env.site, name, dtype, self.seeds, count);
+                ops::uniform_int(&dims, low, high, dtype, generator)?
+            }
+        };
+        Ok(vec![Value::Dense(sample)])
+    }
+
+    fn not_differentiable(&self) -> bool {
+        true
+    }
+
+    fn compile_time_value(&self) -> CompileTimeValue {
+        CompileTimeValue::Unknown
+    }
+
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![0]
+    }
+
+    fn shape_input(&self) -> Option<usize> {
+        Some(0)
+    }
+}

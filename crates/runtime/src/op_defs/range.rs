@@ -2,7 +2,7 @@
 //! including) `limit`, `delta` apart.
 
 use super::support::{dense_type, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::{ErrorClass, OpError, Tensor, TensorShape};
@@ -17,7 +17,7 @@ pub struct Range;
 impl Range {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(Range))
+        OpKind::new(Range)
     }
 }
 

@@ -2,7 +2,7 @@
 //! the axes, which stay in host memory and which XLA must know when it compiles.
 
 use super::support::{literal, operand, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::api::Operand;
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
@@ -44,7 +44,7 @@ pub struct Reduce {
 impl Reduce {
     /// Wraps the op for `OpKind`.
     pub fn kind(op: ReduceOp, keep_dims: bool) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Reduce { op, keep_dims }))
+        OpKind::new(Reduce { op, keep_dims })
     }
 }
 
@@ -383,7 +383,7 @@ fn reduction_axes_of(
         .graph(axes.graph)?
         .operation(axes.operation)
         .ok_or_else(|| TfError::internal("a reduction lost its axes"))?;
-    let OpKind::Const(values) = &operation.kind else {
+    let Some(values) = operation.kind.constant_value() else {
         return Err(not_emulated("a reduction over computed axes"));
     };
     let values = values

@@ -2,7 +2,7 @@
 //! which stays in host memory and which XLA must know when it compiles.
 
 use super::support::{dense_type, reshape_like, type_name};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -18,7 +18,7 @@ pub struct Reshape;
 impl Reshape {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(Reshape))
+        OpKind::new(Reshape)
     }
 }
 

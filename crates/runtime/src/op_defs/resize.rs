@@ -2,7 +2,7 @@
 //! `size` (`[new_height, new_width]`, in host memory and known to XLA when it compiles).
 
 use super::support::{first_dense_type, run_on_stand_ins, unknown_outputs};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact};
 use tensor::{DType, ErrorClass, OpError, Tensor};
@@ -17,7 +17,7 @@ pub struct Resize {
 impl Resize {
     /// Wraps the op for `OpKind`.
     pub fn kind(nearest: bool) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Resize { nearest }))
+        OpKind::new(Resize { nearest })
     }
 }
 

@@ -1,7 +1,7 @@
 //! `ReverseV2` (`tf.reverse(tensor, axis)`): the tensor with the listed axes reversed.
 
 use super::support::{dense_type, operand, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -19,7 +19,7 @@ pub struct ReverseV2;
 impl ReverseV2 {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(ReverseV2))
+        OpKind::new(ReverseV2)
     }
 }
 

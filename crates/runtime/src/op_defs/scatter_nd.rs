@@ -3,7 +3,7 @@
 
 use super::gather_nd::GatherNd;
 use super::support::{check_graph_dtype, operand, symbolic, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -82,7 +82,7 @@ pub(super) fn index_vectors(
 impl ScatterNd {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(ScatterNd))
+        OpKind::new(ScatterNd)
     }
 }
 

@@ -2,7 +2,7 @@
 //! all three broadcast together.
 
 use super::support::{dense_type, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{broadcast_static, InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::broadcast;
@@ -20,7 +20,7 @@ pub struct SelectV2;
 impl SelectV2 {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(SelectV2))
+        OpKind::new(SelectV2)
     }
 }
 

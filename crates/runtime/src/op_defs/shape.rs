@@ -1,7 +1,7 @@
 //! `Shape` (`tf.shape` of a tensor whose static shape is not fully known; a known one is a
 //! `Const`): the input's dimensions.
 
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::{DType, OpError, Shape, Tensor, TensorShape};
@@ -16,7 +16,7 @@ pub struct ShapeOp {
 impl ShapeOp {
     /// Wraps the op for `OpKind`.
     pub fn kind(out_type: DType) -> OpKind {
-        OpKind::Defined(DefinedOp::new(ShapeOp { out_type }))
+        OpKind::new(ShapeOp { out_type })
     }
 }
 

@@ -4,7 +4,7 @@
 //! dynamic slice (oracle case l4_31), so neither must be known when it compiles.
 
 use super::support::dense_type;
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::api::Operand;
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
@@ -22,7 +22,7 @@ pub struct Slice;
 impl Slice {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(Slice))
+        OpKind::new(Slice)
     }
 }
 

@@ -1,7 +1,7 @@
 //! `Softmax` (`tf.nn.softmax(logits)`, on the last axis): `exp(x) / sum(exp(x))` per row.
 
 use super::support::{operand, softmax_shape, symbolic};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::TfResult;
 use crate::graph::GraphTensor;
@@ -21,7 +21,7 @@ pub struct Softmax;
 impl Softmax {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(Softmax))
+        OpKind::new(Softmax)
     }
 }
 

@@ -6,7 +6,7 @@ use super::support::{
     first_dense_type, operand, run_on_stand_ins, scalar_integer, symbolic, typed_attr,
     unknown_outputs,
 };
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::api::{Handle, Operand};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
@@ -43,21 +43,21 @@ pub struct Unpack {
 impl Split {
     /// Wraps the op for `OpKind`.
     pub fn kind(num_split: usize) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Split { num_split }))
+        OpKind::new(Split { num_split })
     }
 }
 
 impl SplitV {
     /// Wraps the op for `OpKind`.
     pub fn kind(num_split: usize) -> OpKind {
-        OpKind::Defined(DefinedOp::new(SplitV { num_split }))
+        OpKind::new(SplitV { num_split })
     }
 }
 
 impl Unpack {
     /// Wraps the op for `OpKind`.
     pub fn kind(num: usize, axis: i64) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Unpack { num, axis }))
+        OpKind::new(Unpack { num, axis })
     }
 }
 

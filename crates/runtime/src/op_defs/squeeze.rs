@@ -2,7 +2,7 @@
 //! them when none are listed).
 
 use super::support::{dense_type, type_name};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -24,7 +24,7 @@ pub struct Squeeze {
 impl Squeeze {
     /// Wraps the op for `OpKind`.
     pub fn kind(axes: Option<Vec<i64>>) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Squeeze { axes }))
+        OpKind::new(Squeeze { axes })
     }
 }
 

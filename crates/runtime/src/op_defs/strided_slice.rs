@@ -3,7 +3,7 @@
 //! its `begin`, `end` and `strides` stacks, which XLA must know when it compiles.
 
 use super::support::{first_dense_type, operand, run_on_stand_ins, symbolic, unknown_outputs};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::function_log::slice_mask_bits;
@@ -32,14 +32,14 @@ pub struct StridedSliceGrad {
 impl StridedSlice {
     /// Wraps the op for `OpKind`.
     pub fn kind(specs: Vec<SliceSpec>) -> OpKind {
-        OpKind::Defined(DefinedOp::new(StridedSlice { specs }))
+        OpKind::new(StridedSlice { specs })
     }
 }
 
 impl StridedSliceGrad {
     /// Wraps the op for `OpKind`.
     pub fn kind(specs: Vec<SliceSpec>) -> OpKind {
-        OpKind::Defined(DefinedOp::new(StridedSliceGrad { specs }))
+        OpKind::new(StridedSliceGrad { specs })
     }
 }
 

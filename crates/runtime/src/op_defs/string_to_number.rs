@@ -2,7 +2,7 @@
 //! `out_type`. It has a CPU kernel only.
 
 use super::support::run_on_stand_ins;
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::{DType, OpError, Tensor, TensorShape};
@@ -17,7 +17,7 @@ pub struct StringToNumber {
 impl StringToNumber {
     /// Wraps the op for `OpKind`.
     pub fn kind(out_type: DType) -> OpKind {
-        OpKind::Defined(DefinedOp::new(StringToNumber { out_type }))
+        OpKind::new(StringToNumber { out_type })
     }
 }
 

@@ -2,7 +2,7 @@
 //! axis.
 
 use super::support::{dense_type, type_name};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{shape_entries, InputFact, OpKind, OutputFact, ValueType};
 use tensor::ops::ReduceOp;
@@ -18,7 +18,7 @@ pub struct Tile;
 impl Tile {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(Tile))
+        OpKind::new(Tile)
     }
 }
 

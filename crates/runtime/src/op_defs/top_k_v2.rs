@@ -2,7 +2,7 @@
 //! `tf.argsort`): the `k` largest entries of each row (the last axis), largest first, and
 //! their int32 positions.
 
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{data_type, InputFact, OpKind, OutputFact, ValueType};
 use tensor::ops::scatter_add;
@@ -18,7 +18,7 @@ pub struct TopKV2;
 impl TopKV2 {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(TopKV2))
+        OpKind::new(TopKV2)
     }
 }
 

@@ -2,7 +2,7 @@
 //! stays in host memory and which XLA must know when it compiles.
 
 use super::support::{first_dense_type, run_on_stand_ins, type_name, unknown_outputs};
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind, OutputFact};
 use crate::tape::kernel;
@@ -15,7 +15,7 @@ pub struct Transpose;
 impl Transpose {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(Transpose))
+        OpKind::new(Transpose)
     }
 }
 

@@ -3,7 +3,7 @@
 //! this is their behaviour.
 
 use super::support::{dense_type, literal, operand, symbolic};
-use super::{DefinedOp, Op, OpDef, ShapeEvaluation};
+use super::{Op, OpDef, ShapeEvaluation};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -20,7 +20,7 @@ pub struct Unary(pub UnaryOp);
 impl Unary {
     /// Wraps the op for `OpKind`.
     pub fn kind(op: UnaryOp) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Unary(op)))
+        OpKind::new(Unary(op))
     }
 }
 

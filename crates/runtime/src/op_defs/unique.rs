@@ -2,7 +2,7 @@
 //! appearance, and for each element the position of its value among them.
 
 use super::op::no_gradient_registered;
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -22,7 +22,7 @@ pub struct Unique {
 impl Unique {
     /// Wraps the op for `OpKind`.
     pub fn kind(out_idx: DType) -> OpKind {
-        OpKind::Defined(DefinedOp::new(Unique { out_idx }))
+        OpKind::new(Unique { out_idx })
     }
 }
 

@@ -1,7 +1,7 @@
 //! Variables: resource handles and their reads and writes, TF1 reference variables, and
 //! the optimizers' fused updates.
 
-use super::{ControlDeps, DefinedOp, Op, OpDef};
+use super::{ControlDeps, Op, OpDef};
 use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::graph::GraphTensor;
@@ -118,50 +118,50 @@ pub struct RefAssign(pub Update);
 impl VarHandleOp {
     /// Wraps the op for `OpKind`.
     pub fn kind(dtype: DType, shape: TensorShape, shared_name: String) -> OpKind {
-        OpKind::Defined(DefinedOp::new(VarHandleOp {
+        OpKind::new(VarHandleOp {
             dtype,
             shape,
             shared_name,
-        }))
+        })
     }
 }
 
 impl ReadVariableOp {
     /// Wraps the op for `OpKind`.
     pub fn kind(dtype: DType) -> OpKind {
-        OpKind::Defined(DefinedOp::new(ReadVariableOp { dtype }))
+        OpKind::new(ReadVariableOp { dtype })
     }
 }
 
 impl AssignVariable {
     /// Wraps the op for `OpKind`.
     pub fn kind(update: Update) -> OpKind {
-        OpKind::Defined(DefinedOp::new(AssignVariable(update)))
+        OpKind::new(AssignVariable(update))
     }
 }
 
 impl VarIsInitializedOp {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(VarIsInitializedOp))
+        OpKind::new(VarIsInitializedOp)
     }
 }
 
 impl VariableV2 {
     /// Wraps the op for `OpKind`.
     pub fn kind(dtype: DType, shape: TensorShape, shared_name: String) -> OpKind {
-        OpKind::Defined(DefinedOp::new(VariableV2 {
+        OpKind::new(VariableV2 {
             dtype,
             shape,
             shared_name,
-        }))
+        })
     }
 }
 
 impl RefAssign {
     /// Wraps the op for `OpKind`.
     pub fn kind(update: Update) -> OpKind {
-        OpKind::Defined(DefinedOp::new(RefAssign(update)))
+        OpKind::new(RefAssign(update))
     }
 }
 

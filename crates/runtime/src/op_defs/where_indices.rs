@@ -1,7 +1,7 @@
 //! `Where` (`tf.where(condition)` without `x` and `y`): the coordinates of the true
 //! (non-zero) elements, one int64 row each.
 
-use super::{DefinedOp, Op, OpDef};
+use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::{DType, OpError, Tensor, TensorShape};
@@ -16,7 +16,7 @@ pub struct Where;
 impl Where {
     /// Wraps the op for `OpKind`.
     pub fn kind() -> OpKind {
-        OpKind::Defined(DefinedOp::new(Where))
+        OpKind::new(Where)
     }
 }
 

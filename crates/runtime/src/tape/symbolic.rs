@@ -17,7 +17,6 @@ use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::{GraphId, GraphTensor};
 use crate::op::{OpKind, ValueType};
-use crate::op_defs::op::graph_gradient_not_emulated as not_emulated;
 use tensor::ops::{BinaryOp, ReduceOp, UnaryOp};
 
 /// A run of operations of one function graph created while a tape recorded: indices
@@ -97,38 +96,6 @@ impl Context {
         };
         let shape: Vec<i64> = target.iter().map(|d| *d as i64).collect();
         symbolic(self.reshape(operand(summed), shape, None)?)
-    }
-
-    /// The gradients of `inputs` of an op of kind `kind` given the gradient of its first
-    /// output `y`; `None` for inputs that get none.
-    fn graph_op_gradient(
-        &mut self,
-        kind: &OpKind,
-        inputs: &[GraphTensor],
-        y: GraphTensor,
-        grad: GraphTensor,
-        skip: &[bool],
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let _skipped = |index: usize| skip.get(index).copied().unwrap_or(false);
-        let _input = |index: usize| -> TfResult<GraphTensor> {
-            inputs
-                .get(index)
-                .copied()
-                .ok_or_else(|| TfError::internal("a traced op lost an input"))
-        };
-        Ok(match kind {
-            OpKind::Identity => vec![Some(grad)],
-            // `ops.NotDifferentiable` in TensorFlow (`array_grad.py`).
-            OpKind::StopGradient => vec![None; inputs.len()],
-            OpKind::Const(_) | OpKind::Arg { .. } | OpKind::Placeholder { .. } => Vec::new(),
-            other => {
-                let floating = self.handle_dtype(&Handle::Symbolic(y))?.is_floating();
-                if floating {
-                    return Err(not_emulated(other.op_type()));
-                }
-                vec![None; inputs.len()]
-            }
-        })
     }
 
     /// True for a tensor gradients flow into: a floating tensor or a resource handle.
@@ -264,16 +231,9 @@ impl Context {
                 forward => format!("gradient_tape/{forward}"),
             };
             let scope_previous = self.graph_mut(graph)?.push_exact_name_scope(&scope);
-            let input_grads = if let OpKind::Defined(op) = &kind {
-                op.op().graph_gradients(self, &inputs, &output_grads, &skip)
-            } else {
-                match output_grads.first() {
-                    Some((output, Some(grad))) => {
-                        self.graph_op_gradient(&kind, &inputs, *output, *grad, &skip)
-                    }
-                    _ => Ok(vec![None; inputs.len()]),
-                }
-            };
+            let input_grads = kind
+                .op()
+                .graph_gradients(self, &inputs, &output_grads, &skip);
             self.graph_mut(graph)?.pop_name_scope(scope_previous);
             for (input, input_grad) in inputs.iter().zip(input_grads?) {
                 let Some(input_grad) = input_grad else {
@@ -306,11 +266,7 @@ fn forward_name_scope<'a>(kind: &OpKind, name: &'a str) -> &'a str {
         .rsplit_once('_')
         .filter(|(_, count)| !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()))
         .map_or(base, |(stem, _)| stem);
-    let scoped = match kind {
-        OpKind::Defined(op) => op.op().forward_name_scoped(stem),
-        _ => false,
-    };
-    if scoped {
+    if kind.op().forward_name_scoped(stem) {
         name
     } else {
         name.rsplit_once('/').map_or("", |(scope, _)| scope)
