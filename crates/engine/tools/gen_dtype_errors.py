@@ -41,6 +41,11 @@ probes = {
     "GatherNd": lambda: r.GatherNd(params=i, indices=tf.constant([[0.0]])),
     "ScatterNd": lambda: r.ScatterNd(indices=tf.constant([[0.0]]), updates=tf.constant([1.0]),
                                      shape=tf.constant([2.0])),
+    # An op with two checked attrs has a probe for each, the second keyed `Op/attr`.
+    "SparseSoftmaxCrossEntropyWithLogits": lambda: r.SparseSoftmaxCrossEntropyWithLogits(
+        features=tf.constant([[1]]), labels=tf.constant([0])),
+    "SparseSoftmaxCrossEntropyWithLogits/Tlabels": lambda: r.SparseSoftmaxCrossEntropyWithLogits(
+        features=tf.constant([[1.0]]), labels=tf.constant([0.0])),
 }
 print("//! TensorFlow's \"Value for attr 'T' of <dtype> is not in the list of allowed values\" texts,")
 print("//! recorded from tensorflow-cpu 2.21.0 by `tools/gen_dtype_errors.py`: generated, do not")
@@ -60,5 +65,5 @@ for op, probe in probes.items():
     attr = msg[len(head):msg.index("'", len(head))]
     tail = msg[msg.index("is not in the list of allowed values: "):]
     tail = tail[:tail.rindex(" [Op:")]
-    print(f"    ({json.dumps(op)}, {json.dumps(attr)}, {json.dumps(tail)}),")
+    print(f"    ({json.dumps(op.split('/')[0])}, {json.dumps(attr)}, {json.dumps(tail)}),")
 print("];")

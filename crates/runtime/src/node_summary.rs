@@ -147,8 +147,8 @@ impl ShapeErrorContext {
 mod tests {
     use super::*;
     use crate::op::ValueType;
-    use tensor::DType;
     use tensor::ops::MatMulOptions;
+    use tensor::DType;
     use tensor::Shape;
 
     #[test]

@@ -114,3 +114,127 @@ pub fn divide_no_nan(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = run(st, vm, DivNoNan::kind(), "div_no_nan", name, inputs)?;
     wrap(st, vm, handle)
 }
+
+/// `tf.nn.sparse_softmax_cross_entropy_with_logits(labels, logits, name)`: TensorFlow's
+/// wrapper. In the name scope `SparseSoftmaxCrossEntropyWithLogits` it checks the static
+/// shapes (a `ValueError`), takes the labels' shape (a `Shape` constant when it is known),
+/// and runs the op on the logits as a matrix: directly when they are one, else reshaped to
+/// `[-1, classes]` with the labels flattened, the loss reshaped back to the labels' shape.
+pub fn sparse_softmax_cross_entropy_with_logits(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: Args<'_>,
+) -> PyResult {
+    let bound = bind!(
+        vm,
+        "sparse_softmax_cross_entropy_with_logits",
+        &args,
+        0,
+        [labels, logits, name]
+    )?;
+    let labels = to_operand(st, vm, &required(&bound.labels))?;
+    let logits = to_operand(st, vm, &required(&bound.logits))?;
+    // The wrapper converts both to tensors first, so the op never takes a Python list.
+    st.sequence_input.set(false);
+    let name = name_arg(vm, &bound.name)?;
+    let (labels_shape, logits_shape) = st.tf(vm, |ctx| {
+        Ok((ctx.operand_shape(&labels)?, ctx.operand_shape(&logits)?))
+    })?;
+    let (labels_rank, logits_rank) = (
+        labels_shape.dims().map(<[_]>::len),
+        logits_shape.dims().map(<[_]>::len),
+    );
+    if let (Some(labels_rank), Some(logits_rank)) = (labels_rank, logits_rank) {
+        if logits_rank > 0 && labels_rank + 1 != logits_rank {
+            return Err(vm.value_error(format!(
+                "`labels.shape.rank` must equal `logits.shape.rank - 1`. Received: \
+                 labels.shape={labels_shape} of rank {labels_rank} and \
+                 logits.shape={logits_shape} of rank {logits_rank}"
+            )));
+        }
+    }
+    let batch_dims = logits_shape
+        .dims()
+        .map(|dims| dims[..dims.len().saturating_sub(1)].to_vec());
+    if let (Some(labels_dims), Some(batch_dims)) = (labels_shape.to_shape(), &batch_dims) {
+        let fully_defined = batch_dims.iter().all(Option::is_some);
+        let equal = labels_dims.dims().len() == batch_dims.len()
+            && labels_dims
+                .dims()
+                .iter()
+                .zip(batch_dims)
+                .all(|(label, batch)| Some(*label) == *batch);
+        if fully_defined && !equal {
+            return Err(vm.value_error(format!(
+                "`labels.shape` must equal `logits.shape` except for the last dimension. \
+                 Received: labels.shape={labels_shape} and logits.shape={logits_shape}"
+            )));
+        }
+    }
+    let handle = st.tf(vm, |ctx| {
+        let scope = ctx.enter_composite_scope(
+            name.as_deref()
+                .unwrap_or("SparseSoftmaxCrossEntropyWithLogits"),
+        )?;
+        let result = (|| {
+            let shape = match labels_shape.to_shape() {
+                Some(shape) => {
+                    let dims: Vec<i32> = shape.dims().iter().map(|&dim| dim as i32).collect();
+                    let dims = tensor::Tensor::from_vec(tensor::Shape::new(vec![dims.len()]), dims)
+                        .map_err(runtime::TfError::from_kernel_message)?;
+                    ctx.constant(dims, Some("Shape"))?
+                }
+                None => ctx.array_op(
+                    runtime::op_defs::ShapeOp::kind(DType::Int32),
+                    "Shape",
+                    None,
+                    vec![(labels.clone(), "input", false)],
+                )?,
+            };
+            let op = || runtime::op_defs::SparseSoftmaxCrossEntropyWithLogits::kind();
+            if logits_rank == Some(2) {
+                let outputs = ctx.array_op_outputs(
+                    op(),
+                    "SparseSoftmaxCrossEntropyWithLogits",
+                    name.as_deref(),
+                    vec![(logits, "features", false), (labels, "labels", false)],
+                )?;
+                return outputs.into_iter().next().ok_or_else(|| {
+                    runtime::TfError::internal("SparseSoftmaxCrossEntropyWithLogits lost its loss")
+                });
+            }
+            let classes = logits_shape
+                .dims()
+                .and_then(|dims| dims.last().copied().flatten())
+                .ok_or_else(|| {
+                    runtime::TfError::new(
+                        runtime::ExceptionClass::RuntimeError,
+                        "tf.nn.sparse_softmax_cross_entropy_with_logits with logits of unknown \
+                         rank or class count is not emulated yet",
+                    )
+                })?;
+            let matrix = ctx.reshape(logits, vec![-1, classes as i64], None)?;
+            let flat = ctx.reshape(labels, vec![-1], None)?;
+            let outputs = ctx.array_op_outputs(
+                op(),
+                "SparseSoftmaxCrossEntropyWithLogits",
+                name.as_deref(),
+                vec![
+                    (matrix.into(), "features", false),
+                    (flat.into(), "labels", false),
+                ],
+            )?;
+            let loss = outputs.into_iter().next().ok_or_else(|| {
+                runtime::TfError::internal("SparseSoftmaxCrossEntropyWithLogits lost its loss")
+            })?;
+            ctx.reshape_to(
+                loss.into(),
+                runtime::shape_operand::ShapeOperand::Tensor(shape.into()),
+                None,
+            )
+        })();
+        ctx.leave_composite_scope(scope)?;
+        result
+    })?;
+    wrap(st, vm, handle)
+}

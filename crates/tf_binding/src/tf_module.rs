@@ -1050,6 +1050,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&nn, st, "leaky_relu", crate::activation_ops::leaky_relu);
     def(&nn, st, "log_softmax", crate::activation_ops::log_softmax);
     def(&nn, st, "l2_loss", crate::activation_ops::l2_loss);
+    def(
+        &nn,
+        st,
+        "sparse_softmax_cross_entropy_with_logits",
+        crate::activation_ops::sparse_softmax_cross_entropy_with_logits,
+    );
     def(&nn, st, "l2_normalize", l2_normalize);
     def(&nn, st, "conv2d", crate::nn_ops::conv2d);
     def(&nn, st, "max_pool2d", crate::nn_ops::max_pool2d);

@@ -56,6 +56,7 @@ mod select_v2;
 mod shape;
 mod slice;
 mod softmax;
+mod sparse_softmax_cross_entropy;
 mod split;
 mod squeeze;
 mod strided_slice;
@@ -112,6 +113,7 @@ pub use select_v2::SelectV2;
 pub use shape::ShapeOp;
 pub use slice::Slice;
 pub use softmax::Softmax;
+pub use sparse_softmax_cross_entropy::SparseSoftmaxCrossEntropyWithLogits;
 pub use split::{Split, SplitV, Unpack};
 pub use squeeze::Squeeze;
 pub use strided_slice::{StridedSlice, StridedSliceGrad};
@@ -280,6 +282,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &scatter_nd::DEF,
     &select_v2::DEF,
     &softmax::DEF,
+    &sparse_softmax_cross_entropy::DEF,
     &squeeze::DEF,
     &tile::DEF,
     &top_k_v2::DEF,

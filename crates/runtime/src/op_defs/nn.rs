@@ -17,7 +17,6 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("SparseSoftmax").kernels(Kernels::CPU),
     OpDef::compute("FusedBatchNormV3"),
     OpDef::compute("SoftmaxCrossEntropyWithLogits"),
-    OpDef::compute("SparseSoftmaxCrossEntropyWithLogits"),
     OpDef::compute("ResizeBilinear")
         .class(OpClass::Resize { per_value: 8 })
         .host_memory(&[1]),

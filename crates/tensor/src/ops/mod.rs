@@ -75,7 +75,7 @@ pub use reduce::{arg_reduce, reduce, ArgReduceOp, ReduceOp};
 pub use scatter::scatter_add;
 pub use slice_begin_size::{slice_begin_size, slice_bounds};
 pub use split::{split, unstack, SplitSizes};
-pub use support::{check_allowed_named, disallowed_python_list};
+pub use support::{check_allowed_attr, check_allowed_named, disallowed_python_list};
 pub use top_k::top_k;
 pub use unary::{clip_by_value, softmax, unary, UnaryOp};
 pub use unique::unique;

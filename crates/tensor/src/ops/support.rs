@@ -97,9 +97,17 @@ pub(crate) fn check_allowed(op: OpType, dtype: DType) -> OpResult<()> {
 /// The recorded attr name, allowed dtypes (kernel names) and full text after the dtype of
 /// op type `op_type`'s checked attr.
 fn allowed_entry(op_type: &str) -> Option<(&'static str, &'static str, &'static str)> {
-    let (_, attr, tail) = ALLOWED_VALUES
-        .iter()
-        .find(|(name, _, _)| *name == op_type)?;
+    allowed_attr_entry(op_type, None)
+}
+
+/// [`allowed_entry`] for the attr `attr` (`None`: the first recorded for the op type).
+fn allowed_attr_entry(
+    op_type: &str,
+    attr: Option<&str>,
+) -> Option<(&'static str, &'static str, &'static str)> {
+    let (_, attr, tail) = ALLOWED_VALUES.iter().find(|(name, name_attr, _)| {
+        *name == op_type && attr.is_none_or(|attr| attr == *name_attr)
+    })?;
     let list = tail
         .trim_start_matches("is not in the list of allowed values: ")
         .split('\n')
@@ -116,7 +124,18 @@ pub fn check_allowed_named(
     eager_name: Option<&'static str>,
     dtype: DType,
 ) -> OpResult<()> {
-    let Some((attr, list, tail)) = allowed_entry(op_type) else {
+    check_allowed_attr(op_type, None, eager_name, dtype)
+}
+
+/// [`check_allowed_named`] for an op type with several checked attrs: `attr` names the one
+/// `dtype` is the value of (`Tlabels`).
+pub fn check_allowed_attr(
+    op_type: &'static str,
+    attr: Option<&str>,
+    eager_name: Option<&'static str>,
+    dtype: DType,
+) -> OpResult<()> {
+    let Some((attr, list, tail)) = allowed_attr_entry(op_type, attr) else {
         return Ok(());
     };
     if list.split(", ").any(|name| name == dtype.kernel_name()) {
