@@ -8,7 +8,7 @@ use lang::vm::Vm;
 use crate::array_ops::required;
 use crate::convert::{int_list, name_arg, to_operand};
 use crate::tensor_class::wrap;
-use crate::{named_tuple, params_vec, string_arg, St};
+use crate::{named_tuple, string_arg, St};
 use runtime::sort::SortDirection;
 use runtime::Operand;
 use tensor::Tensor;
@@ -37,14 +37,20 @@ pub fn top_k_function(st: &St) -> Value {
 }
 
 fn sort_or_argsort(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, argsort: bool) -> PyResult {
-    let what = if argsort { "argsort" } else { "sort" };
-    let names: &[&str] = if argsort {
-        &["values", "axis", "direction", "stable", "name"]
+    let (values, axis, direction, name) = if argsort {
+        let bound = bind!(
+            vm,
+            "argsort",
+            args,
+            1,
+            [values, axis, direction, stable, name]
+        )?;
+        (bound.values, bound.axis, bound.direction, bound.name)
     } else {
-        &["values", "axis", "direction", "name"]
+        let bound = bind!(vm, "sort", args, 1, [values, axis, direction, name])?;
+        (bound.values, bound.axis, bound.direction, bound.name)
     };
-    let bound = params_vec(vm, what, args, names, 1)?;
-    let direction = match &bound[2] {
+    let direction = match &direction {
         Some(direction) => string_arg(vm, direction, "direction")?,
         None => "ASCENDING".to_string(),
     };
@@ -57,15 +63,15 @@ fn sort_or_argsort(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, argsort: bool) -> 
             )))
         }
     };
-    let axis = match &bound[1] {
+    let axis = match &axis {
         Some(axis) => match int_list(st, vm, axis, "axis")?.as_slice() {
             [axis] => *axis,
             _ => return Err(vm.value_error("axis must be a constant scalar")),
         },
         None => -1,
     };
-    let values = to_operand(st, vm, &required(&bound[0]))?;
-    let name = name_arg(vm, &bound[names.len() - 1])?;
+    let values = to_operand(st, vm, &required(&values))?;
+    let name = name_arg(vm, &name)?;
     let handle = st.tf(vm, |ctx| {
         ctx.sort(values, axis, direction, argsort, name.as_deref())
     })?;

@@ -15,7 +15,7 @@ use lang::vm::Vm;
 
 use crate::convert::{float_arg, int_list, opt_dtype};
 use crate::tensor_class::wrap;
-use crate::{params_vec, St};
+use crate::St;
 use runtime::TfError;
 use tensor::ops::{self, BinaryOp};
 use tensor::random::Philox;
@@ -131,16 +131,43 @@ fn seed_pair(st: &St, vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<[i64; 
 }
 
 fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
-    let uniform = what == "stateless_random_uniform";
-    let names: &[&str] = if uniform {
-        &["shape", "seed", "minval", "maxval", "dtype", "name", "alg"]
+    // The uniform sampler's parameters are its bounds, the others' a mean and deviation.
+    let (shape, seed, first, second, dtype, name) = if what == "stateless_random_uniform" {
+        let bound = bind!(
+            vm,
+            what,
+            &args,
+            2,
+            [shape, seed, minval, maxval, dtype, name, alg]
+        )?;
+        (
+            bound.shape,
+            bound.seed,
+            bound.minval,
+            bound.maxval,
+            bound.dtype,
+            bound.name,
+        )
     } else {
-        &["shape", "seed", "mean", "stddev", "dtype", "name", "alg"]
+        let bound = bind!(
+            vm,
+            what,
+            &args,
+            2,
+            [shape, seed, mean, stddev, dtype, name, alg]
+        )?;
+        (
+            bound.shape,
+            bound.seed,
+            bound.mean,
+            bound.stddev,
+            bound.dtype,
+            bound.name,
+        )
     };
-    let bound = params_vec(vm, what, &args, names, 2)?;
-    let dims = int_list(st, vm, bound[0].as_ref().unwrap_or(&Value::None), "shape")?;
-    let seed = seed_pair(st, vm, &bound[1])?;
-    let dtype = opt_dtype(vm, &bound[4])?.unwrap_or(DType::Float32);
+    let dims = int_list(st, vm, shape.as_ref().unwrap_or(&Value::None), "shape")?;
+    let seed = seed_pair(st, vm, &seed)?;
+    let dtype = opt_dtype(vm, &dtype)?.unwrap_or(DType::Float32);
     if !dtype.is_floating() {
         return Err(vm.type_error(format!(
             "Stateless random integers (dtype {}) are not emulated in this playground.",
@@ -149,16 +176,16 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
     }
     let distribution = match what {
         "stateless_random_uniform" => Stateless::Uniform {
-            minval: float_arg(vm, &bound[2], 0.0)?,
-            maxval: float_arg(vm, &bound[3], 1.0)?,
+            minval: float_arg(vm, &first, 0.0)?,
+            maxval: float_arg(vm, &second, 1.0)?,
         },
         "stateless_random_normal" => Stateless::Normal {
-            mean: float_arg(vm, &bound[2], 0.0)?,
-            stddev: float_arg(vm, &bound[3], 1.0)?,
+            mean: float_arg(vm, &first, 0.0)?,
+            stddev: float_arg(vm, &second, 1.0)?,
         },
         _ => Stateless::TruncatedNormal {
-            mean: float_arg(vm, &bound[2], 0.0)?,
-            stddev: float_arg(vm, &bound[3], 1.0)?,
+            mean: float_arg(vm, &first, 0.0)?,
+            stddev: float_arg(vm, &second, 1.0)?,
         },
     };
     let tensor = sample(distribution, &dims, dtype, seed).map_err(|error| {
@@ -169,7 +196,7 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
         };
         kernel_error(st, vm, op, TfError::from_kernel_message(error), true)
     })?;
-    let name = match bound[5].as_ref().filter(|v| !v.is_none()) {
+    let name = match name.as_ref().filter(|v| !v.is_none()) {
         Some(name) => crate::string_arg(vm, name, "name")?,
         None => what.to_string(),
     };

@@ -3,10 +3,13 @@
 //! the simulator counts its work. The kernel registry the placer asks, the recorder's
 //! host-memory check and the simulator's op classes are all read from here.
 //!
-//! Most op types are one line in a family file (`math.rs`, `array.rs`, ...), with their
-//! behaviour (shape inference, kernels, gradients) still in `op.rs` and `tape.rs`. An op
-//! type with its own file (`gather_nd.rs`) holds everything: its definition here and its
-//! [`Op`] implementation. Adding an op is that file plus one line in [`SINGLE_OPS`].
+//! Each op's behaviour (shape function, kernel, gradients, the texts TensorFlow prints about
+//! it) is its [`Op`] implementation. An op type with a file of its own
+//! (`sparse_softmax_cross_entropy.rs`) holds its definition and its implementation; adding an
+//! op is that file plus one line in [`SINGLE_OPS`]. A family of op types that share one
+//! behaviour (`Binary`, `Reduce`, the variable ops) has one type, whose op types are lines of
+//! a family file (`math.rs`, `reduce.rs`, `variables.rs`), as are the op types that only
+//! need a kernel table entry.
 
 mod activations;
 mod add_n;

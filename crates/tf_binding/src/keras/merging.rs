@@ -11,7 +11,7 @@ use lang::vm::Vm;
 use crate::keras::layers::{handle_of, layer_name, layer_of, LayerData, LayerKind};
 use crate::keras::ops;
 use crate::tensor_class::wrap;
-use crate::{bound, params_vec, this, St};
+use crate::{bound, this, St};
 use runtime::Operand;
 use tensor::ops::BinaryOp;
 use tensor::Tensor;
@@ -117,14 +117,27 @@ pub fn merge_output_dims(
 }
 
 fn merge_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, concatenate: bool) -> PyResult {
-    let names: &[&str] = if concatenate {
-        &["self", "axis", "name", "trainable", "dtype"]
+    let axis = if concatenate {
+        bind!(
+            vm,
+            "Merge",
+            &args,
+            1,
+            [this = "self", axis, name, trainable, dtype]
+        )?
+        .axis
     } else {
-        &["self", "name", "trainable", "dtype"]
+        bind!(
+            vm,
+            "Merge",
+            &args,
+            1,
+            [this = "self", name, trainable, dtype]
+        )?;
+        None
     };
-    let bound = params_vec(vm, "Merge", &args, names, 1)?;
     let merge = if concatenate {
-        let axis = match &bound[1] {
+        let axis = match &axis {
             Some(value) => value
                 .as_i64()
                 .ok_or_else(|| vm.type_error("`axis` must be an integer"))?,

@@ -14,7 +14,7 @@ use crate::convert::op_error;
 use crate::keras::losses::Loss;
 use crate::keras::{classes, variables};
 use crate::tensor_class::wrap;
-use crate::{bound, params_vec, this, St};
+use crate::{bound, this, St};
 use runtime::Operand;
 use tensor::ops;
 use tensor::{DType, Tensor};
@@ -250,21 +250,30 @@ fn zero() -> Tensor {
 
 fn metric_init(st: &St, vm: &mut Vm<'_>, args: Args<'_>, index: usize) -> PyResult {
     let (_, _, default_name, reduction) = METRICS[index];
-    let names: &[&str] = match reduction {
+    let (name, threshold) = match reduction {
         Reduction::Wrapped(MetricKind::BinaryAccuracy { .. }) => {
-            &["self", "name", "dtype", "threshold"]
+            let bound = bind!(
+                vm,
+                default_name,
+                &args,
+                1,
+                [this = "self", name, dtype, threshold]
+            )?;
+            (bound.name, bound.threshold)
         }
-        _ => &["self", "name", "dtype"],
+        _ => (
+            bind!(vm, default_name, &args, 1, [this = "self", name, dtype])?.name,
+            None,
+        ),
     };
-    let bound = params_vec(vm, default_name, &args, names, 1)?;
     let me = this(vm, &args)?.clone();
-    let name = match bound[1].as_ref().filter(|v| !v.is_none()) {
+    let name = match name.as_ref().filter(|v| !v.is_none()) {
         Some(name) => crate::string_arg(vm, name, "name")?,
         None => default_name.to_string(),
     };
     let reduction = match reduction {
         Reduction::Wrapped(MetricKind::BinaryAccuracy { .. }) => {
-            let threshold = crate::convert::float_arg(vm, &bound[3], 0.5)?;
+            let threshold = crate::convert::float_arg(vm, &threshold, 0.5)?;
             Reduction::Wrapped(MetricKind::BinaryAccuracy { threshold })
         }
         other => other,
