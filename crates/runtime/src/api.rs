@@ -471,10 +471,10 @@ impl Context {
     /// `t.shape`: exact for eager tensors, static for graph tensors.
     pub fn handle_shape(&self, handle: &Handle) -> TfResult<TensorShape> {
         match handle {
-            Handle::Eager(tensor) => Ok(tensor.value.tensor().map_or_else(
-                || TensorShape::new(Vec::new()),
-                |t| TensorShape::from(t.shape()),
-            )),
+            Handle::Eager(tensor) => Ok(tensor
+                .value
+                .shape()
+                .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from)),
             Handle::Symbolic(tensor) => Ok(self
                 .graph(tensor.graph)?
                 .tensor_fact(*tensor)

@@ -40,9 +40,11 @@ impl Context {
         }
         let shapes: Vec<TensorShape> = inputs
             .iter()
-            .map(|input| match input.value.tensor() {
-                Some(tensor) => TensorShape::from(tensor.shape()),
-                None => TensorShape::new(Vec::new()),
+            .map(|input| {
+                input
+                    .value
+                    .shape()
+                    .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from)
             })
             .collect();
         let facts: Vec<InputFact<'_>> = inputs

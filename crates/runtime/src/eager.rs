@@ -29,9 +29,12 @@ pub struct EagerTensor {
 impl EagerTensor {
     /// The tensor, or an error for a resource handle used as a value.
     pub fn tensor(&self) -> TfResult<&Tensor> {
-        self.value
-            .tensor()
-            .ok_or_else(|| TfError::internal("a resource handle was used as a tensor"))
+        match &self.value {
+            Value::Uncomputed(value) => Err(value.observed_error()),
+            value => value
+                .tensor()
+                .ok_or_else(|| TfError::internal("a resource handle was used as a tensor")),
+        }
     }
 
     fn as_recorded_input(&self) -> RecordedInput {
@@ -83,7 +86,9 @@ impl Context {
             .map(|input| EagerInput {
                 device: input.device,
                 dtype: input.value.value_type().data_type(),
-                element_count: input.value.tensor().map_or(1, |t| t.num_elements() as u64),
+                element_count: input.value.shape().map_or(1, |shape| {
+                    shape.num_elements().unwrap_or(u64::MAX as usize) as u64
+                }),
             })
             .collect();
         let op_type = op.op_type();

@@ -435,10 +435,10 @@ impl Context {
         }
         let kind = crate::op_defs::Arg::kind(
             tensor.value.value_type(),
-            tensor.value.tensor().map_or_else(
-                || TensorShape::new(Vec::new()),
-                |t| TensorShape::from(t.shape()),
-            ),
+            tensor
+                .value
+                .shape()
+                .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from),
         );
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;

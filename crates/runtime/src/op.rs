@@ -18,7 +18,7 @@ use crate::machine::Machine;
 use placer::kernels::DataType;
 use tensor::ops::{self};
 use tensor::random::{self, Philox};
-use tensor::{DType, OpError, Tensor, TensorShape};
+use tensor::{DType, OpError, Shape, Tensor, TensorShape};
 
 /// An op type with its attrs: one op definition ([`crate::op_defs`]), which answers
 /// everything about the op through [`Op`].
@@ -150,6 +150,36 @@ pub enum Value {
     Resource(ResourceId),
     /// A TF1 reference to a variable's state, and its dtype.
     Ref(ResourceId, DType),
+    /// A tensor whose numbers were not computed (values on demand): its op was over the
+    /// run's work budget, or an input was itself not computed. Its dtype and shape are
+    /// exact, so placement, transfers, memory and timing go on as for any tensor.
+    Uncomputed(Uncomputed),
+}
+
+/// The dtype and shape of a tensor that was not computed, and why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Uncomputed {
+    /// Its dtype.
+    pub dtype: DType,
+    /// Its shape.
+    pub shape: Shape,
+    /// Why it was not computed: the budget message of the op that was over it.
+    pub why: std::rc::Rc<str>,
+}
+
+impl Uncomputed {
+    /// The error observing it raises (its numbers printed, converted, or deciding Python
+    /// control flow).
+    pub fn observed_error(&self) -> TfError {
+        TfError::new(
+            ExceptionClass::ResourceExhausted,
+            format!(
+                "This value was not computed: {}. The run goes on as a simulation (placement, \
+                 transfers, memory and timing are exact), but its numbers cannot be used.",
+                self.why
+            ),
+        )
+    }
 }
 
 impl Value {
@@ -159,14 +189,32 @@ impl Value {
             Value::Dense(tensor) => ValueType::Dense(tensor.dtype()),
             Value::Resource(_) => ValueType::Resource,
             Value::Ref(_, dtype) => ValueType::Ref(*dtype),
+            Value::Uncomputed(value) => ValueType::Dense(value.dtype),
         }
     }
 
-    /// The tensor, if this is one.
+    /// The tensor, if this is one whose numbers were computed.
     pub fn tensor(&self) -> Option<&Tensor> {
         match self {
             Value::Dense(tensor) => Some(tensor),
+            Value::Resource(_) | Value::Ref(..) | Value::Uncomputed(_) => None,
+        }
+    }
+
+    /// The tensor's shape, computed or not (`None` for a handle).
+    pub fn shape(&self) -> Option<&Shape> {
+        match self {
+            Value::Dense(tensor) => Some(tensor.shape()),
+            Value::Uncomputed(value) => Some(&value.shape),
             Value::Resource(_) | Value::Ref(..) => None,
+        }
+    }
+
+    /// What is known of a tensor that was not computed.
+    pub fn uncomputed(&self) -> Option<&Uncomputed> {
+        match self {
+            Value::Uncomputed(value) => Some(value),
+            _ => None,
         }
     }
 
@@ -174,6 +222,7 @@ impl Value {
     pub fn size_in_bytes(&self) -> u64 {
         match self {
             Value::Dense(tensor) => ops::cost::tensor_bytes(tensor.dtype(), tensor.shape()),
+            Value::Uncomputed(value) => ops::cost::tensor_bytes(value.dtype, &value.shape),
             Value::Resource(_) | Value::Ref(..) => 0,
         }
     }
@@ -186,8 +235,8 @@ pub struct ResourceSlot {
     pub name: String,
     /// The declared dtype.
     pub dtype: DType,
-    /// The value, once assigned.
-    pub value: Option<Tensor>,
+    /// The value, once assigned (a tensor, computed or not).
+    pub value: Option<Value>,
 }
 
 /// Variable state: the eager context's, or one Session's (TF1 variables live per Session),
@@ -335,7 +384,7 @@ pub fn deref(value: &Value, resources: &ResourceStore) -> Result<Value, KernelFa
         .slot(*id)
         .ok_or_else(|| KernelFailure::Status(TfError::internal("unknown reference")))?;
     match &slot.value {
-        Some(tensor) => Ok(Value::Dense(tensor.clone())),
+        Some(value) => Ok(value.clone()),
         None => Err(KernelFailure::Status(TfError::new(
             ExceptionClass::FailedPrecondition,
             uninitialized_ref_message(&slot.name),
@@ -396,9 +445,82 @@ pub fn compute_at(
             .iter()
             .map(|input| deref(input, resources))
             .collect::<Result<_, _>>()?;
-        return op.run(&values, &mut KernelEnv { resources, site });
+        return run_on_demand(op, &values, &mut KernelEnv { resources, site });
     }
-    op.run(inputs, &mut KernelEnv { resources, site })
+    run_on_demand(op, inputs, &mut KernelEnv { resources, site })
+}
+
+/// Values on demand: the kernel runs when every input was computed and its work is within
+/// the run's budget; otherwise its outputs are [`Value::Uncomputed`], their dtypes and
+/// shapes from the op's shape function (which never needs values). Ops that only move a
+/// value along (`Identity`) or store it take an uncomputed one as it is.
+fn run_on_demand(
+    op: &dyn Op,
+    inputs: &[Value],
+    env: &mut KernelEnv<'_>,
+) -> Result<Vec<Value>, KernelFailure> {
+    let why = inputs
+        .iter()
+        .find_map(Value::uncomputed)
+        .map(|value| value.why.clone());
+    let why = match why {
+        Some(why) if !op.accepts_uncomputed() => why,
+        _ => match op.run(inputs, env) {
+            Err(KernelFailure::Op(error)) if error.is_budget() => error.message.into(),
+            result => return result,
+        },
+    };
+    uncomputed_outputs(op, inputs, &why)
+}
+
+/// The outputs of `op` on `inputs`, not computed: their dtypes and shapes from its shape
+/// function. An output whose shape depends on the input's numbers (`tf.unique`,
+/// `tf.where`) cannot be known, which is the error.
+fn uncomputed_outputs(
+    op: &dyn Op,
+    inputs: &[Value],
+    why: &std::rc::Rc<str>,
+) -> Result<Vec<Value>, KernelFailure> {
+    let shapes: Vec<TensorShape> = inputs
+        .iter()
+        .map(|input| {
+            input
+                .shape()
+                .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from)
+        })
+        .collect();
+    let facts: Vec<InputFact<'_>> = inputs
+        .iter()
+        .zip(&shapes)
+        .map(|(input, shape)| InputFact {
+            value_type: input.value_type(),
+            shape,
+            constant: input.tensor(),
+            shape_value: None,
+        })
+        .collect();
+    let outputs = op.infer(&facts).map_err(KernelFailure::Status)?;
+    outputs
+        .into_iter()
+        .map(|fact| {
+            let (ValueType::Dense(dtype), Some(shape)) = (fact.value_type, fact.shape.to_shape())
+            else {
+                return Err(KernelFailure::Status(TfError::new(
+                    ExceptionClass::ResourceExhausted,
+                    format!(
+                        "{why}; {} needs its inputs' values to know its output's shape, so it \
+                         cannot go on without them",
+                        op.def().name
+                    ),
+                )));
+            };
+            Ok(Value::Uncomputed(Uncomputed {
+                dtype,
+                shape,
+                why: why.clone(),
+            }))
+        })
+        .collect()
 }
 
 /// A graph input as inference sees it: its type, static shape and, for `Const`s, value.

@@ -51,6 +51,10 @@ pub fn output_facts(output: Option<&Value>) -> (Vec<i64>, &'static str) {
             tensor.dims().iter().map(|dim| *dim as i64).collect(),
             tensor.dtype().name(),
         ),
+        Some(Value::Uncomputed(value)) => (
+            value.shape.dims().iter().map(|dim| *dim as i64).collect(),
+            value.dtype.name(),
+        ),
         Some(Value::Resource(_) | Value::Ref(..)) => (Vec::new(), "resource"),
         None => (Vec::new(), ""),
     }

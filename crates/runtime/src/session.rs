@@ -116,6 +116,11 @@ impl Session {
                             &frames,
                         )
                     })?;
+                    // A fetch observes the value: one not computed (values on demand) is the
+                    // error.
+                    if let Some(uncomputed) = value.uncomputed() {
+                        return Err(uncomputed.observed_error());
+                    }
                     value
                         .tensor()
                         .cloned()

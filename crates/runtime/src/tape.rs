@@ -29,6 +29,9 @@ struct TapeEntry {
     op: OpKind,
     inputs: Vec<(String, Option<Tensor>)>,
     outputs: Vec<(String, Option<Tensor>)>,
+    /// Set when an input or output was not computed (values on demand): the gradient
+    /// through this op cannot be computed either.
+    uncomputed: Option<crate::op::Uncomputed>,
 }
 
 /// One tape's recording.
@@ -374,6 +377,11 @@ impl Context {
                     .iter()
                     .map(|t| (t.tensor_name.clone(), t.value.tensor().cloned()))
                     .collect(),
+                uncomputed: inputs
+                    .iter()
+                    .chain(outputs)
+                    .find_map(|t| t.value.uncomputed())
+                    .cloned(),
             });
         }
     }
@@ -406,6 +414,18 @@ impl Context {
                 .collect();
             if output_grads.iter().all(Option::is_none) {
                 continue;
+            }
+            if let Some(uncomputed) = &entry.uncomputed {
+                return Err(TfError::new(
+                    ExceptionClass::ResourceExhausted,
+                    format!(
+                        "The gradient through {} cannot be computed: a value it needs was not \
+                         computed ({}). Gradients of values beyond the budget are not emulated \
+                         yet.",
+                        entry.op.op_type(),
+                        uncomputed.why
+                    ),
+                ));
             }
             let input_grads = defined_gradient(entry.op.op(), entry, &output_grads)?;
             for ((name, value), input_grad) in entry.inputs.iter().zip(input_grads) {

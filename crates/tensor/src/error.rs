@@ -58,8 +58,11 @@ pub enum ErrorOrigin {
     },
     /// At dispatch, before any kernel: no prefix (`cannot compute AddV2 as input #1 ...`).
     Dispatch,
-    /// In TensorFlow's Python layer or in a playground limit check: the bare message.
+    /// In TensorFlow's Python layer: the bare message.
     Python,
+    /// A playground limit on what a kernel may compute (`crate::limits`): the kernel did not
+    /// run, and the runtime defers its outputs (values on demand) instead of failing.
+    Budget,
 }
 
 /// A failed op: exception class, the kernel's own message, and the eager wrapping parts.
@@ -116,7 +119,20 @@ impl OpError {
         }
     }
 
-    /// An error from TensorFlow's Python layer or a playground limit: message only.
+    /// A playground limit refused the kernel's work (see [`ErrorOrigin::Budget`]).
+    pub fn budget(message: impl Into<String>) -> OpError {
+        OpError {
+            origin: ErrorOrigin::Budget,
+            ..OpError::python(ErrorClass::ResourceExhausted, message)
+        }
+    }
+
+    /// Whether a playground limit refused the kernel's work.
+    pub fn is_budget(&self) -> bool {
+        self.origin == ErrorOrigin::Budget
+    }
+
+    /// An error raised by TensorFlow's Python layer: the bare message.
     pub fn python(class: ErrorClass, message: impl Into<String>) -> OpError {
         OpError {
             class,
@@ -172,7 +188,8 @@ impl OpError {
             ));
         }
         text.push_str(&self.message);
-        if let (Some(op), false) = (self.op_type, self.origin == ErrorOrigin::Python) {
+        let bare = matches!(self.origin, ErrorOrigin::Python | ErrorOrigin::Budget);
+        if let (Some(op), false) = (self.op_type, bare) {
             text.push_str(&format!(" [Op:{op}]"));
             if let Some(name) = &self.op_name {
                 text.push_str(&format!(" name: {name}"));

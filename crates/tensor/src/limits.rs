@@ -7,7 +7,7 @@
 
 use std::cell::Cell;
 
-use super::error::{ErrorClass, OpError, OpResult};
+use super::error::{OpError, OpResult};
 use super::shape::Shape;
 
 /// The limits in force.
@@ -54,24 +54,18 @@ pub fn check_elements(shape: &Shape) -> OpResult<usize> {
             // The run's memory cap (meter::memory), at 8 bytes an element: the widest
             // number types, and what a kernel's intermediate copies come to.
             if let Err(refused) = meter::memory::check(count.saturating_mul(8)) {
-                return Err(OpError::python(
-                    ErrorClass::ResourceExhausted,
-                    format!(
-                        "OOM when allocating tensor with shape{}: {refused}",
-                        shape.to_tf_list()
-                    ),
-                ));
+                return Err(OpError::budget(format!(
+                    "OOM when allocating tensor with shape{}: {refused}",
+                    shape.to_tf_list()
+                )));
             }
             Ok(count)
         }
-        _ => Err(OpError::python(
-            ErrorClass::ResourceExhausted,
-            format!(
-                "OOM when allocating tensor with shape{}: the playground computes at most \
-                 {limit} elements per tensor",
-                shape.to_tf_list()
-            ),
-        )),
+        _ => Err(OpError::budget(format!(
+            "a tensor of shape{} is over the playground's budget of {limit} elements for \
+             computing one value",
+            shape.to_tf_list()
+        ))),
     }
 }
 
@@ -85,14 +79,10 @@ pub fn check_work(what: &str, work: Option<u64>) -> OpResult<()> {
             meter::work::add(work / 16);
             Ok(())
         }
-        _ => Err(OpError::python(
-            ErrorClass::ResourceExhausted,
-            format!(
-                "{what} needs {} multiply-adds, over the playground's budget of {budget} for \
-                 computing one value; the timing is still simulated, but this value is not \
-                 computed",
-                work.map_or_else(|| "more than 2^64".to_string(), |work| work.to_string())
-            ),
-        )),
+        _ => Err(OpError::budget(format!(
+            "{what} needs {} multiply-adds, over the playground's budget of {budget} for \
+             computing one value",
+            work.map_or_else(|| "more than 2^64".to_string(), |work| work.to_string())
+        ))),
     }
 }

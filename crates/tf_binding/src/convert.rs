@@ -32,7 +32,14 @@ pub fn eager_value(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<T
     }
     if let Some(tensor) = value.downcast::<PyTensor>() {
         return match &tensor.handle {
-            Handle::Eager(eager) => Ok(eager.value.tensor().cloned()),
+            // Observing a value that was not computed (values on demand) is the error.
+            Handle::Eager(eager) => match eager.value.uncomputed() {
+                Some(uncomputed) => {
+                    let error = uncomputed.observed_error();
+                    st.tf(vm, |_| Err(error))
+                }
+                None => Ok(eager.value.tensor().cloned()),
+            },
             Handle::Symbolic(_) => Ok(None),
         };
     }
@@ -44,10 +51,16 @@ pub fn eager_value(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<T
             }
             ctx.read_variable(id).map(Some)
         })?;
-        return Ok(match handle {
-            Some(Handle::Eager(eager)) => eager.value.tensor().cloned(),
-            _ => None,
-        });
+        return match handle {
+            Some(Handle::Eager(eager)) => match eager.value.uncomputed() {
+                Some(uncomputed) => {
+                    let error = uncomputed.observed_error();
+                    st.tf(vm, |_| Err(error))
+                }
+                None => Ok(eager.value.tensor().cloned()),
+            },
+            _ => Ok(None),
+        };
     }
     Ok(None)
 }

@@ -478,10 +478,10 @@ fn distributed_arg(
             return Ok(None);
         };
         let dtype = st.tf(vm, |ctx| ctx.handle_dtype(&Handle::Eager(tensor.clone())))?;
-        let shape = tensor.value.tensor().map_or_else(
-            || TensorShape::new(Vec::new()),
-            |t| TensorShape::from(t.shape()),
-        );
+        let shape = tensor
+            .value
+            .shape()
+            .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from);
         components.push((tensor, ArgKey::Tensor { dtype, shape }));
     }
     Ok(Some((Structure::PerReplica(components.len()), components)))
@@ -665,10 +665,10 @@ pub(crate) fn prepare(
                 let dtype = st.tf(vm, |ctx| ctx.handle_dtype(&Handle::Eager(tensor.clone())))?;
                 let shape = match bounds.get(index).cloned().flatten() {
                     Some(bound) => bound,
-                    None => tensor.value.tensor().map_or_else(
-                        || TensorShape::new(Vec::new()),
-                        |t| TensorShape::from(t.shape()),
-                    ),
+                    None => tensor
+                        .value
+                        .shape()
+                        .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from),
                 };
                 keys.push(ArgKey::Tensor { dtype, shape });
                 classified.push(CallArg::Tensor(tensor));

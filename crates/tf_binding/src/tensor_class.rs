@@ -413,6 +413,9 @@ fn symbolic_text(st: &St, vm: &Vm<'_>, handle: &Handle) -> PyResult<(String, Str
     })
 }
 
+/// What a tensor whose numbers were not computed (values on demand) shows instead of them.
+const NOT_COMPUTED: &str = "<not computed: over the playground's work budget>";
+
 /// Builds the `tf.Tensor` base class with every method.
 pub fn build_base(st: &St) -> Rc<Class> {
     let builder = ClassBuilder::new("Tensor", "tensorflow.python.framework.tensor")
@@ -421,10 +424,17 @@ pub fn build_base(st: &St) -> Rc<Class> {
             bound(st, |st, vm, args| {
                 let handle = handle_of(vm, &args)?;
                 match &handle {
-                    Handle::Eager(eager) => match eager.value.tensor() {
-                        Some(tensor) => Ok(Value::str(tensor_repr(tensor))),
-                        None => Ok(Value::str("<tf.Tensor: shape=(), dtype=resource>")),
-                    },
+                    Handle::Eager(eager) => {
+                        match (eager.value.tensor(), eager.value.uncomputed()) {
+                            (Some(tensor), _) => Ok(Value::str(tensor_repr(tensor))),
+                            (None, Some(value)) => Ok(Value::str(format!(
+                                "<tf.Tensor: shape={}, dtype={}, numpy={NOT_COMPUTED}>",
+                                tensor::TensorShape::from(&value.shape),
+                                value.dtype.name()
+                            ))),
+                            (None, None) => Ok(Value::str("<tf.Tensor: shape=(), dtype=resource>")),
+                        }
+                    }
                     Handle::Symbolic(_) => {
                         let (name, shape, dtype) = symbolic_text(st, vm, &handle)?;
                         Ok(Value::str(format!(
@@ -439,12 +449,19 @@ pub fn build_base(st: &St) -> Rc<Class> {
             bound(st, |st, vm, args| {
                 let handle = handle_of(vm, &args)?;
                 match &handle {
-                    Handle::Eager(eager) => match eager.value.tensor() {
-                        Some(tensor) => Ok(Value::str(tensor_str(tensor))),
-                        None => Ok(Value::str(
-                            "tf.Tensor(<resource>, shape=(), dtype=resource)",
-                        )),
-                    },
+                    Handle::Eager(eager) => {
+                        match (eager.value.tensor(), eager.value.uncomputed()) {
+                            (Some(tensor), _) => Ok(Value::str(tensor_str(tensor))),
+                            (None, Some(value)) => Ok(Value::str(format!(
+                                "tf.Tensor({NOT_COMPUTED}, shape={}, dtype={})",
+                                tensor::TensorShape::from(&value.shape),
+                                value.dtype.name()
+                            ))),
+                            (None, None) => Ok(Value::str(
+                                "tf.Tensor(<resource>, shape=(), dtype=resource)",
+                            )),
+                        }
+                    }
                     Handle::Symbolic(_) => {
                         let (name, shape, dtype) = symbolic_text(st, vm, &handle)?;
                         Ok(Value::str(format!(

@@ -72,6 +72,11 @@ impl Op for AllReduce {
         super::family_def(self.op_type)
     }
 
+    /// It moves a value along, computed or not.
+    fn accepts_uncomputed(&self) -> bool {
+        true
+    }
+
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
         same_as_input(inputs, self.op_type)
     }

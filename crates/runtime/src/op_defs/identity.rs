@@ -57,6 +57,11 @@ impl Op for Identity {
         super::family_def("Identity")
     }
 
+    /// It moves a value along, computed or not.
+    fn accepts_uncomputed(&self) -> bool {
+        true
+    }
+
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
         same_as_input(inputs, "Identity")
     }
@@ -96,6 +101,11 @@ impl Op for Identity {
 impl Op for StopGradient {
     fn def(&self) -> &'static OpDef {
         super::family_def("StopGradient")
+    }
+
+    /// It moves a value along, computed or not.
+    fn accepts_uncomputed(&self) -> bool {
+        true
     }
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {

@@ -62,6 +62,13 @@ pub trait Op: OpAttrs + fmt::Debug {
             .collect())
     }
 
+    /// Runs on inputs whose numbers were not computed (values on demand): it only moves or
+    /// stores values (`Identity`, an all-reduce run alone, a variable's assignment).
+    /// Other ops' outputs are then not computed either.
+    fn accepts_uncomputed(&self) -> bool {
+        false
+    }
+
     /// Takes TF1 references as they are (`Assign`, `VariableV2`); every other op sees the
     /// value behind a reference.
     fn takes_references(&self) -> bool {

@@ -175,15 +175,6 @@ fn handle(inputs: &[Value], op: &str) -> Result<ResourceId, KernelFailure> {
     }
 }
 
-/// Input `index` as a tensor.
-fn tensor_at<'a>(inputs: &'a [Value], index: usize, op: &str) -> Result<&'a Tensor, KernelFailure> {
-    inputs.get(index).and_then(Value::tensor).ok_or_else(|| {
-        KernelFailure::Status(TfError::internal(format!(
-            "{op} expects a tensor as input #{index}"
-        )))
-    })
-}
-
 /// A scalar output of `dtype`.
 fn scalar(value_type: ValueType) -> Vec<OutputFact> {
     vec![OutputFact {
@@ -201,17 +192,46 @@ fn value_type_attr(inputs: &[ValueType]) -> Option<DType> {
 }
 
 /// The slot's value updated by `update` with `value`, or `missing` when it has none to
-/// update.
+/// update. Adding to or subtracting from a value not computed (or with one) gives a value
+/// not computed either (values on demand).
 fn updated(
     update: Update,
-    current: Option<&Tensor>,
-    value: Tensor,
+    current: Option<&Value>,
+    value: Value,
     missing: impl FnOnce() -> TfError,
-) -> Result<Tensor, KernelFailure> {
-    match (update.binary(), current) {
-        (None, _) => Ok(value),
-        (Some(binary), Some(current)) => Ok(ops::binary(binary, current, &value)?),
-        (Some(_), None) => Err(KernelFailure::Status(missing())),
+) -> Result<Value, KernelFailure> {
+    let (binary, current) = match (update.binary(), current) {
+        (None, _) => return Ok(value),
+        (Some(binary), Some(current)) => (binary, current),
+        (Some(_), None) => return Err(KernelFailure::Status(missing())),
+    };
+    match (current, &value) {
+        (Value::Dense(current), Value::Dense(delta)) => {
+            Ok(Value::Dense(ops::binary(binary, current, delta)?))
+        }
+        (Value::Uncomputed(uncomputed), _) | (_, Value::Uncomputed(uncomputed)) => {
+            let shape = current
+                .shape()
+                .cloned()
+                .unwrap_or_else(|| uncomputed.shape.clone());
+            Ok(Value::Uncomputed(crate::op::Uncomputed {
+                shape,
+                ..uncomputed.clone()
+            }))
+        }
+        _ => Err(KernelFailure::Status(TfError::internal(
+            "a variable holds a handle",
+        ))),
+    }
+}
+
+/// Input `index` as a tensor's value, computed or not.
+fn value_at(inputs: &[Value], index: usize, op: &str) -> Result<Value, KernelFailure> {
+    match inputs.get(index) {
+        Some(value @ (Value::Dense(_) | Value::Uncomputed(_))) => Ok(value.clone()),
+        _ => Err(KernelFailure::Status(TfError::internal(format!(
+            "{op} expects a tensor as input #{index}"
+        )))),
     }
 }
 
@@ -269,7 +289,7 @@ impl Op for ReadVariableOp {
     fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
         let slot = env.resources.slot_mut(handle(inputs, "ReadVariableOp")?)?;
         match &slot.value {
-            Some(tensor) => Ok(vec![Value::Dense(tensor.clone())]),
+            Some(value) => Ok(vec![value.clone()]),
             None => Err(KernelFailure::Status(TfError::new(
                 ExceptionClass::FailedPrecondition,
                 uninitialized_variable_message(&slot.name),
@@ -335,7 +355,7 @@ impl Op for AssignVariable {
     /// reading it does.
     fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
         let name = self.def().name;
-        let value = tensor_at(inputs, 1, name)?.clone();
+        let value = value_at(inputs, 1, name)?;
         let slot = env.resources.slot_mut(handle(inputs, name)?)?;
         let slot_name = slot.name.clone();
         slot.value = Some(updated(self.0, slot.value.as_ref(), value, || {
@@ -348,6 +368,11 @@ impl Op for AssignVariable {
     }
 
     fn uses_resource(&self) -> bool {
+        true
+    }
+
+    /// A value not computed is stored as it is.
+    fn accepts_uncomputed(&self) -> bool {
         true
     }
 }
@@ -440,7 +465,7 @@ impl Op for RefAssign {
                 .unwrap_or(&Value::Dense(Tensor::scalar(0.0f32))),
             env.resources,
         )?;
-        let value = tensor_at(std::slice::from_ref(&value), 0, self.def().name)?.clone();
+        let value = value_at(std::slice::from_ref(&value), 0, self.def().name)?;
         let slot = env.resources.slot_mut(*id)?;
         let slot_name = slot.name.clone();
         slot.value = Some(updated(self.0, slot.value.as_ref(), value, || {
@@ -453,6 +478,11 @@ impl Op for RefAssign {
     }
 
     fn takes_references(&self) -> bool {
+        true
+    }
+
+    /// A value not computed is stored as it is.
+    fn accepts_uncomputed(&self) -> bool {
         true
     }
 }

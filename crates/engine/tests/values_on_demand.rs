@@ -1,0 +1,104 @@
+//! Values on demand: beyond the work budget an op's outputs are not computed, but the run
+//! goes on with their exact dtypes and shapes, so placement, memory and timing stay exact;
+//! observing such a value (its numbers, Python control flow on it) is a clear error naming
+//! the budget.
+
+use engine::{run_program, RunRequest};
+
+fn run(source: &str, topology: &str) -> engine::report::RunReport {
+    run_program(&RunRequest { source, topology }).unwrap()
+}
+
+const BIG_MATMUL: &str = "import tensorflow as tf
+a = tf.ones([8192, 8192], tf.bfloat16)
+c = tf.matmul(a, a)
+print(c.shape, c.dtype)
+print(c)
+small = tf.constant([[1.0, 2.0]]) * 2
+print(small)
+";
+
+#[test]
+fn an_uncomputed_value_prints_its_shape_next_to_a_computed_one() {
+    let report = run(BIG_MATMUL, "h100");
+    assert_eq!(report.exit_code, 0, "{}", report.stderr);
+    assert_eq!(
+        report.stdout,
+        "(8192, 8192) <dtype: 'bfloat16'>\n\
+         tf.Tensor(<not computed: over the playground's work budget>, shape=(8192, 8192), dtype=bfloat16)\n\
+         tf.Tensor([[2. 4.]], shape=(1, 2), dtype=float32)\n"
+    );
+}
+
+#[test]
+fn an_uncomputed_matmul_is_placed_and_timed_at_its_size() {
+    let report = run(BIG_MATMUL, "h100");
+    let matmul = report
+        .ops
+        .iter()
+        .find(|op| op.op_type == "MatMul")
+        .expect("the MatMul is recorded");
+    assert!(matmul.device.ends_with("GPU:0"), "{}", matmul.device);
+    assert_eq!(matmul.shape, [8192, 8192]);
+    // 2 * 8192^3 FLOP at about 798 TFLOP/s (measured on an H100, hardware-anchors.md).
+    let flops = 2.0 * 8192f64.powi(3);
+    let rate = flops / (matmul.dur_us * 1e-6);
+    assert!((rate / 798e12 - 1.0).abs() < 0.2, "{rate:e} FLOP/s");
+}
+
+#[test]
+fn control_flow_on_an_uncomputed_value_names_the_budget() {
+    let report = run(
+        "import tensorflow as tf\n\
+         a = tf.ones([8192, 8192])\n\
+         s = tf.reduce_sum(a)\n\
+         if s > 0:\n    print('positive')\n",
+        "h100",
+    );
+    assert_eq!(report.exit_code, 1);
+    assert!(
+        report.stderr.contains(
+            "ResourceExhaustedError: This value was not computed: a tensor of shape[8192,8192] \
+             is over the playground's budget"
+        ),
+        "{}",
+        report.stderr
+    );
+    assert!(report.stderr.contains("line 4"), "{}", report.stderr);
+}
+
+#[test]
+fn a_variable_holds_an_uncomputed_value_and_reads_it_back() {
+    let report = run(
+        "import tensorflow as tf\n\
+         v = tf.Variable(tf.zeros([3]))\n\
+         v.assign(tf.reduce_sum(tf.ones([8192, 8192])) * tf.ones([3]))\n\
+         print(v.read_value().shape)\n\
+         print(v.numpy())\n",
+        "cpu",
+    );
+    assert!(report.stdout.starts_with("(3,)\n"), "{}", report.stdout);
+    assert!(
+        report.stderr.contains("This value was not computed"),
+        "{}",
+        report.stderr
+    );
+}
+
+#[test]
+fn a_device_out_of_memory_is_still_an_error() {
+    // 90 GB of float32 on one 80 GB H100: TensorFlow's OOM, though nothing is computed.
+    let report = run(
+        "import tensorflow as tf\n\
+         a = tf.ones([150000, 150000])\n\
+         print(a.shape)\n",
+        "h100",
+    );
+    assert_eq!(report.exit_code, 1, "{}", report.stdout);
+    assert!(
+        report.stderr.contains("ResourceExhaustedError"),
+        "{}",
+        report.stderr
+    );
+    assert!(report.stderr.contains("OOM"), "{}", report.stderr);
+}
