@@ -60,6 +60,7 @@ fn program(op_count: usize) -> (Vec<OpReport>, Vec<TransferReport>) {
             launch: 0,
             cost: String::new(),
             input_element: None,
+            not_computed: None,
             class: if id % 2 == 0 {
                 OpClass::MatMul
             } else {

@@ -42,6 +42,7 @@ fn op(
         launch: 0,
         cost: String::new(),
         input_element: None,
+        not_computed: None,
         class: engine::runtime::op_defs::sim_class(op_type),
     }
 }

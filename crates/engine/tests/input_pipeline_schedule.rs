@@ -27,6 +27,7 @@ fn op(id: u32, op_type: &str, shape: &[i64], input_element: Option<InputElement>
         launch: 0,
         cost: String::new(),
         input_element,
+        not_computed: None,
         class: engine::runtime::op_defs::sim_class(op_type),
     }
 }

@@ -102,3 +102,35 @@ fn a_device_out_of_memory_is_still_an_error() {
     );
     assert!(report.stderr.contains("OOM"), "{}", report.stderr);
 }
+
+#[test]
+fn the_report_says_which_values_were_not_computed_and_why() {
+    let report = run(BIG_MATMUL, "h100");
+    let skipped: Vec<(&str, &str)> = report
+        .ops
+        .iter()
+        .filter_map(|op| Some((op.op_type.as_str(), op.not_computed.as_deref()?)))
+        .collect();
+    assert_eq!(
+        skipped.iter().map(|(op, _)| *op).collect::<Vec<_>>(),
+        ["Fill", "MatMul"]
+    );
+    assert!(
+        skipped[0].1.contains("over the playground's budget"),
+        "{skipped:?}"
+    );
+    // The small multiplication after them was computed.
+    assert!(report
+        .ops
+        .iter()
+        .any(|op| op.op_type == "Mul" && op.not_computed.is_none()));
+    assert!(
+        report
+            .metrics
+            .notes
+            .iter()
+            .any(|note| note.starts_with("2 op(s) were simulated without computing their values")),
+        "{:?}",
+        report.metrics.notes
+    );
+}

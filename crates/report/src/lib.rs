@@ -111,6 +111,11 @@ pub struct OpReport {
     /// (`null` for other ops; always written, since binary formats cannot skip a field).
     #[serde(default)]
     pub input_element: Option<InputElement>,
+    /// Why its outputs' numbers were not computed (values on demand: over the playground's
+    /// work budget, or made from a value that was not), `null` when they were. Placement,
+    /// transfers, memory and timing are exact either way.
+    #[serde(default)]
+    pub not_computed: Option<String>,
     /// How the simulator treats the op, from its type's definition. Not part of the
     /// serialized report: the engine sets it and the simulator reads it before sending.
     #[serde(skip)]

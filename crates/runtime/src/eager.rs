@@ -244,6 +244,8 @@ impl Context {
             shape,
             dtype,
             line,
+            not_computed: output
+                .and_then(|output| crate::recorder::not_computed(std::slice::from_ref(output))),
         });
         (id, name)
     }

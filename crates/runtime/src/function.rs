@@ -628,8 +628,8 @@ impl Context {
             }
             let results: Vec<Vec<Value>> = match &step {
                 Step::AllReduce(_) => {
-                    let (reduction, tensors) = all_reduce_inputs(&function.graph, &gathered)?;
-                    let combined = Value::Dense(reduction.combine(&tensors)?);
+                    let (reduction, values) = all_reduce_inputs(&function.graph, &gathered)?;
+                    let combined = reduction.combine_values(&values)?;
                     vec![vec![combined]; gathered.len()]
                 }
                 Step::Op(_) => {
@@ -696,6 +696,7 @@ impl Context {
                     shape,
                     dtype,
                     line: operation.stack.last().map_or(0, |frame| frame.line),
+                    not_computed: crate::recorder::not_computed(&outputs),
                 });
                 for (output, value) in outputs.into_iter().enumerate() {
                     values.insert((id, output as u32), (value, report_id));
@@ -732,10 +733,10 @@ impl Context {
 }
 
 /// The reduction of an all-reduce step and its members' input tensors, in replica order.
-fn all_reduce_inputs(
+fn all_reduce_inputs<'a>(
     graph: &Graph,
-    gathered: &[(OperationId, Vec<Value>, Vec<RecordedInput>)],
-) -> TfResult<(ReplicaReduction, Vec<tensor::Tensor>)> {
+    gathered: &'a [(OperationId, Vec<Value>, Vec<RecordedInput>)],
+) -> TfResult<(ReplicaReduction, Vec<&'a Value>)> {
     let mut reduction = None;
     let mut tensors = Vec::with_capacity(gathered.len());
     for (id, inputs, _) in gathered {
@@ -749,9 +750,7 @@ fn all_reduce_inputs(
         tensors.push(
             inputs
                 .first()
-                .and_then(Value::tensor)
-                .cloned()
-                .ok_or_else(|| TfError::internal("an all-reduce without a tensor"))?,
+                .ok_or_else(|| TfError::internal("an all-reduce without input"))?,
         );
     }
     let reduction =

@@ -41,6 +41,16 @@ pub struct RecordedOp<'a> {
     pub dtype: &'a str,
     /// The user's line.
     pub line: u32,
+    /// Why its outputs were not computed, if they were not.
+    pub not_computed: Option<String>,
+}
+
+/// Why the outputs of an op were not computed (values on demand), if one was not.
+pub fn not_computed(outputs: &[Value]) -> Option<String> {
+    outputs
+        .iter()
+        .find_map(Value::uncomputed)
+        .map(|value| value.why.to_string())
 }
 
 /// The report's `shape` and `dtype` of an op whose first output is `output`: a dense
@@ -188,6 +198,7 @@ impl Recorder {
             launch: self.launch,
             cost: String::new(),
             input_element: None,
+            not_computed: op.not_computed,
             class: crate::op_defs::sim_class(op.op_type),
         });
         Some(id)

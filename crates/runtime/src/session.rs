@@ -434,6 +434,7 @@ impl Session {
                 shape,
                 dtype,
                 line: operation.stack.last().map_or(0, |frame| frame.line),
+                not_computed: crate::recorder::not_computed(&outputs),
             });
             producers.insert(id, report_id);
             for (output, value) in outputs.into_iter().enumerate() {

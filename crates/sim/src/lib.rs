@@ -64,7 +64,10 @@ pub fn simulate(
             memory::oom_message(op, &device.name, &device.device_type),
         ))
     });
-    let metrics = metrics(hardware, &transfers, &schedule, &memory);
+    let mut metrics = metrics(hardware, &transfers, &schedule, &memory);
+    if let Some(note) = not_computed_note(&ops) {
+        metrics.notes.push(note);
+    }
     let trace = trace::chrome_trace(hardware, &ops, recorded, &transfers, &schedule);
     Simulation {
         ops,
@@ -148,6 +151,7 @@ fn partition(
                 execution: op_type.trim_start_matches('_').to_ascii_lowercase(),
                 launch: 0,
                 cost: String::new(),
+                not_computed: None,
                 input_element: None,
                 class: OpClass::Free,
             });
@@ -293,6 +297,23 @@ fn input_pipeline_note(fraction: f64, stall_ns: u64, elements: usize) -> String 
         format_fixed(us(stall_ns), Some(1)),
         input_pipeline_verdict(fraction)
     )
+}
+
+/// Values on demand: which ops' values were not computed and why (the first op's reason
+/// names the work it would have taken), when any were not.
+fn not_computed_note(ops: &[OpReport]) -> Option<String> {
+    let skipped: Vec<&OpReport> = ops.iter().filter(|op| op.not_computed.is_some()).collect();
+    let first = skipped.first()?;
+    Some(format!(
+        "{} op(s) were simulated without computing their values (values on demand). The \
+         first, {} ({}) at line {}: {}. Placement, transfers, memory and timing are exact; \
+         the values print as <not computed>.",
+        skipped.len(),
+        first.name,
+        first.op_type,
+        first.line,
+        first.not_computed.as_deref().unwrap_or_default()
+    ))
 }
 
 /// Sentences that explain the step: what dominated it and why.

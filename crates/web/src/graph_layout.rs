@@ -410,6 +410,7 @@ mod tests {
             launch: 0,
             cost: String::new(),
             input_element: None,
+            not_computed: None,
             class: Default::default(),
         }
     }

@@ -814,6 +814,7 @@ mod tests {
                 launch: 0,
                 cost: String::new(),
                 input_element: None,
+                not_computed: None,
                 class: Default::default(),
             }],
             ..RunReport::default()

@@ -66,6 +66,7 @@ fn work_op(id: usize, op_type: &str, output: Option<&Tensor>, inputs: Vec<u32>) 
         launch: 0,
         cost: String::new(),
         input_element: None,
+        not_computed: None,
         class: crate::op_defs::sim_class(op_type),
     }
 }

@@ -251,11 +251,8 @@ impl Context {
                 "one all-reduce value per replica expected",
             ));
         }
-        let tensors: Vec<tensor::Tensor> = values
-            .iter()
-            .map(|value| value.tensor().cloned())
-            .collect::<TfResult<_>>()?;
-        let combined = crate::op::Value::Dense(reduction.combine(&tensors)?);
+        let inputs: Vec<&crate::op::Value> = values.iter().map(|value| &value.value).collect();
+        let combined = reduction.combine_values(&inputs)?;
         let op_type = info.all_reduce_op_type();
         let line = self.call_line();
         let replicas = values.len();
@@ -272,13 +269,7 @@ impl Context {
                 bytes: value.value.size_in_bytes(),
             }];
             let name = self.eager_names.unique_name(op_type);
-            let (shape, dtype) = match &combined {
-                crate::op::Value::Dense(tensor) => (
-                    tensor.dims().iter().map(|dim| *dim as i64).collect(),
-                    tensor.dtype().name(),
-                ),
-                _ => (Vec::new(), ""),
-            };
+            let (shape, dtype) = crate::recorder::output_facts(Some(&combined));
             let producer = self.recorder.record(crate::recorder::RecordedOp {
                 name: &name,
                 op_type,
@@ -292,6 +283,7 @@ impl Context {
                 shape,
                 dtype,
                 line,
+                not_computed: crate::recorder::not_computed(std::slice::from_ref(&combined)),
             });
             self.take_uids(1);
             results.push(crate::EagerTensor {

@@ -30,6 +30,24 @@ impl ReplicaReduction {
         }
     }
 
+    /// [`ReplicaReduction::combine`] of the replicas' values, computed or not: one value
+    /// not computed (values on demand) makes the combined value not computed either.
+    pub fn combine_values(self, values: &[&crate::op::Value]) -> TfResult<crate::op::Value> {
+        if let Some(uncomputed) = values.iter().find_map(|value| value.uncomputed()) {
+            return Ok(crate::op::Value::Uncomputed(uncomputed.clone()));
+        }
+        let tensors: Vec<Tensor> = values
+            .iter()
+            .map(|value| {
+                value
+                    .tensor()
+                    .cloned()
+                    .ok_or_else(|| TfError::internal("an all-reduce without a tensor"))
+            })
+            .collect::<TfResult<_>>()?;
+        Ok(crate::op::Value::Dense(self.combine(&tensors)?))
+    }
+
     /// Combines the replicas' values (in replica order) as the kernel of an all-reduce.
     pub fn combine(self, values: &[Tensor]) -> TfResult<Tensor> {
         let first = values

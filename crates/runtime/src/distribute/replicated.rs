@@ -20,7 +20,6 @@ use crate::graph::OperationId;
 use crate::op::{compute_at, KernelFailure, KernelSite, Value};
 use crate::recorder::{RecordedInput, RecordedOp};
 use placer::PlacementReason;
-use tensor::Tensor;
 
 /// A value inside the replicated body: the value, the op that produced it, its device.
 type BodyValue = (Value, Option<u32>, String);
@@ -153,45 +152,44 @@ impl Context {
                 gathered.push((inputs, recorded));
             }
             let all_reduce = operation.kind.downcast::<crate::op_defs::AllReduce>();
-            let outputs: Vec<Vec<Value>> =
-                match all_reduce.map(|all_reduce| &all_reduce.reduction) {
-                    Some(reduction) => {
-                        let tensors: Vec<Tensor> =
-                            gathered
-                                .iter()
-                                .map(|(inputs, _)| {
-                                    inputs.first().and_then(Value::tensor).cloned().ok_or_else(
-                                        || TfError::internal("an all-reduce without a tensor"),
-                                    )
-                                })
-                                .collect::<TfResult<_>>()?;
-                        let combined = reduction.combine(&tensors)?;
-                        vec![vec![Value::Dense(combined)]; replicas]
-                    }
-                    None => {
-                        let kind = &operation.kind;
-                        let mut outputs = Vec::with_capacity(replicas);
-                        for (replica, (inputs, _)) in gathered.iter().enumerate() {
-                            let site = KernelSite {
-                                device: Some((&self.machine, &strategy_info.devices[replica])),
-                                node: Some((&replica_scopes[replica], &operation.name)),
-                            };
-                            let result = compute_at(kind, inputs, &mut self.eager_resources, site)
-                                .map_err(|failure| match failure {
-                                    KernelFailure::Op(error) => TfError::new(
-                                        error.class.into(),
-                                        format!(
-                                            "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
-                                            error.message, operation.name, function.name
-                                        ),
+            let outputs: Vec<Vec<Value>> = match all_reduce.map(|all_reduce| &all_reduce.reduction)
+            {
+                Some(reduction) => {
+                    let values: Vec<&Value> = gathered
+                        .iter()
+                        .map(|(inputs, _)| {
+                            inputs
+                                .first()
+                                .ok_or_else(|| TfError::internal("an all-reduce without input"))
+                        })
+                        .collect::<TfResult<_>>()?;
+                    let combined = reduction.combine_values(&values)?;
+                    vec![vec![combined]; replicas]
+                }
+                None => {
+                    let kind = &operation.kind;
+                    let mut outputs = Vec::with_capacity(replicas);
+                    for (replica, (inputs, _)) in gathered.iter().enumerate() {
+                        let site = KernelSite {
+                            device: Some((&self.machine, &strategy_info.devices[replica])),
+                            node: Some((&replica_scopes[replica], &operation.name)),
+                        };
+                        let result = compute_at(kind, inputs, &mut self.eager_resources, site)
+                            .map_err(|failure| match failure {
+                                KernelFailure::Op(error) => TfError::new(
+                                    error.class.into(),
+                                    format!(
+                                        "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
+                                        error.message, operation.name, function.name
                                     ),
-                                    KernelFailure::Status(error) => error,
-                                })?;
-                            outputs.push(result);
-                        }
-                        outputs
+                                ),
+                                KernelFailure::Status(error) => error,
+                            })?;
+                        outputs.push(result);
                     }
-                };
+                    outputs
+                }
+            };
             for (replica, ((_, recorded), replica_outputs)) in
                 gathered.into_iter().zip(outputs).enumerate()
             {
@@ -229,6 +227,7 @@ impl Context {
                     shape,
                     dtype,
                     line: operation.stack.last().map_or(0, |frame| frame.line),
+                    not_computed: crate::recorder::not_computed(&replica_outputs),
                 });
                 for (output, value) in replica_outputs.into_iter().enumerate() {
                     values[replica]

@@ -374,6 +374,7 @@ impl Context {
             shape: Vec::new(),
             dtype: "",
             line,
+            not_computed: None,
         });
     }
 
