@@ -134,3 +134,35 @@ fn the_report_says_which_values_were_not_computed_and_why() {
         report.metrics.notes
     );
 }
+
+#[test]
+fn a_custom_training_loop_beyond_the_budget_runs_as_a_simulation() {
+    let report = run(
+        "import tensorflow as tf\n\
+         w = tf.Variable(tf.zeros([4096, 4096]))\n\
+         x = tf.ones([2048, 4096])\n\
+         for step in range(2):\n\
+         \x20   with tf.GradientTape() as tape:\n\
+         \x20       loss = tf.reduce_mean(tf.square(tf.matmul(x, w)))\n\
+         \x20   g = tape.gradient(loss, w)\n\
+         \x20   w.assign_sub(0.1 * g)\n\
+         print(g.shape, w.shape)\n\
+         small = tf.Variable([1.0, 2.0])\n\
+         with tf.GradientTape() as tape:\n\
+         \x20   l = tf.reduce_sum(small * small)\n\
+         print(tape.gradient(l, small))\n",
+        "colab-t4",
+    );
+    assert_eq!(report.exit_code, 0, "{}", report.stderr);
+    assert_eq!(
+        report.stdout,
+        "(4096, 4096) (4096, 4096)\ntf.Tensor([2. 4.], shape=(2,), dtype=float32)\n"
+    );
+    // The forward and backward MatMuls of both steps are placed on the GPU and timed.
+    let matmuls = report
+        .ops
+        .iter()
+        .filter(|op| op.op_type == "MatMul" && op.device.ends_with("GPU:0"))
+        .count();
+    assert!(matmuls >= 2, "{matmuls}");
+}

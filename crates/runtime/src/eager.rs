@@ -71,6 +71,35 @@ impl Context {
         ))
     }
 
+    /// An eager tensor holding `value`: a constant's (`tf.constant`), or, for a value not
+    /// computed (values on demand, a gradient beyond the budget), one of its dtype and
+    /// shape placed as a constant would be.
+    pub fn eager_value(&mut self, value: Value) -> TfResult<EagerTensor> {
+        let uncomputed = match value {
+            Value::Dense(tensor) => return self.eager_constant(tensor),
+            Value::Uncomputed(uncomputed) => uncomputed,
+            _ => return Err(TfError::internal("a handle is no constant")),
+        };
+        let scope = self.eager_scope_device().to_string();
+        let soft = self.soft_device_placement();
+        let dtype = data_type(uncomputed.dtype);
+        let devices = self.machine.devices()?;
+        let placement = place_eager_constant(devices, &self.registry, dtype, &scope, soft)?;
+        let device_name = devices.device(placement.device).name.clone();
+        self.distribute.tpu.check_ready(&device_name)?;
+        self.take_uids(1);
+        Ok(self.finish_eager(
+            "Const",
+            "Const",
+            &scope,
+            placement.device,
+            device_name,
+            &placement.reason,
+            &[],
+            Value::Uncomputed(uncomputed),
+        ))
+    }
+
     /// Runs one op eagerly: places it (resource pinning, small-int pinning, the scope's
     /// device, soft placement), runs the kernel, records it. Returns its outputs (none for
     /// assignments).

@@ -15,6 +15,7 @@ use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::graph::{GraphKind, GraphTensor};
 use crate::op::OpKind;
+use crate::op::Value;
 use crate::{EagerTensor, Handle};
 use tensor::ops::{self, BinaryOp, ReduceOp, UnaryOp};
 use tensor::{Shape, Tensor};
@@ -30,8 +31,18 @@ struct TapeEntry {
     inputs: Vec<(String, Option<Tensor>)>,
     outputs: Vec<(String, Option<Tensor>)>,
     /// Set when an input or output was not computed (values on demand): the gradient
-    /// through this op cannot be computed either.
+    /// through this op is not computed either.
     uncomputed: Option<crate::op::Uncomputed>,
+    /// Each input's dtype and shape (`None` for a handle), for gradients not computed.
+    input_facts: Vec<Option<(tensor::DType, Shape)>>,
+}
+
+/// A tensor's dtype and shape, computed or not (`None` for a handle).
+fn value_facts(value: &crate::op::Value) -> Option<(tensor::DType, Shape)> {
+    match value.value_type() {
+        crate::op::ValueType::Dense(dtype) => Some((dtype, value.shape()?.clone())),
+        _ => None,
+    }
 }
 
 /// One tape's recording.
@@ -146,10 +157,20 @@ fn defined_gradient(
     op.gradient(&inputs, &outputs, grads)
 }
 
-fn accumulate(grads: &mut HashMap<String, Tensor>, key: &str, grad: Tensor) -> TfResult<()> {
-    let summed = match grads.remove(key) {
-        Some(existing) => binary(BinaryOp::Add, &existing, &grad)?,
-        None => grad,
+/// Adds `grad` to the gradient of `key`; a sum with a gradient not computed is not
+/// computed either.
+fn accumulate(grads: &mut HashMap<String, Value>, key: &str, grad: Value) -> TfResult<()> {
+    let summed = match (grads.remove(key), grad) {
+        (None, grad) => grad,
+        (Some(Value::Dense(existing)), Value::Dense(grad)) => {
+            Value::Dense(binary(BinaryOp::Add, &existing, &grad)?)
+        }
+        (Some(Value::Uncomputed(existing)), _) => Value::Uncomputed(existing),
+        (Some(existing), Value::Uncomputed(grad)) => Value::Uncomputed(crate::op::Uncomputed {
+            shape: existing.shape().cloned().unwrap_or(grad.shape),
+            ..grad
+        }),
+        (Some(_), _) => return Err(TfError::internal("a gradient is a handle")),
     };
     grads.insert(key.to_string(), summed);
     Ok(())
@@ -382,6 +403,7 @@ impl Context {
                     .chain(outputs)
                     .find_map(|t| t.value.uncomputed())
                     .cloned(),
+                input_facts: inputs.iter().map(|t| value_facts(&t.value)).collect(),
             });
         }
     }
@@ -394,20 +416,27 @@ impl Context {
         id: TapeId,
         targets: &[EagerTensor],
         sources: &[String],
-    ) -> TfResult<Vec<Option<Tensor>>> {
+    ) -> TfResult<Vec<Option<Value>>> {
         let tape = self.tape_for_gradient(id)?;
-        let mut grads: HashMap<String, Tensor> = HashMap::new();
+        let mut grads: HashMap<String, Value> = HashMap::new();
         for target in targets {
-            let target_value = target.tensor()?;
-            if !target_value.dtype().is_floating() {
+            let Some((dtype, shape)) = value_facts(&target.value) else {
+                continue;
+            };
+            if !dtype.is_floating() {
                 continue;
             }
-            let dims: Vec<i64> = target_value.dims().iter().map(|d| *d as i64).collect();
-            let ones = ops::ones(&dims, target_value.dtype()).map_err(kernel)?;
-            accumulate(&mut grads, &target.tensor_name, ones)?;
+            let seed = match target.value.uncomputed() {
+                Some(uncomputed) => Value::Uncomputed(uncomputed.clone()),
+                None => {
+                    let dims: Vec<i64> = shape.dims().iter().map(|d| *d as i64).collect();
+                    Value::Dense(ops::ones(&dims, dtype).map_err(kernel)?)
+                }
+            };
+            accumulate(&mut grads, &target.tensor_name, seed)?;
         }
         for entry in tape.entries.iter().rev() {
-            let output_grads: Vec<Option<Tensor>> = entry
+            let output_grads: Vec<Option<Value>> = entry
                 .outputs
                 .iter()
                 .map(|(name, _)| grads.get(name).cloned())
@@ -415,23 +444,45 @@ impl Context {
             if output_grads.iter().all(Option::is_none) {
                 continue;
             }
-            if let Some(uncomputed) = &entry.uncomputed {
-                return Err(TfError::new(
-                    ExceptionClass::ResourceExhausted,
-                    format!(
-                        "The gradient through {} cannot be computed: a value it needs was not \
-                         computed ({}). Gradients of values beyond the budget are not emulated \
-                         yet.",
-                        entry.op.op_type(),
-                        uncomputed.why
-                    ),
-                ));
+            let uncomputed = entry.uncomputed.clone().or_else(|| {
+                output_grads
+                    .iter()
+                    .flatten()
+                    .find_map(Value::uncomputed)
+                    .cloned()
+            });
+            if let Some(uncomputed) = uncomputed {
+                // Values on demand: the inputs that take gradients get ones not computed,
+                // of their own dtypes and shapes (a variable's read passes its output's).
+                let output = entry
+                    .outputs
+                    .first()
+                    .and_then(|(name, _)| grads.get(name))
+                    .and_then(value_facts);
+                for ((name, _), facts) in entry.inputs.iter().zip(&entry.input_facts) {
+                    let facts = facts.clone().or_else(|| output.clone());
+                    let Some((dtype, shape)) = facts.filter(|(dtype, _)| dtype.is_floating())
+                    else {
+                        continue;
+                    };
+                    let grad = Value::Uncomputed(crate::op::Uncomputed {
+                        dtype,
+                        shape,
+                        why: uncomputed.why.clone(),
+                    });
+                    accumulate(&mut grads, name, grad)?;
+                }
+                continue;
             }
+            let output_grads: Vec<Option<Tensor>> = output_grads
+                .into_iter()
+                .map(|grad| grad.and_then(|grad| grad.tensor().cloned()))
+                .collect();
             let input_grads = defined_gradient(entry.op.op(), entry, &output_grads)?;
             for ((name, value), input_grad) in entry.inputs.iter().zip(input_grads) {
                 let floating = value.as_ref().is_none_or(|v| v.dtype().is_floating());
                 if let (Some(input_grad), true) = (input_grad, floating) {
-                    accumulate(&mut grads, name, input_grad)?;
+                    accumulate(&mut grads, name, Value::Dense(input_grad))?;
                 }
             }
         }

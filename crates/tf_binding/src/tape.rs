@@ -279,17 +279,22 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             (None, Some(source)) if zero_unconnected => {
                 let value = source_value(st, vm, source)?;
                 let dims: Vec<i64> = value.dims().iter().map(|d| *d as i64).collect();
-                Some(
+                Some(runtime::op::Value::Dense(
                     ops::zeros(&dims, value.dtype())
                         .map_err(|e| crate::convert::op_error(vm, e))?,
-                )
+                ))
             }
             (None, _) => None,
         };
         results.push(match grad {
-            Some(grad) => {
+            Some(runtime::op::Value::Dense(grad)) => {
                 let handle = st.tf(vm, |ctx| ctx.constant(grad, None))?;
                 wrap(st, vm, handle)?
+            }
+            // A gradient beyond the budget (values on demand): its dtype and shape only.
+            Some(grad) => {
+                let tensor = st.tf(vm, |ctx| ctx.eager_value(grad))?;
+                wrap(st, vm, Handle::Eager(tensor))?
             }
             None => Value::None,
         });

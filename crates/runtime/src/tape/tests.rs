@@ -81,7 +81,7 @@ fn model(ctx: &mut Context, x: &Tensor, w: &Tensor) -> (EagerTensor, EagerTensor
         )
         .unwrap();
     let grad = grads[0].clone().expect("w is connected");
-    let grad = eager(ctx.constant(grad, None).unwrap());
+    let grad = eager(ctx.constant(grad.tensor().unwrap().clone(), None).unwrap());
     (loss, grad)
 }
 
@@ -141,7 +141,16 @@ fn unwatched_sources_get_none_and_tapes_are_single_use() {
             &[a.tensor_name.clone(), b.tensor_name.clone()],
         )
         .unwrap();
-    assert_eq!(grads[0].as_ref().unwrap().to_f64_vec().unwrap(), vec![5.0]);
+    assert_eq!(
+        grads[0]
+            .as_ref()
+            .unwrap()
+            .tensor()
+            .unwrap()
+            .to_f64_vec()
+            .unwrap(),
+        vec![5.0]
+    );
     assert!(grads[1].is_none());
     let again = ctx.tape_gradient(
         tape,

@@ -331,7 +331,7 @@ fn replica_gradients(
         }
         let gradients = ctx.tape_gradient(tape, std::slice::from_ref(&scaled), &keys);
         ctx.tape_release(tape);
-        Ok((gradients?, copies))
+        Ok((crate::keras::model::computed_gradients(gradients?)?, copies))
     })?;
     let mut tensors = Vec::with_capacity(gradients.len());
     for (gradient, copy) in gradients.into_iter().zip(&copies) {

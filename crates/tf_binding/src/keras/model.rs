@@ -714,7 +714,7 @@ fn step(
                 .collect();
             let grads = ctx.tape_gradient(tape, std::slice::from_ref(&loss_tensor), &keys);
             ctx.tape_release(tape);
-            grads
+            computed_gradients(grads?)
         })?;
         let optimizer = optimizer_of(vm, &compiled.optimizer)?;
         let pairs: Vec<(Option<Tensor>, runtime::variables::VariableId)> =
@@ -1296,4 +1296,21 @@ pub fn build_history_class() -> Rc<Class> {
             )))
         })
         .build()
+}
+
+/// The tape's gradients as the Keras optimizers here apply them: computed tensors. A
+/// gradient beyond the work budget (values on demand) is the budget's error, since these
+/// optimizers update variables with the numbers themselves.
+pub(crate) fn computed_gradients(
+    grads: Vec<Option<runtime::op::Value>>,
+) -> runtime::TfResult<Vec<Option<Tensor>>> {
+    grads
+        .into_iter()
+        .map(|grad| match grad {
+            None => Ok(None),
+            Some(runtime::op::Value::Dense(tensor)) => Ok(Some(tensor)),
+            Some(runtime::op::Value::Uncomputed(uncomputed)) => Err(uncomputed.observed_error()),
+            Some(_) => Err(runtime::TfError::internal("a gradient is a handle")),
+        })
+        .collect()
 }
