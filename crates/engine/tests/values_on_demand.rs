@@ -166,3 +166,35 @@ fn a_custom_training_loop_beyond_the_budget_runs_as_a_simulation() {
         .count();
     assert!(matmuls >= 2, "{matmuls}");
 }
+
+#[test]
+fn keras_logs_beyond_the_budget_show_the_metrics_not_computed() {
+    let report = run(
+        "import tensorflow as tf\n\
+         x = tf.zeros([512, 64, 64, 3])\n\
+         y = tf.zeros([512], tf.int32)\n\
+         model = tf.keras.Sequential([\n\
+         \x20   tf.keras.layers.Conv2D(32, 3, activation='relu', input_shape=(64, 64, 3)),\n\
+         \x20   tf.keras.layers.GlobalAveragePooling2D(),\n\
+         \x20   tf.keras.layers.Dense(10),\n\
+         ])\n\
+         model.compile(optimizer='adam', metrics=['accuracy'],\n\
+         \x20   loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))\n\
+         history = model.fit(x, y, batch_size=512, epochs=1, verbose=2)\n\
+         print(history.history)\n",
+        "cpu",
+    );
+    assert_eq!(report.exit_code, 0, "{}", report.stderr);
+    let lines: Vec<&str> = report.stdout.lines().collect();
+    assert!(
+        lines[1].ends_with(" - accuracy: <not computed> - loss: <not computed>"),
+        "{}",
+        report.stdout
+    );
+    assert_eq!(lines[2], "{'accuracy': [None], 'loss': [None]}");
+    assert!(report.ops.iter().any(|op| op.op_type == "Conv2D"
+        && op
+            .not_computed
+            .as_deref()
+            .is_some_and(|why| why.contains("over the playground's budget"))));
+}

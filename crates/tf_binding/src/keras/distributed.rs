@@ -262,7 +262,11 @@ pub fn train_step(
         // Every copy's update sees the same step count (Adam's bias correction).
         optimizer.iterations.set(iterations);
         st.tf(vm, |ctx| ctx.enter_replica(strategy, replica, false))?;
-        let applied = optimizers::apply(st, vm, &optimizer, replica_pairs);
+        let replica_pairs: Vec<_> = replica_pairs
+            .iter()
+            .map(|(grad, id)| (grad.clone().map(runtime::op::Value::Dense), *id))
+            .collect();
+        let applied = optimizers::apply(st, vm, &optimizer, &replica_pairs);
         st.tf(vm, |ctx| ctx.exit_replica())?;
         applied?;
     }

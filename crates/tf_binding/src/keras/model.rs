@@ -582,7 +582,12 @@ struct Trackers {
     loss_total: f32,
     loss_count: f32,
     metrics: Vec<(String, MetricKind, f32, f32)>,
+    /// A batch's loss was not computed (values on demand): the epoch's logs are not either.
+    not_computed: bool,
 }
+
+/// A logged value: `None` when it was not computed (values on demand).
+type Log = (String, Option<f64>);
 
 impl Trackers {
     fn new(metrics: &[(String, MetricKind)]) -> Trackers {
@@ -593,25 +598,26 @@ impl Trackers {
                 .iter()
                 .map(|(name, kind)| (name.clone(), *kind, 0.0, 0.0))
                 .collect(),
+            not_computed: false,
         }
     }
 
     /// The logs as `fit`'s History and progress lines show them: sorted by name.
-    fn sorted_logs(&self) -> Vec<(String, f64)> {
+    fn sorted_logs(&self) -> Vec<Log> {
         let mut logs = self.logs();
         logs.sort_by(|a, b| a.0.cmp(&b.0));
         logs
     }
 
     /// The loss, then the metrics in `compile` order (what `evaluate` returns).
-    fn logs(&self) -> Vec<(String, f64)> {
-        let mean = |total: f32, count: f32| if count == 0.0 { 0.0 } else { total / count };
-        let mut logs = vec![(
-            "loss".to_string(),
-            f64::from(mean(self.loss_total, self.loss_count)),
-        )];
+    fn logs(&self) -> Vec<Log> {
+        let mean = |total: f32, count: f32| {
+            let mean = if count == 0.0 { 0.0 } else { total / count };
+            (!self.not_computed).then_some(f64::from(mean))
+        };
+        let mut logs = vec![("loss".to_string(), mean(self.loss_total, self.loss_count))];
         for (name, _, total, count) in &self.metrics {
-            logs.push((name.clone(), f64::from(mean(*total, *count))));
+            logs.push((name.clone(), mean(*total, *count)));
         }
         logs
     }
@@ -714,10 +720,10 @@ fn step(
                 .collect();
             let grads = ctx.tape_gradient(tape, std::slice::from_ref(&loss_tensor), &keys);
             ctx.tape_release(tape);
-            computed_gradients(grads?)
+            grads
         })?;
         let optimizer = optimizer_of(vm, &compiled.optimizer)?;
-        let pairs: Vec<(Option<Tensor>, runtime::variables::VariableId)> =
+        let pairs: Vec<(Option<runtime::op::Value>, runtime::variables::VariableId)> =
             grads.into_iter().zip(ids).collect();
         optimizers::apply(st, vm, &optimizer, &pairs)?;
     }
@@ -737,6 +743,12 @@ fn track(
     if rows == 0.0 {
         // A replica that got no rows of a short batch adds nothing.
         return Ok(());
+    }
+    if let Handle::Eager(eager) = loss {
+        if eager.value.uncomputed().is_some() {
+            trackers.not_computed = true;
+            return Ok(());
+        }
     }
     let loss_value = crate::keras::ops::value(st, vm, loss)?;
     let loss_value = loss_value
@@ -769,8 +781,12 @@ fn verbosity(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<i64> {
     }
 }
 
-/// Keras's `f" {avg:.4f}"` / `f" {avg:.4e}"` for a logged value.
-fn log_value(value: f64) -> String {
+/// Keras's `f" {avg:.4f}"` / `f" {avg:.4e}"` for a logged value, or the marker of one not
+/// computed (values on demand).
+fn log_value(value: Option<f64>) -> String {
+    let Some(value) = value else {
+        return "<not computed>".to_string();
+    };
     if value.abs() > 1e-3 {
         format_fixed(value, Some(4))
     } else {
@@ -823,7 +839,7 @@ fn simulated_seconds(st: &St, vm: &Vm<'_>, first: usize) -> PyResult<f64> {
 }
 
 /// One progress line, as Keras prints it at the end of an epoch (or of evaluate/predict).
-fn progress_line(verbose: i64, steps: usize, seconds: f64, logs: &[(String, f64)]) -> String {
+fn progress_line(verbose: i64, steps: usize, seconds: f64, logs: &[Log]) -> String {
     let per = per_step(if steps == 0 {
         0.0
     } else {
@@ -991,7 +1007,7 @@ fn fit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         None => None,
     };
-    let mut history: Vec<(String, Vec<f64>)> = Vec::new();
+    let mut history: Vec<(String, Vec<Option<f64>>)> = Vec::new();
     let mut steps_seen = 0;
     for epoch in initial..epochs {
         if verbose > 0 {
@@ -1040,7 +1056,7 @@ fn history_object(
     st: &St,
     vm: &mut Vm<'_>,
     model: &Value,
-    history: Vec<(String, Vec<f64>)>,
+    history: Vec<(String, Vec<Option<f64>>)>,
     epochs_run: Vec<i64>,
     verbose: i64,
     epochs: i64,
@@ -1050,7 +1066,12 @@ fn history_object(
     let object = new_native_instance(&keras.history, Rc::new(()));
     let dict = Rc::new(RefCell::new(lang::value::Dict::new()));
     for (name, values) in history {
-        let list = Value::list(values.into_iter().map(Value::Float).collect());
+        let list = Value::list(
+            values
+                .into_iter()
+                .map(|value| value.map_or(Value::None, Value::Float))
+                .collect(),
+        );
         vm.dict_setitem(&dict, Value::str(name), list)?;
     }
     vm.set_attr(&object, &lang::value::name("history"), Value::Dict(dict))?;
@@ -1108,15 +1129,20 @@ fn evaluate(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     if crate::flag(vm, &bound.return_dict, false)? {
         let dict = Rc::new(RefCell::new(lang::value::Dict::new()));
         for (name, value) in trackers.sorted_logs() {
-            vm.dict_setitem(&dict, Value::str(name), Value::Float(value))?;
+            vm.dict_setitem(
+                &dict,
+                Value::str(name),
+                value.map_or(Value::None, Value::Float),
+            )?;
         }
         return Ok(Value::Dict(dict));
     }
+    let number = |value: Option<f64>| value.map_or(Value::None, Value::Float);
     if logs.len() == 1 {
-        return Ok(Value::Float(logs[0].1));
+        return Ok(number(logs[0].1));
     }
     Ok(Value::list(
-        logs.into_iter().map(|(_, v)| Value::Float(v)).collect(),
+        logs.into_iter().map(|(_, v)| number(v)).collect(),
     ))
 }
 

@@ -244,7 +244,7 @@ pub fn apply(
     st: &St,
     vm: &mut Vm<'_>,
     optimizer: &OptimizerState,
-    pairs: &[(Option<Tensor>, VariableId)],
+    pairs: &[(Option<runtime::op::Value>, VariableId)],
 ) -> PyResult<()> {
     let counter = optimizer.traced.borrow().iterations;
     if let Some(counter) = counter {
@@ -261,18 +261,46 @@ pub fn apply(
         let Some(grad) = grad else { continue };
         let id = *id;
         let value = st.tf(vm, |ctx| match ctx.read_variable(id)? {
-            runtime::Handle::Eager(eager) => Ok(eager.tensor()?.clone()),
+            runtime::Handle::Eager(eager) => Ok(eager.value.clone()),
             runtime::Handle::Symbolic(_) => Err(runtime::TfError::internal(
                 "a graph variable reached a Keras optimizer",
             )),
         })?;
+        // Values on demand: a gradient (or a weight) not computed makes the updated weight
+        // not computed either; the assignment is still placed and timed.
+        let (runtime::op::Value::Dense(value), runtime::op::Value::Dense(grad)) = (&value, grad)
+        else {
+            let Some(uncomputed) = grad.uncomputed().or(value.uncomputed()) else {
+                return Err(vm.runtime_error("a Keras weight or gradient is a handle"));
+            };
+            let updated = runtime::op::Value::Uncomputed(runtime::op::Uncomputed {
+                dtype: match value.value_type() {
+                    runtime::op::ValueType::Dense(dtype) => dtype,
+                    _ => uncomputed.dtype,
+                },
+                shape: value
+                    .shape()
+                    .cloned()
+                    .unwrap_or_else(|| uncomputed.shape.clone()),
+                why: uncomputed.why.clone(),
+            });
+            st.tf(vm, |ctx| {
+                let updated = ctx.eager_value(updated)?;
+                ctx.assign_variable(
+                    id,
+                    runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+                    Operand::Handle(runtime::Handle::Eager(updated)),
+                )
+            })?;
+            continue;
+        };
         let grad = if grad.dtype() == value.dtype() {
             grad.clone()
         } else {
             ops::cast(grad, value.dtype()).map_err(|e| op_error(vm, e))?
         };
         let (kind, delta) = optimizer
-            .update(id.0, &value, &grad)
+            .update(id.0, value, &grad)
             .map_err(|e| op_error(vm, e))?;
         st.tf(vm, |ctx| {
             ctx.assign_variable(id, kind, Operand::Literal(delta))
@@ -393,10 +421,17 @@ fn apply_gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
     let mut pairs = Vec::with_capacity(values.len());
     for (grad, variable) in &values {
-        let grad = if grad.is_none() {
-            None
-        } else {
-            crate::convert::eager_value(st, vm, grad)?
+        let eager =
+            grad.downcast::<crate::tensor_class::PyTensor>()
+                .and_then(|tensor| match &tensor.handle {
+                    runtime::Handle::Eager(eager) => Some(eager.value.clone()),
+                    runtime::Handle::Symbolic(_) => None,
+                });
+        let grad = match eager {
+            // A gradient not computed (values on demand) is applied as one.
+            Some(value) => Some(value),
+            None if grad.is_none() => None,
+            None => crate::convert::eager_value(st, vm, grad)?.map(runtime::op::Value::Dense),
         };
         pairs.push((grad, variables::variable_id(vm, variable)?));
     }
