@@ -4,8 +4,8 @@
 // - run-to-output of the same programs in both, in one headless Chromium, alternated, median
 //   of 7 after a warm-up run (ours: Run to the report on screen; Pyodide: runPython to its
 //   return, output captured);
-// - ours only: a TF eager loop, a kernel program (a matmul chain and a conv2d) and a small
-//   Keras fit;
+// - ours only: a TF eager loop, a kernel program (a matmul chain and a conv2d), a small
+//   Keras fit, and at real sizes a CNN fit and an 8192^3 matmul (values on demand);
 // - a first visit with an empty cache at 10 Mbit/s and 40 ms latency (DevTools network
 //   emulation) to the first result of an autorun link to a one-line program, median of 3,
 //   and a later visit (a reload, cache warm), from a host that sends the build's brotli copies
@@ -20,6 +20,31 @@ import { dist, launchBrowser, openPlayground, runAndWait, filledValue } from '..
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pyodideDir = path.join(here, 'node_modules', 'pyodide');
+
+// Issue 23's programs at the sizes people run: values on demand simulates them without
+// computing what is over the work budget.
+const CNN_AT_SCALE = [
+  'import tensorflow as tf',
+  'x = tf.random.uniform([1024, 64, 64, 3])',
+  'y = tf.random.uniform([1024], maxval=10, dtype=tf.int32)',
+  'model = tf.keras.Sequential([',
+  '    tf.keras.layers.Conv2D(32, 3, activation="relu", input_shape=(64, 64, 3)),',
+  '    tf.keras.layers.MaxPooling2D(),',
+  '    tf.keras.layers.Conv2D(64, 3, activation="relu"),',
+  '    tf.keras.layers.GlobalAveragePooling2D(),',
+  '    tf.keras.layers.Dense(10),',
+  '])',
+  'model.compile(optimizer="adam", metrics=["accuracy"],',
+  '    loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))',
+  'model.fit(x, y, batch_size=128, epochs=2)',
+  '',
+].join('\n');
+const BIG_MATMUL = [
+  'import tensorflow as tf',
+  'a = tf.ones([8192, 8192], tf.bfloat16)',
+  'print(tf.matmul(a, a).shape)',
+  '',
+].join('\n');
 
 const PROGRAMS = {
   interpreter: [
@@ -172,6 +197,8 @@ async function oursOnly(name, program) {
 await oursOnly('tf-eager-loop', TF_LOOP);
 await oursOnly('tf-kernels', TF_KERNELS);
 await oursOnly('keras-fit', KERAS_FIT);
+await oursOnly('cnn-fit-at-scale', CNN_AT_SCALE);
+await oursOnly('matmul-8192-bf16', BIG_MATMUL);
 
 // First visit through an autorun link to a one-line program (the budget's measure), throttled,
 // empty cache (a new context each time).
