@@ -51,40 +51,21 @@ impl Context {
     /// `tf.constant(value)` in eager mode, under the current device scope (cases a01, b01,
     /// b06 via `place_eager_constant`).
     pub fn eager_constant(&mut self, tensor: Tensor) -> TfResult<EagerTensor> {
-        let scope = self.eager_scope_device().to_string();
-        let soft = self.soft_device_placement();
-        let dtype = data_type(tensor.dtype());
-        let devices = self.machine.devices()?;
-        let placement = place_eager_constant(devices, &self.registry, dtype, &scope, soft)?;
-        let device_name = devices.device(placement.device).name.clone();
-        self.distribute.tpu.check_ready(&device_name)?;
-        self.take_uids(1);
-        Ok(self.finish_eager(
-            "Const",
-            "Const",
-            &scope,
-            placement.device,
-            device_name,
-            &placement.reason,
-            &[],
-            Value::Dense(tensor),
-        ))
+        self.eager_value(Value::Dense(tensor))
     }
 
-    /// An eager tensor holding `value`: a constant's (`tf.constant`), or, for a value not
-    /// computed (values on demand, a gradient beyond the budget), one of its dtype and
-    /// shape placed as a constant would be.
+    /// An eager tensor holding `value`, placed as a constant is: a constant's, or, for a
+    /// value not computed (values on demand, a gradient beyond the budget), one of its
+    /// dtype and shape.
     pub fn eager_value(&mut self, value: Value) -> TfResult<EagerTensor> {
-        let uncomputed = match value {
-            Value::Dense(tensor) => return self.eager_constant(tensor),
-            Value::Uncomputed(uncomputed) => uncomputed,
-            _ => return Err(TfError::internal("a handle is no constant")),
+        let ValueType::Dense(dtype) = value.value_type() else {
+            return Err(TfError::internal("a handle is no constant"));
         };
         let scope = self.eager_scope_device().to_string();
         let soft = self.soft_device_placement();
-        let dtype = data_type(uncomputed.dtype);
         let devices = self.machine.devices()?;
-        let placement = place_eager_constant(devices, &self.registry, dtype, &scope, soft)?;
+        let placement =
+            place_eager_constant(devices, &self.registry, data_type(dtype), &scope, soft)?;
         let device_name = devices.device(placement.device).name.clone();
         self.distribute.tpu.check_ready(&device_name)?;
         self.take_uids(1);
@@ -96,7 +77,7 @@ impl Context {
             device_name,
             &placement.reason,
             &[],
-            Value::Uncomputed(uncomputed),
+            value,
         ))
     }
 
