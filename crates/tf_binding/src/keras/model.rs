@@ -826,7 +826,18 @@ fn simulated_seconds(st: &St, vm: &Vm<'_>, first: usize) -> PyResult<f64> {
             return 0.0;
         }
         let schedule = sim::schedule::schedule(&st.topology.hardware, ops, &ctx.recorder.transfers);
-        let start = schedule.ops.get(first).map_or(0, |t| t.start_ns);
+        // The epoch starts when the work before it ended: its first op may have no inputs,
+        // and the scheduler starts such an op as early as its lane allows, which for a
+        // later epoch is long before the previous one ended.
+        let before = schedule
+            .ops
+            .iter()
+            .take(first)
+            .map(|t| t.start_ns + t.duration_ns)
+            .max();
+        let start = before
+            .or_else(|| schedule.ops.get(first).map(|t| t.start_ns))
+            .unwrap_or(0);
         let end = schedule
             .ops
             .iter()
