@@ -21,7 +21,7 @@ use crate::op_defs::ControlDeps;
 /// How automatic control dependencies treat the kind (its definition's
 /// [`ControlDeps`]).
 fn control_deps(kind: &OpKind) -> ControlDeps {
-    crate::op_defs::find(kind.op_type()).map_or(ControlDeps::Ordered, |def| def.control)
+    kind.op().def().control
 }
 
 /// The ops of `graph` that must run, in graph order.

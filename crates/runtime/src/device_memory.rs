@@ -12,7 +12,7 @@ use crate::api::Handle;
 use crate::context::Context;
 use crate::eager::EagerTensor;
 use crate::error::{ExceptionClass, TfError, TfResult};
-use crate::op::{infer, InputFact, OpKind, ValueType};
+use crate::op::{infer, value_facts, value_shapes, OpKind, ValueType};
 use tensor::{DType, TensorShape};
 
 /// The bytes a tensor of `dtype` and `shape` takes, if its shape is fully known.
@@ -38,25 +38,8 @@ impl Context {
         if gpu.is_none() && !device.contains("/device:TPU:") {
             return Ok(());
         }
-        let shapes: Vec<TensorShape> = inputs
-            .iter()
-            .map(|input| {
-                input
-                    .value
-                    .shape()
-                    .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from)
-            })
-            .collect();
-        let facts: Vec<InputFact<'_>> = inputs
-            .iter()
-            .zip(&shapes)
-            .map(|(input, shape)| InputFact {
-                value_type: input.value.value_type(),
-                shape,
-                constant: input.value.tensor(),
-                shape_value: None,
-            })
-            .collect();
+        let shapes = value_shapes(inputs.iter().map(|input| &input.value));
+        let facts = value_facts(inputs.iter().map(|input| &input.value), &shapes);
         let Ok(outputs) = infer(op, &facts) else {
             return Ok(());
         };

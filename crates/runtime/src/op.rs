@@ -481,24 +481,8 @@ fn uncomputed_outputs(
     inputs: &[Value],
     why: &std::rc::Rc<str>,
 ) -> Result<Vec<Value>, KernelFailure> {
-    let shapes: Vec<TensorShape> = inputs
-        .iter()
-        .map(|input| {
-            input
-                .shape()
-                .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from)
-        })
-        .collect();
-    let facts: Vec<InputFact<'_>> = inputs
-        .iter()
-        .zip(&shapes)
-        .map(|(input, shape)| InputFact {
-            value_type: input.value_type(),
-            shape,
-            constant: input.tensor(),
-            shape_value: None,
-        })
-        .collect();
+    let shapes = value_shapes(inputs.iter());
+    let facts = value_facts(inputs.iter(), &shapes);
     let outputs = op.infer(&facts).map_err(KernelFailure::Status)?;
     outputs
         .into_iter()
@@ -519,6 +503,34 @@ fn uncomputed_outputs(
                 shape,
                 why: why.clone(),
             }))
+        })
+        .collect()
+}
+
+/// The exact shape of each value at hand (a handle's is a scalar's), for [`value_facts`].
+pub(crate) fn value_shapes<'a>(values: impl Iterator<Item = &'a Value>) -> Vec<TensorShape> {
+    values
+        .map(|value| {
+            value
+                .shape()
+                .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from)
+        })
+        .collect()
+}
+
+/// What inference knows of values at hand: their types, their exact `shapes`
+/// ([`value_shapes`]), and each computed tensor as a constant.
+pub(crate) fn value_facts<'a>(
+    values: impl Iterator<Item = &'a Value>,
+    shapes: &'a [TensorShape],
+) -> Vec<InputFact<'a>> {
+    values
+        .zip(shapes)
+        .map(|(value, shape)| InputFact {
+            value_type: value.value_type(),
+            shape,
+            constant: value.tensor(),
+            shape_value: None,
         })
         .collect()
 }

@@ -24,6 +24,22 @@ enum Leaf {
     Str(Vec<u8>),
 }
 
+/// An eager tensor's numbers (`None` for a handle); observing a value that was not computed
+/// (values on demand) is the budget's error.
+fn eager_numbers(
+    st: &St,
+    vm: &mut Vm<'_>,
+    eager: &runtime::EagerTensor,
+) -> PyResult<Option<Tensor>> {
+    match eager.value.uncomputed() {
+        Some(uncomputed) => {
+            let error = uncomputed.observed_error();
+            st.tf(vm, |_| Err(error))
+        }
+        None => Ok(eager.value.tensor().cloned()),
+    }
+}
+
 /// The eager value of a tensor-like object (eager tensor, eager variable, ndarray), if it
 /// is one. Reading a variable runs a `ReadVariableOp`.
 pub fn eager_value(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<Tensor>> {
@@ -32,14 +48,7 @@ pub fn eager_value(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<T
     }
     if let Some(tensor) = value.downcast::<PyTensor>() {
         return match &tensor.handle {
-            // Observing a value that was not computed (values on demand) is the error.
-            Handle::Eager(eager) => match eager.value.uncomputed() {
-                Some(uncomputed) => {
-                    let error = uncomputed.observed_error();
-                    st.tf(vm, |_| Err(error))
-                }
-                None => Ok(eager.value.tensor().cloned()),
-            },
+            Handle::Eager(eager) => eager_numbers(st, vm, eager),
             Handle::Symbolic(_) => Ok(None),
         };
     }
@@ -52,13 +61,7 @@ pub fn eager_value(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<T
             ctx.read_variable(id).map(Some)
         })?;
         return match handle {
-            Some(Handle::Eager(eager)) => match eager.value.uncomputed() {
-                Some(uncomputed) => {
-                    let error = uncomputed.observed_error();
-                    st.tf(vm, |_| Err(error))
-                }
-                None => Ok(eager.value.tensor().cloned()),
-            },
+            Some(Handle::Eager(eager)) => eager_numbers(st, vm, &eager),
             _ => Ok(None),
         };
     }

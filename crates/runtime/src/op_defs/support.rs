@@ -137,12 +137,12 @@ pub(crate) fn run_on_stand_ins(
     inputs: &[InputFact<'_>],
     shape_only: &[usize],
 ) -> TfResult<Option<Vec<OutputFact>>> {
-    let def = super::find(op.op_type());
+    let def = op.op().def();
     let mut values = Vec::with_capacity(inputs.len());
     for (index, fact) in inputs.iter().enumerate() {
         let constant = fact.constant.filter(|_| !shape_only.contains(&index));
         // An axis, a shape or a size has no stand-in: zeros would be a made-up value.
-        let reads_value = def.is_some_and(|def| def.is_host_memory_input(index, inputs.len()));
+        let reads_value = def.is_host_memory_input(index, inputs.len());
         if reads_value && constant.is_none() {
             return Ok(None);
         }
