@@ -34,6 +34,11 @@ CHROMEDRIVER=/usr/bin/chromedriver \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test -p web --target wasm32-unknown-unknown --test components
 
+step "wasm kernels' bits (benches/wasm) in headless Chromium"
+CHROMEDRIVER=/usr/bin/chromedriver \
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test -p wasm-bench --target wasm32-unknown-unknown --test kernels
+
 step "release build (trunk build --offline --release)"
 scripts/build.sh
 

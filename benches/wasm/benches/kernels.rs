@@ -1,20 +1,28 @@
-//! The float32 matmul kernels of `crates/engine/benches/matmul.rs` in wasm (simd128) in
-//! headless Chromium, against `matrixmultiply`: `scripts/bench-wasm.sh` runs it and prints
+//! The float32 kernels of `crates/engine/benches/kernels.rs` in wasm (simd128) in headless
+//! Chromium: `ops::gemm`'s fused and unfused kernels, `ops::matmul` (two matrices, and a batch
+//! of one), the MXU model, `matrixmultiply`, and the convolution. Before `ops::gemm`,
+//! `ops::matmul`'s row loop took 2.0 ms for 256³ here (8.3 Gelem/s): `scripts/bench-wasm.sh` runs it and prints
 //! criterion's time and throughput (one element = one multiply-add; GFLOP/s = 2 × Gelem/s).
 #![cfg(target_arch = "wasm32")]
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use engine::tensor::ops::{self, MatMulOptions};
+use engine::tensor::ops::gemm::{gemm, Summation};
+use engine::tensor::ops::{self, Conv2DAttrs, MatMulOptions, Padding};
 use engine::tensor::{Shape, Tensor};
 use wasm_bindgen_test::{wasm_bindgen_bench, Criterion};
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 fn square(size: usize, seed: u32) -> Vec<f32> {
+    values(size * size, seed)
+}
+
+/// `count` values in [-1, 1) from a xorshift of `seed`.
+fn values(count: usize, seed: u32) -> Vec<f32> {
     let mut state = seed | 1;
-    (0..size * size)
+    (0..count)
         .map(|_| {
             state ^= state << 13;
             state ^= state >> 17;
@@ -37,15 +45,23 @@ fn operands(size: usize) -> (Vec<f32>, Vec<f32>) {
     (square(size, 7), square(size, 11))
 }
 
-fn ours_cpu(c: &mut Criterion, size: usize) {
+/// `ops::matmul` of two `size`×`size` matrices; `batched` runs them as `BatchMatMulV2`'s
+/// batch of one (the row loop).
+fn ours_cpu(c: &mut Criterion, size: usize, batched: bool) {
     shortened(c);
     let (a, b) = operands(size);
-    let shape = Shape::from(&[size, size][..]);
+    let dims: &[usize] = if batched {
+        &[1, size, size]
+    } else {
+        &[size, size]
+    };
+    let shape = Shape::from(dims);
     let (ta, tb) = (
         Tensor::from_vec(shape.clone(), a).expect("a tensor"),
         Tensor::from_vec(shape, b).expect("a tensor"),
     );
-    c.bench_function(&format!("ours_cpu/{size}"), |bench| {
+    let name = if batched { "batch_matmul" } else { "matmul" };
+    c.bench_function(&format!("{name}/{size}"), |bench| {
         bench.iter(|| ops::matmul(black_box(&ta), black_box(&tb), MatMulOptions::default()))
     });
 }
@@ -89,9 +105,74 @@ fn crate_gemm(c: &mut Criterion, size: usize) {
     });
 }
 
+/// A 3×3 SAME convolution of `batch` `side`² images of `channels` into `filters`.
+fn conv(c: &mut Criterion, batch: usize, side: usize, channels: usize, filters: usize) {
+    shortened(c);
+    let count = batch * side * side * channels;
+    let input = Tensor::from_vec(
+        Shape::from(&[batch, side, side, channels][..]),
+        values(count, 3),
+    )
+    .expect("an input");
+    let taps = 9 * channels * filters;
+    let filter = Tensor::from_vec(
+        Shape::from(&[3, 3, channels, filters][..]),
+        values(taps, 13),
+    )
+    .expect("a filter");
+    let attrs = Conv2DAttrs {
+        padding: Padding::Same,
+        ..Conv2DAttrs::default()
+    };
+    c.bench_function(
+        &format!("conv2d/{batch}x{side}x{side}x{channels}->{filters}"),
+        |bench| bench.iter(|| ops::conv2d(black_box(&input), black_box(&filter), &attrs)),
+    );
+}
+
 #[wasm_bindgen_bench]
 fn cpu_128(c: &mut Criterion) {
-    ours_cpu(c, 128);
+    ours_cpu(c, 128, false);
+}
+
+#[wasm_bindgen_bench]
+fn row_loop_128(c: &mut Criterion) {
+    ours_cpu(c, 128, true);
+}
+
+/// `ops::gemm` called directly with `summation` on two `size`² matrices.
+fn kernel(c: &mut Criterion, size: usize, summation: Summation) {
+    shortened(c);
+    let (a, b) = operands(size);
+    let mut out = vec![0f32; size * size];
+    let name = format!("gemm_{summation:?}/{size}").to_lowercase();
+    c.bench_function(&name, |bench| {
+        bench.iter(|| {
+            let rows = |i: usize, row: &mut [f32]| row.copy_from_slice(&a[i * size..][..size]);
+            gemm(summation, size, size, size, rows, &b, size, &mut out, size);
+            black_box(out[0])
+        })
+    });
+}
+
+#[wasm_bindgen_bench]
+fn fused_128(c: &mut Criterion) {
+    kernel(c, 128, Summation::Fused);
+}
+
+#[wasm_bindgen_bench]
+fn unfused_128(c: &mut Criterion) {
+    kernel(c, 128, Summation::Unfused);
+}
+
+#[wasm_bindgen_bench]
+fn conv_first_layer(c: &mut Criterion) {
+    conv(c, 8, 32, 3, 32);
+}
+
+#[wasm_bindgen_bench]
+fn conv_second_layer(c: &mut Criterion) {
+    conv(c, 8, 16, 32, 64);
 }
 
 #[wasm_bindgen_bench]
@@ -106,7 +187,12 @@ fn gemm_crate_128(c: &mut Criterion) {
 
 #[wasm_bindgen_bench]
 fn cpu_256(c: &mut Criterion) {
-    ours_cpu(c, 256);
+    ours_cpu(c, 256, false);
+}
+
+#[wasm_bindgen_bench]
+fn row_loop_256(c: &mut Criterion) {
+    ours_cpu(c, 256, true);
 }
 
 #[wasm_bindgen_bench]

@@ -55,6 +55,17 @@ async fn settle() {
     sleep(std::time::Duration::from_millis(30)).await;
 }
 
+/// Waits until `selector` matches inside `root` (the whole app's first render can take
+/// longer than [`settle`] on a loaded machine's debug build), at most five seconds.
+async fn until_present(root: &web_sys::Element, selector: &str) {
+    for _ in 0..500 {
+        if root.query_selector(selector).ok().flatten().is_some() {
+            return;
+        }
+        sleep(std::time::Duration::from_millis(10)).await;
+    }
+}
+
 fn op(id: u32, name: &str, op_type: &str, device: &str, inputs: &[u32], line: u32) -> OpReport {
     OpReport {
         id,
@@ -579,7 +590,6 @@ async fn topology_draws_devices_and_reports_an_invalid_machine() {
 async fn the_page_has_the_stable_test_ids() {
     let root = mount();
     yew::Renderer::<web::app::App>::with_root(root.clone()).render();
-    settle().await;
     for id in [
         "editor",
         "run",
@@ -594,6 +604,7 @@ async fn the_page_has_the_stable_test_ids() {
         "embed",
         "lessons",
     ] {
+        until_present(&root, &format!("[data-testid={id}]")).await;
         assert!(
             root.query_selector(&format!("[data-testid={id}]"))
                 .unwrap()

@@ -15,6 +15,7 @@
 //! (contributions added in output-position order), the filter gradient a GEMM of the input
 //! patches with the output gradient summed over batch and positions in order.
 
+use super::gemm::Summation;
 use super::support::{expect_dtype, internal};
 use super::window::{four, size, unimplemented, window_dim, Padding, WindowDim};
 use super::{MatMulArithmetic, OpType};
@@ -314,8 +315,7 @@ pub fn conv2d_on(
             TensorData::Float32(rounded(input.dtype(), forward_mxu(x, w, &geometry, tile)))
         }
         (TensorData::Float32(x), TensorData::Float32(w), _) => {
-            let out = forward(x, w, &geometry, 0f32, |acc, p, q| p.mul_add(q, acc));
-            TensorData::Float32(rounded(input.dtype(), out))
+            TensorData::Float32(rounded(input.dtype(), forward_blocked(x, w, &geometry)))
         }
         (TensorData::Float64(x), TensorData::Float64(w), _) => {
             TensorData::Float64(forward(x, w, &geometry, 0f64, |acc, p, q| {
@@ -396,39 +396,92 @@ fn forward<T: Copy>(
     out
 }
 
-/// [`forward`] on an MXU: operands rounded to bfloat16, each group's `K` summed one
-/// `tile`-deep slice at a time into a fresh float32 partial that is then added to the output.
+/// [`forward`] for float32 storage, as a product per group ([`super::gemm`]): rows are output
+/// positions, the depth is the taps in `(row, column, channel)` order, gathered from the
+/// input one position at a time (zeros in padding), and columns are the group's filters.
+fn forward_blocked(x: &[f32], w: &[f32], g: &ConvGeometry) -> Vec<f32> {
+    let (out_depth, width) = (g.out_depth, g.group_width());
+    let positions = g.batch * g.rows.output * g.cols.output;
+    let mut out = vec![0f32; positions * out_depth];
+    for group in 0..g.groups {
+        super::gemm::gemm(
+            summation(g),
+            positions,
+            g.depth(),
+            width,
+            |position, row| gather_patch(x, g, group, position, row),
+            &w[group * width..],
+            out_depth,
+            &mut out[group * width..],
+            out_depth,
+        );
+    }
+    out
+}
+
+/// TensorFlow's CPU convolutions fuse each product into its sum; products beyond
+/// [`super::gemm::FUSED_WORK`] multiply-adds are unfused here, for speed in the browser.
+fn summation(g: &ConvGeometry) -> Summation {
+    if g.multiply_adds() <= super::gemm::FUSED_WORK as u64 {
+        Summation::Fused
+    } else {
+        Summation::Unfused
+    }
+}
+
+/// The taps of output `position` for `group`, in `(row, column, channel)` order: the
+/// input values under the filter, zeros where it overhangs into padding.
+fn gather_patch(x: &[f32], g: &ConvGeometry, group: usize, position: usize, row: &mut [f32]) {
+    let (n, oh, ow) = split_position(g, position);
+    let mut taps = row.chunks_exact_mut(g.filter_depth.max(1));
+    for r in 0..g.rows.kernel {
+        for s in 0..g.cols.kernel {
+            let Some(channels) = taps.next() else { return };
+            match g.input_offset(n, oh, ow, r, s) {
+                Some(at) => {
+                    channels.copy_from_slice(&x[at + group * g.filter_depth..][..g.filter_depth])
+                }
+                None => channels.fill(0.0),
+            }
+        }
+    }
+}
+
+/// [`forward`] on an MXU: operands rounded to bfloat16, each group's taps summed one
+/// `tile`-deep slice at a time into a fresh float32 partial that is then added to the
+/// output. Each slice is a [`super::gemm`] product, unfused: a bfloat16 product is exact
+/// in float32, so adding it rounds as fusing it would, and the unfused kernels are faster.
 fn forward_mxu(x: &[f32], w: &[f32], g: &ConvGeometry, tile: usize) -> Vec<f32> {
     let x: Vec<f32> = x.iter().map(|v| super::mxu::to_bf16(*v)).collect();
     let w: Vec<f32> = w.iter().map(|v| super::mxu::to_bf16(*v)).collect();
     let (out_depth, width, depth) = (g.out_depth, g.group_width(), g.depth());
     let tile = tile.max(1);
-    let mut out = vec![0f32; g.batch * g.rows.output * g.cols.output * out_depth];
-    let mut partial = vec![0f32; width];
-    let taps_per_row = g.cols.kernel * g.filter_depth;
-    for (position, out_row) in out.chunks_exact_mut(out_depth.max(1)).enumerate() {
-        let (n, oh, ow) = split_position(g, position);
-        for group in 0..g.groups {
-            let outputs = &mut out_row[group * width..(group + 1) * width];
-            for start in (0..depth).step_by(tile) {
-                partial.iter_mut().for_each(|p| *p = 0.0);
-                for k in start..(start + tile).min(depth) {
-                    let (r, s, ci) = (
-                        k / taps_per_row,
-                        k % taps_per_row / g.filter_depth,
-                        k % g.filter_depth,
-                    );
-                    let Some(at) = g.input_offset(n, oh, ow, r, s) else {
-                        continue; // Padding: a zero operand adds nothing to an f32 sum.
-                    };
-                    let value = x[at + group * g.filter_depth + ci];
-                    let weights = &w[k * out_depth + group * width..][..width];
-                    for (p, &weight) in partial.iter_mut().zip(weights) {
-                        // bf16 × bf16 is exact in f32: only the sums round.
-                        *p += value * weight;
-                    }
-                }
-                for (o, p) in outputs.iter_mut().zip(&partial) {
+    let positions = g.batch * g.rows.output * g.cols.output;
+    let mut out = vec![0f32; positions * out_depth];
+    let mut partial = vec![0f32; positions * width];
+    let mut patch = vec![0f32; depth];
+    for group in 0..g.groups {
+        for start in (0..depth).step_by(tile) {
+            let slice = tile.min(depth - start);
+            let taps = |position: usize, row: &mut [f32]| {
+                gather_patch(&x, g, group, position, &mut patch);
+                row.copy_from_slice(&patch[start..start + slice]);
+            };
+            let weights = &w[start * out_depth + group * width..];
+            super::gemm::gemm(
+                Summation::Unfused,
+                positions,
+                slice,
+                width,
+                taps,
+                weights,
+                out_depth,
+                &mut partial,
+                width,
+            );
+            let rows = out.chunks_exact_mut(out_depth.max(1));
+            for (out_row, sums) in rows.zip(partial.chunks_exact(width.max(1))) {
+                for (o, p) in out_row[group * width..][..width].iter_mut().zip(sums) {
                     *o += *p;
                 }
             }
@@ -487,7 +540,7 @@ pub fn conv2d_backprop_input(
     limits::check_work(op.name(), Some(geometry.multiply_adds()))?;
     let data = match (filter.data(), grad.data()) {
         (TensorData::Float32(w), TensorData::Float32(dy)) => {
-            let out = backprop_input(w, dy, &geometry, 0f32, |acc, p, q| p.mul_add(q, acc));
+            let out = backprop_input_blocked(w, dy, &geometry)?;
             TensorData::Float32(rounded(filter.dtype(), out))
         }
         (TensorData::Float64(w), TensorData::Float64(dy)) => {
@@ -560,10 +613,10 @@ pub fn conv2d_backprop_filter(
     limits::check_elements(&shape)?;
     limits::check_work(op.name(), Some(geometry.multiply_adds()))?;
     let data = match (input.data(), grad.data()) {
-        (TensorData::Float32(x), TensorData::Float32(dy)) => {
-            let out = backprop_filter(x, dy, &geometry, 0f32, |acc, p, q| p.mul_add(q, acc));
-            TensorData::Float32(rounded(input.dtype(), out))
-        }
+        (TensorData::Float32(x), TensorData::Float32(dy)) => TensorData::Float32(rounded(
+            input.dtype(),
+            backprop_filter_blocked(x, dy, &geometry),
+        )),
         (TensorData::Float64(x), TensorData::Float64(dy)) => {
             TensorData::Float64(backprop_filter(x, dy, &geometry, 0f64, |acc, p, q| {
                 p.mul_add(q, acc)
@@ -572,6 +625,93 @@ pub fn conv2d_backprop_filter(
         _ => return Err(internal(op, "unsupported convolution gradient storage")),
     };
     Tensor::new(input.dtype(), shape, data)
+}
+
+/// [`backprop_input`] for float32 storage: per group, the product `dy · Wᵀ` (positions ×
+/// taps, each summed over the group's filters in order; [`super::gemm`]), then each
+/// position's taps added into the input gradient in [`backprop_input`]'s order.
+fn backprop_input_blocked(w: &[f32], dy: &[f32], g: &ConvGeometry) -> OpResult<Vec<f32>> {
+    let (out_depth, width, depth) = (g.out_depth, g.group_width(), g.depth());
+    let positions = g.batch * g.rows.output * g.cols.output;
+    limits::check_elements(&Shape::new(vec![g.groups, positions, depth]))?;
+    let mut columns = vec![0f32; g.groups * positions * depth];
+    let mut transposed = vec![0f32; width * depth];
+    for group in 0..g.groups {
+        for (tap, weights) in w.chunks_exact(out_depth.max(1)).enumerate().take(depth) {
+            for (j, &weight) in weights[group * width..][..width].iter().enumerate() {
+                transposed[j * depth + tap] = weight;
+            }
+        }
+        super::gemm::gemm(
+            summation(g),
+            positions,
+            width,
+            depth,
+            |position, row| {
+                row.copy_from_slice(&dy[position * out_depth + group * width..][..width])
+            },
+            &transposed,
+            depth,
+            &mut columns[group * positions * depth..],
+            depth,
+        );
+    }
+    let mut dx = vec![0f32; g.batch * g.rows.input * g.cols.input * g.in_depth];
+    for position in 0..positions {
+        let (n, oh, ow) = split_position(g, position);
+        for r in 0..g.rows.kernel {
+            for s in 0..g.cols.kernel {
+                let Some(base) = g.input_offset(n, oh, ow, r, s) else {
+                    continue;
+                };
+                for group in 0..g.groups {
+                    let tap = (r * g.cols.kernel + s) * g.filter_depth;
+                    let sums = &columns[(group * positions + position) * depth + tap..];
+                    let slots = &mut dx[base + group * g.filter_depth..][..g.filter_depth];
+                    for (slot, &sum) in slots.iter_mut().zip(sums) {
+                        *slot += sum;
+                    }
+                }
+            }
+        }
+    }
+    Ok(dx)
+}
+
+/// [`backprop_filter`] for float32 storage: per group, the product `patchesᵀ · dy` (taps ×
+/// filters, each summed over the positions in order; [`super::gemm`]).
+fn backprop_filter_blocked(x: &[f32], dy: &[f32], g: &ConvGeometry) -> Vec<f32> {
+    let (out_depth, width, depth) = (g.out_depth, g.group_width(), g.depth());
+    let positions = g.batch * g.rows.output * g.cols.output;
+    let taps_per_row = g.cols.kernel * g.filter_depth;
+    let mut dw = vec![0f32; depth * out_depth];
+    for group in 0..g.groups {
+        let tap_values = |tap: usize, row: &mut [f32]| {
+            let (r, s, ci) = (
+                tap / taps_per_row,
+                tap % taps_per_row / g.filter_depth,
+                tap % g.filter_depth,
+            );
+            for (position, value) in row.iter_mut().enumerate() {
+                let (n, oh, ow) = split_position(g, position);
+                *value = g
+                    .input_offset(n, oh, ow, r, s)
+                    .map_or(0.0, |at| x[at + group * g.filter_depth + ci]);
+            }
+        };
+        super::gemm::gemm(
+            summation(g),
+            depth,
+            positions,
+            width,
+            tap_values,
+            &dy[group * width..],
+            out_depth,
+            &mut dw[group * width..],
+            out_depth,
+        );
+    }
+    dw
 }
 
 /// The GEMM `patchesᵀ (K × positions) · dy (positions × cout)`: every filter element sums

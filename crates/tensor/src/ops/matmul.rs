@@ -6,6 +6,7 @@
 //! says so. float32 accumulates in f32 in `k` order; float16/bfloat16 accumulate in f32 and
 //! round the result; integers wrap.
 
+use super::gemm::Summation;
 use super::support::{check_allowed, expect_dtype, internal, BroadcastIndices};
 use super::OpType;
 use crate::dtype::DType;
@@ -189,7 +190,8 @@ pub fn matmul_on(
             TensorData::Float32(geometry.run_mxu(x, y, &pairs, tile))
         }
         (TensorData::Float32(x), TensorData::Float32(y), _) => {
-            TensorData::Float32(geometry.run(x, y, &pairs, 0.0f32, |acc, p, q| acc + p * q))
+            let summation = cpu_summation(batched, m, k, n);
+            TensorData::Float32(geometry.run_blocked(x, y, &pairs, summation))
         }
         (TensorData::Float64(x), TensorData::Float64(y), _) => {
             TensorData::Float64(geometry.run(x, y, &pairs, 0.0f64, |acc, p, q| acc + p * q))
@@ -208,6 +210,25 @@ pub fn matmul_on(
     };
     Tensor::new(a.dtype(), output_shape, data)
 }
+
+/// Products TensorFlow's CPU kernel fuses, as far as the oracle shows: two matrices (a
+/// single row or column is a matrix-vector product, which does not fuse; batches take
+/// another path), summed in `k` order only up to Eigen's depth block (about 320 for every
+/// shape recorded). Above [`FUSED_WORK`] multiply-adds the product is unfused too: exact
+/// fused arithmetic costs the browser about ten times as much (`benches/wasm`), and the
+/// native build must print what the browser prints.
+fn cpu_summation(batched: bool, m: usize, k: usize, n: usize) -> Summation {
+    let work = m.saturating_mul(n).saturating_mul(k);
+    if !batched && m > 1 && n > 1 && k <= FUSED_DEPTH && work <= super::gemm::FUSED_WORK {
+        Summation::Fused
+    } else {
+        Summation::Unfused
+    }
+}
+
+/// The deepest product TensorFlow's CPU kernel sums in one `k`-order pass for every shape
+/// recorded (4×384×512, 16×384×16 and 256×320×256 do; 256×336×256 and 16×400×16 do not).
+const FUSED_DEPTH: usize = 320;
 
 /// Matrix sizes of one product and where to read operands.
 pub(super) struct Geometry {
@@ -270,24 +291,41 @@ impl Geometry {
         out
     }
 
-    /// [`Geometry::run`] on an MXU: operands rounded to bfloat16, and each output row
-    /// summed one `tile`-deep slice of `k` at a time into a fresh float32 partial sum that
-    /// is then added to the row (padding to tiles adds zeros, so it is implicit).
-    pub(super) fn run_mxu(
+    /// Float32 products through the register-blocked kernels ([`super::gemm`]), each
+    /// element summed in `k` order as `summation` says: bit for bit [`Geometry::run`] when
+    /// unfused.
+    pub(super) fn run_blocked(
         &self,
         a: &[f32],
         b: &[f32],
         batches: &[(usize, usize)],
-        tile: usize,
+        summation: Summation,
     ) -> Vec<f32> {
-        let a: Vec<f32> = a.iter().map(|v| super::mxu::to_bf16(*v)).collect();
-        let b: Vec<f32> = b.iter().map(|v| super::mxu::to_bf16(*v)).collect();
-        let tile = tile.max(1);
+        self.run_slices(a, b, batches, self.k, summation)
+    }
+
+    /// Each batch's product as products over slices of `k` at most `depth` deep, each
+    /// summed from zero ([`super::gemm`]) and then added to the output (with one slice, the
+    /// output is that product).
+    fn run_slices(
+        &self,
+        a: &[f32],
+        b: &[f32],
+        batches: &[(usize, usize)],
+        depth: usize,
+        summation: Summation,
+    ) -> Vec<f32> {
         let (m, n, k) = (self.m, self.n, self.k);
         let a_size = self.a_rows * self.a_cols;
         let b_size = self.b_rows * self.b_cols;
+        let (a_cols, transpose_a) = (self.a_cols, self.options.transpose_a);
+        let depth = depth.max(1);
         let mut out = vec![0f32; batches.len() * m * n];
-        let mut partial = vec![0f32; n];
+        let mut partial = if depth < k {
+            vec![0f32; m * n]
+        } else {
+            Vec::new()
+        };
         let mut b_rows: Vec<f32> = Vec::new();
         for (batch, &(a_batch, b_batch)) in batches.iter().enumerate() {
             let a_matrix = &a[a_batch * a_size..(a_batch + 1) * a_size];
@@ -302,28 +340,46 @@ impl Geometry {
                 b_matrix
             };
             let out_matrix = &mut out[batch * m * n..(batch + 1) * m * n];
-            for (row, out_row) in out_matrix.chunks_exact_mut(n.max(1)).enumerate().take(m) {
-                for start in (0..k).step_by(tile) {
-                    partial.iter_mut().for_each(|p| *p = 0.0);
-                    for inner in start..(start + tile).min(k) {
-                        let left = if self.options.transpose_a {
-                            a_matrix[inner * self.a_cols + row]
-                        } else {
-                            a_matrix[row * self.a_cols + inner]
-                        };
-                        let b_row = &b_kn[inner * n..(inner + 1) * n];
-                        for (p, &right) in partial.iter_mut().zip(b_row) {
-                            // bf16 × bf16 is exact in f32 (8-bit mantissas): only sums round.
-                            *p += left * right;
+            for start in (0..k.max(1)).step_by(depth) {
+                let slice = depth.min(k - start);
+                let a_row = |i: usize, row: &mut [f32]| {
+                    if transpose_a {
+                        for (offset, value) in row.iter_mut().enumerate() {
+                            *value = a_matrix[(start + offset) * a_cols + i];
                         }
+                    } else {
+                        row.copy_from_slice(&a_matrix[i * a_cols + start..][..slice]);
                     }
-                    for (o, p) in out_row.iter_mut().zip(&partial) {
+                };
+                let b_slice = &b_kn[start * n..];
+                if depth >= k {
+                    super::gemm::gemm(summation, m, slice, n, a_row, b_slice, n, out_matrix, n);
+                } else {
+                    super::gemm::gemm(summation, m, slice, n, a_row, b_slice, n, &mut partial, n);
+                    for (o, p) in out_matrix.iter_mut().zip(&partial) {
                         *o += *p;
                     }
                 }
             }
         }
         out
+    }
+
+    /// [`Geometry::run`] on an MXU: operands rounded to bfloat16, and each output element
+    /// summed one `tile`-deep slice of `k` at a time into a fresh float32 partial sum that
+    /// is then added to it (padding to tiles adds zeros, so it is implicit). The slices are
+    /// unfused products: a bfloat16 product is exact in float32, so adding it rounds as
+    /// fusing it would.
+    pub(super) fn run_mxu(
+        &self,
+        a: &[f32],
+        b: &[f32],
+        batches: &[(usize, usize)],
+        tile: usize,
+    ) -> Vec<f32> {
+        let a: Vec<f32> = a.iter().map(|v| super::mxu::to_bf16(*v)).collect();
+        let b: Vec<f32> = b.iter().map(|v| super::mxu::to_bf16(*v)).collect();
+        self.run_slices(&a, &b, batches, tile, Summation::Unfused)
     }
 }
 
@@ -361,8 +417,10 @@ mod tests {
         );
     }
 
-    /// The textbook triple loop, one element at a time, summing in `k` order.
+    /// The textbook triple loop, one element at a time, summing in `k` order: fused
+    /// multiply-adds for matrices, plain for a single row or column.
     fn naive(a: &[f32], b: &[f32], m: usize, k: usize, n: usize, ta: bool, tb: bool) -> Vec<f32> {
+        let fused = m > 1 && n > 1;
         let mut out = Vec::new();
         for row in 0..m {
             for col in 0..n {
@@ -378,7 +436,11 @@ mod tests {
                     } else {
                         b[inner * n + col]
                     };
-                    acc += x * y;
+                    acc = if fused {
+                        x.mul_add(y, acc)
+                    } else {
+                        acc + x * y
+                    };
                 }
                 out.push(acc);
             }
@@ -387,7 +449,7 @@ mod tests {
     }
 
     #[test]
-    fn row_blocked_loops_give_the_naive_bits() {
+    fn products_give_the_naive_bits() {
         let mut seed = 0x2545_f491u32;
         let mut value = || {
             seed ^= seed << 13;

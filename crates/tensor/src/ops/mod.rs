@@ -33,6 +33,7 @@ mod dtype_errors;
 mod eigen_sum;
 pub mod elementwise;
 pub mod float_class;
+pub mod gemm;
 pub mod image;
 pub mod manip;
 pub mod matmul;
