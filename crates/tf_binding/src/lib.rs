@@ -56,6 +56,7 @@ pub mod name_scope;
 pub mod named_tuple;
 pub mod nn_ops;
 pub mod numpy_module;
+mod numpy_random;
 pub mod shapes;
 pub mod sort_ops;
 pub mod stateless_random;

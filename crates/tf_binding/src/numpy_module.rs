@@ -508,6 +508,7 @@ fn build_ndarray(st: &St) -> Rc<Class> {
             }),
         )
         .method_closure("round", bound(st, round))
+        .method_closure("reshape", bound(st, reshape))
         .method_closure("sum", bound(st, |st, vm, args| reduce(st, vm, &args, ReduceOp::Sum)))
         .method_closure("mean", bound(st, |st, vm, args| reduce(st, vm, &args, ReduceOp::Mean)))
         .method_closure("max", bound(st, |st, vm, args| reduce(st, vm, &args, ReduceOp::Max)))
@@ -541,6 +542,53 @@ fn build_ndarray(st: &St) -> Rc<Class> {
         });
     }
     builder.build()
+}
+
+/// `a.reshape(d0, d1, ...)` or `a.reshape((d0, d1, ...))`, one dimension may be -1.
+fn reshape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let tensor = array_of(vm, &args)?;
+    let rest = &args.positional[1.min(args.positional.len())..];
+    let dims = match rest {
+        [single] if vm.as_index(single)?.is_none() => {
+            crate::convert::int_list(st, vm, single, "shape")?
+        }
+        _ => {
+            let mut dims = Vec::with_capacity(rest.len());
+            for value in rest {
+                match vm.as_index(value)? {
+                    Some(dim) => dims.push(dim),
+                    None => {
+                        let name = vm.type_name(value);
+                        return Err(vm.type_error(format!(
+                            "'{name}' object cannot be interpreted as an integer"
+                        )));
+                    }
+                }
+            }
+            dims
+        }
+    };
+    let count = tensor.num_elements() as i64;
+    let known: i64 = dims.iter().filter(|d| **d != -1).product();
+    let unknowns = dims.iter().filter(|d| **d == -1).count();
+    let fits = match unknowns {
+        0 => known == count,
+        1 => known != 0 && count % known == 0,
+        _ => return Err(vm.value_error("can only specify one unknown dimension")),
+    };
+    if !fits || dims.iter().any(|d| *d < -1) {
+        let shown: Vec<String> = dims.iter().map(i64::to_string).collect();
+        let shape = if shown.len() == 1 {
+            format!("({},)", shown[0])
+        } else {
+            format!("({})", shown.join(","))
+        };
+        return Err(vm.value_error(format!(
+            "cannot reshape array of size {count} into shape {shape}"
+        )));
+    }
+    let result = ops::reshape(&tensor, &dims).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
 }
 
 fn array_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
@@ -625,5 +673,10 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     np.set("e", Value::Float(std::f64::consts::E));
     np.set("newaxis", Value::None);
     np.set("__version__", Value::str("2.1.3"));
-    Ok(vec![("numpy".to_string(), Value::Module(np))])
+    let random = crate::numpy_random::build_module(st, vm)?;
+    np.set("random", random.clone());
+    Ok(vec![
+        ("numpy".to_string(), Value::Module(np)),
+        ("numpy.random".to_string(), random),
+    ])
 }
