@@ -55,6 +55,7 @@ pub mod math_ops;
 pub mod name_scope;
 pub mod named_tuple;
 pub mod nn_ops;
+mod numpy_core;
 pub mod numpy_module;
 mod numpy_random;
 pub mod shapes;
@@ -312,7 +313,9 @@ impl Host for EngineHost {
         State::ensure_classes(&st, vm)?;
         let built: Vec<(String, Value)> = match root {
             "tensorflow" => tf_module::build(&st, vm)?,
-            "numpy" => numpy_module::build_module(&st, vm)?,
+            // `numpy` itself is the bundled library's package, over the native core.
+            "_numpy" => numpy_module::build_module(&st, vm)?,
+            "numpy" if name != "numpy" => numpy_module::build_module(&st, vm)?,
             clock::MODULE => clock::build(&st),
             _ => return Ok(None),
         };

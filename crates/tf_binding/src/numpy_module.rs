@@ -44,10 +44,17 @@ fn type_name(dtype: DType) -> String {
 /// An `ndarray` (or NumPy scalar, for 0-d) holding `tensor`.
 pub fn array_value(st: &St, vm: &Vm<'_>, tensor: Tensor) -> PyResult {
     let classes = st.classes(vm)?;
-    Ok(new_native_instance(
-        &classes.ndarray,
-        Rc::new(NdArray(tensor)),
-    ))
+    let scalar_class = (tensor.rank() == 0)
+        .then(|| {
+            classes
+                .np_types
+                .iter()
+                .find(|(dtype, _)| *dtype == tensor.dtype())
+        })
+        .flatten()
+        .map(|(_, class)| class);
+    let class = scalar_class.unwrap_or(&classes.ndarray);
+    Ok(new_native_instance(class, Rc::new(NdArray(tensor))))
 }
 
 fn dtype_value(st: &St, vm: &Vm<'_>, dtype: DType) -> PyResult {
@@ -92,7 +99,7 @@ fn tolist(vm: &mut Vm<'_>, tensor: &Tensor, dims: &[usize], offset: usize) -> Py
 }
 
 /// NumPy's result dtype of `a op b` for two arrays (simplified `np.result_type`).
-fn promote(a: DType, b: DType) -> DType {
+pub(crate) fn promote(a: DType, b: DType) -> DType {
     if a == b {
         return a;
     }
@@ -295,6 +302,21 @@ pub fn build_classes(st: &St, vm: &Vm<'_>) -> NumpyClasses {
             Ok(Value::Int(dtype_of(vm, &args)? as i64))
         })
         .property(
+            "kind",
+            |vm, args| {
+                let dtype = dtype_of(vm, &args)?;
+                let kind = match dtype {
+                    DType::Bool => "b",
+                    DType::String => "S",
+                    DType::UInt8 => "u",
+                    _ if dtype.is_floating() => "f",
+                    _ => "i",
+                };
+                Ok(Value::str(kind))
+            },
+            None,
+        )
+        .property(
             "name",
             |vm, args| Ok(Value::str(dtype_of(vm, &args)?.numpy_name())),
             None,
@@ -309,12 +331,16 @@ pub fn build_classes(st: &St, vm: &Vm<'_>) -> NumpyClasses {
             None,
         )
         .build();
+    let ndarray = build_ndarray(st);
     let mut np_types = Vec::new();
     for dtype in DType::ALL {
         if matches!(dtype, DType::BFloat16) {
             continue;
         }
+        // A NumPy scalar is a 0-d value of its type's class; here those classes derive
+        // from `ndarray`, whose methods serve 0-d values too.
         let class = ClassBuilder::new(&type_name(dtype), "numpy")
+            .base(&ndarray)
             .static_method_closure("__new__", {
                 let st = st.clone();
                 move |vm, args| {
@@ -326,7 +352,6 @@ pub fn build_classes(st: &St, vm: &Vm<'_>) -> NumpyClasses {
             .build();
         np_types.push((dtype, class));
     }
-    let ndarray = build_ndarray(st);
     (np_dtype, np_types, ndarray)
 }
 
@@ -648,10 +673,12 @@ fn arange(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     array_value(st, vm, tensor)
 }
 
-/// Builds the `numpy` module.
+/// Builds `_numpy`, the native core that NumPy's Python-level API
+/// (`crates/pylib/python/numpy`) imports, and `numpy.random`.
 pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     let classes = st.classes(vm)?;
-    let np = crate::module("numpy");
+    let np = crate::module("_numpy");
+    crate::numpy_core::install(&np, st);
     def(&np, st, "array", array_fn);
     def(&np, st, "asarray", array_fn);
     def(&np, st, "zeros", |st, vm, args| filled(st, vm, args, false));
@@ -676,7 +703,7 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     let random = crate::numpy_random::build_module(st, vm)?;
     np.set("random", random.clone());
     Ok(vec![
-        ("numpy".to_string(), Value::Module(np)),
+        ("_numpy".to_string(), Value::Module(np)),
         ("numpy.random".to_string(), random),
     ])
 }

@@ -1,0 +1,357 @@
+//! The native primitives under NumPy's Python-level API (`crates/pylib/python/numpy`):
+//! elementwise functions by name, reductions, `argmax`/`argmin`, `concatenate` and `where`
+//! on the engine's CPU kernels, with NumPy's dtypes (integers widen to float64 for
+//! transcendental functions; arrays of different dtypes meet at the wider one).
+
+use lang::value::{Args, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::convert::{op_error, to_numpy_tensor};
+use crate::numpy_module::{array_value, promote, NdArray};
+use crate::St;
+use tensor::ops::{self, BinaryOp, ReduceOp, UnaryOp};
+use tensor::{DType, Shape, Tensor};
+
+/// Adds the primitives to the core module `_numpy`.
+pub fn install(module: &lang::value::Module, st: &St) {
+    crate::def(module, st, "_ufunc", ufunc);
+    crate::def(module, st, "_reduce", reduce);
+    crate::def(module, st, "_arg_reduce", arg_reduce);
+    crate::def(module, st, "_concatenate", concatenate);
+    crate::def(module, st, "_where", where_);
+}
+
+/// An argument as an array (Python scalars and sequences converted as `np.asarray` does).
+pub(crate) fn tensor_of(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Tensor> {
+    match value.downcast::<NdArray>() {
+        Some(array) => Ok(array.0.clone()),
+        None => to_numpy_tensor(st, vm, value, None),
+    }
+}
+
+fn cast(vm: &Vm<'_>, tensor: &Tensor, dtype: DType) -> PyResult<Tensor> {
+    if tensor.dtype() == dtype {
+        return Ok(tensor.clone());
+    }
+    ops::cast(tensor, dtype).map_err(|e| op_error(vm, e))
+}
+
+fn name_arg(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<String> {
+    args.get(0)
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| vm.type_error("expected a function name"))
+}
+
+/// `_ufunc(name, x)` or `_ufunc(name, x, y)`: one of NumPy's elementwise functions.
+fn ufunc(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let name = name_arg(vm, &args)?;
+    let operands: Vec<Value> = args.positional.iter().skip(1).cloned().collect();
+    match operands.as_slice() {
+        [x] => unary(st, vm, &name, x),
+        [x, y] => binary(st, vm, &name, x, y),
+        _ => Err(vm.type_error(format!("{name}() takes one or two arrays"))),
+    }
+}
+
+fn unary(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value) -> PyResult {
+    let (op, widens) = match name {
+        "negative" => (UnaryOp::Neg, false),
+        "absolute" => (UnaryOp::Abs, false),
+        "sign" => (UnaryOp::Sign, false),
+        "square" => (UnaryOp::Square, false),
+        "sqrt" => (UnaryOp::Sqrt, true),
+        "exp" => (UnaryOp::Exp, true),
+        "log" => (UnaryOp::Log, true),
+        "log1p" => (UnaryOp::Log1p, true),
+        "expm1" => (UnaryOp::Expm1, true),
+        "sin" => (UnaryOp::Sin, true),
+        "cos" => (UnaryOp::Cos, true),
+        "tan" => (UnaryOp::Tan, true),
+        "tanh" => (UnaryOp::Tanh, true),
+        "arctan" => (UnaryOp::Atan, true),
+        "arcsin" => (UnaryOp::Asin, true),
+        "arccos" => (UnaryOp::Acos, true),
+        "floor" => (UnaryOp::Floor, true),
+        "ceil" => (UnaryOp::Ceil, true),
+        "logical_not" => (UnaryOp::LogicalNot, false),
+        _ => return Err(vm.type_error(format!("unknown function {name}"))),
+    };
+    let mut tensor = tensor_of(st, vm, x)?;
+    if op == UnaryOp::LogicalNot {
+        tensor = truthy(vm, &tensor)?;
+    } else if widens && !tensor.dtype().is_floating() {
+        tensor = cast(vm, &tensor, DType::Float64)?;
+    } else if tensor.dtype() == DType::Bool {
+        tensor = cast(vm, &tensor, DType::Int8)?;
+    }
+    let result = ops::unary(op, &tensor).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+/// `x != 0` as booleans.
+fn truthy(vm: &Vm<'_>, tensor: &Tensor) -> PyResult<Tensor> {
+    if tensor.dtype() == DType::Bool {
+        return Ok(tensor.clone());
+    }
+    let zero = ops::zeros(&[], tensor.dtype()).map_err(|e| op_error(vm, e))?;
+    ops::binary(BinaryOp::NotEqual, tensor, &zero).map_err(|e| op_error(vm, e))
+}
+
+fn binary(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value, y: &Value) -> PyResult {
+    let op = match name {
+        "add" => BinaryOp::Add,
+        "subtract" => BinaryOp::Sub,
+        "multiply" => BinaryOp::Mul,
+        "true_divide" => BinaryOp::RealDiv,
+        "floor_divide" => BinaryOp::FloorDiv,
+        "remainder" => BinaryOp::FloorMod,
+        "power" => BinaryOp::Pow,
+        "maximum" => BinaryOp::Maximum,
+        "minimum" => BinaryOp::Minimum,
+        "equal" => BinaryOp::Equal,
+        "not_equal" => BinaryOp::NotEqual,
+        "less" => BinaryOp::Less,
+        "less_equal" => BinaryOp::LessEqual,
+        "greater" => BinaryOp::Greater,
+        "greater_equal" => BinaryOp::GreaterEqual,
+        "logical_and" => BinaryOp::LogicalAnd,
+        "logical_or" => BinaryOp::LogicalOr,
+        _ => return Err(vm.type_error(format!("unknown function {name}"))),
+    };
+    let (mut a, mut b) = operands(st, vm, x, y)?;
+    if matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
+        a = truthy(vm, &a)?;
+        b = truthy(vm, &b)?;
+    } else if op == BinaryOp::RealDiv && !a.dtype().is_floating() {
+        a = cast(vm, &a, DType::Float64)?;
+        b = cast(vm, &b, DType::Float64)?;
+    } else if a.dtype() == DType::Bool && !op_is_comparison(op) {
+        a = cast(vm, &a, DType::Int8)?;
+        b = cast(vm, &b, DType::Int8)?;
+    }
+    let result = if op == BinaryOp::RealDiv {
+        ops::truediv(&a, &b)
+    } else {
+        ops::binary(op, &a, &b)
+    }
+    .map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+fn op_is_comparison(op: BinaryOp) -> bool {
+    matches!(
+        op,
+        BinaryOp::Equal
+            | BinaryOp::NotEqual
+            | BinaryOp::Less
+            | BinaryOp::LessEqual
+            | BinaryOp::Greater
+            | BinaryOp::GreaterEqual
+    )
+}
+
+/// Two operands at their common dtype. A Python scalar takes the array's kind (NEP 50):
+/// an int with an integer or float array keeps the array's dtype, a float with an integer
+/// array gives float64.
+fn operands(st: &St, vm: &mut Vm<'_>, x: &Value, y: &Value) -> PyResult<(Tensor, Tensor)> {
+    let weak = |value: &Value| matches!(value, Value::Int(_) | Value::Float(_) | Value::Bool(_));
+    let (a, b) = (tensor_of(st, vm, x)?, tensor_of(st, vm, y)?);
+    let target = match (weak(x), weak(y)) {
+        (false, true) => weak_meets(a.dtype(), b.dtype()),
+        (true, false) => weak_meets(b.dtype(), a.dtype()),
+        _ => promote(a.dtype(), b.dtype()),
+    };
+    Ok((cast(vm, &a, target)?, cast(vm, &b, target)?))
+}
+
+/// The dtype of an array of `strong` dtype with a Python scalar of `weak` dtype.
+fn weak_meets(strong: DType, weak: DType) -> DType {
+    match (strong.is_floating(), weak) {
+        (true, _) => strong,
+        (false, DType::Float64) => DType::Float64,
+        (false, _) if strong == DType::Bool && weak != DType::Bool => DType::Int64,
+        _ => strong,
+    }
+}
+
+/// `_reduce(name, a, axis, keepdims)`: `sum`, `mean`, `max`, `min`, `prod`, `any`, `all`.
+fn reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let name = name_arg(vm, &args)?;
+    let value = args.get(1).cloned().unwrap_or(Value::None);
+    let mut tensor = tensor_of(st, vm, &value)?;
+    let axes = crate::convert::axes(st, vm, &args.get(2).filter(|axis| !axis.is_none()).cloned())?;
+    let keep = crate::flag(vm, &args.get(3).cloned(), false)?;
+    let op = match name.as_str() {
+        "sum" => ReduceOp::Sum,
+        "mean" => ReduceOp::Mean,
+        "max" => ReduceOp::Max,
+        "min" => ReduceOp::Min,
+        "prod" => ReduceOp::Prod,
+        "any" => ReduceOp::Any,
+        "all" => ReduceOp::All,
+        _ => return Err(vm.type_error(format!("unknown reduction {name}"))),
+    };
+    if matches!(op, ReduceOp::Max | ReduceOp::Min) && tensor.num_elements() == 0 {
+        let which = if op == ReduceOp::Max {
+            "maximum"
+        } else {
+            "minimum"
+        };
+        return Err(vm.value_error(format!(
+            "zero-size array to reduction operation {which} which has no identity"
+        )));
+    }
+    let widen = match op {
+        ReduceOp::Mean if !tensor.dtype().is_floating() => Some(DType::Float64),
+        ReduceOp::Sum | ReduceOp::Prod
+            if tensor.dtype().is_integer() || tensor.dtype() == DType::Bool =>
+        {
+            Some(DType::Int64)
+        }
+        ReduceOp::Any | ReduceOp::All => {
+            tensor = truthy(vm, &tensor)?;
+            None
+        }
+        _ => None,
+    };
+    if let Some(dtype) = widen {
+        tensor = cast(vm, &tensor, dtype)?;
+    }
+    let result = ops::reduce(op, &tensor, axes.as_deref(), keep).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+/// `_arg_reduce(name, a, axis)`: `argmax` / `argmin`, the first index of the extreme value
+/// (of the first NaN, if any), over the flattened array when `axis` is `None`.
+fn arg_reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let name = name_arg(vm, &args)?;
+    let value = args.get(1).cloned().unwrap_or(Value::None);
+    let tensor = tensor_of(st, vm, &value)?;
+    let maximum = name == "argmax";
+    let values = cast(vm, &tensor, DType::Float64)?
+        .to_f64_vec()
+        .unwrap_or_default();
+    let dims = tensor.dims().to_vec();
+    let axis = match args.get(2).filter(|axis| !axis.is_none()) {
+        None => None,
+        Some(axis) => {
+            let axis = vm
+                .as_index(axis)?
+                .ok_or_else(|| vm.type_error("axis must be an integer"))?;
+            let rank = dims.len() as i64;
+            if axis < -rank || axis >= rank {
+                return Err(vm.index_error(format!(
+                    "axis {axis} is out of bounds for array of dimension {rank}"
+                )));
+            }
+            Some(axis.rem_euclid(rank.max(1)) as usize)
+        }
+    };
+    let best = |lane: &mut dyn Iterator<Item = f64>| -> i64 {
+        let mut best: Option<(usize, f64)> = None;
+        for (index, value) in lane.enumerate() {
+            match best {
+                Some((_, current)) if current.is_nan() => {}
+                None => best = Some((index, value)),
+                Some((_, current)) => {
+                    let better = value.is_nan()
+                        || if maximum {
+                            value > current
+                        } else {
+                            value < current
+                        };
+                    if better {
+                        best = Some((index, value));
+                    }
+                }
+            }
+        }
+        best.map_or(0, |(index, _)| index as i64)
+    };
+    let Some(axis) = axis else {
+        if values.is_empty() {
+            return Err(vm.value_error(format!("attempt to get {name} of an empty sequence")));
+        }
+        let index = best(&mut values.iter().copied());
+        let scalar =
+            Tensor::from_vec(Shape::from(&[][..]), vec![index]).map_err(|e| op_error(vm, e))?;
+        return array_value(st, vm, scalar);
+    };
+    let outer: usize = dims[..axis].iter().product();
+    let length = dims[axis];
+    let inner: usize = dims[axis + 1..].iter().product();
+    if length == 0 {
+        return Err(vm.value_error(format!("attempt to get {name} of an empty sequence")));
+    }
+    let mut out = Vec::with_capacity(outer * inner);
+    for o in 0..outer {
+        for i in 0..inner {
+            let mut lane = (0..length).map(|k| values[(o * length + k) * inner + i]);
+            out.push(best(&mut lane));
+        }
+    }
+    let mut out_dims = dims.clone();
+    out_dims.remove(axis);
+    let result = Tensor::from_vec(Shape::from(&out_dims[..]), out).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+/// `_concatenate(arrays, axis)`: the arrays at their common dtype, joined along `axis`.
+fn concatenate(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let sequence = args.get(0).cloned().unwrap_or(Value::None);
+    let items = vm.iterate(&sequence)?;
+    if items.is_empty() {
+        return Err(vm.value_error("need at least one array to concatenate"));
+    }
+    let mut tensors = Vec::with_capacity(items.len());
+    for item in &items {
+        tensors.push(tensor_of(st, vm, item)?);
+    }
+    let target = tensors
+        .iter()
+        .map(Tensor::dtype)
+        .reduce(promote)
+        .unwrap_or(DType::Float64);
+    let rank = tensors[0].rank();
+    if rank == 0 {
+        return Err(vm.value_error("zero-dimensional arrays cannot be concatenated"));
+    }
+    let axis = match args.get(1).filter(|axis| !axis.is_none()) {
+        Some(axis) => vm.as_index(axis)?.unwrap_or(0),
+        None => {
+            tensors = tensors
+                .iter()
+                .map(|t| ops::reshape(t, &[-1]).map_err(|e| op_error(vm, e)))
+                .collect::<PyResult<_>>()?;
+            0
+        }
+    };
+    for (index, tensor) in tensors.iter().enumerate() {
+        if tensor.rank() != tensors[0].rank() {
+            return Err(vm.value_error(format!(
+                "all the input array dimensions except for the concatenation axis must match \
+                 exactly, but along dimension 0, the array at index 0 has {} dimension(s) and \
+                 the array at index {index} has {} dimension(s)",
+                tensors[0].rank(),
+                tensor.rank()
+            )));
+        }
+    }
+    let cast_all: Vec<Tensor> = tensors
+        .iter()
+        .map(|t| cast(vm, t, target))
+        .collect::<PyResult<_>>()?;
+    let result = ops::concat(&cast_all, axis).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+/// `_where(condition, x, y)`.
+fn where_(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let [condition, x, y] = [0, 1, 2].map(|i| args.get(i).cloned().unwrap_or(Value::None));
+    let condition = tensor_of(st, vm, &condition)?;
+    let condition = truthy(vm, &condition)?;
+    let (a, b) = operands(st, vm, &x, &y)?;
+    let result = ops::where_select(&condition, &a, &b).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}

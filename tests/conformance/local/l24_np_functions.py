@@ -1,0 +1,51 @@
+import numpy as np
+
+# NumPy's functions as TensorFlow tutorials use them beside their models.
+x = np.array([[1.0, -2.5, 3.0], [0.5, 4.0, -1.0]])
+print(np.mean(x), np.mean(x, axis=0), np.mean(x, axis=1, keepdims=True))
+print(np.sum(x), np.sum(x, axis=1), np.sum([1, 2, 3]))
+print(np.max(x), np.min(x, axis=0), np.amax(x, axis=1))
+print(np.argmax(x), np.argmax(x, axis=1), np.argmin(x, axis=0))
+print(np.argmax([3, 9, 9, 1]), type(np.argmax([1, 2])).__name__)
+print(np.abs(x))
+print(np.exp(np.array([0.0, 1.0])), np.log([1, 10]), np.sqrt(16))
+print(np.sin(np.pi / 2), np.cos(0.0), np.tanh([0.5]))
+print(np.floor([1.7, -1.2]), np.ceil(np.array([1.2, -1.7])))
+print(np.clip(x, -1, 2))
+print(np.clip(np.arange(10), 2, 7))
+print(np.maximum(x, 0), np.minimum([1, 5], [3, 2]))
+print(np.linspace(0, 1, 5))
+print(np.linspace(-1, 1, 4), np.linspace(0, 10, 5, endpoint=False))
+print(np.linspace(2.0, 3.0, num=5, retstep=True))
+a = np.array([1, 2, 3])
+b = np.array([4, 5, 6])
+print(np.stack([a, b]), np.stack([a, b], axis=1).shape)
+print(np.concatenate([a, b]), np.concatenate([x, x], axis=1).shape)
+print(np.vstack([a, b]), np.hstack([a, b]))
+print(np.expand_dims(a, 0).shape, np.expand_dims(x, axis=-1).shape, np.squeeze(np.ones((1, 3, 1))).shape)
+print(np.zeros_like(x), np.ones_like(a), np.full((2, 2), 7), np.full(3, 0.5))
+print(np.where(x > 0, x, 0.0))
+print(np.where(a > 1))
+print(np.allclose([1.0, 2.0], [1.0, 2.0000001]), np.allclose(x, x + 1e-3))
+print(np.isclose([1.0, np.nan], [1.0, np.nan]), np.isclose([1.0, np.nan], [1.0, np.nan], equal_nan=True))
+print(np.array_equal(a, [1, 2, 3]), np.array_equal(a, b))
+print(np.shape(x), np.ndim(x), np.size(x), np.reshape(a, (3, 1)).shape)
+print(np.square(a), np.power(a, 2), np.add(a, 1), np.multiply(x, 2).dtype)
+print(np.mean(a), np.mean(a).dtype, np.sum(np.array([True, False, True])))
+print(np.all(a > 0), np.any(a > 2), np.all([[True, False]], axis=1))
+np.testing.assert_allclose(x, x + 1e-9, rtol=1e-6)
+np.testing.assert_array_equal(a, [1, 2, 3])
+np.testing.assert_allclose(np.float32(0.1) * 3, 0.3, rtol=1e-6)
+try:
+    np.testing.assert_allclose(x, x * 1.01)
+except AssertionError as error:
+    print(error)
+try:
+    np.testing.assert_array_equal(np.arange(8), np.arange(8) % 3)
+except AssertionError as error:
+    print(error)
+try:
+    np.testing.assert_allclose([1.0, np.nan], [1.0, 2.0])
+except AssertionError as error:
+    print(error)
+print("done")
