@@ -123,7 +123,9 @@ pub fn run_program_with(
     };
     let state = State::new(&topology, request.source);
     let mut host = EngineHost::new(state.clone());
+    let print_options = tensor::format::set_print_options(Default::default());
     let outcome = lang::run(request.source, &mut host, &options);
+    tensor::format::set_print_options(print_options);
     drop(host);
     let (ops, transfers) = match state.ctx.try_borrow_mut() {
         Ok(mut ctx) => (

@@ -19,6 +19,46 @@ pub fn install(module: &lang::value::Module, st: &St) {
     crate::def(module, st, "_arg_reduce", arg_reduce);
     crate::def(module, st, "_concatenate", concatenate);
     crate::def(module, st, "_where", where_);
+    crate::def(module, st, "_print_options", print_options);
+}
+
+/// `_print_options(precision, threshold, edgeitems, linewidth, suppress)`: sets those not
+/// `None` and returns all five as they now are (`np.set_printoptions`,
+/// `np.get_printoptions`).
+fn print_options(_st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let mut options = tensor::format::print_options();
+    let count = |vm: &mut Vm<'_>, index: usize, what: &str| -> PyResult<Option<usize>> {
+        match args.get(index).filter(|value| !value.is_none()) {
+            None => Ok(None),
+            Some(value) => match vm.as_index(value)? {
+                Some(number) if number >= 0 => Ok(Some(number as usize)),
+                _ => Err(vm.value_error(format!("{what} must be a non-negative integer"))),
+            },
+        }
+    };
+    if let Some(precision) = count(vm, 0, "precision")? {
+        options.precision = precision;
+    }
+    if let Some(threshold) = count(vm, 1, "threshold")? {
+        options.threshold = threshold;
+    }
+    if let Some(edge_items) = count(vm, 2, "edgeitems")? {
+        options.edge_items = edge_items;
+    }
+    if let Some(line_width) = count(vm, 3, "linewidth")? {
+        options.line_width = line_width;
+    }
+    if let Some(suppress) = args.get(4).filter(|value| !value.is_none()) {
+        options.suppress = vm.truthy(suppress)?;
+    }
+    tensor::format::set_print_options(options);
+    Ok(Value::tuple(vec![
+        Value::Int(options.precision as i64),
+        Value::Int(options.threshold as i64),
+        Value::Int(options.edge_items as i64),
+        Value::Int(options.line_width as i64),
+        Value::Bool(options.suppress),
+    ]))
 }
 
 /// An argument as an array (Python scalars and sequences converted as `np.asarray` does).

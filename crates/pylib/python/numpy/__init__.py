@@ -3,7 +3,7 @@ core (`_numpy`: ndarray, dtypes, array creation, the elementwise functions, redu
 joining and selection on the engine's kernels) and `numpy.random`.
 """
 
-from _numpy import (_arg_reduce, _concatenate, _reduce, _ufunc, _where, arange, array,
+from _numpy import (_arg_reduce, _concatenate, _print_options, _reduce, _ufunc, _where, arange, array,
                     asarray, bool, bool_, bytes_, dtype, e, float16, float32,
                     float64, int8, int16, int32, int64, ndarray, newaxis, ones, pi, random,
                     uint8, zeros)
@@ -294,6 +294,39 @@ def array_equal(a1, a2, equal_nan=False):
     if equal_nan:
         return bool(all(logical_or(equal(a1, a2), logical_and(not_equal(a1, a1), not_equal(a2, a2)))))
     return bool(all(equal(a1, a2)))
+
+
+def set_printoptions(precision=None, threshold=None, edgeitems=None, linewidth=None,
+                     suppress=None, nanstr=None, infstr=None, formatter=None, sign=None,
+                     floatmode=None, *, legacy=None, override_repr=None):
+    _print_options(precision, threshold, edgeitems, linewidth, suppress)
+
+
+def get_printoptions():
+    precision, threshold, edgeitems, linewidth, suppress = _print_options(None, None, None, None, None)
+    return {"edgeitems": edgeitems, "threshold": threshold, "floatmode": "maxprec",
+            "precision": precision, "suppress": suppress, "linewidth": linewidth,
+            "nanstr": "nan", "infstr": "inf", "sign": "-", "formatter": None,
+            "legacy": False, "override_repr": None}
+
+
+class printoptions:
+    """`with np.printoptions(...)`: the options inside the block, the old ones after."""
+
+    def __init__(self, *args, **kwargs):
+        self._args = args
+        self._kwargs = kwargs
+        self._saved = None
+
+    def __enter__(self):
+        self._saved = _print_options(None, None, None, None, None)
+        set_printoptions(*self._args, **self._kwargs)
+        return get_printoptions()
+
+    def __exit__(self, *exc):
+        precision, threshold, edgeitems, linewidth, suppress = self._saved
+        _print_options(precision, threshold, edgeitems, linewidth, suppress)
+        return False
 
 
 from . import testing

@@ -55,7 +55,8 @@ impl FloatFormat {
             Precision::Double => 1e8,
         };
         let small = in_precision(0.0001);
-        if max > 0.0 && (max >= cutoff || min < small || in_precision(max / min) > 1000.0) {
+        let spread = min < small || in_precision(max / min) > 1000.0;
+        if max > 0.0 && (max >= cutoff || (!options.suppress && spread)) {
             format.exp_format = true;
         }
         if finite.is_empty() {

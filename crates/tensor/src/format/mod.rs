@@ -33,6 +33,26 @@ pub struct PrintOptions {
     pub edge_items: usize,
     /// Line width before wrapping (`linewidth`, 75).
     pub line_width: usize,
+    /// Fixed-point notation even for small values (`suppress`, false): scientific
+    /// notation only for values of 1e8 and above.
+    pub suppress: bool,
+}
+
+thread_local! {
+    /// The run's print options (`np.set_printoptions`): one program runs per thread.
+    static CURRENT: std::cell::Cell<PrintOptions> = std::cell::Cell::new(PrintOptions::default());
+}
+
+/// The print options in force on this thread, which `str` and `repr` of arrays and eager
+/// tensors use (TensorFlow prints tensors through NumPy).
+pub fn print_options() -> PrintOptions {
+    CURRENT.with(std::cell::Cell::get)
+}
+
+/// Sets this thread's print options (`np.set_printoptions`; a run starts from the
+/// defaults) and returns the previous ones.
+pub fn set_print_options(options: PrintOptions) -> PrintOptions {
+    CURRENT.with(|cell| cell.replace(options))
 }
 
 impl Default for PrintOptions {
@@ -42,6 +62,7 @@ impl Default for PrintOptions {
             threshold: 1000,
             edge_items: 3,
             line_width: 75,
+            suppress: false,
         }
     }
 }
@@ -95,9 +116,9 @@ fn newline_if_multiline(text: String) -> String {
     }
 }
 
-/// `str(t.numpy())` with default print options.
+/// `str(t.numpy())` with the print options in force.
 pub fn numpy_str(tensor: &Tensor) -> String {
-    numpy_str_with(tensor, &PrintOptions::default())
+    numpy_str_with(tensor, &print_options())
 }
 
 /// `str(array)`: scalars print as their NumPy scalar `str`, others through `array2string`.
@@ -108,9 +129,9 @@ pub fn numpy_str_with(tensor: &Tensor, options: &PrintOptions) -> String {
     array_to_string(tensor, options, " ", 0, 0)
 }
 
-/// `repr(t.numpy())` with default print options.
+/// `repr(t.numpy())` with the print options in force.
 pub fn numpy_repr(tensor: &Tensor) -> String {
-    numpy_repr_with(tensor, &PrintOptions::default())
+    numpy_repr_with(tensor, &print_options())
 }
 
 /// `repr(array)`: `array([1., 2.], dtype=float32)`, with `shape=` for empty or summarised
