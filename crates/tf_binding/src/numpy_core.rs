@@ -258,8 +258,166 @@ fn reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     if let Some(dtype) = widen {
         tensor = cast(vm, &tensor, dtype)?;
     }
+    if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && tensor.dtype().is_floating() {
+        let result = numpy_sum(vm, &tensor, axes.as_deref(), keep, op == ReduceOp::Mean)?;
+        return array_value(st, vm, result);
+    }
     let result = ops::reduce(op, &tensor, axes.as_deref(), keep).map_err(|e| op_error(vm, e))?;
     array_value(st, vm, result)
+}
+
+/// A float sum (or mean) in NumPy's order: pairwise over a reduction that is contiguous in
+/// memory (all axes, or the trailing ones), else each output adds its inputs in order
+/// along the axis. float32 and float16 sum in float32, float64 in float64; a mean divides
+/// the sum by the count in the same type.
+pub(crate) fn numpy_sum(
+    vm: &Vm<'_>,
+    tensor: &Tensor,
+    axes: Option<&[i64]>,
+    keep: bool,
+    mean: bool,
+) -> PyResult<Tensor> {
+    let dims = tensor.dims().to_vec();
+    let rank = dims.len();
+    let mut reduced = vec![false; rank];
+    match axes {
+        None => reduced.iter_mut().for_each(|r| *r = true),
+        Some(axes) => {
+            for &axis in axes {
+                if axis < -(rank as i64) || axis >= rank as i64 {
+                    return Err(vm.index_error(format!(
+                        "axis {axis} is out of bounds for array of dimension {rank}"
+                    )));
+                }
+                reduced[axis.rem_euclid(rank.max(1) as i64) as usize] = true;
+            }
+        }
+    }
+    let out_dims: Vec<usize> = dims
+        .iter()
+        .zip(&reduced)
+        .map(|(&d, &r)| if r { 1 } else { d })
+        .collect();
+    let count: usize = dims
+        .iter()
+        .zip(&reduced)
+        .filter(|(_, r)| **r)
+        .map(|(d, _)| d)
+        .product();
+    let single = tensor.dtype() != DType::Float64;
+    let values = cast(vm, tensor, DType::Float64)?
+        .to_f64_vec()
+        .unwrap_or_default();
+    let trailing = reduced.iter().skip_while(|r| !**r).all(|r| *r);
+    let outputs: usize = out_dims.iter().product();
+    let mut sums = Vec::with_capacity(outputs);
+    if trailing {
+        for lane in values.chunks(count.max(1)).take(outputs) {
+            sums.push(if single {
+                f64::from(pairwise_f32(
+                    &lane.iter().map(|v| *v as f32).collect::<Vec<_>>(),
+                ))
+            } else {
+                pairwise_f64(lane)
+            });
+        }
+    } else {
+        // Each output adds its inputs in C order along the reduced axes.
+        let mut accumulators = vec![0f64; outputs];
+        let mut index = vec![0usize; rank];
+        for &value in &values {
+            let mut at = 0;
+            for axis in 0..rank {
+                at = at * out_dims[axis] + if reduced[axis] { 0 } else { index[axis] };
+            }
+            accumulators[at] = if single {
+                f64::from(accumulators[at] as f32 + value as f32)
+            } else {
+                accumulators[at] + value
+            };
+            for axis in (0..rank).rev() {
+                index[axis] += 1;
+                if index[axis] < dims[axis] {
+                    break;
+                }
+                index[axis] = 0;
+            }
+        }
+        sums = accumulators;
+    }
+    if mean {
+        for sum in &mut sums {
+            *sum = if single {
+                f64::from(*sum as f32 / count as f32)
+            } else {
+                *sum / count as f64
+            };
+        }
+    }
+    let shape_dims: Vec<usize> = if keep {
+        out_dims
+    } else {
+        dims.iter()
+            .zip(&reduced)
+            .filter(|(_, r)| !**r)
+            .map(|(d, _)| *d)
+            .collect()
+    };
+    let result =
+        Tensor::from_vec(Shape::from(&shape_dims[..]), sums).map_err(|e| op_error(vm, e))?;
+    cast(vm, &result, tensor.dtype())
+}
+
+/// NumPy's pairwise summation: fewer than 8 values in order (from -0.0), up to 128 in
+/// eight interleaved partial sums combined as a tree, more split in two halves (the first
+/// a multiple of 8) summed separately.
+fn pairwise_f64(values: &[f64]) -> f64 {
+    let n = values.len();
+    if n < 8 {
+        return values.iter().fold(-0.0, |sum, v| sum + v);
+    }
+    if n <= 128 {
+        let mut r = [0f64; 8];
+        r.copy_from_slice(&values[..8]);
+        let blocks = n - n % 8;
+        for block in values[8..blocks].chunks_exact(8) {
+            for (partial, value) in r.iter_mut().zip(block) {
+                *partial += value;
+            }
+        }
+        let mut sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for value in &values[blocks..] {
+            sum += value;
+        }
+        return sum;
+    }
+    let half = n / 2 - (n / 2) % 8;
+    pairwise_f64(&values[..half]) + pairwise_f64(&values[half..])
+}
+
+/// [`pairwise_f64`] in single precision.
+fn pairwise_f32(values: &[f32]) -> f32 {
+    let n = values.len();
+    if n < 8 {
+        return values.iter().fold(-0.0, |sum, v| sum + v);
+    }
+    if n <= 128 {
+        let mut r = [0f32; 8];
+        r.copy_from_slice(&values[..8]);
+        let blocks = n - n % 8;
+        for block in values[8..blocks].chunks_exact(8) {
+            for (partial, value) in r.iter_mut().zip(block) {
+                *partial += value;
+            }
+        }
+        let mut sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
+        for value in &values[blocks..] {
+            sum += value;
+        }
+        return sum;
+    }
+    let half = n / 2 - (n / 2) % 8;
+    pairwise_f32(&values[..half]) + pairwise_f32(&values[half..])
 }
 
 /// `_arg_reduce(name, a, axis)`: `argmax` / `argmin`, the first index of the extreme value

@@ -263,6 +263,11 @@ fn reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp) -> PyResult {
     if let Some(dtype) = widen {
         tensor = ops::cast(&tensor, dtype).map_err(|e| op_error(vm, e))?;
     }
+    if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && tensor.dtype().is_floating() {
+        let mean = op == ReduceOp::Mean;
+        let result = crate::numpy_core::numpy_sum(vm, &tensor, axes.as_deref(), keep, mean)?;
+        return array_value(st, vm, result);
+    }
     let result = ops::reduce(op, &tensor, axes.as_deref(), keep).map_err(|e| op_error(vm, e))?;
     array_value(st, vm, result)
 }

@@ -8,6 +8,9 @@ from _numpy import (_arg_reduce, _concatenate, _print_options, _reduce, _ufunc, 
                     float64, int8, int16, int32, int64, ndarray, newaxis, ones, pi, random,
                     uint8, zeros)
 
+# Python's own max, before this module's max (NumPy's) takes the name.
+_builtin_max = max
+
 __version__ = "2.4.6"
 
 inf = float("inf")
@@ -80,6 +83,30 @@ def sum(a, axis=None, dtype=None, out=None, keepdims=False):
 def mean(a, axis=None, dtype=None, out=None, keepdims=False):
     result = _reduce("mean", a, axis, keepdims)
     return result if dtype is None else result.astype(dtype)
+
+
+def _count(a, axis):
+    if axis is None:
+        return a.size
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    count = 1
+    for ax in axes:
+        count *= a.shape[ax]
+    return count
+
+
+def var(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    a = asarray(a)
+    if a.dtype.kind in "biu":
+        a = a.astype(float64)
+    count = _count(a, axis)
+    deviations = a - sum(a, axis=axis, keepdims=True) / count
+    result = sum(deviations * deviations, axis=axis, keepdims=keepdims)
+    return result / _builtin_max(count - ddof, 0)
+
+
+def std(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False):
+    return sqrt(var(a, axis=axis, ddof=ddof, keepdims=keepdims))
 
 
 def prod(a, axis=None, dtype=None, out=None, keepdims=False):
