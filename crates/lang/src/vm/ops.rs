@@ -1182,6 +1182,14 @@ impl<'h> Vm<'h> {
             CmpOp::IsNot => return Ok(Value::Bool(!a.is(b))),
             CmpOp::In => return Ok(Value::Bool(self.contains(b, a)?)),
             CmpOp::NotIn => return Ok(Value::Bool(!self.contains(b, a)?)),
+            // float.__eq__ is IEEE equality: a NaN is not equal to itself. (Containers
+            // compare items by identity first, which `eq` keeps.)
+            CmpOp::Eq | CmpOp::NotEq if matches!((a, b), (Value::Float(_), Value::Float(_))) => {
+                let (Value::Float(x), Value::Float(y)) = (a, b) else {
+                    unreachable!("matched above")
+                };
+                return Ok(Value::Bool((x == y) == (op == CmpOp::Eq)));
+            }
             CmpOp::Eq => {
                 if matches!(a, Value::Instance(_)) || matches!(b, Value::Instance(_)) {
                     return self.rich_compare(a, b, op);

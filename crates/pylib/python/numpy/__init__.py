@@ -8,8 +8,10 @@ from _numpy import (_arg_reduce, _concatenate, _print_options, _reduce, _ufunc, 
                     float64, int8, int16, int32, int64, ndarray, newaxis, ones, pi, random,
                     uint8, zeros)
 
-# Python's own max, before this module's max (NumPy's) takes the name.
+# Python's own max, before this module's max (NumPy's) takes the name; and numpy.dtype,
+# for classes whose attributes are named dtype.
 _builtin_max = max
+_dtype = dtype
 
 __version__ = "2.4.6"
 
@@ -357,3 +359,329 @@ class printoptions:
 
 
 from . import testing
+
+
+def _rows(a):
+    """The last axis's lanes of `a` as lists, and a function back to an array of `a`'s shape."""
+    a = asarray(a)
+    width = a.shape[-1] if a.ndim else 1
+    flat = a.reshape(-1).tolist()
+    lanes = [flat[start:start + width] for start in range(0, len(flat), width)] if width else []
+    return a, lanes
+
+
+def _sort_key(value):
+    # NaN sorts last, as in NumPy.
+    return (value != value, value)
+
+
+def argsort(a, axis=-1, kind=None, order=None, *, stable=None):
+    a = asarray(a)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = -1
+    if a.ndim == 0:
+        return array(0, dtype=int64)
+    if _normalize_axis(axis, a.ndim) != a.ndim - 1:
+        moved = swapaxes(a, axis, -1)
+        return swapaxes(argsort(moved, -1), axis, -1)
+    a, lanes = _rows(a)
+    out = []
+    for lane in lanes:
+        out.extend(sorted(range(len(lane)), key=lambda i: _sort_key(lane[i])))
+    return array(out, dtype=int64).reshape(a.shape)
+
+
+def sort(a, axis=-1, kind=None, order=None, *, stable=None):
+    a = asarray(a)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = -1
+    if a.ndim == 0:
+        return a
+    if _normalize_axis(axis, a.ndim) != a.ndim - 1:
+        return swapaxes(sort(swapaxes(a, axis, -1), -1), axis, -1)
+    a, lanes = _rows(a)
+    out = []
+    for lane in lanes:
+        out.extend(sorted(lane, key=_sort_key))
+    return array(out, dtype=a.dtype).reshape(a.shape)
+
+
+def swapaxes(a, axis1, axis2):
+    a = asarray(a)
+    axes = list(range(a.ndim))
+    first = _normalize_axis(axis1, a.ndim)
+    second = _normalize_axis(axis2, a.ndim)
+    axes[first], axes[second] = axes[second], axes[first]
+    return transpose(a, axes)
+
+
+def transpose(a, axes=None):
+    a = asarray(a)
+    if axes is None:
+        axes = list(range(a.ndim))[::-1]
+    axes = [_normalize_axis(ax, a.ndim) for ax in axes]
+    shape = a.shape
+    flat = a.reshape(-1).tolist()
+    strides = [1] * a.ndim
+    for dim in range(a.ndim - 2, -1, -1):
+        strides[dim] = strides[dim + 1] * shape[dim + 1]
+    out_shape = [shape[ax] for ax in axes]
+    out = []
+    index = [0] * a.ndim
+    for _ in range(len(flat)):
+        out.append(flat[_builtin_sum_index(index, axes, strides)])
+        for dim in range(a.ndim - 1, -1, -1):
+            index[dim] += 1
+            if index[dim] < out_shape[dim]:
+                break
+            index[dim] = 0
+    return array(out, dtype=a.dtype).reshape(tuple(out_shape))
+
+
+def _builtin_sum_index(index, axes, strides):
+    at = 0
+    for position, ax in enumerate(axes):
+        at += index[position] * strides[ax]
+    return at
+
+
+def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,
+           *, equal_nan=True):
+    a = asarray(ar)
+    flat = a.reshape(-1).tolist()
+    order = sorted(range(len(flat)), key=lambda i: _sort_key(flat[i]))
+    values, firsts, counts = [], [], []
+    inverse = [0] * len(flat)
+    for i in order:
+        value = flat[i]
+        same = values and (values[-1] == value or (value != value and values[-1] != values[-1]))
+        if not same:
+            values.append(value)
+            firsts.append(i)
+            counts.append(0)
+        counts[-1] += 1
+        inverse[i] = len(values) - 1
+    result = array(values, dtype=a.dtype)
+    extras = []
+    if return_index:
+        extras.append(array(firsts, dtype=int64))
+    if return_inverse:
+        extras.append(array(inverse, dtype=int64).reshape(a.shape))
+    if return_counts:
+        extras.append(array(counts, dtype=int64))
+    return (result, *extras) if extras else result
+
+
+def diag(v, k=0):
+    v = asarray(v)
+    if v.ndim == 1:
+        n = v.shape[0] + (k if k >= 0 else -k)
+        items = v.tolist()
+        rows = []
+        for i in range(n):
+            row = [0] * n
+            j = i + k
+            if 0 <= j < n and 0 <= (i if k >= 0 else j) < len(items):
+                row[j] = items[i if k >= 0 else j]
+            rows.append(row)
+        return array(rows, dtype=v.dtype)
+    if v.ndim == 2:
+        rows = v.tolist()
+        out = []
+        for i in range(len(rows)):
+            j = i + k
+            if 0 <= j < len(rows[0]):
+                out.append(rows[i][j])
+        return array(out, dtype=v.dtype)
+    raise ValueError("Input must be 1- or 2-d.")
+
+
+def append(arr, values, axis=None):
+    arr = asarray(arr)
+    values = asarray(values)
+    if axis is None:
+        return concatenate([arr.reshape(-1), values.reshape(-1)])
+    return concatenate([arr, values], axis=axis)
+
+
+def bincount(x, weights=None, minlength=0):
+    items = asarray(x).reshape(-1).tolist()
+    if _builtin_any_negative(items):
+        raise ValueError("'list' argument must have no negative elements")
+    size = _builtin_max((_builtin_max(items) + 1) if items else 0, minlength)
+    if weights is None:
+        counts = [0] * size
+        for item in items:
+            counts[item] += 1
+        return array(counts, dtype=int64)
+    weights = asarray(weights).reshape(-1).tolist()
+    sums = [0.0] * size
+    for item, weight in zip(items, weights):
+        sums[item] += weight
+    return array(sums, dtype=float64)
+
+
+def _builtin_any_negative(items):
+    for item in items:
+        if item < 0:
+            return True
+    return False
+
+
+def delete(arr, obj, axis=None):
+    arr = asarray(arr)
+    if axis is None:
+        arr = arr.reshape(-1)
+        axis = 0
+    axis = _normalize_axis(axis, arr.ndim)
+    length = arr.shape[axis]
+    drop = obj if isinstance(obj, (list, tuple)) else asarray(obj).reshape(-1).tolist()
+    if isinstance(obj, slice):
+        drop = list(range(length))[obj]
+    drop = {d % length for d in drop}
+    keep = [i for i in range(length) if i not in drop]
+    pieces = [arr[(slice(None),) * axis + (slice(i, i + 1),)] for i in keep]
+    if not pieces:
+        shape = list(arr.shape)
+        shape[axis] = 0
+        return zeros(tuple(shape), dtype=arr.dtype)
+    return concatenate(pieces, axis=axis)
+
+
+def meshgrid(*xi, copy=True, sparse=False, indexing="xy"):
+    arrays = [asarray(x).reshape(-1) for x in xi]
+    if indexing == "xy" and len(arrays) >= 2:
+        arrays[0], arrays[1] = arrays[1], arrays[0]
+    shape = tuple(a.shape[0] for a in arrays)
+    grids = []
+    for position, a in enumerate(arrays):
+        view = [1] * len(arrays)
+        view[position] = shape[position]
+        grids.append(a.reshape(tuple(view)) + zeros(shape, dtype=a.dtype))
+    if indexing == "xy" and len(grids) >= 2:
+        grids[0], grids[1] = grids[1], grids[0]
+    return tuple(grids)
+
+
+def split(ary, indices_or_sections, axis=0):
+    ary = asarray(ary)
+    axis = _normalize_axis(axis, ary.ndim)
+    length = ary.shape[axis]
+    if isinstance(indices_or_sections, int):
+        sections = indices_or_sections
+        if sections <= 0 or length % sections:
+            raise ValueError("array split does not result in an equal division")
+        step = length // sections
+        bounds = [i * step for i in range(sections + 1)]
+    else:
+        bounds = [0] + [int(i) for i in indices_or_sections] + [length]
+    lead = (slice(None),) * axis
+    return [ary[lead + (slice(start, stop),)] for start, stop in zip(bounds[:-1], bounds[1:])]
+
+
+class vectorize:
+    """`np.vectorize(pyfunc)`: calls `pyfunc` on each element (broadcast arguments)."""
+
+    def __init__(self, pyfunc, otypes=None, doc=None, excluded=None, cache=False, signature=None):
+        self.pyfunc = pyfunc
+        self.otypes = otypes
+
+    def __call__(self, *args):
+        arrays = [asarray(a) for a in args]
+        shape = ()
+        for a in arrays:
+            if len(a.shape) > len(shape) or (len(a.shape) == len(shape) and a.size > 1):
+                shape = a.shape
+        full_arrays = [(a + zeros(shape, dtype=a.dtype)).reshape(-1).tolist() for a in arrays]
+        count = 1
+        for dim in shape:
+            count *= dim
+        results = [self.pyfunc(*[column[i] for column in full_arrays]) for i in range(count)]
+        dtype = self.otypes[0] if self.otypes else None
+        return array(results, dtype=dtype).reshape(shape)
+
+
+class finfo:
+    """Machine limits of a float type."""
+
+    _LIMITS = {
+        "float16": (10, 5, 16, "6.104e-05", 0.0009765625, 65504.0, 3, 0.001),
+        "float32": (23, 8, 32, None, 1.1920928955078125e-07, 3.4028234663852886e38, 6, 1e-06),
+        "float64": (52, 11, 64, None, 2.220446049250313e-16, 1.7976931348623157e308, 15, 1e-15),
+    }
+
+    def __init__(self, dtype=float64):
+        name = str(asarray(0, dtype=dtype).dtype) if not isinstance(dtype, str) else dtype
+        if name not in self._LIMITS:
+            name = str(dtype(0).dtype) if callable(dtype) else name
+        nmant, nexp, bits, _, eps, largest, precision, resolution = self._LIMITS[name]
+        self.dtype = _dtype(name)
+        self.bits = bits
+        self.nmant = nmant
+        self.nexp = nexp
+        self.precision = precision
+        self.eps = array(eps, dtype=name)
+        self.max = array(largest, dtype=name)
+        self.min = array(-largest, dtype=name)
+        self.tiny = array(2.0 ** (2 - 2 ** (nexp - 1)), dtype=name)
+        self.smallest_normal = self.tiny
+        self.resolution = array(resolution, dtype=name)
+        self.epsneg = array(eps / 2, dtype=name)
+
+
+class iinfo:
+    """Machine limits of an integer type."""
+
+    def __init__(self, int_type):
+        name = str(asarray(0, dtype=int_type).dtype)
+        bits = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8}[name]
+        self.dtype = _dtype(name)
+        self.bits = bits
+        self.kind = "u" if name.startswith("u") else "i"
+        self.min = 0 if self.kind == "u" else -(2 ** (bits - 1))
+        self.max = 2 ** bits - 1 if self.kind == "u" else 2 ** (bits - 1) - 1
+
+
+def percentile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+               keepdims=False):
+    return _quantile(a, true_divide(q, 100), axis, keepdims)
+
+
+def quantile(a, q, axis=None, out=None, overwrite_input=False, method="linear",
+             keepdims=False):
+    return _quantile(a, asarray(q), axis, keepdims)
+
+
+def _quantile(a, quantiles, axis, keepdims):
+    a = asarray(a)
+    if a.dtype.kind in "biu":
+        a = a.astype(float64)
+    if axis is None:
+        lanes = [sorted(a.reshape(-1).tolist(), key=_sort_key)]
+        out_shape = ()
+    else:
+        moved = swapaxes(a, axis, -1) if _normalize_axis(axis, a.ndim) != a.ndim - 1 else a
+        _, lanes = _rows(moved)
+        lanes = [sorted(lane, key=_sort_key) for lane in lanes]
+        out_shape = moved.shape[:-1]
+    qs = asarray(quantiles).reshape(-1).tolist()
+    results = []
+    for q in qs:
+        for lane in lanes:
+            n = len(lane)
+            virtual = q * (n - 1)
+            below = int(virtual // 1)
+            below = _builtin_max(0, min(array([below, n - 1])).item())
+            above = below + 1 if below + 1 < n else n - 1
+            t = virtual - below
+            lo = array(lane[below], dtype=a.dtype)
+            hi = array(lane[above], dtype=a.dtype)
+            diff = hi - lo
+            value = hi - diff * (1 - t) if t >= 0.5 else lo + diff * t
+            results.append(value)
+    result = array([r.item() for r in results], dtype=a.dtype)
+    q_shape = asarray(quantiles).shape
+    result = result.reshape(q_shape + tuple(out_shape))
+    return result
