@@ -166,7 +166,7 @@ fn binary(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value, y: &Value) -> PyResul
     } else if op == BinaryOp::RealDiv && !a.dtype().is_floating() {
         a = cast(vm, &a, DType::Float64)?;
         b = cast(vm, &b, DType::Float64)?;
-    } else if a.dtype() == DType::Bool && !op_is_comparison(op) {
+    } else if a.dtype() == DType::Bool && !op.is_comparison() {
         a = cast(vm, &a, DType::Int8)?;
         b = cast(vm, &b, DType::Int8)?;
     }
@@ -177,18 +177,6 @@ fn binary(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value, y: &Value) -> PyResul
     }
     .map_err(|e| op_error(vm, e))?;
     array_value(st, vm, result)
-}
-
-fn op_is_comparison(op: BinaryOp) -> bool {
-    matches!(
-        op,
-        BinaryOp::Equal
-            | BinaryOp::NotEqual
-            | BinaryOp::Less
-            | BinaryOp::LessEqual
-            | BinaryOp::Greater
-            | BinaryOp::GreaterEqual
-    )
 }
 
 /// Two operands at their common dtype. A Python scalar takes the array's kind (NEP 50):
@@ -314,11 +302,10 @@ pub(crate) fn numpy_sum(
     if trailing {
         for lane in values.chunks(count.max(1)).take(outputs) {
             sums.push(if single {
-                f64::from(pairwise_f32(
-                    &lane.iter().map(|v| *v as f32).collect::<Vec<_>>(),
-                ))
+                let lane: Vec<f32> = lane.iter().map(|v| *v as f32).collect();
+                f64::from(pairwise(&lane, -0.0f32))
             } else {
-                pairwise_f64(lane)
+                pairwise(lane, -0.0f64)
             });
         }
     } else {
@@ -370,54 +357,32 @@ pub(crate) fn numpy_sum(
 
 /// NumPy's pairwise summation: fewer than 8 values in order (from -0.0), up to 128 in
 /// eight interleaved partial sums combined as a tree, more split in two halves (the first
-/// a multiple of 8) summed separately.
-fn pairwise_f64(values: &[f64]) -> f64 {
+/// a multiple of 8) summed separately. In the values' own precision (f32 or f64).
+fn pairwise<T: Copy + std::ops::Add<Output = T> + std::ops::AddAssign>(
+    values: &[T],
+    negative_zero: T,
+) -> T {
     let n = values.len();
     if n < 8 {
-        return values.iter().fold(-0.0, |sum, v| sum + v);
+        return values.iter().fold(negative_zero, |sum, v| sum + *v);
     }
     if n <= 128 {
-        let mut r = [0f64; 8];
+        let mut r = [values[0]; 8];
         r.copy_from_slice(&values[..8]);
         let blocks = n - n % 8;
         for block in values[8..blocks].chunks_exact(8) {
             for (partial, value) in r.iter_mut().zip(block) {
-                *partial += value;
+                *partial += *value;
             }
         }
         let mut sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
         for value in &values[blocks..] {
-            sum += value;
+            sum += *value;
         }
         return sum;
     }
     let half = n / 2 - (n / 2) % 8;
-    pairwise_f64(&values[..half]) + pairwise_f64(&values[half..])
-}
-
-/// [`pairwise_f64`] in single precision.
-fn pairwise_f32(values: &[f32]) -> f32 {
-    let n = values.len();
-    if n < 8 {
-        return values.iter().fold(-0.0, |sum, v| sum + v);
-    }
-    if n <= 128 {
-        let mut r = [0f32; 8];
-        r.copy_from_slice(&values[..8]);
-        let blocks = n - n % 8;
-        for block in values[8..blocks].chunks_exact(8) {
-            for (partial, value) in r.iter_mut().zip(block) {
-                *partial += value;
-            }
-        }
-        let mut sum = ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]));
-        for value in &values[blocks..] {
-            sum += value;
-        }
-        return sum;
-    }
-    let half = n / 2 - (n / 2) % 8;
-    pairwise_f32(&values[..half]) + pairwise_f32(&values[half..])
+    pairwise(&values[..half], negative_zero) + pairwise(&values[half..], negative_zero)
 }
 
 /// `_arg_reduce(name, a, axis)`: `argmax` / `argmin`, the first index of the extreme value

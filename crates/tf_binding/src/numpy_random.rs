@@ -356,15 +356,7 @@ fn choice(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 .map(|_| state.bounded(pop_size as u64 - 1) as i64)
                 .collect(),
             (true, Some(p)) => {
-                let mut cdf: Vec<f64> = p
-                    .iter()
-                    .scan(0.0, |sum, w| {
-                        *sum += w;
-                        Some(*sum)
-                    })
-                    .collect();
-                let last = *cdf.last().unwrap_or(&1.0);
-                cdf.iter_mut().for_each(|c| *c /= last);
+                let cdf = cumulative(p);
                 (0..count)
                     .map(|_| {
                         let u = state.next_f64();
@@ -416,6 +408,20 @@ fn choice(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
 }
 
+/// `cumsum(p) / cumsum(p)[-1]`: the cumulative weights `choice` searches.
+fn cumulative(p: &[f64]) -> Vec<f64> {
+    let mut cdf: Vec<f64> = p
+        .iter()
+        .scan(0.0, |sum, w| {
+            *sum += w;
+            Some(*sum)
+        })
+        .collect();
+    let last = *cdf.last().unwrap_or(&1.0);
+    cdf.iter_mut().for_each(|c| *c /= last);
+    cdf
+}
+
 /// NumPy's draw without replacement by weight: rounds of uniform draws against the
 /// cumulative weights of what is left, keeping each round's new values in order of first
 /// appearance (`np.unique(return_index=True)`, whose indices are then sorted).
@@ -430,15 +436,7 @@ fn weighted_without_replacement(
         for &index in &found {
             p[index as usize] = 0.0;
         }
-        let mut cdf: Vec<f64> = p
-            .iter()
-            .scan(0.0, |sum, w| {
-                *sum += w;
-                Some(*sum)
-            })
-            .collect();
-        let last = *cdf.last().unwrap_or(&1.0);
-        cdf.iter_mut().for_each(|c| *c /= last);
+        let cdf = cumulative(&p);
         let picked: Vec<i64> = draws
             .iter()
             .map(|u| cdf.partition_point(|c| *c <= *u) as i64)

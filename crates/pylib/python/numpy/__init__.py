@@ -19,20 +19,25 @@ inf = float("inf")
 nan = float("nan")
 
 
-def _unary(name):
-    def function(x, /):
-        return _ufunc(name, x)
+def _function(name, operands):
+    """The elementwise function `name` of one or two operands."""
+    if operands == 1:
+        def function(x, /):
+            return _ufunc(name, x)
+    else:
+        def function(x1, x2, /):
+            return _ufunc(name, x1, x2)
     function.__name__ = name
     function.__qualname__ = name
     return function
+
+
+def _unary(name):
+    return _function(name, 1)
 
 
 def _binary(name):
-    def function(x1, x2, /):
-        return _ufunc(name, x1, x2)
-    function.__name__ = name
-    function.__qualname__ = name
-    return function
+    return _function(name, 2)
 
 
 absolute = _unary("absolute")
