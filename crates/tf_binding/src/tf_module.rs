@@ -986,6 +986,16 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     tf.set("__version__", Value::str(VERSION));
     tf.set("get_default_graph", crate::graph::default_graph_fn(st));
 
+    // `tf.version`: the TF 2.21.0 wheel's build facts, as the oracle reports them.
+    let version = module("tensorflow.version");
+    version.set("VERSION", Value::str(VERSION));
+    version.set("GIT_VERSION", Value::str("v2.21.0-rc1-5-ga481b10260d"));
+    version.set("COMPILER_VERSION", Value::str("Clang 18.1.8"));
+    version.set("GRAPH_DEF_VERSION", Value::Int(2474));
+    version.set("GRAPH_DEF_VERSION_MIN_CONSUMER", Value::Int(0));
+    version.set("GRAPH_DEF_VERSION_MIN_PRODUCER", Value::Int(0));
+    tf.set("version", Value::Module(version.clone()));
+
     let dtypes = module("tensorflow.dtypes");
     set_all(&dtypes, &crate::dtypes::module_attrs(st, vm)?);
     dtypes.set("DType", Value::Class(classes.dtype.clone()));
@@ -1179,6 +1189,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ),
         ("tensorflow.debugging".into(), Value::Module(debugging)),
         ("tensorflow.dtypes".into(), Value::Module(dtypes)),
+        ("tensorflow.version".into(), Value::Module(version)),
         ("tensorflow.strings".into(), Value::Module(strings)),
         ("tensorflow.image".into(), Value::Module(image)),
         ("tensorflow.linalg".into(), Value::Module(linalg)),
