@@ -7,9 +7,9 @@ use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::convert::{op_error, to_numpy_tensor};
-use crate::numpy_module::{array_value, promote, NdArray};
+use crate::numpy_module::{array_value, cast, promote, with_python_scalar};
 use crate::St;
-use tensor::ops::{self, BinaryOp, ReduceOp, UnaryOp};
+use tensor::ops::{self, ArgReduceOp, BinaryOp, ReduceOp, UnaryOp};
 use tensor::{DType, Shape, Tensor};
 
 /// Adds the primitives to the core module `_numpy`.
@@ -19,6 +19,7 @@ pub fn install(module: &lang::value::Module, st: &St) {
     crate::def(module, st, "_arg_reduce", arg_reduce);
     crate::def(module, st, "_concatenate", concatenate);
     crate::def(module, st, "_where", where_);
+    crate::def(module, st, "_transpose", transpose);
     crate::def(module, st, "_print_options", print_options);
 }
 
@@ -62,18 +63,8 @@ fn print_options(_st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 /// An argument as an array (Python scalars and sequences converted as `np.asarray` does).
-pub(crate) fn tensor_of(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Tensor> {
-    match value.downcast::<NdArray>() {
-        Some(array) => Ok(array.0.clone()),
-        None => to_numpy_tensor(st, vm, value, None),
-    }
-}
-
-fn cast(vm: &Vm<'_>, tensor: &Tensor, dtype: DType) -> PyResult<Tensor> {
-    if tensor.dtype() == dtype {
-        return Ok(tensor.clone());
-    }
-    ops::cast(tensor, dtype).map_err(|e| op_error(vm, e))
+fn tensor_of(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Tensor> {
+    to_numpy_tensor(st, vm, value, None)
 }
 
 fn name_arg(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<String> {
@@ -186,28 +177,18 @@ fn operands(st: &St, vm: &mut Vm<'_>, x: &Value, y: &Value) -> PyResult<(Tensor,
     let weak = |value: &Value| matches!(value, Value::Int(_) | Value::Float(_) | Value::Bool(_));
     let (a, b) = (tensor_of(st, vm, x)?, tensor_of(st, vm, y)?);
     let target = match (weak(x), weak(y)) {
-        (false, true) => weak_meets(a.dtype(), b.dtype()),
-        (true, false) => weak_meets(b.dtype(), a.dtype()),
+        (false, true) => with_python_scalar(a.dtype(), b.dtype()),
+        (true, false) => with_python_scalar(b.dtype(), a.dtype()),
         _ => promote(a.dtype(), b.dtype()),
     };
     Ok((cast(vm, &a, target)?, cast(vm, &b, target)?))
-}
-
-/// The dtype of an array of `strong` dtype with a Python scalar of `weak` dtype.
-fn weak_meets(strong: DType, weak: DType) -> DType {
-    match (strong.is_floating(), weak) {
-        (true, _) => strong,
-        (false, DType::Float64) => DType::Float64,
-        (false, _) if strong == DType::Bool && weak != DType::Bool => DType::Int64,
-        _ => strong,
-    }
 }
 
 /// `_reduce(name, a, axis, keepdims)`: `sum`, `mean`, `max`, `min`, `prod`, `any`, `all`.
 fn reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let name = name_arg(vm, &args)?;
     let value = args.get(1).cloned().unwrap_or(Value::None);
-    let mut tensor = tensor_of(st, vm, &value)?;
+    let tensor = tensor_of(st, vm, &value)?;
     let axes = crate::convert::axes(st, vm, &args.get(2).filter(|axis| !axis.is_none()).cloned())?;
     let keep = crate::flag(vm, &args.get(3).cloned(), false)?;
     let op = match name.as_str() {
@@ -220,6 +201,21 @@ fn reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         "all" => ReduceOp::All,
         _ => return Err(vm.type_error(format!("unknown reduction {name}"))),
     };
+    reduce_array(st, vm, tensor, op, axes.as_deref(), keep)
+}
+
+/// A NumPy reduction of `tensor` (the module's functions and ndarray's methods): integer
+/// and bool sums in int64, integer means in float64, `any`/`all` on truth values, float
+/// sums and means in NumPy's order ([`numpy_sum`]), and NumPy's error for the maximum or
+/// minimum of nothing.
+pub(crate) fn reduce_array(
+    st: &St,
+    vm: &mut Vm<'_>,
+    mut tensor: Tensor,
+    op: ReduceOp,
+    axes: Option<&[i64]>,
+    keep: bool,
+) -> PyResult {
     if matches!(op, ReduceOp::Max | ReduceOp::Min) && tensor.num_elements() == 0 {
         let which = if op == ReduceOp::Max {
             "maximum"
@@ -247,10 +243,10 @@ fn reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         tensor = cast(vm, &tensor, dtype)?;
     }
     if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && tensor.dtype().is_floating() {
-        let result = numpy_sum(vm, &tensor, axes.as_deref(), keep, op == ReduceOp::Mean)?;
+        let result = numpy_sum(vm, &tensor, axes, keep, op == ReduceOp::Mean)?;
         return array_value(st, vm, result);
     }
-    let result = ops::reduce(op, &tensor, axes.as_deref(), keep).map_err(|e| op_error(vm, e))?;
+    let result = ops::reduce(op, &tensor, axes, keep).map_err(|e| op_error(vm, e))?;
     array_value(st, vm, result)
 }
 
@@ -258,7 +254,7 @@ fn reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// memory (all axes, or the trailing ones), else each output adds its inputs in order
 /// along the axis. float32 and float16 sum in float32, float64 in float64; a mean divides
 /// the sum by the count in the same type.
-pub(crate) fn numpy_sum(
+fn numpy_sum(
     vm: &Vm<'_>,
     tensor: &Tensor,
     axes: Option<&[i64]>,
@@ -300,12 +296,14 @@ pub(crate) fn numpy_sum(
     let outputs: usize = out_dims.iter().product();
     let mut sums = Vec::with_capacity(outputs);
     if trailing {
-        for lane in values.chunks(count.max(1)).take(outputs) {
+        // A reduction starts from add's identity, 0.0, and adds the lane's pairwise sum
+        // (so the sum of nothing, or of negative zeros, is 0.0).
+        for lane in (0..outputs).map(|output| &values[output * count..(output + 1) * count]) {
             sums.push(if single {
                 let lane: Vec<f32> = lane.iter().map(|v| *v as f32).collect();
-                f64::from(pairwise(&lane, -0.0f32))
+                f64::from(0.0f32 + pairwise(&lane, -0.0f32))
             } else {
-                pairwise(lane, -0.0f64)
+                0.0 + pairwise(lane, -0.0f64)
             });
         }
     } else {
@@ -386,77 +384,46 @@ fn pairwise<T: Copy + std::ops::Add<Output = T> + std::ops::AddAssign>(
 }
 
 /// `_arg_reduce(name, a, axis)`: `argmax` / `argmin`, the first index of the extreme value
-/// (of the first NaN, if any), over the flattened array when `axis` is `None`.
+/// (of the first NaN, if any: NumPy's rule), over the flattened array when `axis` is `None`.
 fn arg_reduce(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let name = name_arg(vm, &args)?;
     let value = args.get(1).cloned().unwrap_or(Value::None);
     let tensor = tensor_of(st, vm, &value)?;
-    let maximum = name == "argmax";
+    let op = if name == "argmax" {
+        ArgReduceOp::ArgMax
+    } else {
+        ArgReduceOp::ArgMin
+    };
     let values = cast(vm, &tensor, DType::Float64)?
         .to_f64_vec()
         .unwrap_or_default();
-    let dims = tensor.dims().to_vec();
-    let axis = match args.get(2).filter(|axis| !axis.is_none()) {
-        None => None,
+    // Over the flattened array when `axis` is None.
+    let (dims, axis) = match args.get(2).filter(|axis| !axis.is_none()) {
+        None => (vec![values.len()], 0),
         Some(axis) => {
             let axis = vm
                 .as_index(axis)?
                 .ok_or_else(|| vm.type_error("axis must be an integer"))?;
-            let rank = dims.len() as i64;
+            let rank = tensor.rank() as i64;
             if axis < -rank || axis >= rank {
                 return Err(vm.index_error(format!(
                     "axis {axis} is out of bounds for array of dimension {rank}"
                 )));
             }
-            Some(axis.rem_euclid(rank.max(1)) as usize)
+            (
+                tensor.dims().to_vec(),
+                axis.rem_euclid(rank.max(1)) as usize,
+            )
         }
     };
-    let best = |lane: &mut dyn Iterator<Item = f64>| -> i64 {
-        let mut best: Option<(usize, f64)> = None;
-        for (index, value) in lane.enumerate() {
-            match best {
-                Some((_, current)) if current.is_nan() => {}
-                None => best = Some((index, value)),
-                Some((_, current)) => {
-                    let better = value.is_nan()
-                        || if maximum {
-                            value > current
-                        } else {
-                            value < current
-                        };
-                    if better {
-                        best = Some((index, value));
-                    }
-                }
-            }
-        }
-        best.map_or(0, |(index, _)| index as i64)
-    };
-    let Some(axis) = axis else {
-        if values.is_empty() {
-            return Err(vm.value_error(format!("attempt to get {name} of an empty sequence")));
-        }
-        let index = best(&mut values.iter().copied());
-        let scalar =
-            Tensor::from_vec(Shape::from(&[][..]), vec![index]).map_err(|e| op_error(vm, e))?;
-        return array_value(st, vm, scalar);
-    };
-    let outer: usize = dims[..axis].iter().product();
-    let length = dims[axis];
-    let inner: usize = dims[axis + 1..].iter().product();
-    if length == 0 {
+    if dims[axis] == 0 {
         return Err(vm.value_error(format!("attempt to get {name} of an empty sequence")));
     }
-    let mut out = Vec::with_capacity(outer * inner);
-    for o in 0..outer {
-        for i in 0..inner {
-            let mut lane = (0..length).map(|k| values[(o * length + k) * inner + i]);
-            out.push(best(&mut lane));
-        }
-    }
-    let mut out_dims = dims.clone();
+    let indices = ops::arg_reduce_lanes(&values, &dims, axis, op, true);
+    let mut out_dims = dims;
     out_dims.remove(axis);
-    let result = Tensor::from_vec(Shape::from(&out_dims[..]), out).map_err(|e| op_error(vm, e))?;
+    let result =
+        Tensor::from_vec(Shape::from(&out_dims[..]), indices).map_err(|e| op_error(vm, e))?;
     array_value(st, vm, result)
 }
 
@@ -516,5 +483,23 @@ fn where_(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let condition = truthy(vm, &condition)?;
     let (a, b) = operands(st, vm, &x, &y)?;
     let result = ops::where_select(&condition, &a, &b).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+/// `_transpose(a, axes)`: the array with its axes permuted (reversed when `axes` is None).
+fn transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let value = args.get(0).cloned().unwrap_or(Value::None);
+    let tensor = tensor_of(st, vm, &value)?;
+    let axes = match args.get(1).filter(|axes| !axes.is_none()) {
+        Some(axes) => Some(crate::convert::int_list(st, vm, axes, "axes")?),
+        None => None,
+    };
+    if axes
+        .as_ref()
+        .is_some_and(|axes| axes.len() != tensor.rank())
+    {
+        return Err(vm.value_error("axes don't match array"));
+    }
+    let result = ops::transpose(&tensor, axes.as_deref()).map_err(|e| op_error(vm, e))?;
     array_value(st, vm, result)
 }

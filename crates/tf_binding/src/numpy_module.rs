@@ -123,6 +123,27 @@ pub(crate) fn promote(a: DType, b: DType) -> DType {
     high
 }
 
+/// `tensor` as `dtype` (itself when it already is).
+pub(crate) fn cast(vm: &Vm<'_>, tensor: &Tensor, dtype: DType) -> PyResult<Tensor> {
+    if tensor.dtype() == dtype {
+        return Ok(tensor.clone());
+    }
+    ops::cast(tensor, dtype).map_err(|e| op_error(vm, e))
+}
+
+/// The dtype of an array of dtype `array` meeting a Python scalar whose own dtype is
+/// `scalar` (NEP 50: the scalar is weak): a float array keeps its dtype, a float scalar
+/// makes an integer array float64, a number makes a bool array int64, and otherwise the
+/// array's dtype stands.
+pub(crate) fn with_python_scalar(array: DType, scalar: DType) -> DType {
+    match (array.is_floating(), scalar) {
+        (true, _) => array,
+        (false, DType::Float64) => DType::Float64,
+        (false, _) if array == DType::Bool && scalar != DType::Bool => DType::Int64,
+        _ => array,
+    }
+}
+
 /// The other operand of an arithmetic method as an array of the right dtype, or `None`
 /// when it is not array-like (the method then returns `NotImplemented`).
 fn coerce(
@@ -137,24 +158,8 @@ fn coerce(
         Value::Float(_) => Some(DType::Float64),
         _ => None,
     };
-    let cast = |vm: &Vm<'_>, t: &Tensor, d: DType| -> PyResult<Tensor> {
-        if t.dtype() == d {
-            Ok(t.clone())
-        } else {
-            ops::cast(t, d).map_err(|e| op_error(vm, e))
-        }
-    };
     if let Some(kind) = scalar_dtype {
-        let mine_dtype = mine.dtype();
-        let target = if mine_dtype.is_floating() || kind == DType::Bool {
-            mine_dtype
-        } else if kind == DType::Float64 {
-            DType::Float64
-        } else if mine_dtype == DType::Bool {
-            DType::Int64
-        } else {
-            mine_dtype
-        };
+        let target = with_python_scalar(mine.dtype(), kind);
         let theirs = to_numpy_tensor(st, vm, other, Some(target))?;
         return Ok(Some((cast(vm, mine, target)?, theirs)));
     }
@@ -248,28 +253,10 @@ fn round(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 fn reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp) -> PyResult {
     let bound = bind!(vm, "reduce", args, 1, [this = "self", axis, keepdims])?;
-    let mut tensor = array_of(vm, args)?;
+    let tensor = array_of(vm, args)?;
     let axes = crate::convert::axes(st, vm, &bound.axis)?;
     let keep = crate::flag(vm, &bound.keepdims, false)?;
-    let widen = match op {
-        ReduceOp::Mean if !tensor.dtype().is_floating() => Some(DType::Float64),
-        ReduceOp::Sum | ReduceOp::Prod
-            if tensor.dtype().is_integer() || tensor.dtype() == DType::Bool =>
-        {
-            Some(DType::Int64)
-        }
-        _ => None,
-    };
-    if let Some(dtype) = widen {
-        tensor = ops::cast(&tensor, dtype).map_err(|e| op_error(vm, e))?;
-    }
-    if matches!(op, ReduceOp::Sum | ReduceOp::Mean) && tensor.dtype().is_floating() {
-        let mean = op == ReduceOp::Mean;
-        let result = crate::numpy_core::numpy_sum(vm, &tensor, axes.as_deref(), keep, mean)?;
-        return array_value(st, vm, result);
-    }
-    let result = ops::reduce(op, &tensor, axes.as_deref(), keep).map_err(|e| op_error(vm, e))?;
-    array_value(st, vm, result)
+    crate::numpy_core::reduce_array(st, vm, tensor, op, axes.as_deref(), keep)
 }
 
 fn scalar_f64(vm: &Vm<'_>, tensor: &Tensor) -> PyResult<f64> {

@@ -3,14 +3,15 @@ core (`_numpy`: ndarray, dtypes, array creation, the elementwise functions, redu
 joining and selection on the engine's kernels) and `numpy.random`.
 """
 
-from _numpy import (_arg_reduce, _concatenate, _print_options, _reduce, _ufunc, _where, arange, array,
-                    asarray, bool, bool_, bytes_, dtype, e, float16, float32,
-                    float64, int8, int16, int32, int64, ndarray, newaxis, ones, pi, random,
-                    uint8, zeros)
+from _numpy import (_arg_reduce, _concatenate, _print_options, _reduce, _transpose, _ufunc,
+                    _where, arange, array, asarray, bool, bool_, bytes_, dtype, e, float16,
+                    float32, float64, int8, int16, int32, int64, ndarray, newaxis, ones, pi,
+                    random, uint8, zeros)
 
-# Python's own max, before this module's max (NumPy's) takes the name; and numpy.dtype,
+# Python's own max and min, before this module's (NumPy's) take the names; and numpy.dtype,
 # for classes whose attributes are named dtype.
 _builtin_max = max
+_builtin_min = min
 _dtype = dtype
 
 __version__ = "2.4.6"
@@ -424,32 +425,9 @@ def swapaxes(a, axis1, axis2):
 
 def transpose(a, axes=None):
     a = asarray(a)
-    if axes is None:
-        axes = list(range(a.ndim))[::-1]
-    axes = [_normalize_axis(ax, a.ndim) for ax in axes]
-    shape = a.shape
-    flat = a.reshape(-1).tolist()
-    strides = [1] * a.ndim
-    for dim in range(a.ndim - 2, -1, -1):
-        strides[dim] = strides[dim + 1] * shape[dim + 1]
-    out_shape = [shape[ax] for ax in axes]
-    out = []
-    index = [0] * a.ndim
-    for _ in range(len(flat)):
-        out.append(flat[_builtin_sum_index(index, axes, strides)])
-        for dim in range(a.ndim - 1, -1, -1):
-            index[dim] += 1
-            if index[dim] < out_shape[dim]:
-                break
-            index[dim] = 0
-    return array(out, dtype=a.dtype).reshape(tuple(out_shape))
-
-
-def _builtin_sum_index(index, axes, strides):
-    at = 0
-    for position, ax in enumerate(axes):
-        at += index[position] * strides[ax]
-    return at
+    if axes is not None:
+        axes = [_normalize_axis(ax, a.ndim) for ax in axes]
+    return _transpose(a, axes)
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,
@@ -513,7 +491,7 @@ def append(arr, values, axis=None):
 
 def bincount(x, weights=None, minlength=0):
     items = asarray(x).reshape(-1).tolist()
-    if _builtin_any_negative(items):
+    if items and _builtin_min(items) < 0:
         raise ValueError("'list' argument must have no negative elements")
     size = _builtin_max((_builtin_max(items) + 1) if items else 0, minlength)
     if weights is None:
@@ -526,13 +504,6 @@ def bincount(x, weights=None, minlength=0):
     for item, weight in zip(items, weights):
         sums[item] += weight
     return array(sums, dtype=float64)
-
-
-def _builtin_any_negative(items):
-    for item in items:
-        if item < 0:
-            return True
-    return False
 
 
 def delete(arr, obj, axis=None):

@@ -60,12 +60,11 @@ def _compare(actual, desired, matches, header, err_msg, verbose, equal_nan=True)
     remarks = [f"Mismatched elements: {len(mismatched)} / {total} "
                f"({100 * len(mismatched) / total:.3g}%)"]
     if shape != ():
-        x_flat = x.reshape(-1) if x.ndim else x
-        y_flat = y.reshape(-1) if y.ndim else y
         rows = []
         for flat in mismatched[:5]:
-            left = x_flat if x.ndim == 0 else x_flat[flat]
-            right = y_flat if y.ndim == 0 else y_flat[flat]
+            # A 0-d operand was broadcast: it is the value at every position.
+            left = x.reshape(-1)[flat] if x.ndim else x
+            right = y.reshape(-1)[flat] if y.ndim else y
             rows.append(f" {_index_of(flat, shape)}: {left} (ACTUAL), {right} (DESIRED)")
         if len(mismatched) == 1:
             title = "Mismatch at index:"
@@ -77,12 +76,12 @@ def _compare(actual, desired, matches, header, err_msg, verbose, equal_nan=True)
     if x.dtype.kind != "S":
         error = np.absolute(np.subtract(x, y))
         errors = np.asarray(error).reshape(-1).tolist()
-        bad = [errors[i] for i in mismatched] if len(errors) > 1 else errors
+        bad = [errors[i] for i in mismatched]
         remarks.append("Max absolute difference among violations: "
                        + _scalar_text(np.max(np.array(bad, dtype=error.dtype))))
         ys = np.asarray(y).reshape(-1).tolist()
-        relative = [errors[i] / abs(ys[i if len(ys) > 1 else 0])
-                    for i in mismatched if ys[i if len(ys) > 1 else 0] != 0]
+        desired_at = [ys[i if len(ys) > 1 else 0] for i in mismatched]
+        relative = [errors[i] / abs(d) for i, d in zip(mismatched, desired_at) if d != 0]
         if relative:
             remarks.append("Max relative difference among violations: "
                            + _scalar_text(np.max(np.array(relative))))

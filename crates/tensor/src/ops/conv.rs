@@ -409,7 +409,7 @@ fn forward_blocked(x: &[f32], w: &[f32], g: &ConvGeometry) -> Vec<f32> {
             positions,
             g.depth(),
             width,
-            |position, row| gather_patch(x, g, group, position, row),
+            |position, row| gather_patch(x, g, group, position, 0, row),
             &w[group * width..],
             out_depth,
             &mut out[group * width..],
@@ -429,20 +429,37 @@ fn summation(g: &ConvGeometry) -> Summation {
     }
 }
 
-/// The taps of output `position` for `group`, in `(row, column, channel)` order: the
-/// input values under the filter, zeros where it overhangs into padding.
-fn gather_patch(x: &[f32], g: &ConvGeometry, group: usize, position: usize, row: &mut [f32]) {
+/// Taps `first..first + row.len()` of output `position` for `group`, in `(row, column,
+/// channel)` order: the input values under the filter, zeros where it overhangs into
+/// padding.
+fn gather_patch(
+    x: &[f32],
+    g: &ConvGeometry,
+    group: usize,
+    position: usize,
+    first: usize,
+    row: &mut [f32],
+) {
     let (n, oh, ow) = split_position(g, position);
-    let mut taps = row.chunks_exact_mut(g.filter_depth.max(1));
-    for r in 0..g.rows.kernel {
-        for s in 0..g.cols.kernel {
-            let Some(channels) = taps.next() else { return };
-            match g.input_offset(n, oh, ow, r, s) {
-                Some(at) => {
-                    channels.copy_from_slice(&x[at + group * g.filter_depth..][..g.filter_depth])
-                }
-                None => channels.fill(0.0),
-            }
+    let channels = g.filter_depth.max(1);
+    let columns = g.cols.kernel.max(1);
+    // The filter position (r, s) and channel of the first tap; then whole positions.
+    let (spot, mut channel) = (first / channels, first % channels);
+    let (mut r, mut s) = (spot / columns, spot % columns);
+    let mut filled = 0;
+    while filled < row.len() {
+        let count = (channels - channel).min(row.len() - filled);
+        let out = &mut row[filled..filled + count];
+        match g.input_offset(n, oh, ow, r, s) {
+            Some(at) => out.copy_from_slice(&x[at + group * g.filter_depth + channel..][..count]),
+            None => out.fill(0.0),
+        }
+        filled += count;
+        channel = 0;
+        s += 1;
+        if s == columns {
+            s = 0;
+            r += 1;
         }
     }
 }
@@ -459,13 +476,11 @@ fn forward_mxu(x: &[f32], w: &[f32], g: &ConvGeometry, tile: usize) -> Vec<f32> 
     let positions = g.batch * g.rows.output * g.cols.output;
     let mut out = vec![0f32; positions * out_depth];
     let mut partial = vec![0f32; positions * width];
-    let mut patch = vec![0f32; depth];
     for group in 0..g.groups {
         for start in (0..depth).step_by(tile) {
             let slice = tile.min(depth - start);
             let taps = |position: usize, row: &mut [f32]| {
-                gather_patch(&x, g, group, position, &mut patch);
-                row.copy_from_slice(&patch[start..start + slice]);
+                gather_patch(&x, g, group, position, start, row);
             };
             let weights = &w[start * out_depth + group * width..];
             super::gemm::gemm(
@@ -865,6 +880,40 @@ mod tests {
         assert_eq!(tpu, rounded);
         assert_ne!(tpu, cpu);
         close(&tpu, &reference(&x, &w, &a), 2e-2);
+    }
+
+    /// Tiles that end inside a filter position's channels (27 taps in tiles of 8): each
+    /// output sums each tile of bf16 products from zero, in tap order, then adds it.
+    #[test]
+    fn mxu_tiles_split_the_taps_in_order() {
+        let (h, w_side, c, f, tile) = (4, 5, 3, 2, 8);
+        let x = ramp(&[1, h, w_side, c], 7.3);
+        let w = ramp(&[3, 3, c, f], 19.1);
+        let a = attrs(1, Padding::Valid, 1);
+        let tpu = conv2d_on(&x, &w, &a, MatMulArithmetic::Mxu { tile }).unwrap();
+        let bf16 = |v: f32| super::super::mxu::to_bf16(v);
+        let (xs, ws) = (x.as_slice::<f32>().unwrap(), w.as_slice::<f32>().unwrap());
+        let mut expected = Vec::new();
+        for oh in 0..h - 2 {
+            for ow in 0..w_side - 2 {
+                let taps: Vec<f32> = (0..3)
+                    .flat_map(|r| (0..3).flat_map(move |s| (0..c).map(move |ci| (r, s, ci))))
+                    .map(|(r, s, ci)| bf16(xs[((oh + r) * w_side + ow + s) * c + ci]))
+                    .collect();
+                for filter in 0..f {
+                    let mut out = 0f32;
+                    for (chunk, start) in taps.chunks(tile).zip((0..).step_by(tile)) {
+                        let mut partial = 0f32;
+                        for (offset, value) in chunk.iter().enumerate() {
+                            partial += value * bf16(ws[(start + offset) * f + filter]);
+                        }
+                        out += partial;
+                    }
+                    expected.push(out);
+                }
+            }
+        }
+        assert_eq!(tpu.as_slice::<f32>().unwrap(), &expected[..]);
     }
 
     #[test]

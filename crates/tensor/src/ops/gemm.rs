@@ -114,8 +114,8 @@ enum Kernel {
     /// [`Kernel::UnfusedPortable`] compiled for AVX2 (detected at run time): eight lanes.
     #[cfg(target_arch = "x86_64")]
     UnfusedX86,
-    /// Unfused in wasm's 128-bit SIMD (the site's build optimises for size, where the
-    /// compiler does not vectorise).
+    /// Unfused in wasm's 128-bit SIMD, written with intrinsics so that it vectorises at
+    /// any optimisation level.
     #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
     UnfusedWasm,
 }
@@ -168,36 +168,45 @@ fn steps<'a>(a: &'a [f32], b: &'a [f32], k: usize) -> impl Iterator<Item = (&'a 
     a.chunks_exact(MR).zip(b.chunks_exact(NR)).take(k)
 }
 
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2,fma")]
-unsafe fn fused_x86(a: &[f32], b: &[f32], k: usize) -> [[f32; NR]; MR] {
+/// The block with `step(sum, left, right)` for each product: the loops every scalar kernel
+/// shares, inlined into each so that the compiler vectorises it for that kernel's features.
+#[inline(always)]
+fn block(
+    a: &[f32],
+    b: &[f32],
+    k: usize,
+    mut step: impl FnMut(f32, f32, f32) -> f32,
+) -> [[f32; NR]; MR] {
     let mut acc = [[0f32; NR]; MR];
     for (column, row) in steps(a, b, k) {
         for (lane, &left) in acc.iter_mut().zip(column) {
             for (sum, &right) in lane.iter_mut().zip(row) {
-                *sum = left.mul_add(right, *sum);
+                *sum = step(*sum, left, right);
             }
         }
     }
     acc
 }
 
+/// [`fused_exact`] compiled for AVX2 and FMA (detected at run time), where `mul_add` is
+/// one instruction.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+unsafe fn fused_x86(a: &[f32], b: &[f32], k: usize) -> [[f32; NR]; MR] {
+    fused_exact(a, b, k)
+}
+
 /// Exact arithmetic in f64, vectorisable: the whole block over the whole depth without
 /// branches; if any step needed it ([`needs_exact_rounding`]), the block is computed again
 /// with the library's exact `mul_add`.
 fn fused_portable(a: &[f32], b: &[f32], k: usize) -> [[f32; NR]; MR] {
-    let mut acc = [[0f32; NR]; MR];
     let mut flagged = false;
-    for (column, row) in steps(a, b, k) {
-        for (lane, &left) in acc.iter_mut().zip(column) {
-            for (sum, &right) in lane.iter_mut().zip(row) {
-                let (product, previous) = (f64::from(left) * f64::from(right), f64::from(*sum));
-                let wide = product + previous;
-                flagged |= needs_exact_rounding(product, previous, wide);
-                *sum = wide as f32;
-            }
-        }
-    }
+    let acc = block(a, b, k, |sum, left, right| {
+        let (product, previous) = (f64::from(left) * f64::from(right), f64::from(sum));
+        let wide = product + previous;
+        flagged |= needs_exact_rounding(product, previous, wide);
+        wide as f32
+    });
     if flagged {
         return fused_exact(a, b, k);
     }
@@ -205,16 +214,9 @@ fn fused_portable(a: &[f32], b: &[f32], k: usize) -> [[f32; NR]; MR] {
 }
 
 /// The block with the library's exact (and, without an FMA instruction, slow) `mul_add`.
+#[inline(always)]
 fn fused_exact(a: &[f32], b: &[f32], k: usize) -> [[f32; NR]; MR] {
-    let mut acc = [[0f32; NR]; MR];
-    for (column, row) in steps(a, b, k) {
-        for (lane, &left) in acc.iter_mut().zip(column) {
-            for (sum, &right) in lane.iter_mut().zip(row) {
-                *sum = left.mul_add(right, *sum);
-            }
-        }
-    }
-    acc
+    block(a, b, k, |sum, left, right| left.mul_add(right, sum))
 }
 
 /// Rust never contracts a multiply and an add into a fused multiply-add, so enabling AVX2
@@ -227,15 +229,7 @@ unsafe fn unfused_x86(a: &[f32], b: &[f32], k: usize) -> [[f32; NR]; MR] {
 
 #[inline(always)]
 fn unfused_portable(a: &[f32], b: &[f32], k: usize) -> [[f32; NR]; MR] {
-    let mut acc = [[0f32; NR]; MR];
-    for (column, row) in steps(a, b, k) {
-        for (lane, &left) in acc.iter_mut().zip(column) {
-            for (sum, &right) in lane.iter_mut().zip(row) {
-                *sum += left * right;
-            }
-        }
-    }
-    acc
+    block(a, b, k, |sum, left, right| sum + left * right)
 }
 
 /// Whether rounding `wide = product + previous` (an exact product plus a sum, rounded

@@ -3,8 +3,9 @@
 //! `transpose_a` / `transpose_b`.
 //!
 //! Products above the work budget ([`crate::limits`]) are refused with an error that
-//! says so. float32 accumulates in f32 in `k` order; float16/bfloat16 accumulate in f32 and
-//! round the result; integers wrap.
+//! says so. float32 accumulates in f32 in `k` order, fused or not as TensorFlow's CPU kernel
+//! does for the shape (`cpu_summation`); float16/bfloat16 accumulate in f32 and round the
+//! result; integers wrap.
 
 use super::gemm::Summation;
 use super::support::{check_allowed, expect_dtype, internal, BroadcastIndices};

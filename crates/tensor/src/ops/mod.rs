@@ -72,7 +72,7 @@ pub use matrix_diag::{matrix_diag, matrix_diag_part, matrix_set_diag};
 pub use mxu::matmul_mxu;
 pub use pad::{mirror_pad_grad, pad, pad_grad, PadMode};
 pub use pool::{pool, pool_grad, PoolAttrs, PoolKind};
-pub use reduce::{arg_reduce, reduce, ArgReduceOp, ReduceOp};
+pub use reduce::{arg_reduce, arg_reduce_lanes, reduce, ArgReduceOp, ReduceOp};
 pub use scatter::scatter_add;
 pub use slice_begin_size::{slice_begin_size, slice_bounds};
 pub use split::{split, unstack, SplitSizes};

@@ -274,6 +274,44 @@ pub enum ArgReduceOp {
     ArgMin,
 }
 
+/// The index of the extreme value in each lane of `values` (of shape `dims`) along `axis`
+/// (which must not be empty), for every other position in row-major order. Ties give the
+/// first index. A NaN never wins unless it comes first (TensorFlow), or, with `nan_wins`,
+/// the first NaN wins (NumPy).
+pub fn arg_reduce_lanes(
+    values: &[f64],
+    dims: &[usize],
+    axis: usize,
+    op: ArgReduceOp,
+    nan_wins: bool,
+) -> Vec<i64> {
+    let outer: usize = dims[..axis].iter().product();
+    let len = dims[axis];
+    let inner: usize = dims[axis + 1..].iter().product();
+    let mut indices = Vec::with_capacity(outer * inner);
+    for o in 0..outer {
+        for i in 0..inner {
+            let at = |k: usize| values[(o * len + k) * inner + i];
+            let mut best = 0usize;
+            for k in 1..len {
+                if nan_wins && at(best).is_nan() {
+                    break;
+                }
+                let better = (nan_wins && at(k).is_nan())
+                    || match op {
+                        ArgReduceOp::ArgMax => at(k) > at(best),
+                        ArgReduceOp::ArgMin => at(k) < at(best),
+                    };
+                if better {
+                    best = k;
+                }
+            }
+            indices.push(best as i64);
+        }
+    }
+    indices
+}
+
 /// `tf.argmax` / `tf.argmin` along `axis`, returning `output_type` (int64 by default in
 /// TensorFlow, or int32). Ties give the first index; NaN never wins unless it comes first.
 pub fn arg_reduce(
@@ -313,26 +351,7 @@ pub fn arg_reduce(
             .to_f64_vec()
             .ok_or_else(|| internal(op_type, "numeric storage"))?,
     };
-    let outer: usize = dims[..resolved].iter().product();
-    let len = dims[resolved];
-    let inner: usize = dims[resolved + 1..].iter().product();
-    let mut indices = Vec::with_capacity(outer * inner);
-    for o in 0..outer {
-        for i in 0..inner {
-            let at = |k: usize| values[(o * len + k) * inner + i];
-            let mut best = 0usize;
-            for k in 1..len {
-                let better = match op {
-                    ArgReduceOp::ArgMax => at(k) > at(best),
-                    ArgReduceOp::ArgMin => at(k) < at(best),
-                };
-                if better {
-                    best = k;
-                }
-            }
-            indices.push(best as i64);
-        }
-    }
+    let indices = arg_reduce_lanes(&values, dims, resolved, op, false);
     let output_dims: Vec<usize> = dims
         .iter()
         .enumerate()
@@ -413,5 +432,16 @@ mod tests {
         let empty = Tensor::from_vec(Shape::new(vec![0]), Vec::<f32>::new()).unwrap();
         let error = arg_reduce(ArgReduceOp::ArgMax, &empty, 0, DType::Int64).unwrap_err();
         assert_eq!(error.message, "Reduction axis 0 is empty in shape [0]");
+    }
+
+    #[test]
+    fn numpy_lanes_let_the_first_nan_win() {
+        let values = [1.0, f64::NAN, 3.0, f64::NAN, 4.0, 0.0];
+        let tf = arg_reduce_lanes(&values, &[6], 0, ArgReduceOp::ArgMax, false);
+        let numpy = arg_reduce_lanes(&values, &[6], 0, ArgReduceOp::ArgMin, true);
+        assert_eq!((tf, numpy), (vec![4], vec![1]));
+        // Lanes along the first axis of a 2×3: columns.
+        let lanes = arg_reduce_lanes(&values, &[2, 3], 0, ArgReduceOp::ArgMax, true);
+        assert_eq!(lanes, vec![1, 0, 0]);
     }
 }
