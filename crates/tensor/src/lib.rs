@@ -24,6 +24,7 @@ pub mod ops;
 mod proptests;
 pub mod random;
 pub mod shape;
+pub mod strided;
 #[allow(clippy::module_inception)]
 pub mod tensor;
 

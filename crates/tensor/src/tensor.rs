@@ -347,6 +347,32 @@ impl Tensor {
         T::slice(&self.data)
     }
 
+    /// Writes `values` at the storage indices `indices`, in order, so a later write to an
+    /// index wins (NumPy's `a[[0, 0]] = [1, 2]`). `values` must be this tensor's storage
+    /// variant with one element per index, and the indices in bounds. The storage is
+    /// copied first if another tensor shares it, so values taken earlier keep theirs.
+    #[allow(clippy::clone_on_copy)] // One body for all variants, strings included.
+    pub fn put(&mut self, indices: &[usize], values: &TensorData) -> OpResult<()> {
+        let fits = values.len() == indices.len()
+            && std::mem::discriminant(values) == std::mem::discriminant(&*self.data)
+            && indices.iter().all(|&index| index < self.data.len());
+        if !fits {
+            return Err(OpError::python(
+                ErrorClass::Internal,
+                "values written do not fit the tensor's storage".to_string(),
+            ));
+        }
+        let data = Arc::make_mut(&mut self.data);
+        with_values!(data, target => {
+            if let Some(source) = same_variant(&target[..], values) {
+                for (&index, value) in indices.iter().zip(source) {
+                    target[index] = value.clone();
+                }
+            }
+        });
+        Ok(())
+    }
+
     /// The same storage under another shape with the same element count (no copy).
     pub fn with_shape(&self, shape: Shape) -> OpResult<Tensor> {
         if shape.num_elements() != Some(self.num_elements()) {

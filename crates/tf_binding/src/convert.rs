@@ -44,7 +44,7 @@ fn eager_numbers(
 /// is one. Reading a variable runs a `ReadVariableOp`.
 pub fn eager_value(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<Tensor>> {
     if let Some(array) = value.downcast::<NdArray>() {
-        return Ok(Some(array.0.clone()));
+        return Ok(Some(array.tensor()));
     }
     if let Some(tensor) = value.downcast::<PyTensor>() {
         return match &tensor.handle {

@@ -55,6 +55,7 @@ pub mod math_ops;
 pub mod name_scope;
 pub mod named_tuple;
 pub mod nn_ops;
+mod numpy_array;
 mod numpy_core;
 pub mod numpy_module;
 mod numpy_random;

@@ -19,7 +19,8 @@ pub fn install(module: &lang::value::Module, st: &St) {
     crate::def(module, st, "_arg_reduce", arg_reduce);
     crate::def(module, st, "_concatenate", concatenate);
     crate::def(module, st, "_where", where_);
-    crate::def(module, st, "_transpose", transpose);
+    crate::def(module, st, "_matmul", matmul);
+    crate::def(module, st, "_cumsum", cumsum);
     crate::def(module, st, "_print_options", print_options);
 }
 
@@ -106,7 +107,9 @@ fn unary(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value) -> PyResult {
         "floor" => (UnaryOp::Floor, true),
         "ceil" => (UnaryOp::Ceil, true),
         "logical_not" => (UnaryOp::LogicalNot, false),
-        _ => return Err(vm.type_error(format!("unknown function {name}"))),
+        "sinh" => (UnaryOp::Sinh, true),
+        "cosh" => (UnaryOp::Cosh, true),
+        _ => return float_function(st, vm, name, x),
     };
     let mut tensor = tensor_of(st, vm, x)?;
     if op == UnaryOp::LogicalNot {
@@ -117,6 +120,120 @@ fn unary(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value) -> PyResult {
         tensor = cast(vm, &tensor, DType::Int8)?;
     }
     let result = ops::unary(op, &tensor).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+/// The elementwise functions NumPy has and TensorFlow's kernels don't, computed in f64
+/// and rounded to the array's float type (integers give float64).
+fn float_function(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value) -> PyResult {
+    let function: fn(f64) -> f64 = match name {
+        "log2" => f64::log2,
+        "log10" => f64::log10,
+        "exp2" => f64::exp2,
+        "cbrt" => f64::cbrt,
+        "rint" => f64::round_ties_even,
+        "trunc" => f64::trunc,
+        "arcsinh" => f64::asinh,
+        "arccosh" => f64::acosh,
+        "arctanh" => f64::atanh,
+        "deg2rad" => f64::to_radians,
+        "rad2deg" => f64::to_degrees,
+        _ => return Err(vm.type_error(format!("unknown function {name}"))),
+    };
+    let tensor = tensor_of(st, vm, x)?;
+    let dtype = if tensor.dtype().is_floating() {
+        tensor.dtype()
+    } else {
+        DType::Float64
+    };
+    let values: Vec<f64> = cast(vm, &tensor, DType::Float64)?
+        .to_f64_vec()
+        .unwrap_or_default()
+        .into_iter()
+        .map(function)
+        .collect();
+    let result = Tensor::from_vec(tensor.shape().clone(), values).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, cast(vm, &result, dtype)?)
+}
+
+/// The two-operand functions NumPy has and TensorFlow's kernels don't: bitwise
+/// operations on integers and booleans, `arctan2` and `hypot` on floats.
+fn pairwise_function(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value, y: &Value) -> PyResult {
+    let (a, b) = operands(st, vm, x, y)?;
+    let shape = Shape::broadcast(a.shape(), b.shape()).map_err(|_| {
+        vm.value_error(format!(
+            "operands could not be broadcast together with shapes {} {} ",
+            tensor::strided::shape_text(a.dims()),
+            tensor::strided::shape_text(b.dims())
+        ))
+    })?;
+    let dims = shape.dims().to_vec();
+    let pick = |t: &Tensor| tensor::strided::broadcast_indices(t.dims(), &dims).unwrap_or_default();
+    let (left, right) = (pick(&a), pick(&b));
+    let floats: Option<fn(f64, f64) -> f64> = match name {
+        "arctan2" => Some(f64::atan2),
+        "hypot" => Some(f64::hypot),
+        _ => None,
+    };
+    if let Some(function) = floats {
+        let dtype = if a.dtype().is_floating() {
+            a.dtype()
+        } else {
+            DType::Float64
+        };
+        let (xs, ys) = (
+            cast(vm, &a, DType::Float64)?
+                .to_f64_vec()
+                .unwrap_or_default(),
+            cast(vm, &b, DType::Float64)?
+                .to_f64_vec()
+                .unwrap_or_default(),
+        );
+        let values: Vec<f64> = left
+            .iter()
+            .zip(&right)
+            .map(|(&i, &j)| function(xs[i], ys[j]))
+            .collect();
+        let result = Tensor::from_vec(shape, values).map_err(|e| op_error(vm, e))?;
+        return array_value(st, vm, cast(vm, &result, dtype)?);
+    }
+    let integer: fn(i64, i64) -> i64 = match name {
+        "bitwise_and" => |p, q| p & q,
+        "bitwise_or" => |p, q| p | q,
+        "bitwise_xor" => |p, q| p ^ q,
+        "left_shift" => |p, q| if (0..64).contains(&q) { p << q } else { 0 },
+        "right_shift" => |p, q| {
+            if (0..64).contains(&q) {
+                p >> q
+            } else if p < 0 {
+                -1
+            } else {
+                0
+            }
+        },
+        _ => return Err(vm.type_error(format!("unknown function {name}"))),
+    };
+    if a.dtype().is_floating() || a.dtype() == DType::String {
+        return Err(vm.type_error(format!(
+            "ufunc '{name}' not supported for the input types, and the inputs could not be safely coerced to any supported types according to the casting rule ''safe''"
+        )));
+    }
+    let (xs, ys) = (
+        a.to_i64_vec().unwrap_or_default(),
+        b.to_i64_vec().unwrap_or_default(),
+    );
+    let values: Vec<i64> = left
+        .iter()
+        .zip(&right)
+        .map(|(&i, &j)| integer(xs[i], ys[j]))
+        .collect();
+    let result = Tensor::from_vec(shape, values).map_err(|e| op_error(vm, e))?;
+    let dtype = a.dtype();
+    let result = if dtype == DType::Bool {
+        truthy(vm, &result)?
+    } else {
+        cast(vm, &result, dtype)?
+    };
     array_value(st, vm, result)
 }
 
@@ -148,7 +265,7 @@ fn binary(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value, y: &Value) -> PyResul
         "greater_equal" => BinaryOp::GreaterEqual,
         "logical_and" => BinaryOp::LogicalAnd,
         "logical_or" => BinaryOp::LogicalOr,
-        _ => return Err(vm.type_error(format!("unknown function {name}"))),
+        _ => return pairwise_function(st, vm, name, x, y),
     };
     let (mut a, mut b) = operands(st, vm, x, y)?;
     if matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
@@ -486,20 +603,65 @@ fn where_(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     array_value(st, vm, result)
 }
 
-/// `_transpose(a, axes)`: the array with its axes permuted (reversed when `axes` is None).
-fn transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let value = args.get(0).cloned().unwrap_or(Value::None);
-    let tensor = tensor_of(st, vm, &value)?;
-    let axes = match args.get(1).filter(|axes| !axes.is_none()) {
-        Some(axes) => Some(crate::convert::int_list(st, vm, axes, "axes")?),
-        None => None,
+/// `_matmul(a, b)`: the product of two arrays of rank 2 or more (batch dimensions
+/// broadcast), at their common dtype; the caller handles 1-d operands and checks shapes.
+/// Narrow integers and booleans multiply as int64 and are cast back.
+fn matmul(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let [x, y] = [0, 1].map(|i| args.get(i).cloned().unwrap_or(Value::None));
+    let (a, b) = operands(st, vm, &x, &y)?;
+    let dtype = a.dtype();
+    let wide = match dtype {
+        DType::Bool | DType::Int8 | DType::Int16 | DType::UInt8 => Some(DType::Int64),
+        DType::Float16 | DType::BFloat16 => Some(DType::Float32),
+        _ => None,
     };
-    if axes
-        .as_ref()
-        .is_some_and(|axes| axes.len() != tensor.rank())
-    {
-        return Err(vm.value_error("axes don't match array"));
+    let (a, b) = match wide {
+        Some(wide) => (cast(vm, &a, wide)?, cast(vm, &b, wide)?),
+        None => (a, b),
+    };
+    let options = ops::MatMulOptions {
+        batched: a.rank() > 2 || b.rank() > 2,
+        ..Default::default()
+    };
+    let mut product = ops::matmul(&a, &b, options).map_err(|e| op_error(vm, e))?;
+    if dtype == DType::Bool {
+        product = truthy(vm, &product)?;
+    } else if wide.is_some() {
+        product = cast(vm, &product, dtype)?;
     }
-    let result = ops::transpose(&tensor, axes.as_deref()).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, product)
+}
+
+/// `_cumsum(a, axis)`: running sums along `axis` (of the flattened array when `None`),
+/// added one after the other as NumPy's `add.accumulate` does; booleans and narrow
+/// integers sum as int64.
+fn cumsum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let value = args.get(0).cloned().unwrap_or(Value::None);
+    let mut tensor = tensor_of(st, vm, &value)?;
+    if matches!(
+        tensor.dtype(),
+        DType::Bool | DType::Int8 | DType::Int16 | DType::Int32 | DType::UInt8
+    ) {
+        tensor = cast(vm, &tensor, DType::Int64)?;
+    }
+    let axis = match args.get(1).filter(|axis| !axis.is_none()) {
+        Some(axis) => {
+            let axis = vm
+                .as_index(axis)?
+                .ok_or_else(|| vm.type_error("axis must be an integer"))?;
+            let rank = tensor.rank() as i64;
+            if axis < -rank || axis >= rank {
+                return Err(vm.index_error(format!(
+                    "axis {axis} is out of bounds for array of dimension {rank}"
+                )));
+            }
+            axis
+        }
+        None => {
+            tensor = ops::reshape(&tensor, &[-1]).map_err(|e| op_error(vm, e))?;
+            0
+        }
+    };
+    let result = ops::cumsum(&tensor, axis, false, false).map_err(|e| op_error(vm, e))?;
     array_value(st, vm, result)
 }

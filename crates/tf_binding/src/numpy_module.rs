@@ -16,11 +16,10 @@ use lang::vm::Vm;
 use crate::convert::{op_error, opt_dtype, to_numpy_tensor};
 use crate::{bound, def, this, St};
 use tensor::format::{numpy_str, numpy_value_repr};
-use tensor::ops::{self, BinaryOp, ReduceOp, SliceSpec};
+use tensor::ops::{self, BinaryOp, ReduceOp};
 use tensor::{DType, Tensor, TensorData};
 
-/// The data of an `ndarray` (0-d arrays stand for NumPy scalars).
-pub struct NdArray(pub Tensor);
+pub use crate::numpy_array::NdArray;
 
 /// The data of a `numpy.dtype` object.
 pub struct NpDType(pub DType);
@@ -28,7 +27,7 @@ pub struct NpDType(pub DType);
 fn array_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Tensor> {
     this(vm, args)?
         .downcast::<NdArray>()
-        .map(|a| a.0.clone())
+        .map(|a| a.tensor())
         .ok_or_else(|| vm.type_error("expected a numpy.ndarray"))
 }
 
@@ -54,7 +53,7 @@ pub fn array_value(st: &St, vm: &Vm<'_>, tensor: Tensor) -> PyResult {
         .flatten()
         .map(|(_, class)| class);
     let class = scalar_class.unwrap_or(&classes.ndarray);
-    Ok(new_native_instance(class, Rc::new(NdArray(tensor))))
+    Ok(new_native_instance(class, Rc::new(NdArray::new(tensor))))
 }
 
 fn dtype_value(st: &St, vm: &Vm<'_>, dtype: DType) -> PyResult {
@@ -164,7 +163,7 @@ fn coerce(
         return Ok(Some((cast(vm, mine, target)?, theirs)));
     }
     let theirs = match other.downcast::<NdArray>() {
-        Some(array) => array.0.clone(),
+        Some(array) => array.tensor(),
         None => match other {
             Value::List(_) | Value::Tuple(_) => to_numpy_tensor(st, vm, other, None)?,
             _ => match crate::convert::eager_value(st, vm, other)? {
@@ -468,50 +467,28 @@ fn build_ndarray(st: &St) -> Rc<Class> {
         .method_closure(
             "__getitem__",
             bound(st, |st, vm, args| {
-                let tensor = array_of(vm, &args)?;
                 let key = args.get(1).cloned().unwrap_or(Value::None);
-                let parts = match &key {
-                    Value::Tuple(items) => items.0.clone(),
-                    other => vec![other.clone()],
-                };
-                let mut specs = Vec::new();
-                for part in parts {
-                    specs.push(match &part {
-                        Value::None => SliceSpec::NewAxis,
-                        Value::Ellipsis => SliceSpec::Ellipsis,
-                        Value::Slice(slice) => {
-                            let mut get = |v: &Value| -> PyResult<Option<i64>> {
-                                if v.is_none() { Ok(None) } else { vm.as_index(v) }
-                            };
-                            SliceSpec::Range {
-                                start: get(&slice.start)?,
-                                stop: get(&slice.stop)?,
-                                step: get(&slice.step)?,
-                            }
-                        }
-                        other => match vm.as_index(other)? {
-                            Some(i) => SliceSpec::Index(i),
-                            None => return Err(vm.index_error("only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices")),
-                        },
-                    });
-                }
-                let result = ops::slice(&tensor, &specs).map_err(|e| vm.index_error(e.message))?;
-                array_value(st, vm, result)
+                crate::numpy_array::getitem(st, vm, this(vm, &args)?, &key)
             }),
+        )
+        .method_closure(
+            "__setitem__",
+            bound(st, |st, vm, args| crate::numpy_array::setitem(st, vm, &args)),
         )
         .method_closure(
             "__iter__",
             bound(st, |st, vm, args| {
-                let tensor = array_of(vm, &args)?;
-                let Some(&count) = tensor.dims().first() else {
+                let this = this(vm, &args)?.clone();
+                let dims = this.downcast::<NdArray>().map(|a| a.dims().to_vec()).unwrap_or_default();
+                let Some(&count) = dims.first() else {
                     return Err(vm.type_error("iteration over a 0-d array"));
                 };
+                // Rows are views, as in NumPy: `for row in a: row[0] = 1` writes to `a`.
                 let mut items = Vec::with_capacity(count);
                 for index in 0..count {
                     vm.charge(1)?;
-                    let row = ops::slice(&tensor, &[SliceSpec::Index(index as i64)])
-                        .map_err(|e| op_error(vm, e))?;
-                    items.push(array_value(st, vm, row)?);
+                    let row = Value::Int(index as i64);
+                    items.push(crate::numpy_array::getitem(st, vm, &this, &row)?);
                 }
                 vm.get_iter(&Value::list(items))
             }),
@@ -522,6 +499,70 @@ fn build_ndarray(st: &St) -> Rc<Class> {
                 let tensor = array_of(vm, &args)?;
                 let result = ops::unary(ops::UnaryOp::Neg, &tensor).map_err(|e| op_error(vm, e))?;
                 array_value(st, vm, result)
+            }),
+        )
+        .property_closure(
+            "T",
+            bound(st, |st, vm, args| {
+                crate::numpy_array::transposed(st, vm, this(vm, &args)?, None)
+            }),
+            None,
+        )
+        .method_closure(
+            "transpose",
+            bound(st, |st, vm, args| {
+                let axes = match &args.positional[1.min(args.positional.len())..] {
+                    [] => None,
+                    [Value::None] => None,
+                    [single] if vm.as_index(single)?.is_none() => {
+                        Some(crate::convert::int_list(st, vm, single, "axes")?)
+                    }
+                    several => {
+                        let mut axes = Vec::with_capacity(several.len());
+                        for value in several {
+                            axes.push(vm.as_index(value)?.ok_or_else(|| {
+                                vm.type_error("an integer is required for the axis")
+                            })?);
+                        }
+                        Some(axes)
+                    }
+                };
+                crate::numpy_array::transposed(st, vm, this(vm, &args)?, axes)
+            }),
+        )
+        .property(
+            "strides",
+            |vm, args| {
+                let array = this(vm, &args)?
+                    .downcast::<NdArray>()
+                    .ok_or_else(|| vm.type_error("expected a numpy.ndarray"))?;
+                let itemsize = array.dtype().size_in_bytes().unwrap_or(8) as i64;
+                Ok(Value::tuple(
+                    array
+                        .layout()
+                        .strides
+                        .iter()
+                        .map(|&stride| Value::Int(stride as i64 * itemsize))
+                        .collect(),
+                ))
+            },
+            None,
+        )
+        .property(
+            "base",
+            |vm, args| {
+                let array = this(vm, &args)?
+                    .downcast::<NdArray>()
+                    .ok_or_else(|| vm.type_error("expected a numpy.ndarray"))?;
+                Ok(array.base().cloned().unwrap_or(Value::None))
+            },
+            None,
+        )
+        .method_closure(
+            "copy",
+            bound(st, |st, vm, args| {
+                let tensor = array_of(vm, &args)?;
+                array_value(st, vm, tensor)
             }),
         )
         .method_closure("round", bound(st, round))
@@ -604,8 +645,17 @@ fn reshape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             "cannot reshape array of size {count} into shape {shape}"
         )));
     }
-    let result = ops::reshape(&tensor, &dims).map_err(|e| op_error(vm, e))?;
-    array_value(st, vm, result)
+    let resolved: Vec<usize> = dims
+        .iter()
+        .map(|&d| {
+            if d == -1 {
+                (count / known) as usize
+            } else {
+                d as usize
+            }
+        })
+        .collect();
+    crate::numpy_array::reshaped(st, vm, this(vm, &args)?, &resolved)
 }
 
 fn array_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
@@ -672,7 +722,19 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     let np = crate::module("_numpy");
     crate::numpy_core::install(&np, st);
     def(&np, st, "array", array_fn);
-    def(&np, st, "asarray", array_fn);
+    def(&np, st, "asarray", |st, vm, args| {
+        // An array of the asked dtype is returned as is, so writes reach the caller's.
+        let bound = bind!(vm, "asarray", &args, 1, [a, dtype])?;
+        let value = bound.a.clone().unwrap_or(Value::None);
+        let dtype = opt_dtype(vm, &bound.dtype)?;
+        if let Some(array) = value.downcast::<NdArray>() {
+            if dtype.is_none_or(|dtype| dtype == array.dtype()) {
+                return Ok(value);
+            }
+        }
+        let tensor = to_numpy_tensor(st, vm, &value, dtype)?;
+        array_value(st, vm, tensor)
+    });
     def(&np, st, "zeros", |st, vm, args| filled(st, vm, args, false));
     def(&np, st, "ones", |st, vm, args| filled(st, vm, args, true));
     def(&np, st, "arange", arange);
@@ -680,6 +742,17 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
         let bound = bind!(vm, "dtype", &args, 1, [dtype])?;
         let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float64);
         dtype_value(st, vm, dtype)
+    });
+    def(&np, st, "_assign", |st, vm, args| {
+        // `_assign(a, values)`: writes `values` into every element of `a` (in-place
+        // operators), broadcasting as NumPy's output operands do.
+        let target = args.get(0).cloned().unwrap_or(Value::None);
+        let array = target
+            .downcast::<NdArray>()
+            .ok_or_else(|| vm.type_error("_assign() needs a numpy.ndarray"))?;
+        let values = to_numpy_tensor(st, vm, args.get(1).unwrap_or(&Value::None), None)?;
+        array.assign(vm, &values)?;
+        Ok(target)
     });
     np.set("ndarray", Value::Class(classes.ndarray.clone()));
     for (dtype, class) in &classes.np_types {

@@ -155,7 +155,7 @@ fn seeded(vm: &mut Vm<'_>, seed: &Value) -> PyResult<RandomState> {
 /// scalar), `None` for anything else (a list, an array).
 fn integer_scalar(vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<i64>> {
     let scalar = match value.downcast::<NdArray>() {
-        Some(array) => array.0.rank() == 0 && array.0.dtype().is_integer(),
+        Some(array) => array.dims().is_empty() && array.dtype().is_integer(),
         None => matches!(value, Value::Int(_) | Value::Bool(_)),
     };
     if scalar {
@@ -485,14 +485,14 @@ fn shuffle(_st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "shuffle", &args, 2, [this = "self", x])?;
     let target = bound.x.clone().unwrap_or(Value::None);
     if let Some(array) = target.downcast::<NdArray>() {
-        let tensor = array.0.clone();
+        let tensor = array.tensor();
         let Some(&rows) = tensor.dims().first() else {
             return Err(vm.type_error("object of type 'numpy.float64' has no len()"));
         };
         let order = shuffled_order(vm, &args, rows)?;
         let dims = [rows];
         let shuffled = take(vm, &tensor, order, &dims)?;
-        set_native_data(&target, Rc::new(NdArray(shuffled)));
+        array.assign(vm, &shuffled)?;
         return Ok(Value::None);
     }
     if let Value::List(list) = &target {

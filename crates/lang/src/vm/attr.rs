@@ -302,7 +302,16 @@ impl<'h> Vm<'h> {
 
     fn class_attr(&mut self, cls: &Rc<Class>, attr: &str) -> PyResult<Option<Value>> {
         match attr {
-            "__name__" => return Ok(Some(Value::str(cls.name.clone()))),
+            // A name assigned after creation (`cls.__name__ = ...`) is kept in the dict;
+            // the qualname and reprs keep the name the class was made with, as in CPython.
+            "__name__" => {
+                // (A descriptor there, like a property, serves instances instead.)
+                let assigned = cls.dict.borrow().get("__name__").cloned();
+                return Ok(Some(match assigned {
+                    Some(name @ Value::Str(_)) => name,
+                    _ => Value::str(cls.name.clone()),
+                }));
+            }
             "__qualname__" => return Ok(Some(Value::str(cls.qualname.clone()))),
             "__module__" => return Ok(Some(Value::str(cls.module.clone()))),
             "__bases__" => {

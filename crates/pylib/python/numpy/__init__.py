@@ -3,8 +3,8 @@ core (`_numpy`: ndarray, dtypes, array creation, the elementwise functions, redu
 joining and selection on the engine's kernels) and `numpy.random`.
 """
 
-from _numpy import (_arg_reduce, _concatenate, _print_options, _reduce, _transpose, _ufunc,
-                    _where, arange, array, asarray, bool, bool_, bytes_, dtype, e, float16,
+from _numpy import (_arg_reduce, _concatenate, _cumsum, _matmul, _print_options, _reduce,
+                    _ufunc, _where, arange, array, asarray, bool, bool_, bytes_, dtype, e, float16,
                     float32, float64, int8, int16, int32, int64, ndarray, newaxis, ones, pi,
                     random, uint8, zeros)
 
@@ -61,6 +61,21 @@ arccos = _unary("arccos")
 floor = _unary("floor")
 ceil = _unary("ceil")
 logical_not = _unary("logical_not")
+sinh = _unary("sinh")
+cosh = _unary("cosh")
+log2 = _unary("log2")
+log10 = _unary("log10")
+exp2 = _unary("exp2")
+cbrt = _unary("cbrt")
+rint = _unary("rint")
+trunc = _unary("trunc")
+arcsinh = _unary("arcsinh")
+arccosh = _unary("arccosh")
+arctanh = _unary("arctanh")
+deg2rad = _unary("deg2rad")
+rad2deg = _unary("rad2deg")
+radians = deg2rad
+degrees = rad2deg
 
 add = _binary("add")
 subtract = _binary("subtract")
@@ -81,6 +96,42 @@ greater = _binary("greater")
 greater_equal = _binary("greater_equal")
 logical_and = _binary("logical_and")
 logical_or = _binary("logical_or")
+arctan2 = _binary("arctan2")
+hypot = _binary("hypot")
+bitwise_and = _binary("bitwise_and")
+bitwise_or = _binary("bitwise_or")
+bitwise_xor = _binary("bitwise_xor")
+left_shift = _binary("left_shift")
+right_shift = _binary("right_shift")
+
+
+def invert(x, /):
+    x = asarray(x)
+    if x.dtype.kind == "b":
+        return logical_not(x)
+    return bitwise_xor(x, -1)
+
+
+bitwise_not = invert
+
+
+def reciprocal(x, /):
+    return true_divide(1, x) if asarray(x).dtype.kind == "f" else floor_divide(1, x)
+
+
+def isnan(x, /):
+    x = asarray(x)
+    return not_equal(x, x) if x.dtype.kind == "f" else zeros(x.shape, dtype=bool)
+
+
+def isinf(x, /):
+    x = asarray(x)
+    return equal(absolute(x), inf) if x.dtype.kind == "f" else zeros(x.shape, dtype=bool)
+
+
+def isfinite(x, /):
+    x = asarray(x)
+    return less(absolute(x), inf) if x.dtype.kind == "f" else ones(x.shape, dtype=bool)
 
 
 def sum(a, axis=None, dtype=None, out=None, keepdims=False):
@@ -424,10 +475,7 @@ def swapaxes(a, axis1, axis2):
 
 
 def transpose(a, axes=None):
-    a = asarray(a)
-    if axes is not None:
-        axes = [_normalize_axis(ax, a.ndim) for ax in axes]
-    return _transpose(a, axes)
+    return asarray(a).transpose(axes)
 
 
 def unique(ar, return_index=False, return_inverse=False, return_counts=False, axis=None,
@@ -661,3 +709,303 @@ def _quantile(a, quantiles, axis, keepdims):
     q_shape = asarray(quantiles).shape
     result = result.reshape(q_shape + tuple(out_shape))
     return result
+
+
+def _shape_text(shape):
+    return "(" + ",".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def matmul(x1, x2, /):
+    a = asarray(x1)
+    b = asarray(x2)
+    for position, operand in enumerate((a, b)):
+        if operand.ndim == 0:
+            raise ValueError(
+                f"matmul: Input operand {position} does not have enough dimensions (has 0, "
+                "gufunc core with signature (n?,k),(k,m?)->(n?,m?) requires 1)")
+    vector_a = a.ndim == 1
+    vector_b = b.ndim == 1
+    if vector_a:
+        a = a.reshape(1, -1)
+    if vector_b:
+        b = b.reshape(-1, 1)
+    if a.shape[-1] != b.shape[-2]:
+        raise ValueError(
+            "matmul: Input operand 1 has a mismatch in its core dimension 0, with gufunc "
+            f"signature (n?,k),(k,m?)->(n?,m?) (size {b.shape[-2]} is different from "
+            f"{a.shape[-1]})")
+    result = _matmul(a, b)
+    if vector_a:
+        result = result.reshape(result.shape[:-2] + result.shape[-1:])
+    if vector_b:
+        result = result.reshape(result.shape[:-1])
+    return result
+
+
+def dot(a, b, out=None):
+    a = asarray(a)
+    b = asarray(b)
+    if a.ndim == 0 or b.ndim == 0:
+        return multiply(a, b)
+    inner = b.shape[0] if b.ndim == 1 else b.shape[-2]
+    if a.shape[-1] != inner:
+        raise ValueError(
+            f"shapes {_shape_text(a.shape)} and {_shape_text(b.shape)} not aligned: "
+            f"{a.shape[-1]} (dim {a.ndim - 1}) != {inner} (dim {_builtin_max(b.ndim - 2, 0)})")
+    if a.ndim <= 2 and b.ndim <= 2:
+        return matmul(a, b)
+    return tensordot(a, b, axes=([-1], [_builtin_max(b.ndim - 2, 0)]))
+
+
+def vdot(a, b, /):
+    return dot(asarray(a).reshape(-1), asarray(b).reshape(-1))
+
+
+def inner(a, b, /):
+    a = asarray(a)
+    b = asarray(b)
+    if a.ndim == 0 or b.ndim == 0:
+        return multiply(a, b)
+    return tensordot(a, b, axes=([-1], [-1]))
+
+
+def outer(a, b, out=None):
+    return multiply(asarray(a).reshape(-1, 1), asarray(b).reshape(1, -1))
+
+
+def tensordot(a, b, axes=2):
+    a = asarray(a)
+    b = asarray(b)
+    if isinstance(axes, int):
+        axes_a = list(range(a.ndim - axes, a.ndim))
+        axes_b = list(range(axes))
+    else:
+        axes_a, axes_b = axes
+        axes_a = [axes_a] if isinstance(axes_a, int) else list(axes_a)
+        axes_b = [axes_b] if isinstance(axes_b, int) else list(axes_b)
+    axes_a = [_normalize_axis(ax, a.ndim) for ax in axes_a]
+    axes_b = [_normalize_axis(ax, b.ndim) for ax in axes_b]
+    for ax_a, ax_b in zip(axes_a, axes_b):
+        if a.shape[ax_a] != b.shape[ax_b]:
+            raise ValueError("shape-mismatch for sum")
+    free_a = [ax for ax in range(a.ndim) if ax not in axes_a]
+    free_b = [ax for ax in range(b.ndim) if ax not in axes_b]
+    summed = 1
+    for ax in axes_a:
+        summed *= a.shape[ax]
+    left = a.transpose(free_a + axes_a).reshape(-1, summed)
+    right = b.transpose(axes_b + free_b).reshape(summed, -1)
+    shape = tuple(a.shape[ax] for ax in free_a) + tuple(b.shape[ax] for ax in free_b)
+    return _matmul(left, right).reshape(shape)
+
+
+def cumsum(a, axis=None, dtype=None, out=None):
+    a = asarray(a)
+    return _cumsum(a if dtype is None else a.astype(dtype), axis)
+
+
+def cumprod(a, axis=None, dtype=None, out=None):
+    a = asarray(a)
+    if dtype is not None:
+        a = a.astype(dtype)
+    elif a.dtype.kind in "bi" and a.dtype != int64:
+        a = a.astype(int64)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = 0
+    axis = _normalize_axis(axis, a.ndim)
+    result = a.copy()
+    lead = (slice(None),) * axis
+    for i in range(1, a.shape[axis]):
+        result[lead + (i,)] = result[lead + (i,)] * result[lead + (i - 1,)]
+    return result
+
+
+def repeat(a, repeats, axis=None):
+    a = asarray(a)
+    if axis is None:
+        a = a.reshape(-1)
+        axis = 0
+    axis = _normalize_axis(axis, a.ndim)
+    length = a.shape[axis]
+    counts = asarray(repeats).reshape(-1).tolist()
+    if len(counts) == 1:
+        counts = counts * length
+    if len(counts) != length:
+        raise ValueError(
+            f"operands could not be broadcast together with shape ({length},) ({len(counts)},)")
+    picks = [i for i, count in enumerate(counts) for _ in range(count)]
+    return a[(slice(None),) * axis + (array(picks, dtype=int64),)]
+
+
+def tile(A, reps):
+    a = asarray(A)
+    reps = (reps,) if isinstance(reps, int) else tuple(reps)
+    depth = _builtin_max(len(reps), a.ndim)
+    reps = (1,) * (depth - len(reps)) + reps
+    a = a.reshape((1,) * (depth - a.ndim) + a.shape)
+    for axis, count in enumerate(reps):
+        if count != 1:
+            a = concatenate([a] * count, axis=axis) if count > 0 else \
+                a[(slice(None),) * axis + (slice(0, 0),)]
+    return a.copy()
+
+
+def eye(N, M=None, k=0, dtype=float64, order="C", *, device=None, like=None):
+    M = N if M is None else M
+    result = zeros((N, M), dtype=dtype)
+    for i in range(N):
+        if 0 <= i + k < M:
+            result[i, i + k] = 1
+    return result
+
+
+def identity(n, dtype=None, *, like=None):
+    return eye(n, dtype=float64 if dtype is None else dtype)
+
+
+def flip(m, axis=None):
+    m = asarray(m)
+    axes = range(m.ndim) if axis is None else (axis if isinstance(axis, (tuple, list)) else (axis,))
+    axes = {_normalize_axis(ax, m.ndim) for ax in axes}
+    return m[tuple(slice(None, None, -1) if ax in axes else slice(None) for ax in range(m.ndim))]
+
+
+def fliplr(m):
+    return flip(m, 1)
+
+
+def flipud(m):
+    return flip(m, 0)
+
+
+def roll(a, shift, axis=None):
+    a = asarray(a)
+    if axis is None:
+        return roll(a.reshape(-1), shift, 0).reshape(a.shape)
+    shifts = shift if isinstance(shift, (tuple, list)) else (shift,)
+    axes = axis if isinstance(axis, (tuple, list)) else (axis,)
+    if len(shifts) == 1:
+        shifts = shifts * len(axes)
+    result = a
+    for step, ax in zip(shifts, axes):
+        ax = _normalize_axis(ax, a.ndim)
+        length = a.shape[ax]
+        if length:
+            picks = array([(i - step) % length for i in range(length)], dtype=int64)
+            result = result[(slice(None),) * ax + (picks,)]
+    return result.copy()
+
+
+def around(a, decimals=0, out=None):
+    return asarray(a).round(decimals)
+
+
+round = around
+
+
+def empty(shape, dtype=float64, order="C", *, device=None, like=None):
+    return zeros(shape, dtype=dtype)
+
+
+def empty_like(prototype, dtype=None, order="K", subok=True, shape=None, *, device=None):
+    return zeros_like(prototype, dtype=dtype)
+
+
+def argwhere(a):
+    a = asarray(a)
+    found = nonzero(a)
+    if not found:
+        return zeros((int(bool(a)), 0), dtype=int64)
+    return stack(found, axis=-1)
+
+
+def count_nonzero(a, axis=None, *, keepdims=False):
+    a = asarray(a)
+    counts = sum(not_equal(a, 0) if a.dtype.kind != "b" else a, axis=axis, keepdims=keepdims)
+    return int(counts) if axis is None and not keepdims else counts
+
+
+def diagonal(a, offset=0, axis1=0, axis2=1):
+    a = asarray(a)
+    if a.ndim != 2 or (axis1, axis2) != (0, 1):
+        raise NotImplementedError("np.diagonal is emulated for 2-d arrays on axes (0, 1)")
+    rows = [i for i in range(a.shape[0]) if 0 <= i + offset < a.shape[1]]
+    return a[array(rows, dtype=int64), array([i + offset for i in rows], dtype=int64)]
+
+
+def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):
+    return sum(diagonal(a, offset, axis1, axis2), dtype=dtype)
+
+
+def nansum(a, axis=None, dtype=None, out=None, keepdims=False):
+    a = asarray(a)
+    return sum(_where(isnan(a), 0, a), axis=axis, dtype=dtype, keepdims=keepdims)
+
+
+def nanmean(a, axis=None, dtype=None, out=None, keepdims=False):
+    a = asarray(a)
+    present = logical_not(isnan(a))
+    return true_divide(nansum(a, axis=axis, keepdims=keepdims),
+                       sum(present, axis=axis, keepdims=keepdims))
+
+
+def nanmax(a, axis=None, out=None, keepdims=False):
+    a = asarray(a)
+    return max(_where(isnan(a), -inf, a), axis=axis, keepdims=keepdims)
+
+
+def nanmin(a, axis=None, out=None, keepdims=False):
+    a = asarray(a)
+    return min(_where(isnan(a), inf, a), axis=axis, keepdims=keepdims)
+
+
+def moveaxis(a, source, destination):
+    a = asarray(a)
+    sources = source if isinstance(source, (tuple, list)) else (source,)
+    destinations = destination if isinstance(destination, (tuple, list)) else (destination,)
+    sources = [_normalize_axis(ax, a.ndim) for ax in sources]
+    destinations = [_normalize_axis(ax, a.ndim) for ax in destinations]
+    order = [ax for ax in range(a.ndim) if ax not in sources]
+    for dest, src in sorted(zip(destinations, sources)):
+        order.insert(dest, src)
+    return a.transpose(order)
+
+
+def atleast_1d(*arys):
+    result = [asarray(a) if asarray(a).ndim >= 1 else asarray(a).reshape(1) for a in arys]
+    return result[0] if len(result) == 1 else result
+
+
+def atleast_2d(*arys):
+    result = []
+    for a in arys:
+        a = asarray(a)
+        result.append(a.reshape(1, -1) if a.ndim < 2 else a)
+    return result[0] if len(result) == 1 else result
+
+
+def column_stack(tup):
+    arrays = [asarray(a) for a in tup]
+    return concatenate([a.reshape(-1, 1) if a.ndim < 2 else a for a in arrays], axis=1)
+
+
+def array_split(ary, indices_or_sections, axis=0):
+    ary = asarray(ary)
+    axis = _normalize_axis(axis, ary.ndim)
+    length = ary.shape[axis]
+    if isinstance(indices_or_sections, int):
+        sections = indices_or_sections
+        if sections <= 0:
+            raise ValueError("number sections must be larger than 0.")
+        each, extra = divmod(length, sections)
+        bounds = [0]
+        for i in range(sections):
+            bounds.append(bounds[-1] + each + (1 if i < extra else 0))
+    else:
+        bounds = [0] + [int(i) for i in indices_or_sections] + [length]
+    lead = (slice(None),) * axis
+    return [ary[lead + (slice(start, stop),)] for start, stop in zip(bounds[:-1], bounds[1:])]
+
+
+from . import _methods
