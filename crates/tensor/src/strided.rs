@@ -166,6 +166,21 @@ impl Layout {
 
     /// Applies an index expression.
     pub fn select(&self, keys: &[Key]) -> Result<Selection, IndexError> {
+        // A mask of the array's own shape (`a[a > 0]`): its elements where it is true.
+        if let [Key::Bools(mask, dims)] = keys {
+            if *dims == self.dims {
+                let offsets: Vec<usize> = self
+                    .offsets()
+                    .into_iter()
+                    .zip(mask)
+                    .filter_map(|(offset, &keep)| keep.then_some(offset))
+                    .collect();
+                return Ok(Selection::Picks {
+                    dims: vec![offsets.len()],
+                    offsets,
+                });
+            }
+        }
         let mut keys = expand_booleans(keys, self)?;
         // Next to an index array, an integer is an advanced index too (a 0-d one), which
         // decides where the broadcast axes go: `a[0, :, [0, 1]]` has them first.

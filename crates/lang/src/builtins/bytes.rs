@@ -309,6 +309,15 @@ pub(crate) fn install(t: &Types) {
             find_sub(&b, &needle, 0).map_or(-1, |i| i as i64),
         ))
     });
+    add_method(&t.bytes, "rfind", |vm, args| {
+        let b = this_bytes(vm, &args, "rfind")?;
+        let needle = bytes_arg(vm, args.get(1), "rfind")?;
+        vm.charge_bytes(b.len())?;
+        let found = (0..=b.len().saturating_sub(needle.len()))
+            .rev()
+            .find(|&i| b.len() >= needle.len() && b[i..i + needle.len()] == needle[..]);
+        Ok(Value::Int(found.map_or(-1, |i| i as i64)))
+    });
     add_method(&t.bytes, "count", |vm, args| {
         let b = this_bytes(vm, &args, "count")?;
         let needle = bytes_arg(vm, args.get(1), "count")?;

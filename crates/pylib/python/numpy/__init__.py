@@ -1008,4 +1008,5 @@ def array_split(ary, indices_or_sections, axis=0):
     return [ary[lead + (slice(start, stop),)] for start, stop in zip(bounds[:-1], bounds[1:])]
 
 
-from . import _methods
+from . import _methods, linalg
+from ._npyio import NpzFile, frombuffer, load, save, savez, savez_compressed

@@ -7,7 +7,7 @@ The native core gives `ndarray` its storage, indexing, views (`T`, `transpose`,
 """
 
 import numpy as np
-from _numpy import _assign, ndarray
+from _numpy import _assign, _tobytes, ndarray
 
 
 class UFuncTypeError(TypeError):
@@ -186,12 +186,12 @@ def trace(self, offset=0, axis1=0, axis2=1, dtype=None, out=None):
 
 
 def tobytes(self, order="C"):
-    raise NotImplementedError("ndarray.tobytes is not emulated in this playground")
+    return _tobytes(self)
 
 
 for _function in [__contains__, __array__, __round__, argmax, argmin, std, var, prod, any, all, clip,
                   cumsum, cumprod, dot, squeeze, swapaxes, argsort, sort, nonzero, repeat,
-                  flatten, ravel, fill, trace]:
+                  flatten, ravel, fill, trace, tobytes]:
     setattr(ndarray, _function.__name__, _function)
 
 

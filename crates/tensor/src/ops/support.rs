@@ -82,6 +82,15 @@ pub(crate) fn broadcast_zip<A: Clone, B: Clone, O>(
             .map(|(a, b)| f(a.clone(), b.clone()))
             .collect();
     }
+    // One side a single value (`x + 1.0`, `x > 0.5`): no index arithmetic.
+    if rhs.len() == 1 && lhs_shape == output {
+        let scalar = &rhs[0];
+        return lhs.iter().map(|a| f(a.clone(), scalar.clone())).collect();
+    }
+    if lhs.len() == 1 && rhs_shape == output {
+        let scalar = &lhs[0];
+        return rhs.iter().map(|b| f(scalar.clone(), b.clone())).collect();
+    }
     BroadcastIndices::new(lhs_shape, output)
         .zip(BroadcastIndices::new(rhs_shape, output))
         .map(|(i, j)| f(lhs[i].clone(), rhs[j].clone()))
