@@ -204,8 +204,11 @@ impl Context {
             &crate::op_defs::AssignVariable::kind(crate::op_defs::Update::Set),
             &[handle.clone(), initial],
         )?;
+        // Eager name scopes prefix variable names (`ops.name_scope(name, skip_on_eager=False)`
+        // in `_init_from_args`): `dense/w:0`.
+        let scoped = format!("{}{name}", self.eager_name_scope);
         Ok(self.push_variable(Variable {
-            name: format!("{name}:0"),
+            name: format!("{scoped}:0"),
             dtype: value.dtype(),
             shape: TensorShape::from(value.shape()),
             trainable,

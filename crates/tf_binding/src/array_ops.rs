@@ -168,6 +168,22 @@ pub fn fill(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
+/// `tf.broadcast_dynamic_shape(shape_x, shape_y)`: one `BroadcastArgs`.
+pub fn broadcast_dynamic_shape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "broadcast_dynamic_shape", &args, 2, [shape_x, shape_y])?;
+    let x = to_operand(st, vm, &required(&bound.shape_x))?;
+    let y = to_operand(st, vm, &required(&bound.shape_y))?;
+    let handle = run(
+        st,
+        vm,
+        runtime::op_defs::BroadcastArgs::kind(),
+        "BroadcastArgs",
+        None,
+        vec![(x, "s0", true), (y, "s1", true)],
+    )?;
+    wrap(st, vm, handle)
+}
+
 /// `tf.gather(params, indices, validate_indices=None, axis=None, batch_dims=0, name)`:
 /// one `GatherV2` whose axis (0 by default) is a constant input.
 pub fn gather(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {

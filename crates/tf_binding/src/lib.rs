@@ -59,6 +59,7 @@ mod numpy_array;
 mod numpy_core;
 pub mod numpy_module;
 mod numpy_random;
+pub mod python_names;
 pub mod shapes;
 pub mod sort_ops;
 pub mod stateless_random;

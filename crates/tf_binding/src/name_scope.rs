@@ -34,6 +34,11 @@ enum Entered {
 /// Builds the context manager class.
 pub fn build(st: &St) -> Rc<Class> {
     ClassBuilder::new("name_scope", "tensorflow.python.framework.ops")
+        .property(
+            "name",
+            |vm, args| Ok(Value::str(scope_of(vm, &args)?.name.clone())),
+            None,
+        )
         .method_closure(
             "__enter__",
             bound(st, |st, vm, args| {

@@ -927,6 +927,14 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ("newaxis".into(), Value::None),
         ("fill".into(), native(st, "fill", array_ops::fill)),
         (
+            "broadcast_dynamic_shape".into(),
+            native(
+                st,
+                "broadcast_dynamic_shape",
+                array_ops::broadcast_dynamic_shape,
+            ),
+        ),
+        (
             "transpose".into(),
             native(st, "transpose", array_ops::transpose),
         ),
@@ -1210,5 +1218,10 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     ];
     modules.extend(data_modules);
     modules.extend(keras_modules);
+    for (_, module) in &modules {
+        if let Value::Module(module) = module {
+            crate::python_names::install(module);
+        }
+    }
     Ok(modules)
 }

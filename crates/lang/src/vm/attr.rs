@@ -91,7 +91,17 @@ impl<'h> Vm<'h> {
                 Ok(None)
             }
             Value::Class(cls) => self.class_attr(cls, attr),
-            Value::Module(m) => Ok(m.get(attr)),
+            Value::Module(m) => {
+                if let Some(value) = m.get(attr) {
+                    return Ok(Some(value));
+                }
+                // PEP 562: a module's `__getattr__` supplies missing attributes (its
+                // AttributeError, with its own message, says one is absent).
+                match m.get("__getattr__").filter(|_| attr != "__getattr__") {
+                    Some(hook) => self.call(&hook, &[Value::str(attr)], &[]).map(Some),
+                    None => Ok(None),
+                }
+            }
             Value::Code(code) => Ok(code_attr(code, attr)),
             Value::Super(s) => {
                 let start_after = s.class.clone();

@@ -10,6 +10,12 @@ use crate::host::ModuleSource;
 use crate::value::{Globals, Module, Name, PyResult, Value};
 
 impl<'h> Vm<'h> {
+    /// `importlib.import_module(name)` for hosts: imports an absolute dotted name and
+    /// returns the module it names.
+    pub fn import_module(&mut self, dotted: &str) -> PyResult {
+        self.import(dotted, true)
+    }
+
     /// Imports a dotted module name; returns the top package, or the leaf when `want_leaf`.
     /// A name with leading dots (`from ..a import b`) is relative to the importing module's
     /// package.

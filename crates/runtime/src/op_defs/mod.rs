@@ -17,6 +17,7 @@ mod arg_reduce;
 mod array;
 mod bias_add;
 mod binary;
+mod broadcast_args;
 mod broadcast_to;
 mod cast;
 mod concat_v2;
@@ -79,6 +80,7 @@ pub use add_n::AddN;
 pub use arg_reduce::ArgReduce;
 pub use bias_add::BiasAdd;
 pub use binary::Binary;
+pub use broadcast_args::BroadcastArgs;
 pub use broadcast_to::BroadcastTo;
 pub use cast::Cast;
 pub use concat_v2::ConcatV2;
@@ -275,6 +277,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &cumsum::DEF,
     &div_no_nan::DEF,
     &expand_dims::DEF,
+    &broadcast_args::DEF,
     &fill::DEF,
     &gather_nd::DEF,
     &l2_loss::DEF,
