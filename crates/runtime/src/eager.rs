@@ -48,6 +48,23 @@ impl EagerTensor {
 }
 
 impl Context {
+    /// `t.cpu()`: the tensor copied to the host CPU, as TensorFlow copies a handle (no op
+    /// runs; a tensor on an accelerator crosses to the host, which the report shows).
+    pub fn copy_to_host(&mut self, tensor: &EagerTensor) -> TfResult<EagerTensor> {
+        let devices = self.devices()?;
+        let host = devices
+            .host_cpu()
+            .ok_or_else(|| TfError::internal("the machine has no CPU device"))?;
+        let host_name = devices.device(host).name.clone();
+        self.recorder
+            .record_copy(&tensor.as_recorded_input(), &host_name);
+        Ok(EagerTensor {
+            device: host,
+            device_name: host_name,
+            ..tensor.clone()
+        })
+    }
+
     /// `tf.constant(value)` in eager mode, under the current device scope (cases a01, b01,
     /// b06 via `place_eager_constant`).
     pub fn eager_constant(&mut self, tensor: Tensor) -> TfResult<EagerTensor> {

@@ -133,6 +133,36 @@ impl Recorder {
         self.compiled_body = Some(function.to_string());
     }
 
+    /// Records a copy that no op makes: an eager tensor handle copied to another device
+    /// (`t.cpu()`), counted once per tensor and destination as op inputs are.
+    pub fn record_copy(&mut self, input: &RecordedInput, destination: &str) {
+        if input.device == destination || input.bytes == 0 {
+            return;
+        }
+        let copy = (
+            input.producer,
+            input.tensor_name.clone(),
+            destination.to_string(),
+            self.launch,
+            self.call,
+        );
+        if self.copies.insert(copy) {
+            self.transfers.push(TransferReport {
+                src: input.device.clone(),
+                dst: destination.to_string(),
+                bytes: input.bytes,
+                link: String::new(),
+                start_us: 0.0,
+                dur_us: 0.0,
+                tensor: input.tensor_name.clone(),
+                producer: input.producer,
+                consumer: None,
+                send_op: None,
+                recv_op: None,
+            });
+        }
+    }
+
     /// Records an op and a transfer for each input that lives on another device; returns
     /// the op's id (or `None` past [`RECORDED_OPS_MAX`]).
     pub fn record(&mut self, op: RecordedOp<'_>) -> Option<u32> {

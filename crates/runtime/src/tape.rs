@@ -351,6 +351,24 @@ impl Context {
             .map(|index| crate::variables::VariableId(index as u32))
     }
 
+    /// `tape.watched_variables()`: the variables the tape watches (read while it recorded
+    /// or passed to `watch`), in creation order, as TensorFlow sorts them by id.
+    pub fn tape_watched_variables(&mut self, id: TapeId) -> Vec<crate::variables::VariableId> {
+        let Some(tape) = self.tape_mut(id) else {
+            return Vec::new();
+        };
+        let watched = tape.watched.clone();
+        self.variables
+            .variables
+            .iter()
+            .enumerate()
+            .filter(|(_, variable)| {
+                matches!(&variable.handle, Handle::Eager(h) if watched.contains(&h.tensor_name))
+            })
+            .map(|(index, _)| crate::variables::VariableId(index as u32))
+            .collect()
+    }
+
     /// `tape.watch(tensor)`.
     pub fn tape_watch(&mut self, id: TapeId, tensor: &EagerTensor) {
         if let Some(tape) = self.tape_mut(id) {

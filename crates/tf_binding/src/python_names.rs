@@ -8,18 +8,14 @@ use std::rc::Rc;
 use lang::host::native_function_closure;
 use lang::value::{Module, Value};
 
-/// `(TensorFlow module, name, library module, attribute)`: `tensorflow.<module>.<name>` is
-/// `<attribute>` of `<library module>`, or the library module itself when `attribute` is
-/// empty (a whole submodule, like `tf.train`).
-pub const PYTHON_NAMES: &[(&str, &str, &str, &str)] = &[
-    ("tensorflow", "Module", "_tensorflow.module", "Module"),
-    ("tensorflow", "linspace", "_tensorflow.math_ops", "linspace"),
-    (
-        "tensorflow.math",
-        "linspace",
-        "_tensorflow.math_ops",
-        "linspace",
-    ),
+/// `(TensorFlow name, library name)`: `tensorflow.math.linspace` is `linspace` of the
+/// library module `_tensorflow.math_ops` (`"_tensorflow.math_ops:linspace"`); a library
+/// name without `:` is a whole module (a submodule such as `tf.train`).
+pub const PYTHON_NAMES: &[(&str, &str)] = &[
+    ("tensorflow.Module", "_tensorflow.module:Module"),
+    ("tensorflow.linspace", "_tensorflow.math_ops:linspace"),
+    ("tensorflow.math.linspace", "_tensorflow.math_ops:linspace"),
+    ("tensorflow.meshgrid", "_tensorflow.array_ops:meshgrid"),
 ];
 
 /// Gives `module` (a native TensorFlow module) its `__getattr__` over [`PYTHON_NAMES`].
@@ -33,17 +29,16 @@ pub fn install(module: &Rc<Module>) {
             .and_then(Value::as_str)
             .unwrap_or("")
             .to_string();
-        let entry = PYTHON_NAMES
-            .iter()
-            .find(|(tf_module, attr, _, _)| *tf_module == owner && *attr == name);
-        let Some((_, _, library, attribute)) = entry else {
+        let full = format!("{owner}.{name}");
+        let Some((_, target)) = PYTHON_NAMES.iter().find(|(tf_name, _)| *tf_name == full) else {
             return Err(vm.attribute_error(format!("module '{owner}' has no attribute '{name}'")));
         };
-        let library_module = vm.import_module(library)?;
-        let value = if attribute.is_empty() {
-            library_module
-        } else {
-            vm.get_attr_str(&library_module, attribute)?
+        let value = match target.split_once(':') {
+            Some((library, attribute)) => {
+                let library_module = vm.import_module(library)?;
+                vm.get_attr_str(&library_module, attribute)?
+            }
+            None => vm.import_module(target)?,
         };
         if let Some(module) = cache.upgrade() {
             module.set(&name, value.clone());

@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use lang::host::{set_native_data, ClassBuilder};
+use lang::host::{new_native_instance, set_native_data, ClassBuilder};
 use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
@@ -409,9 +409,77 @@ pub fn unconnected_gradients() -> Value {
     Value::Class(class)
 }
 
+/// The context manager `tape.stop_recording()` returns: the tape records nothing inside
+/// its block.
+struct StopRecording {
+    tape: Rc<PyTape>,
+}
+
+fn stop_recording_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<StopRecording>> {
+    this(vm, args)?
+        .downcast::<StopRecording>()
+        .ok_or_else(|| vm.type_error("expected a stop_recording context"))
+}
+
+fn stop_recording_class(st: &St) -> Rc<Class> {
+    ClassBuilder::new("_GeneratorContextManager", "contextlib")
+        .method_closure(
+            "__enter__",
+            bound(st, |st, vm, args| {
+                let context = stop_recording_of(vm, &args)?;
+                let Some(id) = context.tape.id.get() else {
+                    return Err(
+                        vm.runtime_error("Trying to stop recording a tape which is not recording.")
+                    );
+                };
+                st.tf(vm, |ctx| {
+                    ctx.tape_stop(id);
+                    Ok(())
+                })?;
+                Ok(Value::None)
+            }),
+        )
+        .method_closure(
+            "__exit__",
+            bound(st, |st, vm, args| {
+                if let Some(id) = stop_recording_of(vm, &args)?.tape.id.get() {
+                    st.tf(vm, |ctx| {
+                        ctx.tape_resume(id);
+                        Ok(())
+                    })?;
+                }
+                Ok(Value::Bool(false))
+            }),
+        )
+        .build()
+}
+
 /// Builds the `GradientTape` class.
 pub fn build(st: &St) -> Rc<Class> {
+    let stop_recording = stop_recording_class(st);
     ClassBuilder::new("GradientTape", "tensorflow.python.eager.backprop")
+        .method_closure("stop_recording", move |vm, args| {
+            let tape = tape_of(vm, &args)?;
+            Ok(new_native_instance(
+                &stop_recording,
+                Rc::new(StopRecording { tape }),
+            ))
+        })
+        .method_closure(
+            "watched_variables",
+            bound(st, |st, vm, args| {
+                let tape = tape_of(vm, &args)?;
+                let Some(id) = tape.id.get() else {
+                    return Ok(Value::tuple(Vec::new()));
+                };
+                let ids = st.tf(vm, |ctx| Ok(ctx.tape_watched_variables(id)))?;
+                let mut variables = Vec::with_capacity(ids.len());
+                for id in ids {
+                    variables.push(crate::variable_class::wrap_variable(st, vm, id)?);
+                }
+                Ok(Value::tuple(variables))
+            }),
+        )
         .method("__init__", init)
         .method_closure("__enter__", bound(st, enter))
         .method_closure("__exit__", bound(st, exit))

@@ -302,6 +302,21 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
             }),
         )
         .method_closure(
+            "cpu",
+            bound(st, |st, vm, args| {
+                // `t.cpu()`: a copy in host memory (EagerTensor only).
+                match handle_of(vm, &args)? {
+                    Handle::Eager(eager) => {
+                        let copy = st.tf(vm, |ctx| ctx.copy_to_host(&eager))?;
+                        wrap(st, vm, Handle::Eager(copy))
+                    }
+                    Handle::Symbolic(_) => Err(vm.attribute_error(
+                        "'SymbolicTensor' object has no attribute 'cpu'",
+                    )),
+                }
+            }),
+        )
+        .method_closure(
             "numpy",
             bound(st, |st, vm, args| {
                 let me = this(vm, &args)?.clone();
