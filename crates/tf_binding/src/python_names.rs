@@ -16,6 +16,7 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.math.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.meshgrid", "_tensorflow.array_ops:meshgrid"),
+    ("tensorflow.train", "_tensorflow.train"),
 ];
 
 /// Gives `module` (a native TensorFlow module) its `__getattr__` over [`PYTHON_NAMES`].

@@ -1,0 +1,5 @@
+"""`tf.train`: checkpoints (`Checkpoint`, `CheckpointManager`, `latest_checkpoint`,
+`list_variables`, `load_checkpoint`)."""
+
+from _tensorflow.checkpoint import (Checkpoint, CheckpointManager, CheckpointReader,
+                                    latest_checkpoint, list_variables, load_checkpoint)
