@@ -2,7 +2,7 @@
 and ``suppress``, ``nullcontext``, ``closing`` and ``ExitStack`` cover the common patterns,
 as CPython's ``contextlib`` does. Written for this playground."""
 
-__all__ = ["contextmanager", "suppress", "nullcontext", "closing", "ExitStack",
+__all__ = ["contextmanager", "suppress", "nullcontext", "closing", "ExitStack", "redirect_stdout", "redirect_stderr",
            "ContextDecorator", "AbstractContextManager"]
 
 
@@ -192,3 +192,35 @@ class ExitStack(AbstractContextManager):
         if pending is not None:
             raise pending
         return received_exc and suppressed
+
+
+class _RedirectStream(AbstractContextManager):
+    """Points `sys.<stream>` at another file-like object for the block."""
+
+    _stream = None
+
+    def __init__(self, new_target):
+        self._new_target = new_target
+        self._old_targets = []
+
+    def __enter__(self):
+        import sys
+        self._old_targets.append(getattr(sys, self._stream))
+        setattr(sys, self._stream, self._new_target)
+        return self._new_target
+
+    def __exit__(self, exctype, excinst, exctb):
+        import sys
+        setattr(sys, self._stream, self._old_targets.pop())
+
+
+class redirect_stdout(_RedirectStream):
+    """`with redirect_stdout(buffer):` sends `print` output to `buffer`."""
+
+    _stream = "stdout"
+
+
+class redirect_stderr(_RedirectStream):
+    """`with redirect_stderr(buffer):` sends `sys.stderr` output to `buffer`."""
+
+    _stream = "stderr"

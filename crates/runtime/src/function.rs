@@ -129,6 +129,20 @@ impl FunctionCache {
     pub fn tracing_count(&self) -> usize {
         self.traces.len()
     }
+
+    /// The arguments a trace was made for.
+    pub fn arguments_of(&self, id: ConcreteFunctionId) -> Option<&[ArgKey]> {
+        self.signatures
+            .iter()
+            .find(|(_, _, traced)| *traced == id)
+            .map(|(args, _, _)| args.as_slice())
+    }
+
+    /// Each trace's arguments, in the order they were traced (a SavedModel keeps one
+    /// concrete function per trace).
+    pub fn traced_arguments(&self) -> impl Iterator<Item = &[ArgKey]> {
+        self.signatures.iter().map(|(args, _, _)| args.as_slice())
+    }
 }
 
 /// Whether a trace for `general` serves a call with `specific`: equal Python values, or

@@ -35,6 +35,10 @@ enum Structure {
     Tuple(Vec<Structure>),
     /// A namedtuple of an op's named outputs (`TopKV2(values=..., indices=...)`).
     Named(Rc<lang::value::Class>, Vec<Structure>),
+    /// A dict: its keys in their own order, and for each key (in that order) its
+    /// position among the items, which are flattened in sorted key order as `tf.nest`
+    /// flattens dicts.
+    Dict(Vec<Value>, Vec<usize>, Vec<Structure>),
 }
 
 /// The structure as text (part of a traced call's signature key).
@@ -51,6 +55,13 @@ impl std::fmt::Debug for Structure {
                 .field(&class.name)
                 .field(items)
                 .finish(),
+            Structure::Dict(keys, _, items) => {
+                let keys: Vec<String> = keys
+                    .iter()
+                    .map(|key| key.as_str().unwrap_or("?").to_string())
+                    .collect();
+                f.debug_tuple("Dict").field(&keys).field(items).finish()
+            }
         }
     }
 }
@@ -86,6 +97,17 @@ fn rebuild(
         Structure::PerReplica(count) => {
             let components: Vec<Value> = values.by_ref().take(*count).collect();
             crate::distribute::values::per_replica(st, vm, components)?
+        }
+        Structure::Dict(keys, positions, items) => {
+            let mut sorted = Vec::with_capacity(items.len());
+            for item in items {
+                sorted.push(rebuild(st, vm, item, values)?);
+            }
+            let out = Rc::new(RefCell::new(lang::value::Dict::new()));
+            for (key, &position) in keys.iter().zip(positions) {
+                vm.dict_setitem(&out, key.clone(), sorted[position].clone())?;
+            }
+            Value::Dict(out)
         }
         Structure::List(items) | Structure::Tuple(items) | Structure::Named(_, items) => {
             let mut rebuilt = Vec::with_capacity(items.len());
@@ -144,6 +166,45 @@ pub fn build(st: &St) -> Rc<Class> {
         Ok(Value::Int(count as i64))
     })
     .property(
+        "input_signature",
+        |vm, args| {
+            Ok(match &function_of(vm, &args)?.input_signature {
+                Some(specs) => Value::tuple(specs.clone()),
+                None => Value::None,
+            })
+        },
+        None,
+    )
+    .method_closure(
+        "_traced_arguments",
+        bound(st, |st, vm, args| {
+            // Each trace's positional arguments as `TensorSpec`s (Python values as
+            // themselves cannot be recovered; such traces give `None` there), for
+            // `tf.saved_model.save`.
+            let function = function_of(vm, &args)?;
+            let traces: Vec<Vec<runtime::function::ArgKey>> = function
+                .cache
+                .borrow()
+                .traced_arguments()
+                .map(<[_]>::to_vec)
+                .collect();
+            let mut out = Vec::with_capacity(traces.len());
+            for trace in traces {
+                let mut specs = Vec::with_capacity(trace.len());
+                for arg in trace {
+                    specs.push(match arg {
+                        runtime::function::ArgKey::Tensor { dtype, shape } => {
+                            crate::shapes::spec_value(st, vm, shape, dtype)?
+                        }
+                        runtime::function::ArgKey::Python(_) => Value::None,
+                    });
+                }
+                out.push(Value::tuple(specs));
+            }
+            Ok(Value::list(out))
+        }),
+    )
+    .property(
         "python_function",
         |vm, args| {
             // A method's Function reports the function defined in the class body.
@@ -180,6 +241,39 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
         "tensorflow.python.eager.polymorphic_function.concrete_function",
     )
     .method_closure("__call__", bound(st, call_concrete))
+    .property(
+        "_python_function",
+        |vm, args| Ok(concrete_of(vm, &args)?.function.func.clone()),
+        None,
+    )
+    .property_closure(
+        "structured_input_signature",
+        bound(st, |st, vm, args| {
+            // `((TensorSpec, ...), {})`: the positional arguments the trace was made for.
+            let concrete = concrete_of(vm, &args)?;
+            let arguments: Vec<ArgKey> = concrete
+                .function
+                .cache
+                .borrow()
+                .arguments_of(concrete.id)
+                .map(<[_]>::to_vec)
+                .unwrap_or_default();
+            let mut specs = Vec::with_capacity(arguments.len());
+            for argument in arguments {
+                specs.push(match argument {
+                    ArgKey::Tensor { dtype, shape } => {
+                        crate::shapes::spec_value(st, vm, shape, dtype)?
+                    }
+                    ArgKey::Python(_) => Value::None,
+                });
+            }
+            Ok(Value::tuple(vec![
+                Value::tuple(specs),
+                Value::Dict(Rc::new(RefCell::new(lang::value::Dict::new()))),
+            ]))
+        }),
+        None,
+    )
     .property(
         "structured_outputs",
         |vm, args| Ok(concrete_of(vm, &args)?.structured_outputs.clone()),
@@ -880,6 +974,32 @@ fn nested(
 ) -> PyResult<Structure> {
     if depth > NESTING_MAX {
         return Err(vm.value_error("The function's result is nested too deeply."));
+    }
+    if let Value::Dict(dict) = value {
+        let entries: Vec<(Value, Value)> = dict
+            .borrow()
+            .iter()
+            .map(|entry| (entry.key.clone(), entry.value.clone()))
+            .collect();
+        // `tf.nest` flattens a dict in sorted key order (string keys here).
+        let mut order: Vec<usize> = (0..entries.len()).collect();
+        if entries.iter().all(|(key, _)| key.as_str().is_some()) {
+            order.sort_by(|&a, &b| entries[a].0.as_str().cmp(&entries[b].0.as_str()));
+        }
+        let mut positions = vec![0; entries.len()];
+        let mut structures = Vec::with_capacity(entries.len());
+        for (sorted_position, &index) in order.iter().enumerate() {
+            positions[index] = sorted_position;
+            structures.push(nested(
+                vm,
+                &entries[index].1,
+                handles,
+                to_handle,
+                depth + 1,
+            )?);
+        }
+        let keys = entries.into_iter().map(|(key, _)| key).collect();
+        return Ok(Structure::Dict(keys, positions, structures));
     }
     let named = crate::named_tuple::parts(value);
     let items = match (value, &named) {

@@ -17,6 +17,7 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.math.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.meshgrid", "_tensorflow.array_ops:meshgrid"),
     ("tensorflow.train", "_tensorflow.train"),
+    ("tensorflow.saved_model", "_tensorflow.saved_model"),
 ];
 
 /// Gives `module` (a native TensorFlow module) its `__getattr__` over [`PYTHON_NAMES`].

@@ -171,6 +171,19 @@ pub fn spec_parts(value: &Value) -> Option<(TensorShape, tensor::DType)> {
         .map(|spec| (spec.shape.clone(), spec.dtype))
 }
 
+/// A new `tf.TensorSpec(shape, dtype)` object.
+pub fn spec_value(st: &St, vm: &Vm<'_>, shape: TensorShape, dtype: tensor::DType) -> PyResult {
+    let classes = st.classes(vm)?;
+    Ok(lang::host::new_native_instance(
+        &classes.tensor_spec,
+        Rc::new(PySpec {
+            shape,
+            dtype,
+            name: None,
+        }),
+    ))
+}
+
 fn spec_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PySpec>> {
     this_as::<PySpec>(vm, args, "expected a TensorSpec")
 }

@@ -314,6 +314,25 @@ pub fn range_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 /// `slice(stop)`, `slice(start, stop[, step])`.
+/// `types.MethodType(function, instance)`: `function` bound to `instance`.
+pub fn method_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    match rest(&args) {
+        [function, instance] => {
+            if !vm.is_callable(function) {
+                return Err(vm.type_error("first argument must be callable"));
+            }
+            if instance.is_none() {
+                return Err(vm.type_error("instance must not be None"));
+            }
+            Ok(Value::BoundMethod(Rc::new(crate::value::BoundMethod {
+                receiver: instance.clone(),
+                func: function.clone(),
+            })))
+        }
+        other => Err(vm.type_error(format!("method expected 2 arguments, got {}", other.len()))),
+    }
+}
+
 pub fn slice_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let a = rest(&args);
     let (start, stop, step) = match a.len() {

@@ -809,6 +809,25 @@ fn builtin_print(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             }
         }
     }
+    let explicit_file = args.keywords.iter().any(|(k, _)| k.as_str() == "file");
+    if !explicit_file {
+        // `sys.stdout` replaced (`contextlib.redirect_stdout`, `sys.stdout = buffer`).
+        let current = match &vm.sys_module {
+            Some(Value::Module(sys)) => sys.get("stdout"),
+            _ => None,
+        };
+        if let Some(stream) = current {
+            match vm
+                .get_attr_opt(&stream, &crate::value::name("name"))
+                .ok()
+                .flatten()
+            {
+                Some(Value::Str(s)) if s.as_str() == "<stdout>" => {}
+                Some(Value::Str(s)) if s.as_str() == "<stderr>" => to_stderr = true,
+                _ => file = Some(stream),
+            }
+        }
+    }
     if let Some(file) = file {
         // As CPython: one `write` per argument, separator and end.
         let write = vm.get_attr(&file, &crate::value::name("write"))?;

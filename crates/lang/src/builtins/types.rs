@@ -198,7 +198,7 @@ impl Types {
                 None,
             ),
             method_descriptor: b("method_descriptor", BuiltinType::BuiltinFunction, None),
-            method: b("method", BuiltinType::Method, None),
+            method: b("method", BuiltinType::Method, ctor("method", c::method_new)),
             module: b("module", BuiltinType::Module, None),
             generator: b("generator", BuiltinType::Generator, None),
             property: b(

@@ -167,6 +167,23 @@ impl<'h> Vm<'h> {
                     Some(dict)
                 }
                 "__code__" => Some(Value::Code(f.code.clone())),
+                // The descriptor protocol: `f.__get__(obj)` is `f` bound to `obj`.
+                "__get__" => {
+                    let function = obj.clone();
+                    Some(crate::host::native_function_closure(
+                        "__get__",
+                        move |vm, args| match args.get(0) {
+                            None => Err(vm.type_error("__get__(None, None) is invalid")),
+                            Some(instance) if instance.is_none() => Ok(function.clone()),
+                            Some(instance) => {
+                                Ok(Value::BoundMethod(Rc::new(crate::value::BoundMethod {
+                                    receiver: instance.clone(),
+                                    func: function.clone(),
+                                })))
+                            }
+                        },
+                    ))
+                }
                 // Made empty on first read, as CPython does.
                 "__annotations__" if !f.dict.borrow().contains(attr) => {
                     let empty = Value::Dict(Rc::new(RefCell::new(crate::value::Dict::new())));
