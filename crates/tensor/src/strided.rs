@@ -75,13 +75,17 @@ pub enum IndexError {
     Index(String),
     /// NumPy's `ValueError` (a slice step of zero).
     Value(String),
+    /// A selection larger than the playground computes (`MemoryError`).
+    Budget(String),
 }
 
 impl IndexError {
     /// The message.
     pub fn message(&self) -> &str {
         match self {
-            IndexError::Index(message) | IndexError::Value(message) => message,
+            IndexError::Index(message)
+            | IndexError::Value(message)
+            | IndexError::Budget(message) => message,
         }
     }
 }
@@ -287,6 +291,7 @@ impl Layout {
         let mut dims: Vec<usize> = before.iter().map(|(dim, _)| *dim).collect();
         dims.extend(&broadcast);
         dims.extend(after.iter().map(|(dim, _)| *dim));
+        within_budget(&dims)?;
         let (outer_dims, outer_strides): (Vec<usize>, Vec<isize>) = before.into_iter().unzip();
         let (inner_dims, inner_strides): (Vec<usize>, Vec<isize>) = after.into_iter().unzip();
         let mut offsets = Vec::with_capacity(dims.iter().product());
@@ -529,7 +534,7 @@ fn advanced_offsets(advanced: &[Advanced]) -> Result<(Vec<usize>, Vec<isize>), I
             ))
         })?;
     }
-    let count: usize = shape.iter().product();
+    let count = within_budget(&shape)?;
     let mut picks = vec![0isize; count];
     for index in advanced {
         let map = broadcast_indices(&index.dims, &shape).unwrap_or_default();
@@ -539,6 +544,12 @@ fn advanced_offsets(advanced: &[Advanced]) -> Result<(Vec<usize>, Vec<isize>), I
         }
     }
     Ok((shape, picks))
+}
+
+/// The element count of a selection of `dims`, if the playground may compute it.
+fn within_budget(dims: &[usize]) -> Result<usize, IndexError> {
+    crate::limits::check_elements(&crate::shape::Shape::new(dims.to_vec()))
+        .map_err(|error| IndexError::Budget(error.message))
 }
 
 /// The broadcast of two shapes, if they broadcast.

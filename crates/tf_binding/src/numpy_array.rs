@@ -205,6 +205,10 @@ fn select_error(vm: &Vm<'_>, error: strided::IndexError) -> lang::exceptions::Ex
     match error {
         strided::IndexError::Index(message) => vm.index_error(message),
         strided::IndexError::Value(message) => vm.value_error(message),
+        strided::IndexError::Budget(message) => {
+            let class = vm.exc_types().memory_error.clone();
+            vm.new_error(&class, message)
+        }
     }
 }
 
