@@ -1,4 +1,5 @@
-//! TensorFlow names written in Python on the library layer (`crates/pylib/python/_tensorflow`),
+//! TensorFlow and Keras names written in Python on the library layer
+//! (`crates/pylib/python/_tensorflow`, `_keras`),
 //! as TensorFlow itself writes them in Python (`tf.Module`, `tf.linspace`): each native
 //! `tensorflow` module gets a PEP 562 `__getattr__` that imports the library module on first
 //! use, so programs that never touch these names never load them.
@@ -18,6 +19,18 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.meshgrid", "_tensorflow.array_ops:meshgrid"),
     ("tensorflow.train", "_tensorflow.train"),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
+    (
+        "keras._tf_keras.keras.callbacks.Callback",
+        "_keras.callbacks:Callback",
+    ),
+    (
+        "keras._tf_keras.keras.callbacks.EarlyStopping",
+        "_keras.callbacks:EarlyStopping",
+    ),
+    (
+        "keras._tf_keras.keras.callbacks.LambdaCallback",
+        "_keras.callbacks:LambdaCallback",
+    ),
 ];
 
 /// Gives `module` (a native TensorFlow module) its `__getattr__` over [`PYTHON_NAMES`].

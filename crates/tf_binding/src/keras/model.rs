@@ -956,6 +956,17 @@ fn as_compiled_step<T>(
     result
 }
 
+/// Calls `method(*args)` on each callback that has it (`fit`'s `callbacks=`).
+fn notify(vm: &mut Vm<'_>, callbacks: &[Value], method: &str, args: &[Value]) -> PyResult<()> {
+    let name = lang::value::name(method);
+    for callback in callbacks {
+        if let Some(bound) = vm.get_attr_opt(callback, &name)? {
+            vm.call(&bound, args, &[])?;
+        }
+    }
+    Ok(())
+}
+
 fn fit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(
         vm,
@@ -1020,7 +1031,17 @@ fn fit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let mut history: Vec<(String, Vec<Option<f64>>)> = Vec::new();
     let mut steps_seen = 0;
+    let callbacks = match &bound.callbacks {
+        Some(value) if !value.is_none() => vm.iterate(value)?,
+        _ => Vec::new(),
+    };
+    vm.set_attr(&me, &lang::value::name("stop_training"), Value::Bool(false))?;
+    notify(vm, &callbacks, "set_model", &[me.clone()])?;
+    notify(vm, &callbacks, "on_train_begin", &[])?;
+    let mut epochs_run = Vec::new();
+    let mut last_logs = Value::None;
     for epoch in initial..epochs {
+        notify(vm, &callbacks, "on_epoch_begin", &[Value::Int(epoch)])?;
         if verbose > 0 {
             vm.write_stdout(&format!("Epoch {}/{epochs}\n", epoch + 1));
         }
@@ -1043,22 +1064,35 @@ fn fit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             let seconds = simulated_seconds(st, vm, first_op)?;
             vm.write_stdout(&progress_line(verbose, steps, seconds, &logs));
         }
+        epochs_run.push(epoch);
+        let logs_dict = Rc::new(RefCell::new(lang::value::Dict::new()));
+        for (name, value) in &logs {
+            let value = value.map_or(Value::None, Value::Float);
+            vm.dict_setitem(&logs_dict, Value::str(name.clone()), value)?;
+        }
+        last_logs = Value::Dict(logs_dict);
+        notify(
+            vm,
+            &callbacks,
+            "on_epoch_end",
+            &[Value::Int(epoch), last_logs.clone()],
+        )?;
         for (name, value) in logs {
             match history.iter_mut().find(|(k, _)| *k == name) {
                 Some((_, values)) => values.push(value),
                 None => history.push((name, vec![value])),
             }
         }
+        let stop = vm.get_attr_opt(&me, &lang::value::name("stop_training"))?;
+        if let Some(stop) = stop {
+            if vm.truthy(&stop)? {
+                break;
+            }
+        }
     }
+    notify(vm, &callbacks, "on_train_end", &[last_logs])?;
     history_object(
-        st,
-        vm,
-        &me,
-        history,
-        (initial..epochs).collect(),
-        verbose,
-        epochs,
-        steps_seen,
+        st, vm, &me, history, epochs_run, verbose, epochs, steps_seen,
     )
 }
 
