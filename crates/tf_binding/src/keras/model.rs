@@ -1036,7 +1036,7 @@ fn fit(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         _ => Vec::new(),
     };
     vm.set_attr(&me, &lang::value::name("stop_training"), Value::Bool(false))?;
-    notify(vm, &callbacks, "set_model", &[me.clone()])?;
+    notify(vm, &callbacks, "set_model", std::slice::from_ref(&me))?;
     notify(vm, &callbacks, "on_train_begin", &[])?;
     let mut epochs_run = Vec::new();
     let mut last_logs = Value::None;
