@@ -136,9 +136,14 @@ impl Recorder {
     /// Records a copy that no op makes: an eager tensor handle copied to another device
     /// (`t.cpu()`), counted once per tensor and destination as op inputs are.
     pub fn record_copy(&mut self, input: &RecordedInput, destination: &str) {
-        if input.device == destination || input.bytes == 0 {
-            return;
+        if input.device != destination && input.bytes != 0 {
+            self.push_transfer(input, destination, None);
         }
+    }
+
+    /// Adds the transfer of `input` to `destination` (for the op `consumer`, if an op
+    /// reads it), unless the same copy was already recorded in this launch and call.
+    fn push_transfer(&mut self, input: &RecordedInput, destination: &str, consumer: Option<u32>) {
         let copy = (
             input.producer,
             input.tensor_name.clone(),
@@ -156,7 +161,7 @@ impl Recorder {
                 dur_us: 0.0,
                 tensor: input.tensor_name.clone(),
                 producer: input.producer,
-                consumer: None,
+                consumer,
                 send_op: None,
                 recv_op: None,
             });
@@ -180,28 +185,7 @@ impl Recorder {
             if input.device == op.device || input.bytes == 0 {
                 continue;
             }
-            let copy = (
-                input.producer,
-                input.tensor_name.clone(),
-                op.device.to_string(),
-                self.launch,
-                self.call,
-            );
-            if self.copies.insert(copy) {
-                self.transfers.push(TransferReport {
-                    src: input.device.clone(),
-                    dst: op.device.to_string(),
-                    bytes: input.bytes,
-                    link: String::new(),
-                    start_us: 0.0,
-                    dur_us: 0.0,
-                    tensor: input.tensor_name.clone(),
-                    producer: input.producer,
-                    consumer: Some(id),
-                    send_op: None,
-                    recv_op: None,
-                });
-            }
+            self.push_transfer(input, op.device, Some(id));
         }
         let name = match &self.compiled_body {
             Some(function) => format!("{function}/{}", op.name),
