@@ -119,6 +119,14 @@ impl NdArray {
     /// operators, `fill`, `shuffle`).
     pub fn assign(&self, vm: &Vm<'_>, values: &Tensor) -> PyResult<()> {
         let dims = self.layout.dims.clone();
+        // An output operand takes no extra leading axes, even of length 1.
+        if values.rank() > dims.len() {
+            return Err(vm.value_error(format!(
+                "non-broadcastable output operand with shape {} doesn't match the broadcast shape {}",
+                strided::shape_text(&dims),
+                strided::shape_text(values.dims())
+            )));
+        }
         self.write(vm, &dims, &self.layout.offsets(), values, |value, target| {
             format!("non-broadcastable output operand with shape {target} doesn't match the broadcast shape {value}")
         })
