@@ -271,6 +271,56 @@ impl TensorShape {
         TensorShape { dims: Some(dims) }
     }
 
+    /// `TensorShape.is_compatible_with`: the ranks agree where both are known, and so
+    /// does every dimension both know.
+    pub fn is_compatible_with(&self, other: &TensorShape) -> bool {
+        match (&self.dims, &other.dims) {
+            (Some(a), Some(b)) => {
+                a.len() == b.len()
+                    && a.iter()
+                        .zip(b)
+                        .all(|(x, y)| x.is_none() || y.is_none() || x == y)
+            }
+            _ => true,
+        }
+    }
+
+    /// `TensorShape.merge_with`: what both shapes say together, if they are compatible.
+    pub fn merge_with(&self, other: &TensorShape) -> Option<TensorShape> {
+        if !self.is_compatible_with(other) {
+            return None;
+        }
+        Some(match (&self.dims, &other.dims) {
+            (Some(a), Some(b)) => {
+                TensorShape::new(a.iter().zip(b).map(|(x, y)| x.or(*y)).collect())
+            }
+            (Some(_), None) => self.clone(),
+            _ => other.clone(),
+        })
+    }
+
+    /// `TensorShape.most_specific_compatible_shape`: the dimensions both shapes share
+    /// (unknown where they differ; unknown rank when the ranks differ).
+    pub fn most_specific_compatible_shape(&self, other: &TensorShape) -> TensorShape {
+        match (&self.dims, &other.dims) {
+            (Some(a), Some(b)) if a.len() == b.len() => TensorShape::new(
+                a.iter()
+                    .zip(b)
+                    .map(|(x, y)| if x == y { *x } else { None })
+                    .collect(),
+            ),
+            _ => TensorShape::unknown(),
+        }
+    }
+
+    /// `TensorShape.concatenate`: the dimensions of both, unknown rank if either's is.
+    pub fn concatenate(&self, other: &TensorShape) -> TensorShape {
+        match (&self.dims, &other.dims) {
+            (Some(a), Some(b)) => TensorShape::new(a.iter().chain(b).copied().collect()),
+            _ => TensorShape::unknown(),
+        }
+    }
+
     /// The dimensions, or `None` for unknown rank.
     pub fn dims(&self) -> Option<&[Option<usize>]> {
         self.dims.as_deref()
@@ -333,6 +383,29 @@ fn write_tuple(
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn partial_shapes_combine_as_tensorflow_does() {
+        let a = TensorShape::new(vec![None, Some(3)]);
+        let b = TensorShape::new(vec![Some(2), None]);
+        let c = TensorShape::new(vec![Some(2), Some(4)]);
+        assert!(a.is_compatible_with(&b) && !a.is_compatible_with(&c));
+        assert!(a.is_compatible_with(&TensorShape::unknown()));
+        assert_eq!(
+            a.merge_with(&b),
+            Some(TensorShape::new(vec![Some(2), Some(3)]))
+        );
+        assert_eq!(a.merge_with(&c), None);
+        assert_eq!(
+            a.most_specific_compatible_shape(&c),
+            TensorShape::new(vec![None, None])
+        );
+        assert_eq!(
+            a.concatenate(&TensorShape::unknown()),
+            TensorShape::unknown()
+        );
+    }
+
     use super::*;
 
     fn shape(dims: &[usize]) -> Shape {

@@ -42,6 +42,64 @@ pub fn build(st: &St) -> Rc<Class> {
         .method("__repr__", |vm, args| {
             Ok(Value::str(shape_of(vm, &args)?.0.repr()))
         })
+        .method("is_compatible_with", |vm, args| {
+            let (shape, other) = shape_pair(vm, &args)?;
+            Ok(Value::Bool(shape.is_compatible_with(&other)))
+        })
+        .method("assert_is_compatible_with", |vm, args| {
+            let (shape, other) = shape_pair(vm, &args)?;
+            if !shape.is_compatible_with(&other) {
+                return Err(vm.value_error(format!("Shapes {shape} and {other} are incompatible")));
+            }
+            Ok(Value::None)
+        })
+        .method_closure(
+            "merge_with",
+            bound(st, |st, vm, args| {
+                let (shape, other) = shape_pair(vm, &args)?;
+                match shape.merge_with(&other) {
+                    Some(merged) => new_shape(st, vm, merged),
+                    None => {
+                        Err(vm
+                            .value_error(format!("Shapes {shape} and {other} are not compatible")))
+                    }
+                }
+            }),
+        )
+        .method_closure(
+            "most_specific_compatible_shape",
+            bound(st, |st, vm, args| {
+                let (shape, other) = shape_pair(vm, &args)?;
+                new_shape(st, vm, shape.most_specific_compatible_shape(&other))
+            }),
+        )
+        .method_closure(
+            "concatenate",
+            bound(st, |st, vm, args| {
+                let (shape, other) = shape_pair(vm, &args)?;
+                new_shape(st, vm, shape.concatenate(&other))
+            }),
+        )
+        .method_closure(
+            "with_rank",
+            bound(st, |st, vm, args| {
+                let shape = shape_of(vm, &args)?.0.clone();
+                let rank = rank_arg(vm, &args)?;
+                let wanted = TensorShape::new(vec![None; rank]);
+                match shape.merge_with(&wanted) {
+                    Some(merged) => new_shape(st, vm, merged),
+                    None => Err(vm.value_error(format!("Shape {shape} must have rank {rank}"))),
+                }
+            }),
+        )
+        .method("assert_has_rank", |vm, args| {
+            let shape = shape_of(vm, &args)?.0.clone();
+            let rank = rank_arg(vm, &args)?;
+            if shape.dims().is_some_and(|dims| dims.len() != rank) {
+                return Err(vm.value_error(format!("Shape {shape} must have rank {rank}")));
+            }
+            Ok(Value::None)
+        })
         .method("__str__", |vm, args| {
             Ok(Value::str(shape_of(vm, &args)?.0.to_string()))
         })
@@ -182,6 +240,27 @@ pub fn spec_value(st: &St, vm: &Vm<'_>, shape: TensorShape, dtype: tensor::DType
             name: None,
         }),
     ))
+}
+
+/// `self` and the other shape of a `TensorShape` method (a `TensorShape`, or anything
+/// `TensorShape(...)` takes: a list, a tuple, `None`).
+fn shape_pair(vm: &mut Vm<'_>, args: &Args<'_>) -> PyResult<(TensorShape, TensorShape)> {
+    let shape = shape_of(vm, args)?.0.clone();
+    let other = args.get(1).cloned().unwrap_or(Value::None);
+    let other = match other.downcast::<PyShape>() {
+        Some(other) => other.0.clone(),
+        None => crate::convert::tensor_shape(vm, Some(&other))?,
+    };
+    Ok((shape, other))
+}
+
+/// The `rank` argument of `with_rank` / `assert_has_rank`.
+fn rank_arg(vm: &mut Vm<'_>, args: &Args<'_>) -> PyResult<usize> {
+    let value = args.get(1).cloned().unwrap_or(Value::None);
+    match vm.as_index(&value)? {
+        Some(rank) if rank >= 0 => Ok(rank as usize),
+        _ => Err(vm.type_error("rank must be a non-negative integer")),
+    }
 }
 
 fn spec_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PySpec>> {

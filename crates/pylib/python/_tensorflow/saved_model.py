@@ -259,12 +259,7 @@ def _matches(spec, value):
         return False
     if tensor.dtype != spec.dtype:
         return False
-    if spec.shape.rank is None:
-        return True
-    expected = spec.shape.as_list()
-    actual = tensor.shape.as_list()
-    return len(expected) == len(actual) and all(
-        want is None or want == got for want, got in zip(expected, actual))
+    return spec.shape.is_compatible_with(tensor.shape)
 
 
 def _quietly(action):
