@@ -17,6 +17,14 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.math.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.meshgrid", "_tensorflow.array_ops:meshgrid"),
+    (
+        "tensorflow.broadcast_static_shape",
+        "_tensorflow.array_ops:broadcast_static_shape",
+    ),
+    (
+        "tensorflow.compat.v1.dimension_value",
+        "_tensorflow.array_ops:dimension_value",
+    ),
     ("tensorflow.train", "_tensorflow.train"),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
     (

@@ -30,3 +30,40 @@ def meshgrid(*args, **kwargs):
             shapes[0], shapes[1] = shapes[1], shapes[0]
         mult_fact = tf.ones(shapes, output_dtype)
         return [x * mult_fact for x in output]
+
+
+def broadcast_static_shape(shape_x, shape_y):
+    """The static shape two `TensorShape`s broadcast to (`common_shapes.broadcast_shape`):
+    an unknown dimension meets a known one above 1 as that one, otherwise stays unknown."""
+    shape_x = tf.TensorShape(shape_x)
+    shape_y = tf.TensorShape(shape_y)
+    if shape_x.rank is None or shape_y.rank is None:
+        return tf.TensorShape(None)
+    x, y = shape_x.as_list(), shape_y.as_list()
+    longer, shorter = (x, y) if len(x) >= len(y) else (y, x)
+    lead = longer[:len(longer) - len(shorter)]
+    dims = []
+    for dim_x, dim_y in zip(x[len(x) - len(shorter):], y[len(y) - len(shorter):]):
+        if dim_x is None or dim_y is None:
+            if dim_x is not None and dim_x > 1:
+                dims.append(dim_x)
+            elif dim_y is not None and dim_y > 1:
+                dims.append(dim_y)
+            else:
+                dims.append(None)
+        elif dim_x == 1:
+            dims.append(dim_y)
+        elif dim_y == 1 or dim_x == dim_y:
+            dims.append(dim_x)
+        else:
+            raise ValueError(
+                "Incompatible shapes for broadcasting. Two shapes are compatible if for each "
+                "dimension pair they are either equal or one of them is 1. Received: "
+                f"{shape_x} and {shape_y}.")
+    return tf.TensorShape(lead + dims)
+
+
+def dimension_value(dimension):
+    """`tf.compat.v1.dimension_value`: a dimension's value (dimensions are plain ints or
+    `None` here, as in TF 2's `TensorShape`)."""
+    return getattr(dimension, "value", dimension)
