@@ -373,6 +373,65 @@ impl Tensor {
         Ok(())
     }
 
+    /// The elements' little-endian machine bytes, row-major (NumPy's `tobytes`, the data
+    /// of an `.npy` file); `None` for strings, which have no fixed width.
+    pub fn to_le_bytes(&self) -> Option<Vec<u8>> {
+        macro_rules! bytes {
+            ($values:expr, $to_bits:expr) => {
+                $values
+                    .iter()
+                    .flat_map(|v| $to_bits(*v).to_le_bytes())
+                    .collect()
+            };
+        }
+        Some(match (&*self.data, self.dtype) {
+            (TensorData::Float32(v), DType::Float16) => {
+                bytes!(v, |x| half::f16::from_f32(x).to_bits())
+            }
+            (TensorData::Float32(v), DType::BFloat16) => {
+                bytes!(v, |x| half::bf16::from_f32(x).to_bits())
+            }
+            (TensorData::Float32(v), _) => bytes!(v, |x: f32| x),
+            (TensorData::Float64(v), _) => bytes!(v, |x: f64| x),
+            (TensorData::Int8(v), _) => bytes!(v, |x: i8| x),
+            (TensorData::Int16(v), _) => bytes!(v, |x: i16| x),
+            (TensorData::Int32(v), _) => bytes!(v, |x: i32| x),
+            (TensorData::Int64(v), _) => bytes!(v, |x: i64| x),
+            (TensorData::UInt8(v), _) => v.clone(),
+            (TensorData::Bool(v), _) => v.iter().map(|&b| u8::from(b)).collect(),
+            (TensorData::String(_), _) => return None,
+        })
+    }
+
+    /// A vector of `dtype` elements read from little-endian bytes (whose length must be a
+    /// multiple of the element size); `None` for strings.
+    pub fn from_le_bytes(dtype: DType, raw: &[u8]) -> Option<OpResult<Tensor>> {
+        macro_rules! read {
+            ($t:ty, $from_bits:expr) => {
+                raw.chunks_exact(std::mem::size_of::<$t>())
+                    .map(|c| $from_bits(<$t>::from_le_bytes(c.try_into().expect("chunk width"))))
+                    .collect()
+            };
+        }
+        let data = match dtype {
+            DType::Float16 => TensorData::Float32(read!(u16, |b| half::f16::from_bits(b).to_f32())),
+            DType::BFloat16 => {
+                TensorData::Float32(read!(u16, |b| half::bf16::from_bits(b).to_f32()))
+            }
+            DType::Float32 => TensorData::Float32(read!(f32, |x| x)),
+            DType::Float64 => TensorData::Float64(read!(f64, |x| x)),
+            DType::Int8 => TensorData::Int8(read!(i8, |x| x)),
+            DType::Int16 => TensorData::Int16(read!(i16, |x| x)),
+            DType::Int32 => TensorData::Int32(read!(i32, |x| x)),
+            DType::Int64 => TensorData::Int64(read!(i64, |x| x)),
+            DType::UInt8 => TensorData::UInt8(raw.to_vec()),
+            DType::Bool => TensorData::Bool(raw.iter().map(|&b| b != 0).collect()),
+            DType::String => return None,
+        };
+        let count = data.len();
+        Some(Tensor::new(dtype, Shape::new(vec![count]), data))
+    }
+
     /// The same storage under another shape with the same element count (no copy).
     pub fn with_shape(&self, shape: Shape) -> OpResult<Tensor> {
         if shape.num_elements() != Some(self.num_elements()) {

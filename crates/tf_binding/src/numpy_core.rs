@@ -10,7 +10,7 @@ use crate::convert::{op_error, to_numpy_tensor};
 use crate::numpy_module::{array_value, cast, promote, with_python_scalar};
 use crate::St;
 use tensor::ops::{self, ArgReduceOp, BinaryOp, ReduceOp, UnaryOp};
-use tensor::{DType, Shape, Tensor, TensorData};
+use tensor::{DType, Shape, Tensor};
 
 /// Adds the primitives to the core module `_numpy`.
 pub fn install(module: &lang::value::Module, st: &St) {
@@ -672,35 +672,9 @@ fn cumsum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// the data of an `.npy` file).
 fn tobytes(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let value = args.get(0).cloned().unwrap_or(Value::None);
-    let tensor = tensor_of(st, vm, &value)?;
-    let mut bytes = Vec::with_capacity(tensor.num_elements() * 8);
-    match tensor.data() {
-        TensorData::Float32(values) => match tensor.dtype() {
-            DType::Float16 => {
-                for value in values {
-                    bytes.extend(half_bits(*value).to_le_bytes());
-                }
-            }
-            DType::BFloat16 => {
-                for value in values {
-                    bytes.extend(((value.to_bits() >> 16) as u16).to_le_bytes());
-                }
-            }
-            _ => values.iter().for_each(|v| bytes.extend(v.to_le_bytes())),
-        },
-        TensorData::Float64(values) => values.iter().for_each(|v| bytes.extend(v.to_le_bytes())),
-        TensorData::Int8(values) => values.iter().for_each(|v| bytes.extend(v.to_le_bytes())),
-        TensorData::Int16(values) => values.iter().for_each(|v| bytes.extend(v.to_le_bytes())),
-        TensorData::Int32(values) => values.iter().for_each(|v| bytes.extend(v.to_le_bytes())),
-        TensorData::Int64(values) => values.iter().for_each(|v| bytes.extend(v.to_le_bytes())),
-        TensorData::UInt8(values) => bytes.extend(values),
-        TensorData::Bool(values) => bytes.extend(values.iter().map(|&v| v as u8)),
-        TensorData::String(_) => {
-            return Err(
-                vm.type_error("tobytes() of a bytes array is not emulated in this playground")
-            )
-        }
-    }
+    let bytes = tensor_of(st, vm, &value)?.to_le_bytes().ok_or_else(|| {
+        vm.type_error("tobytes() of a bytes array is not emulated in this playground")
+    })?;
     Ok(Value::Bytes(std::rc::Rc::new(bytes)))
 }
 
@@ -741,83 +715,8 @@ fn frombuffer(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         count as usize
     };
     let raw = &bytes[offset as usize..offset as usize + count * size];
-    let chunks = raw.chunks_exact(size);
-    let data = match dtype {
-        DType::Float16 => TensorData::Float32(
-            chunks
-                .map(|c| half_value(u16::from_le_bytes([c[0], c[1]])))
-                .collect(),
-        ),
-        DType::BFloat16 => TensorData::Float32(
-            chunks
-                .map(|c| f32::from_bits((u16::from_le_bytes([c[0], c[1]]) as u32) << 16))
-                .collect(),
-        ),
-        DType::Float32 => TensorData::Float32(
-            chunks
-                .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect(),
-        ),
-        DType::Float64 => TensorData::Float64(
-            chunks
-                .map(|c| f64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
-                .collect(),
-        ),
-        DType::Int8 => TensorData::Int8(chunks.map(|c| c[0] as i8).collect()),
-        DType::Int16 => {
-            TensorData::Int16(chunks.map(|c| i16::from_le_bytes([c[0], c[1]])).collect())
-        }
-        DType::Int32 => TensorData::Int32(
-            chunks
-                .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect(),
-        ),
-        DType::Int64 => TensorData::Int64(
-            chunks
-                .map(|c| i64::from_le_bytes(c.try_into().unwrap_or([0; 8])))
-                .collect(),
-        ),
-        DType::UInt8 => TensorData::UInt8(raw.to_vec()),
-        DType::Bool => TensorData::Bool(raw.iter().map(|&b| b != 0).collect()),
-        DType::String => {
-            return Err(
-                vm.type_error("frombuffer() of a bytes dtype is not emulated in this playground")
-            )
-        }
-    };
-    let tensor =
-        Tensor::new(dtype, Shape::from(&[count][..]), data).map_err(|e| op_error(vm, e))?;
-    array_value(st, vm, tensor)
-}
-
-/// The IEEE half-precision bits of a value already rounded to float16.
-fn half_bits(value: f32) -> u16 {
-    let bits = value.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    if value.is_nan() {
-        return sign | 0x7e00;
-    }
-    let magnitude = value.abs();
-    if magnitude >= 65520.0 {
-        return sign | 0x7c00;
-    }
-    if magnitude < 6.103_515_6e-5 {
-        // Subnormal: a multiple of 2^-24.
-        return sign | (magnitude * 16_777_216.0) as u16;
-    }
-    let exponent = ((bits >> 23) & 0xff) as i32 - 127 + 15;
-    sign | ((exponent as u16) << 10) | ((bits >> 13) & 0x3ff) as u16
-}
-
-/// The value of IEEE half-precision bits.
-fn half_value(bits: u16) -> f32 {
-    let sign = if bits & 0x8000 != 0 { -1.0 } else { 1.0 };
-    let exponent = ((bits >> 10) & 0x1f) as i32;
-    let fraction = (bits & 0x3ff) as f32;
-    sign * match exponent {
-        0 => fraction * 2f32.powi(-24),
-        31 if fraction == 0.0 => f32::INFINITY,
-        31 => f32::NAN,
-        _ => (1.0 + fraction / 1024.0) * 2f32.powi(exponent - 15),
-    }
+    let tensor = Tensor::from_le_bytes(dtype, raw).ok_or_else(|| {
+        vm.type_error("frombuffer() of a bytes dtype is not emulated in this playground")
+    })?;
+    array_value(st, vm, tensor.map_err(|e| op_error(vm, e))?)
 }
