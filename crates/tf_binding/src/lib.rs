@@ -319,6 +319,7 @@ impl Host for EngineHost {
             "_numpy" => numpy_module::build_module(&st, vm)?,
             "numpy" if name != "numpy" => numpy_module::build_module(&st, vm)?,
             clock::MODULE => clock::build(&st),
+            keras::native::MODULE => keras::native::build(&st),
             _ => return Ok(None),
         };
         let mut modules = st.modules.borrow_mut();

@@ -25,8 +25,21 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "tensorflow.compat.v1.dimension_value",
         "_tensorflow.array_ops:dimension_value",
     ),
+    ("tensorflow.is_tensor", "_tensorflow.array_ops:is_tensor"),
+    (
+        "tensorflow.nn.sigmoid_cross_entropy_with_logits",
+        "_tensorflow.math_ops:sigmoid_cross_entropy_with_logits",
+    ),
+    (
+        "tensorflow.nn.softmax_cross_entropy_with_logits",
+        "_tensorflow.math_ops:softmax_cross_entropy_with_logits",
+    ),
     ("tensorflow.train", "_tensorflow.train"),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
+    (
+        "keras._tf_keras.keras.utils.set_random_seed",
+        "_keras.utils:set_random_seed",
+    ),
     (
         "keras._tf_keras.keras.callbacks.Callback",
         "_keras.callbacks:Callback",

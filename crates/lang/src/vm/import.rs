@@ -258,8 +258,22 @@ impl<'h> Vm<'h> {
         // A submodule not yet imported.
         if let Value::Module(m) = module {
             let full = format!("{}.{}", m.name, name.as_str());
-            if let Ok(v) = self.import(&full, true) {
-                return Ok(v);
+            match self.import(&full, true) {
+                Ok(v) => return Ok(v),
+                // As CPython's `_handle_fromlist`: only "no such submodule" means the name
+                // is missing; an error raised while running the submodule propagates.
+                Err(err) => {
+                    let missing = format!("No module named '{full}'");
+                    let is_missing = err.is_instance(&self.exc.module_not_found_error.clone())
+                        && err
+                            .args()
+                            .first()
+                            .and_then(Value::as_str)
+                            .is_some_and(|text| text == missing);
+                    if !is_missing {
+                        return Err(err);
+                    }
+                }
             }
             let location = match m.get("__file__") {
                 Some(Value::Str(file)) => file.as_str().to_string(),

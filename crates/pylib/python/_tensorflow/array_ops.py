@@ -67,3 +67,10 @@ def dimension_value(dimension):
     """`tf.compat.v1.dimension_value`: a dimension's value (dimensions are plain ints or
     `None` here, as in TF 2's `TensorShape`)."""
     return getattr(dimension, "value", dimension)
+
+
+def is_tensor(x):
+    """`tf.is_tensor`: whether `x` is a TensorFlow tensor or variable (not an array)."""
+    import tensorflow as tf
+
+    return isinstance(x, (tf.Tensor, tf.Variable))

@@ -34,3 +34,37 @@ def linspace(start, stop, num, name=None, axis=0):
         begin = tf.zeros_like(shape)
         size = tf.concat((shape[0:axis], tf.reshape(num_int, [1]), shape[axis + 1:]), axis=0)
         return tf.slice(concatenated, begin, size)
+
+
+def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
+    """`tf.nn.sigmoid_cross_entropy_with_logits`, in TensorFlow's numerically stable form
+    `max(x, 0) - x * z + log(1 + exp(-abs(x)))`."""
+    import tensorflow as tf
+
+    with tf.name_scope(name or "logistic_loss"):
+        logits = tf.convert_to_tensor(logits)
+        labels = tf.cast(labels, logits.dtype)
+        if labels.shape.rank is not None and logits.shape.rank is not None:
+            if not labels.shape.is_compatible_with(logits.shape):
+                raise ValueError(
+                    f"`logits` and `labels` must have the same shape, received "
+                    f"({logits.shape} vs {labels.shape})."
+                )
+        zeros = tf.zeros_like(logits)
+        cond = logits >= zeros
+        relu_logits = tf.where(cond, logits, zeros)
+        neg_abs_logits = tf.where(cond, -logits, logits)
+        return tf.add(relu_logits - logits * labels, tf.math.log1p(tf.exp(neg_abs_logits)))
+
+
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
+    """`tf.nn.softmax_cross_entropy_with_logits`: `sum(labels * (logsumexp(logits) -
+    logits))` over `axis`, with the logits shifted by their maximum first, as TensorFlow's
+    kernel computes it."""
+    import tensorflow as tf
+
+    logits = tf.convert_to_tensor(logits)
+    labels = tf.cast(labels, logits.dtype)
+    shifted = logits - tf.stop_gradient(tf.reduce_max(logits, axis=axis, keepdims=True))
+    log_sum = tf.math.log(tf.reduce_sum(tf.exp(shifted), axis=axis, keepdims=True))
+    return tf.reduce_sum(labels * (log_sum - shifted), axis=axis)

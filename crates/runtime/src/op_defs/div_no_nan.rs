@@ -1,8 +1,10 @@
 //! `DivNoNan` (`tf.math.divide_no_nan(x, y)`): `x / y`, and 0 where `y` is 0.
 
-use super::support::{dense_type, type_name};
+use super::support::{dense_type, operand, symbolic, type_name};
 use super::{Op, OpDef};
+use crate::context::Context;
 use crate::error::{TfError, TfResult};
+use crate::graph::GraphTensor;
 use crate::op::{broadcast_static, InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::broadcast;
 use crate::tape::{binary, kernel, unary, unbroadcast};
@@ -78,6 +80,38 @@ impl Op for DivNoNan {
         Ok(vec![
             Some(unbroadcast(gx, x.shape())?),
             Some(unbroadcast(gy, y.shape())?),
+        ])
+    }
+
+    /// `_DivNoNanGrad` in a graph: the same ops as [`Op::gradient`], as graph nodes.
+    fn graph_gradients(
+        &self,
+        ctx: &mut Context,
+        inputs: &[GraphTensor],
+        outputs: &[(GraphTensor, Option<GraphTensor>)],
+        _skip: &[bool],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let (Some((_, Some(grad))), [x, y]) = (outputs.first(), inputs) else {
+            return Ok(vec![None; inputs.len()]);
+        };
+        let (grad, x, y) = (*grad, *x, *y);
+        let div = |ctx: &mut Context, a: GraphTensor, b: GraphTensor| -> TfResult<GraphTensor> {
+            let handle = ctx.array_op(
+                DivNoNan::kind(),
+                "DivNoNan",
+                None,
+                vec![(operand(a), "x", true), (operand(b), "y", true)],
+            )?;
+            symbolic(handle)
+        };
+        let gx = div(ctx, grad, y)?;
+        let negated = ctx.grad_unary(UnaryOp::Neg, x)?;
+        let once = div(ctx, negated, y)?;
+        let twice = div(ctx, once, y)?;
+        let gy = ctx.grad_binary(BinaryOp::Mul, grad, operand(twice))?;
+        Ok(vec![
+            Some(ctx.unbroadcast_to(gx, x)?),
+            Some(ctx.unbroadcast_to(gy, y)?),
         ])
     }
 

@@ -1,9 +1,11 @@
 //! `SelectV2` (`tf.where(condition, x, y)`): `x` where the condition holds, `y` elsewhere,
 //! all three broadcast together.
 
-use super::support::{dense_type, type_name};
+use super::support::{dense_type, literal, operand, symbolic, type_name};
 use super::{Op, OpDef};
+use crate::context::Context;
 use crate::error::{TfError, TfResult};
+use crate::graph::GraphTensor;
 use crate::op::{broadcast_static, InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::broadcast;
 use crate::tape::{binary, kernel, scalar_like, unbroadcast};
@@ -80,6 +82,31 @@ impl Op for SelectV2 {
             None,
             Some(unbroadcast(gx, then.shape())?),
             Some(unbroadcast(gy, otherwise.shape())?),
+        ])
+    }
+
+    /// `_SelectGradV2` in a graph, as [`Op::gradient`] computes it.
+    fn graph_gradients(
+        &self,
+        ctx: &mut Context,
+        inputs: &[GraphTensor],
+        outputs: &[(GraphTensor, Option<GraphTensor>)],
+        _skip: &[bool],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let (Some((_, Some(grad))), [condition, then, otherwise]) = (outputs.first(), inputs)
+        else {
+            return Ok(vec![None; inputs.len()]);
+        };
+        let (grad, condition) = (*grad, *condition);
+        let zeros = ctx.grad_binary(BinaryOp::Mul, grad, literal(0.0))?;
+        let gx =
+            symbolic(ctx.where_select(operand(condition), operand(grad), operand(zeros), None)?)?;
+        let gy =
+            symbolic(ctx.where_select(operand(condition), operand(zeros), operand(grad), None)?)?;
+        Ok(vec![
+            None,
+            Some(ctx.unbroadcast_to(gx, *then)?),
+            Some(ctx.unbroadcast_to(gy, *otherwise)?),
         ])
     }
 

@@ -50,10 +50,23 @@ impl Op for StridedSlice {
 
     /// The output from the kernel on stand-ins of the input's static shape.
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        Ok(
+        if let Some(outputs) =
             run_on_stand_ins(&StridedSlice::kind(self.specs.clone()), inputs, &[])?
-                .unwrap_or_else(|| unknown_outputs(first_dense_type(inputs), 1)),
-        )
+        {
+            return Ok(outputs);
+        }
+        // Unknown dimensions (a batch of `None`): the shape as far as the graph knows it.
+        let partial = inputs
+            .first()
+            .and_then(|input| input.shape.dims().map(<[Option<usize>]>::to_vec))
+            .and_then(|dims| ops::slice_partial_shape(&dims, &self.specs));
+        Ok(match partial {
+            Some(dims) => vec![OutputFact {
+                value_type: ValueType::Dense(first_dense_type(inputs)),
+                shape: tensor::TensorShape::new(dims),
+            }],
+            None => unknown_outputs(first_dense_type(inputs), 1),
+        })
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {

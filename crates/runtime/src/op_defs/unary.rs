@@ -240,6 +240,45 @@ impl Op for Unary {
                 let sign = ctx.grad_unary(UnaryOp::Sign, x)?;
                 ctx.grad_binary(BinaryOp::Mul, grad, operand(sign))?
             }
+            UnaryOp::Log1p => {
+                let shifted =
+                    symbolic(ctx.binary(BinaryOp::Add, literal(1.0), operand(x), None)?)?;
+                let inverse = ctx.grad_unary(UnaryOp::Reciprocal, shifted)?;
+                ctx.grad_binary(BinaryOp::Mul, grad, operand(inverse))?
+            }
+            UnaryOp::Expm1 => {
+                let slope = ctx.grad_unary(UnaryOp::Exp, x)?;
+                ctx.grad_binary(BinaryOp::Mul, grad, operand(slope))?
+            }
+            UnaryOp::Reciprocal => {
+                // ReciprocalGrad: -dy * y * y.
+                let negated = ctx.grad_unary(UnaryOp::Neg, grad)?;
+                let once = ctx.grad_binary(BinaryOp::Mul, negated, operand(y))?;
+                ctx.grad_binary(BinaryOp::Mul, once, operand(y))?
+            }
+            UnaryOp::Rsqrt => {
+                // RsqrtGrad: -0.5 * (dy * y) * (y * y).
+                let dy_y = ctx.grad_binary(BinaryOp::Mul, grad, operand(y))?;
+                let half =
+                    symbolic(ctx.binary(BinaryOp::Mul, literal(-0.5), operand(dy_y), None)?)?;
+                let squared = ctx.grad_unary(UnaryOp::Square, y)?;
+                ctx.grad_binary(BinaryOp::Mul, half, operand(squared))?
+            }
+            UnaryOp::Softplus => {
+                let slope = ctx.grad_unary(UnaryOp::Sigmoid, x)?;
+                ctx.grad_binary(BinaryOp::Mul, grad, operand(slope))?
+            }
+            UnaryOp::Sinh => {
+                let slope = ctx.grad_unary(UnaryOp::Cosh, x)?;
+                ctx.grad_binary(BinaryOp::Mul, grad, operand(slope))?
+            }
+            UnaryOp::Cosh => {
+                let slope = ctx.grad_unary(UnaryOp::Sinh, x)?;
+                ctx.grad_binary(BinaryOp::Mul, grad, operand(slope))?
+            }
+            UnaryOp::Sign | UnaryOp::Round | UnaryOp::Floor | UnaryOp::Ceil => {
+                ctx.grad_binary(BinaryOp::Mul, grad, literal(0.0))?
+            }
             other => return Err(not_emulated(&format!("{other:?}"))),
         };
         Ok(vec![Some(g)])

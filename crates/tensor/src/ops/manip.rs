@@ -568,6 +568,59 @@ pub fn strided_slice_grad(
 
 /// Where `t[specs]` reads from: the output's shape and, for each output element in
 /// row-major order, the row-major index of the element of `t` (of `input_shape`) it copies.
+/// The static shape of `t[specs]` for an input whose dimensions may be unknown (`None`):
+/// what a graph knows before running. An axis sliced from an unknown dimension is
+/// unknown; `None` when the subscript cannot apply (its error comes when it runs).
+pub fn slice_partial_shape(
+    dims: &[Option<usize>],
+    specs: &[SliceSpec],
+) -> Option<Vec<Option<usize>>> {
+    let rank = dims.len();
+    let consuming = specs
+        .iter()
+        .filter(|spec| matches!(spec, SliceSpec::Index(_) | SliceSpec::Range { .. }))
+        .count();
+    let mut out = Vec::new();
+    let mut axis = 0usize;
+    let mut saw_ellipsis = false;
+    for spec in specs {
+        match *spec {
+            SliceSpec::Ellipsis if !saw_ellipsis => {
+                saw_ellipsis = true;
+                let fill = rank.saturating_sub(consuming);
+                out.extend(dims.get(axis..axis + fill)?.iter().copied());
+                axis += fill;
+            }
+            SliceSpec::Ellipsis => {}
+            SliceSpec::NewAxis => out.push(Some(1)),
+            SliceSpec::Index(_) => {
+                dims.get(axis)?;
+                axis += 1;
+            }
+            SliceSpec::Range { .. } => {
+                let dim = *dims.get(axis)?;
+                let count = match dim {
+                    Some(len) => {
+                        let known = Shape::new(vec![len]);
+                        let (shape, _) = slice_positions(
+                            OpType::StridedSlice,
+                            &known,
+                            std::slice::from_ref(spec),
+                        )
+                        .ok()?;
+                        Some(shape.dims()[0])
+                    }
+                    None => None,
+                };
+                out.push(count);
+                axis += 1;
+            }
+        }
+    }
+    out.extend(dims.get(axis..)?.iter().copied());
+    Some(out)
+}
+
 fn slice_positions(
     op: OpType,
     input_shape: &Shape,

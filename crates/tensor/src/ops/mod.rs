@@ -64,8 +64,9 @@ pub use elementwise::{binary, truediv, BinaryOp};
 pub use float_class::{float_class, FloatClass};
 pub use image::{resize, string_to_number};
 pub use manip::{
-    concat, cumsum, expand_dims, gather, identity, one_hot, reshape, reverse, slice, squeeze,
-    stack, strided_slice_grad, tile, transpose, where_indices, where_select, SliceSpec,
+    concat, cumsum, expand_dims, gather, identity, one_hot, reshape, reverse, slice,
+    slice_partial_shape, squeeze, stack, strided_slice_grad, tile, transpose, where_indices,
+    where_select, SliceSpec,
 };
 pub use matmul::{matmul, matmul_on, MatMulArithmetic, MatMulOptions};
 pub use matrix_diag::{matrix_diag, matrix_diag_part, matrix_set_diag};

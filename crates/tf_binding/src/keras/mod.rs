@@ -35,6 +35,7 @@ pub mod losses;
 pub mod merging;
 pub mod metrics;
 pub mod model;
+pub mod native;
 pub mod optimizers;
 pub mod python_random;
 pub mod summary;
@@ -332,10 +333,6 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     let activations = layers::build_activations_module(st);
     module.set("activations", Value::Module(activations.clone()));
     let utils = crate::module("keras._tf_keras.keras.utils");
-    utils.set(
-        "set_random_seed",
-        crate::function(st, "set_random_seed", python_random::set_random_seed),
-    );
     module.set("utils", Value::Module(utils.clone()));
     let callbacks = crate::module("keras._tf_keras.keras.callbacks");
     callbacks.set("History", Value::Class(keras.history.clone()));

@@ -76,8 +76,21 @@ fn path(st: &St, vm: &Vm<'_>, id: VariableId) -> PyResult<String> {
 /// A new Keras variable named `name` (its path is the current name scope plus `name`),
 /// holding `initial`.
 pub fn create(st: &St, vm: &mut Vm<'_>, name: &str, initial: Tensor, trainable: bool) -> PyResult {
+    let path = classes(st, vm)?.path_for(name);
+    create_at(st, vm, &path, initial, trainable)
+}
+
+/// A new Keras variable at `path` (its name is the last part), holding `initial`.
+pub fn create_at(
+    st: &St,
+    vm: &mut Vm<'_>,
+    path: &str,
+    initial: Tensor,
+    trainable: bool,
+) -> PyResult {
     let keras = classes(st, vm)?;
-    let path = keras.path_for(name);
+    let name = path.rsplit('/').next().unwrap_or(path);
+    let path = path.to_string();
     let dtype = initial.dtype();
     let id = st.tf(vm, |ctx| {
         // In a mirroring strategy's scope the variable is mirrored, one copy per replica;

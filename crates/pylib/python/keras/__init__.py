@@ -1,0 +1,16 @@
+"""Keras 3 (`import keras`), written in Python for the playground: see `keras.src`."""
+
+from keras import activations, backend, callbacks, initializers, layers, losses, metrics
+from keras import models, ops, optimizers, random, utils
+from keras.src.keras_tensor import KerasTensor
+from keras.src.layer import Layer
+from keras.src.layers.core import Input
+from keras.src.models.model import Model
+from keras.src.models.sequential import Sequential
+from keras.src.backend import name_scope
+
+__version__ = "3.15.1"
+
+
+def version():
+    return __version__

@@ -1,0 +1,3 @@
+"""`keras.callbacks`."""
+
+from keras.src.callbacks import Callback, EarlyStopping, History, LambdaCallback

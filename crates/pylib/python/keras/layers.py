@@ -1,0 +1,15 @@
+"""`keras.layers`."""
+
+from keras.src.layer import Layer
+from keras.src.layers.conv import (
+    AveragePooling1D, AveragePooling2D, AvgPool2D, Conv1D, Conv2D, Conv3D,
+    GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalMaxPooling1D, GlobalMaxPooling2D,
+    MaxPool1D, MaxPool2D, MaxPooling1D, MaxPooling2D,
+)
+from keras.src.layers.core import (
+    Activation, Dense, Dropout, Embedding, Flatten, Identity, Input, InputLayer, Lambda,
+    Permute, RepeatVector, Rescaling, Reshape,
+)
+from keras.src.layers.merging import (
+    Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, concatenate,
+)

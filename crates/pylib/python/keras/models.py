@@ -1,0 +1,5 @@
+"""`keras.models`."""
+
+from keras.src.models.functional import Functional
+from keras.src.models.model import Model
+from keras.src.models.sequential import Sequential

@@ -1,0 +1,16 @@
+"""`keras.ops`: the operations of `keras.src.ops`."""
+
+from keras.src import ops as _ops
+
+_PRIVATE = ("np", "tf", "backend", "keras_op", "KerasTensor", "symbolic_op",
+            "convert_to_tensor_", "any_symbolic_tensors")
+
+
+def __getattr__(name):
+    if name.startswith("_") or name in _PRIVATE:
+        raise AttributeError(f"module 'keras.ops' has no attribute '{name}'")
+    return getattr(_ops, name)
+
+
+def __dir__():
+    return [n for n in dir(_ops) if not n.startswith("_") and n not in _PRIVATE]

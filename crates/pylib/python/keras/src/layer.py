@@ -1,0 +1,360 @@
+"""`Layer`, the base of every Keras layer and model: naming, weights (`add_weight`, in the
+layer's name scope so their `path` is `dense/kernel`), building on the first call from
+the input's shape, the training flag passed down to nested calls, casting inputs to the
+compute dtype, tracking of sublayers set as attributes, and the functional API (called on
+`KerasTensor`s, a layer records a node instead of computing)."""
+
+import inspect
+
+import numpy as np
+import tensorflow as tf
+
+import _keras_native
+from keras.src import backend, tree
+from keras.src.keras_tensor import KerasTensor, any_symbolic_tensors
+from keras.src.operation import Operation, compute_output_spec, Node
+
+_LAYER_KWARGS = ("input_shape", "input_dim", "batch_input_shape", "batch_size",
+                 "weights", "activity_regularizer", "autocast")
+
+_CALL_ARGS = {}
+
+
+def _call_arguments(cls):
+    """The names `cls.call` takes (whether it wants `training` or `mask`)."""
+    found = _CALL_ARGS.get(cls)
+    if found is None:
+        try:
+            params = inspect.signature(cls.call).parameters
+            found = (set(params), any(p.kind == p.VAR_KEYWORD for p in params.values()))
+        except (TypeError, ValueError):
+            found = (set(), True)
+        _CALL_ARGS[cls] = found
+    return found
+
+
+def _shape_of(x):
+    if isinstance(x, KerasTensor):
+        return x.shape
+    if hasattr(x, "shape"):
+        shape = x.shape
+        if hasattr(shape, "as_list"):
+            return tuple(shape.as_list()) if shape.rank is not None else None
+        return tuple(shape)
+    return None
+
+
+class Layer(Operation):
+    """The base class of layers."""
+
+    def __init__(self, *, activity_regularizer=None, trainable=True, dtype=None,
+                 autocast=True, name=None, **kwargs):
+        if name is None:
+            name = backend.unique_name(backend.snake_case(type(self).__name__))
+        unknown = {k: v for k, v in kwargs.items() if k not in _LAYER_KWARGS}
+        if unknown:
+            raise ValueError(
+                f"Unrecognized keyword arguments passed to {type(self).__name__}: {unknown}"
+            )
+        Operation.__init__(self, name=name)
+        object.__setattr__(self, "_layers", [])
+        self._trainable = trainable
+        self._trainable_weights = []
+        self._non_trainable_weights = []
+        self._losses = []
+        self._metrics_list = []
+        self.built = False
+        self.autocast = autocast
+        self._dtype = backend.standardize_dtype(dtype) if dtype is not None else None
+        self.supports_masking = False
+        self.input_spec = None
+        self.activity_regularizer = activity_regularizer
+        input_shape = kwargs.get("input_shape")
+        if input_shape is None and kwargs.get("input_dim") is not None:
+            input_shape = (kwargs["input_dim"],)
+        batch_input_shape = kwargs.get("batch_input_shape")
+        if batch_input_shape is not None:
+            self._input_shape_arg = tuple(batch_input_shape)
+        elif input_shape is not None:
+            self._input_shape_arg = (kwargs.get("batch_size"),) + tuple(input_shape)
+        else:
+            self._input_shape_arg = None
+        self._build_shapes = None
+
+    # ---- attributes and tracking ------------------------------------------------------
+
+    def __setattr__(self, name, value):
+        if not name.startswith("_") or name in ("_layers",):
+            layers = self.__dict__.get("_layers")
+            if layers is not None:
+                for item in tree.flatten(value) if isinstance(value, (list, tuple, dict)) else [value]:
+                    if isinstance(item, Layer) and item is not self and not any(item is l for l in layers):
+                        layers.append(item)
+        object.__setattr__(self, name, value)
+
+    def _flat_layers(self):
+        out = []
+        for layer in self._layers:
+            out.append(layer)
+            out.extend(layer._flat_layers())
+        return out
+
+    @property
+    def dtype(self):
+        return self._dtype or backend.floatx()
+
+    @property
+    def compute_dtype(self):
+        return self.dtype
+
+    @property
+    def variable_dtype(self):
+        return self.dtype
+
+    @property
+    def dtype_policy(self):
+        return self.dtype
+
+    @property
+    def trainable(self):
+        return self._trainable
+
+    @trainable.setter
+    def trainable(self, value):
+        self._trainable = bool(value)
+        for layer in self._layers:
+            layer.trainable = value
+
+    @property
+    def path(self):
+        return self.name
+
+    def _own_weights(self):
+        return self._trainable_weights + self._non_trainable_weights
+
+    def _all_weights(self):
+        seen = set()
+        out = []
+        for w in self._own_weights() + [w for l in self._layers for w in l._all_weights()]:
+            if id(w) not in seen:
+                seen.add(id(w))
+                out.append(w)
+        return out
+
+    @property
+    def weights(self):
+        return self._all_weights()
+
+    @property
+    def variables(self):
+        return self._all_weights()
+
+    @property
+    def trainable_weights(self):
+        if not self.trainable:
+            return []
+        out = list(self._trainable_weights)
+        for layer in self._layers:
+            for w in layer.trainable_weights:
+                if not any(w is o for o in out):
+                    out.append(w)
+        return out
+
+    trainable_variables = trainable_weights
+
+    @property
+    def non_trainable_weights(self):
+        if not self.trainable:
+            return self.weights
+        out = list(self._non_trainable_weights)
+        for layer in self._layers:
+            for w in layer.non_trainable_weights:
+                if not any(w is o for o in out):
+                    out.append(w)
+        return out
+
+    non_trainable_variables = non_trainable_weights
+
+    @property
+    def losses(self):
+        out = list(self._losses)
+        for variable, regularizer in getattr(self, "_regularizers", []):
+            out.append(regularizer(variable))
+        for layer in self._layers:
+            out.extend(layer.losses)
+        return out
+
+    def add_loss(self, loss):
+        self._losses.append(loss)
+
+    def _clear_losses(self):
+        self._losses = []
+        for layer in self._layers:
+            layer._clear_losses()
+
+    @property
+    def metrics(self):
+        return list(self._metrics_list)
+
+    def count_params(self):
+        if not self.built:
+            raise ValueError(
+                f"You tried to call `count_params` on layer '{self.name}', but the layer "
+                "isn't built. You can build it manually via: "
+                f"`layer.build(input_shape)`."
+            )
+        total = 0
+        for w in self.weights:
+            n = 1
+            for d in w.shape:
+                n *= d
+            total += n
+        return total
+
+    def get_weights(self):
+        return [w.numpy() for w in self.weights]
+
+    def set_weights(self, weights):
+        mine = self.weights
+        if len(mine) != len(weights):
+            raise ValueError(
+                f"You called `set_weights(weights)` on layer '{self.name}' with a weight list "
+                f"of length {len(weights)}, but the layer was expecting {len(mine)} weights."
+            )
+        for variable, value in zip(mine, weights):
+            variable.assign(value)
+
+    # ---- weights ----------------------------------------------------------------------
+
+    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True,
+                   autocast=True, regularizer=None, constraint=None, aggregation="none",
+                   overwrite_with_gradient=False, name=None):
+        if isinstance(shape, str):
+            raise ValueError(
+                "`name` must be passed as a keyword argument. Received: "
+                f"add_weight('{shape}', ...). Use: add_weight(shape=..., name='{shape}')."
+            )
+        from keras.src import initializers
+        shape = () if shape is None else tuple(shape)
+        dtype = backend.standardize_dtype(dtype or self.variable_dtype)
+        if initializer is None:
+            initializer = "glorot_uniform" if backend.is_float_dtype(dtype) else "zeros"
+        initializer = initializers.get(initializer)
+        if name is None:
+            name = backend.unique_name("variable")
+        with backend.name_scope(self.name, caller=self):
+            value = initializer(shape, dtype=dtype)
+            variable = _keras_native.variable(
+                tf.convert_to_tensor(value, dtype=dtype), backend.current_path(name), trainable
+            )
+        if regularizer is not None:
+            from keras.src import regularizers
+            self._regularizers = getattr(self, "_regularizers", [])
+            self._regularizers.append((variable, regularizers.get(regularizer)))
+        if trainable:
+            self._trainable_weights.append(variable)
+        else:
+            self._non_trainable_weights.append(variable)
+        return variable
+
+    # ---- building and calling ---------------------------------------------------------
+
+    def build(self, input_shape=None):
+        self.built = True
+
+    def _maybe_build(self, args, kwargs):
+        if self.built:
+            return
+        first = args[0] if args else next(iter(kwargs.values()), None)
+        if isinstance(first, (list, tuple)):
+            shapes = [_shape_of(x) for x in first]
+        elif isinstance(first, dict):
+            shapes = {k: _shape_of(v) for k, v in first.items()}
+        else:
+            shapes = _shape_of(first)
+        self._build_shapes = shapes
+        with backend.name_scope(self.name, caller=self):
+            self.build(shapes)
+        self.built = True
+
+    def _convert_input(self, x):
+        if isinstance(x, KerasTensor):
+            return x
+        if isinstance(x, np.ndarray) or isinstance(x, (float, int)) and not isinstance(x, bool):
+            x = tf.convert_to_tensor(x)
+        if tf.is_tensor(x) and self.autocast and x.dtype.is_floating:
+            if x.dtype.name != self.compute_dtype:
+                x = tf.cast(x, self.compute_dtype)
+        return x
+
+    def __call__(self, *args, **kwargs):
+        if args:
+            first = args[0]
+            if isinstance(first, (list, tuple)):
+                first = type(first)(self._convert_input(x) for x in first)
+            elif isinstance(first, dict):
+                first = {k: self._convert_input(v) for k, v in first.items()}
+            else:
+                first = self._convert_input(first)
+            args = (first,) + tuple(args[1:])
+        names, var_kw = _call_arguments(type(self))
+        if "training" in names or var_kw:
+            training = kwargs.get("training")
+            if training is None:
+                training = backend.outer_training()
+            if training is None and "training" in names:
+                default = inspect.signature(type(self).call).parameters["training"].default
+                if default is not inspect.Parameter.empty:
+                    training = default
+            if "training" in names:
+                kwargs["training"] = training
+            elif "training" in kwargs:
+                kwargs["training"] = training
+        else:
+            training = kwargs.pop("training", None)
+            if training is None:
+                training = backend.outer_training()
+        if "mask" in kwargs and "mask" not in names and not var_kw:
+            kwargs.pop("mask")
+        self._maybe_build(args, kwargs)
+        if any_symbolic_tensors(args, kwargs):
+            return self._symbolic_call(args, kwargs, training)
+        with backend.name_scope(self.name, caller=self), backend.call_context(training):
+            outputs = self.call(*args, **kwargs)
+        if self.activity_regularizer is not None:
+            for out in tree.flatten(outputs):
+                self.add_loss(self.activity_regularizer(out))
+        return outputs
+
+    def _symbolic_call(self, args, kwargs, training):
+        def run(*a, **k):
+            with backend.name_scope(self.name, caller=self), backend.call_context(training):
+                return self.call(*a, **k)
+
+        outputs = compute_output_spec(run, args, kwargs)
+        Node(self, args, kwargs, outputs)
+        return outputs
+
+    def call(self, *args, **kwargs):
+        raise NotImplementedError(
+            f"Layer {type(self).__name__} does not have a `call()` method implemented."
+        )
+
+    def compute_output_shape(self, *args, **kwargs):
+        specs = [KerasTensor(s) if isinstance(s, tuple) else s for s in args]
+        out = compute_output_spec(self.call, specs, kwargs)
+        return tree.map_structure(lambda t: t.shape, out)
+
+    def compute_output_spec(self, *args, **kwargs):
+        return compute_output_spec(self.call, args, kwargs)
+
+    def get_config(self):
+        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        return config
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name}, built={self.built}>"

@@ -1,0 +1,1 @@
+"""Keras's layers, written on `keras.ops` and TensorFlow's ops."""

@@ -1,0 +1,254 @@
+"""`keras.losses`: the `Loss` base class (convert, compute per-sample losses, weight,
+reduce to their mean over the batch) and the common losses, as Keras 3 computes them: a
+cross-entropy of an output made by a `sigmoid` or `softmax` activation is computed from
+its logits, as Keras does."""
+
+import tensorflow as tf
+
+from keras.src import backend, ops
+
+
+def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
+    """Makes `x1` and `x2` the same rank when they differ by a trailing 1."""
+    r1, r2 = len(x1.shape), len(x2.shape)
+    if r1 == r2:
+        return x1, x2
+    if r1 == r2 + 1 and x1.shape[-1] == 1:
+        if r2 == 1 and expand_rank_1:
+            x2 = tf.expand_dims(x2, -1)
+        else:
+            x1 = tf.squeeze(x1, -1)
+    if r2 == r1 + 1 and x2.shape[-1] == 1:
+        if r1 == 1 and expand_rank_1:
+            x1 = tf.expand_dims(x1, -1)
+        else:
+            x2 = tf.squeeze(x2, -1)
+    return x1, x2
+
+
+def _standardize_reduction(reduction):
+    allowed = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
+    if reduction not in allowed:
+        raise ValueError(
+            "Invalid value for argument `reduction`. "
+            f"Expected one of {allowed}. Received: reduction={reduction}"
+        )
+    return reduction
+
+
+def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
+    if reduction is None or reduction == "none" or tuple(values.shape) in ((), (0,)):
+        return values
+    loss = tf.reduce_sum(values)
+    if reduction in ("sum_over_batch_size", "mean", "mean_with_sample_weight"):
+        if reduction == "mean_with_sample_weight" and sample_weight is not None:
+            divisor = tf.cast(tf.reduce_sum(sample_weight), loss.dtype)
+        else:
+            divisor = tf.cast(tf.reduce_prod(tf.shape(values)), loss.dtype)
+        loss = tf.math.divide_no_nan(loss, divisor)
+    return loss
+
+
+def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size",
+                           dtype=None):
+    values = backend.convert_to_tensor(values, dtype)
+    if sample_weight is not None:
+        sample_weight = tf.cast(backend.convert_to_tensor(sample_weight), values.dtype)
+        values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
+        values = values * sample_weight
+    return reduce_values(values, sample_weight, reduction)
+
+
+class Loss:
+    def __init__(self, name=None, reduction="sum_over_batch_size", dtype=None):
+        self.name = name or backend.snake_case(type(self).__name__)
+        self.reduction = _standardize_reduction(reduction)
+        self.dtype = dtype or backend.floatx()
+
+    def __call__(self, y_true, y_pred, sample_weight=None):
+        y_pred = _keep_logits(y_pred, backend.convert_to_tensor(y_pred, self.dtype))
+        y_true = backend.convert_to_tensor(y_true, self.dtype)
+        losses = self.call(y_true, y_pred)
+        return reduce_weighted_values(losses, sample_weight=sample_weight,
+                                      reduction=self.reduction, dtype=self.dtype)
+
+    def call(self, y_true, y_pred):
+        raise NotImplementedError
+
+    def get_config(self):
+        return {"name": self.name, "reduction": self.reduction}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+
+def _keep_logits(original, converted):
+    logits = getattr(original, "_keras_logits", None)
+    if logits is not None and converted is not original:
+        converted._keras_logits = logits
+    return converted
+
+
+class LossFunctionWrapper(Loss):
+    def __init__(self, fn, reduction="sum_over_batch_size", name=None, dtype=None,
+                 **kwargs):
+        super().__init__(name=name, reduction=reduction, dtype=dtype)
+        self.fn = fn
+        self._fn_kwargs = kwargs
+
+    def call(self, y_true, y_pred):
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+
+def mean_squared_error(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return tf.reduce_mean(tf.square(y_true - y_pred), axis=-1)
+
+
+def mean_absolute_error(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return tf.reduce_mean(tf.abs(y_true - y_pred), axis=-1)
+
+
+def huber(y_true, y_pred, delta=1.0):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    delta = tf.cast(delta, y_pred.dtype)
+    error = y_pred - y_true
+    abs_error = tf.abs(error)
+    half = tf.cast(0.5, y_pred.dtype)
+    return tf.reduce_mean(
+        tf.where(abs_error <= delta, half * tf.square(error),
+                 delta * abs_error - half * tf.square(delta)),
+        axis=-1,
+    )
+
+
+def _logits(output, from_logits, kind):
+    logits = getattr(output, "_keras_logits", None)
+    if logits is not None:
+        return logits, True
+    return output, from_logits
+
+
+def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_pred = _keep_logits(y_pred, backend.convert_to_tensor(y_pred))
+    y_true = tf.cast(y_true, y_pred.dtype)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    output, from_logits = _logits(y_pred, from_logits, "Sigmoid")
+    if from_logits:
+        values = tf.nn.sigmoid_cross_entropy_with_logits(labels=y_true, logits=output)
+    else:
+        eps = backend.epsilon()
+        output = tf.clip_by_value(output, eps, 1.0 - eps)
+        bce = y_true * tf.math.log(output)
+        bce += (1 - y_true) * tf.math.log(1 - output)
+        values = -bce
+    return tf.reduce_mean(values, axis=axis)
+
+
+def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_pred = _keep_logits(y_pred, backend.convert_to_tensor(y_pred))
+    y_true = tf.cast(y_true, y_pred.dtype)
+    if label_smoothing:
+        classes = tf.cast(tf.shape(y_true)[-1], y_pred.dtype)
+        y_true = y_true * (1.0 - label_smoothing) + (label_smoothing / classes)
+    output, from_logits = _logits(y_pred, from_logits, "Softmax")
+    if from_logits:
+        return tf.nn.softmax_cross_entropy_with_logits(labels=y_true, logits=output, axis=axis)
+    output = output / tf.reduce_sum(output, axis, keepdims=True)
+    eps = backend.epsilon()
+    output = tf.clip_by_value(output, eps, 1.0 - eps)
+    return -tf.reduce_sum(y_true * tf.math.log(output), axis)
+
+
+def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_class=None,
+                                    axis=-1):
+    y_pred = _keep_logits(y_pred, backend.convert_to_tensor(y_pred))
+    y_true = backend.convert_to_tensor(y_true)
+    if len(y_true.shape) == len(y_pred.shape) and y_true.shape[-1] == 1:
+        y_true = tf.squeeze(y_true, -1)
+    output, from_logits = _logits(y_pred, from_logits, "Softmax")
+    target = tf.cast(y_true, "int64")
+    if not from_logits:
+        eps = backend.epsilon()
+        output = tf.math.log(tf.clip_by_value(output, eps, 1 - eps))
+    return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
+
+
+class MeanSquaredError(LossFunctionWrapper):
+    def __init__(self, reduction="sum_over_batch_size", name="mean_squared_error", dtype=None):
+        super().__init__(mean_squared_error, reduction=reduction, name=name, dtype=dtype)
+
+
+class MeanAbsoluteError(LossFunctionWrapper):
+    def __init__(self, reduction="sum_over_batch_size", name="mean_absolute_error", dtype=None):
+        super().__init__(mean_absolute_error, reduction=reduction, name=name, dtype=dtype)
+
+
+class Huber(LossFunctionWrapper):
+    def __init__(self, delta=1.0, reduction="sum_over_batch_size", name="huber_loss", dtype=None):
+        super().__init__(huber, reduction=reduction, name=name, dtype=dtype, delta=delta)
+
+
+class BinaryCrossentropy(LossFunctionWrapper):
+    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1,
+                 reduction="sum_over_batch_size", name="binary_crossentropy", dtype=None):
+        super().__init__(binary_crossentropy, reduction=reduction, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+
+
+class CategoricalCrossentropy(LossFunctionWrapper):
+    def __init__(self, from_logits=False, label_smoothing=0.0, axis=-1,
+                 reduction="sum_over_batch_size", name="categorical_crossentropy", dtype=None):
+        super().__init__(categorical_crossentropy, reduction=reduction, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+
+
+class SparseCategoricalCrossentropy(LossFunctionWrapper):
+    def __init__(self, from_logits=False, ignore_class=None, reduction="sum_over_batch_size",
+                 name="sparse_categorical_crossentropy", dtype=None):
+        super().__init__(sparse_categorical_crossentropy, reduction=reduction, name=name,
+                         dtype=dtype, from_logits=from_logits)
+        self.from_logits = from_logits
+
+    def call(self, y_true, y_pred):
+        return self.fn(y_true, y_pred, **self._fn_kwargs)
+
+
+mse = MSE = mean_squared_error
+mae = MAE = mean_absolute_error
+
+_BY_NAME = {
+    "mse": MeanSquaredError, "mean_squared_error": MeanSquaredError,
+    "mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
+    "huber": Huber, "huber_loss": Huber,
+    "binary_crossentropy": BinaryCrossentropy,
+    "categorical_crossentropy": CategoricalCrossentropy,
+    "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
+}
+
+
+def get(identifier):
+    if identifier is None or isinstance(identifier, Loss):
+        return identifier
+    if isinstance(identifier, str):
+        cls = _BY_NAME.get(identifier)
+        if cls is None:
+            raise ValueError(f"Could not interpret loss identifier: {identifier}")
+        return cls()
+    if isinstance(identifier, type):
+        return identifier()
+    if callable(identifier):
+        return LossFunctionWrapper(identifier, name=getattr(identifier, "__name__", None))
+    raise ValueError(f"Could not interpret loss identifier: {identifier}")

@@ -1,0 +1,267 @@
+"""`keras.metrics`: `Metric` (state in non-trainable variables, so updates run inside a
+`tf.function` step), `Mean`, `Sum`, `MeanMetricWrapper` and the accuracy and error
+metrics, computed as Keras 3 computes them."""
+
+import tensorflow as tf
+
+import _keras_native
+from keras.src import backend
+from keras.src.losses import (
+    mean_absolute_error, mean_squared_error, squeeze_or_expand_to_same_rank,
+)
+
+
+class Metric:
+    def __init__(self, dtype=None, name=None):
+        self.name = name or backend.snake_case(type(self).__name__)
+        self._dtype = backend.standardize_dtype(dtype) if dtype is not None else backend.floatx()
+        self._variables = []
+
+    @property
+    def dtype(self):
+        return self._dtype
+
+    def add_variable(self, shape, initializer="zeros", dtype=None, aggregation="sum",
+                     name=None):
+        dtype = backend.standardize_dtype(dtype or self._dtype)
+        value = tf.zeros(shape, dtype) if initializer == "zeros" else tf.ones(shape, dtype)
+        variable = _keras_native.variable(value, f"{self.name}/{name}", False)
+        self._variables.append(variable)
+        return variable
+
+    add_weight = add_variable
+
+    @property
+    def variables(self):
+        return list(self._variables)
+
+    def reset_state(self):
+        for v in self._variables:
+            v.assign(tf.zeros(v.shape, v.dtype))
+
+    def update_state(self, *args, **kwargs):
+        raise NotImplementedError
+
+    def result(self):
+        raise NotImplementedError
+
+    def __call__(self, *args, **kwargs):
+        self.update_state(*args, **kwargs)
+        return self.result()
+
+    def get_config(self):
+        return {"name": self.name, "dtype": self._dtype}
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name}>"
+
+
+def reduce_to_samplewise_values(values, sample_weight, reduce_fn, dtype):
+    values = tf.cast(values, dtype)
+    if sample_weight is not None:
+        sample_weight = tf.cast(backend.convert_to_tensor(sample_weight), dtype)
+        values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
+        weight_ndim = len(sample_weight.shape)
+        values_ndim = len(values.shape)
+        if values_ndim > weight_ndim:
+            values = reduce_fn(values, axis=list(range(weight_ndim, values_ndim)))
+        sample_weight = tf.broadcast_to(sample_weight, tf.shape(values))
+        values = values * sample_weight
+        if weight_ndim > 1:
+            sample_weight = reduce_fn(sample_weight, axis=list(range(1, weight_ndim)))
+    values_ndim = len(values.shape)
+    if values_ndim > 1:
+        values = reduce_fn(values, axis=list(range(1, values_ndim)))
+    return values, sample_weight
+
+
+class Sum(Metric):
+    def __init__(self, name="sum", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable(shape=(), name="total")
+
+    def update_state(self, values, sample_weight=None):
+        values, _ = reduce_to_samplewise_values(values, sample_weight, tf.reduce_sum, self.dtype)
+        self.total.assign_add(tf.reduce_sum(values))
+
+    def result(self):
+        return tf.identity(self.total)
+
+
+class Mean(Metric):
+    def __init__(self, name="mean", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        self.total = self.add_variable(shape=(), name="total")
+        self.count = self.add_variable(shape=(), name="count")
+
+    def update_state(self, values, sample_weight=None):
+        values, sample_weight = reduce_to_samplewise_values(
+            values, sample_weight, tf.reduce_mean, self.dtype)
+        self.total.assign_add(tf.reduce_sum(values))
+        if sample_weight is not None:
+            count = tf.reduce_sum(sample_weight)
+        elif len(values.shape) >= 1:
+            count = tf.shape(values)[0]
+        else:
+            count = 1
+        self.count.assign_add(tf.cast(count, self.dtype))
+
+    def result(self):
+        return tf.math.divide_no_nan(self.total, tf.cast(self.count, self.dtype))
+
+
+class MeanMetricWrapper(Mean):
+    def __init__(self, fn, name=None, dtype=None, **kwargs):
+        super().__init__(name=name, dtype=dtype)
+        self._fn = fn
+        self._fn_kwargs = kwargs
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        return Mean.update_state(self, values, sample_weight=sample_weight)
+
+
+def accuracy(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return tf.cast(tf.equal(y_true, y_pred), backend.floatx())
+
+
+def binary_accuracy(y_true, y_pred, threshold=0.5):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    y_pred = tf.cast(tf.greater(y_pred, tf.cast(threshold, y_pred.dtype)), y_true.dtype)
+    return tf.cast(tf.equal(y_true, y_pred), backend.floatx())
+
+
+def _matches(y_true, y_pred, squeeze_last):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    original = tf.shape(y_true)
+    reshape = False
+    if len(y_true.shape) == len(y_pred.shape) and (not squeeze_last or y_true.shape[-1] == 1):
+        y_true = tf.squeeze(y_true, -1)
+        reshape = True
+    y_pred = tf.argmax(y_pred, axis=-1, output_type="int32")
+    if y_pred.dtype != y_true.dtype:
+        y_pred = tf.cast(y_pred, y_true.dtype)
+    matches = tf.cast(tf.equal(y_true, y_pred), backend.floatx())
+    if reshape:
+        matches = tf.reshape(matches, original)
+    return matches
+
+
+def categorical_accuracy(y_true, y_pred):
+    y_true = tf.argmax(y_true, axis=-1, output_type="int32")
+    return _matches(y_true, y_pred, False)
+
+
+def sparse_categorical_accuracy(y_true, y_pred):
+    matches = _matches(y_true, y_pred, True)
+    if len(matches.shape) > 1 and matches.shape[-1] == 1:
+        matches = tf.squeeze(matches, -1)
+    return matches
+
+
+def top_k_categorical_accuracy(y_true, y_pred, k=5):
+    y_true = tf.argmax(y_true, axis=-1, output_type="int32")
+    return tf.cast(tf.math.in_top_k(y_true, y_pred, k), backend.floatx())
+
+
+def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5):
+    y_true = tf.cast(tf.reshape(y_true, [-1]), "int32")
+    return tf.cast(tf.math.in_top_k(y_true, y_pred, k), backend.floatx())
+
+
+class Accuracy(MeanMetricWrapper):
+    def __init__(self, name="accuracy", dtype=None):
+        super().__init__(accuracy, name=name, dtype=dtype)
+
+
+class BinaryAccuracy(MeanMetricWrapper):
+    def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
+        super().__init__(binary_accuracy, name=name, dtype=dtype, threshold=threshold)
+
+
+class CategoricalAccuracy(MeanMetricWrapper):
+    def __init__(self, name="categorical_accuracy", dtype=None):
+        super().__init__(categorical_accuracy, name=name, dtype=dtype)
+
+
+class SparseCategoricalAccuracy(MeanMetricWrapper):
+    def __init__(self, name="sparse_categorical_accuracy", dtype=None):
+        super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
+
+
+class TopKCategoricalAccuracy(MeanMetricWrapper):
+    def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
+        super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+
+
+class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
+    def __init__(self, k=5, name="sparse_top_k_categorical_accuracy", dtype=None):
+        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+
+
+class MeanSquaredError(MeanMetricWrapper):
+    def __init__(self, name="mean_squared_error", dtype=None):
+        super().__init__(mean_squared_error, name=name, dtype=dtype)
+
+
+class MeanAbsoluteError(MeanMetricWrapper):
+    def __init__(self, name="mean_absolute_error", dtype=None):
+        super().__init__(mean_absolute_error, name=name, dtype=dtype)
+
+
+class RootMeanSquaredError(Mean):
+    def __init__(self, name="root_mean_squared_error", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        y_pred = backend.convert_to_tensor(y_pred, self.dtype)
+        y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+        return Mean.update_state(self, tf.square(y_pred - y_true), sample_weight=sample_weight)
+
+    def result(self):
+        return tf.sqrt(Mean.result(self))
+
+
+_BY_NAME = {
+    "mse": MeanSquaredError, "mean_squared_error": MeanSquaredError,
+    "mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
+    "binary_accuracy": BinaryAccuracy, "categorical_accuracy": CategoricalAccuracy,
+    "sparse_categorical_accuracy": SparseCategoricalAccuracy,
+    "top_k_categorical_accuracy": TopKCategoricalAccuracy,
+    "sparse_top_k_categorical_accuracy": SparseTopKCategoricalAccuracy,
+    "root_mean_squared_error": RootMeanSquaredError,
+}
+
+
+def get(identifier, loss=None):
+    """A metric for `compile(metrics=[...])`; `"accuracy"` picks the accuracy that fits
+    the loss, as Keras does."""
+    if isinstance(identifier, Metric):
+        return identifier
+    if isinstance(identifier, str):
+        if identifier in ("accuracy", "acc"):
+            kind = getattr(loss, "fn", loss)
+            name = getattr(kind, "__name__", str(kind))
+            if "sparse_categorical" in name:
+                return SparseCategoricalAccuracy(name=identifier)
+            if "categorical" in name:
+                return CategoricalAccuracy(name=identifier)
+            if "binary" in name:
+                return BinaryAccuracy(name=identifier)
+            return Accuracy(name=identifier)
+        cls = _BY_NAME.get(identifier)
+        if cls is None:
+            raise ValueError(f"Could not interpret metric identifier: {identifier}")
+        return cls(name=identifier)
+    if isinstance(identifier, type):
+        return identifier()
+    if callable(identifier):
+        return MeanMetricWrapper(identifier, name=getattr(identifier, "__name__", None))
+    raise ValueError(f"Could not interpret metric identifier: {identifier}")

@@ -1,0 +1,87 @@
+"""`Model`: a layer with training (`compile`, `fit`, `evaluate`, `predict`; see
+`trainer`) and `summary()`. `Model(inputs, outputs)` makes a `Functional` model."""
+
+from keras.src import backend
+from keras.src.layer import Layer
+from keras.src.trainer import Trainer
+
+
+def _functional_arguments(args, kwargs):
+    return len(args) == 2 or (len(args) == 1 and "outputs" in kwargs) or (
+        "inputs" in kwargs and "outputs" in kwargs)
+
+
+class Model(Trainer, Layer):
+    def __new__(cls, *args, **kwargs):
+        if cls is Model and _functional_arguments(args, kwargs):
+            from keras.src.models.functional import Functional
+            return object.__new__(Functional)
+        return object.__new__(cls)
+
+    def __init__(self, *args, **kwargs):
+        if _functional_arguments(args, kwargs):
+            from keras.src.models.functional import Functional
+            Functional.__init__(self, *args, **kwargs)
+            return
+        trainable = kwargs.pop("trainable", True)
+        name = kwargs.pop("name", None)
+        dtype = kwargs.pop("dtype", None)
+        Layer.__init__(self, trainable=trainable, name=name, dtype=dtype, **kwargs)
+        Trainer.__init__(self)
+        self._graph = None
+
+    @property
+    def layers(self):
+        return list(self._layers)
+
+    def get_layer(self, name=None, index=None):
+        if index is not None:
+            if len(self.layers) <= index:
+                raise ValueError(
+                    f"Was asked to retrieve layer at index {index} but model only has "
+                    f"{len(self.layers)} layers."
+                )
+            return self.layers[index]
+        for layer in self.layers:
+            if layer.name == name:
+                return layer
+        raise ValueError(
+            f"No such layer: {name}. Existing layers are: {[l.name for l in self.layers]}."
+        )
+
+    def summary(self, line_length=None, positions=None, print_fn=None, expand_nested=False,
+                show_trainable=False, layer_range=None):
+        from keras.src.models.summary import print_summary
+        print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
+
+    def build(self, input_shape=None):
+        if self.built:
+            return
+        if input_shape is not None and type(self).call is not Model.call:
+            from keras.src.keras_tensor import KerasTensor
+            try:
+                self._symbolic_build(input_shape)
+            except Exception:
+                pass
+        self.built = True
+
+    def _symbolic_build(self, input_shape):
+        """Builds the model's layers by tracing its `call` on placeholders of
+        `input_shape` (nothing is computed)."""
+        from keras.src.keras_tensor import KerasTensor
+        from keras.src.operation import compute_output_spec
+        if isinstance(input_shape, list) and input_shape and isinstance(input_shape[0], (list, tuple)):
+            spec = [KerasTensor(s) for s in input_shape]
+        else:
+            spec = KerasTensor(input_shape)
+        self._build_shapes = input_shape
+        with backend.name_scope(self.name, caller=self):
+            compute_output_spec(self.call, (spec,), {})
+
+    def call(self, *args, **kwargs):
+        raise NotImplementedError(
+            f"Model {type(self).__name__} does not have a `call()` method implemented."
+        )
+
+    def __repr__(self):
+        return f"<{type(self).__name__} name={self.name}, built={self.built}>"

@@ -1,0 +1,413 @@
+"""Training: `compile`, `fit`, `evaluate`, `predict`, `train_on_batch`,
+`test_on_batch`, `predict_on_batch`, with overridable `train_step`/`test_step`/
+`predict_step` and `compute_loss`, as Keras 3's TensorFlow trainer runs them: each step
+in a `tf.function`, the loss and metrics as running means over the epoch, and Keras's
+progress lines timed by the simulated clock."""
+
+import time
+
+import numpy as np
+import tensorflow as tf
+
+from keras.src import backend, losses as losses_module, metrics as metrics_module, tree
+
+_OPTIMIZERS = {"adam": "Adam", "sgd": "SGD", "rmsprop": "RMSprop"}
+
+
+def _optimizer(identifier):
+    if isinstance(identifier, str):
+        name = _OPTIMIZERS.get(identifier.lower())
+        if name is None:
+            raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
+        return getattr(tf.keras.optimizers, name)()
+    return identifier
+
+
+def _format_value(value):
+    value = float(value)
+    if abs(value) > 1e-3:
+        return f"{value:.4f}"
+    return f"{value:.4e}"
+
+
+def _per_step(seconds):
+    if seconds >= 1 or seconds == 0:
+        return f"{seconds:.0f}s/step"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.0f}ms/step"
+    return f"{seconds * 1e6:.0f}us/step"
+
+
+def _progress_line(verbose, steps, seconds, logs):
+    per = _per_step(seconds / steps if steps else 0.0)
+    if verbose == 2:
+        line = f"{steps}/{steps} - {seconds:.0f}s - {per}"
+    else:
+        line = f"{steps}/{steps} {'━' * 20} {seconds:.0f}s {per}"
+    for name in sorted(logs):
+        line += f" - {name}: {_format_value(logs[name])}"
+    return line
+
+
+class _Batches:
+    """The batches of one epoch: slices of in-memory arrays (shuffled when asked) or the
+    elements of a `tf.data.Dataset`."""
+
+    def __init__(self, x, y, sample_weight, batch_size, steps):
+        self.dataset = None
+        if isinstance(x, tf.data.Dataset):
+            self.dataset = x
+            self.steps = steps
+            return
+        self.x = tree.map_structure(self._array, x)
+        self.y = None if y is None else tree.map_structure(self._array, y)
+        self.sample_weight = sample_weight
+        first = tree.flatten(self.x)[0]
+        self.size = int(first.shape[0])
+        self.batch_size = batch_size or 32
+        self.steps = steps or -(-self.size // self.batch_size)
+
+    @staticmethod
+    def _array(a):
+        if isinstance(a, (list, tuple)) and not isinstance(a, np.ndarray):
+            a = np.asarray(a)
+        return a
+
+    def epoch(self, shuffle):
+        if self.dataset is not None:
+            count = 0
+            for element in self.dataset:
+                if self.steps is not None and count >= self.steps:
+                    break
+                count += 1
+                yield _unpack(element)
+            return
+        order = None
+        if shuffle:
+            order = np.random.permutation(self.size)
+        for step in range(self.steps):
+            start = step * self.batch_size
+            stop = min(start + self.batch_size, self.size)
+            if start >= self.size:
+                break
+
+            def take(a):
+                if order is not None:
+                    part = np.asarray(a)[order[start:stop]]
+                else:
+                    part = a[start:stop]
+                return tf.convert_to_tensor(part)
+
+            bx = tree.map_structure(take, self.x)
+            by = None if self.y is None else tree.map_structure(take, self.y)
+            yield bx, by, None
+
+
+def _unpack(element):
+    if isinstance(element, tuple):
+        if len(element) == 1:
+            return element[0], None, None
+        if len(element) == 2:
+            return element[0], element[1], None
+        return element[0], element[1], element[2]
+    return element, None, None
+
+
+class CompileMetrics:
+    """The metrics given to `compile`, grouped as Keras groups them (one entry of
+    `model.metrics`, named `compile_metrics`, whose result is a dict)."""
+
+    def __init__(self, metrics):
+        self.name = "compile_metrics"
+        self.metrics = metrics
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        for metric in self.metrics:
+            metric.update_state(y_true, y_pred, sample_weight)
+
+    def reset_state(self):
+        for metric in self.metrics:
+            metric.reset_state()
+
+    def result(self):
+        return {metric.name: metric.result() for metric in self.metrics}
+
+    @property
+    def variables(self):
+        return [v for m in self.metrics for v in m.variables]
+
+    def __repr__(self):
+        return "<CompileMetrics name=compile_metrics>"
+
+
+class Trainer:
+    def __init__(self):
+        self.optimizer = None
+        self.loss = None
+        self.compiled = False
+        self.stop_training = False
+        self.history = None
+        self._optimizer_built = False
+        self._compiled_metrics = []
+        self._compiled_loss = None
+        self._loss_tracker = None
+        self._train_function = None
+        self._test_function = None
+        self._predict_function = None
+        self._run_eagerly = False
+
+    def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None,
+                weighted_metrics=None, run_eagerly=False, steps_per_execution=1,
+                jit_compile="auto", auto_scale_loss=True):
+        self.optimizer = _optimizer(optimizer)
+        self.loss = loss
+        self._compiled_loss = losses_module.get(loss)
+        self._loss_tracker = metrics_module.Mean(name="loss")
+        self._compiled_metrics = [metrics_module.get(m, self._compiled_loss)
+                                  for m in (metrics or [])]
+        self._compile_metrics_group = CompileMetrics(self._compiled_metrics)
+        self._run_eagerly = run_eagerly
+        self.compiled = True
+        self._train_function = None
+        self._test_function = None
+        self._predict_function = None
+
+    @property
+    def run_eagerly(self):
+        return self._run_eagerly
+
+    @run_eagerly.setter
+    def run_eagerly(self, value):
+        self._run_eagerly = value
+
+    @property
+    def metrics_names(self):
+        return [m.name for m in self.metrics]
+
+    # ---- steps ------------------------------------------------------------------------
+
+    def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
+        losses = []
+        if self._compiled_loss is not None and y is not None:
+            losses.append(self._compiled_loss(y, y_pred, sample_weight))
+        for extra in self.losses:
+            losses.append(tf.cast(extra, "float32"))
+        if not losses:
+            if self._compiled_loss is None:
+                raise ValueError(
+                    "No loss to compute. Provide a `loss` argument in `compile()`."
+                )
+            return tf.constant(0.0)
+        total = losses[0]
+        for extra in losses[1:]:
+            total = total + extra
+        return total
+
+    def train_step(self, data):
+        x, y, sample_weight = _unpack(data)
+        with tf.GradientTape() as tape:
+            y_pred = self(x, training=True)
+            loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
+        self._loss_tracker.update_state(loss, sample_weight=tf.shape(tree.flatten(x)[0])[0])
+        variables = self.trainable_variables
+        if variables:
+            gradients = tape.gradient(loss, variables)
+            self.optimizer.apply_gradients(zip(gradients, variables))
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def test_step(self, data):
+        x, y, sample_weight = _unpack(data)
+        y_pred = self(x, training=False)
+        loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
+                                 training=False)
+        self._loss_tracker.update_state(loss, sample_weight=tf.shape(tree.flatten(x)[0])[0])
+        return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
+
+    def predict_step(self, data):
+        x, _, _ = _unpack(data)
+        return self(x, training=False)
+
+    def compute_metrics(self, x, y, y_pred, sample_weight=None):
+        if self._compiled_metrics:
+            self._compile_metrics_group.update_state(y, y_pred, sample_weight)
+        return self.get_metrics_result()
+
+    def get_metrics_result(self):
+        logs = {}
+        for metric in self.metrics:
+            result = metric.result()
+            if isinstance(result, dict):
+                logs.update(result)
+            else:
+                logs[metric.name] = result
+        return logs
+
+    @property
+    def metrics(self):
+        out = []
+        tracker = getattr(self, "_loss_tracker", None)
+        if tracker is not None:
+            out.append(tracker)
+        if getattr(self, "_compiled_metrics", None):
+            out.append(self._compile_metrics_group)
+        for layer in self._flat_layers():
+            out.extend(layer._metrics_list)
+        return out
+
+    def reset_metrics(self):
+        for metric in self.metrics:
+            metric.reset_state()
+
+    def _function(self, step, name):
+        if self._run_eagerly:
+            return step
+
+        def one_step_on_data(data):
+            return step(data)
+
+        one_step_on_data.__name__ = name
+        return tf.function(one_step_on_data)
+
+    # ---- loops ------------------------------------------------------------------------
+
+    def _run_epoch(self, batches, shuffle, train, callbacks=()):
+        if train:
+            if self._train_function is None:
+                self._train_function = self._function(self.train_step, "multi_step_on_iterator")
+            function = self._train_function
+        else:
+            if self._test_function is None:
+                self._test_function = self._function(self.test_step, "multi_step_on_iterator")
+            function = self._test_function
+        self.reset_metrics()
+        steps = 0
+        logs = {}
+        for index, (bx, by, bw) in enumerate(batches.epoch(shuffle)):
+            if train:
+                for callback in callbacks:
+                    callback.on_train_batch_begin(index)
+            data = (bx,) if by is None else (bx, by)
+            step_logs = function(data)
+            if train:
+                self._optimizer_built = True
+            steps += 1
+            logs = {key: value.numpy() if hasattr(value, "numpy") else value
+                    for key, value in step_logs.items()}
+            if train:
+                for callback in callbacks:
+                    callback.on_train_batch_end(index, logs)
+        return {k: float(v) for k, v in logs.items()}, steps
+
+    def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None,
+            validation_split=0.0, validation_data=None, shuffle=True, class_weight=None,
+            sample_weight=None, initial_epoch=0, steps_per_epoch=None, validation_steps=None,
+            validation_batch_size=None, validation_freq=1):
+        if not self.compiled:
+            raise ValueError("You must call `compile()` before using the model.")
+        if verbose == "auto":
+            verbose = 1
+        if validation_split and validation_data is None and not isinstance(x, tf.data.Dataset):
+            size = int(tree.flatten(x)[0].shape[0])
+            split = int(size * (1.0 - validation_split))
+            validation_data = (tree.map_structure(lambda a: a[split:], x),
+                               tree.map_structure(lambda a: a[split:], y))
+            x = tree.map_structure(lambda a: a[:split], x)
+            y = tree.map_structure(lambda a: a[:split], y)
+        batches = _Batches(x, y, sample_weight, batch_size, steps_per_epoch)
+        from keras.src.callbacks import History
+        history = History()
+        callbacks = list(callbacks or []) + [history]
+        params = {"verbose": verbose, "epochs": epochs, "steps": batches.steps}
+        for callback in callbacks:
+            callback.set_model(self)
+            callback.set_params(params)
+        for callback in callbacks:
+            callback.on_train_begin()
+        self.stop_training = False
+        logs = {}
+        for epoch in range(initial_epoch, epochs):
+            for callback in callbacks:
+                callback.on_epoch_begin(epoch)
+            if verbose:
+                print(f"Epoch {epoch + 1}/{epochs}")
+            start = time.perf_counter()
+            logs, steps = self._run_epoch(batches, shuffle and batches.dataset is None, True,
+                                          callbacks)
+            if validation_data is not None and (epoch + 1) % validation_freq == 0:
+                if isinstance(validation_data, tf.data.Dataset):
+                    vb = _Batches(validation_data, None, None, None, validation_steps)
+                else:
+                    vx, vy, *_ = tuple(validation_data) + (None,)
+                    vb = _Batches(vx, vy, None, validation_batch_size or batch_size,
+                                  validation_steps)
+                val_logs, _ = self._run_epoch(vb, False, False)
+                for key, value in val_logs.items():
+                    logs["val_" + key] = value
+            seconds = time.perf_counter() - start
+            if verbose:
+                print(_progress_line(verbose, steps, seconds, logs))
+            for callback in callbacks:
+                callback.on_epoch_end(epoch, logs)
+            if self.stop_training:
+                break
+        for callback in callbacks:
+            callback.on_train_end(logs)
+        self.history = history
+        return history
+
+    def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None,
+                 steps=None, callbacks=None, return_dict=False):
+        if verbose == "auto":
+            verbose = 1
+        batches = _Batches(x, y, sample_weight, batch_size, steps)
+        start = time.perf_counter()
+        logs, count = self._run_epoch(batches, False, False)
+        if verbose:
+            print(_progress_line(verbose, count, time.perf_counter() - start, logs))
+        if return_dict:
+            return logs
+        return self._values(logs)
+
+    def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
+        if verbose == "auto":
+            verbose = 1
+        batches = _Batches(x, None, None, batch_size, steps)
+        if self._predict_function is None:
+            self._predict_function = self._function(self.predict_step,
+                                                    "one_step_on_data_distributed")
+        outputs = []
+        start = time.perf_counter()
+        count = 0
+        for bx, _, _ in batches.epoch(False):
+            outputs.append(self._predict_function((bx,)))
+            count += 1
+        if verbose:
+            print(_progress_line(verbose, count, time.perf_counter() - start, {}))
+        if not outputs:
+            raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs).")
+        flat = [tree.flatten(o) for o in outputs]
+        joined = [np.concatenate([np.asarray(f[i]) for f in flat]) for i in range(len(flat[0]))]
+        return tree.pack_sequence_as(outputs[0], joined)
+
+    def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None,
+                       return_dict=False):
+        batches = _Batches(x, y, sample_weight, int(tree.flatten(x)[0].shape[0]), 1)
+        logs, _ = self._run_epoch(batches, False, True)
+        if return_dict:
+            return logs
+        return self._values(logs)
+
+    def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
+        batches = _Batches(x, y, sample_weight, int(tree.flatten(x)[0].shape[0]), 1)
+        logs, _ = self._run_epoch(batches, False, False)
+        if return_dict:
+            return logs
+        return self._values(logs)
+
+    def _values(self, logs):
+        names = ["loss"] + [m.name for m in self._compiled_metrics]
+        values = [logs[name] for name in names if name in logs]
+        return values[0] if len(values) == 1 else values
+
+    def predict_on_batch(self, x):
+        return np.asarray(self(x, training=False))
