@@ -26,6 +26,11 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.array_ops:dimension_value",
     ),
     ("tensorflow.is_tensor", "_tensorflow.array_ops:is_tensor"),
+    ("tensorflow.nn.moments", "_tensorflow.math_ops:moments"),
+    (
+        "tensorflow.nn.batch_normalization",
+        "_tensorflow.math_ops:batch_normalization",
+    ),
     (
         "tensorflow.nn.sigmoid_cross_entropy_with_logits",
         "_tensorflow.math_ops:sigmoid_cross_entropy_with_logits",
@@ -36,6 +41,11 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ),
     ("tensorflow.train", "_tensorflow.train"),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
+    ("keras._tf_keras.keras.datasets", "keras.datasets"),
+    (
+        "keras._tf_keras.keras.utils.get_file",
+        "keras.src.file_utils:get_file",
+    ),
     (
         "keras._tf_keras.keras.utils.set_random_seed",
         "_keras.utils:set_random_seed",

@@ -68,3 +68,37 @@ def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
     shifted = logits - tf.stop_gradient(tf.reduce_max(logits, axis=axis, keepdims=True))
     log_sum = tf.math.log(tf.reduce_sum(tf.exp(shifted), axis=axis, keepdims=True))
     return tf.reduce_sum(labels * (log_sum - shifted), axis=axis)
+
+
+def moments(x, axes, shift=None, keepdims=False, name=None):
+    """`tf.nn.moments`: the mean and the variance (the mean squared difference from the
+    mean, which the gradient does not flow through) over `axes`."""
+    import tensorflow as tf
+
+    with tf.name_scope(name or "moments"):
+        y = tf.cast(x, tf.float32) if x.dtype == tf.float16 else x
+        mean = tf.reduce_mean(y, axes, keepdims=True, name="mean")
+        variance = tf.reduce_mean(
+            tf.math.squared_difference(y, tf.stop_gradient(mean)), axes, keepdims=True,
+            name="variance",
+        )
+        if not keepdims:
+            mean = tf.squeeze(mean, axes)
+            variance = tf.squeeze(variance, axes)
+        if x.dtype == tf.float16:
+            return tf.cast(mean, tf.float16), tf.cast(variance, tf.float16)
+        return mean, variance
+
+
+def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name=None):
+    """`tf.nn.batch_normalization`: `x * inv + (offset - mean * inv)` with
+    `inv = scale / sqrt(variance + epsilon)`, as TensorFlow composes it."""
+    import tensorflow as tf
+
+    with tf.name_scope(name or "batchnorm"):
+        inv = tf.math.rsqrt(variance + variance_epsilon)
+        if scale is not None:
+            inv *= scale
+        return x * tf.cast(inv, x.dtype) + tf.cast(
+            offset - mean * inv if offset is not None else -mean * inv, x.dtype
+        )

@@ -1,6 +1,7 @@
 """`keras.layers`."""
 
 from keras.src.layer import Layer
+from keras.src.layers.activation_layers import ELU, LeakyReLU, ReLU, Softmax
 from keras.src.layers.conv import (
     AveragePooling1D, AveragePooling2D, AvgPool2D, Conv1D, Conv2D, Conv3D,
     GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalMaxPooling1D, GlobalMaxPooling2D,
@@ -12,4 +13,10 @@ from keras.src.layers.core import (
 )
 from keras.src.layers.merging import (
     Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, concatenate,
+)
+from keras.src.layers.normalization import (
+    BatchNormalization, LayerNormalization, Normalization,
+)
+from keras.src.layers.rnn import (
+    GRU, LSTM, RNN, Bidirectional, GRUCell, LSTMCell, SimpleRNN, SimpleRNNCell,
 )

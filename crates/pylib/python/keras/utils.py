@@ -4,6 +4,7 @@ import numpy as _np
 import tensorflow as _tf
 
 from _keras.utils import set_random_seed  # noqa: F401
+from keras.src.file_utils import get_file  # noqa: F401
 
 
 def to_categorical(x, num_classes=None):

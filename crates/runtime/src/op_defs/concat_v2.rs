@@ -1,7 +1,7 @@
 //! `ConcatV2` (`tf.concat`): the inputs joined along an axis; the last input is the axis,
 //! which stays in host memory and which XLA must know when it compiles.
 
-use super::support::{first_dense_type, run_on_stand_ins, typed_attr, unknown_outputs};
+use super::support::{first_dense_type, run_on_partial_stand_ins, typed_attr, unknown_outputs};
 use super::{Op, OpDef, ShapeEvaluation};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact};
@@ -27,7 +27,7 @@ impl Op for ConcatV2 {
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
         concat_shape(inputs)?;
-        Ok(run_on_stand_ins(&ConcatV2::kind(), inputs, &[])?
+        Ok(run_on_partial_stand_ins(&ConcatV2::kind(), inputs)?
             .unwrap_or_else(|| unknown_outputs(first_dense_type(inputs), 1)))
     }
 

@@ -1,9 +1,13 @@
 //! `Pack` (`tf.stack`, and TensorFlow's autopacking of a list with tensors in it): the
 //! inputs stacked along a new axis.
 
-use super::support::{first_dense_type, run_on_stand_ins, typed_attr, unknown_outputs};
+use super::support::{
+    first_dense_type, operand, run_on_partial_stand_ins, symbolic, typed_attr, unknown_outputs,
+};
 use super::{Op, OpDef, ShapeEvaluation};
+use crate::context::Context;
 use crate::error::{TfError, TfResult};
+use crate::graph::GraphTensor;
 use crate::op::{InputFact, OpKind, OutputFact};
 use crate::shape_fn::{known_dims, merge_shapes, shape_at};
 use crate::tape::kernel;
@@ -30,7 +34,7 @@ impl Op for Pack {
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
         pack_shape(inputs)?;
-        Ok(run_on_stand_ins(&Pack::kind(self.axis), inputs, &[])?
+        Ok(run_on_partial_stand_ins(&Pack::kind(self.axis), inputs)?
             .unwrap_or_else(|| unknown_outputs(first_dense_type(inputs), 1)))
     }
 
@@ -60,6 +64,29 @@ impl Op for Pack {
             .into_iter()
             .map(Some)
             .collect())
+    }
+
+    /// `_PackGrad` in a graph: one `Unpack` of the gradient along the packed axis.
+    fn graph_gradients(
+        &self,
+        ctx: &mut Context,
+        inputs: &[GraphTensor],
+        outputs: &[(GraphTensor, Option<GraphTensor>)],
+        _skip: &[bool],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let Some((_, Some(grad))) = outputs.first() else {
+            return Ok(vec![None; inputs.len()]);
+        };
+        let pieces = ctx.array_op_outputs(
+            super::Unpack::kind(inputs.len(), self.axis),
+            "unstack",
+            None,
+            vec![(operand(*grad), "value", false)],
+        )?;
+        pieces
+            .into_iter()
+            .map(|piece| symbolic(piece).map(Some))
+            .collect()
     }
 
     fn list_argument(&self) -> Option<&'static str> {

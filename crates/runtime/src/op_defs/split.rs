@@ -3,8 +3,8 @@
 //! gradients join every output's gradient back (zeros where an output got none).
 
 use super::support::{
-    first_dense_type, operand, run_on_stand_ins, scalar_integer, symbolic, typed_attr,
-    unknown_outputs,
+    first_dense_type, operand, run_on_partial_stand_ins, run_on_stand_ins, scalar_integer,
+    symbolic, typed_attr, unknown_outputs,
 };
 use super::{Op, OpDef};
 use crate::api::{Handle, Operand};
@@ -68,7 +68,7 @@ fn pieces_by_running(
     dtype: DType,
     count: usize,
 ) -> TfResult<Vec<OutputFact>> {
-    Ok(run_on_stand_ins(&kind, inputs, &[])?.unwrap_or_else(|| unknown_outputs(dtype, count)))
+    Ok(run_on_partial_stand_ins(&kind, inputs)?.unwrap_or_else(|| unknown_outputs(dtype, count)))
 }
 
 /// The kernel's check that it made as many pieces as it has outputs.
@@ -191,7 +191,38 @@ impl Op for Split {
             Some(ValueType::Dense(dtype)) => dtype,
             _ => DType::Float32,
         };
-        pieces_by_running(Split::kind(num_split), inputs, dtype, num_split)
+        if let Some(outputs) = run_on_stand_ins(&Split::kind(num_split), inputs, &[])? {
+            return Ok(outputs);
+        }
+        // A value with unknown dimensions: each piece has its shape, the split axis
+        // divided.
+        let partial = match (
+            constant_scalar(inputs, 0),
+            shape_at(inputs, 1).dims().map(<[_]>::to_vec),
+        ) {
+            (Some(axis), Some(mut dims)) => {
+                let rank = dims.len() as i64;
+                let axis = if axis < 0 { axis + rank } else { axis };
+                usize::try_from(axis)
+                    .ok()
+                    .filter(|axis| *axis < dims.len())
+                    .map(|axis| {
+                        dims[axis] = dims[axis].map(|size| size / num_split);
+                        dims
+                    })
+            }
+            _ => None,
+        };
+        Ok(match partial {
+            Some(dims) => vec![
+                OutputFact {
+                    value_type: ValueType::Dense(dtype),
+                    shape: tensor::TensorShape::new(dims),
+                };
+                num_split
+            ],
+            None => unknown_outputs(dtype, num_split),
+        })
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {

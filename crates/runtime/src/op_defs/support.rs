@@ -188,6 +188,73 @@ pub(crate) fn run_on_stand_ins(
     }
 }
 
+/// [`run_on_stand_ins`] for an op whose output shape follows from its inputs' shapes
+/// alone (not their values): inputs with unknown dimensions are stood in for twice, with
+/// those dimensions 13 and then 17, and an output dimension is known where both runs
+/// agree (`concat` of two `(None, 4)` tensors on the last axis is `(None, 8)`). Only for
+/// ops without data-dependent shapes: zeros would make `Where`'s output look empty.
+pub(crate) fn run_on_partial_stand_ins(
+    op: &OpKind,
+    inputs: &[InputFact<'_>],
+) -> TfResult<Option<Vec<OutputFact>>> {
+    if let Some(outputs) = run_on_stand_ins(op, inputs, &[])? {
+        return Ok(Some(outputs));
+    }
+    let partial = inputs
+        .iter()
+        .any(|fact| fact.shape.dims().is_some_and(|dims| dims.contains(&None)));
+    if !partial {
+        return Ok(None);
+    }
+    let substitute = |size: usize| -> Vec<TensorShape> {
+        inputs
+            .iter()
+            .map(|fact| match fact.shape.dims() {
+                Some(dims) => {
+                    TensorShape::new(dims.iter().map(|d| Some(d.unwrap_or(size))).collect())
+                }
+                None => fact.shape.clone(),
+            })
+            .collect()
+    };
+    let run = |shapes: &[TensorShape]| -> TfResult<Option<Vec<OutputFact>>> {
+        let facts: Vec<InputFact<'_>> = inputs
+            .iter()
+            .zip(shapes)
+            .map(|(fact, shape)| InputFact { shape, ..*fact })
+            .collect();
+        // A stand-in's complaint is about the made-up size, not the program.
+        Ok(run_on_stand_ins(op, &facts, &[]).ok().flatten())
+    };
+    let (first, second) = (substitute(13), substitute(17));
+    let (Some(a), Some(b)) = (run(&first)?, run(&second)?) else {
+        return Ok(None);
+    };
+    if a.len() != b.len() {
+        return Ok(None);
+    }
+    let merged = a
+        .into_iter()
+        .zip(b)
+        .map(|(x, y)| {
+            let shape = match (x.shape.dims(), y.shape.dims()) {
+                (Some(p), Some(q)) if p.len() == q.len() => TensorShape::new(
+                    p.iter()
+                        .zip(q)
+                        .map(|(m, n)| if m == n { *m } else { None })
+                        .collect(),
+                ),
+                _ => TensorShape::unknown(),
+            };
+            OutputFact {
+                value_type: x.value_type,
+                shape,
+            }
+        })
+        .collect();
+    Ok(Some(merged))
+}
+
 /// `count` outputs of `dtype` and unknown shape: what inference knows of an op it could
 /// not run.
 pub(crate) fn unknown_outputs(dtype: DType, count: usize) -> Vec<OutputFact> {

@@ -44,3 +44,44 @@ def get(identifier):
     if callable(identifier):
         return identifier
     raise ValueError(f"Could not interpret initializer identifier: {identifier}")
+
+
+class Orthogonal:
+    """An orthogonal matrix (the Q of a QR decomposition of a normal draw, its signs fixed
+    so the decomposition is unique), times `gain`."""
+
+    def __init__(self, gain=1.0, seed=None):
+        self.gain = gain
+        self.seed = seed
+        self._normal = RandomNormal(mean=0.0, stddev=1.0, seed=seed)
+
+    def __call__(self, shape, dtype=None):
+        import numpy as np
+        import tensorflow as tf
+
+        rows = 1
+        for dim in shape[:-1]:
+            rows *= dim
+        cols = shape[-1]
+        flat = (max(rows, cols), min(rows, cols))
+        a = np.asarray(self._normal(flat, dtype="float32"), dtype="float64")
+        q = np.zeros(flat)
+        r = np.zeros((flat[1], flat[1]))
+        for j in range(flat[1]):
+            v = a[:, j].copy()
+            for i in range(j):
+                r[i, j] = q[:, i] @ v
+                v = v - r[i, j] * q[:, i]
+            r[j, j] = np.sqrt(v @ v)
+            q[:, j] = v / r[j, j]
+        q = q * np.sign(np.diag(r))
+        if rows < cols:
+            q = q.T
+        return tf.constant((self.gain * q).reshape(shape), dtype=dtype or "float32")
+
+    def get_config(self):
+        return {"gain": self.gain, "seed": self.seed}
+
+
+_BY_NAME["orthogonal"] = Orthogonal
+_BY_NAME["Orthogonal"] = Orthogonal

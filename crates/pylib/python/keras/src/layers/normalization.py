@@ -1,0 +1,200 @@
+"""Normalization layers: `BatchNormalization` (batch statistics in training, moving
+averages otherwise), `LayerNormalization`, and `Normalization` (a preprocessing layer
+whose mean and variance `adapt` learns from data)."""
+
+import numpy as np
+import tensorflow as tf
+
+from keras.src import backend, initializers
+from keras.src.layer import Layer
+
+
+class BatchNormalization(Layer):
+    def __init__(self, axis=-1, momentum=0.99, epsilon=1e-3, center=True, scale=True,
+                 beta_initializer="zeros", gamma_initializer="ones",
+                 moving_mean_initializer="zeros", moving_variance_initializer="ones",
+                 beta_regularizer=None, gamma_regularizer=None, beta_constraint=None,
+                 gamma_constraint=None, synchronized=False, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = int(axis)
+        self.momentum = float(momentum)
+        self.epsilon = float(epsilon)
+        self.center = center
+        self.scale = scale
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.moving_mean_initializer = initializers.get(moving_mean_initializer)
+        self.moving_variance_initializer = initializers.get(moving_variance_initializer)
+        self.supports_masking = True
+
+    def build(self, input_shape):
+        rank = len(input_shape)
+        axis = self.axis % rank
+        shape = (input_shape[axis],)
+        self.gamma = self.add_weight(shape=shape, name="gamma",
+                                     initializer=self.gamma_initializer) if self.scale else None
+        self.beta = self.add_weight(shape=shape, name="beta",
+                                    initializer=self.beta_initializer) if self.center else None
+        self.moving_mean = self.add_weight(shape=shape, name="moving_mean",
+                                           initializer=self.moving_mean_initializer,
+                                           trainable=False)
+        self.moving_variance = self.add_weight(shape=shape, name="moving_variance",
+                                               initializer=self.moving_variance_initializer,
+                                               trainable=False)
+        self._reduction_axes = [i for i in range(rank) if i != axis]
+        self._axis = axis
+        self._rank = rank
+        self.built = True
+
+    def _broadcast(self, v):
+        if v is None or self._axis == self._rank - 1:
+            return v
+        shape = [1] * self._rank
+        shape[self._axis] = -1
+        return tf.reshape(v, shape)
+
+    def call(self, inputs, training=None, mask=None):
+        compute = backend.result_type(inputs.dtype.name, "float32")
+        inputs = tf.cast(inputs, compute)
+        moving_mean = tf.cast(self.moving_mean, inputs.dtype)
+        moving_variance = tf.cast(self.moving_variance, inputs.dtype)
+        gamma = tf.cast(self.gamma, inputs.dtype) if self.scale else None
+        beta = tf.cast(self.beta, inputs.dtype) if self.center else None
+        if training and self.trainable:
+            mean, variance = tf.nn.moments(inputs, self._reduction_axes)
+            self.moving_mean.assign(moving_mean * self.momentum + mean * (1.0 - self.momentum))
+            self.moving_variance.assign(
+                moving_variance * self.momentum + variance * (1.0 - self.momentum))
+        else:
+            mean, variance = moving_mean, moving_variance
+        outputs = tf.nn.batch_normalization(
+            inputs, self._broadcast(mean), self._broadcast(variance), self._broadcast(beta),
+            self._broadcast(gamma), self.epsilon)
+        return tf.cast(outputs, self.compute_dtype)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"axis": self.axis, "momentum": self.momentum, "epsilon": self.epsilon,
+                       "center": self.center, "scale": self.scale})
+        return config
+
+
+class LayerNormalization(Layer):
+    def __init__(self, axis=-1, epsilon=1e-3, center=True, scale=True, rms_scaling=False,
+                 beta_initializer="zeros", gamma_initializer="ones", beta_regularizer=None,
+                 gamma_regularizer=None, beta_constraint=None, gamma_constraint=None,
+                 **kwargs):
+        super().__init__(**kwargs)
+        self.axis = axis if isinstance(axis, int) else list(axis)
+        self.epsilon = epsilon
+        self.center = center
+        self.scale = scale
+        self.rms_scaling = rms_scaling
+        self.beta_initializer = initializers.get(beta_initializer)
+        self.gamma_initializer = initializers.get(gamma_initializer)
+        self.supports_masking = True
+
+    def build(self, input_shape):
+        axes = [self.axis] if isinstance(self.axis, int) else self.axis
+        shape = tuple(input_shape[a] for a in axes)
+        self.gamma = self.add_weight(shape=shape, name="gamma",
+                                     initializer=self.gamma_initializer) if self.scale else None
+        self.beta = self.add_weight(shape=shape, name="beta",
+                                    initializer=self.beta_initializer) if self.center else None
+        self.built = True
+
+    def call(self, inputs):
+        x = tf.cast(inputs, backend.result_type(inputs.dtype.name, "float32"))
+        ndims = len(x.shape)
+        axes = sorted(a % ndims for a in ([self.axis] if isinstance(self.axis, int) else self.axis))
+        shape = [1] * ndims
+        for a in axes:
+            shape[a] = x.shape[a]
+
+        def broadcast(v):
+            if v is not None and len(v.shape) != ndims and axes != [ndims - 1]:
+                return tf.reshape(v, shape)
+            return v
+
+        gamma = None if self.gamma is None else tf.cast(broadcast(self.gamma), x.dtype)
+        beta = None if self.beta is None else tf.cast(broadcast(self.beta), x.dtype)
+        if self.rms_scaling:
+            variance = tf.math.reduce_variance(x, axis=axes, keepdims=True)
+            outputs = x * tf.math.rsqrt(variance + self.epsilon)
+            if gamma is not None:
+                outputs = outputs * gamma
+        else:
+            mean, variance = tf.nn.moments(x, axes, keepdims=True)
+            inv = tf.math.rsqrt(variance + self.epsilon)
+            if gamma is not None:
+                inv = inv * gamma
+            res = -mean * inv
+            if beta is not None:
+                res = res + beta
+            outputs = x * inv + res
+        return tf.cast(outputs, self.compute_dtype)
+
+
+class Normalization(Layer):
+    """Standardizes features with a mean and variance given, or learnt by `adapt`."""
+
+    def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
+        super().__init__(**kwargs)
+        self.axis = (axis,) if isinstance(axis, int) else tuple(axis or ())
+        self.invert = invert
+        self.input_mean = mean
+        self.input_variance = variance
+        self._adapted = mean is not None
+
+    def build(self, input_shape):
+        if input_shape is None:
+            return
+        ndim = len(input_shape)
+        keep = [a % ndim for a in self.axis]
+        self._keep_axes = keep
+        self._reduce_axes = [i for i in range(ndim) if i not in keep]
+        self._broadcast_shape = [input_shape[i] if i in keep else 1 for i in range(ndim)]
+        mean_shape = tuple(input_shape[i] for i in keep)
+        if self.input_mean is None:
+            self.adapt_mean = self.add_weight(name="mean", shape=mean_shape,
+                                              initializer="zeros", trainable=False)
+            self.adapt_variance = self.add_weight(name="variance", shape=mean_shape,
+                                                  initializer="ones", trainable=False)
+            self.count = self.add_weight(name="count", shape=(), dtype="int64",
+                                         initializer="zeros", trainable=False)
+            self.finalize_state()
+        else:
+            mean = np.broadcast_to(np.asarray(self.input_mean, "float32"), self._broadcast_shape)
+            var = np.broadcast_to(np.asarray(self.input_variance, "float32"), self._broadcast_shape)
+            self.mean = tf.constant(mean)
+            self.variance = tf.constant(var)
+        self.built = True
+
+    def adapt(self, data, batch_size=None, steps=None):
+        if isinstance(data, tf.data.Dataset):
+            parts = [np.asarray(b) for b in data]
+            data = np.concatenate(parts, axis=0)
+        data = np.asarray(data, "float32") if not tf.is_tensor(data) else data.numpy().astype("float32")
+        if not self.built:
+            self.build(data.shape)
+        axes = tuple(self._reduce_axes)
+        mean = tf.reduce_mean(data, axis=axes)
+        variance = tf.math.reduce_variance(data, axis=axes)
+        self.adapt_mean.assign(tf.cast(mean, "float32"))
+        self.adapt_variance.assign(tf.cast(variance, "float32"))
+        self.count.assign(tf.cast(int(np.prod([data.shape[a] for a in axes])), "int64"))
+        self._adapted = True
+        self.finalize_state()
+
+    def finalize_state(self):
+        """`mean` and `variance` in the inputs' broadcast shape, as `adapt` leaves them."""
+        self.mean = tf.reshape(self.adapt_mean, self._broadcast_shape)
+        self.variance = tf.reshape(self.adapt_variance, self._broadcast_shape)
+
+    def call(self, inputs):
+        inputs = tf.cast(inputs, self.compute_dtype)
+        mean = tf.reshape(tf.cast(self.mean, inputs.dtype), self._broadcast_shape)
+        variance = tf.reshape(tf.cast(self.variance, inputs.dtype), self._broadcast_shape)
+        if self.invert:
+            return mean + inputs * tf.maximum(tf.sqrt(variance), backend.epsilon())
+        return (inputs - mean) / tf.maximum(tf.sqrt(variance), backend.epsilon())

@@ -1,0 +1,281 @@
+"""Recurrent layers: the cells `SimpleRNNCell`, `LSTMCell`, `GRUCell` (their gate
+arithmetic as Keras 3 writes it), `RNN` running a cell over the time steps, the layers
+`SimpleRNN`, `LSTM`, `GRU`, and `Bidirectional`."""
+
+import tensorflow as tf
+
+from keras.src import activations, backend, initializers
+from keras.src.layer import Layer
+
+
+class SimpleRNNCell(Layer):
+    def __init__(self, units, activation="tanh", use_bias=True,
+                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
+                 bias_initializer="zeros", dropout=0.0, recurrent_dropout=0.0, seed=None,
+                 **kwargs):
+        for key in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
+                    "kernel_constraint", "recurrent_constraint", "bias_constraint"):
+            kwargs.pop(key, None)
+        super().__init__(**kwargs)
+        self.units = units
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.recurrent_initializer = initializers.get(recurrent_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.state_size = units
+        self.output_size = units
+
+    def build(self, input_shape):
+        self.kernel = self.add_weight(shape=(input_shape[-1], self.units), name="kernel",
+                                      initializer=self.kernel_initializer)
+        self.recurrent_kernel = self.add_weight(shape=(self.units, self.units),
+                                                name="recurrent_kernel",
+                                                initializer=self.recurrent_initializer)
+        self.bias = self.add_weight(shape=(self.units,), name="bias",
+                                    initializer=self.bias_initializer) if self.use_bias else None
+        self.built = True
+
+    def call(self, inputs, states, training=False):
+        prev = states[0] if isinstance(states, (list, tuple)) else states
+        h = tf.matmul(inputs, self.kernel)
+        if self.bias is not None:
+            h = h + self.bias
+        output = h + tf.matmul(prev, self.recurrent_kernel)
+        output = self.activation(output)
+        return output, [output]
+
+
+class LSTMCell(Layer):
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
+                 use_bias=True, kernel_initializer="glorot_uniform",
+                 recurrent_initializer="orthogonal", bias_initializer="zeros",
+                 unit_forget_bias=True, dropout=0.0, recurrent_dropout=0.0, seed=None,
+                 **kwargs):
+        for key in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
+                    "kernel_constraint", "recurrent_constraint", "bias_constraint",
+                    "implementation"):
+            kwargs.pop(key, None)
+        super().__init__(**kwargs)
+        self.units = units
+        self.activation = activations.get(activation)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.recurrent_initializer = initializers.get(recurrent_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.unit_forget_bias = unit_forget_bias
+        self.state_size = [units, units]
+        self.output_size = units
+
+    def build(self, input_shape):
+        units = self.units
+        self.kernel = self.add_weight(shape=(input_shape[-1], units * 4), name="kernel",
+                                      initializer=self.kernel_initializer)
+        self.recurrent_kernel = self.add_weight(shape=(units, units * 4),
+                                                name="recurrent_kernel",
+                                                initializer=self.recurrent_initializer)
+        self.bias = None
+        if self.use_bias:
+            if self.unit_forget_bias:
+                init = self.bias_initializer
+
+                def bias_initializer(shape, dtype=None):
+                    return tf.concat([
+                        init((units,), dtype=dtype),
+                        initializers.get("ones")((units,), dtype=dtype),
+                        init((units * 2,), dtype=dtype),
+                    ], 0)
+            else:
+                bias_initializer = self.bias_initializer
+            self.bias = self.add_weight(shape=(units * 4,), name="bias",
+                                        initializer=bias_initializer)
+        self.built = True
+
+    def call(self, inputs, states, training=False):
+        h_tm1, c_tm1 = states[0], states[1]
+        z = tf.matmul(inputs, self.kernel)
+        z = z + tf.matmul(h_tm1, self.recurrent_kernel)
+        if self.bias is not None:
+            z = z + self.bias
+        z0, z1, z2, z3 = tf.split(z, 4, axis=1)
+        i = self.recurrent_activation(z0)
+        f = self.recurrent_activation(z1)
+        c = f * c_tm1 + i * self.activation(z2)
+        o = self.recurrent_activation(z3)
+        h = o * self.activation(c)
+        return h, [h, c]
+
+
+class GRUCell(Layer):
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
+                 use_bias=True, kernel_initializer="glorot_uniform",
+                 recurrent_initializer="orthogonal", bias_initializer="zeros", dropout=0.0,
+                 recurrent_dropout=0.0, reset_after=True, seed=None, **kwargs):
+        for key in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
+                    "kernel_constraint", "recurrent_constraint", "bias_constraint",
+                    "implementation"):
+            kwargs.pop(key, None)
+        super().__init__(**kwargs)
+        self.units = units
+        self.activation = activations.get(activation)
+        self.recurrent_activation = activations.get(recurrent_activation)
+        self.use_bias = use_bias
+        self.kernel_initializer = initializers.get(kernel_initializer)
+        self.recurrent_initializer = initializers.get(recurrent_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.reset_after = reset_after
+        self.state_size = units
+        self.output_size = units
+
+    def build(self, input_shape):
+        units = self.units
+        self.kernel = self.add_weight(shape=(input_shape[-1], units * 3), name="kernel",
+                                      initializer=self.kernel_initializer)
+        self.recurrent_kernel = self.add_weight(shape=(units, units * 3),
+                                                name="recurrent_kernel",
+                                                initializer=self.recurrent_initializer)
+        self.bias = None
+        if self.use_bias:
+            shape = (2, units * 3) if self.reset_after else (units * 3,)
+            self.bias = self.add_weight(shape=shape, name="bias",
+                                        initializer=self.bias_initializer)
+        self.built = True
+
+    def call(self, inputs, states, training=False):
+        h_tm1 = states[0] if isinstance(states, (list, tuple)) else states
+        units = self.units
+        if self.bias is not None:
+            if self.reset_after:
+                input_bias, recurrent_bias = tf.unstack(self.bias)
+            else:
+                input_bias, recurrent_bias = self.bias, None
+        matrix_x = tf.matmul(inputs, self.kernel)
+        if self.bias is not None:
+            matrix_x = matrix_x + input_bias
+        x_z, x_r, x_h = tf.split(matrix_x, 3, axis=-1)
+        if self.reset_after:
+            matrix_inner = tf.matmul(h_tm1, self.recurrent_kernel)
+            if self.bias is not None:
+                matrix_inner = matrix_inner + recurrent_bias
+        else:
+            matrix_inner = tf.matmul(h_tm1, self.recurrent_kernel[:, :2 * units])
+        recurrent_z = matrix_inner[:, :units]
+        recurrent_r = matrix_inner[:, units:units * 2]
+        z = self.recurrent_activation(x_z + recurrent_z)
+        r = self.recurrent_activation(x_r + recurrent_r)
+        if self.reset_after:
+            recurrent_h = r * matrix_inner[:, units * 2:]
+        else:
+            recurrent_h = tf.matmul(r * h_tm1, self.recurrent_kernel[:, 2 * units:])
+        hh = self.activation(x_h + recurrent_h)
+        h = z * h_tm1 + (1 - z) * hh
+        return h, [h]
+
+
+class RNN(Layer):
+    def __init__(self, cell, return_sequences=False, return_state=False, go_backwards=False,
+                 stateful=False, unroll=False, zero_output_for_mask=False, **kwargs):
+        super().__init__(**kwargs)
+        self.cell = cell
+        self.return_sequences = return_sequences
+        self.return_state = return_state
+        self.go_backwards = go_backwards
+        self.stateful = stateful
+        self.supports_masking = True
+
+    def build(self, input_shape):
+        with backend.name_scope(self.cell.name, caller=self.cell):
+            self.cell.build((input_shape[0], input_shape[-1]))
+        self.cell.built = True
+        self.built = True
+
+    def call(self, sequences, initial_state=None, mask=None, training=False):
+        steps = sequences.shape[1]
+        if steps is None:
+            raise NotImplementedError(
+                "A recurrent layer over sequences of unknown length is not available in "
+                "this playground yet; give the input a fixed number of time steps."
+            )
+        sizes = self.cell.state_size if isinstance(self.cell.state_size, list) else [self.cell.state_size]
+        if initial_state is None:
+            batch = tf.shape(sequences)[0]
+            states = [tf.zeros(tf.stack([batch, size]), dtype=sequences.dtype) for size in sizes]
+        else:
+            states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
+        order = range(steps - 1, -1, -1) if self.go_backwards else range(steps)
+        outputs = []
+        output = None
+        for t in order:
+            output, states = self.cell.call(sequences[:, t, :], states, training=training)
+            outputs.append(output)
+        if self.return_sequences:
+            result = tf.stack(outputs, axis=1)
+        else:
+            result = output
+        if self.return_state:
+            return (result,) + tuple(states)
+        return result
+
+
+def _rnn_layer(cell_class, name):
+    class Recurrent(RNN):
+        def __init__(self, units, *args, return_sequences=False, return_state=False,
+                     go_backwards=False, stateful=False, unroll=False, **kwargs):
+            layer_kwargs = {k: kwargs.pop(k) for k in ("name", "trainable", "dtype",
+                                                       "input_shape", "batch_size")
+                            if k in kwargs}
+            cell = cell_class(units, *args, name=kwargs.pop("cell_name", None), **kwargs)
+            super().__init__(cell, return_sequences=return_sequences,
+                             return_state=return_state, go_backwards=go_backwards,
+                             stateful=stateful, unroll=unroll, **layer_kwargs)
+            self.units = units
+
+    Recurrent.__name__ = name
+    Recurrent.__qualname__ = name
+    return Recurrent
+
+
+SimpleRNN = _rnn_layer(SimpleRNNCell, "SimpleRNN")
+LSTM = _rnn_layer(LSTMCell, "LSTM")
+GRU = _rnn_layer(GRUCell, "GRU")
+
+
+class Bidirectional(Layer):
+    def __init__(self, layer, merge_mode="concat", weights=None, backward_layer=None,
+                 **kwargs):
+        super().__init__(**kwargs)
+        self.merge_mode = merge_mode
+        self.forward_layer = layer
+        if backward_layer is None:
+            backward_layer = type(layer)(
+                layer.units, return_sequences=layer.return_sequences,
+                return_state=layer.return_state, go_backwards=not layer.go_backwards,
+                name="backward_" + layer.name, cell_name=layer.cell.name)
+        self.backward_layer = backward_layer
+        layer.name = "forward_" + layer.name
+        self.return_sequences = layer.return_sequences
+
+    def build(self, input_shape):
+        with backend.name_scope(self.forward_layer.name, caller=self.forward_layer):
+            self.forward_layer.build(input_shape)
+        self.forward_layer.built = True
+        with backend.name_scope(self.backward_layer.name, caller=self.backward_layer):
+            self.backward_layer.build(input_shape)
+        self.backward_layer.built = True
+        self.built = True
+
+    def call(self, sequences, training=False):
+        forward = self.forward_layer.call(sequences, training=training)
+        backward = self.backward_layer.call(sequences, training=training)
+        if self.return_sequences:
+            backward = tf.reverse(backward, [1])
+        if self.merge_mode == "concat":
+            return tf.concat([forward, backward], axis=-1)
+        if self.merge_mode == "sum":
+            return forward + backward
+        if self.merge_mode == "mul":
+            return forward * backward
+        if self.merge_mode == "ave":
+            return (forward + backward) / 2
+        return [forward, backward]
