@@ -258,7 +258,16 @@ impl<'h> Vm<'h> {
         // A submodule not yet imported.
         if let Value::Module(m) = module {
             let full = format!("{}.{}", m.name, name.as_str());
-            match self.import(&full, true) {
+            // Only a package has submodules (CPython's `_handle_fromlist` checks `__path__`).
+            let is_package = m.get("__path__").is_some() || m.globals.is_none();
+            match if is_package {
+                self.import(&full, true)
+            } else {
+                Err(self.new_error(
+                    &self.exc.module_not_found_error.clone(),
+                    format!("No module named '{full}'"),
+                ))
+            } {
                 Ok(v) => return Ok(v),
                 // As CPython's `_handle_fromlist`: only "no such submodule" means the name
                 // is missing; an error raised while running the submodule propagates.
