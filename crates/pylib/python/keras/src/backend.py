@@ -250,6 +250,14 @@ def current_path(name):
     return "/".join([s[0] for s in _SCOPES] + [name])
 
 
+_SYMBOLIC = []
+
+
+def in_symbolic_scope():
+    """Whether a call is being traced only for its outputs' shapes and dtypes."""
+    return bool(_SYMBOLIC)
+
+
 _TRAINING = []
 
 

@@ -61,7 +61,11 @@ def compute_output_spec(fn, args, kwargs):
 
         return fn(*tree.map_structure(swap, list(args)), **tree.map_structure(swap, kwargs))
 
-    concrete = tf.function(traced).get_concrete_function(*specs)
+    backend._SYMBOLIC.append(True)
+    try:
+        concrete = tf.function(traced).get_concrete_function(*specs)
+    finally:
+        backend._SYMBOLIC.pop()
     outputs = concrete.structured_outputs
 
     def to_keras(x):

@@ -183,6 +183,18 @@ class RNN(Layer):
         self.go_backwards = go_backwards
         self.stateful = stateful
         self.supports_masking = True
+        self._states = None
+
+    def reset_states(self):
+        """Forgets the states a stateful layer carried between calls."""
+        self._states = None
+
+    reset_state = reset_states
+
+    @property
+    def states(self):
+        """A stateful layer's states carried from its last call."""
+        return self._states
 
     def build(self, input_shape):
         with backend.name_scope(self.cell.name, caller=self.cell):
@@ -192,12 +204,16 @@ class RNN(Layer):
 
     def call(self, sequences, initial_state=None, mask=None, training=False):
         steps = sequences.shape[1]
+        if steps is None and backend.in_symbolic_scope():
+            return self._symbolic_outputs(sequences, initial_state, training)
         if steps is None:
             raise NotImplementedError(
                 "A recurrent layer over sequences of unknown length is not available in "
                 "this playground yet; give the input a fixed number of time steps."
             )
         sizes = self.cell.state_size if isinstance(self.cell.state_size, list) else [self.cell.state_size]
+        if initial_state is None and self.stateful and self._states is not None:
+            initial_state = self._states
         if initial_state is None:
             batch = tf.shape(sequences)[0]
             states = [tf.zeros(tf.stack([batch, size]), dtype=sequences.dtype) for size in sizes]
@@ -209,6 +225,8 @@ class RNN(Layer):
         for t in order:
             output, states = self.cell.call(sequences[:, t, :], states, training=training)
             outputs.append(output)
+        if self.stateful:
+            self._states = list(states)
         if self.return_sequences:
             result = tf.stack(outputs, axis=1)
         else:
@@ -218,27 +236,48 @@ class RNN(Layer):
         return result
 
 
-def _rnn_layer(cell_class, name):
-    class Recurrent(RNN):
-        def __init__(self, units, *args, return_sequences=False, return_state=False,
-                     go_backwards=False, stateful=False, unroll=False, **kwargs):
-            layer_kwargs = {k: kwargs.pop(k) for k in ("name", "trainable", "dtype",
-                                                       "input_shape", "batch_size")
-                            if k in kwargs}
-            cell = cell_class(units, *args, name=kwargs.pop("cell_name", None), **kwargs)
-            super().__init__(cell, return_sequences=return_sequences,
-                             return_state=return_state, go_backwards=go_backwards,
-                             stateful=stateful, unroll=unroll, **layer_kwargs)
-            self.units = units
-
-    Recurrent.__name__ = name
-    Recurrent.__qualname__ = name
-    return Recurrent
+    def _symbolic_outputs(self, sequences, initial_state, training):
+        """Outputs of the right shapes for sequences of unknown length, when only shapes
+        are asked for (one cell step, its output broadcast over the time axis)."""
+        sizes = self.cell.state_size if isinstance(self.cell.state_size, list) else [self.cell.state_size]
+        batch = tf.shape(sequences)[0]
+        states = [tf.zeros(tf.stack([batch, size]), dtype=sequences.dtype) for size in sizes]
+        output, states = self.cell.call(sequences[:, 0, :], states, training=training)
+        result = output
+        if self.return_sequences:
+            result = tf.expand_dims(output, 1) * tf.ones_like(sequences[:, :, :1])
+        if self.return_state:
+            return (result,) + tuple(states)
+        return result
 
 
-SimpleRNN = _rnn_layer(SimpleRNNCell, "SimpleRNN")
-LSTM = _rnn_layer(LSTMCell, "LSTM")
-GRU = _rnn_layer(GRUCell, "GRU")
+class _Recurrent(RNN):
+    """A recurrent layer over its own cell (`cell_class`)."""
+
+    cell_class = None
+
+    def __init__(self, units, *args, return_sequences=False, return_state=False,
+                 go_backwards=False, stateful=False, unroll=False, **kwargs):
+        layer_kwargs = {k: kwargs.pop(k) for k in ("name", "trainable", "dtype",
+                                                   "input_shape", "batch_size")
+                        if k in kwargs}
+        cell = self.cell_class(units, *args, name=kwargs.pop("cell_name", None), **kwargs)
+        super().__init__(cell, return_sequences=return_sequences, return_state=return_state,
+                         go_backwards=go_backwards, stateful=stateful, unroll=unroll,
+                         **layer_kwargs)
+        self.units = units
+
+
+class SimpleRNN(_Recurrent):
+    cell_class = SimpleRNNCell
+
+
+class LSTM(_Recurrent):
+    cell_class = LSTMCell
+
+
+class GRU(_Recurrent):
+    cell_class = GRUCell
 
 
 class Bidirectional(Layer):
