@@ -473,14 +473,27 @@ fn filled_like(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, one: bool) -> PyResult
         }
         Operand::Literal(tensor) => Ok((tensor.shape().into(), tensor.dtype())),
     })?;
-    let dims = shape.to_shape().ok_or_else(|| {
-        vm.value_error(format!(
-            "{what} needs a fully defined shape in this playground"
-        ))
-    })?;
-    let dims: Vec<i64> = dims.dims().iter().map(|d| *d as i64).collect();
     let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(input_dtype);
     let name = name_arg(vm, &bound.name)?;
+    let Some(dims) = shape.to_shape() else {
+        // A graph tensor whose shape is known only when it runs: filled to its `Shape`.
+        let handle = st.tf(vm, |ctx| {
+            let dynamic = ctx.array_op(
+                runtime::op_defs::ShapeOp::kind(DType::Int32),
+                "Shape",
+                None,
+                vec![(input.clone(), "input", false)],
+            )?;
+            ctx.filled_to(
+                one,
+                runtime::shape_operand::ShapeOperand::Tensor(Operand::Handle(dynamic)),
+                dtype,
+                name.as_deref(),
+            )
+        })?;
+        return wrap(st, vm, handle);
+    };
+    let dims: Vec<i64> = dims.dims().iter().map(|d| *d as i64).collect();
     let handle = st.tf(vm, |ctx| ctx.filled(one, &dims, dtype, name.as_deref()))?;
     wrap(st, vm, handle)
 }

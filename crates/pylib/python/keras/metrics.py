@@ -2,6 +2,7 @@
 
 from keras.src.metrics import (  # noqa: F401
     Accuracy, BinaryAccuracy, CategoricalAccuracy, Mean, MeanAbsoluteError,
+    MeanAbsolutePercentageError,
     MeanMetricWrapper, MeanSquaredError, Metric, RootMeanSquaredError,
     SparseCategoricalAccuracy, SparseTopKCategoricalAccuracy, Sum, TopKCategoricalAccuracy,
     accuracy, binary_accuracy, categorical_accuracy, get, sparse_categorical_accuracy,

@@ -43,3 +43,44 @@ def pad_sequences(sequences, maxlen=None, dtype="int32", padding="pre", truncati
         else:
             out[i, maxlen - len(trunc):] = trunc
     return out
+
+
+class PyDataset:
+    """A dataset written in Python: `__len__` batches, `__getitem__(index)` returns one
+    (`(x, y)` or `(x, y, sample_weight)`); `fit`, `evaluate` and `predict` take it."""
+
+    def __init__(self, workers=1, use_multiprocessing=False, max_queue_size=10):
+        self._workers = workers
+        self._use_multiprocessing = use_multiprocessing
+        self._max_queue_size = max_queue_size
+
+    @property
+    def workers(self):
+        return self._workers
+
+    @property
+    def use_multiprocessing(self):
+        return self._use_multiprocessing
+
+    @property
+    def max_queue_size(self):
+        return self._max_queue_size
+
+    def __getitem__(self, index):
+        raise NotImplementedError
+
+    def __len__(self):
+        raise NotImplementedError
+
+    @property
+    def num_batches(self):
+        return len(self)
+
+    def on_epoch_begin(self):
+        pass
+
+    def on_epoch_end(self):
+        pass
+
+
+Sequence = PyDataset

@@ -1,9 +1,14 @@
 //! `ConcatV2` (`tf.concat`): the inputs joined along an axis; the last input is the axis,
 //! which stays in host memory and which XLA must know when it compiles.
 
-use super::support::{first_dense_type, run_on_partial_stand_ins, typed_attr, unknown_outputs};
+use super::support::{
+    first_dense_type, operand, run_on_partial_stand_ins, symbolic, typed_attr, unknown_outputs,
+};
 use super::{Op, OpDef, ShapeEvaluation};
-use crate::error::TfResult;
+use crate::api::{Handle, Operand};
+use crate::context::Context;
+use crate::error::{TfError, TfResult};
+use crate::graph::GraphTensor;
 use crate::op::{InputFact, OpKind, OutputFact};
 use crate::shape_fn::{constant_scalar, merge_shapes, shape_at, with_rank, with_rank_at_least};
 use crate::tape::kernel;
@@ -44,6 +49,63 @@ impl Op for ConcatV2 {
     }
 
     /// `_ConcatGradV2`: the gradient cut back into the inputs' sizes along the axis.
+    /// `_ConcatGrad` in a graph, for inputs whose sizes along the axis are static: the
+    /// gradient split back into pieces of those sizes (`SplitV`).
+    fn graph_gradients(
+        &self,
+        ctx: &mut Context,
+        inputs: &[GraphTensor],
+        outputs: &[(GraphTensor, Option<GraphTensor>)],
+        _skip: &[bool],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let (Some((_, Some(grad))), Some((axis, values))) = (outputs.first(), inputs.split_last())
+        else {
+            return Ok(vec![None; inputs.len()]);
+        };
+        let not_emulated =
+            || super::op::graph_gradient_not_emulated("ConcatV2 of inputs with unknown sizes");
+        let axis_value = crate::shape_value::constant_value(ctx.graph(axis.graph)?, *axis)
+            .and_then(|t| t.to_i64_vec())
+            .and_then(|v| v.first().copied())
+            .ok_or_else(not_emulated)?;
+        let rank = ctx
+            .handle_shape(&Handle::Symbolic(*grad))?
+            .dims()
+            .map(<[_]>::len)
+            .ok_or_else(not_emulated)? as i64;
+        let axis_index = if axis_value < 0 { axis_value + rank } else { axis_value };
+        let mut sizes = Vec::with_capacity(values.len());
+        for value in values {
+            let shape = ctx.handle_shape(&Handle::Symbolic(*value))?;
+            let size = shape
+                .dims()
+                .and_then(|dims| dims.get(axis_index as usize).copied().flatten())
+                .ok_or_else(not_emulated)?;
+            sizes.push(size as i64);
+        }
+        let sizes = tensor::Tensor::from_vec(tensor::Shape::new(vec![sizes.len()]), sizes)
+            .and_then(|t| tensor::ops::cast(&t, tensor::DType::Int32))
+            .map_err(|e| TfError::internal(e.message))?;
+        let split_dim = tensor::ops::cast(&Tensor::scalar(axis_index as f64), tensor::DType::Int32)
+            .map_err(|e| TfError::internal(e.message))?;
+        let pieces = ctx.array_op_outputs(
+            super::SplitV::kind(values.len()),
+            "split",
+            None,
+            vec![
+                (operand(*grad), "value", true),
+                (Operand::Literal(sizes), "size_splits", false),
+                (Operand::Literal(split_dim), "split_dim", false),
+            ],
+        )?;
+        let mut grads = pieces
+            .into_iter()
+            .map(|piece| symbolic(piece).map(Some))
+            .collect::<TfResult<Vec<_>>>()?;
+        grads.push(None);
+        Ok(grads)
+    }
+
     fn gradient(
         &self,
         inputs: &[&Tensor],

@@ -167,7 +167,7 @@ impl Op for Reduce {
         &self,
         ctx: &mut Context,
         inputs: &[GraphTensor],
-        _y: GraphTensor,
+        y: GraphTensor,
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         let x = *inputs
@@ -184,6 +184,30 @@ impl Op for Reduce {
                 let scaled =
                     ctx.grad_binary(BinaryOp::RealDiv, spread, literal(count.max(1) as f64))?;
                 vec![Some(scaled), None]
+            }
+            ReduceOp::Max | ReduceOp::Min => {
+                // `_MinOrMaxGrad`: the gradient shared among the positions that hold the
+                // extreme value.
+                let mut kept: Vec<i64> = dims.iter().map(|d| *d as i64).collect();
+                for axis in &axes {
+                    kept[*axis] = 1;
+                }
+                let y_kept = symbolic(ctx.reshape(operand(y), kept.clone(), None)?)?;
+                let grad_kept = symbolic(ctx.reshape(operand(grad), kept.clone(), None)?)?;
+                let equal = ctx.grad_binary(BinaryOp::Equal, y_kept, operand(x))?;
+                let dtype = ctx.handle_dtype(&crate::api::Handle::Symbolic(grad))?;
+                let indicators = symbolic(ctx.cast(operand(equal), dtype, None)?)?;
+                let axes_i64: Vec<i64> = axes.iter().map(|a| *a as i64).collect();
+                let count = symbolic(ctx.reduce(
+                    ReduceOp::Sum,
+                    operand(indicators),
+                    Some(axes_i64),
+                    false,
+                    None,
+                )?)?;
+                let count = symbolic(ctx.reshape(operand(count), kept, None)?)?;
+                let share = ctx.grad_binary(BinaryOp::RealDiv, indicators, operand(count))?;
+                vec![Some(ctx.grad_binary(BinaryOp::Mul, share, operand(grad_kept))?), None]
             }
             other => return Err(not_emulated(&format!("{other:?}"))),
         })

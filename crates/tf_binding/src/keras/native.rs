@@ -11,8 +11,10 @@ use crate::St;
 /// The module's name: private, imported by the Python Keras.
 pub const MODULE: &str = "_keras_native";
 
-/// `_keras_native`: `variable(value, path, trainable)`, and `set_random_seed(seed)` for
-/// the random states the engine keeps (Keras's Python-`random` draws and TensorFlow's).
+/// `_keras_native`: `variable(value, path, trainable)`; `begin_compiled_step(name)` and
+/// `end_compiled_step()`, which report the ops between them as one call of the compiled
+/// function `name` (a `fit` step); and `set_random_seed(seed)` for the random states the
+/// engine keeps (Keras's Python-`random` draws and TensorFlow's).
 pub fn build(st: &St) -> Vec<(String, Value)> {
     let module = new_module(MODULE);
     let state = st.clone();
@@ -20,6 +22,30 @@ pub fn build(st: &St) -> Vec<(String, Value)> {
         "variable",
         native_function_closure("variable", move |vm, args| {
             variable(&state, vm, args.get(0), args.get(1), args.get(2))
+        }),
+    );
+    let state = st.clone();
+    module.set(
+        "begin_compiled_step",
+        native_function_closure("begin_compiled_step", move |vm, args| {
+            let name = args
+                .get(0)
+                .and_then(Value::as_str)
+                .ok_or_else(|| vm.type_error("begin_compiled_step() needs a function name"))?
+                .to_string();
+            state.tf(vm, |ctx| ctx.begin_compiled_step(&name))?;
+            Ok(Value::None)
+        }),
+    );
+    let state = st.clone();
+    module.set(
+        "end_compiled_step",
+        native_function_closure("end_compiled_step", move |vm, _args| {
+            state.tf(vm, |ctx| {
+                ctx.end_compiled_step();
+                Ok(())
+            })?;
+            Ok(Value::None)
         }),
     );
     module.set(

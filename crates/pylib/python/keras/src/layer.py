@@ -319,6 +319,9 @@ class Layer(Operation):
         self._maybe_build(args, kwargs)
         if any_symbolic_tensors(args, kwargs):
             return self._symbolic_call(args, kwargs, training)
+        if not backend._TRAINING:
+            # The outermost call starts afresh: `losses` are those of this call.
+            self._clear_losses()
         with backend.name_scope(self.name, caller=self), backend.call_context(training):
             outputs = self.call(*args, **kwargs)
         if self.activity_regularizer is not None:
@@ -332,6 +335,8 @@ class Layer(Operation):
                 return self.call(*a, **k)
 
         outputs = compute_output_spec(run, args, kwargs)
+        # Losses added while tracing belong to the scratch graph, not to any real call.
+        self._clear_losses()
         Node(self, args, kwargs, outputs)
         return outputs
 

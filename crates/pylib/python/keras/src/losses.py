@@ -116,6 +116,25 @@ def mean_absolute_error(y_true, y_pred):
     return tf.reduce_mean(tf.abs(y_true - y_pred), axis=-1)
 
 
+def mean_absolute_percentage_error(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    eps = tf.cast(backend.epsilon(), y_pred.dtype)
+    diff = tf.abs((y_true - y_pred) / tf.maximum(tf.abs(y_true), eps))
+    return 100.0 * tf.reduce_mean(diff, axis=-1)
+
+
+def mean_squared_logarithmic_error(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    eps = tf.cast(backend.epsilon(), y_pred.dtype)
+    first = tf.math.log(tf.maximum(y_pred, eps) + 1.0)
+    second = tf.math.log(tf.maximum(y_true, eps) + 1.0)
+    return tf.reduce_mean(tf.square(first - second), axis=-1)
+
+
 def huber(y_true, y_pred, delta=1.0):
     y_pred = backend.convert_to_tensor(y_pred)
     y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
@@ -194,6 +213,20 @@ class MeanAbsoluteError(LossFunctionWrapper):
         super().__init__(mean_absolute_error, reduction=reduction, name=name, dtype=dtype)
 
 
+class MeanAbsolutePercentageError(LossFunctionWrapper):
+    def __init__(self, reduction="sum_over_batch_size",
+                 name="mean_absolute_percentage_error", dtype=None):
+        super().__init__(mean_absolute_percentage_error, reduction=reduction, name=name,
+                         dtype=dtype)
+
+
+class MeanSquaredLogarithmicError(LossFunctionWrapper):
+    def __init__(self, reduction="sum_over_batch_size",
+                 name="mean_squared_logarithmic_error", dtype=None):
+        super().__init__(mean_squared_logarithmic_error, reduction=reduction, name=name,
+                         dtype=dtype)
+
+
 class Huber(LossFunctionWrapper):
     def __init__(self, delta=1.0, reduction="sum_over_batch_size", name="huber_loss", dtype=None):
         super().__init__(huber, reduction=reduction, name=name, dtype=dtype, delta=delta)
@@ -233,6 +266,10 @@ _BY_NAME = {
     "mse": MeanSquaredError, "mean_squared_error": MeanSquaredError,
     "mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
     "huber": Huber, "huber_loss": Huber,
+    "mape": MeanAbsolutePercentageError,
+    "mean_absolute_percentage_error": MeanAbsolutePercentageError,
+    "msle": MeanSquaredLogarithmicError,
+    "mean_squared_logarithmic_error": MeanSquaredLogarithmicError,
     "binary_crossentropy": BinaryCrossentropy,
     "categorical_crossentropy": CategoricalCrossentropy,
     "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,

@@ -7,7 +7,8 @@ import tensorflow as tf
 import _keras_native
 from keras.src import backend
 from keras.src.losses import (
-    mean_absolute_error, mean_squared_error, squeeze_or_expand_to_same_rank,
+    mean_absolute_error, mean_absolute_percentage_error, mean_squared_error,
+    squeeze_or_expand_to_same_rank,
 )
 
 
@@ -215,6 +216,11 @@ class MeanAbsoluteError(MeanMetricWrapper):
         super().__init__(mean_absolute_error, name=name, dtype=dtype)
 
 
+class MeanAbsolutePercentageError(MeanMetricWrapper):
+    def __init__(self, name="mean_absolute_percentage_error", dtype=None):
+        super().__init__(mean_absolute_percentage_error, name=name, dtype=dtype)
+
+
 class RootMeanSquaredError(Mean):
     def __init__(self, name="root_mean_squared_error", dtype=None):
         super().__init__(name=name, dtype=dtype)
@@ -237,6 +243,8 @@ _BY_NAME = {
     "top_k_categorical_accuracy": TopKCategoricalAccuracy,
     "sparse_top_k_categorical_accuracy": SparseTopKCategoricalAccuracy,
     "root_mean_squared_error": RootMeanSquaredError,
+    "mape": MeanAbsolutePercentageError,
+    "mean_absolute_percentage_error": MeanAbsolutePercentageError,
 }
 
 

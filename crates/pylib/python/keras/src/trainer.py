@@ -9,6 +9,7 @@ import time
 import numpy as np
 import tensorflow as tf
 
+import _keras_native
 from keras.src import backend, losses as losses_module, metrics as metrics_module, tree
 
 _OPTIMIZERS = {"adam": "Adam", "sgd": "SGD", "rmsprop": "RMSprop"}
@@ -19,7 +20,8 @@ def _optimizer(identifier):
         name = _OPTIMIZERS.get(identifier.lower())
         if name is None:
             raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
-        return getattr(tf.keras.optimizers, name)()
+        from keras import optimizers
+        return getattr(optimizers, name)()
     return identifier
 
 
@@ -55,6 +57,11 @@ class _Batches:
 
     def __init__(self, x, y, sample_weight, batch_size, steps):
         self.dataset = None
+        self.py_dataset = None
+        if hasattr(x, "__getitem__") and hasattr(x, "on_epoch_end") and hasattr(x, "num_batches"):
+            self.py_dataset = x
+            self.steps = steps or len(x)
+            return
         if isinstance(x, tf.data.Dataset):
             self.dataset = x
             self.steps = steps
@@ -74,6 +81,13 @@ class _Batches:
         return a
 
     def epoch(self, shuffle):
+        if self.py_dataset is not None:
+            self.py_dataset.on_epoch_begin()
+            for index in range(self.steps):
+                element = self.py_dataset[index]
+                yield _unpack(tuple(element) if isinstance(element, list) else element)
+            self.py_dataset.on_epoch_end()
+            return
         if self.dataset is not None:
             count = 0
             for element in self.dataset:
@@ -113,6 +127,25 @@ def _unpack(element):
     return element, None, None
 
 
+def _by_output(y, names):
+    """Targets in output order, from a list, tuple or dict by output name."""
+    if isinstance(y, dict):
+        return [y.get(name) for name in names]
+    return list(y)
+
+
+def _pythonify_logs(logs):
+    """A step's logs as numbers, nested dicts (`compile_metrics`) flattened, as Keras
+    reports them."""
+    out = {}
+    for key, value in sorted(logs.items()):
+        if isinstance(value, dict):
+            out.update(_pythonify_logs(value))
+        else:
+            out[key] = value.numpy() if hasattr(value, "numpy") else value
+    return out
+
+
 class CompileMetrics:
     """The metrics given to `compile`, grouped as Keras groups them (one entry of
     `model.metrics`, named `compile_metrics`, whose result is a dict)."""
@@ -150,6 +183,7 @@ class Trainer:
         self._optimizer_built = False
         self._compiled_metrics = []
         self._compiled_loss = None
+        self._per_output = None
         self._loss_tracker = None
         self._train_function = None
         self._test_function = None
@@ -161,16 +195,59 @@ class Trainer:
                 jit_compile="auto", auto_scale_loss=True):
         self.optimizer = _optimizer(optimizer)
         self.loss = loss
-        self._compiled_loss = losses_module.get(loss)
         self._loss_tracker = metrics_module.Mean(name="loss")
-        self._compiled_metrics = [metrics_module.get(m, self._compiled_loss)
-                                  for m in (metrics or [])]
+        self._compile_args = (loss, loss_weights, metrics)
+        self._per_output = None
+        names = self._output_names()
+        if len(names) > 1 and (isinstance(loss, (list, tuple, dict))
+                               or isinstance(metrics, dict)
+                               or (metrics and isinstance(metrics[0], (list, tuple)))):
+            self._compile_per_output(names, loss, loss_weights, metrics)
+        else:
+            self._compiled_loss = losses_module.get(loss)
+            self._compiled_metrics = [metrics_module.get(m, self._compiled_loss)
+                                      for m in (metrics or [])]
         self._compile_metrics_group = CompileMetrics(self._compiled_metrics)
         self._run_eagerly = run_eagerly
         self.compiled = True
         self._train_function = None
         self._test_function = None
         self._predict_function = None
+
+    def _output_names(self):
+        outputs = getattr(self, "outputs", None)
+        if not outputs:
+            return []
+        return [t._keras_history[0].name for t in outputs]
+
+    def _compile_per_output(self, names, loss, loss_weights, metrics):
+        """Losses, weights and metrics given per output (a list in output order or a dict
+        by output name): each output's loss is logged as `<output>_loss` and its metrics
+        as `<output>_<metric>`, as Keras names them."""
+        def per_output(value):
+            if isinstance(value, dict):
+                return [value.get(name) for name in names]
+            if isinstance(value, (list, tuple)):
+                return list(value)
+            return [value] * len(names)
+
+        losses = [losses_module.get(l) if l is not None else None for l in per_output(loss)]
+        weights = per_output(loss_weights) if loss_weights is not None else [1.0] * len(names)
+        trackers = [metrics_module.Mean(name=f"{name}_loss") if l is not None else None
+                    for name, l in zip(names, losses)]
+        self._per_output = list(zip(losses, weights, trackers))
+        self._compiled_loss = None
+        self._compiled_metrics = []
+        self._metric_outputs = []
+        per_metrics = per_output(metrics) if metrics is not None else [None] * len(names)
+        for index, (name, group) in enumerate(zip(names, per_metrics)):
+            if group is None:
+                continue
+            for m in (group if isinstance(group, (list, tuple)) else [group]):
+                metric = metrics_module.get(m, losses[index])
+                metric.name = f"{name}_{metric.name}"
+                self._compiled_metrics.append(metric)
+                self._metric_outputs.append(index)
 
     @property
     def run_eagerly(self):
@@ -188,12 +265,21 @@ class Trainer:
 
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         losses = []
-        if self._compiled_loss is not None and y is not None:
+        if self._per_output is not None and y is not None:
+            ys = _by_output(y, self._output_names())
+            preds = tree.flatten(y_pred)
+            for (loss, weight, tracker), target, pred in zip(self._per_output, ys, preds):
+                if loss is None:
+                    continue
+                value = loss(target, pred, sample_weight)
+                tracker.update_state(value, sample_weight=tf.shape(tree.flatten(x)[0])[0])
+                losses.append(value * weight if weight != 1.0 else value)
+        elif self._compiled_loss is not None and y is not None:
             losses.append(self._compiled_loss(y, y_pred, sample_weight))
         for extra in self.losses:
             losses.append(tf.cast(extra, "float32"))
         if not losses:
-            if self._compiled_loss is None:
+            if self._compiled_loss is None and self._per_output is None:
                 raise ValueError(
                     "No loss to compute. Provide a `loss` argument in `compile()`."
                 )
@@ -228,7 +314,12 @@ class Trainer:
         return self(x, training=False)
 
     def compute_metrics(self, x, y, y_pred, sample_weight=None):
-        if self._compiled_metrics:
+        if self._compiled_metrics and self._per_output is not None:
+            ys = _by_output(y, self._output_names())
+            preds = tree.flatten(y_pred)
+            for metric, index in zip(self._compiled_metrics, self._metric_outputs):
+                metric.update_state(ys[index], preds[index], sample_weight)
+        elif self._compiled_metrics:
             self._compile_metrics_group.update_state(y, y_pred, sample_weight)
         return self.get_metrics_result()
 
@@ -248,6 +339,9 @@ class Trainer:
         tracker = getattr(self, "_loss_tracker", None)
         if tracker is not None:
             out.append(tracker)
+        for entry in getattr(self, "_per_output", None) or []:
+            if entry[2] is not None:
+                out.append(entry[2])
         if getattr(self, "_compiled_metrics", None):
             out.append(self._compile_metrics_group)
         for layer in self._flat_layers():
@@ -259,14 +353,20 @@ class Trainer:
             metric.reset_state()
 
     def _function(self, step, name):
+        """A step as Keras runs it: one call of its compiled function `name` per step in
+        the report (the step itself runs op by op, so every op's gradient is available),
+        or plainly when the model runs eagerly."""
         if self._run_eagerly:
             return step
 
-        def one_step_on_data(data):
-            return step(data)
+        def compiled(data):
+            _keras_native.begin_compiled_step(name)
+            try:
+                return step(data)
+            finally:
+                _keras_native.end_compiled_step()
 
-        one_step_on_data.__name__ = name
-        return tf.function(one_step_on_data)
+        return compiled
 
     # ---- loops ------------------------------------------------------------------------
 
@@ -291,8 +391,7 @@ class Trainer:
             if train:
                 self._optimizer_built = True
             steps += 1
-            logs = {key: value.numpy() if hasattr(value, "numpy") else value
-                    for key, value in step_logs.items()}
+            logs = _pythonify_logs(step_logs)
             if train:
                 for callback in callbacks:
                     callback.on_train_batch_end(index, logs)
@@ -331,7 +430,8 @@ class Trainer:
             if verbose:
                 print(f"Epoch {epoch + 1}/{epochs}")
             start = time.perf_counter()
-            logs, steps = self._run_epoch(batches, shuffle and batches.dataset is None, True,
+            logs, steps = self._run_epoch(batches, shuffle and batches.dataset is None
+                                          and batches.py_dataset is None, True,
                                           callbacks)
             if validation_data is not None and (epoch + 1) % validation_freq == 0:
                 if isinstance(validation_data, tf.data.Dataset):
@@ -405,7 +505,8 @@ class Trainer:
         return self._values(logs)
 
     def _values(self, logs):
-        names = ["loss"] + [m.name for m in self._compiled_metrics]
+        names = ["loss"] + [t.name for _, _, t in (self._per_output or []) if t is not None]
+        names += [m.name for m in self._compiled_metrics]
         values = [logs[name] for name in names if name in logs]
         return values[0] if len(values) == 1 else values
 

@@ -11,11 +11,29 @@ def _functional_arguments(args, kwargs):
         "inputs" in kwargs and "outputs" in kwargs)
 
 
+_FUNCTIONAL_SUBCLASSES = {}
+
+
+def _with_functional(cls):
+    """`cls` with `Functional` among its bases (same name), made once per class."""
+    from keras.src.models.functional import Functional
+    made = _FUNCTIONAL_SUBCLASSES.get(cls)
+    if made is None:
+        made = type(cls.__name__, (cls, Functional), {"__module__": cls.__module__})
+        _FUNCTIONAL_SUBCLASSES[cls] = made
+    return made
+
+
 class Model(Trainer, Layer):
     def __new__(cls, *args, **kwargs):
-        if cls is Model and _functional_arguments(args, kwargs):
+        if _functional_arguments(args, kwargs):
             from keras.src.models.functional import Functional
-            return object.__new__(Functional)
+            if cls is Model:
+                return object.__new__(Functional)
+            if not issubclass(cls, Functional):
+                # A subclass (with its own `train_step`, say) built from inputs and
+                # outputs runs as a functional model, as Keras injects `Functional`.
+                return object.__new__(_with_functional(cls))
         return object.__new__(cls)
 
     def __init__(self, *args, **kwargs):
