@@ -73,7 +73,11 @@ impl Op for ConcatV2 {
             .dims()
             .map(<[_]>::len)
             .ok_or_else(not_emulated)? as i64;
-        let axis_index = if axis_value < 0 { axis_value + rank } else { axis_value };
+        let axis_index = if axis_value < 0 {
+            axis_value + rank
+        } else {
+            axis_value
+        };
         let mut sizes = Vec::with_capacity(values.len());
         for value in values {
             let shape = ctx.handle_shape(&Handle::Symbolic(*value))?;

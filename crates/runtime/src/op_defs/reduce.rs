@@ -207,7 +207,10 @@ impl Op for Reduce {
                 )?)?;
                 let count = symbolic(ctx.reshape(operand(count), kept, None)?)?;
                 let share = ctx.grad_binary(BinaryOp::RealDiv, indicators, operand(count))?;
-                vec![Some(ctx.grad_binary(BinaryOp::Mul, share, operand(grad_kept))?), None]
+                vec![
+                    Some(ctx.grad_binary(BinaryOp::Mul, share, operand(grad_kept))?),
+                    None,
+                ]
             }
             other => return Err(not_emulated(&format!("{other:?}"))),
         })

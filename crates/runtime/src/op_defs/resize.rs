@@ -1,7 +1,7 @@
 //! `ResizeBilinear` and `ResizeNearestNeighbor` (`tf.image.resize`): images resized to
 //! `size` (`[new_height, new_width]`, in host memory and known to XLA when it compiles).
 
-use super::support::{first_dense_type, run_on_stand_ins, unknown_outputs};
+use super::support::{first_dense_type, run_on_partial_stand_ins, unknown_outputs};
 use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact};
@@ -37,8 +37,10 @@ impl Op for Resize {
         } else {
             DType::Float32
         };
-        Ok(run_on_stand_ins(&Resize::kind(self.nearest), inputs, &[])?
-            .unwrap_or_else(|| unknown_outputs(dtype, 1)))
+        Ok(
+            run_on_partial_stand_ins(&Resize::kind(self.nearest), inputs)?
+                .unwrap_or_else(|| unknown_outputs(dtype, 1)),
+        )
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {

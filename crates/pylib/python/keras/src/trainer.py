@@ -427,7 +427,7 @@ class Trainer:
         for epoch in range(initial_epoch, epochs):
             for callback in callbacks:
                 callback.on_epoch_begin(epoch)
-            if verbose:
+            if verbose and epochs > 1:
                 print(f"Epoch {epoch + 1}/{epochs}")
             start = time.perf_counter()
             logs, steps = self._run_epoch(batches, shuffle and batches.dataset is None
