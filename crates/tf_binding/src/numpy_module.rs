@@ -698,6 +698,25 @@ fn arange(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         _ => return Err(vm.type_error("arange() requires stop to be specified.")),
     };
     let step = bound.step.clone().unwrap_or(Value::Int(1));
+    // NumPy scalars (`np.prod(shape)`) count as the Python numbers they hold.
+    let plain = |value: Value| -> Value {
+        let Some(array) = value.downcast::<NdArray>() else {
+            return value;
+        };
+        let tensor = array.tensor();
+        if tensor.rank() != 0 {
+            return value;
+        }
+        if tensor.dtype().is_integer() {
+            if let Some(&[v]) = tensor.to_i64_vec().as_deref() {
+                return Value::Int(v);
+            }
+        } else if let Some(&[v]) = tensor.to_f64_vec().as_deref() {
+            return Value::Float(v);
+        }
+        value
+    };
+    let (start, stop, step) = (plain(start), plain(stop), plain(step));
     let all_ints = [&start, &stop, &step]
         .iter()
         .all(|v| matches!(v, Value::Int(_)));

@@ -24,3 +24,4 @@ from keras.src.layers.reshaping import (
     CenterCrop, Cropping1D, Cropping2D, Resizing, UpSampling1D, UpSampling2D, ZeroPadding1D,
     ZeroPadding2D,
 )
+from keras.src.layers.attention import MultiHeadAttention

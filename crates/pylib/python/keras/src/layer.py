@@ -84,7 +84,9 @@ class Layer(Operation):
     # ---- attributes and tracking ------------------------------------------------------
 
     def __setattr__(self, name, value):
-        if not name.startswith("_") or name in ("_layers",):
+        private_layer = (name.startswith("_") and isinstance(value, Layer)
+                         and name not in ("_functional",))
+        if not name.startswith("_") or name == "_layers" or private_layer:
             layers = self.__dict__.get("_layers")
             if layers is not None:
                 for item in tree.flatten(value) if isinstance(value, (list, tuple, dict)) else [value]:
