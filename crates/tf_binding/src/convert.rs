@@ -286,6 +286,19 @@ fn flatten(
             dims.extend(inner.unwrap_or_default());
             return Ok(dims);
         }
+        other if other.downcast::<crate::shapes::PyShape>().is_some() => {
+            // TensorFlow converts a `TensorShape` as the list of its dimensions (an unknown
+            // one is `None`, which does not convert).
+            let dims: Vec<Value> = other
+                .downcast::<crate::shapes::PyShape>()
+                .and_then(|s| s.0.dims().map(<[Option<usize>]>::to_vec))
+                .unwrap_or_default()
+                .into_iter()
+                .map(|d| d.map_or(Value::None, |d| Value::Int(d as i64)))
+                .collect();
+            let list = Value::list(dims);
+            return flatten(st, vm, &list, leaves, depth + 1);
+        }
         other => match eager_value(st, vm, other)? {
             Some(tensor) => {
                 push_tensor_leaves(&tensor, leaves);

@@ -41,24 +41,6 @@ pub fn build(st: &St, base: &Rc<Class>) -> Rc<Class> {
             }),
         )
         .property_closure(
-            // Keras 3's variables give their shape as a tuple of ints.
-            "shape",
-            bound(st, |st, vm, args| {
-                let id = id_of(vm, this(vm, &args)?)?;
-                let shape = st.tf(vm, |ctx| Ok(ctx.variable(id)?.shape.clone()))?;
-                let dims: Vec<Value> = shape
-                    .dims()
-                    .map(|dims| {
-                        dims.iter()
-                            .map(|d| d.map_or(Value::None, |d| Value::Int(d as i64)))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                Ok(Value::tuple(dims))
-            }),
-            None,
-        )
-        .property_closure(
             "path",
             bound(st, |st, vm, args| {
                 let id = id_of(vm, this(vm, &args)?)?;
