@@ -520,28 +520,26 @@ def logsumexp(x, axis=None, keepdims=False):
     return tf.reduce_logsumexp(_float(x), axis=_axis(axis), keepdims=keepdims)
 
 
-@keras_op
-def argmax(x, axis=None, keepdims=False):
+def _arg_reduce(tf_fn, x, axis, keepdims):
+    """`argmax`/`argmin`: over the flattened tensor when `axis` is None, as int32."""
     x = convert_to_tensor(x)
     if axis is None:
         x = tf.reshape(x, [-1])
         axis = 0
-    out = tf.cast(tf.argmax(x, axis=axis), "int32")
+    out = tf.cast(tf_fn(x, axis=axis), "int32")
     if keepdims:
         out = tf.expand_dims(out, axis)
     return out
+
+
+@keras_op
+def argmax(x, axis=None, keepdims=False):
+    return _arg_reduce(tf.argmax, x, axis, keepdims)
 
 
 @keras_op
 def argmin(x, axis=None, keepdims=False):
-    x = convert_to_tensor(x)
-    if axis is None:
-        x = tf.reshape(x, [-1])
-        axis = 0
-    out = tf.cast(tf.argmin(x, axis=axis), "int32")
-    if keepdims:
-        out = tf.expand_dims(out, axis)
-    return out
+    return _arg_reduce(tf.argmin, x, axis, keepdims)
 
 
 @keras_op

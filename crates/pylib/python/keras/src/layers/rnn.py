@@ -8,32 +8,62 @@ from keras.src import activations, backend, initializers
 from keras.src.layer import Layer
 
 
-class SimpleRNNCell(Layer):
-    def __init__(self, units, activation="tanh", use_bias=True,
-                 kernel_initializer="glorot_uniform", recurrent_initializer="orthogonal",
-                 bias_initializer="zeros", dropout=0.0, recurrent_dropout=0.0, seed=None,
-                 **kwargs):
-        for key in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
-                    "kernel_constraint", "recurrent_constraint", "bias_constraint"):
-            kwargs.pop(key, None)
+class _Cell(Layer):
+    """What the cells share: units, activations, initializers and regularizers of the
+    three weights, and the dropout rates `RNN` applies over the time steps."""
+
+    gates = 1
+
+    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
+                 use_bias=True, kernel_initializer="glorot_uniform",
+                 recurrent_initializer="orthogonal", bias_initializer="zeros",
+                 kernel_regularizer=None, recurrent_regularizer=None, bias_regularizer=None,
+                 kernel_constraint=None, recurrent_constraint=None, bias_constraint=None,
+                 dropout=0.0, recurrent_dropout=0.0, seed=None, **kwargs):
+        kwargs.pop("implementation", None)
         super().__init__(**kwargs)
         self.units = units
         self.activation = activations.get(activation)
+        self.recurrent_activation = activations.get(recurrent_activation)
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.recurrent_initializer = initializers.get(recurrent_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
+        self.kernel_regularizer = kernel_regularizer
+        self.recurrent_regularizer = recurrent_regularizer
+        self.bias_regularizer = bias_regularizer
+        self.dropout = min(1.0, max(0.0, dropout))
+        self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
+        self.seed = seed
         self.state_size = units
         self.output_size = units
 
-    def build(self, input_shape):
-        self.kernel = self.add_weight(shape=(input_shape[-1], self.units), name="kernel",
-                                      initializer=self.kernel_initializer)
-        self.recurrent_kernel = self.add_weight(shape=(self.units, self.units),
+    def _kernels(self, input_dim):
+        width = self.units * self.gates
+        self.kernel = self.add_weight(shape=(input_dim, width), name="kernel",
+                                      initializer=self.kernel_initializer,
+                                      regularizer=self.kernel_regularizer)
+        self.recurrent_kernel = self.add_weight(shape=(self.units, width),
                                                 name="recurrent_kernel",
-                                                initializer=self.recurrent_initializer)
-        self.bias = self.add_weight(shape=(self.units,), name="bias",
-                                    initializer=self.bias_initializer) if self.use_bias else None
+                                                initializer=self.recurrent_initializer,
+                                                regularizer=self.recurrent_regularizer)
+
+    def _bias(self, shape, initializer=None):
+        if not self.use_bias:
+            return None
+        return self.add_weight(shape=shape, name="bias",
+                               initializer=initializer or self.bias_initializer,
+                               regularizer=self.bias_regularizer)
+
+
+class SimpleRNNCell(_Cell):
+    def __init__(self, units, activation="tanh", **kwargs):
+        kwargs.pop("recurrent_activation", None)
+        super().__init__(units, activation=activation, **kwargs)
+
+    def build(self, input_shape):
+        self._kernels(input_shape[-1])
+        self.bias = self._bias((self.units,))
         self.built = True
 
     def call(self, inputs, states, training=False):
@@ -46,50 +76,28 @@ class SimpleRNNCell(Layer):
         return output, [output]
 
 
-class LSTMCell(Layer):
-    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
-                 use_bias=True, kernel_initializer="glorot_uniform",
-                 recurrent_initializer="orthogonal", bias_initializer="zeros",
-                 unit_forget_bias=True, dropout=0.0, recurrent_dropout=0.0, seed=None,
-                 **kwargs):
-        for key in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
-                    "kernel_constraint", "recurrent_constraint", "bias_constraint",
-                    "implementation"):
-            kwargs.pop(key, None)
-        super().__init__(**kwargs)
-        self.units = units
-        self.activation = activations.get(activation)
-        self.recurrent_activation = activations.get(recurrent_activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.recurrent_initializer = initializers.get(recurrent_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
+class LSTMCell(_Cell):
+    gates = 4
+
+    def __init__(self, units, unit_forget_bias=True, **kwargs):
+        super().__init__(units, **kwargs)
         self.unit_forget_bias = unit_forget_bias
         self.state_size = [units, units]
-        self.output_size = units
 
     def build(self, input_shape):
         units = self.units
-        self.kernel = self.add_weight(shape=(input_shape[-1], units * 4), name="kernel",
-                                      initializer=self.kernel_initializer)
-        self.recurrent_kernel = self.add_weight(shape=(units, units * 4),
-                                                name="recurrent_kernel",
-                                                initializer=self.recurrent_initializer)
-        self.bias = None
-        if self.use_bias:
-            if self.unit_forget_bias:
-                init = self.bias_initializer
+        self._kernels(input_shape[-1])
+        initializer = self.bias_initializer
+        if self.unit_forget_bias:
+            init = self.bias_initializer
 
-                def bias_initializer(shape, dtype=None):
-                    return tf.concat([
-                        init((units,), dtype=dtype),
-                        initializers.get("ones")((units,), dtype=dtype),
-                        init((units * 2,), dtype=dtype),
-                    ], 0)
-            else:
-                bias_initializer = self.bias_initializer
-            self.bias = self.add_weight(shape=(units * 4,), name="bias",
-                                        initializer=bias_initializer)
+            def initializer(shape, dtype=None):
+                return tf.concat([
+                    init((units,), dtype=dtype),
+                    initializers.get("ones")((units,), dtype=dtype),
+                    init((units * 2,), dtype=dtype),
+                ], 0)
+        self.bias = self._bias((units * 4,), initializer)
         self.built = True
 
     def call(self, inputs, states, training=False):
@@ -107,39 +115,17 @@ class LSTMCell(Layer):
         return h, [h, c]
 
 
-class GRUCell(Layer):
-    def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
-                 use_bias=True, kernel_initializer="glorot_uniform",
-                 recurrent_initializer="orthogonal", bias_initializer="zeros", dropout=0.0,
-                 recurrent_dropout=0.0, reset_after=True, seed=None, **kwargs):
-        for key in ("kernel_regularizer", "recurrent_regularizer", "bias_regularizer",
-                    "kernel_constraint", "recurrent_constraint", "bias_constraint",
-                    "implementation"):
-            kwargs.pop(key, None)
-        super().__init__(**kwargs)
-        self.units = units
-        self.activation = activations.get(activation)
-        self.recurrent_activation = activations.get(recurrent_activation)
-        self.use_bias = use_bias
-        self.kernel_initializer = initializers.get(kernel_initializer)
-        self.recurrent_initializer = initializers.get(recurrent_initializer)
-        self.bias_initializer = initializers.get(bias_initializer)
+class GRUCell(_Cell):
+    gates = 3
+
+    def __init__(self, units, reset_after=True, **kwargs):
+        super().__init__(units, **kwargs)
         self.reset_after = reset_after
-        self.state_size = units
-        self.output_size = units
 
     def build(self, input_shape):
-        units = self.units
-        self.kernel = self.add_weight(shape=(input_shape[-1], units * 3), name="kernel",
-                                      initializer=self.kernel_initializer)
-        self.recurrent_kernel = self.add_weight(shape=(units, units * 3),
-                                                name="recurrent_kernel",
-                                                initializer=self.recurrent_initializer)
-        self.bias = None
-        if self.use_bias:
-            shape = (2, units * 3) if self.reset_after else (units * 3,)
-            self.bias = self.add_weight(shape=shape, name="bias",
-                                        initializer=self.bias_initializer)
+        self._kernels(input_shape[-1])
+        shape = (2, self.units * 3) if self.reset_after else (self.units * 3,)
+        self.bias = self._bias(shape)
         self.built = True
 
     def call(self, inputs, states, training=False):
@@ -220,10 +206,22 @@ class RNN(Layer):
         else:
             states = list(initial_state) if isinstance(initial_state, (list, tuple)) else [initial_state]
         order = range(steps - 1, -1, -1) if self.go_backwards else range(steps)
+        # Keras's cell dropout: one mask for the inputs and one for the carried output,
+        # the same at every time step, in training only.
+        input_mask = state_mask = None
+        if training and getattr(self.cell, "dropout", 0) > 0:
+            input_mask = tf.nn.dropout(tf.ones_like(sequences[:, 0, :]), rate=self.cell.dropout)
+        if training and getattr(self.cell, "recurrent_dropout", 0) > 0:
+            state_mask = tf.nn.dropout(tf.ones_like(states[0]), rate=self.cell.recurrent_dropout)
         outputs = []
         output = None
         for t in order:
-            output, states = self.cell.call(sequences[:, t, :], states, training=training)
+            step_input = sequences[:, t, :]
+            if input_mask is not None:
+                step_input = step_input * input_mask
+            if state_mask is not None:
+                states = [states[0] * state_mask] + list(states[1:])
+            output, states = self.cell.call(step_input, states, training=training)
             outputs.append(output)
         if self.stateful:
             self._states = list(states)
