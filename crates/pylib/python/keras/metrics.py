@@ -4,9 +4,8 @@ from keras.src.metrics import (  # noqa: F401
     Accuracy, BinaryAccuracy, CategoricalAccuracy, Mean, MeanAbsoluteError,
     MeanAbsolutePercentageError,
     MeanMetricWrapper, MeanSquaredError, Metric, RootMeanSquaredError,
-    SparseCategoricalAccuracy, SparseTopKCategoricalAccuracy, Sum, TopKCategoricalAccuracy,
+    SparseCategoricalAccuracy, Sum,
     accuracy, binary_accuracy, categorical_accuracy, get, sparse_categorical_accuracy,
-    sparse_top_k_categorical_accuracy, top_k_categorical_accuracy,
 )
 from keras.src.losses import (  # noqa: F401
     binary_crossentropy, categorical_crossentropy, mean_absolute_error, mean_squared_error,

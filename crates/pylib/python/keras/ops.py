@@ -9,7 +9,10 @@ _PRIVATE = ("np", "tf", "backend", "keras_op", "KerasTensor", "symbolic_op",
 def __getattr__(name):
     if name.startswith("_") or name in _PRIVATE:
         raise AttributeError(f"module 'keras.ops' has no attribute '{name}'")
-    return getattr(_ops, name)
+    try:
+        return getattr(_ops, name)
+    except AttributeError:
+        raise AttributeError(f"module 'keras.ops' has no attribute '{name}'") from None
 
 
 def __dir__():

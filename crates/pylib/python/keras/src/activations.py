@@ -43,27 +43,10 @@ def softplus(x):
     return ops.softplus(x)
 
 
-def softsign(x):
-    return ops.softsign(x)
-
-
 def elu(x, alpha=1.0):
     return ops.elu(x)
 
 
-def selu(x):
-    return ops.selu(x)
-
-
-def gelu(x, approximate=False):
-    return ops.gelu(x, approximate=approximate)
-
-
-def silu(x):
-    return ops.silu(x)
-
-
-swish = silu
 
 
 def relu6(x):
@@ -84,10 +67,9 @@ def exponential(x):
 
 _ALL = {
     f.__name__: f
-    for f in (linear, relu, softmax, log_softmax, sigmoid, tanh, softplus, softsign, elu,
-              selu, gelu, silu, relu6, leaky_relu, hard_sigmoid, exponential)
+    for f in (linear, relu, softmax, log_softmax, sigmoid, tanh, softplus, elu, relu6,
+              leaky_relu, hard_sigmoid, exponential)
 }
-_ALL["swish"] = silu
 
 
 def get(identifier):

@@ -54,7 +54,6 @@ class KerasTensor:
             raise ValueError(
                 "Cannot iterate over a KerasTensor with unknown first dimension."
             )
-        from keras.src import ops
         return iter([self[i] for i in range(self._shape[0])])
 
     def __array__(self, *args, **kwargs):

@@ -151,16 +151,20 @@ class Layer(Operation):
     def variables(self):
         return self._all_weights()
 
+    def _collect(self, own, attribute):
+        """`own` weights, then those of the sublayers' `attribute`, each once."""
+        out = list(own)
+        for layer in self._layers:
+            for w in getattr(layer, attribute):
+                if not any(w is o for o in out):
+                    out.append(w)
+        return out
+
     @property
     def trainable_weights(self):
         if not self.trainable:
             return []
-        out = list(self._trainable_weights)
-        for layer in self._layers:
-            for w in layer.trainable_weights:
-                if not any(w is o for o in out):
-                    out.append(w)
-        return out
+        return self._collect(self._trainable_weights, "trainable_weights")
 
     trainable_variables = trainable_weights
 
@@ -168,12 +172,7 @@ class Layer(Operation):
     def non_trainable_weights(self):
         if not self.trainable:
             return self.weights
-        out = list(self._non_trainable_weights)
-        for layer in self._layers:
-            for w in layer.non_trainable_weights:
-                if not any(w is o for o in out):
-                    out.append(w)
-        return out
+        return self._collect(self._non_trainable_weights, "non_trainable_weights")
 
     non_trainable_variables = non_trainable_weights
 

@@ -166,16 +166,6 @@ def sparse_categorical_accuracy(y_true, y_pred):
     return matches
 
 
-def top_k_categorical_accuracy(y_true, y_pred, k=5):
-    y_true = tf.argmax(y_true, axis=-1, output_type="int32")
-    return tf.cast(tf.math.in_top_k(y_true, y_pred, k), backend.floatx())
-
-
-def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5):
-    y_true = tf.cast(tf.reshape(y_true, [-1]), "int32")
-    return tf.cast(tf.math.in_top_k(y_true, y_pred, k), backend.floatx())
-
-
 class Accuracy(MeanMetricWrapper):
     def __init__(self, name="accuracy", dtype=None):
         super().__init__(accuracy, name=name, dtype=dtype)
@@ -194,16 +184,6 @@ class CategoricalAccuracy(MeanMetricWrapper):
 class SparseCategoricalAccuracy(MeanMetricWrapper):
     def __init__(self, name="sparse_categorical_accuracy", dtype=None):
         super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
-
-
-class TopKCategoricalAccuracy(MeanMetricWrapper):
-    def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
-        super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
-
-
-class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
-    def __init__(self, k=5, name="sparse_top_k_categorical_accuracy", dtype=None):
-        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
 
 
 class MeanSquaredError(MeanMetricWrapper):
@@ -240,8 +220,6 @@ _BY_NAME = {
     "mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
     "binary_accuracy": BinaryAccuracy, "categorical_accuracy": CategoricalAccuracy,
     "sparse_categorical_accuracy": SparseCategoricalAccuracy,
-    "top_k_categorical_accuracy": TopKCategoricalAccuracy,
-    "sparse_top_k_categorical_accuracy": SparseTopKCategoricalAccuracy,
     "root_mean_squared_error": RootMeanSquaredError,
     "mape": MeanAbsolutePercentageError,
     "mean_absolute_percentage_error": MeanAbsolutePercentageError,

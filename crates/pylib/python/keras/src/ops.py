@@ -87,8 +87,7 @@ def eye(N, M=None, k=0, dtype=None):
     M = N if M is None else M
     if k == 0:
         return tf.eye(N, M, dtype=dtype)
-    return tf.linalg.band_part(tf.ones((N, M), dtype), -1, 0) * 0 + tf.cast(
-        tf.equal(tf.range(M)[None, :] - tf.range(N)[:, None], k), dtype)
+    return tf.cast(tf.equal(tf.range(M)[None, :] - tf.range(N)[:, None], k), dtype)
 
 
 def identity(n, dtype=None):
@@ -292,17 +291,12 @@ tanh = _unary_float("tanh", "tanh")
 sinh = _unary_float("sinh", "sinh")
 cosh = _unary_float("cosh", "cosh")
 arctan = _unary_float("atan", "arctan")
-erf = _unary_float("math.erf", "erf")
 reciprocal = _unary_float("math.reciprocal", "reciprocal")
 sigmoid = _unary_float("sigmoid", "sigmoid")
 relu = _unary_float("nn.relu", "relu")
 relu6 = _unary_float("nn.relu6", "relu6")
 softplus = _unary_float("nn.softplus", "softplus")
-softsign = _unary_float("nn.softsign", "softsign")
 elu = _unary_float("nn.elu", "elu")
-selu = _unary_float("nn.selu", "selu")
-silu = _unary_float("nn.silu", "silu")
-swish = silu
 
 
 @keras_op
@@ -315,11 +309,6 @@ def log2(x):
 def log10(x):
     x = _float(x)
     return tf.math.log(x) / tf.math.log(tf.constant(10.0, x.dtype))
-
-
-@keras_op
-def gelu(x, approximate=True):
-    return tf.nn.gelu(_float(x), approximate=approximate)
 
 
 @keras_op
@@ -515,11 +504,6 @@ def any(x, axis=None, keepdims=False):
     return tf.reduce_any(tf.cast(x, "bool"), axis=_axis(axis), keepdims=keepdims)
 
 
-@keras_op
-def logsumexp(x, axis=None, keepdims=False):
-    return tf.reduce_logsumexp(_float(x), axis=_axis(axis), keepdims=keepdims)
-
-
 def _arg_reduce(tf_fn, x, axis, keepdims):
     """`argmax`/`argmin`: over the flattened tensor when `axis` is None, as int32."""
     x = convert_to_tensor(x)
@@ -584,31 +568,9 @@ def matmul(x1, x2):
 
 
 @keras_op
-def dot(x1, x2):
-    x1, x2 = _pair(x1, x2)
-    if len(x1.shape) == 0 or len(x2.shape) == 0:
-        return tf.multiply(x1, x2)
-    if len(x2.shape) == 1:
-        return tf.tensordot(x1, x2, axes=[[len(x1.shape) - 1], [0]])
-    return tf.tensordot(x1, x2, axes=[[len(x1.shape) - 1], [len(x2.shape) - 2]])
-
-
-@keras_op
-def tensordot(x1, x2, axes=2):
-    x1, x2 = _pair(x1, x2)
-    return tf.tensordot(x1, x2, axes=axes)
-
-
-@keras_op
 def outer(x1, x2):
     x1, x2 = _pair(x1, x2)
     return tf.reshape(x1, [-1, 1]) * tf.reshape(x2, [1, -1])
-
-
-@keras_op
-def einsum(subscripts, *operands):
-    dtype = result_type(*[dtype_of(o) for o in operands])
-    return tf.einsum(subscripts, *[convert_to_tensor(o, dtype) for o in operands])
 
 
 # ---- shapes ---------------------------------------------------------------------------
@@ -735,11 +697,6 @@ def take(x, indices, axis=None):
 
 
 @keras_op
-def take_along_axis(x, indices, axis=None):
-    return tf.experimental.numpy.take_along_axis(x, indices, axis)
-
-
-@keras_op
 def get_item(x, key):
     return convert_to_tensor(x)[key]
 
@@ -753,26 +710,6 @@ def slice(inputs, start_indices, shape):
 def pad(x, pad_width, mode="constant", constant_values=None):
     kwargs = {} if constant_values is None else {"constant_values": constant_values}
     return tf.pad(convert_to_tensor(x), pad_width, mode=mode.upper(), **kwargs)
-
-
-@keras_op
-def tril(x, k=0):
-    x = convert_to_tensor(x)
-    if k == 0:
-        return tf.linalg.band_part(x, -1, 0)
-    rows, cols = x.shape[-2], x.shape[-1]
-    mask = tf.range(cols)[None, :] <= tf.range(rows)[:, None] + k
-    return tf.where(mask, x, tf.zeros_like(x))
-
-
-@keras_op
-def triu(x, k=0):
-    x = convert_to_tensor(x)
-    if k == 0:
-        return tf.linalg.band_part(x, 0, -1)
-    rows, cols = x.shape[-2], x.shape[-1]
-    mask = tf.range(cols)[None, :] >= tf.range(rows)[:, None] + k
-    return tf.where(mask, x, tf.zeros_like(x))
 
 
 @keras_op
@@ -795,15 +732,6 @@ def one_hot(x, num_classes, axis=-1, dtype=None, sparse=False):
     dtype = standardize_dtype(dtype)
     return tf.one_hot(tf.cast(x, "int32") if not tf.is_tensor(x) else x, num_classes,
                       axis=axis, dtype=dtype)
-
-
-@keras_op
-def cumprod(x, axis=None, dtype=None):
-    x = _reduce_input(x)
-    if axis is None:
-        x = tf.reshape(x, [-1])
-        axis = 0
-    return tf.math.cumprod(x, axis=axis)
 
 
 def meshgrid(*x, indexing="xy"):
@@ -858,20 +786,6 @@ def normalize(x, axis=-1, order=2, epsilon=None):
     return x / norm_
 
 
-@keras_op
-def conv(inputs, kernel, strides=1, padding="valid", data_format=None, dilation_rate=1):
-    rank = len(inputs.shape) - 2
-    return tf.nn.convolution(inputs, kernel, strides=strides, padding=padding.upper(),
-                             dilations=dilation_rate)
-
-
-@keras_op
-def depthwise_conv(inputs, kernel, strides=1, padding="valid", data_format=None,
-                   dilation_rate=1):
-    strides = [1, strides, strides, 1] if isinstance(strides, int) else [1] + list(strides) + [1]
-    return tf.nn.depthwise_conv2d(inputs, kernel, strides, padding.upper())
-
-
 def _pool(kind, inputs, pool_size, strides, padding):
     rank = len(inputs.shape) - 2
     if isinstance(pool_size, int):
@@ -895,40 +809,8 @@ def average_pool(inputs, pool_size, strides=None, padding="valid", data_format=N
     return _pool("avg", inputs, pool_size, strides, padding)
 
 
-@keras_op
-def in_top_k(targets, predictions, k):
-    return tf.math.in_top_k(tf.cast(targets, "int32"), predictions, k)
-
-
-@keras_op
-def segment_sum(data, segment_ids, num_segments=None, sorted=False):
-    if num_segments is None:
-        return tf.math.segment_sum(data, segment_ids)
-    return tf.math.unsorted_segment_sum(data, segment_ids, num_segments)
-
-
-@keras_op
-def segment_max(data, segment_ids, num_segments=None, sorted=False):
-    if num_segments is None:
-        return tf.math.segment_max(data, segment_ids)
-    return tf.math.unsorted_segment_max(data, segment_ids, num_segments)
-
-
 def scatter(indices, values, shape):
     return tf.scatter_nd(indices, values, shape)
-
-
-def scatter_update(inputs, indices, updates):
-    return tf.tensor_scatter_nd_update(inputs, indices, updates)
-
-
-def slice_update(inputs, start_indices, updates):
-    inputs = convert_to_tensor(inputs)
-    updates = convert_to_tensor(updates, inputs.dtype)
-    import itertools
-    ranges = [range(s, s + d) for s, d in zip(start_indices, updates.shape)]
-    indices = [list(i) for i in itertools.product(*ranges)]
-    return tf.tensor_scatter_nd_update(inputs, indices, tf.reshape(updates, [-1]))
 
 
 # ---- control flow ---------------------------------------------------------------------
@@ -937,28 +819,9 @@ def cond(pred, true_fn, false_fn):
     return tf.cond(pred, true_fn, false_fn)
 
 
-def while_loop(cond, body, loop_vars, maximum_iterations=None):
-    single = not isinstance(loop_vars, (list, tuple))
-    loop_vars = (loop_vars,) if single else tuple(loop_vars)
-
-    def body_fn(*args):
-        out = body(*args)
-        return (out,) if single else tuple(out)
-
-    out = tf.while_loop(cond, body_fn, loop_vars, maximum_iterations=maximum_iterations)
-    return out[0] if single else out
-
-
 def fori_loop(lower, upper, body_fun, init_val):
     value = init_val
     for i in range(lower, upper):
         value = body_fun(i, value)
     return value
 
-
-def vectorized_map(function, elements):
-    return tf.vectorized_map(function, elements)
-
-
-def map(f, xs):
-    return tf.map_fn(f, xs)

@@ -12,19 +12,6 @@ import tensorflow as tf
 import _keras_native
 from keras.src import backend, losses as losses_module, metrics as metrics_module, tree
 
-_OPTIMIZERS = {"adam": "Adam", "sgd": "SGD", "rmsprop": "RMSprop"}
-
-
-def _optimizer(identifier):
-    if isinstance(identifier, str):
-        name = _OPTIMIZERS.get(identifier.lower())
-        if name is None:
-            raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
-        from keras import optimizers
-        return getattr(optimizers, name)()
-    return identifier
-
-
 def _format_value(value):
     value = float(value)
     if abs(value) > 1e-3:
@@ -193,7 +180,8 @@ class Trainer:
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None,
                 weighted_metrics=None, run_eagerly=False, steps_per_execution=1,
                 jit_compile="auto", auto_scale_loss=True):
-        self.optimizer = _optimizer(optimizer)
+        from keras import optimizers
+        self.optimizer = optimizers.get(optimizer)
         self.loss = loss
         self._loss_tracker = metrics_module.Mean(name="loss")
         self._compile_args = (loss, loss_weights, metrics)

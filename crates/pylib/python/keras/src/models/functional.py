@@ -80,9 +80,6 @@ def map_graph(inputs, outputs):
         group = ops_by_depth[depth]
         group.sort(key=lambda op: indices[id(op)])
         operations.extend(group)
-    for tensor in inputs:
-        if id(tensor._keras_history[0]) not in op_depth:
-            pass
     return nodes_by_depth, operations
 
 

@@ -76,7 +76,6 @@ class Model(Trainer, Layer):
         if self.built:
             return
         if input_shape is not None and type(self).call is not Model.call:
-            from keras.src.keras_tensor import KerasTensor
             try:
                 self._symbolic_build(input_shape)
             except Exception:

@@ -8,10 +8,6 @@ from keras.src.layers.core import InputLayer
 LINE_LENGTH = 76
 
 
-def _round_half_even(value):
-    return round(value)
-
-
 def _column_widths(positions):
     widths = []
     current = 0
@@ -25,7 +21,7 @@ def _column_widths(positions):
         remaining = total - available
         ratio_left = len(widths)
         for i in range(len(widths)):
-            cut = min(_round_half_even(remaining / ratio_left), widths[i])
+            cut = min(round(remaining / ratio_left), widths[i])
             widths[i] -= cut
             remaining -= cut
             ratio_left -= 1
@@ -73,9 +69,10 @@ class _Table:
 
 
 def _shape_text(shape):
+    """A shape as Keras prints it (`(None, 4)`), a list of shapes in brackets."""
     if isinstance(shape, list):
         return "[" + ", ".join(_shape_text(s) for s in shape) + "]"
-    return "(" + ", ".join("None" if d is None else str(d) for d in shape) + ")" if len(shape) != 1 else "(" + ("None" if shape[0] is None else str(shape[0])) + ",)"
+    return str(tuple(shape))
 
 
 def _output_shape(layer):
@@ -91,8 +88,6 @@ def _output_shape(layer):
         out = layer.compute_output_shape(shapes)
     except Exception:
         return "?"
-    if isinstance(out, list):
-        return _shape_text(out)
     return _shape_text(out)
 
 
