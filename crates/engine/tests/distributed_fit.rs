@@ -143,10 +143,11 @@ print('done')
     assert!(assigns.iter().any(|op| op.device.ends_with("CPU:1")));
 }
 
-/// `evaluate` and `predict` of a model built in `strategy.scope()` (20 rows in batches of
-/// 16: the short last batch leaves some replicas without rows): the weights and inputs are
-/// small integers, exact in a TPU's bf16 MXU, so every machine must print what one CPU
-/// prints.
+/// `evaluate` and `predict` of a model built in `strategy.scope()` (24 rows in batches of
+/// 16: the short last batch gives each of eight replicas one row): the weights and inputs
+/// are small integers, exact in a TPU's bf16 MXU, so every machine must print what one CPU
+/// prints. (A batch that leaves a replica no rows makes Keras 3's loss tracker NaN, as in
+/// TensorFlow: the mean of an empty loss; tensorflow/tensorflow#36224.)
 fn inference_program(setup: &str) -> String {
     format!(
         "import numpy as np
@@ -157,8 +158,8 @@ with strategy.scope():
                                  tf.keras.layers.Dense(4, activation='relu', kernel_initializer='ones'),
                                  tf.keras.layers.Dense(1, kernel_initializer='ones')])
     model.compile(optimizer='sgd', loss='mse', metrics=['mae'])
-x = np.array([[i % 5] * 8 for i in range(20)], dtype=np.float32)
-y = np.array([[i] for i in range(20)], dtype=np.float32)
+x = np.array([[i % 5] * 8 for i in range(24)], dtype=np.float32)
+y = np.array([[i] for i in range(24)], dtype=np.float32)
 print(model.evaluate(x, y, batch_size=16, verbose=0))
 print(model.predict(x, batch_size=16, verbose=0)[:, 0].tolist())
 "

@@ -44,6 +44,13 @@ pub trait Host {
     fn module_source(&mut self, _name: &str) -> Option<ModuleSource> {
         None
     }
+
+    /// Another full name the module `name` is imported as, when it is an alias (as
+    /// TensorFlow's `tensorflow.keras` is the module `keras._tf_keras.keras`): asked first,
+    /// the interpreter then imports that name and caches the module under both.
+    fn module_alias(&mut self, _name: &str) -> Option<String> {
+        None
+    }
 }
 
 /// A module's source file, as a host finds it.

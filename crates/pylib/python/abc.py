@@ -57,6 +57,10 @@ class ABCMeta(type):
         cls = super().__new__(mcls, name, bases, namespace, **kwargs)
         _compute_abstract_methods(cls)
         cls._abc_registry = []
+        cls._abc_subclasses = []
+        for base in bases:
+            if isinstance(base, ABCMeta):
+                base._abc_subclasses.append(cls)
         return cls
 
     def register(cls, subclass):
@@ -85,7 +89,7 @@ class ABCMeta(type):
         for registered in cls.__dict__.get("_abc_registry", ()):
             if issubclass(subclass, registered):
                 return True
-        for scls in cls.__subclasses__():
+        for scls in cls.__dict__.get("_abc_subclasses", ()):
             if issubclass(subclass, scls):
                 return True
         return False

@@ -350,6 +350,24 @@ pub fn to_operand(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Operand> 
         return Ok(Operand::Variable(component));
     }
     if matches!(value, Value::List(_) | Value::Tuple(_)) {
+        // A list holding graph tensors is packed into one (`_autopacking_conversion_function`:
+        // a `Pack` named `packed`).
+        if holds_symbolic(st, vm, value)? {
+            if let ShapeOperand::Packed(entries) = shape_operand(st, vm, value, "value")? {
+                let packed = st.tf(vm, |ctx| {
+                    let graph = ctx.default_graph().ok_or_else(|| {
+                        runtime::TfError::internal("a graph tensor outside a graph")
+                    })?;
+                    ctx.pack_entries(
+                        graph,
+                        entries,
+                        "packed",
+                        runtime::shape_operand::PackDtype::Inferred,
+                    )
+                })?;
+                return Ok(Operand::Handle(Handle::Symbolic(packed)));
+            }
+        }
         st.sequence_input.set(true);
     }
     Ok(Operand::Literal(to_tensor(st, vm, value, None)?))

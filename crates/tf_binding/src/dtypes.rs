@@ -102,6 +102,22 @@ pub fn build(st: &St) -> Rc<Class> {
             None,
         )
         .property(
+            "max",
+            |vm, args| {
+                let dtype = dtype_of(vm, &args)?;
+                limit(vm, dtype, true)
+            },
+            None,
+        )
+        .property(
+            "min",
+            |vm, args| {
+                let dtype = dtype_of(vm, &args)?;
+                limit(vm, dtype, false)
+            },
+            None,
+        )
+        .property(
             "is_bool",
             |vm, args| Ok(Value::Bool(dtype_of(vm, &args)? == DType::Bool)),
             None,
@@ -129,6 +145,37 @@ pub fn build(st: &St) -> Rc<Class> {
             None,
         )
         .build()
+}
+
+/// `DType.max` / `DType.min`: the largest or smallest value of the type, a Python int for
+/// integers and a NumPy scalar of the type for floating types, as TensorFlow gives them.
+fn limit(vm: &mut Vm<'_>, dtype: DType, max: bool) -> PyResult {
+    let int = |lo: i64, hi: i64| Ok(Value::Int(if max { hi } else { lo }));
+    let mut float = |hi: f64| -> PyResult {
+        let value = Value::Float(if max { hi } else { -hi });
+        let numpy = vm.import_module("numpy")?;
+        let name = match dtype.name() {
+            "bfloat16" => "float32",
+            name => name,
+        };
+        let scalar = vm.get_attr_str(&numpy, name)?;
+        vm.call(&scalar, &[value], &[])
+    };
+    match dtype.name() {
+        "int8" => int(i8::MIN.into(), i8::MAX.into()),
+        "int16" => int(i16::MIN.into(), i16::MAX.into()),
+        "int32" => int(i32::MIN.into(), i32::MAX.into()),
+        "int64" => int(i64::MIN, i64::MAX),
+        "uint8" => int(0, u8::MAX.into()),
+        "uint16" => int(0, u16::MAX.into()),
+        "uint32" => int(0, u32::MAX.into()),
+        "float16" => float(65504.0),
+        "bfloat16" => float(3.389_531_389_251_535_5e38),
+        "float32" => float(f64::from(f32::MAX)),
+        "float64" => float(f64::MAX),
+        "bool" => Ok(Value::Bool(max)),
+        name => Err(vm.type_error(format!("Cannot find maximum value of <dtype: '{name}'>."))),
+    }
 }
 
 /// The unique `tf.DType` object of `dtype`.

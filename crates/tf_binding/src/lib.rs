@@ -48,6 +48,7 @@ pub mod environment;
 pub mod errors;
 pub mod function;
 pub mod graph;
+pub mod init_scope;
 pub mod keras;
 pub mod library;
 pub mod logging_ops;
@@ -319,7 +320,8 @@ impl Host for EngineHost {
             "_numpy" => numpy_module::build_module(&st, vm)?,
             "numpy" if name != "numpy" => numpy_module::build_module(&st, vm)?,
             clock::MODULE => clock::build(&st),
-            keras::native::MODULE => keras::native::build(&st),
+            init_scope::MODULE => init_scope::build(&st),
+            keras::native::MODULE => keras::native::build(&st, vm)?,
             _ => return Ok(None),
         };
         let mut modules = st.modules.borrow_mut();
@@ -332,6 +334,13 @@ impl Host for EngineHost {
     /// The bundled library's modules, written in Python (see [`crate::library`]).
     fn module_source(&mut self, name: &str) -> Option<lang::host::ModuleSource> {
         crate::library::find(name)
+    }
+
+    /// `tensorflow.keras` (and its submodules) is the Keras package's
+    /// `keras._tf_keras.keras`, as in TensorFlow 2.21.
+    fn module_alias(&mut self, name: &str) -> Option<String> {
+        let rest = name.strip_prefix("tensorflow.keras")?;
+        (rest.is_empty() || rest.starts_with('.')).then(|| format!("keras._tf_keras.keras{rest}"))
     }
 }
 

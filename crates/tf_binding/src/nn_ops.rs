@@ -231,6 +231,67 @@ pub fn conv2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
+/// `tf.nn.conv2d_transpose(input, filters, output_shape, strides, padding='SAME',
+/// data_format='NHWC', dilations=None, name=None)`: one `Conv2DBackpropInput` named
+/// `conv2d_transpose`, whose `input_sizes` is `output_shape` and `out_backprop` the input.
+pub fn conv2d_transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "conv2d_transpose",
+        &args,
+        4,
+        [
+            input,
+            filters,
+            output_shape,
+            strides,
+            padding,
+            data_format,
+            dilations,
+            name
+        ]
+    )?;
+    let name = name_arg(vm, &bound.name)?;
+    let data_format = match &bound.data_format {
+        Some(value) => string_arg(vm, value, "data_format")?,
+        None => "NHWC".to_string(),
+    };
+    let nchw = data_format == "NCHW";
+    let strides = sequence(st, vm, bound.strides.as_ref(), nchw, "strides")?;
+    let dilations = sequence(st, vm, bound.dilations.as_ref(), nchw, "dilations")?;
+    let padding_text = match &bound.padding {
+        Some(value) => string_arg(vm, value, "padding")?,
+        None => "SAME".to_string(),
+    };
+    let Some(padding) = named_padding(&padding_text) else {
+        return Err(vm.value_error(format!(
+            "Value for attr 'padding' of \"{padding_text}\" is not in the list of allowed values: \"SAME\", \"VALID\", \"EXPLICIT\""
+        )));
+    };
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let filters = to_operand(st, vm, &required(&bound.filters))?;
+    let output_shape = to_operand(st, vm, &required(&bound.output_shape))?;
+    let attrs = Conv2DAttrs {
+        strides,
+        dilations,
+        padding,
+        nchw,
+    };
+    let handle = st.tf(vm, |ctx| {
+        ctx.array_op(
+            runtime::op_defs::Conv2DBackpropInput::kind(attrs),
+            "conv2d_transpose",
+            name.as_deref(),
+            vec![
+                (output_shape, "input_sizes", false),
+                (filters, "filter", true),
+                (input, "out_backprop", true),
+            ],
+        )
+    })?;
+    wrap(st, vm, handle)
+}
+
 /// The pooling wrappers: `kind`, the Python function's name and its default op name
 /// (`MaxPool2d` for `max_pool2d`, `AvgPool2D` for `avg_pool2d`, `MaxPool`/`AvgPool` for
 /// `max_pool`/`avg_pool`).

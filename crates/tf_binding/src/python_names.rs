@@ -40,6 +40,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.math_ops:softmax_cross_entropy_with_logits",
     ),
     ("tensorflow.train", "_tensorflow.train"),
+    ("tensorflow.init_scope", "_tensorflow.ops:init_scope"),
+    ("tensorflow.nn.dropout", "_tensorflow.nn_ops:dropout"),
+    ("tensorflow.nn.experimental", "_tensorflow.experimental_nn"),
+    ("tensorflow.keras", "keras._tf_keras.keras"),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
     ("keras._tf_keras.keras.datasets", "keras.datasets"),
     (

@@ -53,6 +53,8 @@ fn eager_of(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<EagerTen
     if let Some(variable) = value.downcast::<PyVariable>() {
         let id = variable.id;
         return st.tf(vm, |ctx| {
+            // Inside a replica, a mirrored Keras weight is that replica's copy.
+            let id = ctx.replica_local_variable(id);
             Ok(match &ctx.variable(id)?.handle {
                 Handle::Eager(handle) => Some(handle.clone()),
                 Handle::Symbolic(_) => None,

@@ -1089,6 +1089,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     );
     def(&nn, st, "l2_normalize", l2_normalize);
     def(&nn, st, "conv2d", crate::nn_ops::conv2d);
+    def(&nn, st, "conv2d_transpose", crate::nn_ops::conv2d_transpose);
     def(&nn, st, "max_pool2d", crate::nn_ops::max_pool2d);
     def(&nn, st, "max_pool", crate::nn_ops::max_pool);
     def(&nn, st, "avg_pool2d", crate::nn_ops::avg_pool2d);
@@ -1177,12 +1178,6 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             tf.set("data", module.clone());
         }
     }
-    let keras_modules = crate::keras::build_module(st, vm)?;
-    for (name, module) in &keras_modules {
-        if name == "tensorflow.keras" {
-            tf.set("keras", module.clone());
-        }
-    }
     tf.set(
         "random_normal_initializer",
         crate::keras::initializers::random_normal_initializer(&classes.keras),
@@ -1230,7 +1225,6 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ),
     ];
     modules.extend(data_modules);
-    modules.extend(keras_modules);
     for (_, module) in &modules {
         if let Value::Module(module) = module {
             crate::python_names::install(module);

@@ -115,6 +115,10 @@ impl<'h> Vm<'h> {
         let Some(host) = self.host_slot.take() else {
             return Ok(None);
         };
+        if let Some(target) = host.module_alias(name) {
+            self.host_slot = Some(host);
+            return self.import(&target, true).map(Some);
+        }
         let result = host.import_module(self, name);
         let source = match &result {
             Ok(None) => host.module_source(name),
@@ -328,15 +332,38 @@ impl<'h> Vm<'h> {
             }
             None => None,
         };
-        for (slot, name) in globals.names.iter().enumerate() {
-            let n = name.as_str();
-            let public = match &all {
-                Some(list) => list.iter().any(|a| a == n),
-                None => !n.starts_with('_'),
-            };
-            if public {
-                if let Some(v) = m.get(n) {
-                    globals.values.borrow_mut()[slot] = Some(v);
+        let public: Vec<(String, Value)> = match &all {
+            Some(list) => list
+                .iter()
+                .filter_map(|n| m.get(n).map(|v| (n.clone(), v)))
+                .collect(),
+            None => m
+                .attributes()
+                .into_iter()
+                .filter(|(n, _)| !n.as_str().starts_with('_'))
+                .map(|(n, v)| (n.as_str().to_string(), v))
+                .collect(),
+        };
+        // Names the importing module's code never mentions have no slot: they become
+        // attributes of the module object, so `module.name` finds them from outside.
+        let importer = match self.module_cached(&globals.module_name)? {
+            Some(Value::Module(importer))
+                if importer
+                    .globals
+                    .as_ref()
+                    .is_some_and(|g| Rc::ptr_eq(g, &globals)) =>
+            {
+                Some(importer)
+            }
+            _ => None,
+        };
+        for (name, value) in public {
+            match globals.slot(&name) {
+                Some(slot) => globals.values.borrow_mut()[slot] = Some(value),
+                None => {
+                    if let Some(importer) = &importer {
+                        importer.dict.borrow_mut().insert_str(&name, value);
+                    }
                 }
             }
         }

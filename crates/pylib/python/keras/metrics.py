@@ -1,10 +1,10 @@
 """`keras.metrics`."""
 
 from keras.src.metrics import (  # noqa: F401
-    Accuracy, BinaryAccuracy, CategoricalAccuracy, Mean, MeanAbsoluteError,
-    MeanAbsolutePercentageError,
-    MeanMetricWrapper, MeanSquaredError, Metric, RootMeanSquaredError,
-    SparseCategoricalAccuracy, Sum,
+    Accuracy, BinaryAccuracy, BinaryCrossentropy, CategoricalAccuracy, CategoricalCrossentropy,
+    Mean, MeanAbsoluteError, MeanAbsolutePercentageError, MeanMetricWrapper, MeanSquaredError,
+    MeanSquaredLogarithmicError, Metric, RootMeanSquaredError, SparseCategoricalAccuracy,
+    SparseCategoricalCrossentropy, Sum,
     accuracy, binary_accuracy, categorical_accuracy, get, sparse_categorical_accuracy,
 )
 from keras.src.losses import (  # noqa: F401

@@ -1010,3 +1010,15 @@ def array_split(ary, indices_or_sections, axis=0):
 
 from . import _methods, linalg
 from ._npyio import NpzFile, frombuffer, load, save, savez, savez_compressed
+
+
+def _register_numbers():
+    """NumPy's scalar types in the numeric tower, as NumPy registers them."""
+    import numbers
+    for kind in (float16, float32, float64):
+        numbers.Real.register(kind)
+    for kind in (int8, int16, int32, int64, uint8):
+        numbers.Integral.register(kind)
+
+
+_register_numbers()

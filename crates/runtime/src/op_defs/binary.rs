@@ -194,6 +194,30 @@ impl Op for Binary {
                 )?)?;
                 (ga, gb)
             }
+            BinaryOp::Pow => {
+                // `_PowGrad`: grad * y * x^(y-1), and grad * z * log(x) where x > 0 (0
+                // elsewhere, avoiding the false singularity at 0).
+                let z = outputs[0].0;
+                let y_minus_one = ctx.grad_binary(BinaryOp::Sub, b, literal(1.0))?;
+                let power = ctx.grad_binary(BinaryOp::Pow, a, operand(y_minus_one))?;
+                let scaled = ctx.grad_binary(BinaryOp::Mul, grad, operand(b))?;
+                let ga = ctx.grad_binary(BinaryOp::Mul, scaled, operand(power))?;
+                let mask = ctx.grad_binary(BinaryOp::Greater, a, literal(0.0))?;
+                let zeros = ctx.grad_binary(BinaryOp::Mul, a, literal(0.0))?;
+                let ones = ctx.grad_binary(BinaryOp::Add, zeros, literal(1.0))?;
+                let safe =
+                    symbolic(ctx.where_select(operand(mask), operand(a), operand(ones), None)?)?;
+                let log = ctx.grad_unary(UnaryOp::Log, safe)?;
+                let log = symbolic(ctx.where_select(
+                    operand(mask),
+                    operand(log),
+                    operand(zeros),
+                    None,
+                )?)?;
+                let gz = ctx.grad_binary(BinaryOp::Mul, grad, operand(z))?;
+                let gb = ctx.grad_binary(BinaryOp::Mul, gz, operand(log))?;
+                (ga, gb)
+            }
             _ => return Ok(vec![None, None]),
         };
         Ok(vec![

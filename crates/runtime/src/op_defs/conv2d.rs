@@ -98,6 +98,16 @@ impl Op for Conv2D {
         ])
     }
 
+    fn graph_gradient(
+        &self,
+        ctx: &mut crate::context::Context,
+        inputs: &[crate::graph::GraphTensor],
+        _y: crate::graph::GraphTensor,
+        grad: crate::graph::GraphTensor,
+    ) -> TfResult<Vec<Option<crate::graph::GraphTensor>>> {
+        super::conv2d_backprop::conv2d_graph_gradient(ctx, &self.0, inputs, grad)
+    }
+
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
         let conv = &self.0;
         let list = |values: &[i64]| {

@@ -240,9 +240,28 @@ pub fn train_step(
         }
         parts.push(part);
     }
+    all_reduce_and_apply(st, vm, strategy, optimizer, gradients, &components)?;
+    Ok(parts)
+}
+
+/// The end of a distributed training step: each variable's gradients (one per replica, in
+/// replica order) are all-reduced with SUM, one collective per variable, and every replica
+/// applies the same update to its own copy (`components[variable][replica]`) on its device,
+/// with its own optimizer slots, as `apply_gradients` in a replica context does
+/// (`merge_call`, then `batch_reduce_to`). A variable with no gradient on some replica is
+/// skipped, as `apply_gradients` skips it.
+pub fn all_reduce_and_apply(
+    st: &St,
+    vm: &mut Vm<'_>,
+    strategy: StrategyId,
+    optimizer: &Value,
+    gradients: Vec<Vec<Option<EagerTensor>>>,
+    components: &[Vec<VariableId>],
+) -> PyResult<()> {
+    let replicas = st.tf(vm, |ctx| Ok(ctx.strategy(strategy)?.num_replicas()))?;
     // One SUM all-reduce per variable, then the same update of every copy.
     let mut pairs: Vec<Vec<(Option<Tensor>, VariableId)>> = vec![Vec::new(); replicas];
-    for (values, copies) in gradients.into_iter().zip(&components) {
+    for (values, copies) in gradients.into_iter().zip(components) {
         // A variable the loss does not reach has no gradient on any replica: skipped, as
         // `apply_gradients` skips it.
         let Some(values) = values.into_iter().collect::<Option<Vec<EagerTensor>>>() else {
@@ -272,7 +291,7 @@ pub fn train_step(
     }
     // One step, however many copies it updated.
     optimizer.iterations.set(iterations + 1);
-    Ok(parts)
+    Ok(())
 }
 
 /// One replica's forward pass and gradients, run as that replica (its device, its copies

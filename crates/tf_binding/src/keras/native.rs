@@ -3,9 +3,12 @@
 //! variables, mirrored in a strategy's scope, printed with Keras's `path`).
 
 use lang::host::{native_function_closure, new_module};
-use lang::value::{PyResult, Value};
+use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
+use runtime::distribute::StrategyId;
+use runtime::{EagerTensor, Handle};
 
+use crate::distribute::strategy::PyStrategy;
 use crate::St;
 
 /// The module's name: private, imported by the Python Keras.
@@ -14,15 +17,48 @@ pub const MODULE: &str = "_keras_native";
 /// `_keras_native`: `variable(value, path, trainable)`; `begin_compiled_step(name)` and
 /// `end_compiled_step()`, which report the ops between them as one call of the compiled
 /// function `name` (a `fit` step); and `set_random_seed(seed)` for the random states the
-/// engine keeps (Keras's Python-`random` draws and TensorFlow's).
-pub fn build(st: &St) -> Vec<(String, Value)> {
+/// engine keeps (Keras's Python-`random` draws and TensorFlow's); `initializers` and
+/// `optimizers`, the native classes (their random streams and update rules are TensorFlow's,
+/// bit for bit).
+pub fn build(st: &St, vm: &Vm<'_>) -> PyResult<Vec<(String, Value)>> {
+    let keras = super::classes(st, vm)?;
     let module = new_module(MODULE);
+    module.set(
+        "initializers",
+        Value::Module(super::initializers::build_module(&keras)),
+    );
+    module.set(
+        "optimizers",
+        Value::Module(super::optimizers::build_module(&keras)),
+    );
     let state = st.clone();
     module.set(
         "variable",
         native_function_closure("variable", move |vm, args| {
-            variable(&state, vm, args.get(0), args.get(1), args.get(2))
+            variable(
+                &state,
+                vm,
+                args.get(0),
+                args.get(1),
+                args.get(2),
+                args.get(3),
+            )
         }),
+    );
+    module.set(
+        "enter_replica",
+        crate::function(st, "enter_replica", enter_replica),
+    );
+    module.set(
+        "exit_replica",
+        crate::function(st, "exit_replica", |st, vm, _args| {
+            st.tf(vm, |ctx| ctx.exit_replica())?;
+            Ok(Value::None)
+        }),
+    );
+    module.set(
+        "apply_replicated",
+        crate::function(st, "apply_replicated", apply_replicated),
     );
     let state = st.clone();
     module.set(
@@ -49,19 +85,45 @@ pub fn build(st: &St) -> Vec<(String, Value)> {
         }),
     );
     module.set(
+        "is_computed",
+        native_function_closure("is_computed", |_vm, args| {
+            // Values on demand: a tensor beyond the work budget has no numbers.
+            let uncomputed = args
+                .get(0)
+                .and_then(|value| value.downcast::<crate::tensor_class::PyTensor>())
+                .is_some_and(|tensor| match &tensor.handle {
+                    Handle::Eager(eager) => eager.value.uncomputed().is_some(),
+                    Handle::Symbolic(_) => false,
+                });
+            Ok(Value::Bool(!uncomputed))
+        }),
+    );
+    let state = st.clone();
+    module.set(
+        "make_default_seed",
+        native_function_closure("make_default_seed", move |vm, _args| {
+            let seed = super::classes(&state, vm)?.default_seed();
+            Ok(Value::Int(seed as i64))
+        }),
+    );
+    module.set(
         "set_random_seed",
         crate::function(st, "set_random_seed", super::python_random::set_random_seed),
     );
-    vec![(MODULE.to_string(), Value::Module(module))]
+    Ok(vec![(MODULE.to_string(), Value::Module(module))])
 }
 
-/// A Keras variable holding `value` (a tensor), at `path` (its last part is its name).
+/// A Keras variable holding `value` (a tensor), at `path` (its last part is its name);
+/// mirrored over the replicas of the strategy whose scope it is created in, unless
+/// `mirrored` is false (a metric's variables: every replica adds into them, as into
+/// TensorFlow's sync-on-read sums).
 fn variable(
     st: &St,
     vm: &mut Vm<'_>,
     value: Option<&Value>,
     path: Option<&Value>,
     trainable: Option<&Value>,
+    mirrored: Option<&Value>,
 ) -> PyResult {
     let value = value.ok_or_else(|| vm.type_error("variable() needs a value"))?;
     let initial = crate::convert::eager_value(st, vm, value)?
@@ -74,5 +136,98 @@ fn variable(
         Some(flag) => vm.truthy(flag)?,
         None => true,
     };
-    super::variables::create_at(st, vm, &path, initial, trainable)
+    let mirrored = match mirrored {
+        Some(flag) => vm.truthy(flag)?,
+        None => true,
+    };
+    super::variables::create_at(st, vm, &path, initial, trainable, mirrored)
+}
+
+/// The strategy a `tf.distribute.Strategy` object stands for.
+fn strategy_id(vm: &Vm<'_>, value: Option<&Value>) -> PyResult<StrategyId> {
+    value
+        .and_then(|value| value.downcast::<PyStrategy>())
+        .map(|strategy| strategy.id)
+        .ok_or_else(|| vm.type_error("expected a tf.distribute.Strategy"))
+}
+
+/// `enter_replica(strategy, replica)`: what runs until `exit_replica()` runs as that
+/// replica (its device, its copies of mirrored variables), as inside `strategy.run`.
+fn enter_replica(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let strategy = strategy_id(vm, args.get(0))?;
+    let replica = args
+        .get(1)
+        .and_then(Value::as_i64)
+        .and_then(|r| usize::try_from(r).ok())
+        .ok_or_else(|| vm.type_error("enter_replica() needs a replica number"))?;
+    let replicas = st.tf(vm, |ctx| Ok(ctx.strategy(strategy)?.num_replicas()))?;
+    if replica >= replicas {
+        return Err(vm.value_error(format!(
+            "replica {replica} of a strategy with {replicas} replicas"
+        )));
+    }
+    st.tf(vm, |ctx| ctx.enter_replica(strategy, replica, false))?;
+    Ok(Value::None)
+}
+
+/// `apply_replicated(optimizer, strategy, gradients, variables)`: the optimizer step of a
+/// distributed training step, from each replica's gradients (`gradients[replica][i]` for
+/// `variables[i]`): all-reduced with SUM and applied to every replica's copy
+/// ([`super::distributed::all_reduce_and_apply`]).
+fn apply_replicated(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let optimizer = args
+        .get(0)
+        .cloned()
+        .ok_or_else(|| vm.type_error("apply_replicated() needs an optimizer"))?;
+    let strategy = strategy_id(vm, args.get(1))?;
+    let per_replica = vm.iterate(args.get(2).unwrap_or(&Value::None))?;
+    let variables = vm.iterate(args.get(3).unwrap_or(&Value::None))?;
+    let mut ids = Vec::with_capacity(variables.len());
+    for variable in &variables {
+        ids.push(super::variables::variable_id(vm, variable)?);
+    }
+    let replicas = st.tf(vm, |ctx| Ok(ctx.strategy(strategy)?.num_replicas()))?;
+    if per_replica.len() != replicas {
+        return Err(vm.value_error(format!(
+            "{} replicas' gradients for a strategy with {replicas} replicas",
+            per_replica.len()
+        )));
+    }
+    let mut gradients: Vec<Vec<Option<EagerTensor>>> = vec![Vec::new(); ids.len()];
+    for (replica, grads) in per_replica.iter().enumerate() {
+        let grads = vm.iterate(grads)?;
+        if grads.len() != ids.len() {
+            return Err(vm.value_error("one gradient per variable and replica"));
+        }
+        for (index, grad) in grads.iter().enumerate() {
+            let tensor = match grad {
+                Value::None => None,
+                grad => {
+                    let handle = super::layers::handle_of(st, vm, grad)?;
+                    match handle {
+                        Handle::Eager(eager) => Some(eager),
+                        Handle::Symbolic(_) => {
+                            return Err(
+                                vm.type_error(format!("replica {replica}'s gradient is symbolic"))
+                            )
+                        }
+                    }
+                }
+            };
+            gradients[index].push(tensor);
+        }
+    }
+    let components = st.tf(vm, |ctx| {
+        let mut components = Vec::with_capacity(ids.len());
+        for id in &ids {
+            let copies = match ctx.mirrored_alias(*id) {
+                Some(mirrored) => ctx.distributed_variable(mirrored)?.components.clone(),
+                None => vec![*id; replicas],
+            };
+            components.push(copies);
+        }
+        Ok(components)
+    })?;
+    super::distributed::all_reduce_and_apply(st, vm, strategy, &optimizer, gradients, &components)?;
+    Ok(Value::None)
 }

@@ -77,7 +77,7 @@ fn path(st: &St, vm: &Vm<'_>, id: VariableId) -> PyResult<String> {
 /// holding `initial`.
 pub fn create(st: &St, vm: &mut Vm<'_>, name: &str, initial: Tensor, trainable: bool) -> PyResult {
     let path = classes(st, vm)?.path_for(name);
-    create_at(st, vm, &path, initial, trainable)
+    create_at(st, vm, &path, initial, trainable, true)
 }
 
 /// A new Keras variable at `path` (its name is the last part), holding `initial`.
@@ -87,6 +87,7 @@ pub fn create_at(
     path: &str,
     initial: Tensor,
     trainable: bool,
+    mirrored: bool,
 ) -> PyResult {
     let keras = classes(st, vm)?;
     let name = path.rsplit('/').next().unwrap_or(path);
@@ -95,7 +96,7 @@ pub fn create_at(
     let id = st.tf(vm, |ctx| {
         // In a mirroring strategy's scope the variable is mirrored, one copy per replica;
         // the Keras variable stands for all of them (replica 0's copy is its handle).
-        let mirroring = match ctx.current_strategy() {
+        let mirroring = match ctx.current_strategy().filter(|_| mirrored) {
             Some(strategy) => {
                 let kind = ctx.strategy(strategy)?.kind;
                 matches!(kind, StrategyKind::Mirrored | StrategyKind::Tpu).then_some(strategy)

@@ -2,9 +2,9 @@
 which draw Keras's exact random streams) and `get`, which resolves the names layers
 accept (`"glorot_uniform"`, `"zeros"`, a class, an instance, a function)."""
 
-import tensorflow as tf
+import _keras_native
 
-_native = tf.keras.initializers
+_native = _keras_native.initializers
 
 Zeros = _native.Zeros
 Ones = _native.Ones

@@ -243,7 +243,8 @@ class Layer(Operation):
         initializer = initializers.get(initializer)
         if name is None:
             name = backend.unique_name("variable")
-        with backend.name_scope(self.name, caller=self):
+        # Made eagerly even when the first call is being traced (`tf.init_scope`).
+        with backend.name_scope(self.name, caller=self), tf.init_scope():
             value = initializer(shape, dtype=dtype)
             variable = _keras_native.variable(
                 tf.convert_to_tensor(value, dtype=dtype), backend.current_path(name), trainable
@@ -347,7 +348,15 @@ class Layer(Operation):
         )
 
     def compute_output_shape(self, *args, **kwargs):
-        specs = [KerasTensor(s) if isinstance(s, tuple) else s for s in args]
+        # Keras's built-in layers each implement it; here they share one: the shapes of
+        # tracing `call`. A user's layer that does not implement it has none, as in Keras.
+        if not _is_builtin_layer(type(self)):
+            raise NotImplementedError(
+                f"Layer {type(self).__name__} does not have a `compute_output_shape` method "
+                "implemented. Should implement `def compute_output_shape(self, input_shape)`."
+            )
+        specs = [KerasTensor(s) if isinstance(s, (tuple, list)) and
+                 all(d is None or isinstance(d, int) for d in s) else s for s in args]
         out = compute_output_spec(self.call, specs, kwargs)
         return tree.map_structure(lambda t: t.shape, out)
 
@@ -364,3 +373,9 @@ class Layer(Operation):
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def _is_builtin_layer(cls):
+    """Whether `cls` is (or derives from) one of the layers `keras.layers` defines, rather
+    than only from the base `Layer` or a model."""
+    return any(c.__module__.startswith("keras.src.layers.") for c in cls.__mro__)

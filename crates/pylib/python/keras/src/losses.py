@@ -26,9 +26,15 @@ def squeeze_or_expand_to_same_rank(x1, x2, expand_rank_1=True):
     return x1, x2
 
 
+_REDUCTIONS = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
+
+
 def _standardize_reduction(reduction):
-    allowed = ("sum_over_batch_size", "sum", None, "none", "mean", "mean_with_sample_weight")
-    if reduction not in allowed:
+    if reduction not in _REDUCTIONS:
+        # Keras prints its set of reductions; this is the order CPython 3.11 iterates it in
+        # (PYTHONHASHSEED=0), where `None` hashes by address.
+        allowed = ("{'sum_over_batch_size', 'sum', 'mean_with_sample_weight', 'mean', "
+                   "'none', None}")
         raise ValueError(
             "Invalid value for argument `reduction`. "
             f"Expected one of {allowed}. Received: reduction={reduction}"
@@ -46,7 +52,25 @@ def reduce_values(values, sample_weight=None, reduction="sum_over_batch_size"):
         else:
             divisor = tf.cast(tf.reduce_prod(tf.shape(values)), loss.dtype)
         loss = tf.math.divide_no_nan(loss, divisor)
+        loss = scale_loss_for_distribution(loss)
     return loss
+
+
+def scale_loss_for_distribution(value):
+    """`value / replicas` under a strategy with several replicas, so that the SUM
+    all-reduce of the replicas' gradients is the gradient of the global batch's mean."""
+    replicas = tf.distribute.get_strategy().num_replicas_in_sync
+    if replicas > 1:
+        value = value * tf.cast(1.0 / replicas, value.dtype)
+    return value
+
+
+def unscale_loss_for_distribution(value):
+    """The inverse of `scale_loss_for_distribution` (what the loss tracker records)."""
+    replicas = tf.distribute.get_strategy().num_replicas_in_sync
+    if replicas > 1:
+        value = value * tf.cast(replicas, value.dtype)
+    return value
 
 
 def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size",
@@ -102,18 +126,25 @@ class LossFunctionWrapper(Loss):
         return self.fn(y_true, y_pred, **self._fn_kwargs)
 
 
+def _mean(x, axis=-1):
+    """`keras.ops.mean`: integers and booleans average as `floatx`."""
+    if not x.dtype.is_floating:
+        x = tf.cast(x, backend.floatx())
+    return tf.reduce_mean(x, axis=axis)
+
+
 def mean_squared_error(y_true, y_pred):
     y_pred = backend.convert_to_tensor(y_pred)
     y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
     y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
-    return tf.reduce_mean(tf.square(y_true - y_pred), axis=-1)
+    return _mean(tf.square(y_true - y_pred))
 
 
 def mean_absolute_error(y_true, y_pred):
     y_pred = backend.convert_to_tensor(y_pred)
     y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
     y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
-    return tf.reduce_mean(tf.abs(y_true - y_pred), axis=-1)
+    return _mean(tf.abs(y_true - y_pred))
 
 
 def mean_absolute_percentage_error(y_true, y_pred):
@@ -122,7 +153,7 @@ def mean_absolute_percentage_error(y_true, y_pred):
     y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
     eps = tf.cast(backend.epsilon(), y_pred.dtype)
     diff = tf.abs((y_true - y_pred) / tf.maximum(tf.abs(y_true), eps))
-    return 100.0 * tf.reduce_mean(diff, axis=-1)
+    return 100.0 * _mean(diff)
 
 
 def mean_squared_logarithmic_error(y_true, y_pred):
@@ -132,7 +163,7 @@ def mean_squared_logarithmic_error(y_true, y_pred):
     eps = tf.cast(backend.epsilon(), y_pred.dtype)
     first = tf.math.log(tf.maximum(y_pred, eps) + 1.0)
     second = tf.math.log(tf.maximum(y_true, eps) + 1.0)
-    return tf.reduce_mean(tf.square(first - second), axis=-1)
+    return _mean(tf.square(first - second))
 
 
 def huber(y_true, y_pred, delta=1.0):

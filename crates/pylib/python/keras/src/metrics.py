@@ -7,8 +7,9 @@ import tensorflow as tf
 import _keras_native
 from keras.src import backend
 from keras.src.losses import (
-    mean_absolute_error, mean_absolute_percentage_error, mean_squared_error,
-    squeeze_or_expand_to_same_rank,
+    binary_crossentropy, categorical_crossentropy, mean_absolute_error,
+    mean_absolute_percentage_error, mean_squared_error, mean_squared_logarithmic_error,
+    sparse_categorical_crossentropy, squeeze_or_expand_to_same_rank,
 )
 
 
@@ -26,7 +27,7 @@ class Metric:
                      name=None):
         dtype = backend.standardize_dtype(dtype or self._dtype)
         value = tf.zeros(shape, dtype) if initializer == "zeros" else tf.ones(shape, dtype)
-        variable = _keras_native.variable(value, f"{self.name}/{name}", False)
+        variable = _keras_native.variable(value, f"{self.name}/{name}", False, False)
         self._variables.append(variable)
         return variable
 
@@ -215,7 +216,38 @@ class RootMeanSquaredError(Mean):
         return tf.sqrt(Mean.result(self))
 
 
+class MeanSquaredLogarithmicError(MeanMetricWrapper):
+    def __init__(self, name="mean_squared_logarithmic_error", dtype=None):
+        super().__init__(mean_squared_logarithmic_error, name=name, dtype=dtype)
+
+
+class BinaryCrossentropy(MeanMetricWrapper):
+    def __init__(self, name="binary_crossentropy", dtype=None, from_logits=False,
+                 label_smoothing=0):
+        super().__init__(binary_crossentropy, name=name, dtype=dtype, from_logits=from_logits,
+                         label_smoothing=label_smoothing)
+
+
+class CategoricalCrossentropy(MeanMetricWrapper):
+    def __init__(self, name="categorical_crossentropy", dtype=None, from_logits=False,
+                 label_smoothing=0, axis=-1):
+        super().__init__(categorical_crossentropy, name=name, dtype=dtype,
+                         from_logits=from_logits, label_smoothing=label_smoothing, axis=axis)
+
+
+class SparseCategoricalCrossentropy(MeanMetricWrapper):
+    def __init__(self, name="sparse_categorical_crossentropy", dtype=None, from_logits=False,
+                 axis=-1):
+        super().__init__(sparse_categorical_crossentropy, name=name, dtype=dtype,
+                         from_logits=from_logits, axis=axis)
+
+
 _BY_NAME = {
+    "binary_crossentropy": BinaryCrossentropy,
+    "categorical_crossentropy": CategoricalCrossentropy,
+    "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
+    "msle": MeanSquaredLogarithmicError,
+    "mean_squared_logarithmic_error": MeanSquaredLogarithmicError,
     "mse": MeanSquaredError, "mean_squared_error": MeanSquaredError,
     "mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
     "binary_accuracy": BinaryAccuracy, "categorical_accuracy": CategoricalAccuracy,

@@ -10,9 +10,12 @@ import numpy as np
 import tensorflow as tf
 
 import _keras_native
-from keras.src import backend, losses as losses_module, metrics as metrics_module, tree
+from keras.src import backend, distribution, losses as losses_module
+from keras.src import metrics as metrics_module, tree
 
 def _format_value(value):
+    if value is None:
+        return "<not computed>"
     value = float(value)
     if abs(value) > 1e-3:
         return f"{value:.4f}"
@@ -128,8 +131,11 @@ def _pythonify_logs(logs):
     for key, value in sorted(logs.items()):
         if isinstance(value, dict):
             out.update(_pythonify_logs(value))
+        elif hasattr(value, "numpy"):
+            # A value beyond the work budget (values on demand) is logged as None.
+            out[key] = value.numpy() if _keras_native.is_computed(value) else None
         else:
-            out[key] = value.numpy() if hasattr(value, "numpy") else value
+            out[key] = value
     return out
 
 
@@ -143,7 +149,7 @@ class CompileMetrics:
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         for metric in self.metrics:
-            metric.update_state(y_true, y_pred, sample_weight)
+            metric.update_state(y_true, y_pred, sample_weight=sample_weight)
 
     def reset_state(self):
         for metric in self.metrics:
@@ -160,6 +166,25 @@ class CompileMetrics:
         return "<CompileMetrics name=compile_metrics>"
 
 
+def _in_strategy_scope(method):
+    """Runs a loop in the scope of the model's strategy, as Keras does."""
+    def run(self, *args, **kwargs):
+        with self._strategy_scope():
+            return method(self, *args, **kwargs)
+
+    run.__name__ = method.__name__
+    run.__doc__ = method.__doc__
+    return run
+
+
+class _NoScope:
+    def __enter__(self):
+        return None
+
+    def __exit__(self, *exc):
+        return False
+
+
 class Trainer:
     def __init__(self):
         self.optimizer = None
@@ -169,6 +194,7 @@ class Trainer:
         self.history = None
         self._optimizer_built = False
         self._compiled_metrics = []
+        self._metrics_to_build = []
         self._compiled_loss = None
         self._per_output = None
         self._loss_tracker = None
@@ -176,12 +202,26 @@ class Trainer:
         self._test_function = None
         self._predict_function = None
         self._run_eagerly = False
+        # The strategy whose scope the model is built in, as Keras's TensorFlow trainer
+        # records it: its steps run on every replica.
+        self._distribute_strategy = (tf.distribute.get_strategy()
+                                     if tf.distribute.has_strategy() else None)
+
+    @property
+    def distribute_strategy(self):
+        return self._distribute_strategy or tf.distribute.get_strategy()
+
+    def _strategy_scope(self):
+        if distribution.is_distributed(self._distribute_strategy):
+            return self._distribute_strategy.scope()
+        return _NoScope()
 
     def compile(self, optimizer="rmsprop", loss=None, loss_weights=None, metrics=None,
                 weighted_metrics=None, run_eagerly=False, steps_per_execution=1,
                 jit_compile="auto", auto_scale_loss=True):
         from keras import optimizers
         self.optimizer = optimizers.get(optimizer)
+        self._metrics_to_build = []
         self.loss = loss
         self._loss_tracker = metrics_module.Mean(name="loss")
         self._compile_args = (loss, loss_weights, metrics)
@@ -193,8 +233,9 @@ class Trainer:
             self._compile_per_output(names, loss, loss_weights, metrics)
         else:
             self._compiled_loss = losses_module.get(loss)
-            self._compiled_metrics = [metrics_module.get(m, self._compiled_loss)
-                                      for m in (metrics or [])]
+            self._compiled_metrics = []
+            # As Keras, metric names are resolved when the first step builds them.
+            self._metrics_to_build = list(metrics or [])
         self._compile_metrics_group = CompileMetrics(self._compiled_metrics)
         self._run_eagerly = run_eagerly
         self.compiled = True
@@ -265,7 +306,7 @@ class Trainer:
         elif self._compiled_loss is not None and y is not None:
             losses.append(self._compiled_loss(y, y_pred, sample_weight))
         for extra in self.losses:
-            losses.append(tf.cast(extra, "float32"))
+            losses.append(losses_module.scale_loss_for_distribution(tf.cast(extra, "float32")))
         if not losses:
             if self._compiled_loss is None and self._per_output is None:
                 raise ValueError(
@@ -282,7 +323,8 @@ class Trainer:
         with tf.GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
-        self._loss_tracker.update_state(loss, sample_weight=tf.shape(tree.flatten(x)[0])[0])
+        self._loss_tracker.update_state(losses_module.unscale_loss_for_distribution(loss),
+                                        sample_weight=tf.shape(tree.flatten(x)[0])[0])
         variables = self.trainable_variables
         if variables:
             gradients = tape.gradient(loss, variables)
@@ -294,7 +336,8 @@ class Trainer:
         y_pred = self(x, training=False)
         loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight,
                                  training=False)
-        self._loss_tracker.update_state(loss, sample_weight=tf.shape(tree.flatten(x)[0])[0])
+        self._loss_tracker.update_state(losses_module.unscale_loss_for_distribution(loss),
+                                        sample_weight=tf.shape(tree.flatten(x)[0])[0])
         return self.compute_metrics(x, y, y_pred, sample_weight=sample_weight)
 
     def predict_step(self, data):
@@ -306,7 +349,7 @@ class Trainer:
             ys = _by_output(y, self._output_names())
             preds = tree.flatten(y_pred)
             for metric, index in zip(self._compiled_metrics, self._metric_outputs):
-                metric.update_state(ys[index], preds[index], sample_weight)
+                metric.update_state(ys[index], preds[index], sample_weight=sample_weight)
         elif self._compiled_metrics:
             self._compile_metrics_group.update_state(y, y_pred, sample_weight)
         return self.get_metrics_result()
@@ -340,17 +383,25 @@ class Trainer:
         for metric in self.metrics:
             metric.reset_state()
 
-    def _function(self, step, name):
+    def _function(self, step, name, reduction="auto"):
         """A step as Keras runs it: one call of its compiled function `name` per step in
         the report (the step itself runs op by op, so every op's gradient is available),
-        or plainly when the model runs eagerly."""
+        or plainly when the model runs eagerly. Under a strategy each replica runs the step
+        on its rows (`strategy.run`) and their outputs are reduced by `reduction`."""
+        strategy = self._distribute_strategy
+        if distribution.is_distributed(strategy):
+            def replicated(data):
+                outputs = distribution.run(strategy, step, data)
+                return distribution.reduce_per_replica(outputs, strategy, reduction)
+        else:
+            replicated = step
         if self._run_eagerly:
-            return step
+            return replicated
 
         def compiled(data):
             _keras_native.begin_compiled_step(name)
             try:
-                return step(data)
+                return replicated(data)
             finally:
                 _keras_native.end_compiled_step()
 
@@ -358,7 +409,14 @@ class Trainer:
 
     # ---- loops ------------------------------------------------------------------------
 
+    def _build_metrics(self):
+        if self._metrics_to_build:
+            specs, self._metrics_to_build = self._metrics_to_build, []
+            self._compiled_metrics.extend(metrics_module.get(m, self._compiled_loss)
+                                          for m in specs)
+
     def _run_epoch(self, batches, shuffle, train, callbacks=()):
+        self._build_metrics()
         if train:
             if self._train_function is None:
                 self._train_function = self._function(self.train_step, "multi_step_on_iterator")
@@ -383,8 +441,13 @@ class Trainer:
             if train:
                 for callback in callbacks:
                     callback.on_train_batch_end(index, logs)
-        return {k: float(v) for k, v in logs.items()}, steps
+        if steps:
+            # The epoch's logs are the metrics' results, read once the epoch is over (under
+            # a strategy, the sums of every replica's updates), as Keras reads them.
+            logs = _pythonify_logs(self.get_metrics_result())
+        return {k: None if v is None else float(v) for k, v in logs.items()}, steps
 
+    @_in_strategy_scope
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None,
             validation_split=0.0, validation_data=None, shuffle=True, class_weight=None,
             sample_weight=None, initial_epoch=0, steps_per_epoch=None, validation_steps=None,
@@ -443,6 +506,7 @@ class Trainer:
         self.history = history
         return history
 
+    @_in_strategy_scope
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None,
                  steps=None, callbacks=None, return_dict=False):
         if verbose == "auto":
@@ -456,13 +520,14 @@ class Trainer:
             return logs
         return self._values(logs)
 
+    @_in_strategy_scope
     def predict(self, x, batch_size=None, verbose="auto", steps=None, callbacks=None):
         if verbose == "auto":
             verbose = 1
         batches = _Batches(x, None, None, batch_size, steps)
         if self._predict_function is None:
             self._predict_function = self._function(self.predict_step,
-                                                    "one_step_on_data_distributed")
+                                                    "one_step_on_data_distributed", "concat")
         outputs = []
         start = time.perf_counter()
         count = 0
@@ -477,6 +542,7 @@ class Trainer:
         joined = [np.concatenate([np.asarray(f[i]) for f in flat]) for i in range(len(flat[0]))]
         return tree.pack_sequence_as(outputs[0], joined)
 
+    @_in_strategy_scope
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None,
                        return_dict=False):
         batches = _Batches(x, y, sample_weight, int(tree.flatten(x)[0].shape[0]), 1)
@@ -485,6 +551,7 @@ class Trainer:
             return logs
         return self._values(logs)
 
+    @_in_strategy_scope
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         batches = _Batches(x, y, sample_weight, int(tree.flatten(x)[0].shape[0]), 1)
         logs, _ = self._run_epoch(batches, False, False)
@@ -498,5 +565,6 @@ class Trainer:
         values = [logs[name] for name in names if name in logs]
         return values[0] if len(values) == 1 else values
 
+    @_in_strategy_scope
     def predict_on_batch(self, x):
         return np.asarray(self(x, training=False))

@@ -1,10 +1,67 @@
-"""Convolution and pooling layers (channels last): `Conv1D`, `Conv2D`, the max and
+"""Convolution and pooling layers (channels last): `Conv1D`, `Conv2D`, `Conv2DTranspose`, the max and
 average poolings and the global poolings."""
 
 import tensorflow as tf
 
 from keras.src import activations, initializers
 from keras.src.layer import Layer
+
+
+def standardize_tuple(value, n, name, allow_zero=False):
+    """An integer or `n` integers as a tuple of `n`, with Keras's errors."""
+    error_msg = f"The `{name}` argument must be a tuple of {n} integers. Received {name}={value}"
+    if isinstance(value, int):
+        value_tuple = (value,) * n
+    else:
+        try:
+            value_tuple = tuple(value)
+        except TypeError:
+            raise ValueError(error_msg)
+        if len(value_tuple) != n:
+            raise ValueError(error_msg)
+        for single_value in value_tuple:
+            try:
+                int(single_value)
+            except (ValueError, TypeError):
+                error_msg += (f"including element {single_value} of type "
+                              f"{type(single_value)}")
+                raise ValueError(error_msg)
+    if allow_zero:
+        unqualified = {v for v in value_tuple if v < 0}
+        req_msg = ">= 0"
+    else:
+        unqualified = {v for v in value_tuple if v <= 0}
+        req_msg = "> 0"
+    if unqualified:
+        error_msg += f", including values {unqualified} that do not satisfy `value {req_msg}`"
+        raise ValueError(error_msg)
+    return value_tuple
+
+
+def standardize_padding(value, allow_causal=False):
+    if isinstance(value, (list, tuple)):
+        return value
+    padding = value.lower()
+    allowed = {"valid", "same", "causal"} if allow_causal else {"valid", "same"}
+    if padding not in allowed:
+        raise ValueError(
+            f"The `padding` argument must be a list/tuple or one of {allowed}. "
+            f"Received: {padding}"
+        )
+    return padding
+
+
+def standardize_data_format(data_format):
+    if data_format is None:
+        from keras.src import backend
+        return backend.image_data_format()
+    data_format = str(data_format).lower()
+    if data_format not in {"channels_first", "channels_last"}:
+        raise ValueError(
+            "The `data_format` argument must be one of {'channels_first', 'channels_last'}. "
+            f"Received: data_format={data_format}"
+        )
+    return data_format
 
 
 def _tuple(value, rank):
@@ -15,56 +72,145 @@ def _tuple(value, rank):
 
 class _Conv(Layer):
     rank = 2
+    transpose = False
 
     def __init__(self, filters, kernel_size, strides=1, padding="valid", data_format=None,
                  dilation_rate=1, groups=1, activation=None, use_bias=True,
                  kernel_initializer="glorot_uniform", bias_initializer="zeros",
                  kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
-                 kernel_constraint=None, bias_constraint=None, **kwargs):
+                 kernel_constraint=None, bias_constraint=None, output_padding=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        rank = self.rank
         self.filters = filters
-        self.kernel_size = _tuple(kernel_size, self.rank)
-        self.strides = _tuple(strides, self.rank)
-        self.padding = padding.lower()
-        self.dilation_rate = _tuple(dilation_rate, self.rank)
+        self.groups = groups
+        self.kernel_size = standardize_tuple(kernel_size, rank, "kernel_size")
+        self.strides = standardize_tuple(strides, rank, "strides")
+        self.dilation_rate = standardize_tuple(dilation_rate, rank, "dilation_rate")
+        self.padding = standardize_padding(padding, allow_causal=rank == 1)
+        self.data_format = standardize_data_format(data_format)
+        self.output_padding = (None if output_padding is None else
+                               standardize_tuple(output_padding, rank, "output_padding",
+                                                 allow_zero=True))
         self.activation = activations.get(activation)
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = kernel_regularizer
+        self.bias_regularizer = bias_regularizer
+        if self.filters is not None and self.filters <= 0:
+            raise ValueError(
+                "Invalid value for argument `filters`. Expected a strictly positive value. "
+                f"Received filters={self.filters}."
+            )
+        if self.groups <= 0:
+            raise ValueError(
+                f"The number of groups must be a positive integer. Received: groups={self.groups}."
+            )
+        if self.filters is not None and self.filters % self.groups != 0:
+            raise ValueError(
+                "The number of filters must be evenly divisible by the number of groups. "
+                f"Received: groups={self.groups}, filters={self.filters}."
+            )
+        if not all(self.kernel_size):
+            raise ValueError(
+                f"The argument `kernel_size` cannot contain 0. Received "
+                f"kernel_size={self.kernel_size}."
+            )
+        if not all(self.strides):
+            raise ValueError(
+                f"The argument `strides` cannot contains 0. Received strides={self.strides}"
+            )
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
+            raise ValueError(
+                "`strides > 1` not supported in conjunction with `dilation_rate > 1`. "
+                f"Received: strides={self.strides} and dilation_rate={self.dilation_rate}"
+            )
 
     def build(self, input_shape):
-        channels = input_shape[-1]
-        self.kernel = self.add_weight(name="kernel",
-                                      shape=self.kernel_size + (channels, self.filters),
+        if len(input_shape) < self.rank + 2:
+            raise ValueError(
+                f'Input 0 of layer "{self.name}" is incompatible with the layer: expected '
+                f"min_ndim={self.rank + 2}, found ndim={len(input_shape)}. Full shape "
+                f"received: {tuple(input_shape)}"
+            )
+        channels = input_shape[-1] if self.data_format == "channels_last" else input_shape[1]
+        if self.transpose:
+            shape = self.kernel_size + (self.filters, channels)
+        else:
+            shape = self.kernel_size + (channels // self.groups, self.filters)
+        self.kernel = self.add_weight(name="kernel", shape=shape,
                                       initializer=self.kernel_initializer,
                                       regularizer=self.kernel_regularizer)
         self.bias = None
         if self.use_bias:
             self.bias = self.add_weight(name="bias", shape=(self.filters,),
-                                        initializer=self.bias_initializer)
+                                        initializer=self.bias_initializer,
+                                        regularizer=self.bias_regularizer)
         self.built = True
 
-    def call(self, inputs):
+    def _unsupported(self, what):
+        return NotImplementedError(
+            f"{type(self).__name__} with {what} is not available in this playground yet."
+        )
+
+    def _convolve(self, inputs):
+        if self.data_format != "channels_last":
+            raise self._unsupported("data_format='channels_first'")
+        if self.groups != 1:
+            raise self._unsupported("groups > 1")
+        padding = self.padding.upper()
         if self.rank == 1:
+            if padding == "CAUSAL":
+                left = self.dilation_rate[0] * (self.kernel_size[0] - 1)
+                inputs = tf.pad(inputs, [[0, 0], [left, 0], [0, 0]])
+                padding = "VALID"
             # As TensorFlow runs a 1-D convolution: a 2-D one over a height of 1.
             x = tf.nn.conv2d(tf.expand_dims(inputs, 1), tf.expand_dims(self.kernel, 0),
-                             strides=[1, 1, self.strides[0], 1], padding=self.padding.upper(),
+                             strides=[1, 1, self.strides[0], 1], padding=padding,
                              dilations=[1, 1, self.dilation_rate[0], 1])
-            x = tf.squeeze(x, [1])
-        elif self.rank == 2:
-            x = tf.nn.conv2d(inputs, self.kernel, strides=[1, *self.strides, 1],
-                             padding=self.padding.upper(),
-                             dilations=[1, *self.dilation_rate, 1])
-        else:
-            raise NotImplementedError(
-                f"{type(self).__name__} is not available in this playground yet."
-            )
+            return tf.squeeze(x, [1])
+        if self.rank == 2:
+            return tf.nn.conv2d(inputs, self.kernel, strides=[1, *self.strides, 1],
+                                padding=padding, dilations=[1, *self.dilation_rate, 1])
+        raise self._unsupported(f"rank {self.rank}")
+
+    def _convolve_transpose(self, inputs):
+        if self.data_format != "channels_last" or self.rank != 2:
+            raise self._unsupported("this configuration")
+        static = list(inputs.shape)
+        dynamic = tf.shape(inputs)
+        sizes = [dynamic[i] if d is None else d for i, d in enumerate(static)]
+        out = [sizes[0]]
+        for i in range(self.rank):
+            out.append(_transpose_length(sizes[i + 1], self.kernel_size[i], self.strides[i],
+                                         self.padding,
+                                         None if self.output_padding is None
+                                         else self.output_padding[i],
+                                         self.dilation_rate[i]))
+        out.append(self.filters)
+        return tf.nn.conv2d_transpose(inputs, self.kernel, out, strides=[1, *self.strides, 1],
+                                      padding=self.padding.upper(),
+                                      dilations=[1, *self.dilation_rate, 1])
+
+    def call(self, inputs):
+        x = self._convolve_transpose(inputs) if self.transpose else self._convolve(inputs)
         if self.bias is not None:
             x = tf.add(x, self.bias)
         if self.activation is not activations.linear:
             x = self.activation(x)
         return x
+
+
+def _transpose_length(size, kernel, stride, padding, output_padding, dilation):
+    """Keras's output length of a transposed convolution along one axis."""
+    kernel = (kernel - 1) * dilation + 1
+    if padding == "valid":
+        if output_padding is None:
+            output_padding = max(kernel, stride) - kernel
+        return (size - 1) * stride + kernel + output_padding
+    if output_padding is None:
+        return size * stride
+    return (size - 1) * stride + kernel - 2 * (kernel // 2) + output_padding
 
 
 class Conv1D(_Conv):
@@ -79,6 +225,15 @@ class Conv3D(_Conv):
     rank = 3
 
 
+class Conv2DTranspose(_Conv):
+    rank = 2
+    transpose = True
+
+
+Convolution1D = Conv1D
+Convolution2D = Conv2D
+
+
 class _Pooling(Layer):
     rank = 2
     kind = "max"
@@ -86,9 +241,11 @@ class _Pooling(Layer):
     def __init__(self, pool_size=2, strides=None, padding="valid", data_format=None,
                  **kwargs):
         super().__init__(**kwargs)
-        self.pool_size = _tuple(pool_size, self.rank)
-        self.strides = _tuple(strides, self.rank) if strides is not None else self.pool_size
-        self.padding = padding.lower()
+        self.pool_size = standardize_tuple(pool_size, self.rank, "pool_size")
+        strides = pool_size if strides is None else strides
+        self.strides = standardize_tuple(strides, self.rank, "strides", allow_zero=True)
+        self.padding = standardize_padding(padding)
+        self.data_format = standardize_data_format(data_format)
         self.built = True
 
     def call(self, inputs):

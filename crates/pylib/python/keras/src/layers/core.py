@@ -111,12 +111,16 @@ class Dropout(Layer):
         self.rate = rate
         self.noise_shape = noise_shape
         self.seed = seed
+        if rate > 0:
+            from keras.src.random import SeedGenerator
+            self.seed_generator = SeedGenerator(seed)
         self.built = True
 
     def call(self, inputs, training=False):
         if training and self.rate > 0:
-            return tf.nn.dropout(inputs, rate=self.rate, noise_shape=self.noise_shape,
-                                 seed=self.seed)
+            from keras.src.random import dropout
+            return dropout(inputs, self.rate, noise_shape=self.noise_shape,
+                           seed=self.seed_generator)
         return inputs
 
 

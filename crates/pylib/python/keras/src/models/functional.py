@@ -80,7 +80,45 @@ def map_graph(inputs, outputs):
         group = ops_by_depth[depth]
         group.sort(key=lambda op: indices[id(op)])
         operations.extend(group)
+    # Operation names must be unique: they identify operations when a model is saved.
+    names = [operation.name for operation in operations]
+    for name in names:
+        if names.count(name) != 1:
+            raise ValueError(
+                f'The name "{name}" is used {names.count(name)} times in the model. '
+                "All operation names should be unique."
+            )
     return nodes_by_depth, operations
+
+
+def _paths(structure, prefix=()):
+    """The path of each leaf of `structure`, in `tree.flatten` order."""
+    if isinstance(structure, (list, tuple)):
+        out = []
+        for index, item in enumerate(structure):
+            out.extend(_paths(item, prefix + (index,)))
+        return out
+    if isinstance(structure, dict):
+        out = []
+        for key in sorted(structure):
+            out.extend(_paths(structure[key], prefix + (key,)))
+        return out
+    return [prefix]
+
+
+def _check_connected(inputs, outputs, outputs_struct, nodes_by_depth):
+    """Keras's error for an output that cannot be computed from `inputs`."""
+    known = set(id(x) for x in inputs)
+    for depth in sorted(nodes_by_depth, reverse=True):
+        for node in nodes_by_depth[depth]:
+            if node.is_input or not node.operation:
+                continue
+            if all(id(x) in known for x in node.input_tensors):
+                known.update(id(x) for x in node.output_tensors)
+    for output, path in zip(outputs, _paths(outputs_struct)):
+        if id(output) not in known:
+            text = ".".join(str(p) for p in path)
+            raise ValueError(f"Output with path `{text}` is not connected to `inputs`")
 
 
 class Functional(Model):
@@ -101,11 +139,18 @@ class Functional(Model):
                     f"inputs={inputs} including invalid value {x} of type {type(x)}"
                 )
         flat_outputs = tree.flatten(outputs)
+        for kind, flat in (("inputs", flat_inputs), ("outputs", flat_outputs)):
+            if not flat:
+                raise ValueError(
+                    f"`{kind}` argument cannot be empty. Received:\n"
+                    f"inputs={inputs}\noutputs={outputs}"
+                )
         self._inputs_struct = inputs
         self._outputs_struct = outputs
         self.inputs = flat_inputs
         self.outputs = flat_outputs
         self._nodes_by_depth, self._operations = map_graph(flat_inputs, flat_outputs)
+        _check_connected(flat_inputs, flat_outputs, outputs, self._nodes_by_depth)
         for op in self._operations:
             if isinstance(op, Layer) and not any(op is l for l in self._layers):
                 self._layers.append(op)

@@ -86,7 +86,7 @@ def _output_shape(layer):
         return "?"
     try:
         out = layer.compute_output_shape(shapes)
-    except Exception:
+    except NotImplementedError:
         return "?"
     return _shape_text(out)
 

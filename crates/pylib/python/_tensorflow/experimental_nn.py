@@ -1,0 +1,3 @@
+"""`tf.nn.experimental`."""
+
+from _tensorflow.nn_ops import stateless_dropout  # noqa: F401

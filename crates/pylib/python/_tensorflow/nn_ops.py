@@ -1,0 +1,61 @@
+"""`tf.nn.dropout` and `tf.nn.experimental.stateless_dropout`, as TensorFlow's `nn_ops`
+writes them (`_dropout`): `x / (1 - rate)` where a uniform draw over the noise shape is at
+least `rate`, zero elsewhere."""
+
+import numbers
+
+import tensorflow as tf
+
+
+def _noise_shape(x, noise_shape):
+    if noise_shape is None:
+        return tf.shape(x)
+    dims = list(noise_shape)
+    static = x.shape
+    if static.rank is not None and len(dims) == static.rank:
+        dims = [static[i] if d is None else d for i, d in enumerate(dims)]
+        if all(d is not None for d in dims):
+            return dims
+    return tf.convert_to_tensor(noise_shape)
+
+
+def _dropout(x, rate, noise_shape, sampler, name, default_name):
+    with tf.name_scope(name or default_name):
+        is_rate_number = isinstance(rate, numbers.Real)
+        if is_rate_number and (rate < 0 or rate >= 1):
+            raise ValueError(
+                "`rate` must be a scalar tensor or a float in the range [0, 1). "
+                f"Received: rate={rate}"
+            )
+        x = tf.convert_to_tensor(x, name="x")
+        x_dtype = x.dtype
+        if not x_dtype.is_floating:
+            raise ValueError(
+                "`x.dtype` must be a floating point tensor as `x` will be scaled. "
+                f"Received: x_dtype={x_dtype}"
+            )
+        if is_rate_number and rate == 0:
+            return x
+        if tf.is_tensor(rate):
+            rate = tf.cast(rate, x_dtype)
+            ret = tf.math.divide(x, tf.constant(1, dtype=x_dtype) - rate)
+        elif is_rate_number:
+            ret = tf.math.multiply(x, tf.convert_to_tensor(1 / (1 - rate), dtype=x_dtype))
+        else:
+            raise ValueError(f"`rate` must be a scalar or scalar tensor. Received: rate={rate}")
+        random_tensor = sampler(_noise_shape(x, noise_shape), x_dtype)
+        keep_mask = random_tensor >= rate
+        return tf.where(keep_mask, ret, tf.constant(0, dtype=x_dtype))
+
+
+def dropout(x, rate, noise_shape=None, seed=None, name=None):
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: tf.random.uniform(shape, seed=seed, dtype=dtype),
+                    name, "dropout")
+
+
+def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
+    return _dropout(x, rate, noise_shape,
+                    lambda shape, dtype: tf.random.stateless_uniform(shape, seed=seed,
+                                                                      dtype=dtype),
+                    name, "stateless_dropout")

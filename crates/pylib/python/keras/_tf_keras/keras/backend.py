@@ -1,0 +1,7 @@
+"""`tf.keras.backend`: `keras.backend` under TensorFlow's module name."""
+
+from keras.backend import *  # noqa: F401,F403
+
+
+def __getattr__(name):
+    raise AttributeError(f"module 'keras._tf_keras.keras.backend' has no attribute '{name}'")
