@@ -23,7 +23,8 @@
 //! - [`tpu`]: the TPU lifecycle (`TPUClusterResolver`, connect, initialise).
 //! - [`tape`]: the `tf.GradientTape` class.
 //! - [`nn_ops`]: `tf.nn.conv2d`, the poolings and `bias_add` (attrs as TF's wrappers build them).
-//! - [`keras`]: `tf.keras` (layers, models, losses, optimizers, `fit`).
+//! - [`keras`]: what the Python Keras (`import keras`, `tf.keras`) needs natively: Keras
+//!   variables, initialisers, optimizers and the `_keras_native` module.
 //! - [`data`]: `tf.data` (`Dataset`, iterators, `Options`, `AutoShardPolicy`).
 //! - [`sort_ops`]: `tf.math.top_k`, `tf.sort`, `tf.argsort`; [`named_tuple`]: the
 //!   namedtuples TensorFlow returns for ops with named outputs (`TopKV2`).

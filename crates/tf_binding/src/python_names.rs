@@ -1,5 +1,5 @@
-//! TensorFlow and Keras names written in Python on the library layer
-//! (`crates/pylib/python/_tensorflow`, `_keras`),
+//! TensorFlow names written in Python on the library layer
+//! (`crates/pylib/python/_tensorflow`, and `tf.keras`, the `keras` package),
 //! as TensorFlow itself writes them in Python (`tf.Module`, `tf.linspace`): each native
 //! `tensorflow` module gets a PEP 562 `__getattr__` that imports the library module on first
 //! use, so programs that never touch these names never load them.
@@ -45,27 +45,6 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.nn.experimental", "_tensorflow.experimental_nn"),
     ("tensorflow.keras", "keras._tf_keras.keras"),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
-    ("keras._tf_keras.keras.datasets", "keras.datasets"),
-    (
-        "keras._tf_keras.keras.utils.get_file",
-        "keras.src.file_utils:get_file",
-    ),
-    (
-        "keras._tf_keras.keras.utils.set_random_seed",
-        "_keras.utils:set_random_seed",
-    ),
-    (
-        "keras._tf_keras.keras.callbacks.Callback",
-        "_keras.callbacks:Callback",
-    ),
-    (
-        "keras._tf_keras.keras.callbacks.EarlyStopping",
-        "_keras.callbacks:EarlyStopping",
-    ),
-    (
-        "keras._tf_keras.keras.callbacks.LambdaCallback",
-        "_keras.callbacks:LambdaCallback",
-    ),
 ];
 
 /// Gives `module` (a native TensorFlow module) its `__getattr__` over [`PYTHON_NAMES`].

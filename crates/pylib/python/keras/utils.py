@@ -3,7 +3,7 @@
 import numpy as _np
 import tensorflow as _tf
 
-from _keras.utils import set_random_seed  # noqa: F401
+from keras.src.random import set_random_seed  # noqa: F401
 from keras.src.file_utils import get_file  # noqa: F401
 
 

@@ -173,7 +173,7 @@ fn enter_replica(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `apply_replicated(optimizer, strategy, gradients, variables)`: the optimizer step of a
 /// distributed training step, from each replica's gradients (`gradients[replica][i]` for
 /// `variables[i]`): all-reduced with SUM and applied to every replica's copy
-/// ([`super::distributed::all_reduce_and_apply`]).
+/// ([`super::replicated::all_reduce_and_apply`]).
 fn apply_replicated(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let optimizer = args
         .get(0)
@@ -203,7 +203,7 @@ fn apply_replicated(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             let tensor = match grad {
                 Value::None => None,
                 grad => {
-                    let handle = super::layers::handle_of(st, vm, grad)?;
+                    let handle = super::handle_of(st, vm, grad)?;
                     match handle {
                         Handle::Eager(eager) => Some(eager),
                         Handle::Symbolic(_) => {
@@ -228,6 +228,6 @@ fn apply_replicated(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         Ok(components)
     })?;
-    super::distributed::all_reduce_and_apply(st, vm, strategy, &optimizer, gradients, &components)?;
+    super::replicated::all_reduce_and_apply(st, vm, strategy, &optimizer, gradients, &components)?;
     Ok(Value::None)
 }

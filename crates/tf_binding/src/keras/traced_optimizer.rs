@@ -29,7 +29,7 @@ pub type TracedPair = (Option<Handle>, VariableId);
 /// A new non-trainable Keras variable holding `initial` (mirrored in a strategy's scope,
 /// as the weights it tracks are).
 fn new_variable(st: &St, vm: &mut Vm<'_>, name: &str, initial: Tensor) -> PyResult<VariableId> {
-    let object = variables::create(st, vm, name, initial, false)?;
+    let object = variables::create_at(st, vm, name, initial, false, true)?;
     variables::variable_id(vm, &object)
 }
 
@@ -363,7 +363,7 @@ pub fn traced_pairs(
         let grad = if grad.is_none() {
             None
         } else {
-            Some(crate::keras::layers::handle_of(st, vm, grad)?)
+            Some(crate::keras::handle_of(st, vm, grad)?)
         };
         out.push((grad, variables::variable_id(vm, variable)?));
     }

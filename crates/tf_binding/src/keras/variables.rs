@@ -73,13 +73,6 @@ fn path(st: &St, vm: &Vm<'_>, id: VariableId) -> PyResult<String> {
     Ok(classes(st, vm)?.path_of(id.0).unwrap_or_default())
 }
 
-/// A new Keras variable named `name` (its path is the current name scope plus `name`),
-/// holding `initial`.
-pub fn create(st: &St, vm: &mut Vm<'_>, name: &str, initial: Tensor, trainable: bool) -> PyResult {
-    let path = classes(st, vm)?.path_for(name);
-    create_at(st, vm, &path, initial, trainable, true)
-}
-
 /// A new Keras variable at `path` (its name is the last part), holding `initial`.
 pub fn create_at(
     st: &St,

@@ -336,7 +336,13 @@ class Layer(Operation):
             with backend.name_scope(self.name, caller=self), backend.call_context(training):
                 return self.call(*a, **k)
 
-        outputs = compute_output_spec(run, args, kwargs)
+        if type(self).compute_output_spec is not Layer.compute_output_spec or \
+                self._implements_output_shape(args, kwargs):
+            # Models map their graph, and a layer that implements `compute_output_shape`
+            # gives its spec from it, as Keras's `compute_output_spec` does (no tracing).
+            outputs = self.compute_output_spec(*args, **kwargs)
+        else:
+            outputs = compute_output_spec(run, args, kwargs)
         # Losses added while tracing belong to the scratch graph, not to any real call.
         self._clear_losses()
         Node(self, args, kwargs, outputs)
@@ -360,7 +366,15 @@ class Layer(Operation):
         out = compute_output_spec(self.call, specs, kwargs)
         return tree.map_structure(lambda t: t.shape, out)
 
+    def _implements_output_shape(self, args, kwargs):
+        return (type(self).compute_output_shape is not Layer.compute_output_shape
+                and len(args) == 1 and isinstance(args[0], KerasTensor)
+                and not kwargs.get("mask"))
+
     def compute_output_spec(self, *args, **kwargs):
+        if self._implements_output_shape(args, kwargs):
+            shape = self.compute_output_shape(args[0].shape)
+            return KerasTensor(tuple(shape), dtype=self.compute_dtype)
         return compute_output_spec(self.call, args, kwargs)
 
     def get_config(self):

@@ -4,6 +4,8 @@ every op is TensorFlow's stateless op on that seed (cast as Keras casts it), so 
 draws are Keras's numbers. Unseeded ones draw from a global generator whose seed comes
 from Python's `random` (`keras.utils.set_random_seed` seeds it)."""
 
+import random
+
 import numpy as np
 import tensorflow as tf
 
@@ -135,3 +137,13 @@ def shuffle(x, axis=0, seed=None):
     seed = _seed(seed)
     indices = tf.argsort(tf.random.stateless_uniform(shape=[tf.shape(x)[axis]], seed=seed))
     return tf.gather(x, indices, axis=axis)
+
+
+def set_random_seed(seed):
+    """`keras.utils.set_random_seed`: seeds Python's `random`, NumPy's global state,
+    (natively) TensorFlow's global seed and the draws unseeded initializers make, and
+    resets the global `SeedGenerator`."""
+    _keras_native.set_random_seed(seed)
+    random.seed(seed)
+    np.random.seed(seed)
+    reset_global_seed_generator()

@@ -235,7 +235,31 @@ class Functional(Model):
         return tree.map_structure(lambda t: values[id(t)], self._outputs_struct)
 
     def compute_output_spec(self, inputs, training=None, mask=None):
-        return self._outputs_struct
+        """The outputs' specs for `inputs` (KerasTensors): each node's operation gives its
+        own spec in graph order, as Keras's `_run_through_graph` does; no node is recorded."""
+        if isinstance(inputs, dict) and isinstance(self._inputs_struct, dict):
+            flat = [inputs[k] for k in self._inputs_struct]
+        elif isinstance(inputs, dict):
+            flat = [inputs[x.name] for x in self.inputs]
+        else:
+            flat = tree.flatten(inputs)
+        values = {id(t): v for t, v in zip(self.inputs, flat)}
+        for depth in sorted(self._nodes_by_depth, reverse=True):
+            for node in self._nodes_by_depth[depth]:
+                if node.is_input or not all(id(t) in values for t in node.input_tensors):
+                    continue
+
+                def swap(x):
+                    if isinstance(x, KerasTensor):
+                        return values[id(x)]
+                    return x
+
+                args = tree.map_structure(swap, list(node.arguments_args))
+                kwargs = tree.map_structure(swap, node.arguments_kwargs)
+                outputs = node.operation.compute_output_spec(*args, **kwargs)
+                for tensor, value in zip(node.output_tensors, tree.flatten(outputs)):
+                    values[id(tensor)] = value
+        return tree.map_structure(lambda t: values[id(t)], self._outputs_struct)
 
     def get_config(self):
         return {"name": self.name, "trainable": self.trainable}

@@ -10,6 +10,7 @@ from keras.src.layer import Layer
 from keras.src.layers.core import InputLayer
 from keras.src.models.functional import Functional
 from keras.src.models.model import Model
+from keras.src.operation import compute_output_spec
 from keras.src.trainer import Trainer
 
 
@@ -104,6 +105,11 @@ class Sequential(Model):
                 continue
             x = layer(x, training=training) if training is not None else layer(x)
         return x
+
+    def compute_output_spec(self, inputs, training=None, mask=None):
+        if self._functional is not None:
+            return self._functional.compute_output_spec(inputs, training=training)
+        return compute_output_spec(self.call, (inputs,), {})
 
     def _maybe_build(self, args, kwargs):
         if self.built:
