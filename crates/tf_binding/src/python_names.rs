@@ -44,6 +44,29 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.nn.dropout", "_tensorflow.nn_ops:dropout"),
     ("tensorflow.nn.experimental", "_tensorflow.experimental_nn"),
     ("tensorflow.keras", "keras._tf_keras.keras"),
+    ("tensorflow.nest", "_tensorflow.nest_api"),
+    ("tensorflow.map_fn", "_tensorflow.math_ops:map_fn"),
+    (
+        "tensorflow.math.confusion_matrix",
+        "_tensorflow.math_ops:confusion_matrix",
+    ),
+    (
+        "tensorflow.image.flip_left_right",
+        "_tensorflow.image_ops:flip_left_right",
+    ),
+    (
+        "tensorflow.image.flip_up_down",
+        "_tensorflow.image_ops:flip_up_down",
+    ),
+    ("tensorflow.image.rot90", "_tensorflow.image_ops:rot90"),
+    (
+        "tensorflow.image.convert_image_dtype",
+        "_tensorflow.image_ops:convert_image_dtype",
+    ),
+    (
+        "tensorflow.image.adjust_brightness",
+        "_tensorflow.image_ops:adjust_brightness",
+    ),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
 ];
 

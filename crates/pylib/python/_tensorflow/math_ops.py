@@ -102,3 +102,60 @@ def batch_normalization(x, mean, variance, offset, scale, variance_epsilon, name
         return x * tf.cast(inv, x.dtype) + tf.cast(
             offset - mean * inv if offset is not None else -mean * inv, x.dtype
         )
+
+
+def confusion_matrix(labels, predictions, num_classes=None, weights=None, dtype=tf.int32,
+                     name=None):
+    """`tf.math.confusion_matrix`: counts (or `weights`) scattered at `(label, prediction)`
+    into a `num_classes`-square matrix, as TensorFlow builds it."""
+    with tf.name_scope(name or "confusion_matrix"):
+        labels = tf.cast(tf.convert_to_tensor(labels, name="labels"), tf.int64)
+        predictions = tf.cast(tf.convert_to_tensor(predictions, name="predictions"), tf.int64)
+        if num_classes is None:
+            num_classes = tf.maximum(tf.reduce_max(predictions), tf.reduce_max(labels)) + 1
+        else:
+            num_classes = tf.cast(num_classes, tf.int64)
+        indices = tf.stack([labels, predictions], axis=1)
+        if weights is None:
+            values = tf.ones_like(predictions, dtype=dtype)
+        else:
+            values = tf.cast(weights, dtype)
+        shape = tf.stack([num_classes, num_classes])
+        return tf.scatter_nd(indices, values, tf.cast(shape, tf.int64))
+
+
+def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True,
+           swap_memory=False, infer_shape=True, name=None, fn_output_signature=None):
+    """`tf.map_fn`: `fn` applied to each slice of `elems` along its first axis (each leaf of
+    a nested `elems` sliced alike), the results stacked. The slices are taken one by one,
+    so the first axis must be known."""
+    import _tensorflow.nest_api as nest
+    with tf.name_scope(name or "map"):
+        flat = [tf.convert_to_tensor(e) for e in nest.flatten(elems)]
+        if not flat:
+            raise ValueError("elems must be a Tensor or (possibly nested) sequence of Tensors. "
+                             f"Got {elems}")
+        n = flat[0].shape[0]
+        if n is None:
+            raise NotImplementedError(
+                "tf.map_fn over a first axis of unknown size is not emulated in this "
+                "playground yet."
+            )
+        signature = fn_output_signature if fn_output_signature is not None else dtype
+        results = []
+        for i in range(n):
+            item = nest.pack_sequence_as(elems, [t[i] for t in flat])
+            result = fn(item)
+            # Without a signature, `fn` must return the structure of `elems`.
+            nest.assert_same_structure(signature or elems, result)
+            results.append(result)
+        if not results:
+            return tf.zeros([0], dtype=signature or flat[0].dtype)
+        first = results[0]
+        flat_results = [nest.flatten(r) for r in results]
+        stacked = [tf.stack([tf.convert_to_tensor(r[j]) for r in flat_results])
+                   for j in range(len(flat_results[0]))]
+        if signature is not None and not nest.is_nested(signature):
+            stacked = [tf.cast(s, signature) if isinstance(signature, tf.DType) else s
+                       for s in stacked]
+        return nest.pack_sequence_as(first, stacked)
