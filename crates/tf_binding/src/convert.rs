@@ -344,6 +344,9 @@ pub fn to_operand(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Operand> 
         return Ok(Operand::Handle(tensor.handle.clone()));
     }
     if let Some(variable) = value.downcast::<PyVariable>() {
+        if let Some(handle) = crate::keras::variables::autocast_read(st, vm, value, variable.id)? {
+            return Ok(Operand::Handle(handle));
+        }
         return Ok(Operand::Variable(variable.id));
     }
     if let Some(component) = distributed_component(st, vm, value)? {

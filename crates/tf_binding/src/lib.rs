@@ -113,6 +113,9 @@ pub struct State {
     /// (TensorFlow's eager fallback path; see `Context::eager_fallback`). Cleared as each
     /// native function or method starts.
     pub(crate) sequence_input: Cell<bool>,
+    /// Keras's autocast scope: inside the call of a layer whose compute dtype differs from
+    /// its variables' (mixed precision), a Keras variable reads as this dtype.
+    pub(crate) keras_autocast: Cell<Option<DType>>,
 }
 
 /// The classes of the binding, built once per run at the first import.
@@ -160,6 +163,7 @@ impl State {
             variable_objects: RefCell::new(HashMap::new()),
             slept_ns: Cell::new(0),
             sequence_input: Cell::new(false),
+            keras_autocast: Cell::new(None),
         })
     }
 

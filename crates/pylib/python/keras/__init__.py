@@ -1,7 +1,8 @@
 """Keras 3 (`import keras`), written in Python for the playground: see `keras.src`."""
 
 from keras import activations, backend, callbacks, initializers, layers, losses, metrics
-from keras import datasets, models, ops, optimizers, random, regularizers, saving, utils
+from keras import config, datasets, mixed_precision, models, ops, optimizers, random
+from keras import regularizers, saving, utils
 from keras.src.keras_tensor import KerasTensor
 from keras.src.layer import Layer
 from keras.src.layers.core import Input

@@ -84,6 +84,19 @@ pub fn build(st: &St, vm: &Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             Ok(Value::None)
         }),
     );
+    let state = st.clone();
+    module.set(
+        "set_autocast",
+        native_function_closure("set_autocast", move |vm, args| {
+            // Enters (a dtype) or leaves (None) Keras's autocast scope; returns the previous.
+            let dtype = match args.get(0) {
+                None | Some(Value::None) => None,
+                Some(value) => Some(crate::convert::to_dtype(vm, value)?),
+            };
+            let previous = state.keras_autocast.replace(dtype);
+            Ok(previous.map_or(Value::None, |dtype| Value::str(dtype.name())))
+        }),
+    );
     module.set(
         "is_computed",
         native_function_closure("is_computed", |_vm, args| {

@@ -41,6 +41,21 @@ pub fn build(st: &St, base: &Rc<Class>) -> Rc<Class> {
             }),
         )
         .property_closure(
+            "dtype",
+            bound(st, |st, vm, args| {
+                // Keras 3 gives a variable's dtype as a string, the autocast dtype inside a
+                // mixed-precision layer's call (as its value reads there).
+                let id = id_of(vm, this(vm, &args)?)?;
+                let dtype = st.tf(vm, |ctx| Ok(ctx.variable(id)?.dtype))?;
+                let shown = match st.keras_autocast.get() {
+                    Some(target) if dtype.is_floating() => target,
+                    _ => dtype,
+                };
+                Ok(Value::str(shown.name()))
+            }),
+            None,
+        )
+        .property_closure(
             "path",
             bound(st, |st, vm, args| {
                 let id = id_of(vm, this(vm, &args)?)?;
@@ -140,4 +155,32 @@ pub fn size(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<usize> {
 pub fn dtype(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<DType> {
     let id = id_of(vm, value)?;
     st.tf(vm, |ctx| Ok(ctx.variable(id)?.dtype))
+}
+
+/// A Keras variable read inside Keras's autocast scope (a mixed-precision layer's call): its
+/// value cast to the scope's dtype, as `KerasVariable.value` gives it; `None` for any other
+/// variable, or a variable that is not floating or already of that dtype.
+pub fn autocast_read(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: &Value,
+    id: VariableId,
+) -> PyResult<Option<runtime::Handle>> {
+    let Some(target) = st.keras_autocast.get() else {
+        return Ok(None);
+    };
+    let keras = classes(st, vm)?;
+    let class = vm.class_of(value);
+    let is_keras = class.mro_iter().any(|c| std::ptr::eq(c, &*keras.variable));
+    if !is_keras {
+        return Ok(None);
+    }
+    st.tf(vm, |ctx| {
+        let dtype = ctx.variable(id)?.dtype;
+        if !dtype.is_floating() || dtype == target {
+            return Ok(None);
+        }
+        let read = ctx.read_variable(id)?;
+        ctx.cast(Operand::Handle(read), target, None).map(Some)
+    })
 }

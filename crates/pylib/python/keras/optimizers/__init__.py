@@ -6,6 +6,7 @@ import _keras_native
 from keras.src import distribution as _distribution
 from keras.src.schedules import LearningRateSchedule as _Schedule
 from keras.optimizers import schedules  # noqa: F401
+from keras.src.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401
 
 
 class _Optimizer:
@@ -19,6 +20,10 @@ class _Optimizer:
             self._schedule = kwargs["learning_rate"]
             kwargs["learning_rate"] = float(self._schedule(0))
         super().__init__(*args, **kwargs)
+
+    def scale_loss(self, loss):
+        """The loss to differentiate: as it is (a `LossScaleOptimizer` scales it)."""
+        return loss
 
     def _update_learning_rate(self):
         if self._schedule is not None:

@@ -286,7 +286,7 @@ def convert_to_tensor(x, dtype=None):
     if dtype is not None:
         dtype = standardize_dtype(dtype)
     if tf.is_tensor(x) or isinstance(x, tf.Variable):
-        if dtype is not None and x.dtype.name != dtype:
+        if dtype is not None and standardize_dtype(x.dtype) != dtype:
             return tf.cast(x, dtype)
         return tf.convert_to_tensor(x)
     if dtype is None and isinstance(x, float):

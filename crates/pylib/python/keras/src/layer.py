@@ -65,7 +65,8 @@ class Layer(Operation):
         self._metrics_list = []
         self.built = False
         self.autocast = autocast
-        self._dtype = backend.standardize_dtype(dtype) if dtype is not None else None
+        from keras.src import dtype_policies
+        self._dtype_policy = dtype_policies.get(dtype)
         self.supports_masking = False
         self.input_spec = None
         self.activity_regularizer = activity_regularizer
@@ -103,19 +104,32 @@ class Layer(Operation):
 
     @property
     def dtype(self):
-        return self._dtype or backend.floatx()
+        return self._dtype_policy.variable_dtype
 
     @property
     def compute_dtype(self):
-        return self.dtype
+        return self._dtype_policy.compute_dtype
 
     @property
     def variable_dtype(self):
-        return self.dtype
+        return self._dtype_policy.variable_dtype
 
     @property
     def dtype_policy(self):
-        return self.dtype
+        return self._dtype_policy
+
+    @dtype_policy.setter
+    def dtype_policy(self, value):
+        from keras.src import dtype_policies
+        self._dtype_policy = dtype_policies.get(value)
+
+    def _autocast_dtype(self):
+        """The dtype Keras variables read as during this layer's call (Keras's
+        `AutocastScope`): the compute dtype of a mixed-precision layer."""
+        if self.autocast and self.compute_dtype != self.variable_dtype and \
+                backend.is_float_dtype(self.compute_dtype):
+            return self.compute_dtype
+        return None
 
     @property
     def trainable(self):
@@ -324,7 +338,8 @@ class Layer(Operation):
         if not backend._TRAINING:
             # The outermost call starts afresh: `losses` are those of this call.
             self._clear_losses()
-        with backend.name_scope(self.name, caller=self), backend.call_context(training):
+        with backend.name_scope(self.name, caller=self), backend.call_context(training), \
+                _Autocast(self._autocast_dtype()):
             outputs = self.call(*args, **kwargs)
         if self.activity_regularizer is not None:
             for out in tree.flatten(outputs):
@@ -333,7 +348,19 @@ class Layer(Operation):
 
     def _symbolic_call(self, args, kwargs, training):
         def run(*a, **k):
-            with backend.name_scope(self.name, caller=self), backend.call_context(training):
+            if a:
+                # The traced inputs get the conversion real inputs get (float inputs to the
+                # compute dtype).
+                first = a[0]
+                if isinstance(first, (list, tuple)):
+                    first = type(first)(self._convert_input(x) for x in first)
+                elif isinstance(first, dict):
+                    first = {key: self._convert_input(x) for key, x in first.items()}
+                else:
+                    first = self._convert_input(first)
+                a = (first,) + tuple(a[1:])
+            with backend.name_scope(self.name, caller=self), backend.call_context(training), \
+                    _Autocast(self._autocast_dtype()):
                 return self.call(*a, **k)
 
         if type(self).compute_output_spec is not Layer.compute_output_spec or \
@@ -393,3 +420,22 @@ def _is_builtin_layer(cls):
     """Whether `cls` is (or derives from) one of the layers `keras.layers` defines, rather
     than only from the base `Layer` or a model."""
     return any(c.__module__.startswith("keras.src.layers.") for c in cls.__mro__)
+
+
+class _Autocast:
+    """Keras's `AutocastScope`: while a mixed-precision layer is called, its (float32) Keras
+    variables read as its compute dtype (`None` leaves the current scope as it is)."""
+
+    def __init__(self, dtype):
+        self.dtype = dtype
+        self.previous = None
+
+    def __enter__(self):
+        if self.dtype is not None:
+            self.previous = _keras_native.set_autocast(self.dtype)
+        return self
+
+    def __exit__(self, *exc):
+        if self.dtype is not None:
+            _keras_native.set_autocast(self.previous)
+        return False

@@ -220,7 +220,13 @@ class Trainer:
                 weighted_metrics=None, run_eagerly=False, steps_per_execution=1,
                 jit_compile="auto", auto_scale_loss=True):
         from keras import optimizers
+        from keras.src.loss_scale_optimizer import LossScaleOptimizer
         self.optimizer = optimizers.get(optimizer)
+        if auto_scale_loss and self.dtype_policy.name == "mixed_float16" and \
+                self.optimizer is not None and \
+                not isinstance(self.optimizer, LossScaleOptimizer):
+            # Keras wraps the optimizer so float16 gradients do not underflow.
+            self.optimizer = LossScaleOptimizer(self.optimizer, name="loss_scale_optimizer")
         self._metrics_to_build = []
         self.loss = loss
         self._loss_tracker = metrics_module.Mean(name="loss")
@@ -323,8 +329,10 @@ class Trainer:
         with tf.GradientTape() as tape:
             y_pred = self(x, training=True)
             loss = self.compute_loss(x=x, y=y, y_pred=y_pred, sample_weight=sample_weight)
-        self._loss_tracker.update_state(losses_module.unscale_loss_for_distribution(loss),
-                                        sample_weight=tf.shape(tree.flatten(x)[0])[0])
+            self._loss_tracker.update_state(losses_module.unscale_loss_for_distribution(loss),
+                                            sample_weight=tf.shape(tree.flatten(x)[0])[0])
+            if self.optimizer is not None and hasattr(self.optimizer, "scale_loss"):
+                loss = self.optimizer.scale_loss(loss)
         variables = self.trainable_variables
         if variables:
             gradients = tape.gradient(loss, variables)

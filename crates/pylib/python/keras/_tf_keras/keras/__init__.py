@@ -4,7 +4,7 @@ under TensorFlow's module names (so an unknown name's error names `keras._tf_ker
 as TensorFlow's does)."""
 
 from keras import activations, callbacks, datasets, initializers, models, ops, optimizers
-from keras import random, regularizers, saving, utils
+from keras import config, mixed_precision, random, regularizers, saving, utils
 from keras._tf_keras.keras import backend, layers, losses, metrics
 from keras.src.backend import name_scope
 from keras.src.keras_tensor import KerasTensor

@@ -2,6 +2,8 @@
 of layers gets three columns; a functional graph with branches, merges or shared layers
 gets a fourth, "Connected to"."""
 
+import tensorflow as tf
+
 from keras.src.layer import Layer
 from keras.src.layers.core import InputLayer
 
@@ -107,7 +109,7 @@ def _bytes(weights):
         n = 1
         for d in w.shape:
             n *= d
-        total += n * w.dtype.size
+        total += n * tf.as_dtype(w.dtype).size
     return total
 
 
