@@ -93,9 +93,17 @@ fn mirrored_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             let items = vm.iterate(devices)?;
             let mut specs = Vec::with_capacity(items.len());
             for item in &items {
-                specs.push(crate::string_arg(vm, item, "devices")?);
+                // A `tf.config.LogicalDevice` stands for its name.
+                let item = match item {
+                    Value::Str(_) => item.clone(),
+                    other => vm
+                        .get_attr_str(other, "name")
+                        .unwrap_or_else(|_| other.clone()),
+                };
+                specs.push(crate::string_arg(vm, &item, "devices")?);
             }
-            Some(specs)
+            // No devices (an empty list of GPUs) is the default: every GPU, else the CPU.
+            (!specs.is_empty()).then_some(specs)
         }
     };
     let id = st.tf(vm, |ctx| {
