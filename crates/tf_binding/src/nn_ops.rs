@@ -152,6 +152,25 @@ fn named_padding(text: &str) -> Option<Padding> {
     }
 }
 
+/// A convolution's `data_format` (`NHWC` by default), whether it is `NCHW`, and its
+/// `strides` and `dilations` as 4 values in that layout.
+fn conv_layout(
+    st: &St,
+    vm: &mut Vm<'_>,
+    data_format: &Option<Value>,
+    strides: &Option<Value>,
+    dilations: &Option<Value>,
+) -> PyResult<(String, bool, Vec<i64>, Vec<i64>)> {
+    let data_format = match data_format {
+        Some(value) => string_arg(vm, value, "data_format")?,
+        None => "NHWC".to_string(),
+    };
+    let nchw = data_format == "NCHW";
+    let strides = sequence(st, vm, strides.as_ref(), nchw, "strides")?;
+    let dilations = sequence(st, vm, dilations.as_ref(), nchw, "dilations")?;
+    Ok((data_format, nchw, strides, dilations))
+}
+
 /// `tf.nn.conv2d(input, filters, strides, padding, data_format='NHWC', dilations=None,
 /// name=None)`.
 pub fn conv2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
@@ -171,13 +190,8 @@ pub fn conv2d(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         ]
     )?;
     let name = name_arg(vm, &bound.name)?;
-    let data_format = match &bound.data_format {
-        Some(value) => string_arg(vm, value, "data_format")?,
-        None => "NHWC".to_string(),
-    };
-    let nchw = data_format == "NCHW";
-    let strides = sequence(st, vm, bound.strides.as_ref(), nchw, "strides")?;
-    let dilations = sequence(st, vm, bound.dilations.as_ref(), nchw, "dilations")?;
+    let (data_format, nchw, strides, dilations) =
+        conv_layout(st, vm, &bound.data_format, &bound.strides, &bound.dilations)?;
     let padding = match padding_arg(st, vm, &required(&bound.padding), true)? {
         PaddingArg::Explicit(values) => Padding::Explicit(values),
         PaddingArg::Named(text) => match named_padding(&text) {
@@ -252,13 +266,8 @@ pub fn conv2d_transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         ]
     )?;
     let name = name_arg(vm, &bound.name)?;
-    let data_format = match &bound.data_format {
-        Some(value) => string_arg(vm, value, "data_format")?,
-        None => "NHWC".to_string(),
-    };
-    let nchw = data_format == "NCHW";
-    let strides = sequence(st, vm, bound.strides.as_ref(), nchw, "strides")?;
-    let dilations = sequence(st, vm, bound.dilations.as_ref(), nchw, "dilations")?;
+    let (_, nchw, strides, dilations) =
+        conv_layout(st, vm, &bound.data_format, &bound.strides, &bound.dilations)?;
     let padding_text = match &bound.padding {
         Some(value) => string_arg(vm, value, "padding")?,
         None => "SAME".to_string(),

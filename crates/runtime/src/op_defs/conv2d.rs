@@ -109,30 +109,39 @@ impl Op for Conv2D {
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
-        let conv = &self.0;
-        let list = |values: &[i64]| {
-            let values: Vec<String> = values.iter().map(i64::to_string).collect();
-            format!("[{}]", values.join(", "))
-        };
-        let (padding, explicit) = match &conv.padding {
-            Padding::Valid => ("VALID", Vec::new()),
-            Padding::Same => ("SAME", Vec::new()),
-            Padding::Explicit(values) => ("EXPLICIT", values.clone()),
-        };
-        [
-            typed_attr(inputs, "T", 0),
-            Some(format!(
-                "data_format=\"{}\"",
-                if conv.nchw { "NCHW" } else { "NHWC" }
-            )),
-            Some(format!("dilations={}", list(&conv.dilations))),
-            Some(format!("explicit_paddings={}", list(&explicit))),
-            Some(format!("padding=\"{padding}\"")),
-            Some(format!("strides={}", list(&conv.strides))),
-            Some("use_cudnn_on_gpu=true".to_string()),
-        ]
-        .into_iter()
-        .flatten()
-        .collect()
+        conv_node_attrs(&self.0, inputs, 0)
     }
+}
+
+/// The attrs a convolution node shows (`Conv2D` and its gradients), `T` from input
+/// `t_index`.
+pub(super) fn conv_node_attrs(
+    attrs: &Conv2DAttrs,
+    inputs: &[InputFact<'_>],
+    t_index: usize,
+) -> Vec<String> {
+    let list = |values: &[i64]| {
+        let values: Vec<String> = values.iter().map(i64::to_string).collect();
+        format!("[{}]", values.join(", "))
+    };
+    let (padding, explicit) = match &attrs.padding {
+        Padding::Valid => ("VALID", Vec::new()),
+        Padding::Same => ("SAME", Vec::new()),
+        Padding::Explicit(values) => ("EXPLICIT", values.clone()),
+    };
+    [
+        typed_attr(inputs, "T", t_index),
+        Some(format!(
+            "data_format=\"{}\"",
+            if attrs.nchw { "NCHW" } else { "NHWC" }
+        )),
+        Some(format!("dilations={}", list(&attrs.dilations))),
+        Some(format!("explicit_paddings={}", list(&explicit))),
+        Some(format!("padding=\"{padding}\"")),
+        Some(format!("strides={}", list(&attrs.strides))),
+        Some("use_cudnn_on_gpu=true".to_string()),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
 }

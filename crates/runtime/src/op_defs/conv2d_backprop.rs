@@ -3,7 +3,7 @@
 //! `Conv2D`'s gradient is inside a `tf.function`. Each takes the size of what it computes
 //! the gradient of (`input_sizes`, `filter_sizes`) from host memory.
 
-use super::support::{first_dense_type, operand, shape_of, symbolic, typed_attr};
+use super::support::{first_dense_type, operand, shape_of, symbolic};
 use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
@@ -11,7 +11,7 @@ use crate::graph::GraphTensor;
 use crate::op::{shape_entries, shape_from_entries, InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::shape_at;
 use crate::tape::kernel;
-use tensor::ops::{self, Conv2DAttrs, Padding};
+use tensor::ops::{self, Conv2DAttrs};
 use tensor::{DType, ErrorClass, OpError, Tensor};
 
 /// `Conv2DBackpropInput(input_sizes, filter, out_backprop)`.
@@ -74,31 +74,14 @@ fn sized_output(inputs: &[InputFact<'_>], index: usize, dtype_from: usize) -> Ou
     }
 }
 
-fn conv_attrs(attrs: &Conv2DAttrs, inputs: &[InputFact<'_>], t_index: usize) -> Vec<String> {
-    let list = |values: &[i64]| {
-        let values: Vec<String> = values.iter().map(i64::to_string).collect();
-        format!("[{}]", values.join(", "))
-    };
-    let (padding, explicit) = match &attrs.padding {
-        Padding::Valid => ("VALID", Vec::new()),
-        Padding::Same => ("SAME", Vec::new()),
-        Padding::Explicit(values) => ("EXPLICIT", values.clone()),
-    };
-    [
-        typed_attr(inputs, "T", t_index),
-        Some(format!(
-            "data_format=\"{}\"",
-            if attrs.nchw { "NCHW" } else { "NHWC" }
-        )),
-        Some(format!("dilations={}", list(&attrs.dilations))),
-        Some(format!("explicit_paddings={}", list(&explicit))),
-        Some(format!("padding=\"{padding}\"")),
-        Some(format!("strides={}", list(&attrs.strides))),
-        Some("use_cudnn_on_gpu=true".to_string()),
-    ]
-    .into_iter()
-    .flatten()
-    .collect()
+/// The sizes input (`input_sizes`, `filter_sizes`) must be a vector.
+fn check_sizes_rank(inputs: &[InputFact<'_>], index: usize) -> TfResult<()> {
+    match shape_at(inputs, index).dims().map(<[_]>::len) {
+        Some(rank) if rank != 1 => Err(TfError::invalid_argument(format!(
+            "Shape must be rank 1 but is rank {rank}"
+        ))),
+        _ => Ok(()),
+    }
 }
 
 impl Op for Conv2DBackpropInput {
@@ -115,13 +98,7 @@ impl Op for Conv2DBackpropInput {
 
     /// The output's shape is `input_sizes` read as a shape.
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        if let Some(rank) = shape_at(inputs, 0).dims().map(<[_]>::len) {
-            if rank != 1 {
-                return Err(TfError::invalid_argument(format!(
-                    "Shape must be rank 1 but is rank {rank}"
-                )));
-            }
-        }
+        check_sizes_rank(inputs, 0)?;
         Ok(vec![sized_output(inputs, 0, 1)])
     }
 
@@ -194,7 +171,7 @@ impl Op for Conv2DBackpropInput {
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
-        conv_attrs(&self.0, inputs, 1)
+        super::conv2d::conv_node_attrs(&self.0, inputs, 1)
     }
 
     fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
@@ -213,13 +190,7 @@ impl Op for Conv2DBackpropFilter {
 
     /// The output's shape is `filter_sizes` read as a shape.
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        if let Some(rank) = shape_at(inputs, 1).dims().map(<[_]>::len) {
-            if rank != 1 {
-                return Err(TfError::invalid_argument(format!(
-                    "Shape must be rank 1 but is rank {rank}"
-                )));
-            }
-        }
+        check_sizes_rank(inputs, 1)?;
         Ok(vec![sized_output(inputs, 1, 0)])
     }
 
@@ -259,7 +230,7 @@ impl Op for Conv2DBackpropFilter {
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
-        conv_attrs(&self.0, inputs, 0)
+        super::conv2d::conv_node_attrs(&self.0, inputs, 0)
     }
 
     fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
