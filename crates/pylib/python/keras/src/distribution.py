@@ -89,7 +89,7 @@ def reduce_per_replica(values, strategy, reduction):
     """Keras's `reduce_per_replica` of the replicas' step outputs: `"auto"` is the first
     replica's on a TPU and the mean elsewhere; `"concat"` joins them along the batch."""
     if reduction == "auto":
-        reduction = "first" if "TPU" in type(strategy).__name__ else "mean"
+        reduction = "first" if isinstance(strategy, tf.distribute.TPUStrategy) else "mean"
     if reduction == "first":
         return values[0]
     if reduction == "concat":

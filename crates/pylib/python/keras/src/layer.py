@@ -303,16 +303,22 @@ class Layer(Operation):
                 x = tf.cast(x, self.compute_dtype)
         return x
 
+    def _convert_inputs(self, args):
+        """`args` with the first one (a tensor, or a list, tuple or dict of them) converted
+        as a layer converts its inputs (float inputs to the compute dtype)."""
+        if not args:
+            return args
+        first = args[0]
+        if isinstance(first, (list, tuple)):
+            first = type(first)(self._convert_input(x) for x in first)
+        elif isinstance(first, dict):
+            first = {k: self._convert_input(v) for k, v in first.items()}
+        else:
+            first = self._convert_input(first)
+        return (first,) + tuple(args[1:])
+
     def __call__(self, *args, **kwargs):
-        if args:
-            first = args[0]
-            if isinstance(first, (list, tuple)):
-                first = type(first)(self._convert_input(x) for x in first)
-            elif isinstance(first, dict):
-                first = {k: self._convert_input(v) for k, v in first.items()}
-            else:
-                first = self._convert_input(first)
-            args = (first,) + tuple(args[1:])
+        args = self._convert_inputs(args)
         names, var_kw = _call_arguments(type(self))
         if "training" in names or var_kw:
             training = kwargs.get("training")
@@ -348,17 +354,8 @@ class Layer(Operation):
 
     def _symbolic_call(self, args, kwargs, training):
         def run(*a, **k):
-            if a:
-                # The traced inputs get the conversion real inputs get (float inputs to the
-                # compute dtype).
-                first = a[0]
-                if isinstance(first, (list, tuple)):
-                    first = type(first)(self._convert_input(x) for x in first)
-                elif isinstance(first, dict):
-                    first = {key: self._convert_input(x) for key, x in first.items()}
-                else:
-                    first = self._convert_input(first)
-                a = (first,) + tuple(a[1:])
+            # The traced inputs get the conversion real inputs get.
+            a = self._convert_inputs(a)
             with backend.name_scope(self.name, caller=self), backend.call_context(training), \
                     _Autocast(self._autocast_dtype()):
                 return self.call(*a, **k)

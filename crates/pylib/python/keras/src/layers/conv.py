@@ -64,12 +64,6 @@ def standardize_data_format(data_format):
     return data_format
 
 
-def _tuple(value, rank):
-    if isinstance(value, int):
-        return (value,) * rank
-    return tuple(value)
-
-
 class _Conv(Layer):
     rank = 2
     transpose = False
