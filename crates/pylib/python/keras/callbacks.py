@@ -1,3 +1,7 @@
 """`keras.callbacks`."""
 
-from keras.src.callbacks import Callback, EarlyStopping, History, LambdaCallback
+from keras.src.callbacks import (  # noqa: F401
+    BackupAndRestore, Callback, CSVLogger, EarlyStopping, History, LambdaCallback,
+    LearningRateScheduler, ModelCheckpoint, MonitorCallback, ReduceLROnPlateau,
+    TerminateOnNaN,
+)

@@ -6,3 +6,4 @@ from keras.src.backend import (  # noqa: F401
     set_image_data_format,
 )
 from keras.src.dtype_policies import dtype_policy, set_dtype_policy  # noqa: F401
+from keras.src.saving.serialization_lib import enable_unsafe_deserialization  # noqa: F401

@@ -4,3 +4,14 @@ from keras.src.initializers import (  # noqa: F401
     Constant, GlorotNormal, GlorotUniform, HeNormal, HeUniform, Ones, RandomNormal,
     RandomUniform, Zeros, get,
 )
+
+# Keras's lowercase aliases of the classes.
+zeros = Zeros
+ones = Ones
+constant = Constant
+glorot_uniform = GlorotUniform
+glorot_normal = GlorotNormal
+he_uniform = HeUniform
+he_normal = HeNormal
+random_normal = RandomNormal
+random_uniform = RandomUniform

@@ -5,6 +5,13 @@ import tensorflow as _tf
 
 from keras.src.random import set_random_seed  # noqa: F401
 from keras.src.file_utils import get_file  # noqa: F401
+from keras.src.saving.object_registration import (  # noqa: F401
+    CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name,
+    get_registered_object, register_keras_serializable,
+)
+from keras.src.saving.serialization_lib import (  # noqa: F401
+    deserialize_keras_object, serialize_keras_object,
+)
 
 
 def to_categorical(x, num_classes=None):

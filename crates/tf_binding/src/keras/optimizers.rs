@@ -439,6 +439,66 @@ fn apply_gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     Ok(Value::None)
 }
 
+/// `optimizer._slot_values(variable)`: the optimizer's state for one weight (Adam's
+/// moments, a momentum) as tensors, or `None` before its first step on it; what
+/// `model.save` writes so a loaded model trains on as the saved one would.
+fn slot_values(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let optimizer = optimizer_of(vm, this(vm, &args)?)?;
+    let id = variables::variable_id(vm, args.get(1).unwrap_or(&Value::None))?;
+    let traced = optimizer.traced.borrow().slots.get(&id.0).cloned();
+    let handles = match traced {
+        Some(ids) => {
+            let mut handles = Vec::with_capacity(ids.len());
+            for slot in ids {
+                handles.push(st.tf(vm, |ctx| ctx.read_variable(slot))?);
+            }
+            handles
+        }
+        None => {
+            let Some(slots) = optimizer.eager_slots(id.0) else {
+                return Ok(Value::None);
+            };
+            let mut handles = Vec::with_capacity(slots.len());
+            for slot in slots {
+                handles.push(st.tf(vm, |ctx| ctx.constant(slot, None))?);
+            }
+            handles
+        }
+    };
+    let mut items = Vec::with_capacity(handles.len());
+    for handle in handles {
+        items.push(crate::tensor_class::wrap(st, vm, handle)?);
+    }
+    Ok(Value::list(items))
+}
+
+/// `optimizer._restore_state(iterations, [(variable, [slot values])])`: the state a saved
+/// optimizer had, given to one that has not stepped yet (`load_model`).
+fn restore_state(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let optimizer = optimizer_of(vm, this(vm, &args)?)?;
+    let iterations = args.get(1).cloned().unwrap_or(Value::None);
+    let count = crate::convert::int_list(st, vm, &iterations, "iterations")?;
+    optimizer
+        .iterations
+        .set(count.first().copied().unwrap_or(0));
+    for entry in vm.iterate(args.get(2).unwrap_or(&Value::None))? {
+        let pair = vm.iterate(&entry)?;
+        let [variable, values] = &pair[..] else {
+            return Err(vm.value_error("_restore_state takes (variable, slots) pairs"));
+        };
+        let id = variables::variable_id(vm, variable)?;
+        let mut slots = Vec::new();
+        for value in vm.iterate(values)? {
+            match crate::convert::eager_value(st, vm, &value)? {
+                Some(tensor) => slots.push(tensor),
+                None => return Err(vm.value_error("an optimizer slot must be a value")),
+            }
+        }
+        optimizer.slots.borrow_mut().insert(id.0, slots);
+    }
+    Ok(Value::None)
+}
+
 fn build_class(st: &St, kind: &'static str, module: &str) -> Rc<Class> {
     ClassBuilder::new(kind, module)
         .method_closure("__init__", move |vm, args| {
@@ -461,6 +521,8 @@ fn build_class(st: &St, kind: &'static str, module: &str) -> Rc<Class> {
                 Ok(Value::None)
             }),
         )
+        .method_closure("_slot_values", bound(st, slot_values))
+        .method_closure("_restore_state", bound(st, restore_state))
         .property_closure(
             "iterations",
             bound(st, |st, vm, args| {

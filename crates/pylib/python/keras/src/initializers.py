@@ -6,15 +6,53 @@ import _keras_native
 
 _native = _keras_native.initializers
 
-Zeros = _native.Zeros
-Ones = _native.Ones
-Constant = _native.Constant
-GlorotUniform = _native.GlorotUniform
-GlorotNormal = _native.GlorotNormal
-HeUniform = _native.HeUniform
-HeNormal = _native.HeNormal
-RandomNormal = _native.RandomNormal
-RandomUniform = _native.RandomUniform
+
+def _configurable(native, parameters):
+    """The native initializer class `native`, with the `get_config` Keras gives it (the
+    constructor's `parameters`, `(name, default)` in order)."""
+
+    def __init__(self, *args, **kwargs):
+        native.__init__(self, *args, **kwargs)
+        config = dict(parameters)
+        config.update(zip([name for name, _ in parameters], args))
+        config.update(kwargs)
+        self._config = config
+
+    def get_config(self):
+        return dict(self._config)
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
+
+    return type(native.__name__, (native,), {
+        "__init__": __init__, "get_config": get_config, "from_config": from_config,
+        "__module__": "keras.src.initializers", "_PARAMETERS": parameters,
+    })
+
+
+def serialize_name(identifier):
+    """The config of the initializer `identifier` names (`"glorot_uniform"`), made
+    without constructing it (a random initializer would draw a seed)."""
+    cls = _BY_NAME.get(identifier)
+    if cls is None or not hasattr(cls, "_PARAMETERS"):
+        return identifier
+    return {"module": "keras.initializers", "class_name": cls.__name__,
+            "config": dict(cls._PARAMETERS), "registered_name": None}
+
+
+_SEED = (("seed", None),)
+Zeros = _configurable(_native.Zeros, ())
+Ones = _configurable(_native.Ones, ())
+Constant = _configurable(_native.Constant, (("value", 0.0),))
+GlorotUniform = _configurable(_native.GlorotUniform, _SEED)
+GlorotNormal = _configurable(_native.GlorotNormal, _SEED)
+HeUniform = _configurable(_native.HeUniform, _SEED)
+HeNormal = _configurable(_native.HeNormal, _SEED)
+RandomNormal = _configurable(_native.RandomNormal,
+                             (("mean", 0.0), ("stddev", 0.05), ("seed", None)))
+RandomUniform = _configurable(_native.RandomUniform,
+                              (("minval", -0.05), ("maxval", 0.05), ("seed", None)))
 
 _BY_NAME = {
     "zeros": Zeros, "zero": Zeros, "ones": Ones, "one": Ones, "constant": Constant,

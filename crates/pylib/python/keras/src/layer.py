@@ -402,15 +402,110 @@ class Layer(Operation):
         return compute_output_spec(self.call, args, kwargs)
 
     def get_config(self):
-        config = {"name": self.name, "trainable": self.trainable, "dtype": self.dtype}
+        """The arguments that rebuild this layer. Keras's own layers give their
+        constructor's arguments; a user's layer that does not override `get_config` gives
+        them too when they are plain values (Keras's auto-config), and otherwise must
+        implement it."""
+        from keras.src.saving.serialization_lib import serialize_keras_object
+        config = {"name": self.name, "trainable": self.trainable,
+                  "dtype": serialize_keras_object(self.dtype_policy)}
+        auto = self.__dict__.get("_auto_config")
+        if _is_keras_class(type(self)):
+            from keras.src import initializers
+            for key, value in (auto or {}).items():
+                if key.endswith("_initializer") and isinstance(value, str):
+                    # As Keras's layers write them: the initializer's full config.
+                    value = initializers.serialize_name(value)
+                config[key] = value
+        elif not _overrides_get_config(type(self)):
+            if auto is None or not self.__dict__.get("_auto_config_basic"):
+                raise NotImplementedError(_get_config_help(
+                    type(self).__name__, self.__dict__.get("_auto_config_error_args")))
+            config.update(auto)
+            params = inspect.signature(type(self).__init__).parameters
+            if "name" not in params and not any(
+                    p.kind == p.VAR_KEYWORD for p in params.values()):
+                config.pop("name", None)
+        config["trainable"] = self.trainable
+        config["dtype"] = serialize_keras_object(self.dtype_policy)
+        if self.activity_regularizer is not None:
+            config["activity_regularizer"] = self.activity_regularizer
         return config
 
     @classmethod
     def from_config(cls, config):
-        return cls(**config)
+        from keras.src import dtype_policies
+        config = dict(config)
+        if isinstance(config.get("dtype"), dict):
+            config["dtype"] = dtype_policies.get(config["dtype"])
+        try:
+            return cls(**config)
+        except TypeError as e:
+            raise TypeError(
+                f"Error when deserializing class '{cls.__name__}' using config={config}.\n\n"
+                f"Exception encountered: {e}"
+            )
+
+    def get_build_config(self):
+        """The input shape this layer was built for, so a loaded copy builds the same
+        weights before they are read back."""
+        if self.built and self._build_shapes is not None:
+            return {"input_shape": self._build_shapes}
+        return None
+
+    def build_from_config(self, config):
+        if config and "input_shape" in config:
+            shapes = config["input_shape"]
+            with backend.name_scope(self.name, caller=self):
+                self.build(shapes)
+            self._build_shapes = shapes
+            self.built = True
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def _is_keras_class(cls):
+    """Whether `cls` is one of Keras's own classes (not a user's subclass)."""
+    module = cls.__module__ or ""
+    return module == "keras" or module.startswith("keras.")
+
+
+def _overrides_get_config(cls):
+    for klass in cls.__mro__:
+        if "get_config" in vars(klass):
+            return not _is_keras_class(klass)
+    return False
+
+
+def _get_config_help(class_name, error_args):
+    example = """
+class CustomLayer(keras.layers.Layer):
+    def __init__(self, arg1, arg2, **kwargs):
+        super().__init__(**kwargs)
+        self.arg1 = arg1
+        self.arg2 = arg2
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "arg1": self.arg1,
+            "arg2": self.arg2,
+        })
+        return config"""
+    if error_args:
+        return (
+            f"\nObject {class_name} was created by passing\npositional only or variadic "
+            "positional arguments (e.g.,\n`*args`) to `__init__()`, which is not supported "
+            "by the\nautomatic config generation. Please remove all positional\nonly and "
+            "variadic arguments from `__init__()`\nor override `get_config()` and "
+            "`from_config()` to make\nthe object serializatble.\n\nExample:\n" + example
+        )
+    return (
+        f"\nObject {class_name} was created by passing\nnon-serializable argument values "
+        "in `__init__()`,\nand therefore the object must override `get_config()` in\n"
+        "order to be serializable. Please implement `get_config()`.\n\nExample:\n" + example
+    )
 
 
 def _is_builtin_layer(cls):

@@ -3,6 +3,8 @@ or a Keras op such as `ops.add`) on `KerasTensor`s works out the outputs' shapes
 tracing the call into a scratch TensorFlow graph (nothing runs, nothing is reported) and
 returns new `KerasTensor`s whose history points at a new `Node`."""
 
+import inspect
+
 import tensorflow as tf
 
 from keras.src import backend, tree
@@ -78,8 +80,56 @@ def compute_output_spec(fn, args, kwargs):
     return tree.map_structure(to_keras, outputs)
 
 
+_BASIC = (str, int, float, bool, type(None))
+
+
+def capture_init_arguments(instance, cls, args, kwargs):
+    """Keras's auto-config: records the arguments `cls(*args, **kwargs)` binds (defaults
+    included, `name` left out), from which `get_config` can rebuild the object. A user's
+    class gets an auto-config only when every value is a plain `str`, number, bool or
+    `None` (as in Keras); Keras's own classes serialize any argument."""
+    arguments = None
+    error_args = False
+    try:
+        signature = inspect.signature(cls.__init__)
+        bound = signature.bind(None, *args, **kwargs)
+    except (TypeError, ValueError):
+        signature = None
+    if signature is not None:
+        params = list(signature.parameters.values())
+        if any(p.kind == p.POSITIONAL_ONLY for p in params[1:]):
+            error_args = True
+        else:
+            bound.apply_defaults()
+            arguments = dict(bound.arguments)
+            arguments.pop(params[0].name, None)
+            for p in params[1:]:
+                if p.kind == p.VAR_KEYWORD:
+                    arguments.update(arguments.pop(p.name, {}))
+                elif p.kind == p.VAR_POSITIONAL and arguments.pop(p.name, ()):
+                    arguments = None
+                    error_args = True
+                    break
+    if arguments is not None:
+        arguments.pop("name", None)
+    object.__setattr__(instance, "_auto_config", arguments)
+    object.__setattr__(instance, "_auto_config_error_args", error_args)
+    basic = arguments is not None
+    if basic:
+        try:
+            basic = all(isinstance(v, _BASIC) for v in tree.flatten(arguments))
+        except TypeError:
+            basic = False
+    object.__setattr__(instance, "_auto_config_basic", basic)
+
+
 class Operation:
     """A computation the functional API can record: layers, and the Keras ops."""
+
+    def __new__(cls, *args, **kwargs):
+        instance = object.__new__(cls)
+        capture_init_arguments(instance, cls, args, kwargs)
+        return instance
 
     def __init__(self, name=None):
         if name is None:
@@ -134,10 +184,14 @@ class Operation:
 class FunctionOperation(Operation):
     """A Keras op (`ops.add`, `x[:, 0]`) recorded in a functional model."""
 
-    def __init__(self, fn, class_name, name):
+    def __init__(self, fn, class_name, name, op_name=None):
         self._fn = fn
         self._class_name = class_name
+        self._op_name = op_name
         super().__init__(name=name)
+
+    def get_config(self):
+        return {"name": self.name, "op_name": self._op_name}
 
     def call(self, *args, **kwargs):
         return self._fn(*args, **kwargs)
@@ -151,7 +205,7 @@ def symbolic_op(fn, op_name, args, kwargs):
     """Records `fn(*args, **kwargs)` on symbolic inputs as an operation named as Keras
     names its ops (`add`, `add_1`; class `Add`)."""
     type_name = _class_name(op_name)
-    operation = _op_class(type_name)(fn, type_name, backend.unique_name(op_name))
+    operation = _op_class(type_name)(fn, type_name, backend.unique_name(op_name), op_name)
     return operation.symbolic_call(*args, **kwargs)
 
 

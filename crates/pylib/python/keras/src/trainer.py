@@ -36,7 +36,7 @@ def _progress_line(verbose, steps, seconds, logs):
         line = f"{steps}/{steps} - {seconds:.0f}s - {per}"
     else:
         line = f"{steps}/{steps} {'━' * 20} {seconds:.0f}s {per}"
-    for name in sorted(logs):
+    for name in logs:
         line += f" - {name}: {_format_value(logs[name])}"
     return line
 
@@ -231,6 +231,13 @@ class Trainer:
         self.loss = loss
         self._loss_tracker = metrics_module.Mean(name="loss")
         self._compile_args = (loss, loss_weights, metrics)
+        # What `model.save` writes so `load_model` compiles the copy the same way.
+        self._compile_config = {
+            "optimizer": optimizer, "loss": loss, "loss_weights": loss_weights,
+            "metrics": metrics, "weighted_metrics": weighted_metrics,
+            "run_eagerly": run_eagerly, "steps_per_execution": steps_per_execution,
+            "jit_compile": jit_compile,
+        }
         self._per_output = None
         names = self._output_names()
         if len(names) > 1 and (isinstance(loss, (list, tuple, dict))
@@ -479,9 +486,12 @@ class Trainer:
         for callback in callbacks:
             callback.set_model(self)
             callback.set_params(params)
+        self._initial_epoch = None
         for callback in callbacks:
             callback.on_train_begin()
         self.stop_training = False
+        # `BackupAndRestore` resumes an interrupted `fit` at the epoch it had reached.
+        initial_epoch = self._initial_epoch or initial_epoch
         logs = {}
         for epoch in range(initial_epoch, epochs):
             for callback in callbacks:
@@ -503,10 +513,12 @@ class Trainer:
                 for key, value in val_logs.items():
                     logs["val_" + key] = value
             seconds = time.perf_counter() - start
-            if verbose:
-                print(_progress_line(verbose, steps, seconds, logs))
+            # The user's callbacks see the epoch's logs first (and may add to them, as
+            # `ReduceLROnPlateau` adds `learning_rate`); Keras's progress bar comes last.
             for callback in callbacks:
                 callback.on_epoch_end(epoch, logs)
+            if verbose:
+                print(_progress_line(verbose, steps, seconds, logs))
             if self.stop_training:
                 break
         for callback in callbacks:

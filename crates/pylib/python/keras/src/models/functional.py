@@ -261,5 +261,161 @@ class Functional(Model):
                     values[id(tensor)] = value
         return tree.map_structure(lambda t: values[id(t)], self._outputs_struct)
 
+    _raw_config = True
+
     def get_config(self):
-        return {"name": self.name, "trainable": self.trainable}
+        """Keras's functional config: each layer's config with the calls (`inbound_nodes`)
+        that wire it, their tensors named `[layer, node, index]`, and the model's inputs
+        and outputs named the same way."""
+        from keras.src.saving.serialization_lib import serialize_keras_object
+        kept = set()
+        for nodes in self._nodes_by_depth.values():
+            kept.update(id(node) for node in nodes)
+        node_index = {}
+        for operation in self._operations:
+            index = 0
+            for node in operation._inbound_nodes:
+                if id(node) in kept:
+                    node_index[id(node)] = index
+                    index += 1
+
+        def tensor_ref(tensor):
+            operation, index, tensor_index = tensor._keras_history
+            node = operation._inbound_nodes[index]
+            return [operation.name, node_index.get(id(node), index), tensor_index]
+
+        def argument(value):
+            if isinstance(value, KerasTensor):
+                return {"class_name": "__keras_tensor__",
+                        "config": {"shape": list(value.shape), "dtype": value.dtype,
+                                   "keras_history": tensor_ref(value)}}
+            if isinstance(value, (list, tuple)):
+                items = [argument(v) for v in value]
+                return items if isinstance(value, list) else \
+                    {"class_name": "__tuple__", "config": {"value": items}}
+            if isinstance(value, dict):
+                return {k: argument(v) for k, v in value.items()}
+            return serialize_keras_object(value)
+
+        layers = []
+        for operation in self._operations:
+            layer_config = serialize_keras_object(operation)
+            layer_config["name"] = operation.name
+            layer_config["inbound_nodes"] = [
+                {"args": argument(list(node.arguments_args)),
+                 "kwargs": argument(dict(node.arguments_kwargs))}
+                for node in operation._inbound_nodes
+                if id(node) in kept and not node.is_input
+            ]
+            layers.append(layer_config)
+
+        def refs(structure):
+            if isinstance(structure, dict):
+                return {k: tensor_ref(v) for k, v in structure.items()}
+            if isinstance(structure, (list, tuple)):
+                return [refs(v) for v in structure]
+            return tensor_ref(structure)
+
+        inputs = refs(self._inputs_struct)
+        outputs = refs(self._outputs_struct)
+        if not isinstance(self._inputs_struct, (list, tuple, dict)):
+            inputs = [inputs]
+        if not isinstance(self._outputs_struct, (list, tuple, dict)):
+            outputs = [outputs]
+        return {"name": self.name, "trainable": self.trainable, "layers": layers,
+                "input_layers": inputs, "output_layers": outputs}
+
+
+class _ReplayedOperation:
+    """A Keras op of a saved functional model (`ops.add`, `x[:, 0]`), called again by
+    name on the rebuilt model's tensors."""
+
+    def __init__(self, op_name):
+        from keras.src import ops
+        self._fn = getattr(ops, op_name or "", None)
+        if self._fn is None:
+            raise TypeError(f"Could not locate the Keras op '{op_name}' of a saved model.")
+
+    def __call__(self, *args, **kwargs):
+        return self._fn(*args, **kwargs)
+
+
+def functional_from_config(cls, config, custom_objects=None):
+    """The functional model `config` describes (see `Functional.get_config`): its layers
+    made from their configs, then called on one another as the saved calls say."""
+    from keras.src.saving.serialization_lib import deserialize_keras_object
+    from keras.src.layers.core import InputLayer
+    created = {}
+    outputs_of = {}
+    pending = []
+    for layer_data in config["layers"]:
+        name = layer_data["name"]
+        if layer_data.get("module") == "keras.src.ops":
+            created[name] = _ReplayedOperation(layer_data["config"].get("op_name"))
+        else:
+            data = {k: v for k, v in layer_data.items() if k not in ("name", "inbound_nodes")}
+            created[name] = deserialize_keras_object(data, custom_objects=custom_objects)
+        if isinstance(created[name], InputLayer):
+            outputs_of[(name, 0)] = created[name]._output
+        for node in layer_data.get("inbound_nodes", []):
+            pending.append((name, node))
+    counts = {}
+
+    def ready(value):
+        if isinstance(value, dict) and value.get("class_name") == "__keras_tensor__":
+            name, index, _ = value["config"]["keras_history"]
+            return (name, index) in outputs_of
+        if isinstance(value, dict):
+            if value.get("class_name") == "__tuple__":
+                return all(ready(v) for v in value["config"]["value"])
+            return all(ready(v) for v in value.values())
+        if isinstance(value, list):
+            return all(ready(v) for v in value)
+        return True
+
+    def resolve(value):
+        if isinstance(value, dict) and value.get("class_name") == "__keras_tensor__":
+            name, index, tensor_index = value["config"]["keras_history"]
+            return tree.flatten(outputs_of[(name, index)])[tensor_index]
+        if isinstance(value, dict) and value.get("class_name") == "__tuple__":
+            return tuple(resolve(v) for v in value["config"]["value"])
+        if isinstance(value, list):
+            return [resolve(v) for v in value]
+        if isinstance(value, dict) and "class_name" not in value:
+            return {k: resolve(v) for k, v in value.items()}
+        return deserialize_keras_object(value, custom_objects=custom_objects)
+
+    while pending:
+        progress = False
+        for item in list(pending):
+            name, node = item
+            if not (ready(node["args"]) and ready(node["kwargs"])):
+                continue
+            operation = created[name]
+            index = counts.get(name, 0) + (1 if isinstance(operation, InputLayer) else 0)
+            outputs_of[(name, index)] = operation(*resolve(node["args"]),
+                                                  **resolve(node["kwargs"]))
+            counts[name] = counts.get(name, 0) + 1
+            pending.remove(item)
+            progress = True
+        if not progress:
+            raise ValueError("The saved functional model's calls cannot be connected.")
+
+    def structure(refs):
+        if isinstance(refs, dict):
+            return {k: structure(v) for k, v in refs.items()}
+        if isinstance(refs, list) and len(refs) == 3 and isinstance(refs[0], str) and \
+                isinstance(refs[1], int):
+            name, index, tensor_index = refs
+            return tree.flatten(outputs_of[(name, index)])[tensor_index]
+        return [structure(v) for v in refs]
+
+    inputs = structure(config["input_layers"])
+    outputs = structure(config["output_layers"])
+    if isinstance(inputs, list) and len(inputs) == 1:
+        inputs = inputs[0]
+    if isinstance(outputs, list) and len(outputs) == 1:
+        outputs = outputs[0]
+    model = cls(inputs=inputs, outputs=outputs, name=config.get("name"))
+    model.trainable = config.get("trainable", True)
+    return model

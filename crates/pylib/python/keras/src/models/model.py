@@ -1,6 +1,8 @@
 """`Model`: a layer with training (`compile`, `fit`, `evaluate`, `predict`; see
 `trainer`) and `summary()`. `Model(inputs, outputs)` makes a `Functional` model."""
 
+import inspect
+
 from keras.src import backend
 from keras.src.layer import Layer
 from keras.src.trainer import Trainer
@@ -26,15 +28,19 @@ def _with_functional(cls):
 
 class Model(Trainer, Layer):
     def __new__(cls, *args, **kwargs):
+        from keras.src.operation import capture_init_arguments
+        made = cls
         if _functional_arguments(args, kwargs):
             from keras.src.models.functional import Functional
             if cls is Model:
-                return object.__new__(Functional)
-            if not issubclass(cls, Functional):
+                made = Functional
+            elif not issubclass(cls, Functional):
                 # A subclass (with its own `train_step`, say) built from inputs and
                 # outputs runs as a functional model, as Keras injects `Functional`.
-                return object.__new__(_with_functional(cls))
-        return object.__new__(cls)
+                made = _with_functional(cls)
+        instance = object.__new__(made)
+        capture_init_arguments(instance, cls, args, kwargs)
+        return instance
 
     def __init__(self, *args, **kwargs):
         if _functional_arguments(args, kwargs):
@@ -99,6 +105,62 @@ class Model(Trainer, Layer):
         raise NotImplementedError(
             f"Model {type(self).__name__} does not have a `call()` method implemented."
         )
+
+    # ---- saving -------------------------------------------------------------------------
+
+    def save(self, filepath, overwrite=True, zipped=None, **kwargs):
+        from keras.src.saving import saving_lib
+        saving_lib.save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
+
+    def save_weights(self, filepath, overwrite=True, max_shard_size=None):
+        from keras.src.saving import saving_lib
+        saving_lib.save_weights(self, filepath, overwrite=overwrite,
+                                max_shard_size=max_shard_size)
+
+    def load_weights(self, filepath, skip_mismatch=False, **kwargs):
+        from keras.src.saving import saving_lib
+        saving_lib.load_weights(self, filepath, skip_mismatch=skip_mismatch, **kwargs)
+
+    def to_json(self, **kwargs):
+        import json
+        from keras.src.saving.serialization_lib import serialize_keras_object
+        return json.dumps(serialize_keras_object(self), **kwargs)
+
+    def get_compile_config(self):
+        if getattr(self, "compiled", False) and getattr(self, "_compile_config", None):
+            return dict(self._compile_config)
+        return None
+
+    def compile_from_config(self, config):
+        from keras.src.saving import serialization_lib
+        config = serialization_lib.deserialize_keras_object(config)
+        self.compile(**config)
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        from keras.src.models.functional import Functional, functional_from_config
+        functional_keys = ("name", "layers", "input_layers", "output_layers")
+        is_functional = all(key in config for key in functional_keys)
+        params = list(inspect.signature(cls.__init__).parameters.values())
+        names = [p.name for p in params[1:] if p.kind in (p.POSITIONAL_ONLY,
+                                                          p.POSITIONAL_OR_KEYWORD)]
+        revivable = cls in (Functional, Model) or names == ["inputs", "outputs", "name"] or (
+            any(p.kind == p.VAR_POSITIONAL and p.name == "args" for p in params)
+            and any(p.kind == p.VAR_KEYWORD and p.name == "kwargs" for p in params))
+        if is_functional and revivable:
+            return functional_from_config(cls, config, custom_objects=custom_objects)
+        try:
+            return cls(**config)
+        except TypeError as e:
+            raise TypeError(
+                "Unable to revive model from config. When overriding the `get_config()` "
+                "method, make sure that the returned config contains all items used as "
+                f"arguments in the  constructor to {cls}, which is the default behavior. "
+                "You can override this default behavior by defining a `from_config(cls, "
+                "config)` class method to specify how to create an instance of "
+                f"{cls.__name__} from its config.\n\nReceived config={config}\n\n"
+                f"Error encountered during deserialization: {e}"
+            )
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"

@@ -77,6 +77,36 @@ class Sequential(Model):
     def layers(self):
         return [l for l in self._stack if not isinstance(l, InputLayer)]
 
+    def get_config(self):
+        from keras.src.saving.serialization_lib import serialize_keras_object
+        config = Layer.get_config(self)
+        config.pop("layers", None)
+        config["name"] = self.name
+        config["layers"] = [serialize_keras_object(layer) for layer in self._stack]
+        if self._functional is not None:
+            config["build_input_shape"] = tuple(self._stack[0].batch_shape)
+        return config
+
+    @classmethod
+    def from_config(cls, config, custom_objects=None):
+        from keras.src import dtype_policies
+        from keras.src.saving.serialization_lib import deserialize_keras_object
+        dtype = config.get("dtype")
+        model = cls(name=config.get("name"), trainable=config.get("trainable", True))
+        if dtype is not None:
+            model.dtype_policy = dtype_policies.get(dtype)
+        for layer_config in config["layers"]:
+            model.add(deserialize_keras_object(layer_config, custom_objects=custom_objects),
+                      rebuild=False)
+        model._maybe_rebuild()
+        shape = config.get("build_input_shape")
+        if not model.built and isinstance(shape, (tuple, list)):
+            model.build(shape)
+        return model
+
+    def get_build_config(self):
+        return None
+
     def build(self, input_shape=None):
         if self._functional is not None:
             return
