@@ -62,6 +62,7 @@ mod numpy_core;
 pub mod numpy_module;
 mod numpy_random;
 pub mod python_names;
+pub mod random_generator;
 pub mod shapes;
 pub mod sort_ops;
 pub mod stateless_random;
@@ -326,6 +327,7 @@ impl Host for EngineHost {
             "numpy" if name != "numpy" => numpy_module::build_module(&st, vm)?,
             clock::MODULE => clock::build(&st),
             init_scope::MODULE => init_scope::build(&st),
+            random_generator::MODULE => random_generator::build(&st),
             keras::native::MODULE => keras::native::build(&st, vm)?,
             _ => return Ok(None),
         };

@@ -68,6 +68,26 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.image_ops:adjust_brightness",
     ),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
+    (
+        "tensorflow.random.Generator",
+        "_tensorflow.random_generator:Generator",
+    ),
+    (
+        "tensorflow.random.Algorithm",
+        "_tensorflow.random_generator:Algorithm",
+    ),
+    (
+        "tensorflow.random.create_rng_state",
+        "_tensorflow.random_generator:create_rng_state",
+    ),
+    (
+        "tensorflow.random.get_global_generator",
+        "_tensorflow.random_generator:get_global_generator",
+    ),
+    (
+        "tensorflow.random.set_global_generator",
+        "_tensorflow.random_generator:set_global_generator",
+    ),
 ];
 
 /// Gives `module` (a native TensorFlow module) its `__getattr__` over [`PYTHON_NAMES`].
