@@ -937,3 +937,79 @@ pub fn resize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let handle = st.tf(vm, |ctx| ctx.resize(images, size, nearest, name.as_deref()))?;
     wrap(st, vm, handle)
 }
+
+/// `tf.raw_ops.ImageProjectiveTransformV3(images, transforms, output_shape, fill_value,
+/// interpolation, fill_mode='CONSTANT', name)`: what Keras's image augmentation layers run.
+pub fn image_projective_transform_v3(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    use runtime::op_defs::{FillMode, ImageProjectiveTransform, Interpolation};
+    if !args.positional.is_empty() {
+        return Err(vm.type_error(
+            "ImageProjectiveTransformV3 only takes keyword args (possible keys: ['images', \
+             'transforms', 'output_shape', 'fill_value', 'interpolation', 'fill_mode', \
+             'name']). Please pass these args as kwargs instead.",
+        ));
+    }
+    let bound = bind!(
+        vm,
+        "ImageProjectiveTransformV3",
+        &args,
+        0,
+        [
+            images,
+            transforms,
+            output_shape,
+            fill_value,
+            interpolation,
+            fill_mode,
+            name
+        ]
+    )?;
+    let attr = |vm: &mut Vm<'_>, value: &Option<Value>, what: &str, default: &str| match value {
+        Some(value) if !value.is_none() => crate::string_arg(vm, value, what),
+        _ => Ok(default.to_string()),
+    };
+    let interpolation = match attr(vm, &bound.interpolation, "interpolation", "")?.as_str() {
+        "NEAREST" => Interpolation::Nearest,
+        "BILINEAR" => Interpolation::Bilinear,
+        other => {
+            return Err(vm.value_error(format!(
+                "Value for attr 'interpolation' of \"{other}\" is not a valid interpolation"
+            )))
+        }
+    };
+    let fill_mode = match attr(vm, &bound.fill_mode, "fill_mode", "CONSTANT")?.as_str() {
+        "REFLECT" => FillMode::Reflect,
+        "WRAP" => FillMode::Wrap,
+        "CONSTANT" => FillMode::Constant,
+        "NEAREST" => FillMode::Nearest,
+        other => {
+            return Err(vm.value_error(format!(
+                "Value for attr 'fill_mode' of \"{other}\" is not a valid fill mode"
+            )))
+        }
+    };
+    let images = to_operand(st, vm, &required(&bound.images))?;
+    let transforms = to_operand(st, vm, &required(&bound.transforms))?;
+    let output_shape = to_operand(st, vm, &required(&bound.output_shape))?;
+    let fill_value = match &bound.fill_value {
+        Some(value) if !value.is_none() => {
+            Operand::Literal(to_tensor(st, vm, value, Some(DType::Float32))?)
+        }
+        _ => Operand::Literal(Tensor::scalar(0.0f32)),
+    };
+    let name = name_arg(vm, &bound.name)?;
+    let handle = run(
+        st,
+        vm,
+        ImageProjectiveTransform::kind(interpolation, fill_mode),
+        "ImageProjectiveTransformV3",
+        name,
+        vec![
+            (images, "images", true),
+            (transforms, "transforms", true),
+            (output_shape, "output_shape", false),
+            (fill_value, "fill_value", false),
+        ],
+    )?;
+    wrap(st, vm, handle)
+}

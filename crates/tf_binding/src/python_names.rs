@@ -26,6 +26,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.array_ops:dimension_value",
     ),
     ("tensorflow.is_tensor", "_tensorflow.array_ops:is_tensor"),
+    (
+        "tensorflow.ensure_shape",
+        "_tensorflow.array_ops:ensure_shape",
+    ),
     ("tensorflow.nn.moments", "_tensorflow.math_ops:moments"),
     (
         "tensorflow.nn.batch_normalization",

@@ -1045,6 +1045,14 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         "stateless_truncated_normal",
         crate::stateless_random::stateless_truncated_normal,
     );
+    let raw_ops = module("tensorflow.raw_ops");
+    def(
+        &raw_ops,
+        st,
+        "ImageProjectiveTransformV3",
+        array_ops::image_projective_transform_v3,
+    );
+    tf.set("raw_ops", Value::Module(raw_ops.clone()));
     let strings = module("tensorflow.strings");
     def(&strings, st, "to_number", array_ops::to_number);
     def(&strings, st, "format", crate::logging_ops::string_format);
@@ -1207,6 +1215,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ("tensorflow.dtypes".into(), Value::Module(dtypes)),
         ("tensorflow.version".into(), Value::Module(version)),
         ("tensorflow.strings".into(), Value::Module(strings)),
+        ("tensorflow.raw_ops".into(), Value::Module(raw_ops)),
         ("tensorflow.image".into(), Value::Module(image)),
         ("tensorflow.linalg".into(), Value::Module(linalg)),
         ("tensorflow.distribute".into(), Value::Module(distribute)),

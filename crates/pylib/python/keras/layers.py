@@ -26,4 +26,6 @@ from keras.src.layers.reshaping import (
     ZeroPadding2D,
 )
 from keras.src.layers.attention import MultiHeadAttention
-from keras.src.layers.augmentation import RandomBrightness, RandomContrast, RandomFlip
+from keras.src.layers.augmentation import (
+    RandomBrightness, RandomContrast, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
+)
