@@ -73,7 +73,7 @@ pub struct Limits {
 impl Default for Limits {
     fn default() -> Limits {
         Limits {
-            max_instructions: 200_000_000,
+            max_instructions: 2_000_000_000,
             max_recursion_depth: 1000,
             max_sequence_len: 10_000_000,
             max_int_bits: 100_000,

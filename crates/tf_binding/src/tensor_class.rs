@@ -317,6 +317,32 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
             }),
         )
         .method_closure(
+            "__format__",
+            bound(st, |st, vm, args| {
+                // As EagerTensor: the value's NumPy scalar or array formats itself
+                // (`f"{loss:.4f}"`); a graph tensor formats as an object.
+                let me = this(vm, &args)?.clone();
+                let spec = match args.get(1) {
+                    Some(Value::Str(spec)) => spec.as_str().to_string(),
+                    _ => return Err(vm.type_error("format() argument must be str")),
+                };
+                let text = match eager_value(st, vm, &me)? {
+                    Some(tensor) => {
+                        let array = crate::numpy_module::array_value(st, vm, tensor)?;
+                        vm.format(&array, &spec)?
+                    }
+                    None if spec.is_empty() => vm.str(&me)?,
+                    None => {
+                        let name = vm.type_name(&me);
+                        return Err(vm.type_error(format!(
+                            "unsupported format string passed to {name}.__format__"
+                        )));
+                    }
+                };
+                Ok(Value::str(text))
+            }),
+        )
+        .method_closure(
             "numpy",
             bound(st, |st, vm, args| {
                 let me = this(vm, &args)?.clone();

@@ -562,6 +562,35 @@ impl<'h> Vm<'h> {
         })
     }
 
+    /// An object as `%d`/`%x` (its `__index__` or `__int__`) or `%f`/`%e`/`%g` (its
+    /// `__float__`) takes it, as CPython's `PyNumber_Index`/`PyNumber_Float` do; a NumPy
+    /// float scalar or a TensorFlow tensor formats as `%.2f` through `__float__`.
+    fn percent_number(&mut self, v: &Value, conversion: char) -> PyResult<PercentNumber> {
+        let as_float = |vm: &mut Self, f: Value| -> PyResult<PercentNumber> {
+            Ok(match f {
+                Value::Float(x) => PercentNumber::Float(x),
+                other => PercentNumber::Float(vm.to_f64(&other)?.unwrap_or(0.0)),
+            })
+        };
+        if matches!(conversion, 'e' | 'E' | 'f' | 'F' | 'g' | 'G') {
+            if let Some(f) = self.call_special(v, "__float__", &[])? {
+                return as_float(self, f);
+            }
+        }
+        for method in ["__index__", "__int__"] {
+            if self.special_method(v, method).is_none() {
+                continue;
+            }
+            if let Some(i) = self.call_special(v, method, &[])? {
+                return Ok(PercentNumber::Int(as_bigint(&i).unwrap_or_default()));
+            }
+        }
+        if let Some(f) = self.call_special(v, "__float__", &[])? {
+            return as_float(self, f);
+        }
+        Ok(PercentNumber::Other(self.type_name(v)))
+    }
+
     /// `template % args`.
     fn percent_format(&mut self, template: &str, operand: &Value) -> PyResult {
         use crate::format::{
@@ -576,12 +605,7 @@ impl<'h> Vm<'h> {
             _ => PercentOperand::Single { is_mapping: false },
         };
         let requests = percent_requests(template, shape);
-        enum Owned {
-            Int(BigInt),
-            Float(f64),
-            Str(String),
-            Other(String),
-        }
+        use PercentNumber as Owned;
         let mut owned = Vec::with_capacity(requests.len());
         for r in &requests {
             let v = match &r.source {
@@ -602,18 +626,7 @@ impl<'h> Vm<'h> {
                     }
                     Value::Float(f) => Owned::Float(*f),
                     Value::Str(s) => Owned::Str(s.as_str().to_string()),
-                    Value::Instance(_) => {
-                        if let Some(i) = self
-                            .call_special(&v, "__index__", &[])?
-                            .or(self.call_special(&v, "__int__", &[])?)
-                        {
-                            Owned::Int(as_bigint(&i).unwrap_or_default())
-                        } else if let Some(f) = self.call_special(&v, "__float__", &[])? {
-                            Owned::Float(self.to_f64(&f)?.unwrap_or(0.0))
-                        } else {
-                            Owned::Other(self.type_name(&v))
-                        }
-                    }
+                    Value::Instance(_) => self.percent_number(&v, r.conversion)?,
                     other => Owned::Other(self.type_name(other)),
                 },
             };
@@ -1797,4 +1810,12 @@ fn native_seq_eq(xs: &[Value], ys: &[Value]) -> Option<bool> {
         }
     }
     Some(true)
+}
+
+/// A `%` argument as its conversion reads it.
+enum PercentNumber {
+    Int(BigInt),
+    Float(f64),
+    Str(String),
+    Other(String),
 }

@@ -13,7 +13,8 @@ from keras.src.layers.core import (
     Permute, RepeatVector, Rescaling, Reshape,
 )
 from keras.src.layers.merging import (
-    Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, concatenate,
+    Add, Average, Concatenate, Maximum, Minimum, Multiply, Subtract, add, average,
+    concatenate, maximum, minimum, multiply, subtract,
 )
 from keras.src.layers.normalization import (
     BatchNormalization, LayerNormalization, Normalization,

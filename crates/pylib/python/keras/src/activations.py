@@ -75,6 +75,9 @@ _ALL = {
 def get(identifier):
     if identifier is None:
         return linear
+    if isinstance(identifier, dict):
+        from keras.src.saving import serialization_lib
+        identifier = serialization_lib.deserialize_keras_object(identifier)
     if isinstance(identifier, str):
         fn = _ALL.get(identifier)
         if fn is None:
@@ -86,4 +89,10 @@ def get(identifier):
 
 
 def serialize(activation):
-    return getattr(activation, "__name__", str(activation))
+    """A built-in activation's name (`"relu"`); a user's function or object as its config,
+    under its registered name, so `load_model` finds it again."""
+    name = getattr(activation, "__name__", None)
+    if name is not None and _ALL.get(name) is activation:
+        return name
+    from keras.src.saving import serialization_lib
+    return serialization_lib.serialize_keras_object(activation)

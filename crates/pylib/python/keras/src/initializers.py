@@ -122,4 +122,7 @@ class Orthogonal:
 
 
 _BY_NAME["orthogonal"] = Orthogonal
+# Keras's aliases.
+_BY_NAME["uniform"] = RandomUniform
+_BY_NAME["normal"] = RandomNormal
 _BY_NAME["Orthogonal"] = Orthogonal

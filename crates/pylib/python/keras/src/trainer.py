@@ -41,6 +41,11 @@ def _progress_line(verbose, steps, seconds, logs):
     return line
 
 
+def _is_py_dataset(x):
+    return hasattr(x, "__getitem__") and hasattr(x, "on_epoch_end") and \
+        hasattr(x, "num_batches")
+
+
 class _Batches:
     """The batches of one epoch: slices of in-memory arrays (shuffled when asked) or the
     elements of a `tf.data.Dataset`."""
@@ -48,7 +53,7 @@ class _Batches:
     def __init__(self, x, y, sample_weight, batch_size, steps):
         self.dataset = None
         self.py_dataset = None
-        if hasattr(x, "__getitem__") and hasattr(x, "on_epoch_end") and hasattr(x, "num_batches"):
+        if _is_py_dataset(x):
             self.py_dataset = x
             self.steps = steps or len(x)
             return
@@ -444,18 +449,22 @@ class Trainer:
         steps = 0
         logs = {}
         for index, (bx, by, bw) in enumerate(batches.epoch(shuffle)):
-            if train:
-                for callback in callbacks:
-                    callback.on_train_batch_begin(index)
+            for callback in callbacks:
+                if train:
+                    callback.on_train_batch_begin(index, {})
+                else:
+                    callback.on_test_batch_begin(index, {})
             data = (bx,) if by is None else (bx, by)
             step_logs = function(data)
             if train:
                 self._optimizer_built = True
             steps += 1
             logs = _pythonify_logs(step_logs)
-            if train:
-                for callback in callbacks:
+            for callback in callbacks:
+                if train:
                     callback.on_train_batch_end(index, logs)
+                else:
+                    callback.on_test_batch_end(index, logs)
         if steps:
             # The epoch's logs are the metrics' results, read once the epoch is over (under
             # a strategy, the sums of every replica's updates), as Keras reads them.
@@ -488,14 +497,14 @@ class Trainer:
             callback.set_params(params)
         self._initial_epoch = None
         for callback in callbacks:
-            callback.on_train_begin()
+            callback.on_train_begin({})
         self.stop_training = False
         # `BackupAndRestore` resumes an interrupted `fit` at the epoch it had reached.
         initial_epoch = self._initial_epoch or initial_epoch
         logs = {}
         for epoch in range(initial_epoch, epochs):
             for callback in callbacks:
-                callback.on_epoch_begin(epoch)
+                callback.on_epoch_begin(epoch, {})
             if verbose and epochs > 1:
                 print(f"Epoch {epoch + 1}/{epochs}")
             start = time.perf_counter()
@@ -503,13 +512,15 @@ class Trainer:
                                           and batches.py_dataset is None, True,
                                           callbacks)
             if validation_data is not None and (epoch + 1) % validation_freq == 0:
-                if isinstance(validation_data, tf.data.Dataset):
+                if isinstance(validation_data, tf.data.Dataset) or \
+                        _is_py_dataset(validation_data):
                     vb = _Batches(validation_data, None, None, None, validation_steps)
                 else:
                     vx, vy, *_ = tuple(validation_data) + (None,)
                     vb = _Batches(vx, vy, None, validation_batch_size or batch_size,
                                   validation_steps)
-                val_logs, _ = self._run_epoch(vb, False, False)
+                # Keras runs validation as `evaluate` with the same callbacks.
+                val_logs = self._evaluate_epoch(vb, callbacks)
                 for key, value in val_logs.items():
                     logs["val_" + key] = value
             seconds = time.perf_counter() - start
@@ -526,14 +537,28 @@ class Trainer:
         self.history = history
         return history
 
+    def _evaluate_epoch(self, batches, callbacks):
+        """One pass over `batches` in test mode, with the callbacks' `on_test_*` hooks."""
+        for callback in callbacks:
+            callback.on_test_begin({})
+        logs, self._last_steps = self._run_epoch(batches, False, False, callbacks)
+        for callback in callbacks:
+            callback.on_test_end(logs)
+        return logs
+
     @_in_strategy_scope
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None,
                  steps=None, callbacks=None, return_dict=False):
         if verbose == "auto":
             verbose = 1
         batches = _Batches(x, y, sample_weight, batch_size, steps)
+        callbacks = list(callbacks or [])
+        for callback in callbacks:
+            callback.set_model(self)
+            callback.set_params({"verbose": verbose, "epochs": 1, "steps": batches.steps})
         start = time.perf_counter()
-        logs, count = self._run_epoch(batches, False, False)
+        logs = self._evaluate_epoch(batches, callbacks)
+        count = self._last_steps
         if verbose:
             print(_progress_line(verbose, count, time.perf_counter() - start, logs))
         if return_dict:
@@ -548,12 +573,23 @@ class Trainer:
         if self._predict_function is None:
             self._predict_function = self._function(self.predict_step,
                                                     "one_step_on_data_distributed", "concat")
+        callbacks = list(callbacks or [])
+        for callback in callbacks:
+            callback.set_model(self)
+            callback.set_params({"verbose": verbose, "epochs": 1, "steps": batches.steps})
+            callback.on_predict_begin({})
         outputs = []
         start = time.perf_counter()
         count = 0
         for bx, _, _ in batches.epoch(False):
+            for callback in callbacks:
+                callback.on_predict_batch_begin(count, {})
             outputs.append(self._predict_function((bx,)))
+            for callback in callbacks:
+                callback.on_predict_batch_end(count, {"outputs": outputs[-1]})
             count += 1
+        for callback in callbacks:
+            callback.on_predict_end({})
         if verbose:
             print(_progress_line(verbose, count, time.perf_counter() - start, {}))
         if not outputs:

@@ -98,7 +98,7 @@ def serialize_keras_object(obj):
         registered = object_registration.get_registered_name(obj)
         if _is_keras_builtin(obj):
             return obj.__name__
-        return {"module": obj.__module__, "class_name": "function",
+        return {"module": "builtins", "class_name": "function",
                 "config": registered, "registered_name": "function"}
     if isinstance(obj, type):
         raise TypeError(f"Cannot serialize the class {obj.__name__}: pass an instance.")
