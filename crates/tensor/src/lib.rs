@@ -18,6 +18,7 @@ pub mod dtype;
 pub mod error;
 pub mod format;
 pub mod limits;
+pub mod numpy_generator;
 pub mod numpy_random;
 pub mod ops;
 #[cfg(test)]

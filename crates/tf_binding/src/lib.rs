@@ -59,6 +59,7 @@ pub mod named_tuple;
 pub mod nn_ops;
 mod numpy_array;
 mod numpy_core;
+pub(crate) mod numpy_generator;
 pub mod numpy_module;
 mod numpy_random;
 pub mod python_names;

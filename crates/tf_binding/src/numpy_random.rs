@@ -50,6 +50,12 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Value> {
         module.set(name, method);
     }
     module.set("RandomState", Value::Class(class));
+    let generator_class = crate::numpy_generator::build_class(st);
+    module.set(
+        "default_rng",
+        crate::numpy_generator::default_rng_function(generator_class.clone()),
+    );
+    module.set("Generator", Value::Class(generator_class));
     Ok(Value::Module(module))
 }
 
@@ -153,7 +159,7 @@ fn seeded(vm: &mut Vm<'_>, seed: &Value) -> PyResult<RandomState> {
 
 /// `value` as an integer if it is one (a Python `int` or `bool`, or a NumPy integer
 /// scalar), `None` for anything else (a list, an array).
-fn integer_scalar(vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<i64>> {
+pub(crate) fn integer_scalar(vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<i64>> {
     let scalar = match value.downcast::<NdArray>() {
         Some(array) => array.dims().is_empty() && array.dtype().is_integer(),
         None => matches!(value, Value::Int(_) | Value::Bool(_)),
@@ -185,7 +191,11 @@ fn positional_dims(vm: &mut Vm<'_>, args: &Args<'_>) -> PyResult<Option<Vec<usiz
 }
 
 /// A `size=` argument: `None`, an integer or a sequence of them.
-fn size_dims(st: &St, vm: &mut Vm<'_>, size: &Option<Value>) -> PyResult<Option<Vec<usize>>> {
+pub(crate) fn size_dims(
+    st: &St,
+    vm: &mut Vm<'_>,
+    size: &Option<Value>,
+) -> PyResult<Option<Vec<usize>>> {
     let Some(size) = size.as_ref().filter(|size| !size.is_none()) else {
         return Ok(None);
     };
@@ -199,11 +209,11 @@ fn size_dims(st: &St, vm: &mut Vm<'_>, size: &Option<Value>) -> PyResult<Option<
         .map(Some)
 }
 
-fn non_negative(vm: &Vm<'_>, value: i64) -> PyResult<usize> {
+pub(crate) fn non_negative(vm: &Vm<'_>, value: i64) -> PyResult<usize> {
     usize::try_from(value).map_err(|_| vm.value_error("negative dimensions are not allowed"))
 }
 
-fn float_arg(vm: &mut Vm<'_>, value: &Option<Value>, default: f64) -> PyResult<f64> {
+pub(crate) fn float_arg(vm: &mut Vm<'_>, value: &Option<Value>, default: f64) -> PyResult<f64> {
     match value.as_ref().filter(|value| !value.is_none()) {
         None => Ok(default),
         Some(value) => match vm.to_f64(value)? {
@@ -286,7 +296,12 @@ fn randint(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// The population of `choice` or `permutation`: `arange(n)` for an integer, else the
 /// argument as an array.
-fn population(st: &St, vm: &mut Vm<'_>, value: &Value, what: &str) -> PyResult<(Tensor, bool)> {
+pub(crate) fn population(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: &Value,
+    what: &str,
+) -> PyResult<(Tensor, bool)> {
     if let Some(n) = integer_scalar(vm, value)? {
         if n < 0 && what == "choice" {
             return Err(vm.value_error("a must be a positive integer unless no samples are taken"));
@@ -307,7 +322,12 @@ fn population(st: &St, vm: &mut Vm<'_>, value: &Value, what: &str) -> PyResult<(
 }
 
 /// Rows `indices` of `tensor` along its first axis.
-fn take(vm: &mut Vm<'_>, tensor: &Tensor, indices: Vec<i64>, dims: &[usize]) -> PyResult<Tensor> {
+pub(crate) fn take(
+    vm: &mut Vm<'_>,
+    tensor: &Tensor,
+    indices: Vec<i64>,
+    dims: &[usize],
+) -> PyResult<Tensor> {
     let index = Tensor::from_vec(Shape::from(dims), indices).map_err(|e| op_error(vm, e))?;
     ops::gather(tensor, &index, 0).map_err(|e| op_error(vm, e))
 }

@@ -403,6 +403,11 @@ impl<'h> Vm<'h> {
         self.new_error(&self.exc.runtime_error, message)
     }
 
+    /// `NotImplementedError`: what a host raises for a case it does not emulate.
+    pub fn not_implemented_error(&self, message: impl Into<String>) -> Exception {
+        self.new_error(&self.exc.not_implemented_error, message)
+    }
+
     pub fn overflow_error(&self, message: impl Into<String>) -> Exception {
         self.new_error(&self.exc.overflow_error, message)
     }

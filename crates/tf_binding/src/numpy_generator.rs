@@ -1,0 +1,368 @@
+//! `numpy.random.default_rng(seed)` and its `Generator`: PCG64 seeded through
+//! `SeedSequence`, with `Generator`'s transforms (see `tensor::numpy_generator`):
+//! `random`, `integers`, `uniform`, `normal`, `standard_normal`, `choice` (with
+//! replacement), `shuffle`, `permutation`.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use lang::host::{native_function_closure, set_native_data, ClassBuilder};
+use lang::value::{Args, Class, PyResult, Value};
+use lang::vm::Vm;
+
+use crate::convert::op_error;
+use crate::numpy_module::{array_value, NdArray};
+use crate::numpy_random::{float_arg, integer_scalar, population, size_dims, take};
+use crate::{bound, St};
+use tensor::numpy_generator::{seed_words, Pcg64};
+use tensor::ops;
+use tensor::{DType, Shape, Tensor};
+
+struct PyGenerator(RefCell<Pcg64>);
+
+thread_local! {
+    /// Unseeded generators: NumPy draws entropy from the operating system; here each
+    /// unseeded generator of a run gets the next of a fixed series, so runs reproduce.
+    static UNSEEDED: Cell<u32> = const { Cell::new(0) };
+}
+
+fn state(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyGenerator>> {
+    crate::this_as::<PyGenerator>(vm, args, "Generator")
+}
+
+/// The entropy words of a seed: `None` (fresh), a non-negative integer, or a sequence of
+/// them (each one's 32-bit words in turn).
+fn entropy(vm: &mut Vm<'_>, seed: &Value) -> PyResult<Vec<u32>> {
+    if seed.is_none() {
+        let next = UNSEEDED.with(|counter| {
+            counter.set(counter.get().wrapping_add(1));
+            counter.get()
+        });
+        return Ok(vec![0x5eed_0000 ^ next, 0x9e37_79b9]);
+    }
+    let negative = || "SeedSequence expects int or sequence of ints for entropy not ";
+    if let Some(value) = integer_scalar(vm, seed)? {
+        if value < 0 {
+            return Err(vm.value_error("expected non-negative integer"));
+        }
+        return Ok(seed_words(&value.to_le_bytes()));
+    }
+    if let Value::BigInt(big) = seed {
+        // A seed past 64 bits: its little-endian bytes, through Python's own `to_bytes`.
+        let text = vm.str(&Value::BigInt(big.clone()))?;
+        if text.starts_with('-') {
+            return Err(vm.value_error("expected non-negative integer"));
+        }
+        let mut bytes = Vec::new();
+        let mut digits: Vec<u32> = text.bytes().map(|b| u32::from(b - b'0')).collect();
+        while !(digits.is_empty() || digits.iter().all(|d| *d == 0)) {
+            let mut remainder = 0u32;
+            for digit in digits.iter_mut() {
+                let value = remainder * 10 + *digit;
+                *digit = value / 256;
+                remainder = value % 256;
+            }
+            bytes.push(remainder as u8);
+        }
+        return Ok(seed_words(&bytes));
+    }
+    let items = vm.iterate(seed)?;
+    let mut words = Vec::new();
+    for item in &items {
+        let value = vm.as_index(item)?.ok_or_else(|| {
+            let name = vm.type_name(item);
+            vm.type_error(format!("{}{name}", negative()))
+        })?;
+        if value < 0 {
+            return Err(vm.value_error("expected non-negative integer"));
+        }
+        words.extend(seed_words(&value.to_le_bytes()));
+    }
+    Ok(words)
+}
+
+/// `default_rng(seed=None)`: a `Generator` (a `Generator` passes through).
+pub fn default_rng_function(class: Rc<Class>) -> Value {
+    native_function_closure("default_rng", move |vm, args| {
+        let seed = args.get(0).cloned().unwrap_or(Value::None);
+        if let Some(Value::Class(cls)) = Some(vm.class_of(&seed)).map(Value::Class) {
+            if Rc::ptr_eq(&cls, &class) {
+                return Ok(seed);
+            }
+        }
+        vm.call(&Value::Class(class.clone()), &[seed], &[])
+    })
+}
+
+/// Values of `dims` (a Python scalar for `None`) from `draw`, within the element budget.
+fn fill<T: Copy>(
+    st: &St,
+    vm: &mut Vm<'_>,
+    dims: Option<Vec<usize>>,
+    scalar: impl Fn(T) -> Value,
+    make: impl Fn(Shape, Vec<T>) -> tensor::OpResult<Tensor>,
+    mut draw: impl FnMut(usize) -> Vec<T>,
+) -> PyResult {
+    let Some(dims) = dims else {
+        return Ok(scalar(draw(1)[0]));
+    };
+    let shape = Shape::from(&dims[..]);
+    let count = tensor::limits::check_elements(&shape).map_err(|e| op_error(vm, e))?;
+    let values = draw(count);
+    let tensor = make(shape, values).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, tensor)
+}
+
+fn doubles(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: &Args<'_>,
+    dims: Option<Vec<usize>>,
+    mut draw: impl FnMut(&mut Pcg64) -> f64,
+) -> PyResult {
+    let generator = state(vm, args)?;
+    let mut rng = generator.0.borrow_mut();
+    fill(st, vm, dims, Value::Float, Tensor::from_vec, |count| {
+        (0..count).map(|_| draw(&mut rng)).collect()
+    })
+}
+
+/// `integers(low, high=None, size=None, dtype=np.int64, endpoint=False)`.
+fn integers(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "integers",
+        &args,
+        2,
+        [this = "self", low, high, size, dtype, endpoint]
+    )?;
+    let int = |vm: &mut Vm<'_>, value: &Value| -> PyResult<i64> {
+        vm.as_index(value)?.ok_or_else(|| {
+            let name = vm.type_name(value);
+            vm.type_error(format!(
+                "'{name}' object cannot be interpreted as an integer"
+            ))
+        })
+    };
+    let first = int(vm, bound.low.as_ref().unwrap_or(&Value::None))?;
+    let (low, high) = match bound.high.as_ref().filter(|high| !high.is_none()) {
+        Some(high) => (first, int(vm, high)?),
+        None => (0, first),
+    };
+    let endpoint = match &bound.endpoint {
+        Some(value) => vm.truthy(value)?,
+        None => false,
+    };
+    let high = if endpoint { high } else { high - 1 };
+    if high < low {
+        return Err(vm.value_error(if endpoint {
+            "low > high"
+        } else {
+            "low >= high"
+        }));
+    }
+    let dtype = crate::convert::opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Int64);
+    let range = (high as i128 - low as i128) as u64;
+    let dims = size_dims(st, vm, &bound.size)?;
+    let generator = state(vm, &args)?;
+    let mut rng = generator.0.borrow_mut();
+    let result = fill(st, vm, dims, Value::Int, Tensor::from_vec, |count| {
+        rng.bounded_fill(range, count)
+            .into_iter()
+            .map(|v| (low as i128 + v as i128) as i64)
+            .collect()
+    })?;
+    drop(rng);
+    match (result.downcast::<NdArray>(), dtype) {
+        (Some(array), dtype) if dtype != DType::Int64 => {
+            let cast = ops::cast(&array.tensor(), dtype).map_err(|e| op_error(vm, e))?;
+            array_value(st, vm, cast)
+        }
+        _ => Ok(result),
+    }
+}
+
+/// `random(size=None, dtype=np.float64)`: doubles in `[0, 1)` (floats from 24 bits).
+fn random(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "random", &args, 1, [this = "self", size, dtype, out])?;
+    let dims = size_dims(st, vm, &bound.size)?;
+    let dtype = crate::convert::opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float64);
+    match dtype {
+        DType::Float64 => doubles(st, vm, &args, dims, Pcg64::next_f64),
+        DType::Float32 => {
+            let generator = state(vm, &args)?;
+            let mut rng = generator.0.borrow_mut();
+            let make = |shape: Shape, values: Vec<f32>| Tensor::from_vec(shape, values);
+            fill(
+                st,
+                vm,
+                dims,
+                |v: f32| Value::Float(f64::from(v)),
+                make,
+                |count| {
+                    (0..count)
+                        .map(|_| (rng.next_u32() >> 8) as f32 * (1.0 / 16_777_216.0))
+                        .collect()
+                },
+            )
+        }
+        other => Err(vm.type_error(format!(
+            "Unsupported dtype dtype('{}') for random",
+            other.name()
+        ))),
+    }
+}
+
+/// `choice(a, size=None, replace=True, p=None)`: uniform draws with replacement.
+fn choice(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "choice", &args, 2, [this = "self", a, size, replace, p])?;
+    let replace = match &bound.replace {
+        Some(value) => vm.truthy(value)?,
+        None => true,
+    };
+    if !replace || bound.p.as_ref().is_some_and(|p| !p.is_none()) {
+        return Err(vm.not_implemented_error(
+            "Generator.choice without replacement or with p= is not emulated in this \
+             playground yet; use np.random.choice (RandomState) or Generator.permutation",
+        ));
+    }
+    let (pool, _) = population(st, vm, bound.a.as_ref().unwrap_or(&Value::None), "choice")?;
+    let rows = pool.dims()[0];
+    if rows == 0 {
+        return Err(vm.value_error("a cannot be empty unless no samples are taken"));
+    }
+    let dims = size_dims(st, vm, &bound.size)?;
+    let generator = state(vm, &args)?;
+    let count = dims.as_ref().map_or(1, |d| d.iter().product());
+    let indices: Vec<i64> = generator
+        .0
+        .borrow_mut()
+        .bounded_fill(rows as u64 - 1, count)
+        .into_iter()
+        .map(|v| v as i64)
+        .collect();
+    let shape = dims.clone().unwrap_or_default();
+    let picked = take(vm, &pool, indices, &shape)?;
+    let value = array_value(st, vm, picked)?;
+    if dims.is_none() {
+        return vm.call_method(&value, "item", &[]);
+    }
+    Ok(value)
+}
+
+/// `0..rows` in the order `shuffle` leaves it (Fisher-Yates from the last row).
+fn shuffled_order(vm: &Vm<'_>, args: &Args<'_>, rows: usize) -> PyResult<Vec<i64>> {
+    let generator = state(vm, args)?;
+    let mut rng = generator.0.borrow_mut();
+    let mut order: Vec<i64> = (0..rows as i64).collect();
+    for i in (1..rows).rev() {
+        let j = rng.interval(i as u64) as usize;
+        order.swap(i, j);
+    }
+    Ok(order)
+}
+
+fn permutation(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "permutation", &args, 2, [this = "self", x])?;
+    let (pool, _) = population(
+        st,
+        vm,
+        bound.x.as_ref().unwrap_or(&Value::None),
+        "permutation",
+    )?;
+    let rows = pool.dims()[0];
+    let order = shuffled_order(vm, &args, rows)?;
+    let result = take(vm, &pool, order, &[rows])?;
+    array_value(st, vm, result)
+}
+
+fn shuffle(_st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "shuffle", &args, 2, [this = "self", x])?;
+    let target = bound.x.clone().unwrap_or(Value::None);
+    if let Some(array) = target.downcast::<NdArray>() {
+        let tensor = array.tensor();
+        let Some(&rows) = tensor.dims().first() else {
+            return Err(vm.type_error("object of type 'numpy.float64' has no len()"));
+        };
+        let order = shuffled_order(vm, &args, rows)?;
+        let shuffled = take(vm, &tensor, order, &[rows])?;
+        array.assign(vm, &shuffled)?;
+        return Ok(Value::None);
+    }
+    if let Value::List(list) = &target {
+        let count = list.borrow().len();
+        let order = shuffled_order(vm, &args, count)?;
+        let items = list.borrow().clone();
+        let mut out = list.borrow_mut();
+        for (slot, index) in out.iter_mut().zip(order) {
+            *slot = items[index as usize].clone();
+        }
+        return Ok(Value::None);
+    }
+    let name = vm.type_name(&target);
+    Err(vm.type_error(format!("object of type '{name}' has no len()")))
+}
+
+/// The `Generator` class.
+pub fn build_class(st: &St) -> Rc<Class> {
+    let method =
+        |builder: ClassBuilder, name: &str, f: fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult| {
+            builder.method_closure(name, bound(st, f))
+        };
+    let mut builder = ClassBuilder::new("Generator", "numpy.random._generator")
+        .method("__init__", |vm, args| {
+            let seed = args.get(1).cloned().unwrap_or(Value::None);
+            let words = entropy(vm, &seed)?;
+            let me = crate::this(vm, &args)?;
+            set_native_data(
+                me,
+                Rc::new(PyGenerator(RefCell::new(Pcg64::from_entropy(&words)))),
+            );
+            Ok(Value::None)
+        })
+        .method("__repr__", |vm, args| {
+            let me = crate::this(vm, &args)?.clone();
+            let id = me.id();
+            Ok(Value::str(format!("Generator(PCG64) at 0x{id:X}")))
+        });
+    builder = method(builder, "random", random);
+    builder = method(builder, "integers", integers);
+    builder = method(builder, "uniform", |st, vm, args| {
+        let bound = bind!(vm, "uniform", &args, 1, [this = "self", low, high, size])?;
+        let low = float_arg(vm, &bound.low, 0.0)?;
+        let high = float_arg(vm, &bound.high, 1.0)?;
+        let range = high - low;
+        if !range.is_finite() {
+            return Err(vm.overflow_error("high - low range exceeds valid bounds"));
+        }
+        let dims = size_dims(st, vm, &bound.size)?;
+        doubles(st, vm, &args, dims, |rng| low + range * rng.next_f64())
+    });
+    builder = method(builder, "standard_normal", |st, vm, args| {
+        let bound = bind!(
+            vm,
+            "standard_normal",
+            &args,
+            1,
+            [this = "self", size, dtype]
+        )?;
+        let dims = size_dims(st, vm, &bound.size)?;
+        doubles(st, vm, &args, dims, Pcg64::standard_normal)
+    });
+    builder = method(builder, "normal", |st, vm, args| {
+        let bound = bind!(vm, "normal", &args, 1, [this = "self", loc, scale, size])?;
+        let loc = float_arg(vm, &bound.loc, 0.0)?;
+        let scale = float_arg(vm, &bound.scale, 1.0)?;
+        if scale < 0.0 || scale.is_nan() {
+            return Err(vm.value_error("scale < 0"));
+        }
+        let dims = size_dims(st, vm, &bound.size)?;
+        doubles(st, vm, &args, dims, |rng| {
+            loc + scale * rng.standard_normal()
+        })
+    });
+    builder = method(builder, "choice", choice);
+    builder = method(builder, "permutation", permutation);
+    builder = method(builder, "shuffle", shuffle);
+    builder.build()
+}
