@@ -1013,3 +1013,21 @@ pub fn image_projective_transform_v3(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -
     )?;
     wrap(st, vm, handle)
 }
+
+/// `tf.ensure_shape(x, shape, name=None)`: one `EnsureShape` (in a graph, its static shape
+/// is `x`'s merged with `shape`).
+pub fn ensure_shape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "ensure_shape", &args, 2, [x, shape, name])?;
+    let x = to_operand(st, vm, &required(&bound.x))?;
+    let shape = crate::convert::tensor_shape(vm, bound.shape.as_ref())?;
+    let name = name_arg(vm, &bound.name)?;
+    let handle = run(
+        st,
+        vm,
+        runtime::op_defs::EnsureShape::kind(shape),
+        "EnsureShape",
+        name,
+        vec![(x, "input", true)],
+    )?;
+    wrap(st, vm, handle)
+}

@@ -165,9 +165,14 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
             bound.name,
         )
     };
+    let dtype = opt_dtype(vm, &dtype)?.unwrap_or(DType::Float32);
+    if !st.tf(vm, |ctx| Ok(ctx.executing_eagerly()))? {
+        // Inside a graph (a `tf.function`, a `tf.data` map) the shape and the seed may be
+        // tensors: the samples are an op of the graph, computed when it runs.
+        return graph_sample(st, vm, what, (shape, seed, first, second, dtype, name));
+    }
     let dims = int_list(st, vm, shape.as_ref().unwrap_or(&Value::None), "shape")?;
     let seed = seed_pair(st, vm, &seed)?;
-    let dtype = opt_dtype(vm, &dtype)?.unwrap_or(DType::Float32);
     if !dtype.is_floating() {
         return Err(vm.type_error(format!(
             "Stateless random integers (dtype {}) are not emulated in this playground.",
@@ -201,6 +206,96 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
         None => what.to_string(),
     };
     let handle = st.tf(vm, |ctx| ctx.constant(tensor, Some(&name)))?;
+    wrap(st, vm, handle)
+}
+
+/// The arguments `run` binds: shape, seed, the two parameters, dtype and name.
+type Bound = (
+    Option<Value>,
+    Option<Value>,
+    Option<Value>,
+    Option<Value>,
+    DType,
+    Option<Value>,
+);
+
+/// A stateless sampler in a graph: one `StatelessRandom*` op on the shape and seed, then
+/// the Python wrapper's affine step as graph ops, under the sampler's name scope.
+fn graph_sample(st: &St, vm: &mut Vm<'_>, what: &str, bound: Bound) -> PyResult {
+    use runtime::op_defs::{StatelessDistribution, StatelessRandomOp};
+    let (shape, seed, first, second, dtype, name) = bound;
+    if !dtype.is_floating() {
+        return Err(vm.type_error(format!(
+            "Stateless random integers (dtype {}) are not emulated in this playground.",
+            dtype.name()
+        )));
+    }
+    let shape = crate::convert::to_operand(st, vm, shape.as_ref().unwrap_or(&Value::None))?;
+    let seed = crate::convert::to_operand(st, vm, seed.as_ref().unwrap_or(&Value::None))?;
+    let (distribution, op, defaults) = match what {
+        "stateless_random_uniform" => (
+            StatelessDistribution::Uniform,
+            "StatelessRandomUniform",
+            (0.0, 1.0),
+        ),
+        "stateless_random_normal" => (
+            StatelessDistribution::Normal,
+            "StatelessRandomNormal",
+            (0.0, 1.0),
+        ),
+        _ => (
+            StatelessDistribution::TruncatedNormal,
+            "StatelessTruncatedNormal",
+            (0.0, 1.0),
+        ),
+    };
+    let a = float_arg(vm, &first, defaults.0)?;
+    let b = float_arg(vm, &second, defaults.1)?;
+    let scope_name = match name.as_ref().filter(|v| !v.is_none()) {
+        Some(name) => crate::string_arg(vm, name, "name")?,
+        None => what.to_string(),
+    };
+    let literal = |value: f64| ops::cast(&Tensor::scalar(value), dtype);
+    let (a, b) = (
+        literal(a).map_err(|e| crate::convert::op_error(vm, e))?,
+        literal(b).map_err(|e| crate::convert::op_error(vm, e))?,
+    );
+    let handle = st.tf(vm, |ctx| {
+        let scope = ctx.enter_composite_scope(&scope_name)?;
+        let result = (|| {
+            let raw = ctx.array_op(
+                StatelessRandomOp::kind(distribution, dtype),
+                op,
+                None,
+                vec![(shape, "shape", false), (seed, "seed", false)],
+            )?;
+            let raw = runtime::Operand::Handle(raw);
+            if distribution == StatelessDistribution::Uniform {
+                // rnd * (maxval - minval) + minval
+                let range =
+                    ops::binary(BinaryOp::Sub, &b, &a).map_err(TfError::from_kernel_message)?;
+                let scaled =
+                    ctx.binary(BinaryOp::Mul, raw, runtime::Operand::Literal(range), None)?;
+                ctx.binary(
+                    BinaryOp::Add,
+                    runtime::Operand::Handle(scaled),
+                    runtime::Operand::Literal(a),
+                    None,
+                )
+            } else {
+                // rnd * stddev + mean
+                let scaled = ctx.binary(BinaryOp::Mul, raw, runtime::Operand::Literal(b), None)?;
+                ctx.binary(
+                    BinaryOp::Add,
+                    runtime::Operand::Handle(scaled),
+                    runtime::Operand::Literal(a),
+                    None,
+                )
+            }
+        })();
+        ctx.leave_composite_scope(scope)?;
+        result
+    })?;
     wrap(st, vm, handle)
 }
 

@@ -1045,6 +1045,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         "stateless_truncated_normal",
         crate::stateless_random::stateless_truncated_normal,
     );
+    def(&tf, st, "ensure_shape", array_ops::ensure_shape);
     let raw_ops = module("tensorflow.raw_ops");
     def(
         &raw_ops,

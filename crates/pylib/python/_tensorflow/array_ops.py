@@ -75,22 +75,3 @@ def is_tensor(x):
 
     return isinstance(x, (tf.Tensor, tf.Variable))
 
-
-def ensure_shape(x, shape, name=None):
-    """`tf.ensure_shape`: `x`, after checking its shape is compatible with `shape` (an
-    `InvalidArgumentError` when a computed shape is not; a static mismatch raises
-    `ValueError` while tracing)."""
-    x = tf.convert_to_tensor(x)
-    expected = tf.TensorShape(shape)
-    if tf.executing_eagerly():
-        if not expected.is_compatible_with(x.shape):
-            actual = ",".join(str(d) for d in x.shape.as_list())
-            wanted = ",".join("?" if d is None else str(d) for d in expected.as_list()) \
-                if expected.rank is not None else "<unknown>"
-            raise tf.errors.InvalidArgumentError(
-                None, None,
-                f"Shape of tensor {name or 'x'} [{actual}] is not compatible with expected "
-                f"shape [{wanted}]. [Op:EnsureShape] name: {name or ''}")
-        return x
-    x.shape.assert_is_compatible_with(expected)
-    return x

@@ -5,11 +5,11 @@
 //! nearest edge or given `fill_value`. Arithmetic is in `float`, as TensorFlow's CPU kernel
 //! (`image_ops.h`) does it, so results match bit for bit.
 
-use super::support::{first_dense_type, run_on_partial_stand_ins, unknown_outputs};
+use super::support::{first_dense_type, unknown_outputs};
 use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact};
-use tensor::{ErrorClass, OpError, Shape, Tensor, TensorData};
+use tensor::{ErrorClass, OpError, Shape, Tensor, TensorData, TensorShape};
 
 /// How points between pixels are read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -184,11 +184,29 @@ impl Op for ImageProjectiveTransform {
         super::family_def("ImageProjectiveTransformV3")
     }
 
-    /// The kernel's output on stand-ins; else the images' dtype, shape unknown.
+    /// The images' dtype; the shape `[batch, output_shape..., channels]`, with the output
+    /// size known where `output_shape` is a constant (as TensorFlow's shape function).
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
         let dtype = first_dense_type(inputs);
-        Ok(run_on_partial_stand_ins(&OpKind::new(*self), inputs)?
-            .unwrap_or_else(|| unknown_outputs(dtype, 1)))
+        let Some(images) = inputs.first().and_then(|fact| fact.shape.dims()) else {
+            return Ok(unknown_outputs(dtype, 1));
+        };
+        if images.len() != 4 {
+            return Ok(unknown_outputs(dtype, 1));
+        }
+        let size = inputs
+            .get(2)
+            .and_then(|fact| fact.constant)
+            .and_then(Tensor::to_i64_vec)
+            .filter(|values| values.len() == 2);
+        let dim = |index: usize| -> Option<usize> {
+            size.as_ref()
+                .and_then(|values| usize::try_from(values[index]).ok())
+        };
+        Ok(vec![OutputFact {
+            value_type: crate::op::ValueType::Dense(dtype),
+            shape: TensorShape::new(vec![images[0], dim(0), dim(1), images[3]]),
+        }])
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {

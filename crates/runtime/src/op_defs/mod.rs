@@ -29,6 +29,7 @@ mod cumsum;
 mod dataset;
 mod distribute;
 mod div_no_nan;
+mod ensure_shape;
 mod executor;
 mod expand_dims;
 mod fill;
@@ -93,6 +94,7 @@ pub use conv2d_backprop::{Conv2DBackpropFilter, Conv2DBackpropInput};
 pub use cumsum::Cumsum;
 pub use distribute::AllReduce;
 pub use div_no_nan::DivNoNan;
+pub use ensure_shape::EnsureShape;
 pub use expand_dims::ExpandDims;
 pub use fill::Fill;
 pub use float_class::FloatClassOp;
@@ -111,7 +113,7 @@ pub use pad::Pad;
 pub use placeholder::{Arg, Placeholder};
 pub use pool::Pool;
 pub use print_v2::PrintV2;
-pub use random::{Distribution, RandomOp};
+pub use random::{Distribution, RandomOp, StatelessDistribution, StatelessRandomOp};
 pub use range::Range;
 pub use reduce::Reduce;
 pub use reshape::Reshape;
@@ -280,6 +282,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &arg_reduce::ARG_MIN,
     &cumsum::DEF,
     &div_no_nan::DEF,
+    &ensure_shape::DEF,
     &expand_dims::DEF,
     &broadcast_args::DEF,
     &fill::DEF,

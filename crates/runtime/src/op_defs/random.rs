@@ -24,9 +24,103 @@ pub(super) const OPS: &[OpDef] = &[
     generator("RandomUniform"),
     generator("RandomUniformInt"),
     generator("TruncatedNormal"),
-    OpDef::compute("StatelessRandomNormal"),
-    OpDef::compute("StatelessRandomUniform"),
+    OpDef::compute("StatelessRandomNormal").host_memory(&[0, 1]),
+    OpDef::compute("StatelessRandomUniform").host_memory(&[0, 1]),
+    OpDef::compute("StatelessTruncatedNormal").host_memory(&[0, 1]),
 ];
+
+/// Which distribution a stateless random op samples.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatelessDistribution {
+    /// `StatelessRandomUniform`: floats in `[0, 1)`.
+    Uniform,
+    /// `StatelessRandomNormal`: standard normals.
+    Normal,
+    /// `StatelessTruncatedNormal`: standard normals within two deviations.
+    TruncatedNormal,
+}
+
+/// A stateless random op (`tf.random.stateless_uniform` inside a graph, Keras's seeded
+/// layers in `tf.data` pipelines): the values depend only on the shape and the `[2]` seed,
+/// whose Philox key and counter are derived as `StatelessRandomGetKeyCounter` derives them,
+/// so the graph computes what eager execution computes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StatelessRandomOp {
+    /// Which distribution.
+    pub distribution: StatelessDistribution,
+    /// The output dtype.
+    pub dtype: DType,
+}
+
+impl StatelessRandomOp {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(distribution: StatelessDistribution, dtype: DType) -> OpKind {
+        OpKind::new(StatelessRandomOp {
+            distribution,
+            dtype,
+        })
+    }
+}
+
+impl Op for StatelessRandomOp {
+    fn def(&self) -> &'static OpDef {
+        super::family_def(match self.distribution {
+            StatelessDistribution::Uniform => "StatelessRandomUniform",
+            StatelessDistribution::Normal => "StatelessRandomNormal",
+            StatelessDistribution::TruncatedNormal => "StatelessTruncatedNormal",
+        })
+    }
+
+    fn type_attr(&self, _inputs: &[ValueType]) -> Option<DType> {
+        Some(self.dtype)
+    }
+
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(self.dtype),
+            shape: shape_from_entries(inputs.first().and_then(shape_entries)),
+        }])
+    }
+
+    fn run(&self, inputs: &[Value], _env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let name = self.def().name;
+        let inputs = dense_inputs(inputs, name)?;
+        let [shape, seed] = inputs[..] else {
+            return Err(KernelFailure::Status(TfError::internal(format!(
+                "{name} takes shape and seed"
+            ))));
+        };
+        let dims = integers(shape, name)?;
+        let seed = integers(seed, name)?;
+        let [seed0, seed1] = seed[..] else {
+            return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                "seed must have shape [2], not [{}]",
+                seed.len()
+            ))));
+        };
+        let generator = tensor::random::Philox::from_stateless_seed([seed0, seed1]);
+        let sample = match self.distribution {
+            StatelessDistribution::Uniform => ops::uniform(&dims, self.dtype, generator)?,
+            StatelessDistribution::Normal => ops::standard_normal(&dims, self.dtype, generator)?,
+            StatelessDistribution::TruncatedNormal => {
+                ops::truncated_normal(&dims, self.dtype, generator)?
+            }
+        };
+        Ok(vec![Value::Dense(sample)])
+    }
+
+    fn not_differentiable(&self) -> bool {
+        true
+    }
+
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![0]
+    }
+
+    fn shape_input(&self) -> Option<usize> {
+        Some(0)
+    }
+}
 
 /// Which distribution a stateful random op samples.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
