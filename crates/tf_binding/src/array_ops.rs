@@ -1031,3 +1031,54 @@ pub fn ensure_shape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     )?;
     wrap(st, vm, handle)
 }
+
+/// `tf.tensor_scatter_nd_update/add/sub/min/max(tensor, indices, updates, name)`.
+fn tensor_scatter(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: Args<'_>,
+    mode: tensor::ops::ScatterMode,
+    what: &str,
+) -> PyResult {
+    let bound = bind!(vm, what, &args, 3, [tensor, indices, updates, name])?;
+    let target = to_operand(st, vm, &required(&bound.tensor))?;
+    let indices = to_operand(st, vm, &required(&bound.indices))?;
+    let updates = to_operand(st, vm, &required(&bound.updates))?;
+    let name = name_arg(vm, &bound.name)?;
+    let kind = runtime::op_defs::TensorScatter::kind(mode);
+    let op_name = kind.op_type();
+    let handle = run(
+        st,
+        vm,
+        kind,
+        op_name,
+        name,
+        vec![
+            (target, "tensor", true),
+            (indices, "indices", false),
+            (updates, "updates", true),
+        ],
+    )?;
+    wrap(st, vm, handle)
+}
+
+macro_rules! tensor_scatter_fn {
+    ($name:ident, $mode:ident) => {
+        #[doc = concat!("`tf.", stringify!($name), "(tensor, indices, updates, name)`.")]
+        pub fn $name(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+            tensor_scatter(
+                st,
+                vm,
+                args,
+                tensor::ops::ScatterMode::$mode,
+                stringify!($name),
+            )
+        }
+    };
+}
+
+tensor_scatter_fn!(tensor_scatter_nd_update, Update);
+tensor_scatter_fn!(tensor_scatter_nd_add, Add);
+tensor_scatter_fn!(tensor_scatter_nd_sub, Sub);
+tensor_scatter_fn!(tensor_scatter_nd_min, Min);
+tensor_scatter_fn!(tensor_scatter_nd_max, Max);

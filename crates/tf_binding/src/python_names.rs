@@ -72,6 +72,56 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.image_ops:adjust_brightness",
     ),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
+    ("tensorflow.sparse", "_tensorflow.sparse"),
+    ("tensorflow.SparseTensor", "_tensorflow.sparse:SparseTensor"),
+    ("tensorflow.ragged", "_tensorflow.ragged"),
+    ("tensorflow.RaggedTensor", "_tensorflow.ragged:RaggedTensor"),
+    ("tensorflow.io", "_tensorflow.io"),
+    ("tensorflow.strings.split", "_tensorflow.strings_ops:split"),
+    (
+        "tensorflow.strings.bytes_split",
+        "_tensorflow.strings_ops:bytes_split",
+    ),
+    (
+        "tensorflow.strings.unicode_split",
+        "_tensorflow.strings_ops:unicode_split",
+    ),
+    (
+        "tensorflow.strings.unicode_decode",
+        "_tensorflow.strings_ops:unicode_decode",
+    ),
+    (
+        "tensorflow.strings.unicode_encode",
+        "_tensorflow.strings_ops:unicode_encode",
+    ),
+    ("tensorflow.strings.lower", "_tensorflow.strings_ops:lower"),
+    ("tensorflow.strings.upper", "_tensorflow.strings_ops:upper"),
+    ("tensorflow.strings.strip", "_tensorflow.strings_ops:strip"),
+    (
+        "tensorflow.strings.length",
+        "_tensorflow.strings_ops:length",
+    ),
+    (
+        "tensorflow.strings.regex_replace",
+        "_tensorflow.strings_ops:regex_replace",
+    ),
+    (
+        "tensorflow.strings.regex_full_match",
+        "_tensorflow.strings_ops:regex_full_match",
+    ),
+    (
+        "tensorflow.strings.substr",
+        "_tensorflow.strings_ops:substr",
+    ),
+    ("tensorflow.strings.join", "_tensorflow.strings_ops:join"),
+    (
+        "tensorflow.strings.reduce_join",
+        "_tensorflow.strings_ops:reduce_join",
+    ),
+    (
+        "tensorflow.strings.as_string",
+        "_tensorflow.strings_ops:as_string",
+    ),
     (
         "tensorflow.random.Generator",
         "_tensorflow.random_generator:Generator",

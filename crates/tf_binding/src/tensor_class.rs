@@ -347,6 +347,13 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
             bound(st, |st, vm, args| {
                 let me = this(vm, &args)?.clone();
                 match eager_value(st, vm, &me)? {
+                    // A scalar string is Python `bytes`, as TensorFlow returns it.
+                    Some(tensor) if tensor.rank() == 0 => match tensor.data() {
+                        tensor::TensorData::String(values) => {
+                            Ok(Value::Bytes(Rc::new(values[0].clone())))
+                        }
+                        _ => crate::numpy_module::array_value(st, vm, tensor),
+                    },
                     Some(tensor) => crate::numpy_module::array_value(st, vm, tensor),
                     None => Err(vm.attribute_error(
                         "'SymbolicTensor' object has no attribute 'numpy'",

@@ -1046,6 +1046,18 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         crate::stateless_random::stateless_truncated_normal,
     );
     def(&tf, st, "ensure_shape", array_ops::ensure_shape);
+    for (name, f) in [
+        (
+            "tensor_scatter_nd_update",
+            array_ops::tensor_scatter_nd_update as fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult,
+        ),
+        ("tensor_scatter_nd_add", array_ops::tensor_scatter_nd_add),
+        ("tensor_scatter_nd_sub", array_ops::tensor_scatter_nd_sub),
+        ("tensor_scatter_nd_min", array_ops::tensor_scatter_nd_min),
+        ("tensor_scatter_nd_max", array_ops::tensor_scatter_nd_max),
+    ] {
+        def(&tf, st, name, f);
+    }
     let raw_ops = module("tensorflow.raw_ops");
     def(
         &raw_ops,

@@ -70,6 +70,7 @@ mod strided_slice;
 mod string_format;
 mod string_to_number;
 pub(crate) mod support;
+mod tensor_scatter;
 mod tile;
 mod top_k_v2;
 mod transpose;
@@ -130,6 +131,7 @@ pub use squeeze::Squeeze;
 pub use strided_slice::{StridedSlice, StridedSliceGrad};
 pub use string_format::StringFormat;
 pub use string_to_number::StringToNumber;
+pub use tensor_scatter::TensorScatter;
 pub use tile::Tile;
 pub use top_k_v2::TopKV2;
 pub use transpose::Transpose;
@@ -268,6 +270,7 @@ const FAMILIES: &[&[OpDef]] = &[
     dataset::OPS,
     distribute::OPS,
     executor::OPS,
+    tensor_scatter::OPS,
 ];
 
 /// The op types with a file of their own: one line each.

@@ -74,7 +74,7 @@ pub use mxu::matmul_mxu;
 pub use pad::{mirror_pad_grad, pad, pad_grad, PadMode};
 pub use pool::{pool, pool_grad, PoolAttrs, PoolKind};
 pub use reduce::{arg_reduce, arg_reduce_lanes, reduce, ArgReduceOp, ReduceOp};
-pub use scatter::scatter_add;
+pub use scatter::{scatter_add, tensor_scatter_into, ScatterMode};
 pub use slice_begin_size::{slice_begin_size, slice_bounds};
 pub use split::{split, unstack, SplitSizes};
 pub use support::{check_allowed_attr, check_allowed_named, disallowed_python_list};

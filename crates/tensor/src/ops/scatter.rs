@@ -65,3 +65,86 @@ mod tests {
         assert!(scatter_add(&text, Shape::new(vec![1]), &[]).is_none());
     }
 }
+
+/// How `tensor_scatter_into` combines an update with the value it lands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScatterMode {
+    /// The update replaces the value (the last update of an index wins).
+    Update,
+    /// Added.
+    Add,
+    /// Subtracted.
+    Sub,
+    /// The smaller of the two.
+    Min,
+    /// The larger of the two.
+    Max,
+}
+
+/// `tensor` with `updates[source]` combined into each `target` of `pairs`, in order
+/// (`TensorScatterUpdate`/`Add`/`Sub`/`Min`/`Max`); `None` for dtypes without the kernel.
+pub fn tensor_scatter_into(
+    tensor: &Tensor,
+    updates: &Tensor,
+    pairs: &[(usize, usize)],
+    mode: ScatterMode,
+) -> Option<OpResult<Tensor>> {
+    let dtype = tensor.dtype();
+    macro_rules! combine {
+        ($base:expr, $values:expr, $add:expr, $sub:expr) => {{
+            let mut out = $base.clone();
+            for &(target, source) in pairs {
+                if let (Some(slot), Some(value)) = (out.get_mut(target), $values.get(source)) {
+                    *slot = match mode {
+                        ScatterMode::Update => *value,
+                        ScatterMode::Add => $add(*slot, *value),
+                        ScatterMode::Sub => $sub(*slot, *value),
+                        ScatterMode::Min => {
+                            if *value < *slot {
+                                *value
+                            } else {
+                                *slot
+                            }
+                        }
+                        ScatterMode::Max => {
+                            if *value > *slot {
+                                *value
+                            } else {
+                                *slot
+                            }
+                        }
+                    };
+                }
+            }
+            out
+        }};
+    }
+    let data = match (tensor.data(), updates.data()) {
+        (TensorData::Float32(base), TensorData::Float32(values)) => TensorData::Float32(combine!(
+            base,
+            values,
+            |a: f32, b| round_to_dtype(dtype, a + b),
+            |a: f32, b| round_to_dtype(dtype, a - b)
+        )),
+        (TensorData::Float64(base), TensorData::Float64(values)) => {
+            TensorData::Float64(combine!(base, values, |a: f64, b| a + b, |a: f64, b| a - b))
+        }
+        (TensorData::Int32(base), TensorData::Int32(values)) => {
+            TensorData::Int32(combine!(base, values, i32::wrapping_add, i32::wrapping_sub))
+        }
+        (TensorData::Int64(base), TensorData::Int64(values)) => {
+            TensorData::Int64(combine!(base, values, i64::wrapping_add, i64::wrapping_sub))
+        }
+        (TensorData::Int8(base), TensorData::Int8(values)) => {
+            TensorData::Int8(combine!(base, values, i8::wrapping_add, i8::wrapping_sub))
+        }
+        (TensorData::Int16(base), TensorData::Int16(values)) => {
+            TensorData::Int16(combine!(base, values, i16::wrapping_add, i16::wrapping_sub))
+        }
+        (TensorData::UInt8(base), TensorData::UInt8(values)) => {
+            TensorData::UInt8(combine!(base, values, u8::wrapping_add, u8::wrapping_sub))
+        }
+        _ => return None,
+    };
+    Some(Tensor::new(dtype, tensor.shape().clone(), data))
+}
