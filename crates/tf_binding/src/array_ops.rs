@@ -1082,3 +1082,37 @@ tensor_scatter_fn!(tensor_scatter_nd_add, Add);
 tensor_scatter_fn!(tensor_scatter_nd_sub, Sub);
 tensor_scatter_fn!(tensor_scatter_nd_min, Min);
 tensor_scatter_fn!(tensor_scatter_nd_max, Max);
+
+/// `tf.raw_ops.AdjustContrastv2(images, contrast_factor, name)`.
+pub fn adjust_contrast_v2(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "AdjustContrastv2",
+        &args,
+        0,
+        [images, contrast_factor, name]
+    )?;
+    let images = to_operand(st, vm, &required(&bound.images))?;
+    let factor = match to_operand(st, vm, &required(&bound.contrast_factor))? {
+        Operand::Literal(_) => Operand::Literal(to_tensor(
+            st,
+            vm,
+            &required(&bound.contrast_factor),
+            Some(DType::Float32),
+        )?),
+        other => other,
+    };
+    let name = name_arg(vm, &bound.name)?;
+    let handle = run(
+        st,
+        vm,
+        runtime::op_defs::AdjustContrast::kind(),
+        "AdjustContrastv2",
+        name,
+        vec![
+            (images, "images", false),
+            (factor, "contrast_factor", false),
+        ],
+    )?;
+    wrap(st, vm, handle)
+}

@@ -1065,6 +1065,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         "ImageProjectiveTransformV3",
         array_ops::image_projective_transform_v3,
     );
+    def(
+        &raw_ops,
+        st,
+        "AdjustContrastv2",
+        array_ops::adjust_contrast_v2,
+    );
     tf.set("raw_ops", Value::Module(raw_ops.clone()));
     let strings = module("tensorflow.strings");
     def(&strings, st, "to_number", array_ops::to_number);

@@ -75,3 +75,132 @@ def is_tensor(x):
 
     return isinstance(x, (tf.Tensor, tf.Variable))
 
+
+
+def _tensordot_axes(a_rank, b_rank, axes):
+    if isinstance(axes, int):
+        if axes < 0:
+            raise ValueError(f"'axes' must be at least 0, got {axes}.")
+        return list(range(a_rank - axes, a_rank)), list(range(axes))
+    a_axes, b_axes = axes
+    a_axes = [a_axes] if isinstance(a_axes, int) else list(a_axes)
+    b_axes = [b_axes] if isinstance(b_axes, int) else list(b_axes)
+    if len(a_axes) != len(b_axes):
+        raise ValueError(
+            f"Different number of contraction axes 'a' and 'b', {len(a_axes)} != "
+            f"{len(b_axes)}.")
+    return [x % a_rank for x in a_axes], [x % b_rank for x in b_axes]
+
+
+def tensordot(a, b, axes, name=None):
+    """`tf.tensordot`: the free axes of `a` by the contracted ones, one `MatMul` with `b`
+    reshaped the same way, then the free axes of both (TensorFlow's own reshaping)."""
+    with tf.name_scope(name or "Tensordot"):
+        a = tf.convert_to_tensor(a, name="a")
+        b = tf.convert_to_tensor(b, name="b")
+        a_shape, b_shape = a.shape.as_list(), b.shape.as_list()
+        a_axes, b_axes = _tensordot_axes(len(a_shape), len(b_shape), axes)
+        a_free = [i for i in range(len(a_shape)) if i not in a_axes]
+        b_free = [i for i in range(len(b_shape)) if i not in b_axes]
+
+        def prod(dims):
+            out = 1
+            for d in dims:
+                out *= d
+            return out
+
+        a_perm = a_free + a_axes
+        a_2d = tf.reshape(a if a_perm == list(range(len(a_shape))) else tf.transpose(a, a_perm),
+                          [prod([a_shape[i] for i in a_free]), prod([a_shape[i] for i in a_axes])])
+        b_perm = b_axes + b_free
+        b_2d = tf.reshape(b if b_perm == list(range(len(b_shape))) else tf.transpose(b, b_perm),
+                          [prod([b_shape[i] for i in b_axes]), prod([b_shape[i] for i in b_free])])
+        product = tf.matmul(a_2d, b_2d)
+        return tf.reshape(product, [a_shape[i] for i in a_free] + [b_shape[i] for i in b_free])
+
+
+def einsum(equation, *inputs, **kwargs):
+    """`tf.einsum` for one or two operands: transposes, sums of indices only one operand
+    has, and one batched `MatMul` for the contraction (as TensorFlow's `Einsum` kernel
+    reduces to a batch matmul)."""
+    equation = equation.replace(" ", "")
+    if "..." in equation:
+        raise NotImplementedError("tf.einsum with '...' is not emulated in this playground yet.")
+    if "->" in equation:
+        lhs, out = equation.split("->")
+    else:
+        lhs = equation
+        letters = lhs.replace(",", "")
+        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    specs = lhs.split(",")
+    if len(specs) != len(inputs):
+        raise ValueError(f"Input count mismatch: equation has {len(specs)} inputs, got "
+                         f"{len(inputs)}.")
+    tensors = [tf.convert_to_tensor(x) for x in inputs]
+
+    def reduce_unique(t, spec, keep):
+        # As TensorFlow's `Einsum` reduces: the kept axes first, the summed ones last,
+        # flattened to two dimensions and summed along the second.
+        drop = [i for i, c in enumerate(spec) if c not in keep]
+        if not drop:
+            return t, spec
+        kept = [i for i, c in enumerate(spec) if c in keep]
+        dims = t.shape.as_list()
+        if kept + drop != list(range(len(spec))):
+            t = tf.transpose(t, kept + drop)
+        kept_dims = [dims[i] for i in kept]
+        size = 1
+        for d in kept_dims:
+            size *= d
+        t = tf.reduce_sum(tf.reshape(t, [size, -1]), axis=1)
+        return tf.reshape(t, kept_dims), "".join(spec[i] for i in kept)
+
+    if len(tensors) == 1:
+        t, spec = reduce_unique(tensors[0], specs[0], out)
+        if len(set(spec)) != len(spec):
+            raise NotImplementedError("tf.einsum diagonals are not emulated in this playground yet.")
+        perm = [spec.index(c) for c in out]
+        return t if perm == list(range(len(perm))) else tf.transpose(t, perm)
+    if len(tensors) != 2:
+        raise NotImplementedError("tf.einsum of more than two operands is not emulated yet.")
+    (a, b), (sa, sb) = tensors, specs
+    a, sa = reduce_unique(a, sa, sb + out)
+    b, sb = reduce_unique(b, sb, sa + out)
+    batch = [c for c in sa if c in sb and c in out]
+    contract = [c for c in sa if c in sb and c not in out]
+    free_a = [c for c in sa if c not in sb]
+    free_b = [c for c in sb if c not in sa]
+    sizes = {}
+    for t, spec in ((a, sa), (b, sb)):
+        for c, d in zip(spec, t.shape.as_list()):
+            sizes[c] = d
+
+    def prod(chars):
+        out_size = 1
+        for c in chars:
+            out_size *= sizes[c]
+        return out_size
+
+    def arrange(t, spec, order):
+        perm = [spec.index(c) for c in order]
+        return t if perm == list(range(len(perm))) else tf.transpose(t, perm)
+
+    lead = [prod(batch)] if batch else []
+    a3 = tf.reshape(arrange(a, sa, batch + free_a + contract),
+                    lead + [prod(free_a), prod(contract)])
+    b3 = tf.reshape(arrange(b, sb, batch + contract + free_b),
+                    lead + [prod(contract), prod(free_b)])
+    product = tf.matmul(a3, b3)
+    result_spec = batch + free_a + free_b
+    result = tf.reshape(product, [sizes[c] for c in result_spec])
+    return arrange(result, "".join(result_spec), list(out))
+
+
+def group(*inputs, **kwargs):
+    """`tf.group`: an op that runs after all `inputs` (nothing eagerly)."""
+    if tf.executing_eagerly():
+        return None
+    name = kwargs.pop("name", None)
+    deps = [x for x in inputs if x is not None]
+    with tf.control_dependencies(deps):
+        return tf.no_op(name=name)

@@ -13,6 +13,7 @@
 
 mod activations;
 mod add_n;
+mod adjust_contrast;
 mod arg_reduce;
 mod array;
 mod bias_add;
@@ -81,6 +82,7 @@ mod where_indices;
 
 pub use activations::Activation;
 pub use add_n::AddN;
+pub use adjust_contrast::AdjustContrast;
 pub use arg_reduce::ArgReduce;
 pub use bias_add::BiasAdd;
 pub use binary::Binary;
@@ -275,6 +277,7 @@ const FAMILIES: &[&[OpDef]] = &[
 
 /// The op types with a file of their own: one line each.
 const SINGLE_OPS: &[&OpDef] = &[
+    &adjust_contrast::DEF,
     &activations::ELU,
     &activations::ELU_GRAD,
     &activations::LEAKY_RELU,
