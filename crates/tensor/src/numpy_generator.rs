@@ -48,9 +48,9 @@ pub fn seed_sequence_words(entropy: &[u32], n_words: usize) -> Vec<u32> {
         }
     }
     for &word in entropy.iter().skip(POOL_SIZE) {
-        for dst in 0..POOL_SIZE {
+        for slot in pool.iter_mut() {
             let hashed = hashmix(word);
-            pool[dst] = mix(pool[dst], hashed);
+            *slot = mix(*slot, hashed);
         }
     }
     let mut hash_const = INIT_B;
@@ -247,8 +247,8 @@ impl Pcg64 {
     }
 }
 
-const ZIGGURAT_NOR_R: f64 = 3.654_152_885_361_008_8;
-const ZIGGURAT_NOR_INV_R: f64 = 0.273_661_237_329_758_27;
+const ZIGGURAT_NOR_R: f64 = 3.654_152_885_361_009;
+const ZIGGURAT_NOR_INV_R: f64 = 0.273_661_237_329_758_3;
 /// The area of each of the 256 boxes: `r f(r) + ∫_r^∞ f`, with `f(x) = exp(-x²/2)`.
 const ZIGGURAT_NOR_V: f64 = 0.004_928_673_233_974_658;
 

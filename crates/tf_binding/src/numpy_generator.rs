@@ -85,10 +85,8 @@ fn entropy(vm: &mut Vm<'_>, seed: &Value) -> PyResult<Vec<u32>> {
 pub fn default_rng_function(class: Rc<Class>) -> Value {
     native_function_closure("default_rng", move |vm, args| {
         let seed = args.get(0).cloned().unwrap_or(Value::None);
-        if let Some(Value::Class(cls)) = Some(vm.class_of(&seed)).map(Value::Class) {
-            if Rc::ptr_eq(&cls, &class) {
-                return Ok(seed);
-            }
+        if Rc::ptr_eq(&vm.class_of(&seed), &class) {
+            return Ok(seed);
         }
         vm.call(&Value::Class(class.clone()), &[seed], &[])
     })

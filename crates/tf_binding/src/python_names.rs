@@ -72,6 +72,14 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.image_ops:adjust_brightness",
     ),
     ("tensorflow.saved_model", "_tensorflow.saved_model"),
+    (
+        "tensorflow.nn.scale_regularization_loss",
+        "_tensorflow.nn_ops:scale_regularization_loss",
+    ),
+    (
+        "tensorflow.data.experimental.cardinality",
+        "_tensorflow.data_experimental:cardinality",
+    ),
     ("tensorflow.tensordot", "_tensorflow.array_ops:tensordot"),
     (
         "tensorflow.linalg.tensordot",

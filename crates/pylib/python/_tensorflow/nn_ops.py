@@ -59,3 +59,14 @@ def stateless_dropout(x, rate, seed, rng_alg=None, noise_shape=None, name=None):
                     lambda shape, dtype: tf.random.stateless_uniform(shape, seed=seed,
                                                                       dtype=dtype),
                     name, "stateless_dropout")
+
+
+def scale_regularization_loss(regularization_loss):
+    """`tf.nn.scale_regularization_loss`: the summed loss divided by the number of replicas
+    in sync, so adding it on every replica counts it once."""
+    loss = tf.reduce_sum(regularization_loss)
+    num_replicas = tf.distribute.get_strategy().num_replicas_in_sync
+    if num_replicas > 1:
+        loss *= 1.0 / num_replicas
+    return loss
+

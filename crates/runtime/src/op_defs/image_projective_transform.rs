@@ -124,8 +124,7 @@ fn transform(
     dims: [usize; 4],
     transforms: &[f32],
     batch_transforms: bool,
-    out_height: usize,
-    out_width: usize,
+    [out_height, out_width]: [usize; 2],
     fill: f32,
 ) -> Vec<f32> {
     let [batch, height, width, channels] = dims;
@@ -262,8 +261,7 @@ impl Op for ImageProjectiveTransform {
             dims,
             &pixels(transforms)?,
             tdims[0] != 1,
-            out_height,
-            out_width,
+            [out_height, out_width],
             fill,
         );
         let floats = Tensor::new(
