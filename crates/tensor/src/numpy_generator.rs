@@ -185,29 +185,9 @@ impl Pcg64 {
             .collect()
     }
 
-    /// `random_interval(max)`: a value in `0..=max` by masked rejection (the shuffles).
+    /// `random_interval(max)`, the shuffles' draw.
     pub fn interval(&mut self, max: u64) -> u64 {
-        if max == 0 {
-            return 0;
-        }
-        let mut mask = max;
-        for shift in [1, 2, 4, 8, 16, 32] {
-            mask |= mask >> shift;
-        }
-        if max <= u64::from(u32::MAX) {
-            loop {
-                let value = u64::from(self.next_u32()) & mask;
-                if value <= max {
-                    return value;
-                }
-            }
-        }
-        loop {
-            let value = self.next_u64() & mask;
-            if value <= max {
-                return value;
-            }
-        }
+        crate::numpy_random::random_interval(self, max)
     }
 
     /// A standard normal value: the ziggurat, its base strip's tail by Marsaglia's method.
@@ -244,6 +224,16 @@ impl Pcg64 {
                 return x;
             }
         }
+    }
+}
+
+impl crate::numpy_random::BitSource for Pcg64 {
+    fn next_u32(&mut self) -> u32 {
+        Pcg64::next_u32(self)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        Pcg64::next_u64(self)
     }
 }
 

@@ -163,27 +163,9 @@ impl RandomState {
         }
     }
 
-    /// `random_interval(max)`, the shuffles' draw: a value in `0..=max`, masked rejection
-    /// on 32-bit words while `max` fits in them.
+    /// `random_interval(max)`, the shuffles' draw (see [`random_interval`]).
     pub fn interval(&mut self, max: u64) -> u64 {
-        if max == 0 {
-            return 0;
-        }
-        let mask = mask_for(max);
-        if max <= u64::from(u32::MAX) {
-            loop {
-                let value = u64::from(self.next_u32()) & mask;
-                if value <= max {
-                    return value;
-                }
-            }
-        }
-        loop {
-            let value = self.next_u64() & mask;
-            if value <= max {
-                return value;
-            }
-        }
+        random_interval(self, max)
     }
 
     /// `shuffle` of `count` items: the swaps `(i, j)` in the order NumPy makes them, from
@@ -193,6 +175,47 @@ impl RandomState {
             .rev()
             .map(|i| (i, self.interval(i as u64) as usize))
             .collect()
+    }
+}
+
+/// A bit generator's raw draws, as NumPy's transforms read them.
+pub trait BitSource {
+    /// The next 32 bits.
+    fn next_u32(&mut self) -> u32;
+    /// The next 64 bits.
+    fn next_u64(&mut self) -> u64;
+}
+
+impl BitSource for RandomState {
+    fn next_u32(&mut self) -> u32 {
+        RandomState::next_u32(self)
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        RandomState::next_u64(self)
+    }
+}
+
+/// NumPy's `random_interval(max)`, the shuffles' draw: a value in `0..=max` by masked
+/// rejection, on 32-bit draws while `max` fits in them.
+pub fn random_interval(source: &mut impl BitSource, max: u64) -> u64 {
+    if max == 0 {
+        return 0;
+    }
+    let mask = mask_for(max);
+    if max <= u64::from(u32::MAX) {
+        loop {
+            let value = u64::from(source.next_u32()) & mask;
+            if value <= max {
+                return value;
+            }
+        }
+    }
+    loop {
+        let value = source.next_u64() & mask;
+        if value <= max {
+            return value;
+        }
     }
 }
 

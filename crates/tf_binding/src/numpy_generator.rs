@@ -12,7 +12,10 @@ use lang::vm::Vm;
 
 use crate::convert::op_error;
 use crate::numpy_module::{array_value, NdArray};
-use crate::numpy_random::{float_arg, integer_scalar, population, size_dims, take};
+use crate::numpy_random::{
+    integer_scalar, normal_params, permuted, population, shuffle_in_place, size_dims, take,
+    uniform_params,
+};
 use crate::{bound, St};
 use tensor::numpy_generator::{seed_words, Pcg64};
 use tensor::ops;
@@ -262,43 +265,14 @@ fn shuffled_order(vm: &Vm<'_>, args: &Args<'_>, rows: usize) -> PyResult<Vec<i64
 
 fn permutation(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "permutation", &args, 2, [this = "self", x])?;
-    let (pool, _) = population(
-        st,
-        vm,
-        bound.x.as_ref().unwrap_or(&Value::None),
-        "permutation",
-    )?;
-    let rows = pool.dims()[0];
-    let order = shuffled_order(vm, &args, rows)?;
-    let result = take(vm, &pool, order, &[rows])?;
-    array_value(st, vm, result)
+    let x = bound.x.clone().unwrap_or(Value::None);
+    permuted(st, vm, &x, |vm, rows| shuffled_order(vm, &args, rows))
 }
 
 fn shuffle(_st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "shuffle", &args, 2, [this = "self", x])?;
     let target = bound.x.clone().unwrap_or(Value::None);
-    if let Some(array) = target.downcast::<NdArray>() {
-        let tensor = array.tensor();
-        let Some(&rows) = tensor.dims().first() else {
-            return Err(vm.type_error("object of type 'numpy.float64' has no len()"));
-        };
-        let order = shuffled_order(vm, &args, rows)?;
-        let shuffled = take(vm, &tensor, order, &[rows])?;
-        array.assign(vm, &shuffled)?;
-        return Ok(Value::None);
-    }
-    if let Value::List(list) = &target {
-        let count = list.borrow().len();
-        let order = shuffled_order(vm, &args, count)?;
-        let items = list.borrow().clone();
-        let mut out = list.borrow_mut();
-        for (slot, index) in out.iter_mut().zip(order) {
-            *slot = items[index as usize].clone();
-        }
-        return Ok(Value::None);
-    }
-    let name = vm.type_name(&target);
-    Err(vm.type_error(format!("object of type '{name}' has no len()")))
+    shuffle_in_place(vm, &target, |vm, rows| shuffled_order(vm, &args, rows))
 }
 
 /// The `Generator` class.
@@ -327,12 +301,7 @@ pub fn build_class(st: &St) -> Rc<Class> {
     builder = method(builder, "integers", integers);
     builder = method(builder, "uniform", |st, vm, args| {
         let bound = bind!(vm, "uniform", &args, 1, [this = "self", low, high, size])?;
-        let low = float_arg(vm, &bound.low, 0.0)?;
-        let high = float_arg(vm, &bound.high, 1.0)?;
-        let range = high - low;
-        if !range.is_finite() {
-            return Err(vm.overflow_error("high - low range exceeds valid bounds"));
-        }
+        let (low, range) = uniform_params(vm, &bound.low, &bound.high, "high - low range")?;
         let dims = size_dims(st, vm, &bound.size)?;
         doubles(st, vm, &args, dims, |rng| low + range * rng.next_f64())
     });
@@ -349,11 +318,7 @@ pub fn build_class(st: &St) -> Rc<Class> {
     });
     builder = method(builder, "normal", |st, vm, args| {
         let bound = bind!(vm, "normal", &args, 1, [this = "self", loc, scale, size])?;
-        let loc = float_arg(vm, &bound.loc, 0.0)?;
-        let scale = float_arg(vm, &bound.scale, 1.0)?;
-        if scale < 0.0 || scale.is_nan() {
-            return Err(vm.value_error("scale < 0"));
-        }
+        let (loc, scale) = normal_params(vm, &bound.loc, &bound.scale)?;
         let dims = size_dims(st, vm, &bound.size)?;
         doubles(st, vm, &args, dims, |rng| {
             loc + scale * rng.standard_normal()

@@ -102,22 +102,13 @@ fn build_class(st: &St) -> Rc<Class> {
     });
     builder = method(builder, "normal", |st, vm, args| {
         let bound = bind!(vm, "normal", &args, 1, [this = "self", loc, scale, size])?;
-        let loc = float_arg(vm, &bound.loc, 0.0)?;
-        let scale = float_arg(vm, &bound.scale, 1.0)?;
-        if scale < 0.0 || scale.is_nan() {
-            return Err(vm.value_error("scale < 0"));
-        }
+        let (loc, scale) = normal_params(vm, &bound.loc, &bound.scale)?;
         let dims = size_dims(st, vm, &bound.size)?;
         doubles(st, vm, &args, dims, |state| loc + scale * state.gauss())
     });
     builder = method(builder, "uniform", |st, vm, args| {
         let bound = bind!(vm, "uniform", &args, 1, [this = "self", low, high, size])?;
-        let low = float_arg(vm, &bound.low, 0.0)?;
-        let high = float_arg(vm, &bound.high, 1.0)?;
-        let range = high - low;
-        if !range.is_finite() {
-            return Err(vm.overflow_error("Range exceeds valid bounds"));
-        }
+        let (low, range) = uniform_params(vm, &bound.low, &bound.high, "Range")?;
         let dims = size_dims(st, vm, &bound.size)?;
         doubles(st, vm, &args, dims, |state| low + range * state.next_f64())
     });
@@ -211,6 +202,37 @@ pub(crate) fn size_dims(
 
 pub(crate) fn non_negative(vm: &Vm<'_>, value: i64) -> PyResult<usize> {
     usize::try_from(value).map_err(|_| vm.value_error("negative dimensions are not allowed"))
+}
+
+/// `uniform(low=0.0, high=1.0)`'s `(low, high - low)`; an infinite range is an
+/// `OverflowError` ("`what` exceeds valid bounds").
+pub(crate) fn uniform_params(
+    vm: &mut Vm<'_>,
+    low: &Option<Value>,
+    high: &Option<Value>,
+    what: &str,
+) -> PyResult<(f64, f64)> {
+    let low = float_arg(vm, low, 0.0)?;
+    let high = float_arg(vm, high, 1.0)?;
+    let range = high - low;
+    if !range.is_finite() {
+        return Err(vm.overflow_error(format!("{what} exceeds valid bounds")));
+    }
+    Ok((low, range))
+}
+
+/// `normal(loc=0.0, scale=1.0)`'s parameters, with NumPy's check of `scale`.
+pub(crate) fn normal_params(
+    vm: &mut Vm<'_>,
+    loc: &Option<Value>,
+    scale: &Option<Value>,
+) -> PyResult<(f64, f64)> {
+    let loc = float_arg(vm, loc, 0.0)?;
+    let scale = float_arg(vm, scale, 1.0)?;
+    if scale < 0.0 || scale.is_nan() {
+        return Err(vm.value_error("scale < 0"));
+    }
+    Ok((loc, scale))
 }
 
 pub(crate) fn float_arg(vm: &mut Vm<'_>, value: &Option<Value>, default: f64) -> PyResult<f64> {
@@ -478,14 +500,20 @@ fn weighted_without_replacement(
 /// `permutation(x)`: a shuffled `arange(x)`, or a shuffled copy of `x` along its first axis.
 fn permutation(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "permutation", &args, 2, [this = "self", x])?;
-    let (pool, _) = population(
-        st,
-        vm,
-        bound.x.as_ref().unwrap_or(&Value::None),
-        "permutation",
-    )?;
+    let x = bound.x.clone().unwrap_or(Value::None);
+    permuted(st, vm, &x, |vm, rows| shuffled_order(vm, &args, rows))
+}
+
+/// `x` (an integer `n`: `arange(n)`) with its rows in the order `order(rows)` gives.
+pub(crate) fn permuted(
+    st: &St,
+    vm: &mut Vm<'_>,
+    x: &Value,
+    order: impl FnOnce(&mut Vm<'_>, usize) -> PyResult<Vec<i64>>,
+) -> PyResult {
+    let (pool, _) = population(st, vm, x, "permutation")?;
     let rows = pool.dims()[0];
-    let order = shuffled_order(vm, &args, rows)?;
+    let order = order(vm, rows)?;
     let result = take(vm, &pool, order, &[rows])?;
     array_value(st, vm, result)
 }
@@ -504,27 +532,36 @@ fn shuffled_order(vm: &Vm<'_>, args: &Args<'_>, rows: usize) -> PyResult<Vec<i64
 fn shuffle(_st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "shuffle", &args, 2, [this = "self", x])?;
     let target = bound.x.clone().unwrap_or(Value::None);
+    shuffle_in_place(vm, &target, |vm, rows| shuffled_order(vm, &args, rows))
+}
+
+/// Puts the rows of an array (its first axis) or the items of a list in the order
+/// `order(count)` gives, in place.
+pub(crate) fn shuffle_in_place(
+    vm: &mut Vm<'_>,
+    target: &Value,
+    order: impl FnOnce(&mut Vm<'_>, usize) -> PyResult<Vec<i64>>,
+) -> PyResult {
     if let Some(array) = target.downcast::<NdArray>() {
         let tensor = array.tensor();
         let Some(&rows) = tensor.dims().first() else {
             return Err(vm.type_error("object of type 'numpy.float64' has no len()"));
         };
-        let order = shuffled_order(vm, &args, rows)?;
-        let dims = [rows];
-        let shuffled = take(vm, &tensor, order, &dims)?;
+        let order = order(vm, rows)?;
+        let shuffled = take(vm, &tensor, order, &[rows])?;
         array.assign(vm, &shuffled)?;
         return Ok(Value::None);
     }
-    if let Value::List(list) = &target {
+    if let Value::List(list) = target {
         let count = list.borrow().len();
-        let generator = generator(vm, &args)?;
-        let swaps = generator.0.borrow_mut().shuffle_swaps(count);
-        let mut items = list.borrow_mut();
-        for (i, j) in swaps {
-            items.swap(i, j);
+        let order = order(vm, count)?;
+        let items = list.borrow().clone();
+        let mut out = list.borrow_mut();
+        for (slot, index) in out.iter_mut().zip(order) {
+            *slot = items[index as usize].clone();
         }
         return Ok(Value::None);
     }
-    let name = vm.type_name(&target);
+    let name = vm.type_name(target);
     Err(vm.type_error(format!("object of type '{name}' has no len()")))
 }
