@@ -1022,3 +1022,8 @@ def _register_numbers():
 
 
 _register_numbers()
+
+from ._scalar_kinds import (  # noqa: E402
+    character, complexfloating, flexible, floating, generic, inexact, integer, issubdtype,
+    number, signedinteger, unsignedinteger,
+)
