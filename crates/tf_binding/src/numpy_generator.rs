@@ -33,6 +33,32 @@ fn state(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyGenerator>> {
     crate::this_as::<PyGenerator>(vm, args, "Generator")
 }
 
+/// An integer's entropy words (its little-endian 32-bit words); `None` for a non-integer.
+fn int_words(vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<Vec<u32>>> {
+    let bytes = if let Some(value) = integer_scalar(vm, value)? {
+        if value < 0 {
+            return Err(vm.value_error("expected non-negative integer"));
+        }
+        value.to_le_bytes().to_vec()
+    } else if let Value::BigInt(_) = value {
+        // Past 64 bits: its bytes from Python's own `int.to_bytes`.
+        let negative = vm.call_method(value, "__lt__", &[Value::Int(0)])?;
+        if vm.truthy(&negative)? {
+            return Err(vm.value_error("expected non-negative integer"));
+        }
+        let bits = vm.call_method(value, "bit_length", &[])?;
+        let length = (bits.as_i64().unwrap_or(0) + 7) / 8;
+        let little = Value::str("little".to_string());
+        match vm.call_method(value, "to_bytes", &[Value::Int(length), little])? {
+            Value::Bytes(bytes) => bytes.to_vec(),
+            _ => return Err(vm.type_error("int.to_bytes did not return bytes")),
+        }
+    } else {
+        return Ok(None);
+    };
+    Ok(Some(seed_words(&bytes)))
+}
+
 /// The entropy words of a seed: `None` (fresh), a non-negative integer, or a sequence of
 /// them (each one's 32-bit words in turn).
 fn entropy(vm: &mut Vm<'_>, seed: &Value) -> PyResult<Vec<u32>> {
@@ -43,43 +69,18 @@ fn entropy(vm: &mut Vm<'_>, seed: &Value) -> PyResult<Vec<u32>> {
         });
         return Ok(vec![0x5eed_0000 ^ next, 0x9e37_79b9]);
     }
-    let negative = || "SeedSequence expects int or sequence of ints for entropy not ";
-    if let Some(value) = integer_scalar(vm, seed)? {
-        if value < 0 {
-            return Err(vm.value_error("expected non-negative integer"));
-        }
-        return Ok(seed_words(&value.to_le_bytes()));
+    if let Some(words) = int_words(vm, seed)? {
+        return Ok(words);
     }
-    if let Value::BigInt(big) = seed {
-        // A seed past 64 bits: its little-endian bytes, through Python's own `to_bytes`.
-        let text = vm.str(&Value::BigInt(big.clone()))?;
-        if text.starts_with('-') {
-            return Err(vm.value_error("expected non-negative integer"));
-        }
-        let mut bytes = Vec::new();
-        let mut digits: Vec<u32> = text.bytes().map(|b| u32::from(b - b'0')).collect();
-        while !(digits.is_empty() || digits.iter().all(|d| *d == 0)) {
-            let mut remainder = 0u32;
-            for digit in digits.iter_mut() {
-                let value = remainder * 10 + *digit;
-                *digit = value / 256;
-                remainder = value % 256;
-            }
-            bytes.push(remainder as u8);
-        }
-        return Ok(seed_words(&bytes));
-    }
-    let items = vm.iterate(seed)?;
     let mut words = Vec::new();
-    for item in &items {
-        let value = vm.as_index(item)?.ok_or_else(|| {
+    for item in &vm.iterate(seed)? {
+        let Some(item_words) = int_words(vm, item)? else {
             let name = vm.type_name(item);
-            vm.type_error(format!("{}{name}", negative()))
-        })?;
-        if value < 0 {
-            return Err(vm.value_error("expected non-negative integer"));
-        }
-        words.extend(seed_words(&value.to_le_bytes()));
+            return Err(vm.type_error(format!(
+                "SeedSequence expects int or sequence of ints for entropy not {name}"
+            )));
+        };
+        words.extend(item_words);
     }
     Ok(words)
 }

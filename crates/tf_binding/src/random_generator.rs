@@ -46,8 +46,9 @@ fn philox(state: &[i64]) -> Philox {
 
 /// `UniformFullIntDistribution`: every bit pattern of the integer type.
 fn uniform_full_int(dims: &[i64], dtype: DType, generator: Philox) -> OpResult<Tensor> {
-    let count: usize = dims.iter().map(|d| (*d).max(0) as usize).product();
     let shape = tensor::Shape::new(dims.iter().map(|d| (*d).max(0) as usize).collect());
+    // Within the element budget, as every kernel that fills a tensor.
+    let count = tensor::limits::check_elements(&shape)?;
     let mut generator = generator;
     let mut words = Vec::with_capacity(count * 2 + 4);
     let per_value = if dtype == DType::Int64 { 2 } else { 1 };

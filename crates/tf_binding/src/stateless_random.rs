@@ -232,25 +232,17 @@ fn graph_sample(st: &St, vm: &mut Vm<'_>, what: &str, bound: Bound) -> PyResult 
     }
     let shape = crate::convert::to_operand(st, vm, shape.as_ref().unwrap_or(&Value::None))?;
     let seed = crate::convert::to_operand(st, vm, seed.as_ref().unwrap_or(&Value::None))?;
-    let (distribution, op, defaults) = match what {
-        "stateless_random_uniform" => (
-            StatelessDistribution::Uniform,
-            "StatelessRandomUniform",
-            (0.0, 1.0),
-        ),
-        "stateless_random_normal" => (
-            StatelessDistribution::Normal,
-            "StatelessRandomNormal",
-            (0.0, 1.0),
-        ),
+    let (distribution, op) = match what {
+        "stateless_random_uniform" => (StatelessDistribution::Uniform, "StatelessRandomUniform"),
+        "stateless_random_normal" => (StatelessDistribution::Normal, "StatelessRandomNormal"),
         _ => (
             StatelessDistribution::TruncatedNormal,
             "StatelessTruncatedNormal",
-            (0.0, 1.0),
         ),
     };
-    let a = float_arg(vm, &first, defaults.0)?;
-    let b = float_arg(vm, &second, defaults.1)?;
+    // (minval, maxval) or (mean, stddev): 0 and 1 by default either way.
+    let a = float_arg(vm, &first, 0.0)?;
+    let b = float_arg(vm, &second, 1.0)?;
     let scope_name = match name.as_ref().filter(|v| !v.is_none()) {
         Some(name) => crate::string_arg(vm, name, "name")?,
         None => what.to_string(),

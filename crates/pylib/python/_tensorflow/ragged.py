@@ -342,10 +342,6 @@ def _slice_rows(values, start, stop):
 
 def _padded(rows, dtype, default=0):
     """Nested lists padded to rectangles with `default`."""
-    def depth(x):
-        return 1 + depth(x[0]) if isinstance(x, list) and x else (1 if isinstance(x, list)
-                                                                   else 0)
-
     def max_shape(x, level):
         if not isinstance(x, list):
             return []

@@ -92,8 +92,7 @@ def bytes_split(input, name=None):
 
 
 def _decode(value, encoding, errors):
-    return value.decode(encoding.lower().replace("utf-8", "utf-8"),
-                        "replace" if errors == "replace" else "strict")
+    return value.decode(encoding, "replace" if errors == "replace" else "strict")
 
 
 def unicode_split(input, input_encoding, errors="replace", replacement_char=65533, name=None):

@@ -12,13 +12,14 @@ from keras.src.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401
 class _Optimizer:
     # `(name, default)` of the constructor's arguments after `learning_rate`.
     _HYPERPARAMETERS = ()
+    _DEFAULT_LEARNING_RATE = 0.001
 
     def __init__(self, *args, **kwargs):
         names = ["learning_rate"] + [name for name, _ in self._HYPERPARAMETERS]
         config = dict(self._HYPERPARAMETERS)
         config.update(zip(names, args))
         config.update(kwargs)
-        config.setdefault("learning_rate", 0.001 if type(self).__name__ != "SGD" else 0.01)
+        config.setdefault("learning_rate", self._DEFAULT_LEARNING_RATE)
         self._config = config
         # A learning-rate schedule gives the rate of each step from the step count.
         self._schedule = None
@@ -92,6 +93,7 @@ class Adam(_Optimizer, _keras_native.optimizers.Adam):
 class SGD(_Optimizer, _keras_native.optimizers.SGD):
     __module__ = "keras.src.optimizers.sgd"
     _HYPERPARAMETERS = (("momentum", 0.0), ("nesterov", False))
+    _DEFAULT_LEARNING_RATE = 0.01
 
 
 class RMSprop(_Optimizer, _keras_native.optimizers.RMSprop):

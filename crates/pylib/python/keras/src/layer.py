@@ -410,7 +410,7 @@ class Layer(Operation):
         config = {"name": self.name, "trainable": self.trainable,
                   "dtype": serialize_keras_object(self.dtype_policy)}
         auto = self.__dict__.get("_auto_config")
-        if _is_keras_class(type(self)):
+        if _is_keras_builtin(type(self)):
             from keras.src import initializers
             for key, value in (auto or {}).items():
                 if key.endswith("_initializer") and isinstance(value, str):
@@ -465,16 +465,15 @@ class Layer(Operation):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
 
 
-def _is_keras_class(cls):
-    """Whether `cls` is one of Keras's own classes (not a user's subclass)."""
-    module = cls.__module__ or ""
-    return module == "keras" or module.startswith("keras.")
+def _is_keras_builtin(cls):
+    from keras.src.saving.serialization_lib import is_keras_builtin
+    return is_keras_builtin(cls)
 
 
 def _overrides_get_config(cls):
     for klass in cls.__mro__:
         if "get_config" in vars(klass):
-            return not _is_keras_class(klass)
+            return not _is_keras_builtin(klass)
     return False
 
 

@@ -520,7 +520,7 @@ class Trainer:
                     vb = _Batches(vx, vy, None, validation_batch_size or batch_size,
                                   validation_steps)
                 # Keras runs validation as `evaluate` with the same callbacks.
-                val_logs = self._evaluate_epoch(vb, callbacks)
+                val_logs, _ = self._evaluate_epoch(vb, callbacks)
                 for key, value in val_logs.items():
                     logs["val_" + key] = value
             seconds = time.perf_counter() - start
@@ -538,13 +538,14 @@ class Trainer:
         return history
 
     def _evaluate_epoch(self, batches, callbacks):
-        """One pass over `batches` in test mode, with the callbacks' `on_test_*` hooks."""
+        """`(logs, steps)` of one pass over `batches` in test mode, with the callbacks'
+        `on_test_*` hooks."""
         for callback in callbacks:
             callback.on_test_begin({})
-        logs, self._last_steps = self._run_epoch(batches, False, False, callbacks)
+        logs, steps = self._run_epoch(batches, False, False, callbacks)
         for callback in callbacks:
             callback.on_test_end(logs)
-        return logs
+        return logs, steps
 
     @_in_strategy_scope
     def evaluate(self, x=None, y=None, batch_size=None, verbose="auto", sample_weight=None,
@@ -557,8 +558,7 @@ class Trainer:
             callback.set_model(self)
             callback.set_params({"verbose": verbose, "epochs": 1, "steps": batches.steps})
         start = time.perf_counter()
-        logs = self._evaluate_epoch(batches, callbacks)
-        count = self._last_steps
+        logs, count = self._evaluate_epoch(batches, callbacks)
         if verbose:
             print(_progress_line(verbose, count, time.perf_counter() - start, logs))
         if return_dict:

@@ -8,32 +8,23 @@ from keras.src.saving import serialization_lib
 
 def clone_model(model, input_tensors=None, clone_function=None, call_function=None,
                 recursive=False, **kwargs):
-    from keras.src.models.functional import Functional
+    """A new model of `model`'s architecture with fresh weights: through its config, or for
+    a `Sequential` with `clone_function`, from the layers that function makes."""
+    from keras.src.layers.core import InputLayer
     from keras.src.models.sequential import Sequential
-    if not isinstance(model, (Functional, Sequential)) and clone_function is None:
-        # As Keras: a subclassed model is cloned through its config.
-        return type(model).from_config(model.get_config())
     if clone_function is not None:
-        from keras.src.models.sequential import Sequential as _Sequential
-        if isinstance(model, _Sequential):
-            layers = [clone_function(layer) for layer in model.layers]
-            clone = _Sequential(name=model.name)
-            if model._functional is not None:
-                from keras.src.layers.core import InputLayer
-                clone.add(InputLayer(batch_shape=model._stack[0].batch_shape))
-            for layer in layers:
-                clone.add(layer)
-            return clone
+        if not isinstance(model, Sequential):
+            raise NotImplementedError(
+                "clone_model(clone_function=...) is emulated for Sequential models only.")
+        clone = Sequential(name=model.name)
+        if model._functional is not None:
+            clone.add(InputLayer(batch_shape=model._stack[0].batch_shape))
+        for layer in model.layers:
+            clone.add(clone_function(layer))
+        return clone
     config = serialization_lib.serialize_keras_object(model)
     config.pop("compile_config", None)
-    _rename_layers(config)
     return serialization_lib.deserialize_keras_object(config)
-
-
-def _rename_layers(config):
-    """Fresh layer names for the clone's layers would collide with nothing, as Keras gives
-    cloned layers new names only for InputLayers; layers keep theirs."""
-    return config
 
 
 def model_from_json(json_string, custom_objects=None):

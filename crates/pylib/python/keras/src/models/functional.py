@@ -391,10 +391,9 @@ def functional_from_config(cls, config, custom_objects=None):
             name, node = item
             if not (ready(node["args"]) and ready(node["kwargs"])):
                 continue
-            operation = created[name]
-            index = counts.get(name, 0) + (1 if isinstance(operation, InputLayer) else 0)
-            outputs_of[(name, index)] = operation(*resolve(node["args"]),
-                                                  **resolve(node["kwargs"]))
+            index = counts.get(name, 0)
+            outputs_of[(name, index)] = created[name](*resolve(node["args"]),
+                                                      **resolve(node["kwargs"]))
             counts[name] = counts.get(name, 0) + 1
             pending.remove(item)
             progress = True

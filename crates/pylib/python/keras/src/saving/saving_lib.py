@@ -7,11 +7,15 @@ emulate), keyed by the path Keras gives each object (`layers/dense/vars/0`). `.w
 files hold the same weights archive."""
 
 import datetime
+import io
 import json
 import os
 import sys
 
 import numpy as np
+# The `.keras` archive is written and read with NumPy's own zip code (`.npz` archives): the
+# playground has no `zipfile` module.
+from numpy import _npyio
 
 from keras.src.saving import serialization_lib
 from keras.src.saving.object_registration import CustomObjectScope
@@ -180,15 +184,14 @@ def _load_weights_into(model, arrays, skip_mismatch=False, include_optimizer=Tru
 
 
 def _npz_bytes(arrays):
-    from numpy import _npyio
-    return _npyio._zip([(name + ".npy", _npyio._npy_bytes(value))
-                        for name, value in arrays.items()])
+    buffer = io.BytesIO()
+    np.savez(buffer, **arrays)
+    return buffer.getvalue()
 
 
 def _npz_arrays(data):
-    from numpy import _npyio
-    members = _npyio._unzip(data)
-    return {name[:-4]: _npyio._npy_array(value) for name, value in members.items()}
+    archive = np.load(io.BytesIO(data))
+    return {name: archive[name] for name in archive.files}
 
 
 def _write(path, data):
@@ -243,7 +246,6 @@ def save_model(model, filepath, overwrite=True, zipped=None, **kwargs):
     config = serialization_lib.serialize_keras_object(model)
     metadata = {"keras_version": KERAS_VERSION,
                 "date_saved": datetime.datetime.now().strftime("%Y-%m-%d@%H:%M:%S")}
-    from numpy import _npyio
     archive = _npyio._zip([
         ("metadata.json", json.dumps(metadata).encode("utf-8")),
         ("config.json", json.dumps(config).encode("utf-8")),
@@ -268,7 +270,6 @@ def load_model(filepath, custom_objects=None, compile=True, safe_mode=True):
             f"`keras.layers.TFSMLayer({filepath}, call_endpoint='serving_default')` (note "
             "that your `call_endpoint` might have a different name)."
         )
-    from numpy import _npyio
     with open(filepath, "rb") as handle:
         data = handle.read()
     try:
@@ -315,7 +316,6 @@ def load_weights(model, filepath, skip_mismatch=False, **kwargs):
                 "`by_name` only supports loading legacy '.h5' or '.hdf5' files. "
                 f"Received: {filepath}"
             )
-        from numpy import _npyio
         with open(filepath, "rb") as handle:
             members = _npyio._unzip(handle.read())
         arrays = _npz_arrays(members[_WEIGHTS_MEMBER])
@@ -328,7 +328,6 @@ def load_weights(model, filepath, skip_mismatch=False, **kwargs):
             )
         with open(filepath, "rb") as handle:
             data = handle.read()
-        from numpy import _npyio
         members = _npyio._unzip(data)
         arrays = _npz_arrays(members[_WEIGHTS_MEMBER]) if _WEIGHTS_MEMBER in members \
             else _npz_arrays(data)

@@ -58,7 +58,8 @@ def _public_module(obj):
     return module
 
 
-def _is_keras_builtin(obj):
+def is_keras_builtin(obj):
+    """Whether `obj` (a class or function) is Keras's own, not a user's."""
     module = getattr(obj, "__module__", "") or ""
     return module == "keras" or module.startswith("keras.")
 
@@ -96,7 +97,7 @@ def serialize_keras_object(obj):
     if isinstance(obj, (types.FunctionType, types.BuiltinFunctionType)) and \
             not hasattr(obj, "get_config"):
         registered = object_registration.get_registered_name(obj)
-        if _is_keras_builtin(obj):
+        if is_keras_builtin(obj):
             return obj.__name__
         return {"module": "builtins", "class_name": "function",
                 "config": registered, "registered_name": "function"}
@@ -113,7 +114,7 @@ def serialize_keras_object(obj):
         "module": _public_module(cls),
         "class_name": cls.__name__,
         "config": serialize_keras_object(get_config()),
-        "registered_name": None if _is_keras_builtin(cls)
+        "registered_name": None if is_keras_builtin(cls)
         else object_registration.get_registered_name(cls),
     }
     if hasattr(obj, "get_build_config"):
