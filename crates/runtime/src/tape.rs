@@ -176,6 +176,24 @@ fn accumulate(grads: &mut HashMap<String, Value>, key: &str, grad: Value) -> TfR
     Ok(())
 }
 
+/// A gradient target's seed: ones of its dtype and shape (not computed when the target
+/// was not), or `None` for a target that takes no gradient (an integer, a handle).
+pub fn gradient_seed(value: &Value) -> TfResult<Option<Value>> {
+    let Some((dtype, shape)) = value_facts(value) else {
+        return Ok(None);
+    };
+    if !dtype.is_floating() {
+        return Ok(None);
+    }
+    Ok(Some(match value.uncomputed() {
+        Some(uncomputed) => Value::Uncomputed(uncomputed.clone()),
+        None => {
+            let dims: Vec<i64> = shape.dims().iter().map(|d| *d as i64).collect();
+            Value::Dense(ops::ones(&dims, dtype).map_err(kernel)?)
+        }
+    }))
+}
+
 impl Context {
     /// Starts a tape (`with tf.GradientTape(persistent=...) as tape:`).
     pub fn tape_begin(&mut self, persistent: bool, watch_accessed_variables: bool) -> TapeId {
@@ -426,32 +444,21 @@ impl Context {
         }
     }
 
-    /// `tape.gradient(targets, sources)`: one gradient per source key (a tensor's name, or
-    /// a variable handle's name) of the sum of `targets`, `None` where the source is not
-    /// connected.
+    /// `tape.gradient(targets, sources, output_gradients)`: one gradient per source key (a
+    /// tensor's name, or a variable handle's name) of the targets, each weighted by its
+    /// seed (ones, or the caller's `output_gradients`; see [`gradient_seed`]); `None` where
+    /// the source is not connected. A source that is itself a target gets that target's
+    /// seed, watched or not, as TensorFlow's tape gives it.
     pub fn tape_gradient(
         &mut self,
         id: TapeId,
-        targets: &[EagerTensor],
+        targets: &[(String, Value)],
         sources: &[String],
     ) -> TfResult<Vec<Option<Value>>> {
         let tape = self.tape_for_gradient(id)?;
         let mut grads: HashMap<String, Value> = HashMap::new();
-        for target in targets {
-            let Some((dtype, shape)) = value_facts(&target.value) else {
-                continue;
-            };
-            if !dtype.is_floating() {
-                continue;
-            }
-            let seed = match target.value.uncomputed() {
-                Some(uncomputed) => Value::Uncomputed(uncomputed.clone()),
-                None => {
-                    let dims: Vec<i64> = shape.dims().iter().map(|d| *d as i64).collect();
-                    Value::Dense(ops::ones(&dims, dtype).map_err(kernel)?)
-                }
-            };
-            accumulate(&mut grads, &target.tensor_name, seed)?;
+        for (key, seed) in targets {
+            accumulate(&mut grads, key, seed.clone())?;
         }
         for entry in tape.entries.iter().rev() {
             let output_grads: Vec<Option<Value>> = entry
@@ -505,12 +512,12 @@ impl Context {
             }
         }
         let persistent = tape.persistent;
-        // Only watched tensors (and variables the tape saw read) are sources.
+        // Only watched tensors (and variables the tape saw read) are sources, and targets.
         let result = sources
             .iter()
             .map(|key| {
-                tape.watched
-                    .contains(key)
+                let is_target = targets.iter().any(|(target, _)| target == key);
+                (tape.watched.contains(key) || is_target)
                     .then(|| grads.get(key).cloned())
                     .flatten()
             })

@@ -243,12 +243,7 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     if !graph_targets.is_empty() {
         return graph_gradient(st, vm, &tape, id, &graph_targets, bound.sources.clone());
     }
-    let mut targets = Vec::with_capacity(target_values.len());
-    for value in &target_values {
-        if let Some(tensor) = eager_of(st, vm, value)? {
-            targets.push(tensor);
-        }
-    }
+    let targets = seeded_targets(st, vm, &target_values, bound.output_gradients.as_ref())?;
     let sources_value = bound.sources.clone().unwrap_or(Value::None);
     let mut source_values = Vec::new();
     leaves(vm, &sources_value, &mut source_values, 0)?;
@@ -310,6 +305,62 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         source_values.len(),
         results,
     )
+}
+
+/// Each differentiable target's key (a variable's is its handle, as TensorFlow's tape
+/// keys it) with its seed: the matching `output_gradients` entry, or ones.
+fn seeded_targets(
+    st: &St,
+    vm: &mut Vm<'_>,
+    targets: &[Value],
+    output_gradients: Option<&Value>,
+) -> PyResult<Vec<(String, runtime::op::Value)>> {
+    let mut given = Vec::new();
+    if let Some(value) = output_gradients.filter(|value| !matches!(value, Value::None)) {
+        leaves(vm, value, &mut given, 0)?;
+        if given.len() != targets.len() {
+            return Err(vm.value_error(format!(
+                "Length of output_gradients ({}) does not match length of target ({})",
+                given.len(),
+                targets.len()
+            )));
+        }
+    }
+    let mut seeded = Vec::with_capacity(targets.len());
+    for (index, value) in targets.iter().enumerate() {
+        let Some(tensor) = eager_of(st, vm, value)? else {
+            continue;
+        };
+        let default = if let Some(variable) = value.downcast::<PyVariable>() {
+            let id = variable.id;
+            let facts = st.tf(vm, |ctx| {
+                let variable = ctx.variable(ctx.replica_local_variable(id))?;
+                Ok((variable.dtype, variable.shape.to_shape()))
+            })?;
+            match facts {
+                (dtype, Some(shape)) if dtype.is_floating() => {
+                    let dims: Vec<i64> = shape.dims().iter().map(|d| *d as i64).collect();
+                    Some(runtime::op::Value::Dense(
+                        ops::ones(&dims, dtype).map_err(|e| crate::convert::op_error(vm, e))?,
+                    ))
+                }
+                _ => None,
+            }
+        } else {
+            st.tf(vm, |_| runtime::tape::gradient_seed(&tensor.value))?
+        };
+        let Some(default) = default else {
+            continue;
+        };
+        let seed = match given.get(index) {
+            Some(grad) => {
+                runtime::op::Value::Dense(crate::convert::to_tensor(st, vm, grad, None)?)
+            }
+            None => default,
+        };
+        seeded.push((tensor.tensor_name.clone(), seed));
+    }
+    Ok(seeded)
 }
 
 /// `tape.gradient` while tracing a `tf.function`: the gradients are graph tensors.

@@ -133,7 +133,7 @@ impl Op for AdjustContrast {
         )?])
     }
 
-    fn not_differentiable(&self) -> bool {
+    fn gradient_unregistered(&self) -> bool {
         true
     }
 }

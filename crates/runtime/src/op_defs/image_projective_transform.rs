@@ -276,7 +276,4 @@ impl Op for ImageProjectiveTransform {
         vec![2]
     }
 
-    fn not_differentiable(&self) -> bool {
-        true
-    }
 }

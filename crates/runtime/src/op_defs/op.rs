@@ -107,6 +107,9 @@ pub trait Op: OpAttrs + fmt::Debug {
         grads: &[Option<Tensor>],
     ) -> TfResult<Vec<Option<Tensor>>> {
         let _ = (outputs, grads);
+        if self.gradient_unregistered() {
+            return Err(no_gradient_registered(self.def().name));
+        }
         if self.not_differentiable() {
             return Ok(vec![None; inputs.len()]);
         }
@@ -123,6 +126,9 @@ pub trait Op: OpAttrs + fmt::Debug {
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         let _ = grad;
+        if self.gradient_unregistered() {
+            return Err(no_gradient_registered(self.def().name));
+        }
         if self.not_differentiable() {
             return Ok(vec![None; inputs.len()]);
         }
@@ -139,6 +145,12 @@ pub trait Op: OpAttrs + fmt::Debug {
     /// Marked `ops.NotDifferentiable` in TensorFlow: no input gets a gradient through it
     /// (an index, a count, a shape).
     fn not_differentiable(&self) -> bool {
+        false
+    }
+
+    /// TensorFlow registers no gradient for it at all (neither a gradient function nor
+    /// `ops.NotDifferentiable`): asking for one raises its `LookupError`.
+    fn gradient_unregistered(&self) -> bool {
         false
     }
 

@@ -1,11 +1,8 @@
 //! `Unique` (`tf.unique(x, out_idx)`): the distinct elements of a vector in order of first
 //! appearance, and for each element the position of its value among them.
 
-use super::op::no_gradient_registered;
 use super::{Op, OpDef};
-use crate::context::Context;
 use crate::error::{TfError, TfResult};
-use crate::graph::GraphTensor;
 use crate::op::{data_type, InputFact, OpKind, OutputFact, ValueType};
 use tensor::{DType, OpError, Tensor, TensorShape};
 
@@ -72,23 +69,8 @@ impl Op for Unique {
         Ok(vec![y, idx])
     }
 
-    fn gradient(
-        &self,
-        _inputs: &[&Tensor],
-        _outputs: &[&Tensor],
-        _grads: &[Option<Tensor>],
-    ) -> TfResult<Vec<Option<Tensor>>> {
-        Err(no_gradient_registered("Unique"))
-    }
-
-    fn graph_gradient(
-        &self,
-        _ctx: &mut Context,
-        _inputs: &[GraphTensor],
-        _y: GraphTensor,
-        _grad: GraphTensor,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        Err(no_gradient_registered("Unique"))
+    fn gradient_unregistered(&self) -> bool {
+        true
     }
 
     fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
