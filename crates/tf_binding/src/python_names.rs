@@ -14,6 +14,12 @@ use lang::value::{Module, Value};
 /// name without `:` is a whole module (a submodule such as `tf.train`).
 pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.Module", "_tensorflow.module:Module"),
+    ("tensorflow.clip_by_norm", "_tensorflow.clip_ops:clip_by_norm"),
+    (
+        "tensorflow.clip_by_global_norm",
+        "_tensorflow.clip_ops:clip_by_global_norm",
+    ),
+    ("tensorflow.linalg.global_norm", "_tensorflow.clip_ops:global_norm"),
     ("tensorflow.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.math.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.meshgrid", "_tensorflow.array_ops:meshgrid"),

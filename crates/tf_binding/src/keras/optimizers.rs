@@ -140,7 +140,6 @@ impl OptimizerState {
                     None => (zeros()?, zeros()?),
                 };
                 let step = (self.iterations.get() + 1) as f32;
-                let one = f32_scalar(1.0);
                 let beta_1_power = (*beta_1 as f32).powf(step);
                 let beta_2_power = (*beta_2 as f32).powf(step);
                 let alpha = bin(
@@ -158,7 +157,8 @@ impl OptimizerState {
                     &bin(
                         BinaryOp::Mul,
                         &bin(BinaryOp::Sub, grad, &m)?,
-                        &bin(BinaryOp::Sub, &one, &f32_scalar(*beta_1))?,
+                        // Keras's `1 - self.beta_1`: a Python float, then float32.
+                        &f32_scalar(1.0 - *beta_1),
                     )?,
                 )?;
                 let v = bin(
@@ -167,7 +167,7 @@ impl OptimizerState {
                     &bin(
                         BinaryOp::Mul,
                         &bin(BinaryOp::Sub, &ops::unary(UnaryOp::Square, grad)?, &v)?,
-                        &bin(BinaryOp::Sub, &one, &f32_scalar(*beta_2))?,
+                        &f32_scalar(1.0 - *beta_2),
                     )?,
                 )?;
                 let denominator = bin(
@@ -202,7 +202,8 @@ impl OptimizerState {
                     &bin(BinaryOp::Mul, &rho_t, &velocity)?,
                     &bin(
                         BinaryOp::Mul,
-                        &bin(BinaryOp::Sub, &f32_scalar(1.0), &rho_t)?,
+                        // Keras's `1 - rho`: a Python float, then float32.
+                        &f32_scalar(1.0 - *rho),
                         &ops::unary(UnaryOp::Square, grad)?,
                     )?,
                 )?;

@@ -256,7 +256,7 @@ fn update_one(
                 ctx,
                 BinaryOp::Mul,
                 diff,
-                f32_literal(1.0 - *beta_1 as f32 as f64),
+                f32_literal(1.0 - *beta_1),
             )?;
             ctx.assign_variable(
                 m_slot,
@@ -270,7 +270,7 @@ fn update_one(
                 ctx,
                 BinaryOp::Mul,
                 diff,
-                f32_literal(1.0 - *beta_2 as f32 as f64),
+                f32_literal(1.0 - *beta_2),
             )?;
             ctx.assign_variable(
                 v_slot,
@@ -303,9 +303,8 @@ fn update_one(
                 Operand::Variable(v_slot),
             )?;
             let square = Operand::Handle(ctx.unary(UnaryOp::Square, grad.clone(), None)?);
-            let one_minus =
-                symbolic_binary(ctx, BinaryOp::Sub, f32_literal(1.0), f32_literal(*rho))?;
-            let fresh = symbolic_binary(ctx, BinaryOp::Mul, one_minus, square)?;
+            // Keras's `1 - rho`: a Python float, then float32.
+            let fresh = symbolic_binary(ctx, BinaryOp::Mul, f32_literal(1.0 - *rho), square)?;
             let velocity = symbolic_binary(ctx, BinaryOp::Add, kept, fresh)?;
             ctx.assign_variable(
                 v_slot,

@@ -7,12 +7,17 @@ from keras.src import distribution as _distribution
 from keras.src.schedules import LearningRateSchedule as _Schedule
 from keras.optimizers import schedules  # noqa: F401
 from keras.src.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401
+from keras.src.optimizer import GradientTransforms as _GradientTransforms, \
+    Optimizer, _BASE_ARGUMENTS
+from keras.src.update_rules import Adagrad, Adamax, Nadam, Adadelta, Lion  # noqa: F401
 
 
-class _Optimizer:
+class _Optimizer(_GradientTransforms):
     # `(name, default)` of the constructor's arguments after `learning_rate`.
     _HYPERPARAMETERS = ()
     _DEFAULT_LEARNING_RATE = 0.001
+    # Boolean hyperparameters whose variant of the rule is not emulated yet.
+    _NOT_EMULATED = ()
 
     def __init__(self, *args, **kwargs):
         names = ["learning_rate"] + [name for name, _ in self._HYPERPARAMETERS]
@@ -20,6 +25,22 @@ class _Optimizer:
         config.update(zip(names, args))
         config.update(kwargs)
         config.setdefault("learning_rate", self._DEFAULT_LEARNING_RATE)
+        name = kwargs.pop("name", None)
+        unknown = [k for k in kwargs if k not in names and k not in _BASE_ARGUMENTS]
+        self._init_base(name=name, **{k: kwargs.pop(k) for k in _BASE_ARGUMENTS + tuple(unknown)
+                           if k in kwargs})
+        for flag in self._NOT_EMULATED:
+            if config.get(flag):
+                raise NotImplementedError(
+                    f"{type(self).__name__}({flag}=True) is not emulated in this "
+                    "playground yet.")
+        learning_rate = config["learning_rate"]
+        if not isinstance(learning_rate, (float, _Schedule)):
+            raise ValueError(
+                "Argument `learning_rate` should be float, or an instance of "
+                "LearningRateSchedule, or a callable (that takes in the current iteration "
+                "value and returns the corresponding learning rate value). Received "
+                f"instead: learning_rate={learning_rate}")
         self._config = config
         # A learning-rate schedule gives the rate of each step from the step count.
         self._schedule = None
@@ -36,15 +57,11 @@ class _Optimizer:
         its schedule)."""
         import numpy as np
         # The learning rate is a float32 variable in Keras.
-        config = {"name": type(self).__name__.lower(),
+        config = {"name": self.name,
                   "learning_rate": float(np.float32(self.learning_rate))}
         if self._schedule is not None:
             config["learning_rate"] = self._schedule
-        for key in ("weight_decay", "clipnorm", "global_clipnorm", "clipvalue"):
-            config[key] = self._config.get(key)
-        config.update({"use_ema": False, "ema_momentum": 0.99,
-                       "ema_overwrite_frequency": None, "loss_scale_factor": None,
-                       "gradient_accumulation_steps": None})
+        config.update(self._base_config())
         for name, _ in self._HYPERPARAMETERS:
             config[name] = self._config.get(name)
         return config
@@ -52,15 +69,16 @@ class _Optimizer:
     @classmethod
     def from_config(cls, config):
         config = dict(config)
-        for key in ("name", "weight_decay", "clipnorm", "global_clipnorm", "clipvalue",
-                    "use_ema", "ema_momentum", "ema_overwrite_frequency",
-                    "loss_scale_factor", "gradient_accumulation_steps"):
-            config.pop(key, None)
-        known = {"learning_rate"} | {name for name, _ in cls._HYPERPARAMETERS}
-        return cls(**{k: v for k, v in config.items() if k in known})
+        known = {"learning_rate", "name"} | {name for name, _ in cls._HYPERPARAMETERS}
+        base = {k: config[k] for k in ("weight_decay", "clipnorm", "clipvalue",
+                                       "global_clipnorm", "loss_scale_factor")
+                if config.get(k) is not None}
+        return cls(**{k: v for k, v in config.items() if k in known}, **base)
 
     def scale_loss(self, loss):
-        """The loss to differentiate: as it is (a `LossScaleOptimizer` scales it)."""
+        """The loss to differentiate: scaled by `loss_scale_factor` when one is set."""
+        if self.loss_scale_factor is not None:
+            return loss * self.loss_scale_factor
         return loss
 
     def _update_learning_rate(self):
@@ -77,7 +95,18 @@ class _Optimizer:
 
     def apply_gradients(self, grads_and_vars):
         self._update_learning_rate()
+        pairs = [(g, v) for g, v in grads_and_vars if g is not None]
+        grads = [g for g, _ in pairs]
+        if self.loss_scale_factor is not None:
+            grads = [g / self.loss_scale_factor for g in grads]
+        grads = self._clip_gradients(grads)
+        grads_and_vars = list(zip(grads, [v for _, v in pairs]))
         pending = _distribution.pending_update()
+        if pending is not None and self.weight_decay is not None:
+            raise NotImplementedError(
+                "`weight_decay` under a distribution strategy is not emulated in this "
+                "playground yet.")
+        self._apply_weight_decay([v for _, v in grads_and_vars])
         if pending is not None:
             pending.add(self, grads_and_vars)
             return None
@@ -88,6 +117,20 @@ class Adam(_Optimizer, _keras_native.optimizers.Adam):
     __module__ = "keras.src.optimizers.adam"
     _HYPERPARAMETERS = (("beta_1", 0.9), ("beta_2", 0.999), ("epsilon", 1e-7),
                         ("amsgrad", False))
+    _NOT_EMULATED = ("amsgrad",)
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (0.004 by default)."""
+    __module__ = "keras.src.optimizers.adamw"
+
+    def __init__(self, *args, **kwargs):
+        if len(args) < 2:
+            kwargs.setdefault("weight_decay", 0.004)
+        super().__init__(*args, **kwargs)
+        if self.weight_decay is None:
+            raise ValueError(
+                "Argument `weight_decay` must be a float. Received: weight_decay=None")
 
 
 class SGD(_Optimizer, _keras_native.optimizers.SGD):
@@ -100,11 +143,14 @@ class RMSprop(_Optimizer, _keras_native.optimizers.RMSprop):
     __module__ = "keras.src.optimizers.rmsprop"
     _HYPERPARAMETERS = (("rho", 0.9), ("momentum", 0.0), ("epsilon", 1e-7),
                         ("centered", False))
+    _NOT_EMULATED = ("centered",)
 
 
 def get(identifier):
     if isinstance(identifier, str):
-        found = {"adam": Adam, "sgd": SGD, "rmsprop": RMSprop}.get(identifier.lower())
+        found = {"adam": Adam, "adamw": AdamW, "sgd": SGD, "rmsprop": RMSprop,
+                 "adagrad": Adagrad, "adamax": Adamax, "nadam": Nadam,
+                 "adadelta": Adadelta, "lion": Lion}.get(identifier.lower())
         if found is None:
             raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
         return found()

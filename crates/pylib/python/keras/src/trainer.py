@@ -7,6 +7,8 @@ progress lines timed by the simulated clock."""
 import time
 
 import numpy as np
+import warnings
+
 import tensorflow as tf
 
 import _keras_native
@@ -237,8 +239,15 @@ class Trainer:
         self._loss_tracker = metrics_module.Mean(name="loss")
         self._compile_args = (loss, loss_weights, metrics)
         # What `model.save` writes so `load_model` compiles the copy the same way.
+        if jit_compile == "auto":
+            jit_compile = False if run_eagerly else self._resolve_auto_jit_compile()
+        if jit_compile and run_eagerly:
+            jit_compile = False
+            warnings.warn("If `run_eagerly` is True, then `jit_compile` cannot also be "
+                          "True. Disabling `jit_compile`.", stacklevel=2)
+        self.jit_compile = jit_compile
         self._compile_config = {
-            "optimizer": optimizer, "loss": loss, "loss_weights": loss_weights,
+            "optimizer": self.optimizer, "loss": loss, "loss_weights": loss_weights,
             "metrics": metrics, "weighted_metrics": weighted_metrics,
             "run_eagerly": run_eagerly, "steps_per_execution": steps_per_execution,
             "jit_compile": jit_compile,
@@ -426,6 +435,14 @@ class Trainer:
                 _keras_native.end_compiled_step()
 
         return compiled
+
+    def _resolve_auto_jit_compile(self):
+        """Keras's `jit_compile="auto"` on TensorFlow: XLA only where a GPU or TPU is
+        present and no strategy distributes the steps."""
+        devices = tf.config.list_physical_devices()
+        if all(device.device_type == "CPU" for device in devices):
+            return False
+        return not self._distribute_strategy
 
     # ---- loops ------------------------------------------------------------------------
 

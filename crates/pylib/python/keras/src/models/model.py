@@ -128,7 +128,8 @@ class Model(Trainer, Layer):
 
     def get_compile_config(self):
         if getattr(self, "compiled", False) and getattr(self, "_compile_config", None):
-            return dict(self._compile_config)
+            from keras.src.saving import serialization_lib
+            return serialization_lib.serialize_keras_object(dict(self._compile_config))
         return None
 
     def compile_from_config(self, config):

@@ -119,6 +119,8 @@ def _weights_of(model, include_optimizer=True):
         for i, variable in enumerate(model.trainable_variables):
             for j, value in enumerate(optimizer._slot_values(variable) or []):
                 arrays[f"optimizer/slots/{i}/{j}"] = np.asarray(value.numpy())
+        for j, value in enumerate(getattr(optimizer, "_global_values", list)()):
+            arrays[f"optimizer/globals/{j}"] = np.asarray(value.numpy())
     return arrays
 
 
@@ -178,6 +180,11 @@ def _load_weights_into(model, arrays, skip_mismatch=False, include_optimizer=Tru
             if values:
                 slots.append((variable, values))
         optimizer._restore_state(int(arrays["optimizer/iterations"]), slots)
+        globals_ = []
+        while f"optimizer/globals/{len(globals_)}" in arrays:
+            globals_.append(arrays[f"optimizer/globals/{len(globals_)}"])
+        if globals_ and hasattr(optimizer, "_restore_globals"):
+            optimizer._restore_globals(globals_)
 
 
 # ---- archives -----------------------------------------------------------------------------

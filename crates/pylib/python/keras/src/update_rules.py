@@ -1,0 +1,219 @@
+"""The optimizers written in Python on Keras 3's base (`keras.src.optimizer`): Adagrad,
+Adamax, Nadam, Adadelta and Lion, each update in Keras's op order so that its float32
+arithmetic is Keras's."""
+
+import tensorflow as tf
+
+from keras.src.optimizer import Optimizer
+from keras.src import initializers
+
+
+def _cast(value, variable):
+    return tf.cast(value, variable.dtype)
+
+
+class Adagrad(Optimizer):
+    __module__ = "keras.src.optimizers.adagrad"
+
+    def __init__(self, learning_rate=0.001, initial_accumulator_value=0.1, epsilon=1e-7,
+                 name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.initial_accumulator_value = initial_accumulator_value
+        self.epsilon = epsilon
+
+    def build(self, var_list):
+        if self.built:
+            return
+        super().build(var_list)
+        initializer = initializers.Constant(self.initial_accumulator_value)
+        self._accumulators = self.add_optimizer_variables(var_list, "accumulator",
+                                                          initializer=initializer)
+
+    def update_step(self, gradient, variable, learning_rate):
+        lr = _cast(learning_rate, variable)
+        gradient = _cast(gradient, variable)
+        accumulator = self._accumulators[self._get_variable_index(variable)]
+        self.assign_add(accumulator, tf.square(gradient))
+        self.assign_sub(variable, tf.divide(tf.multiply(lr, gradient),
+                                            tf.sqrt(tf.add(accumulator, self.epsilon))))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"initial_accumulator_value": self.initial_accumulator_value,
+                       "epsilon": self.epsilon})
+        return config
+
+
+class Adamax(Optimizer):
+    __module__ = "keras.src.optimizers.adamax"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def build(self, var_list):
+        if self.built:
+            return
+        super().build(var_list)
+        self._m, self._u = self.add_optimizer_variables(var_list, ["momentum", "norm"])
+
+    def update_step(self, gradient, variable, learning_rate):
+        lr = _cast(learning_rate, variable)
+        gradient = _cast(gradient, variable)
+        local_step = _cast(self.iterations + 1, variable)
+        beta_1_power = tf.pow(_cast(self.beta_1, variable), local_step)
+        index = self._get_variable_index(variable)
+        m, u = self._m[index], self._u[index]
+        self.assign_add(m, tf.multiply(tf.subtract(gradient, m), (1 - self.beta_1)))
+        self.assign(u, tf.maximum(tf.multiply(self.beta_2, u), tf.abs(gradient)))
+        self.assign_sub(variable, tf.divide(
+            tf.multiply(lr, m),
+            tf.multiply((1 - beta_1_power), tf.add(u, self.epsilon))))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2,
+                       "epsilon": self.epsilon})
+        return config
+
+
+class Nadam(Optimizer):
+    __module__ = "keras.src.optimizers.nadam"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+
+    def build(self, var_list):
+        if self.built:
+            return
+        dtype = var_list[0].dtype if var_list else tf.float32
+        super().build(var_list)
+        self._momentums, self._velocities = self.add_optimizer_variables(
+            var_list, ["momentum", "velocity"])
+        with tf.init_scope():
+            self._u_product = tf.Variable(1.0, dtype=dtype, trainable=False)
+        self._variables.append(self._u_product)
+        self._global_variables.append(self._u_product)
+
+    def apply(self, grads, trainable_variables=None):
+        if trainable_variables is not None and not self.built:
+            self.build(list(trainable_variables))
+        if any(g is not None for g in grads):
+            dtype = self._u_product.dtype
+            # The running product of the momentum schedule, once per step.
+            self.assign(self._u_product, self._u_product * self.beta_1 * (
+                1.0 - 0.5 * tf.pow(0.96, tf.cast(self.iterations + 1, dtype))))
+        return super().apply(grads, trainable_variables)
+
+    def update_step(self, gradient, variable, learning_rate):
+        var_dtype = variable.dtype
+        lr = tf.cast(learning_rate, var_dtype)
+        gradient = tf.cast(gradient, var_dtype)
+        local_step = tf.cast(self.iterations + 1, var_dtype)
+        next_step = tf.cast(self.iterations + 2, var_dtype)
+        decay = tf.cast(0.96, var_dtype)
+        beta_1 = tf.cast(self.beta_1, var_dtype)
+        beta_2 = tf.cast(self.beta_2, var_dtype)
+        u_t = beta_1 * (1.0 - 0.5 * (tf.pow(decay, local_step)))
+        u_t_1 = beta_1 * (1.0 - 0.5 * (tf.pow(decay, next_step)))
+        u_product_t = tf.cast(self._u_product, var_dtype)
+        u_product_t_1 = u_product_t * u_t_1
+        beta_2_power = tf.pow(beta_2, local_step)
+        index = self._get_variable_index(variable)
+        m, v = self._momentums[index], self._velocities[index]
+        self.assign_add(m, tf.multiply(tf.subtract(gradient, m), (1 - beta_1)))
+        self.assign_add(v, tf.multiply(tf.subtract(tf.square(gradient), v), (1 - beta_2)))
+        m_hat = tf.add(tf.divide(tf.multiply(u_t_1, m), 1 - u_product_t_1),
+                       tf.divide(tf.multiply(1 - u_t, gradient), 1 - u_product_t))
+        v_hat = tf.divide(v, (1 - beta_2_power))
+        self.assign_sub(variable, tf.divide(tf.multiply(m_hat, lr),
+                                            tf.add(tf.sqrt(v_hat), self.epsilon)))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2,
+                       "epsilon": self.epsilon})
+        return config
+
+
+class Adadelta(Optimizer):
+    __module__ = "keras.src.optimizers.adadelta"
+
+    def __init__(self, learning_rate=0.001, rho=0.95, epsilon=1e-7, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.rho = rho
+        self.epsilon = epsilon
+
+    def build(self, var_list):
+        if self.built:
+            return
+        super().build(var_list)
+        self._accumulated_grads, self._accumulated_delta_vars = \
+            self.add_optimizer_variables(var_list,
+                                         ["accumulated_grad", "accumulated_delta_var"])
+
+    def update_step(self, grad, variable, learning_rate):
+        lr = _cast(learning_rate, variable)
+        grad = _cast(grad, variable)
+        rho = self.rho
+        index = self._get_variable_index(variable)
+        accumulated_grad = self._accumulated_grads[index]
+        accumulated_delta_var = self._accumulated_delta_vars[index]
+
+        def rms(x):
+            return tf.sqrt(tf.add(x, self.epsilon))
+
+        self.assign(accumulated_grad, tf.add(rho * accumulated_grad,
+                                             tf.multiply(1 - rho, tf.square(grad))))
+        delta_var = tf.negative(tf.divide(tf.multiply(rms(accumulated_delta_var), grad),
+                                          rms(accumulated_grad)))
+        self.assign(accumulated_delta_var,
+                    tf.add(tf.multiply(rho, accumulated_delta_var),
+                           tf.multiply(1 - rho, tf.square(delta_var))))
+        self.assign_add(variable, tf.multiply(lr, delta_var))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"rho": self.rho, "epsilon": self.epsilon})
+        return config
+
+
+class Lion(Optimizer):
+    __module__ = "keras.src.optimizers.lion"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.99, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        if beta_1 <= 0 or beta_1 > 1:
+            raise ValueError(
+                "Argument `beta_1` must be in the [0, 1] range. Otherwise, the optimizer "
+                f"degenerates to SignSGD. Received: beta_1={beta_1}.")
+
+    def build(self, var_list):
+        if self.built:
+            return
+        super().build(var_list)
+        self._momentums = self.add_optimizer_variables(var_list, "momentum")
+
+    def update_step(self, gradient, variable, learning_rate):
+        lr = _cast(learning_rate, variable)
+        gradient = _cast(gradient, variable)
+        beta_1 = _cast(self.beta_1, variable)
+        beta_2 = _cast(self.beta_2, variable)
+        m = self._momentums[self._get_variable_index(variable)]
+        self.assign_sub(variable, tf.multiply(lr, tf.sign(
+            tf.add(tf.multiply(m, beta_1), tf.multiply(gradient, (1.0 - beta_1))))))
+        self.assign(m, tf.add(tf.multiply(m, beta_2), tf.multiply(gradient, (1.0 - beta_2))))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2})
+        return config
