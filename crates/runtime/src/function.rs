@@ -226,6 +226,8 @@ struct TraceState {
 pub struct FunctionState {
     pub functions: Vec<ConcreteFunction>,
     traces: Vec<TraceState>,
+    /// Calls made under a recording tape, which name their tensors for it.
+    taped_calls: u32,
 }
 
 impl Context {
@@ -605,6 +607,22 @@ impl Context {
                 (tensor.value.clone(), tensor.producer.or(call_id)),
             );
         }
+        // Under a recording tape the body's ops are taped too, each tensor named within
+        // this call (the arguments by the caller's tensors), so gradients flow through it.
+        let taped_call = self.tapes.any_recording().then(|| {
+            self.functions.taped_calls += 1;
+            format!("{}/call_{}", function.name, self.functions.taped_calls)
+        });
+        let tape_name = |id: OperationId, output: u32| -> String {
+            match function.arguments.iter().position(|argument| *argument == id) {
+                Some(index) => arguments[index].tensor_name.clone(),
+                None => format!(
+                    "{}/{}:{output}",
+                    taped_call.as_deref().unwrap_or_default(),
+                    function.graph.operations()[id.index()].name
+                ),
+            }
+        };
         let steps = execution_order(&function.graph, &function.arguments)?;
         self.recorder.begin_call();
         for step in steps {
@@ -712,6 +730,23 @@ impl Context {
                     line: operation.stack.last().map_or(0, |frame| frame.line),
                     not_computed: crate::recorder::not_computed(&outputs),
                 });
+                if taped_call.is_some() {
+                    let inputs: Vec<(String, Value)> = operation
+                        .inputs
+                        .iter()
+                        .filter_map(|input| {
+                            let (value, _) = values.get(&(input.operation, input.output))?;
+                            Some((tape_name(input.operation, input.output), value.clone()))
+                        })
+                        .collect();
+                    let named: Vec<(String, Value)> = outputs
+                        .iter()
+                        .enumerate()
+                        .map(|(output, value)| (tape_name(id, output as u32), value.clone()))
+                        .collect();
+                    let kind = operation.kind.clone();
+                    self.tape_record_values(&kind, inputs, named);
+                }
                 for (output, value) in outputs.into_iter().enumerate() {
                     values.insert((id, output as u32), (value, report_id));
                 }
@@ -720,7 +755,7 @@ impl Context {
         self.recorder.end_call();
         self.take_uids(function.outputs.len());
         let retval_base = function.graph.operations().len();
-        function
+        let results: Vec<EagerTensor> = function
             .outputs
             .iter()
             .enumerate()
@@ -739,10 +774,26 @@ impl Context {
                     device,
                     device_name: devices.device(device).name.clone(),
                     producer,
-                    tensor_name: format!("{}:{index}", function.name),
+                    tensor_name: match &taped_call {
+                        Some(call) => format!("{call}:{index}"),
+                        None => format!("{}:{index}", function.name),
+                    },
                 })
             })
-            .collect()
+            .collect::<TfResult<_>>()?;
+        if taped_call.is_some() {
+            // Each output is its `_Retval`'s input, passed through.
+            for (output, result) in function.outputs.iter().zip(&results) {
+                let inner = (tape_name(output.operation, output.output), result.value.clone());
+                let outer = (result.tensor_name.clone(), result.value.clone());
+                self.tape_record_values(
+                    &crate::op_defs::Identity::kind(),
+                    vec![inner],
+                    vec![outer],
+                );
+            }
+        }
+        Ok(results)
     }
 }
 

@@ -400,46 +400,65 @@ impl Context {
         if !self.tapes.any_recording() {
             return;
         }
+        let named = |tensors: &[EagerTensor]| -> Vec<(String, Value)> {
+            tensors
+                .iter()
+                .map(|t| (t.tensor_name.clone(), t.value.clone()))
+                .collect()
+        };
+        self.tape_record_values(op, named(inputs), named(outputs));
+    }
+
+    /// [`Context::tape_record`] on named values: an eager op, or one op of a
+    /// `tf.function` called eagerly (its tensors named within that call), so that
+    /// gradients flow through the function's body as TensorFlow's function gradients do.
+    pub fn tape_record_values(
+        &mut self,
+        op: &OpKind,
+        inputs: Vec<(String, Value)>,
+        outputs: Vec<(String, Value)>,
+    ) {
+        if !self.tapes.any_recording() {
+            return;
+        }
         // Tapes watch reads of trainable variables only.
         let is_read = op.downcast::<crate::op_defs::ReadVariableOp>().is_some()
-            && inputs.first().is_some_and(|handle| {
+            && inputs.first().is_some_and(|(handle, _)| {
                 self.variables.variables.iter().any(|variable| {
                     variable.trainable
-                        && matches!(&variable.handle, Handle::Eager(h) if h.tensor_name == handle.tensor_name)
+                        && matches!(&variable.handle, Handle::Eager(h) if &h.tensor_name == handle)
                 })
             });
         for tape in self.tapes.tapes.iter_mut().filter(|tape| tape.recording) {
-            let watched = inputs
-                .iter()
-                .any(|input| tape.watched.contains(&input.tensor_name))
+            let watched = inputs.iter().any(|(name, _)| tape.watched.contains(name))
                 || (is_read && tape.watch_variables);
             if !watched {
                 continue;
             }
             if is_read {
-                if let Some(handle) = inputs.first() {
-                    tape.watched.insert(handle.tensor_name.clone());
+                if let Some((handle, _)) = inputs.first() {
+                    tape.watched.insert(handle.clone());
                 }
             }
-            for output in outputs {
-                tape.watched.insert(output.tensor_name.clone());
+            for (name, _) in &outputs {
+                tape.watched.insert(name.clone());
             }
             tape.entries.push(TapeEntry {
                 op: op.clone(),
                 inputs: inputs
                     .iter()
-                    .map(|t| (t.tensor_name.clone(), t.value.tensor().cloned()))
+                    .map(|(name, value)| (name.clone(), value.tensor().cloned()))
                     .collect(),
                 outputs: outputs
                     .iter()
-                    .map(|t| (t.tensor_name.clone(), t.value.tensor().cloned()))
+                    .map(|(name, value)| (name.clone(), value.tensor().cloned()))
                     .collect(),
                 uncomputed: inputs
                     .iter()
-                    .chain(outputs)
-                    .find_map(|t| t.value.uncomputed())
+                    .chain(&outputs)
+                    .find_map(|(_, value)| value.uncomputed())
                     .cloned(),
-                input_facts: inputs.iter().map(|t| value_facts(&t.value)).collect(),
+                input_facts: inputs.iter().map(|(_, value)| value_facts(value)).collect(),
             });
         }
     }
