@@ -243,6 +243,16 @@ pub fn install(module: &Rc<Module>) {
             .to_string();
         let full = format!("{owner}.{name}");
         let Some((_, target)) = PYTHON_NAMES.iter().find(|(tf_name, _)| *tf_name == full) else {
+            if owner.starts_with("tensorflow.compat.v1") {
+                // `tf.compat.v1`'s names that are TF 2's own objects.
+                let library = vm.import_module("_tensorflow.compat_v1")?;
+                let lookup = vm.get_attr_str(&library, "lookup")?;
+                let value = vm.call(&lookup, &[Value::str(&owner), Value::str(&name)], &[])?;
+                if let Some(module) = cache.upgrade() {
+                    module.set(&name, value.clone());
+                }
+                return Ok(value);
+            }
             return Err(vm.attribute_error(format!("module '{owner}' has no attribute '{name}'")));
         };
         let value = match target.split_once(':') {
