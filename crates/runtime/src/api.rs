@@ -237,17 +237,22 @@ impl Context {
             .collect())
     }
 
-    /// The dtype literals convert to: the first non-literal `T` input's.
+    /// The dtype literals convert to: the first non-literal `T` input's, else the first
+    /// literal's (`args_to_matching_eager`: `tf.multiply(np.ones(2), 42)` is float64).
     fn reference_dtype(&self, args: &[Arg]) -> TfResult<Option<DType>> {
+        let mut first_literal = None;
         for arg in args.iter().filter(|arg| arg.match_dtype) {
             let dtype = match &arg.operand {
-                Operand::Literal(_) => continue,
+                Operand::Literal(tensor) => {
+                    first_literal.get_or_insert(tensor.dtype());
+                    continue;
+                }
                 Operand::Handle(handle) => self.handle_dtype(handle)?,
                 Operand::Variable(variable) => self.variable(*variable)?.dtype,
             };
             return Ok(Some(dtype));
         }
-        Ok(None)
+        Ok(first_literal)
     }
 
     fn convert_literal(

@@ -14,6 +14,8 @@ use lang::value::{Module, Value};
 /// name without `:` is a whole module (a submodule such as `tf.train`).
 pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.Module", "_tensorflow.module:Module"),
+    ("tensorflow.get_logger", "_tensorflow.ops:get_logger"),
+    ("tensorflow.config.optimizer", "_tensorflow.config_optimizer"),
     ("tensorflow.clip_by_norm", "_tensorflow.clip_ops:clip_by_norm"),
     (
         "tensorflow.clip_by_global_norm",

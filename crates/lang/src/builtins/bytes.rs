@@ -1,6 +1,7 @@
 //! `str.encode`, `bytes.decode` and the `bytes` methods programs use (`join`, `split`,
 //! `startswith`, `replace`, `hex`, ...), with the codecs text files and protocols need
-//! (UTF-8, ASCII, Latin-1) and CPython's `errors=` handlers and error texts.
+//! (UTF-8, ASCII, Latin-1, UTF-16 and UTF-32 with or without a byte-order mark) and
+//! CPython's `errors=` handlers and error texts.
 
 use std::rc::Rc;
 
@@ -14,6 +15,10 @@ enum Codec {
     Utf8,
     Ascii,
     Latin1,
+    /// UTF-16 in `units` of 2 bytes or UTF-32 in units of 4: `big` endian, little, or
+    /// (`None`) with a byte-order mark (little-endian when encoding, as CPython on
+    /// little-endian hosts).
+    Wide { unit: usize, big: Option<bool> },
 }
 
 impl Codec {
@@ -24,6 +29,12 @@ impl Codec {
             "ascii" | "us-ascii" | "646" => Some(Codec::Ascii),
             "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" | "l1" | "8859" | "cp819"
             | "latin" => Some(Codec::Latin1),
+            "utf-16" | "utf16" | "u16" => Some(Codec::Wide { unit: 2, big: None }),
+            "utf-16-le" | "utf-16le" | "utf16le" => Some(Codec::Wide { unit: 2, big: Some(false) }),
+            "utf-16-be" | "utf-16be" | "utf16be" => Some(Codec::Wide { unit: 2, big: Some(true) }),
+            "utf-32" | "utf32" | "u32" => Some(Codec::Wide { unit: 4, big: None }),
+            "utf-32-le" | "utf-32le" | "utf32le" => Some(Codec::Wide { unit: 4, big: Some(false) }),
+            "utf-32-be" | "utf-32be" | "utf32be" => Some(Codec::Wide { unit: 4, big: Some(true) }),
             _ => None,
         }
     }
@@ -33,13 +44,19 @@ impl Codec {
             Codec::Utf8 => "utf-8",
             Codec::Ascii => "ascii",
             Codec::Latin1 => "latin-1",
+            Codec::Wide { unit: 2, big: None } => "utf-16",
+            Codec::Wide { unit: 2, big: Some(false) } => "utf-16-le",
+            Codec::Wide { unit: 2, big: Some(true) } => "utf-16-be",
+            Codec::Wide { big: None, .. } => "utf-32",
+            Codec::Wide { big: Some(false), .. } => "utf-32-le",
+            Codec::Wide { .. } => "utf-32-be",
         }
     }
 
     /// The largest code point the codec encodes.
     fn limit(self) -> u32 {
         match self {
-            Codec::Utf8 => u32::MAX,
+            Codec::Utf8 | Codec::Wide { .. } => u32::MAX,
             Codec::Ascii => 0x7f,
             Codec::Latin1 => 0xff,
         }
@@ -87,6 +104,9 @@ fn encode(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     vm.charge_bytes(s.as_str().len())?;
     if codec == Codec::Utf8 {
         return Ok(Value::Bytes(Rc::new(s.as_str().as_bytes().to_vec())));
+    }
+    if let Codec::Wide { unit, big } = codec {
+        return Ok(Value::Bytes(Rc::new(encode_wide(s.as_str(), unit, big))));
     }
     let mut out = Vec::with_capacity(s.as_str().len());
     for (position, c) in s.as_str().chars().enumerate() {
@@ -174,7 +194,142 @@ fn decode(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             Ok(Value::str(out))
         }
         Codec::Utf8 => decode_utf8(vm, &b, &errors),
+        Codec::Wide { unit, big } => decode_wide(vm, &b, codec, unit, big, &errors),
     }
+}
+
+/// UTF-16 or UTF-32 bytes of `text`, a byte-order mark first when no order is named.
+fn encode_wide(text: &str, unit: usize, big: Option<bool>) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() * unit + unit);
+    let push = |out: &mut Vec<u8>, value: u32| {
+        let bytes = value.to_le_bytes();
+        let bytes = &bytes[..unit];
+        if big == Some(true) {
+            out.extend(bytes.iter().rev());
+        } else {
+            out.extend_from_slice(bytes);
+        }
+    };
+    if big.is_none() {
+        push(&mut out, 0xfeff);
+    }
+    for c in text.chars() {
+        if unit == 4 {
+            push(&mut out, c as u32);
+        } else {
+            let mut buffer = [0u16; 2];
+            for code in c.encode_utf16(&mut buffer) {
+                push(&mut out, u32::from(*code));
+            }
+        }
+    }
+    out
+}
+
+/// Text from UTF-16 or UTF-32 bytes; without a named order, a leading byte-order mark
+/// chooses it (little-endian when there is none).
+fn decode_wide(
+    vm: &mut Vm<'_>,
+    bytes: &[u8],
+    codec: Codec,
+    unit: usize,
+    big: Option<bool>,
+    errors: &str,
+) -> PyResult {
+    let mut data = bytes;
+    let mut offset = 0;
+    let big = match big {
+        Some(big) => big,
+        None => {
+            let little_mark: &[u8] = if unit == 2 { &[0xff, 0xfe] } else { &[0xff, 0xfe, 0, 0] };
+            let big_mark: &[u8] = if unit == 2 { &[0xfe, 0xff] } else { &[0, 0, 0xfe, 0xff] };
+            if data.starts_with(little_mark) {
+                data = &data[unit..];
+                offset = unit;
+                false
+            } else if data.starts_with(big_mark) {
+                data = &data[unit..];
+                offset = unit;
+                true
+            } else {
+                false
+            }
+        }
+    };
+    let name = match codec {
+        Codec::Wide { big: None, .. } if unit == 2 => {
+            if big { "utf-16-be" } else { "utf-16-le" }
+        }
+        Codec::Wide { big: None, .. } => {
+            if big { "utf-32-be" } else { "utf-32-le" }
+        }
+        other => other.name(),
+    };
+    let units: Vec<u32> = data
+        .chunks_exact(unit)
+        .map(|chunk| {
+            chunk.iter().enumerate().fold(0u32, |value, (index, byte)| {
+                let shift = if big { (unit - 1 - index) * 8 } else { index * 8 };
+                value | (u32::from(*byte) << shift)
+            })
+        })
+        .collect();
+    let mut out = String::with_capacity(units.len());
+    let mut index = 0;
+    let fail = |vm: &Vm<'_>, position: usize, end: usize, reason: &str| {
+        let message = if end > position + 1 {
+            format!("'{name}' codec can't decode bytes in position {position}-{}: {reason}", end - 1)
+        } else {
+            format!(
+                "'{name}' codec can't decode byte 0x{:02x} in position {position}: {reason}",
+                bytes.get(position).copied().unwrap_or(0)
+            )
+        };
+        vm.new_error(&vm.exc_types().unicode_decode_error, message)
+    };
+    while index < units.len() {
+        let position = offset + index * unit;
+        let code = units[index];
+        let (decoded, used) = if unit == 4 {
+            (char::from_u32(code), 1)
+        } else if (0xd800..0xdc00).contains(&code) {
+            match units.get(index + 1) {
+                Some(low) if (0xdc00..0xe000).contains(low) => (
+                    char::from_u32(0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00)),
+                    2,
+                ),
+                _ => (None, 1),
+            }
+        } else {
+            (char::from_u32(code), 1)
+        };
+        match decoded {
+            Some(c) => out.push(c),
+            None => match errors {
+                "strict" => {
+                    let reason = if unit == 4 { "code point not in range(0x110000)" } else { "illegal encoding" };
+                    return Err(fail(vm, position, position + unit, reason));
+                }
+                "ignore" => {}
+                "replace" => out.push('\u{fffd}'),
+                other => return Err(unknown_handler(vm, other)),
+            },
+        }
+        index += used;
+    }
+    let tail = data.len() % unit;
+    if tail != 0 {
+        match errors {
+            "strict" => {
+                let position = offset + data.len() - tail;
+                return Err(fail(vm, position, offset + data.len(), "truncated data"));
+            }
+            "ignore" => {}
+            "replace" => out.push('\u{fffd}'),
+            other => return Err(unknown_handler(vm, other)),
+        }
+    }
+    Ok(Value::str(out))
 }
 
 fn decode_utf8(vm: &mut Vm<'_>, b: &[u8], errors: &str) -> PyResult {

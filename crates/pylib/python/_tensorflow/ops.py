@@ -14,3 +14,9 @@ def init_scope():
         yield
     finally:
         _tf_init_scope.restore(token)
+
+
+def get_logger():
+    """`tf.get_logger()`: the `tensorflow` logger of the `logging` module."""
+    import logging
+    return logging.getLogger("tensorflow")
