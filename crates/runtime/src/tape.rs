@@ -35,6 +35,35 @@ struct TapeEntry {
     uncomputed: Option<crate::op::Uncomputed>,
     /// Each input's dtype and shape (`None` for a handle), for gradients not computed.
     input_facts: Vec<Option<(tensor::DType, Shape)>>,
+    /// A `tf.custom_gradient` call: the key of its Python gradient function.
+    custom: Option<u64>,
+}
+
+/// A `tape.gradient` in progress (see [`Context::tape_gradient_begin`]).
+#[derive(Debug)]
+pub struct GradientWalk {
+    tape: TapeId,
+    /// The next entry to visit is the one before this index.
+    next: usize,
+    grads: HashMap<String, Value>,
+    targets: Vec<String>,
+    /// The input names of the custom entry waiting for its gradients.
+    pending: Option<Vec<String>>,
+}
+
+/// Where a gradient walk stopped.
+#[derive(Debug)]
+pub enum WalkStep {
+    /// Every entry is done.
+    Done,
+    /// A `tf.custom_gradient` entry: call the function `key` names with these gradients
+    /// of its outputs, then resume with its inputs' gradients.
+    Custom {
+        /// The gradient function's key.
+        key: u64,
+        /// Each output's gradient (zeros where none flowed).
+        output_grads: Vec<Value>,
+    },
 }
 
 /// A tensor's dtype and shape, computed or not (`None` for a handle).
@@ -459,6 +488,7 @@ impl Context {
                     .find_map(|(_, value)| value.uncomputed())
                     .cloned(),
                 input_facts: inputs.iter().map(|(_, value)| value_facts(value)).collect(),
+                custom: None,
             });
         }
     }
@@ -467,23 +497,62 @@ impl Context {
     /// tensor's name, or a variable handle's name) of the targets, each weighted by its
     /// seed (ones, or the caller's `output_gradients`; see [`gradient_seed`]); `None` where
     /// the source is not connected. A source that is itself a target gets that target's
-    /// seed, watched or not, as TensorFlow's tape gives it.
+    /// seed, watched or not, as TensorFlow's tape gives it. A tape holding a
+    /// `tf.custom_gradient` entry needs the resumable walk ([`Context::tape_gradient_begin`]).
     pub fn tape_gradient(
         &mut self,
         id: TapeId,
         targets: &[(String, Value)],
         sources: &[String],
     ) -> TfResult<Vec<Option<Value>>> {
+        let mut walk = self.tape_gradient_begin(id, targets)?;
+        match self.tape_gradient_step(&mut walk)? {
+            WalkStep::Done => self.tape_gradient_finish(walk, sources),
+            WalkStep::Custom { .. } => Err(TfError::internal(
+                "a custom gradient needs the caller's resumable walk",
+            )),
+        }
+    }
+
+    /// Starts `tape.gradient`: the targets' seeds, and the walk over the tape's entries
+    /// from the last one back.
+    pub fn tape_gradient_begin(
+        &mut self,
+        id: TapeId,
+        targets: &[(String, Value)],
+    ) -> TfResult<GradientWalk> {
         let tape = self.tape_for_gradient(id)?;
         let mut grads: HashMap<String, Value> = HashMap::new();
         for (key, seed) in targets {
             accumulate(&mut grads, key, seed.clone())?;
         }
-        for entry in tape.entries.iter().rev() {
+        Ok(GradientWalk {
+            tape: id,
+            next: tape.entries.len(),
+            grads,
+            targets: targets.iter().map(|(key, _)| key.clone()).collect(),
+            pending: None,
+        })
+    }
+
+    /// Walks on until the tape's first entry is done, or until a `tf.custom_gradient`
+    /// entry needs its Python gradient function called with its outputs' gradients
+    /// (then [`Context::tape_gradient_resume`] takes its inputs' gradients).
+    pub fn tape_gradient_step(&mut self, walk: &mut GradientWalk) -> TfResult<WalkStep> {
+        while walk.next > 0 {
+            walk.next -= 1;
+            let entry = self
+                .tapes
+                .tapes
+                .iter()
+                .find(|tape| tape.id == walk.tape.0)
+                .and_then(|tape| tape.entries.get(walk.next))
+                .cloned()
+                .ok_or_else(|| TfError::internal("a taped entry vanished"))?;
             let output_grads: Vec<Option<Value>> = entry
                 .outputs
                 .iter()
-                .map(|(name, _)| grads.get(name).cloned())
+                .map(|(name, _)| walk.grads.get(name).cloned())
                 .collect();
             if output_grads.iter().all(Option::is_none) {
                 continue;
@@ -501,7 +570,7 @@ impl Context {
                 let output = entry
                     .outputs
                     .first()
-                    .and_then(|(name, _)| grads.get(name))
+                    .and_then(|(name, _)| walk.grads.get(name))
                     .and_then(value_facts);
                 for ((name, _), facts) in entry.inputs.iter().zip(&entry.input_facts) {
                     let facts = facts.clone().or_else(|| output.clone());
@@ -514,37 +583,134 @@ impl Context {
                         shape,
                         why: uncomputed.why.clone(),
                     });
-                    accumulate(&mut grads, name, grad)?;
+                    accumulate(&mut walk.grads, name, grad)?;
                 }
                 continue;
+            }
+            if let Some(key) = entry.custom {
+                // Missing output gradients are zeros, as TensorFlow's tape fills them.
+                let mut filled = Vec::with_capacity(output_grads.len());
+                for ((_, value), grad) in entry.outputs.iter().zip(output_grads) {
+                    filled.push(match (grad, value) {
+                        (Some(grad), _) => grad,
+                        (None, Some(value)) => {
+                            let dims: Vec<i64> = value.dims().iter().map(|d| *d as i64).collect();
+                            Value::Dense(ops::zeros(&dims, value.dtype()).map_err(kernel)?)
+                        }
+                        (None, None) => return Err(TfError::internal("a custom gradient output has no value")),
+                    });
+                }
+                walk.pending = Some(entry.inputs.iter().map(|(name, _)| name.clone()).collect());
+                return Ok(WalkStep::Custom {
+                    key,
+                    output_grads: filled,
+                });
             }
             let output_grads: Vec<Option<Tensor>> = output_grads
                 .into_iter()
                 .map(|grad| grad.and_then(|grad| grad.tensor().cloned()))
                 .collect();
-            let input_grads = defined_gradient(entry.op.op(), entry, &output_grads)?;
+            let input_grads = defined_gradient(entry.op.op(), &entry, &output_grads)?;
             for ((name, value), input_grad) in entry.inputs.iter().zip(input_grads) {
                 let floating = value.as_ref().is_none_or(|v| v.dtype().is_floating());
                 if let (Some(input_grad), true) = (input_grad, floating) {
-                    accumulate(&mut grads, name, Value::Dense(input_grad))?;
+                    accumulate(&mut walk.grads, name, Value::Dense(input_grad))?;
                 }
             }
         }
-        let persistent = tape.persistent;
+        Ok(WalkStep::Done)
+    }
+
+    /// The gradients a custom gradient function gave its entry's inputs (`None`: none).
+    pub fn tape_gradient_resume(
+        &mut self,
+        walk: &mut GradientWalk,
+        input_grads: Vec<Option<Value>>,
+    ) -> TfResult<()> {
+        let names = walk
+            .pending
+            .take()
+            .ok_or_else(|| TfError::internal("no custom gradient is pending"))?;
+        for (name, grad) in names.iter().zip(input_grads) {
+            if let Some(grad) = grad {
+                accumulate(&mut walk.grads, name, grad)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends `tape.gradient`: each source's gradient (see [`Context::tape_gradient`]).
+    pub fn tape_gradient_finish(
+        &mut self,
+        walk: GradientWalk,
+        sources: &[String],
+    ) -> TfResult<Vec<Option<Value>>> {
+        let tape = self
+            .tape_mut(walk.tape)
+            .ok_or_else(|| TfError::internal("the tape was released during its gradient"))?;
         // Only watched tensors (and variables the tape saw read) are sources, and targets.
         let result = sources
             .iter()
             .map(|key| {
-                let is_target = targets.iter().any(|(target, _)| target == key);
+                let is_target = walk.targets.iter().any(|target| target == key);
                 (tape.watched.contains(key) || is_target)
-                    .then(|| grads.get(key).cloned())
+                    .then(|| walk.grads.get(key).cloned())
                     .flatten()
             })
             .collect();
-        if !persistent {
+        if !tape.persistent {
             tape.entries.clear();
         }
         Ok(result)
+    }
+
+    /// Records a `tf.custom_gradient` call on each recording tape that watches one of its
+    /// inputs: its outputs' gradients come from the Python function `key` names, and the
+    /// entries that produced those outputs before (their identities) are dropped, as
+    /// TensorFlow's tape keeps only the last producer of a tensor.
+    pub fn tape_record_custom(
+        &mut self,
+        key: u64,
+        inputs: Vec<(String, Value)>,
+        outputs: Vec<(String, Value)>,
+    ) {
+        for tape in self.tapes.tapes.iter_mut().filter(|tape| tape.recording) {
+            if !inputs.iter().any(|(name, _)| tape.watched.contains(name)) {
+                continue;
+            }
+            tape.entries.retain(|entry| {
+                !entry
+                    .outputs
+                    .iter()
+                    .any(|(name, _)| outputs.iter().any(|(output, _)| output == name))
+            });
+            for (name, _) in &outputs {
+                tape.watched.insert(name.clone());
+            }
+            tape.entries.push(TapeEntry {
+                op: crate::op_defs::Identity::kind(),
+                inputs: inputs
+                    .iter()
+                    .map(|(name, value)| (name.clone(), value.tensor().cloned()))
+                    .collect(),
+                outputs: outputs
+                    .iter()
+                    .map(|(name, value)| (name.clone(), value.tensor().cloned()))
+                    .collect(),
+                uncomputed: None,
+                input_facts: inputs.iter().map(|(_, value)| value_facts(value)).collect(),
+                custom: Some(key),
+            });
+        }
+    }
+
+    /// The custom gradient functions some tape still holds (the others can be dropped).
+    pub fn tape_custom_keys(&self) -> HashSet<u64> {
+        self.tapes
+            .tapes
+            .iter()
+            .flat_map(|tape| tape.entries.iter().filter_map(|entry| entry.custom))
+            .collect()
     }
 }
 

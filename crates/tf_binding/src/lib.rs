@@ -118,6 +118,9 @@ pub struct State {
     /// Keras's autocast scope: inside the call of a layer whose compute dtype differs from
     /// its variables' (mixed precision), a Keras variable reads as this dtype.
     pub(crate) keras_autocast: Cell<Option<DType>>,
+    /// The gradient functions of `tf.custom_gradient` calls a tape holds, by key.
+    pub(crate) custom_gradients: RefCell<HashMap<u64, Value>>,
+    pub(crate) next_custom_gradient: Cell<u64>,
 }
 
 /// The classes of the binding, built once per run at the first import.
@@ -166,6 +169,8 @@ impl State {
             slept_ns: Cell::new(0),
             sequence_input: Cell::new(false),
             keras_autocast: Cell::new(None),
+            custom_gradients: RefCell::new(HashMap::new()),
+            next_custom_gradient: Cell::new(0),
         })
     }
 
@@ -329,6 +334,7 @@ impl Host for EngineHost {
             clock::MODULE => clock::build(&st),
             init_scope::MODULE => init_scope::build(&st),
             random_generator::MODULE => random_generator::build(&st),
+            tape::MODULE => tape::build_module(&st),
             keras::native::MODULE => keras::native::build(&st, vm)?,
             _ => return Ok(None),
         };

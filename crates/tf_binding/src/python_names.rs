@@ -15,6 +15,10 @@ use lang::value::{Module, Value};
 pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.Module", "_tensorflow.module:Module"),
     ("tensorflow.get_logger", "_tensorflow.ops:get_logger"),
+    (
+        "tensorflow.custom_gradient",
+        "_tensorflow.custom_gradient:custom_gradient",
+    ),
     ("tensorflow.config.optimizer", "_tensorflow.config_optimizer"),
     ("tensorflow.clip_by_norm", "_tensorflow.clip_ops:clip_by_norm"),
     (

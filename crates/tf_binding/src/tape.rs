@@ -13,7 +13,7 @@ use crate::tensor_class::{wrap, PyTensor};
 use crate::variable_class::PyVariable;
 use crate::{bound, this, this_as, St};
 use runtime::graph::GraphTensor;
-use runtime::tape::{GraphSource, TapeId};
+use runtime::tape::{GraphSource, TapeId, WalkStep};
 use runtime::{EagerTensor, Handle, TfError};
 use tensor::ops;
 
@@ -268,7 +268,7 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         None => false,
     };
-    let grads = st.tf(vm, |ctx| ctx.tape_gradient(id, &targets, &keys))?;
+    let grads = walk_gradient(st, vm, id, &targets, &keys)?;
     let mut results = Vec::with_capacity(grads.len());
     for (grad, source) in grads.into_iter().zip(&source_tensors) {
         let grad = match (grad, source) {
@@ -305,6 +305,102 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         source_values.len(),
         results,
     )
+}
+
+/// The name of the private module with `record_custom` (used by `tf.custom_gradient`).
+pub const MODULE: &str = "_tf_tape";
+
+/// `tape.gradient`'s walk, calling each `tf.custom_gradient` function it reaches with its
+/// outputs' gradients; the functions no tape holds any more are dropped after.
+fn walk_gradient(
+    st: &St,
+    vm: &mut Vm<'_>,
+    id: TapeId,
+    targets: &[(String, runtime::op::Value)],
+    keys: &[String],
+) -> PyResult<Vec<Option<runtime::op::Value>>> {
+    let mut walk = st.tf(vm, |ctx| ctx.tape_gradient_begin(id, targets))?;
+    loop {
+        let step = st.tf(vm, |ctx| ctx.tape_gradient_step(&mut walk))?;
+        let WalkStep::Custom { key, output_grads } = step else {
+            break;
+        };
+        let function = st
+            .custom_gradients
+            .borrow()
+            .get(&key)
+            .cloned()
+            .ok_or_else(|| vm.runtime_error("a custom gradient function was released"))?;
+        let mut grads = Vec::with_capacity(output_grads.len());
+        for grad in output_grads {
+            let handle = st.tf(vm, |ctx| ctx.eager_value(grad))?;
+            grads.push(wrap(st, vm, Handle::Eager(handle))?);
+        }
+        let returned = vm.call(&function, &grads, &[])?;
+        let mut input_grads = Vec::new();
+        for value in vm.iterate(&returned)? {
+            input_grads.push(match value {
+                Value::None => None,
+                value => Some(runtime::op::Value::Dense(crate::convert::to_tensor(
+                    st, vm, &value, None,
+                )?)),
+            });
+        }
+        st.tf(vm, |ctx| ctx.tape_gradient_resume(&mut walk, input_grads))?;
+    }
+    let grads = st.tf(vm, |ctx| ctx.tape_gradient_finish(walk, keys))?;
+    let live = st.tf(vm, |ctx| Ok(ctx.tape_custom_keys()))?;
+    st.custom_gradients
+        .borrow_mut()
+        .retain(|key, _| live.contains(key));
+    Ok(grads)
+}
+
+/// `record_custom(inputs, outputs, grad_fn)`: the outputs of a `tf.custom_gradient` call
+/// take their gradients from `grad_fn`, which returns one gradient per input (the flat
+/// arguments, then the variables the function read).
+fn record_custom(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let [inputs, outputs, function] = &args.positional[..] else {
+        return Err(vm.type_error("record_custom(inputs, outputs, grad_fn)"));
+    };
+    let named = |values: &Value, vm: &mut Vm<'_>| -> PyResult<Vec<(String, runtime::op::Value)>> {
+        let mut out = Vec::new();
+        for value in vm.iterate(values)? {
+            let tensor = eager_of(st, vm, &value)?
+                .ok_or_else(|| vm.type_error("tf.custom_gradient takes tensors and variables"))?;
+            out.push((tensor.tensor_name.clone(), tensor.value.clone()));
+        }
+        Ok(out)
+    };
+    let inputs = named(inputs, vm)?;
+    let outputs = named(outputs, vm)?;
+    let key = st.next_custom_gradient.get();
+    st.next_custom_gradient.set(key + 1);
+    st.custom_gradients
+        .borrow_mut()
+        .insert(key, function.clone());
+    st.tf(vm, |ctx| {
+        ctx.tape_record_custom(key, inputs, outputs);
+        Ok(())
+    })?;
+    let live = st.tf(vm, |ctx| Ok(ctx.tape_custom_keys()))?;
+    st.custom_gradients
+        .borrow_mut()
+        .retain(|key, _| live.contains(key));
+    Ok(Value::None)
+}
+
+/// Builds the `_tf_tape` module.
+pub fn build_module(st: &St) -> Vec<(String, Value)> {
+    let module = lang::host::new_module(MODULE);
+    let state = st.clone();
+    module.set(
+        "record_custom",
+        lang::host::native_function_closure("record_custom", move |vm, args| {
+            record_custom(&state, vm, args)
+        }),
+    );
+    vec![(MODULE.to_string(), Value::Module(module))]
 }
 
 /// Each differentiable target's key (a variable's is its handle, as TensorFlow's tape

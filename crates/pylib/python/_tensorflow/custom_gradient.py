@@ -1,0 +1,72 @@
+"""`tf.custom_gradient`, as TensorFlow's eager decorator does it: the function runs with
+its variable reads watched, its outputs pass through `Identity`, and each recording tape
+takes their gradients from the returned gradient function (given the gradient of each
+output; returning one gradient per argument, and, when the function read variables, a
+second list with one per variable, passed as `variables=`)."""
+
+import functools
+import inspect
+
+import tensorflow as tf
+
+import _tf_tape
+
+
+def custom_gradient(f=None):
+    if f is None:
+        return lambda f: custom_gradient(f=f)
+
+    @functools.wraps(f)
+    def decorated(*args, **kwargs):
+        if not tf.executing_eagerly():
+            raise NotImplementedError(
+                "tf.custom_gradient inside a tf.function or a graph is not emulated in this "
+                "playground yet; call the decorated function eagerly.")
+        return _eager_mode_decorator(f, args, kwargs)
+
+    return decorated
+
+
+def _eager_mode_decorator(f, args, kwargs):
+    with tf.GradientTape(persistent=True, watch_accessed_variables=True) as watcher:
+        result, grad_fn = f(*args, **kwargs)
+    flat_args = [a for a in tf.nest.flatten(args) if _is_differentiable(a)]
+    flat_kwargs = [a for a in tf.nest.flatten(kwargs) if _is_differentiable(a)]
+    all_inputs = flat_args + flat_kwargs
+    variables = [v for v in watcher.watched_variables()
+                 if all(v is not i for i in all_inputs)]
+    del watcher
+    spec = inspect.getfullargspec(grad_fn)
+    if variables and "variables" not in spec.args and \
+            "variables" not in spec.kwonlyargs and not spec.varkw:
+        raise TypeError(
+            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since "
+            f"function uses variables: {variables}")
+    flat_result = [tf.identity(x) for x in tf.nest.flatten(result)]
+    input_tensors = [tf.convert_to_tensor(x) if not isinstance(x, tf.Variable) else x
+                     for x in flat_args] + list(variables)
+    arg_count = len(flat_args)
+
+    def actual_grad_fn(*result_grads):
+        result_grads = list(result_grads[:len(flat_result)])
+        if variables:
+            input_grads, variable_grads = grad_fn(*result_grads, variables=variables)
+            if len(variable_grads) != len(variables):
+                raise ValueError("Must return gradient for each variable from "
+                                 "@tf.custom_gradient grad_fn.")
+        else:
+            input_grads = grad_fn(*result_grads)
+            variable_grads = []
+        flat_grads = tf.nest.flatten(input_grads)
+        if len(flat_grads) != arg_count:
+            raise ValueError(
+                f"custom_gradient function expected to return {arg_count} gradients, but "
+                f"returned {len(flat_grads)} instead.")
+        return list(flat_grads) + list(variable_grads)
+
+    _tf_tape.record_custom(input_tensors, flat_result, actual_grad_fn)
+    return tf.nest.pack_sequence_as(result, flat_result)
+
+
+def _is_differentiable(value):
+    return isinstance(value, (tf.Tensor, tf.Variable))
