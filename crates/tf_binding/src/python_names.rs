@@ -16,6 +16,26 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.Module", "_tensorflow.module:Module"),
     ("tensorflow.get_logger", "_tensorflow.ops:get_logger"),
     (
+        "tensorflow.distribute.InputContext",
+        "_tensorflow.distribute_input:InputContext",
+    ),
+    (
+        "tensorflow.distribute.CrossDeviceOps",
+        "_tensorflow.distribute_input:CrossDeviceOps",
+    ),
+    (
+        "tensorflow.distribute.ReductionToOneDevice",
+        "_tensorflow.distribute_input:ReductionToOneDevice",
+    ),
+    (
+        "tensorflow.distribute.NcclAllReduce",
+        "_tensorflow.distribute_input:NcclAllReduce",
+    ),
+    (
+        "tensorflow.distribute.HierarchicalCopyAllReduce",
+        "_tensorflow.distribute_input:HierarchicalCopyAllReduce",
+    ),
+    (
         "tensorflow.custom_gradient",
         "_tensorflow.custom_gradient:custom_gradient",
     ),

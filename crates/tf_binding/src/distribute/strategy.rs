@@ -206,6 +206,14 @@ fn common(builder: ClassBuilder, st: &St) -> ClassBuilder {
             "experimental_distribute_dataset",
             with_state(st, distribute_dataset),
         )
+        .method_closure(
+            "distribute_datasets_from_function",
+            with_state(st, distribute_datasets_from_function),
+        )
+        .method_closure(
+            "experimental_distribute_datasets_from_function",
+            with_state(st, distribute_datasets_from_function),
+        )
         .property_closure(
             "num_replicas_in_sync",
             with_state(st, |st, vm, args| {
@@ -897,16 +905,19 @@ fn local_results(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     Ok(Value::tuple(vec![value]))
 }
 
-/// The data of a distributed dataset: the strategy and the iterable of global batches.
+/// The data of a distributed dataset: the strategy and the iterable of global batches
+/// (or, from `distribute_datasets_from_function`, of per-replica batches).
 pub struct PyDistributedDataset {
     strategy: StrategyId,
     source: Value,
+    per_replica_batches: bool,
 }
 
 /// The data of a distributed dataset's iterator.
 pub struct PyDistributedIterator {
     strategy: StrategyId,
     source: RefCell<Value>,
+    per_replica_batches: bool,
 }
 
 /// `strategy.experimental_distribute_dataset(dataset)`. Any iterable of global batches
@@ -929,6 +940,41 @@ fn distribute_dataset(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Rc::new(PyDistributedDataset {
             strategy: id,
             source: bound.dataset.clone().unwrap_or(Value::None),
+            per_replica_batches: false,
+        }),
+    ))
+}
+
+/// `strategy.distribute_datasets_from_function(dataset_fn)`: `dataset_fn` is called once
+/// (one input pipeline: this program is its only worker) with a `tf.distribute.InputContext`
+/// and returns a dataset of per-replica batches; each step gives every replica the next
+/// batch, copied to its device.
+fn distribute_datasets_from_function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "distribute_datasets_from_function",
+        &args,
+        2,
+        [this = "self", dataset_fn, options]
+    )?;
+    let id = strategy_of(vm, &args)?;
+    let replicas = st.tf(vm, |ctx| Ok(ctx.strategy(id)?.num_replicas()))?;
+    let library = vm.import_module("_tensorflow.distribute_input")?;
+    let context_class = vm.get_attr_str(&library, "InputContext")?;
+    let context = vm.call(
+        &context_class,
+        &[Value::Int(1), Value::Int(0), Value::Int(replicas as i64)],
+        &[],
+    )?;
+    let dataset_fn = bound.dataset_fn.clone().unwrap_or(Value::None);
+    let dataset = vm.call(&dataset_fn, &[context], &[])?;
+    let classes = st.classes(vm)?;
+    Ok(new_native_instance(
+        &classes.distribute.distributed_dataset,
+        Rc::new(PyDistributedDataset {
+            strategy: id,
+            source: dataset,
+            per_replica_batches: true,
         }),
     ))
 }
@@ -951,6 +997,7 @@ pub fn build_dataset(st: &St) -> Rc<Class> {
                 Rc::new(PyDistributedIterator {
                     strategy: dataset.strategy,
                     source: RefCell::new(iterator),
+                    per_replica_batches: dataset.per_replica_batches,
                 }),
             ))
         }),
@@ -971,6 +1018,9 @@ pub fn build_iterator(st: &St) -> Rc<Class> {
             let iterator =
                 this_as::<PyDistributedIterator>(vm, &args, "expected a DistributedIterator")?;
             let source = iterator.source.borrow().clone();
+            if iterator.per_replica_batches {
+                return next_per_replica(st, vm, iterator.strategy, &source);
+            }
             let Some(batch) = vm.next(&source)? else {
                 let class = vm.exc_types().stop_iteration.clone();
                 return Err(vm.new_error(&class, ""));
@@ -979,6 +1029,123 @@ pub fn build_iterator(st: &St) -> Rc<Class> {
         }),
     )
     .build()
+}
+
+/// The next batch of every replica, each copied to its replica's device; the iteration
+/// ends when the first replica's batch is missing.
+fn next_per_replica(st: &St, vm: &mut Vm<'_>, id: StrategyId, source: &Value) -> PyResult {
+    let devices = st.tf(vm, |ctx| Ok(ctx.strategy(id)?.devices.clone()))?;
+    let mut batches = Vec::with_capacity(devices.len());
+    for _ in &devices {
+        match vm.next(source)? {
+            Some(batch) => batches.push(batch),
+            None => break,
+        }
+    }
+    let Some(first) = batches.first().cloned() else {
+        let class = vm.exc_types().stop_iteration.clone();
+        return Err(vm.new_error(&class, ""));
+    };
+    // The replicas past the data's end get empty batches, as tf.distribute gives them.
+    while batches.len() < devices.len() {
+        batches.push(no_rows(st, vm, &first)?);
+    }
+    let mut placed = Vec::with_capacity(batches.len());
+    for (batch, device) in batches.iter().zip(&devices) {
+        placed.push(copy_to_device(st, vm, batch, device)?);
+    }
+    combine_per_replica(st, vm, placed)
+}
+
+/// `value` (tensors in tuples, lists) with none of its rows.
+fn no_rows(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult {
+    if matches!(value, Value::Tuple(_) | Value::List(_)) {
+        let mut items = Vec::new();
+        for item in vm.iterate(value)? {
+            items.push(no_rows(st, vm, &item)?);
+        }
+        return Ok(if matches!(value, Value::List(_)) {
+            Value::list(items)
+        } else {
+            Value::tuple(items)
+        });
+    }
+    let tensor = eager_tensor(st, vm, value)?;
+    let numbers = tensor
+        .value
+        .tensor()
+        .cloned()
+        .ok_or_else(|| vm.type_error("a distributed batch must be a tensor"))?;
+    let empty = ops::slice(
+        &numbers,
+        &[SliceSpec::Range {
+            start: Some(0),
+            stop: Some(0),
+            step: None,
+        }],
+    )
+    .map_err(|e| crate::convert::op_error(vm, e))?;
+    let host = tensor.device_name.clone();
+    let handle = st.tf(vm, |ctx| {
+        ctx.push_device_scope(Some(&host))?;
+        let made = ctx.constant(empty, None);
+        ctx.pop_device_scope()?;
+        made
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `value` (tensors in tuples, lists) copied to `device`.
+fn copy_to_device(st: &St, vm: &mut Vm<'_>, value: &Value, device: &str) -> PyResult {
+    if matches!(value, Value::Tuple(_) | Value::List(_)) {
+        let mut items = Vec::new();
+        for item in vm.iterate(value)? {
+            items.push(copy_to_device(st, vm, &item, device)?);
+        }
+        return Ok(if matches!(value, Value::List(_)) {
+            Value::list(items)
+        } else {
+            Value::tuple(items)
+        });
+    }
+    let tensor = eager_tensor(st, vm, value)?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.push_device_scope(Some(device))?;
+        let copied = ctx.identity(Handle::Eager(tensor).into(), None);
+        ctx.pop_device_scope()?;
+        copied
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// Replicas' values of the same structure as one structure of `PerReplica` leaves (the
+/// value itself for one replica).
+fn combine_per_replica(st: &St, vm: &mut Vm<'_>, replicas: Vec<Value>) -> PyResult {
+    if replicas.len() == 1 {
+        return Ok(replicas.into_iter().next().unwrap_or(Value::None));
+    }
+    let first = replicas[0].clone();
+    if matches!(first, Value::Tuple(_) | Value::List(_)) {
+        let mut columns: Vec<Vec<Value>> = Vec::new();
+        for replica in &replicas {
+            for (index, item) in vm.iterate(replica)?.into_iter().enumerate() {
+                if columns.len() <= index {
+                    columns.push(Vec::new());
+                }
+                columns[index].push(item);
+            }
+        }
+        let mut items = Vec::with_capacity(columns.len());
+        for column in columns {
+            items.push(combine_per_replica(st, vm, column)?);
+        }
+        return Ok(if matches!(first, Value::List(_)) {
+            Value::list(items)
+        } else {
+            Value::tuple(items)
+        });
+    }
+    per_replica(st, vm, replicas)
 }
 
 /// One global batch as per-replica slices (tuples and lists element by element).
