@@ -54,16 +54,23 @@ impl ErrorClasses {
     }
 }
 
-/// `e.message` (and `str(e)`): the first argument.
+/// `e.message` (and `str(e)`): the message, which the runtime's errors carry as their
+/// only argument and programs pass third (`OutOfRangeError(node_def, op, message)`).
 fn message_getter(vm: &mut Vm<'_>, args: lang::value::Args<'_>) -> PyResult {
     let exc = args
         .get(0)
         .and_then(Exception::from_value)
         .ok_or_else(|| vm.type_error("message of a non-exception"))?;
-    match exc.args().first() {
-        Some(first) => {
-            let first = first.clone();
-            Ok(Value::str(vm.str(&first)?))
+    let arguments = exc.args();
+    let message = if arguments.len() >= 3 {
+        arguments.get(2)
+    } else {
+        arguments.first()
+    };
+    match message {
+        Some(message) => {
+            let message = message.clone();
+            Ok(Value::str(vm.str(&message)?))
         }
         None => Ok(Value::str("")),
     }
@@ -87,6 +94,7 @@ pub fn build(vm: &Vm<'_>) -> PyResult<ErrorClasses> {
             doc: None,
         };
         dict.insert_str("message", Value::Property(Rc::new(prop)));
+        dict.insert_str("__str__", native_function("__str__", message_getter));
         for name in ["node_def", "op"] {
             dict.insert_str(name, Value::None);
         }

@@ -15,6 +15,7 @@ use lang::value::{Module, Value};
 pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.Module", "_tensorflow.module:Module"),
     ("tensorflow.get_logger", "_tensorflow.ops:get_logger"),
+    ("tensorflow.TensorArray", "_tensorflow.tensor_array:TensorArray"),
     (
         "tensorflow.distribute.InputContext",
         "_tensorflow.distribute_input:InputContext",
