@@ -241,14 +241,29 @@ class Layer(Operation):
 
     # ---- weights ----------------------------------------------------------------------
 
-    def add_weight(self, shape=None, initializer=None, dtype=None, trainable=True,
+    def add_weight(self, *args, shape=None, initializer=None, dtype=None, trainable=True,
                    autocast=True, regularizer=None, constraint=None, aggregation="none",
                    overwrite_with_gradient=False, name=None):
-        if isinstance(shape, str):
-            raise ValueError(
-                "`name` must be passed as a keyword argument. Received: "
-                f"add_weight('{shape}', ...). Use: add_weight(shape=..., name='{shape}')."
-            )
+        if args:
+            # Keras 2's positional style, `add_weight(shape, initializer, dtype)`, with
+            # Keras 3's errors for a positional name or an argument given twice.
+            if len(args) > 3:
+                raise TypeError("add_weight() takes at most 3 positional arguments but "
+                                f"{len(args)} were given.")
+            if isinstance(args[0], str):
+                raise ValueError(
+                    "`name` must be passed as a keyword argument. Received: "
+                    f"add_weight('{args[0]}', ...). Use: add_weight(shape=..., "
+                    f"name='{args[0]}').")
+            for index, (given, what) in enumerate(((shape, "shape"),
+                                                   (initializer, "initializer"),
+                                                   (dtype, "dtype"))):
+                if index < len(args) and given is not None:
+                    raise ValueError(f"`{what}` was passed both positionally and as a "
+                                     "keyword argument.")
+            shape = args[0]
+            initializer = args[1] if len(args) > 1 else initializer
+            dtype = args[2] if len(args) > 2 else dtype
         from keras.src import initializers
         shape = () if shape is None else tuple(shape)
         dtype = backend.standardize_dtype(dtype or self.variable_dtype)
