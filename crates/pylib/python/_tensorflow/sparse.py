@@ -160,3 +160,61 @@ def eye(num_rows, num_columns=None, dtype=tf.float32, name=None):
 
 
 SparseTensorValue = SparseTensor
+
+
+def concat(axis, sp_inputs, expand_nonconcat_dims=False, concat_dim=None,
+           expand_nonconcat_dim=None, name=None):
+    """The inputs side by side along `axis`: each one's indices shifted by the sizes
+    before it, the entries in row-major order."""
+    if concat_dim is not None:
+        axis = concat_dim
+    sp_inputs = [SparseTensor.from_value(sp) for sp in sp_inputs]
+    rank = int(sp_inputs[0].dense_shape.shape[0])
+    axis = axis + rank if axis < 0 else axis
+    shapes = [sp.dense_shape for sp in sp_inputs]
+    if expand_nonconcat_dims or expand_nonconcat_dim:
+        widest = tf.reduce_max(tf.stack(shapes), axis=0)
+        shapes = [tf.tensor_scatter_nd_update(widest, [[axis]], [shape[axis]])
+                  for shape in shapes]
+    offset = tf.constant(0, dtype=tf.int64)
+    indices, values = [], []
+    for sp, shape in zip(sp_inputs, shapes):
+        shift = tf.one_hot(axis, rank, on_value=offset, off_value=tf.constant(0, tf.int64),
+                           dtype=tf.int64)
+        indices.append(sp.indices + shift)
+        values.append(sp.values)
+        offset = offset + shape[axis]
+    dense_shape = tf.tensor_scatter_nd_update(shapes[0], [[axis]], [offset])
+    result = SparseTensor(tf.concat(indices, 0), tf.concat(values, 0), dense_shape)
+    return reorder(result) if axis != 0 else result
+
+
+def transpose(sp_input, perm=None, name=None):
+    """The tensor with its dimensions permuted (reversed by default), entries reordered."""
+    rank = int(sp_input.dense_shape.shape[0])
+    perm = list(range(rank))[::-1] if perm is None else list(perm)
+    indices = tf.gather(sp_input.indices, perm, axis=1)
+    dense_shape = tf.gather(sp_input.dense_shape, perm)
+    return reorder(SparseTensor(indices, sp_input.values, dense_shape))
+
+
+def map_values(op, *args, **kwargs):
+    """`op` applied to the values of the sparse arguments (which must share their
+    indices); other arguments are passed as they are."""
+    sparse = [a for a in list(args) + list(kwargs.values()) if isinstance(a, SparseTensor)]
+    if not sparse:
+        raise ValueError("No SparseTensor in argument list of map_values")
+    first = sparse[0]
+    for other in sparse[1:]:
+        if tf.executing_eagerly() and not (
+                bool(tf.reduce_all(tf.equal(tf.shape(other.indices), tf.shape(first.indices))))
+                and bool(tf.reduce_all(tf.equal(other.indices, first.indices)))):
+            raise tf.errors.InvalidArgumentError(
+                None, None, "Inputs must have identical indices.")
+
+    def values_of(a):
+        return a.values if isinstance(a, SparseTensor) else a
+
+    result = op(*[values_of(a) for a in args],
+                **{key: values_of(value) for key, value in kwargs.items()})
+    return SparseTensor(first.indices, result, first.dense_shape)
