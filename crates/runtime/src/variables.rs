@@ -520,6 +520,19 @@ impl Context {
         value: Operand,
     ) -> TfResult<Option<Handle>> {
         let variable = self.variable(id)?.clone();
+        let sets = kind
+            .downcast::<crate::op_defs::AssignVariable>()
+            .is_some_and(|assign| assign.0 == crate::op_defs::Update::Set);
+        if sets {
+            // `ResourceVariable.assign`'s check, before any op.
+            let shape = self.operand_shape(&value)?;
+            if !variable.shape.is_compatible_with(&shape) {
+                return Err(TfError::value_error(format!(
+                    "Cannot assign value to variable ' {}': Shape mismatch.The variable shape {}, and the assigned value shape {} are incompatible.",
+                    variable.name, variable.shape, shape
+                )));
+            }
+        }
         let value = match value {
             Operand::Literal(tensor) if tensor.dtype() != variable.dtype => Operand::Literal(
                 ops::cast(&tensor, variable.dtype).map_err(TfError::from_kernel_message)?,

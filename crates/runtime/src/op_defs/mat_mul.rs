@@ -119,6 +119,14 @@ impl Op for MatMul {
             (true, false) => (mm(b, grad, false, true)?, mm(a, grad, false, false)?),
             (true, true) => (mm(b, grad, true, true)?, mm(grad, a, true, true)?),
         };
+        // `_BatchMatMulV2`: gradients summed over the batch dimensions an input was
+        // broadcast along, back to that input's shape.
+        if self.0.batched && a.dims()[..a.rank().saturating_sub(2)] != b.dims()[..b.rank().saturating_sub(2)] {
+            return Ok(vec![
+                Some(crate::tape::unbroadcast(ga, a.shape())?),
+                Some(crate::tape::unbroadcast(gb, b.shape())?),
+            ]);
+        }
         Ok(vec![Some(ga), Some(gb)])
     }
 
@@ -170,6 +178,23 @@ impl Op for MatMul {
                 (true, true) => mm(grad, a, true, true)?,
             })
         };
+        if self.0.batched {
+            // `_BatchMatMulV2`: summed over the batch dimensions an input was broadcast
+            // along, when the static batch shapes differ.
+            let (a_dims, b_dims) = (ctx.static_dims(a)?, ctx.static_dims(b)?);
+            let batch = |dims: &[usize]| dims[..dims.len().saturating_sub(2)].to_vec();
+            if batch(&a_dims) != batch(&b_dims) {
+                let ga = match ga {
+                    Some(ga) => Some(ctx.unbroadcast_to(ga, a)?),
+                    None => None,
+                };
+                let gb = match gb {
+                    Some(gb) => Some(ctx.unbroadcast_to(gb, b)?),
+                    None => None,
+                };
+                return Ok(vec![ga, gb]);
+            }
+        }
         Ok(vec![ga, gb])
     }
 
