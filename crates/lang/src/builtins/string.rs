@@ -559,6 +559,49 @@ pub(crate) fn install(t: &Types) {
         affix(vm, &args, "startswith", false)
     });
     add_method(s, "endswith", |vm, args| affix(vm, &args, "endswith", true));
+    s.dict.borrow_mut().insert_str(
+        "maketrans",
+        Value::StaticMethod(Rc::new(crate::value::NativeFunction::value(
+            "maketrans",
+            maketrans,
+        ))),
+    );
+    add_method(s, "translate", |vm, args| {
+        let s = scan(vm, &args, "translate")?.clone();
+        let Some(table) = args.get(1).cloned() else {
+            return Err(vm.type_error("translate() takes exactly one argument (0 given)"));
+        };
+        vm.charge_bytes(s.as_str().len())?;
+        let mut out = String::with_capacity(s.as_str().len());
+        for c in s.as_str().chars() {
+            let mapped = match vm.get_item(&table, &Value::Int(c as i64)) {
+                Ok(value) => value,
+                Err(error) if error.is_instance(&vm.exc_types().lookup_error) => {
+                    out.push(c);
+                    continue;
+                }
+                Err(error) => return Err(error),
+            };
+            match mapped {
+                Value::None => {}
+                Value::Str(text) => out.push_str(text.as_str()),
+                Value::Int(code) => match u32::try_from(code).ok().and_then(char::from_u32) {
+                    Some(mapped) => out.push(mapped),
+                    None => {
+                        return Err(vm.value_error(
+                            "character mapping must be in range(0x110000)",
+                        ))
+                    }
+                },
+                _ => {
+                    return Err(vm.type_error(
+                        "character mapping must return integer, None or str",
+                    ))
+                }
+            }
+        }
+        Ok(Value::str(out))
+    });
     add_method(s, "zfill", |vm, args| {
         let s = scan(vm, &args, "zfill")?.clone();
         let width = args.get(1).and_then(|v| v.as_i64()).unwrap_or(0);
@@ -885,4 +928,77 @@ fn format_field(
         Some(c) => return Err(vm.value_error(format!("Unknown conversion specifier {c}"))),
     };
     vm.format(&value, &spec)
+}
+
+/// `str.maketrans(x[, y[, z]])`: a translation table for `str.translate`, keyed by code
+/// points: from a dict (keys one-character strings or code points), or two strings of
+/// equal length mapped character by character, `z`'s characters mapped to `None`.
+fn maketrans(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let table = Rc::new(std::cell::RefCell::new(crate::value::Dict::new()));
+    match (args.get(0), args.get(1)) {
+        (Some(Value::Dict(mapping)), None) => {
+            let items: Vec<(Value, Value)> = mapping
+                .borrow()
+                .iter()
+                .map(|entry| (entry.key.clone(), entry.value.clone()))
+                .collect();
+            for (key, value) in items {
+                let key = match key {
+                    Value::Str(text) if text.char_len() == 1 => {
+                        Value::Int(text.as_str().chars().next().map_or(0, |c| c as i64))
+                    }
+                    Value::Str(_) => {
+                        return Err(vm.value_error(
+                            "string keys in translate table must be of length 1",
+                        ))
+                    }
+                    Value::Int(code) => Value::Int(code),
+                    _ => {
+                        return Err(vm.type_error(
+                            "keys in translate table must be strings or integers",
+                        ))
+                    }
+                };
+                vm.dict_setitem(&table, key, value)?;
+            }
+        }
+        (Some(Value::Dict(_)), Some(_)) | (None, _) => {
+            return Err(vm.type_error(
+                "if you give only one argument to maketrans it must be a dict",
+            ))
+        }
+        (Some(Value::Str(from)), Some(Value::Str(to))) => {
+            if from.char_len() != to.char_len() {
+                return Err(vm.value_error(
+                    "the first two maketrans arguments must have equal length",
+                ));
+            }
+            let pairs: Vec<(char, char)> = from.as_str().chars().zip(to.as_str().chars()).collect();
+            for (a, b) in pairs {
+                vm.dict_setitem(&table, Value::Int(a as i64), Value::Int(b as i64))?;
+            }
+            match args.get(2) {
+                Some(Value::Str(deleted)) => {
+                    let deleted: Vec<char> = deleted.as_str().chars().collect();
+                    for c in deleted {
+                        vm.dict_setitem(&table, Value::Int(c as i64), Value::None)?;
+                    }
+                }
+                Some(_) => return Err(vm.type_error("maketrans() argument 3 must be str")),
+                None => {}
+            }
+        }
+        (Some(_), Some(Value::Str(_))) => {
+            return Err(vm.type_error("first maketrans argument must be a string if there is a second argument"))
+        }
+        (Some(_), Some(_)) => {
+            return Err(vm.type_error("maketrans() argument 2 must be str"))
+        }
+        (Some(_), None) => {
+            return Err(vm.type_error(
+                "if you give only one argument to maketrans it must be a dict",
+            ))
+        }
+    }
+    Ok(Value::Dict(table))
 }

@@ -2,7 +2,7 @@
 
 from keras import activations, backend, callbacks, initializers, layers, losses, metrics
 from keras import config, datasets, mixed_precision, models, ops, optimizers, random
-from keras import regularizers, saving, utils
+from keras import preprocessing, regularizers, saving, utils
 from keras.src.keras_tensor import KerasTensor
 from keras.src.layer import Layer
 from keras.src.layers.core import Input

@@ -91,3 +91,5 @@ class PyDataset:
 
 
 Sequence = PyDataset
+
+from keras.preprocessing.image import img_to_array, load_img  # noqa: E402,F401

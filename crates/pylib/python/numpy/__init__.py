@@ -320,9 +320,11 @@ def ones_like(a, dtype=None):
 
 
 def full(shape, fill_value, dtype=None):
+    fill = asarray(fill_value)
     if dtype is None:
-        dtype = asarray(fill_value).dtype
-    return zeros(shape, dtype=dtype) + fill_value
+        dtype = fill.dtype
+    # The value is cast to `dtype` (unsafely, as NumPy fills), then broadcast.
+    return zeros(shape, dtype=dtype) + fill.astype(dtype)
 
 
 def full_like(a, fill_value, dtype=None):

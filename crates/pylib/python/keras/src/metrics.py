@@ -25,13 +25,22 @@ class Metric:
 
     def add_variable(self, shape, initializer="zeros", dtype=None, aggregation="sum",
                      name=None):
+        from keras.src import initializers
         dtype = backend.standardize_dtype(dtype or self._dtype)
-        value = tf.zeros(shape, dtype) if initializer == "zeros" else tf.ones(shape, dtype)
+        if initializer in ("zeros", None):
+            value = tf.zeros(shape, dtype)
+        elif initializer == "ones":
+            value = tf.ones(shape, dtype)
+        else:
+            value = tf.convert_to_tensor(initializers.get(initializer)(shape, dtype=dtype),
+                                         dtype=dtype)
         variable = _keras_native.variable(value, f"{self.name}/{name}", False, False)
         self._variables.append(variable)
         return variable
 
-    add_weight = add_variable
+    def add_weight(self, shape=(), initializer=None, dtype=None, name=None):
+        """Keras 2's name for `add_variable` (a scalar by default)."""
+        return self.add_variable(shape=shape, initializer=initializer, dtype=dtype, name=name)
 
     @property
     def variables(self):

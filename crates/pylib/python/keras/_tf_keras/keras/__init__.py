@@ -5,7 +5,7 @@ as TensorFlow's does)."""
 
 from keras import activations, callbacks, datasets, initializers, models, ops, optimizers
 from keras import config, mixed_precision, random, regularizers, saving, utils
-from keras._tf_keras.keras import backend, layers, losses, metrics
+from keras._tf_keras.keras import backend, layers, losses, metrics, preprocessing
 from keras.src.backend import name_scope
 from keras.src.keras_tensor import KerasTensor
 from keras.src.layer import Layer

@@ -1,0 +1,3 @@
+"""`keras.preprocessing`: `image` and `sequence` (and, in `tf.keras`, the legacy `text`)."""
+
+from keras.preprocessing import image, sequence  # noqa: F401
