@@ -32,11 +32,17 @@ pub fn build(st: &St, base: &Rc<Class>) -> Rc<Class> {
                 let me = this(vm, &args)?.clone();
                 let value = crate::convert::eager_value(st, vm, &me)?
                     .ok_or_else(|| vm.type_error("a Keras variable without a value"))?;
+                // A scalar shows as the Python number it converts to (a float32's double
+                // value: `0.009999999776482582`), as Keras prints it.
+                let shown = if value.rank() == 0 {
+                    tensor::format::python_item_repr(&value, 0)
+                } else {
+                    numpy_str(&value)
+                };
                 Ok(Value::str(format!(
-                    "<Variable path={path}, shape={}, dtype={}, value={}>",
+                    "<Variable path={path}, shape={}, dtype={}, value={shown}>",
                     tensor::TensorShape::from(value.shape()),
                     value.dtype().name(),
-                    numpy_str(&value)
                 )))
             }),
         )

@@ -51,6 +51,37 @@ class _Optimizer(_GradientTransforms):
             self._schedule = kwargs["learning_rate"]
             kwargs["learning_rate"] = float(self._schedule(0))
         super().__init__(*args, **kwargs)
+        # Keras keeps the learning rate in a float32 variable (`adam/learning_rate`).
+        import tensorflow as tf
+        with tf.init_scope():
+            self._learning_rate_variable = _keras_native.variable(
+                tf.constant(self._native_learning_rate(), tf.float32),
+                f"{self.name}/learning_rate", False, False)
+
+    def _native_learning_rate(self):
+        return self._native.learning_rate.fget(self)
+
+    @property
+    def learning_rate(self):
+        """The learning rate: its variable, or the schedule's value at this step."""
+        if self._schedule is not None:
+            return self._schedule(self.iterations)
+        return self._learning_rate_variable
+
+    @learning_rate.setter
+    def learning_rate(self, value):
+        if isinstance(value, _Schedule):
+            self._schedule = value
+            self._native.learning_rate.fset(self, float(value(int(self.iterations))))
+            return
+        if self._schedule is not None:
+            raise TypeError(
+                "This optimizer was created with a `LearningRateSchedule` object as its "
+                "`learning_rate` constructor argument, hence its learning rate is not "
+                "settable. If you need the learning rate to be settable, you should "
+                "instantiate the optimizer with a float `learning_rate` argument.")
+        self._learning_rate_variable.assign(value)
+        self._native.learning_rate.fset(self, float(value))
 
     def get_config(self):
         """The arguments that rebuild this optimizer (its learning rate as it is now, or
@@ -58,7 +89,7 @@ class _Optimizer(_GradientTransforms):
         import numpy as np
         # The learning rate is a float32 variable in Keras.
         config = {"name": self.name,
-                  "learning_rate": float(np.float32(self.learning_rate))}
+                  "learning_rate": float(np.float32(self._native_learning_rate()))}
         if self._schedule is not None:
             config["learning_rate"] = self._schedule
         config.update(self._base_config())
@@ -83,7 +114,7 @@ class _Optimizer(_GradientTransforms):
 
     def _update_learning_rate(self):
         if self._schedule is not None:
-            self.learning_rate = float(self._schedule(int(self.iterations)))
+            self._native.learning_rate.fset(self, float(self._schedule(int(self.iterations))))
 
     def apply(self, grads, trainable_variables=None):
         if trainable_variables is None:
@@ -115,6 +146,7 @@ class _Optimizer(_GradientTransforms):
 
 class Adam(_Optimizer, _keras_native.optimizers.Adam):
     __module__ = "keras.src.optimizers.adam"
+    _native = _keras_native.optimizers.Adam
     _HYPERPARAMETERS = (("beta_1", 0.9), ("beta_2", 0.999), ("epsilon", 1e-7),
                         ("amsgrad", False))
     _NOT_EMULATED = ("amsgrad",)
@@ -135,12 +167,14 @@ class AdamW(Adam):
 
 class SGD(_Optimizer, _keras_native.optimizers.SGD):
     __module__ = "keras.src.optimizers.sgd"
+    _native = _keras_native.optimizers.SGD
     _HYPERPARAMETERS = (("momentum", 0.0), ("nesterov", False))
     _DEFAULT_LEARNING_RATE = 0.01
 
 
 class RMSprop(_Optimizer, _keras_native.optimizers.RMSprop):
     __module__ = "keras.src.optimizers.rmsprop"
+    _native = _keras_native.optimizers.RMSprop
     _HYPERPARAMETERS = (("rho", 0.9), ("momentum", 0.0), ("epsilon", 1e-7),
                         ("centered", False))
     _NOT_EMULATED = ("centered",)

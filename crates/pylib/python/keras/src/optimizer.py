@@ -12,6 +12,7 @@ import warnings
 
 import tensorflow as tf
 
+import _keras_native
 from keras.src import backend
 from keras.src import distribution as _distribution
 from keras.src.schedules import LearningRateSchedule
@@ -133,9 +134,10 @@ class Optimizer(GradientTransforms):
         self._slots = {}
         self._global_variables = []
         with tf.init_scope():
-            self._iterations = tf.Variable(0, name="iteration", dtype=tf.int64,
-                                           trainable=False)
+            self._iterations = _keras_native.variable(
+                tf.constant(0, tf.int64), f"{self.name}/iteration", False, False)
         self._variables.append(self._iterations)
+        self._learning_rate_is_variable = False
         if isinstance(learning_rate, LearningRateSchedule) or callable(learning_rate):
             self._learning_rate = learning_rate
         else:
@@ -146,8 +148,10 @@ class Optimizer(GradientTransforms):
                     "iteration value and returns the corresponding learning rate value). "
                     f"Received instead: learning_rate={learning_rate}")
             with tf.init_scope():
-                self._learning_rate = tf.Variable(learning_rate, name="learning_rate",
-                                                  dtype=tf.float32, trainable=False)
+                self._learning_rate = _keras_native.variable(
+                    tf.constant(learning_rate, tf.float32), f"{self.name}/learning_rate",
+                    False, False)
+            self._learning_rate_is_variable = True
             self._variables.append(self._learning_rate)
 
     # ---- state --------------------------------------------------------------------------
@@ -168,7 +172,8 @@ class Optimizer(GradientTransforms):
     def learning_rate(self, learning_rate):
         if isinstance(learning_rate, LearningRateSchedule) or callable(learning_rate):
             self._learning_rate = learning_rate
-        elif isinstance(self._learning_rate, tf.Variable):
+            self._learning_rate_is_variable = False
+        elif self._learning_rate_is_variable:
             self._learning_rate.assign(learning_rate)
         else:
             raise TypeError(
@@ -180,7 +185,7 @@ class Optimizer(GradientTransforms):
     def _get_current_learning_rate(self):
         if isinstance(self._learning_rate, LearningRateSchedule):
             return self._learning_rate(self._iterations)
-        if callable(self._learning_rate) and not isinstance(self._learning_rate, tf.Variable):
+        if not self._learning_rate_is_variable and callable(self._learning_rate):
             return self._learning_rate()
         return self._learning_rate
 
@@ -195,8 +200,9 @@ class Optimizer(GradientTransforms):
         from keras.src import initializers
         init = initializers.get(initializer)
         with tf.init_scope():
-            variable = tf.Variable(init(shape, dtype=dtype or tf.float32), name=name,
-                                   trainable=False)
+            variable = _keras_native.variable(
+                tf.convert_to_tensor(init(shape, dtype=dtype or tf.float32)),
+                f"{self.name}/{name}", False, False)
         self._variables.append(variable)
         return variable
 

@@ -97,9 +97,8 @@ class Nadam(Optimizer):
         super().build(var_list)
         self._momentums, self._velocities = self.add_optimizer_variables(
             var_list, ["momentum", "velocity"])
-        with tf.init_scope():
-            self._u_product = tf.Variable(1.0, dtype=dtype, trainable=False)
-        self._variables.append(self._u_product)
+        self._u_product = self.add_variable((), initializer="ones", dtype=dtype,
+                                            name="u_product")
         self._global_variables.append(self._u_product)
 
     def apply(self, grads, trainable_variables=None):
