@@ -185,7 +185,7 @@ impl Context {
         name: Option<&str>,
         args: Vec<Arg>,
     ) -> TfResult<Vec<Handle>> {
-        let reference = self.reference_dtype(&args)?;
+        let reference = self.reference_dtype(&kind, &args)?;
         match self.default_graph() {
             None => {
                 let mut inputs = Vec::with_capacity(args.len());
@@ -237,9 +237,10 @@ impl Context {
             .collect())
     }
 
-    /// The dtype literals convert to: the first non-literal `T` input's, else the first
-    /// literal's (`args_to_matching_eager`: `tf.multiply(np.ones(2), 42)` is float64).
-    fn reference_dtype(&self, args: &[Arg]) -> TfResult<Option<DType>> {
+    /// The dtype literals convert to: the first non-literal `T` input's, else, for the
+    /// elementwise binary ops, the first literal's (`args_to_matching_eager`:
+    /// `tf.multiply(np.ones(2), 42)` is float64).
+    fn reference_dtype(&self, kind: &OpKind, args: &[Arg]) -> TfResult<Option<DType>> {
         let mut first_literal = None;
         for arg in args.iter().filter(|arg| arg.match_dtype) {
             let dtype = match &arg.operand {
@@ -252,7 +253,7 @@ impl Context {
             };
             return Ok(Some(dtype));
         }
-        Ok(first_literal)
+        Ok(first_literal.filter(|_| kind.downcast::<crate::op_defs::Binary>().is_some()))
     }
 
     fn convert_literal(
@@ -1423,7 +1424,7 @@ impl Context {
                 kind,
                 op_name,
                 None,
-                vec![arg(images, "images"), arg(size.into(), "size")],
+                vec![arg(images, "images"), scalar_arg_operand(size.into(), "size")],
             )
         })();
         self.leave_composite_scope(scope)?;
@@ -1614,7 +1615,7 @@ impl Context {
     ) -> TfResult<Handle> {
         match (self.default_graph(), exact) {
             (Some(graph), Some(exact)) => {
-                let reference = self.reference_dtype(&args)?;
+                let reference = self.reference_dtype(&kind, &args)?;
                 let exact = exact.to_string();
                 let op_type = kind.op_type();
                 first_output(

@@ -42,6 +42,13 @@ fn type_name(dtype: DType) -> String {
 
 /// An `ndarray` (or NumPy scalar, for 0-d) holding `tensor`.
 pub fn array_value(st: &St, vm: &Vm<'_>, tensor: Tensor) -> PyResult {
+    // An element of a string array is Python `bytes` (TensorFlow's string arrays hold
+    // `bytes` objects; NumPy's `bytes_` is a `bytes` too).
+    if tensor.rank() == 0 {
+        if let TensorData::String(values) = tensor.data() {
+            return Ok(Value::Bytes(Rc::new(values[0].clone())));
+        }
+    }
     let classes = st.classes(vm)?;
     let scalar_class = (tensor.rank() == 0)
         .then(|| {

@@ -32,7 +32,9 @@ def _is_trackable(value):
         return any(_is_trackable(item) for item in value)
     if isinstance(value, dict):
         return any(_is_trackable(item) for item in value.values())
-    return type(value).__module__.startswith("keras")
+    # Keras objects (layers, models, optimizers, metrics), users' subclasses too.
+    return any((getattr(klass, "__module__", "") or "").startswith("keras")
+               for klass in type(value).__mro__)
 
 
 def _children(obj):

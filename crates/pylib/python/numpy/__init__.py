@@ -1029,3 +1029,23 @@ from ._scalar_kinds import (  # noqa: E402
     character, complexfloating, flexible, floating, generic, inexact, integer, issubdtype,
     number, signedinteger, unsignedinteger,
 )
+
+
+def broadcast_to(array, shape, subok=False):
+    """`array` broadcast to `shape` (a copy here; NumPy's is a read-only view)."""
+    array = asarray(array)
+    shape = (shape,) if isinstance(shape, int) else tuple(shape)
+    given = tuple(array.shape)
+    fits = len(given) <= len(shape)
+    for g, s in zip(given[::-1], shape[::-1]):
+        fits = fits and (g == 1 or g == s)
+    if not fits:
+        if len(given) > len(shape):
+            raise ValueError("input operand has more dimensions than allowed by the axis "
+                             "remapping")
+        raise ValueError(
+            "operands could not be broadcast together with remapped shapes "
+            f"[original->remapped]: {given}  and requested shape {shape}")
+    out = zeros(shape, dtype=array.dtype)
+    out[...] = array
+    return out

@@ -44,7 +44,28 @@ def serialize_name(identifier):
 _SEED = (("seed", None),)
 Zeros = _configurable(_native.Zeros, ())
 Ones = _configurable(_native.Ones, ())
-Constant = _configurable(_native.Constant, (("value", 0.0),))
+class Constant:
+    """`keras.initializers.Constant(value)`: `value` (a number or an array that broadcasts
+    to the shape) cast to the dtype, times ones, as Keras computes it."""
+
+    __module__ = "keras.src.initializers.constant_initializers"
+    _PARAMETERS = (("value", 0.0),)
+
+    def __init__(self, value=0.0):
+        self.value = value
+
+    def __call__(self, shape, dtype=None):
+        import tensorflow as tf
+        from keras.src import backend
+        dtype = backend.standardize_dtype(dtype or backend.floatx())
+        return tf.cast(self.value, dtype=dtype) * tf.ones(shape=shape, dtype=dtype)
+
+    def get_config(self):
+        return {"value": self.value}
+
+    @classmethod
+    def from_config(cls, config):
+        return cls(**config)
 GlorotUniform = _configurable(_native.GlorotUniform, _SEED)
 GlorotNormal = _configurable(_native.GlorotNormal, _SEED)
 HeUniform = _configurable(_native.HeUniform, _SEED)
