@@ -7,6 +7,9 @@ from keras.src.metrics import (  # noqa: F401
     SparseCategoricalCrossentropy, Sum,
     accuracy, binary_accuracy, categorical_accuracy, get, sparse_categorical_accuracy,
 )
+from keras.src.confusion_metrics import (  # noqa: F401
+    FalseNegatives, FalsePositives, Precision, Recall, TrueNegatives, TruePositives,
+)
 from keras.src.losses import (  # noqa: F401
     binary_crossentropy, categorical_crossentropy, mean_absolute_error, mean_squared_error,
     sparse_categorical_crossentropy,

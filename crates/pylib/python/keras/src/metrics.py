@@ -15,7 +15,7 @@ from keras.src.losses import (
 
 class Metric:
     def __init__(self, dtype=None, name=None):
-        self.name = name or backend.snake_case(type(self).__name__)
+        self.name = name or backend.unique_name(backend.snake_case(type(self).__name__))
         self._dtype = backend.standardize_dtype(dtype) if dtype is not None else backend.floatx()
         self._variables = []
 
@@ -284,6 +284,14 @@ def get(identifier, loss=None):
                 return BinaryAccuracy(name=identifier)
             return Accuracy(name=identifier)
         cls = _BY_NAME.get(identifier)
+        if cls is None:
+            from keras.src import confusion_metrics
+            cls = {"precision": confusion_metrics.Precision,
+                   "recall": confusion_metrics.Recall,
+                   "true_positives": confusion_metrics.TruePositives,
+                   "false_positives": confusion_metrics.FalsePositives,
+                   "true_negatives": confusion_metrics.TrueNegatives,
+                   "false_negatives": confusion_metrics.FalseNegatives}.get(identifier)
         if cls is None:
             raise ValueError(f"Could not interpret metric identifier: {identifier}")
         return cls(name=identifier)

@@ -1,0 +1,21 @@
+# keras.metrics Precision, Recall, TruePositives..FalseNegatives: thresholds, class_id, sample weights, in fit; metrics auto-named
+import numpy as np, keras, tensorflow as tf
+y_true = np.array([0, 1, 1, 1, 0, 0, 1], "float32")
+y_pred = np.array([0.2, 0.8, 0.4, 0.9, 0.7, 0.1, 0.6], "float32")
+for m in [keras.metrics.Precision(), keras.metrics.Recall(), keras.metrics.Precision(thresholds=[0.3, 0.65]), keras.metrics.TruePositives(), keras.metrics.FalseNegatives(thresholds=0.85), keras.metrics.TrueNegatives(), keras.metrics.FalsePositives()]:
+  m.update_state(y_true, y_pred)
+  print(m.name, m.result().numpy())
+m = keras.metrics.Recall(class_id=1)
+m.update_state(np.array([[0, 1], [1, 0], [0, 1]]), np.array([[0.3, 0.7], [0.6, 0.4], [0.9, 0.1]]))
+print(m.result().numpy(), [v.name for v in m.variables])
+p = keras.metrics.Precision()
+p.update_state(y_true, y_pred, sample_weight=np.array([1, 2, 1, 1, 3, 1, 0.5]))
+print(p.result().numpy())
+p.reset_state(); print(p.result().numpy())
+keras.utils.set_random_seed(1)
+model = keras.Sequential([keras.Input((3,)), keras.layers.Dense(1, activation="sigmoid")])
+model.compile("adam", "binary_crossentropy", metrics=["accuracy", keras.metrics.Precision(), keras.metrics.Recall(name="rec"), "precision"])
+x = np.random.rand(32, 3).astype("float32"); y = (x.sum(1) > 1.5).astype("float32")
+h = model.fit(x, y, epochs=2, verbose=0, shuffle=False)
+print(sorted(h.history), [round(v, 4) for v in h.history["precision"]])
+print(model.evaluate(x, y, verbose=0, return_dict=True))
