@@ -388,6 +388,43 @@ fn static_predicate(st: &St, vm: &mut Vm<'_>, pred: &Value) -> PyResult<Option<b
     }))
 }
 
+/// `tf.get_static_value(tensor, partial=False)`: an eager tensor's (or variable's) value,
+/// a graph `Const`'s, or a `Shape` of a fully known shape, as an ndarray; `None` for a
+/// graph tensor whose value is only known when the graph runs; other values as they are.
+fn get_static_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "get_static_value", &args, 1, [tensor, partial])?;
+    let value = bound.tensor.clone().unwrap_or(Value::None);
+    // A variable's value can change: it is never static.
+    if value.downcast::<crate::variable_class::PyVariable>().is_some() {
+        return Ok(Value::None);
+    }
+    if let Some(tensor) = eager_value(st, vm, &value)? {
+        return crate::numpy_module::array_value(st, vm, tensor);
+    }
+    let Some(Handle::Symbolic(tensor)) = value.downcast::<PyTensor>().map(|t| t.handle.clone())
+    else {
+        return Ok(value);
+    };
+    let known = st.with_ctx(vm, |ctx| {
+        let graph = ctx.graph(tensor.graph).ok()?;
+        let operation = graph.operation(tensor.operation)?;
+        if let Some(constant) = operation.kind.constant_value() {
+            return Some(constant.clone());
+        }
+        if operation.kind.op_type() == "Shape" {
+            let input = *operation.inputs.first()?;
+            let shape = ctx.handle_shape(&Handle::Symbolic(input)).ok()?.to_shape()?;
+            let dims: Vec<i32> = shape.dims().iter().map(|d| *d as i32).collect();
+            return Tensor::from_vec(tensor::Shape::new(vec![dims.len()]), dims).ok();
+        }
+        None
+    })?;
+    match known {
+        Some(tensor) => crate::numpy_module::array_value(st, vm, tensor),
+        None => Ok(Value::None),
+    }
+}
+
 fn cond(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "cond", &args, 3, [pred, true_fn, false_fn, name])?;
     let pred = bound.pred.clone().unwrap_or(Value::None);
@@ -867,6 +904,10 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ("cast".into(), native(st, "cast", cast)),
         ("where".into(), native(st, "where", where_fn)),
         ("cond".into(), native(st, "cond", cond)),
+        (
+            "get_static_value".into(),
+            native(st, "get_static_value", get_static_value),
+        ),
         (
             "zeros".into(),
             native(st, "zeros", |st, vm, args| filled(st, vm, &args, false)),

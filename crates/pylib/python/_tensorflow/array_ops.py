@@ -204,3 +204,100 @@ def group(*inputs, **kwargs):
     deps = [x for x in inputs if x is not None]
     with tf.control_dependencies(deps):
         return tf.no_op(name=name)
+
+
+def sequence_mask(lengths, maxlen=None, dtype=tf.bool, name=None):
+    """`tf.sequence_mask`: `range(maxlen) < lengths[..., None]`, as TensorFlow builds it."""
+    with tf.name_scope(name or "SequenceMask"):
+        lengths = tf.convert_to_tensor(lengths)
+        if maxlen is None:
+            maxlen = tf.reduce_max(lengths)
+            maxlen = tf.maximum(tf.constant(0, maxlen.dtype), maxlen)
+        else:
+            maxlen = tf.convert_to_tensor(maxlen)
+        if maxlen.shape.ndims is not None and maxlen.shape.ndims != 0:
+            raise ValueError("Argument `maxlen` must be scalar for sequence_mask, received "
+                             f"`maxlen` = {maxlen} with shape '{maxlen.shape}' instead")
+        row_vector = tf.range(tf.constant(0, maxlen.dtype), maxlen, tf.constant(1, maxlen.dtype))
+        matrix = tf.cast(tf.expand_dims(lengths, -1), maxlen.dtype)
+        result = row_vector < matrix
+        if dtype is None or result.dtype == tf.as_dtype(dtype):
+            return result
+        return tf.cast(result, dtype)
+
+
+def _static_ints(value, what):
+    static = tf.get_static_value(tf.convert_to_tensor(value))
+    if static is None:
+        raise NotImplementedError(
+            f"tf.repeat with {what} known only when the graph runs is not emulated in this "
+            "playground yet.")
+    return static
+
+
+def repeat(input, repeats, axis=None, name=None):  # noqa: A002 - TensorFlow's name
+    """`tf.repeat`: each element (along `axis`; of the flattened input when `axis` is
+    None) `repeats` times (a new axis tiled, then merged, as TensorFlow does for a scalar
+    count), or `repeats[i]` times for element `i`."""
+    with tf.name_scope(name or "Repeat"):
+        input = tf.convert_to_tensor(input, name="input")
+        if axis is None:
+            input = tf.reshape(input, [-1])
+            axis = 0
+        rank = input.shape.rank
+        axis = axis + rank if axis < 0 else axis
+        counts = _static_ints(repeats, "repeats")
+        if getattr(counts, "ndim", 0) == 0 or len(counts) == 1:
+            count = int(counts) if getattr(counts, "ndim", 0) == 0 else int(counts[0])
+            expanded = tf.expand_dims(input, axis + 1)
+            multiples = [1] * (rank + 1)
+            multiples[axis + 1] = count
+            tiled = tf.tile(expanded, multiples)
+            shape = tf.shape(input)
+            dims = [shape[i] if input.shape[i] is None else input.shape[i]
+                    for i in range(rank)]
+            dims[axis] = dims[axis] * count
+            dynamic = [d for d in dims if tf.is_tensor(d)]
+            return tf.reshape(tiled, tf.stack(dims) if dynamic else dims)
+        size = input.shape[axis]
+        if size is None:
+            raise NotImplementedError(
+                "tf.repeat with per-element counts along an axis of unknown size is not "
+                "emulated in this playground yet.")
+        counts = [int(c) for c in counts]
+        if len(counts) != size:
+            raise tf.errors.InvalidArgumentError(
+                None, None, f"Dimension 0 in both shapes must be equal: shape[0] = "
+                f"[{size}] vs. shape[1] = [{len(counts)}]")
+        indices = [i for i, count in enumerate(counts) for _ in range(count)]
+        return tf.gather(input, tf.constant(indices, dtype=tf.int32), axis=axis)
+
+
+def roll(input, shift, axis, name=None):  # noqa: A002 - TensorFlow's name
+    """`tf.roll`: elements shifted along each axis, wrapping around."""
+    with tf.name_scope(name or "Roll"):
+        input = tf.convert_to_tensor(input, name="input")
+        shifts = _static_ints(shift, "shift")
+        axes = _static_ints(axis, "axis")
+        shifts = [int(s) for s in (shifts.reshape(-1) if hasattr(shifts, "reshape") else [shifts])]
+        axes = [int(a) for a in (axes.reshape(-1) if hasattr(axes, "reshape") else [axes])]
+        if len(shifts) != len(axes):
+            raise tf.errors.InvalidArgumentError(
+                None, None, f"shift and axis must have the same size")
+        total = {}
+        rank = input.shape.rank
+        for s, a in zip(shifts, axes):
+            a = a + rank if a < 0 else a
+            total[a] = total.get(a, 0) + s
+        result = input
+        for a, s in total.items():
+            n = result.shape[a]
+            if not n:
+                continue
+            s %= n
+            if s == 0:
+                continue
+            head = tf.gather(result, tf.range(n - s, n), axis=a)
+            tail = tf.gather(result, tf.range(0, n - s), axis=a)
+            result = tf.concat([head, tail], axis=a)
+        return result

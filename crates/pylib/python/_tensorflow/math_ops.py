@@ -159,3 +159,32 @@ def map_fn(fn, elems, dtype=None, parallel_iterations=None, back_prop=True,
             stacked = [tf.cast(s, signature) if isinstance(signature, tf.DType) else s
                        for s in stacked]
         return nest.pack_sequence_as(first, stacked)
+
+
+def log_sigmoid(x, name=None):
+    """`tf.math.log_sigmoid`: `-softplus(-x)`, as TensorFlow computes it."""
+    with tf.name_scope(name or "LogSigmoid"):
+        x = tf.convert_to_tensor(x, name="x")
+        return tf.negative(tf.nn.softplus(-x))
+
+
+def xlogy(x, y, name=None):
+    """`tf.math.xlogy`: `x * log(y)`, 0 where `x` is 0."""
+    with tf.name_scope(name or "Xlogy"):
+        x = tf.convert_to_tensor(x, name="x")
+        y = tf.convert_to_tensor(y, name="y", dtype=x.dtype)
+        return tf.where(tf.equal(x, 0), tf.zeros_like(x * y), x * tf.math.log(y))
+
+
+def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
+    """`tf.math.reduce_logsumexp`, with TensorFlow's max shift (a non-finite max is 0)."""
+    with tf.name_scope(name or "ReduceLogSumExp"):
+        input_tensor = tf.convert_to_tensor(input_tensor)
+        raw_max = tf.reduce_max(input_tensor, axis=axis, keepdims=True)
+        my_max = tf.stop_gradient(
+            tf.where(tf.math.is_finite(raw_max), raw_max, tf.zeros_like(raw_max)))
+        result = tf.math.log(tf.reduce_sum(tf.exp(input_tensor - my_max), axis=axis,
+                                           keepdims=keepdims))
+        if not keepdims:
+            my_max = tf.reshape(my_max, tf.shape(result))
+        return result + my_max

@@ -70,3 +70,30 @@ def scale_regularization_loss(regularization_loss):
         loss *= 1.0 / num_replicas
     return loss
 
+
+
+def swish(features, beta=1.0, name=None):
+    """`tf.nn.silu` / `tf.nn.swish`: `features * sigmoid(beta * features)`, with
+    TensorFlow's custom gradient eagerly (inside a `tf.function`, the product's own
+    gradient: the same derivative, maybe not in the last bit)."""
+    features = tf.convert_to_tensor(features, name="features")
+    beta = tf.cast(tf.convert_to_tensor(beta, name="beta"), features.dtype)
+    if not tf.executing_eagerly():
+        return features * tf.math.sigmoid(beta * features)
+
+    @tf.custom_gradient
+    def swish_impl(features, beta):
+        def grad(dy):
+            sigmoid_features = tf.math.sigmoid(beta * features)
+            activation_grad = sigmoid_features * (
+                1.0 + (beta * features) * (1.0 - sigmoid_features))
+            beta_grad = tf.reduce_sum(
+                dy * tf.square(features) * sigmoid_features * (1.0 - sigmoid_features))
+            return (dy * activation_grad, beta_grad)
+
+        return features * tf.math.sigmoid(beta * features), grad
+
+    return swish_impl(features, beta)
+
+
+silu = swish

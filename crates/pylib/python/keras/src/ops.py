@@ -652,24 +652,7 @@ def tile(x, repeats):
 
 @keras_op
 def repeat(x, repeats, axis=None):
-    x = convert_to_tensor(x)
-    if axis is None:
-        x = tf.reshape(x, [-1])
-        axis = 0
-    if hasattr(tf, "repeat") or not isinstance(repeats, int):
-        return tf.repeat(x, repeats, axis=axis)
-    # Each element `repeats` times along `axis`: a new axis tiled, then merged.
-    rank = len(x.shape)
-    axis = axis % rank
-    expanded = tf.expand_dims(x, axis + 1)
-    multiples = [1] * (rank + 1)
-    multiples[axis + 1] = repeats
-    tiled = tf.tile(expanded, multiples)
-    shape = tf.shape(x)
-    dims = [shape[i] if x.shape[i] is None else x.shape[i] for i in range(rank)]
-    dims[axis] = dims[axis] * repeats
-    dynamic = [d for d in dims if tf.is_tensor(d)]
-    return tf.reshape(tiled, tf.stack(dims) if dynamic else dims)
+    return tf.repeat(convert_to_tensor(x), repeats, axis=axis)
 
 
 @keras_op

@@ -1,0 +1,87 @@
+"""The structural `tf.linalg` functions (bands, diagonals, traces, matrix-vector
+products, transposes), with TensorFlow's values; the graph shows the masking and gathering
+ops they are built from, not TensorFlow's `MatrixBandPart` / `MatrixDiagPartV3`."""
+
+import tensorflow as tf
+
+
+def _rows_cols(shape):
+    rows = tf.range(shape[-2])[:, None]
+    cols = tf.range(shape[-1])[None, :]
+    return rows, cols
+
+
+def band_part(input, num_lower, num_upper, name=None):  # noqa: A002 - TensorFlow's name
+    """Keeps the entries within `num_lower` below and `num_upper` above the diagonal (a
+    negative count keeps the whole triangle), zeros elsewhere."""
+    with tf.name_scope(name or "band_part"):
+        input = tf.convert_to_tensor(input, name="input")
+        rows, cols = _rows_cols(tf.shape(input))
+        num_lower = tf.cast(num_lower, tf.int32)
+        num_upper = tf.cast(num_upper, tf.int32)
+        keep = tf.logical_and(
+            tf.logical_or(num_lower < 0, rows - cols <= num_lower),
+            tf.logical_or(num_upper < 0, cols - rows <= num_upper))
+        return tf.where(keep, input, tf.zeros_like(input))
+
+
+def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):  # noqa: A002
+    """The main diagonal of the innermost matrices."""
+    if k != 0:
+        raise NotImplementedError("tf.linalg.diag_part(k=...) is not emulated in this "
+                                  "playground yet.")
+    input = tf.convert_to_tensor(input, name="input")
+    rows, cols = _rows_cols(tf.shape(input))
+    n = tf.minimum(tf.shape(input)[-2], tf.shape(input)[-1])
+    on = tf.cast(tf.equal(rows, cols), input.dtype)
+    summed = tf.reduce_sum(input * on, axis=-1)
+    return summed[..., :n]
+
+
+def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,
+         align="RIGHT_LEFT"):
+    """Square matrices with `diagonal` on their main diagonal."""
+    if k != 0 or num_rows != -1 or num_cols != -1:
+        raise NotImplementedError("tf.linalg.diag with k, num_rows or num_cols is not "
+                                  "emulated in this playground yet.")
+    diagonal = tf.convert_to_tensor(diagonal, name="diagonal")
+    n = tf.shape(diagonal)[-1]
+    eye = tf.eye(n, dtype=diagonal.dtype)
+    return tf.expand_dims(diagonal, -1) * eye
+
+
+def trace(x, name=None):
+    """The sum of each innermost matrix's diagonal."""
+    with tf.name_scope(name or "Trace"):
+        x = tf.convert_to_tensor(x, name="x")
+        return tf.reduce_sum(diag_part(x), axis=-1)
+
+
+def matvec(a, b, transpose_a=False, adjoint_a=False, a_is_sparse=False,
+           b_is_sparse=False, name=None):
+    """`a @ b` for a batch of matrices and vectors, as TensorFlow composes it."""
+    with tf.name_scope(name or "MatVec"):
+        a = tf.convert_to_tensor(a, name="a")
+        b = tf.convert_to_tensor(b, name="b")
+        product = tf.linalg.matmul(a, tf.expand_dims(b, -1),
+                                   transpose_a=transpose_a or adjoint_a)
+        return tf.squeeze(product, axis=-1)
+
+
+def matrix_transpose(a, name="matrix_transpose", conjugate=False):
+    """The innermost two dimensions swapped."""
+    a = tf.convert_to_tensor(a, name="a")
+    rank = a.shape.rank
+    if rank is None:
+        raise NotImplementedError("matrix_transpose of an input of unknown rank is not "
+                                  "emulated in this playground yet.")
+    if rank < 2:
+        raise ValueError(f"Argument `a` should be a (batch) matrix with rank >= 2.  "
+                         f"Received `a` = {a} with shape: {a.shape}")
+    perm = list(range(rank - 2)) + [rank - 1, rank - 2]
+    return tf.transpose(a, perm=perm)
+
+
+def adjoint(matrix, name=None):
+    """The conjugate transpose (the transpose, for real matrices)."""
+    return matrix_transpose(matrix)
