@@ -1424,7 +1424,10 @@ impl Context {
                 kind,
                 op_name,
                 None,
-                vec![arg(images, "images"), scalar_arg_operand(size.into(), "size")],
+                vec![
+                    arg(images, "images"),
+                    scalar_arg_operand(size.into(), "size"),
+                ],
             )
         })();
         self.leave_composite_scope(scope)?;

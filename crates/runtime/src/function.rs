@@ -614,7 +614,11 @@ impl Context {
             format!("{}/call_{}", function.name, self.functions.taped_calls)
         });
         let tape_name = |id: OperationId, output: u32| -> String {
-            match function.arguments.iter().position(|argument| *argument == id) {
+            match function
+                .arguments
+                .iter()
+                .position(|argument| *argument == id)
+            {
                 Some(index) => arguments[index].tensor_name.clone(),
                 None => format!(
                     "{}/{}:{output}",
@@ -784,7 +788,10 @@ impl Context {
         if taped_call.is_some() {
             // Each output is its `_Retval`'s input, passed through.
             for (output, result) in function.outputs.iter().zip(&results) {
-                let inner = (tape_name(output.operation, output.output), result.value.clone());
+                let inner = (
+                    tape_name(output.operation, output.output),
+                    result.value.clone(),
+                );
                 let outer = (result.tensor_name.clone(), result.value.clone());
                 self.tape_record_values(
                     &crate::op_defs::Identity::kind(),

@@ -597,7 +597,9 @@ impl Context {
                             let dims: Vec<i64> = value.dims().iter().map(|d| *d as i64).collect();
                             Value::Dense(ops::zeros(&dims, value.dtype()).map_err(kernel)?)
                         }
-                        (None, None) => return Err(TfError::internal("a custom gradient output has no value")),
+                        (None, None) => {
+                            return Err(TfError::internal("a custom gradient output has no value"))
+                        }
                     });
                 }
                 walk.pending = Some(entry.inputs.iter().map(|(name, _)| name.clone()).collect());

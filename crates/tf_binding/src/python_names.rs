@@ -15,23 +15,50 @@ use lang::value::{Module, Value};
 pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.Module", "_tensorflow.module:Module"),
     ("tensorflow.get_logger", "_tensorflow.ops:get_logger"),
-    ("tensorflow.sequence_mask", "_tensorflow.array_ops:sequence_mask"),
+    (
+        "tensorflow.sequence_mask",
+        "_tensorflow.array_ops:sequence_mask",
+    ),
     ("tensorflow.repeat", "_tensorflow.array_ops:repeat"),
     ("tensorflow.roll", "_tensorflow.array_ops:roll"),
-    ("tensorflow.math.log_sigmoid", "_tensorflow.math_ops:log_sigmoid"),
+    (
+        "tensorflow.math.log_sigmoid",
+        "_tensorflow.math_ops:log_sigmoid",
+    ),
     ("tensorflow.math.xlogy", "_tensorflow.math_ops:xlogy"),
-    ("tensorflow.math.reduce_logsumexp", "_tensorflow.math_ops:reduce_logsumexp"),
-    ("tensorflow.reduce_logsumexp", "_tensorflow.math_ops:reduce_logsumexp"),
+    (
+        "tensorflow.math.reduce_logsumexp",
+        "_tensorflow.math_ops:reduce_logsumexp",
+    ),
+    (
+        "tensorflow.reduce_logsumexp",
+        "_tensorflow.math_ops:reduce_logsumexp",
+    ),
     ("tensorflow.nn.silu", "_tensorflow.nn_ops:silu"),
     ("tensorflow.nn.swish", "_tensorflow.nn_ops:swish"),
-    ("tensorflow.linalg.band_part", "_tensorflow.linalg_ops:band_part"),
-    ("tensorflow.linalg.diag_part", "_tensorflow.linalg_ops:diag_part"),
+    (
+        "tensorflow.linalg.band_part",
+        "_tensorflow.linalg_ops:band_part",
+    ),
+    (
+        "tensorflow.linalg.diag_part",
+        "_tensorflow.linalg_ops:diag_part",
+    ),
     ("tensorflow.linalg.diag", "_tensorflow.linalg_ops:diag"),
     ("tensorflow.linalg.trace", "_tensorflow.linalg_ops:trace"),
     ("tensorflow.linalg.matvec", "_tensorflow.linalg_ops:matvec"),
-    ("tensorflow.linalg.matrix_transpose", "_tensorflow.linalg_ops:matrix_transpose"),
-    ("tensorflow.linalg.adjoint", "_tensorflow.linalg_ops:adjoint"),
-    ("tensorflow.TensorArray", "_tensorflow.tensor_array:TensorArray"),
+    (
+        "tensorflow.linalg.matrix_transpose",
+        "_tensorflow.linalg_ops:matrix_transpose",
+    ),
+    (
+        "tensorflow.linalg.adjoint",
+        "_tensorflow.linalg_ops:adjoint",
+    ),
+    (
+        "tensorflow.TensorArray",
+        "_tensorflow.tensor_array:TensorArray",
+    ),
     (
         "tensorflow.distribute.InputContext",
         "_tensorflow.distribute_input:InputContext",
@@ -56,13 +83,22 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "tensorflow.custom_gradient",
         "_tensorflow.custom_gradient:custom_gradient",
     ),
-    ("tensorflow.config.optimizer", "_tensorflow.config_optimizer"),
-    ("tensorflow.clip_by_norm", "_tensorflow.clip_ops:clip_by_norm"),
+    (
+        "tensorflow.config.optimizer",
+        "_tensorflow.config_optimizer",
+    ),
+    (
+        "tensorflow.clip_by_norm",
+        "_tensorflow.clip_ops:clip_by_norm",
+    ),
     (
         "tensorflow.clip_by_global_norm",
         "_tensorflow.clip_ops:clip_by_global_norm",
     ),
-    ("tensorflow.linalg.global_norm", "_tensorflow.clip_ops:global_norm"),
+    (
+        "tensorflow.linalg.global_norm",
+        "_tensorflow.clip_ops:global_norm",
+    ),
     ("tensorflow.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.math.linspace", "_tensorflow.math_ops:linspace"),
     ("tensorflow.meshgrid", "_tensorflow.array_ops:meshgrid"),

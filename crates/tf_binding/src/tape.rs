@@ -360,7 +360,7 @@ fn walk_gradient(
 /// take their gradients from `grad_fn`, which returns one gradient per input (the flat
 /// arguments, then the variables the function read).
 fn record_custom(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let [inputs, outputs, function] = &args.positional[..] else {
+    let [inputs, outputs, function] = args.positional else {
         return Err(vm.type_error("record_custom(inputs, outputs, grad_fn)"));
     };
     let named = |values: &Value, vm: &mut Vm<'_>| -> PyResult<Vec<(String, runtime::op::Value)>> {
@@ -449,9 +449,7 @@ fn seeded_targets(
             continue;
         };
         let seed = match given.get(index) {
-            Some(grad) => {
-                runtime::op::Value::Dense(crate::convert::to_tensor(st, vm, grad, None)?)
-            }
+            Some(grad) => runtime::op::Value::Dense(crate::convert::to_tensor(st, vm, grad, None)?),
             None => default,
         };
         seeded.push((tensor.tensor_name.clone(), seed));

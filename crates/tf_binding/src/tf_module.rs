@@ -395,7 +395,10 @@ fn get_static_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "get_static_value", &args, 1, [tensor, partial])?;
     let value = bound.tensor.clone().unwrap_or(Value::None);
     // A variable's value can change: it is never static.
-    if value.downcast::<crate::variable_class::PyVariable>().is_some() {
+    if value
+        .downcast::<crate::variable_class::PyVariable>()
+        .is_some()
+    {
         return Ok(Value::None);
     }
     if let Some(tensor) = eager_value(st, vm, &value)? {
@@ -413,7 +416,10 @@ fn get_static_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         if operation.kind.op_type() == "Shape" {
             let input = *operation.inputs.first()?;
-            let shape = ctx.handle_shape(&Handle::Symbolic(input)).ok()?.to_shape()?;
+            let shape = ctx
+                .handle_shape(&Handle::Symbolic(input))
+                .ok()?
+                .to_shape()?;
             let dims: Vec<i32> = shape.dims().iter().map(|d| *d as i32).collect();
             return Tensor::from_vec(tensor::Shape::new(vec![dims.len()]), dims).ok();
         }

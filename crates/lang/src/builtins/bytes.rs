@@ -18,7 +18,10 @@ enum Codec {
     /// UTF-16 in `units` of 2 bytes or UTF-32 in units of 4: `big` endian, little, or
     /// (`None`) with a byte-order mark (little-endian when encoding, as CPython on
     /// little-endian hosts).
-    Wide { unit: usize, big: Option<bool> },
+    Wide {
+        unit: usize,
+        big: Option<bool>,
+    },
 }
 
 impl Codec {
@@ -30,11 +33,23 @@ impl Codec {
             "latin-1" | "latin1" | "iso-8859-1" | "iso8859-1" | "l1" | "8859" | "cp819"
             | "latin" => Some(Codec::Latin1),
             "utf-16" | "utf16" | "u16" => Some(Codec::Wide { unit: 2, big: None }),
-            "utf-16-le" | "utf-16le" | "utf16le" => Some(Codec::Wide { unit: 2, big: Some(false) }),
-            "utf-16-be" | "utf-16be" | "utf16be" => Some(Codec::Wide { unit: 2, big: Some(true) }),
+            "utf-16-le" | "utf-16le" | "utf16le" => Some(Codec::Wide {
+                unit: 2,
+                big: Some(false),
+            }),
+            "utf-16-be" | "utf-16be" | "utf16be" => Some(Codec::Wide {
+                unit: 2,
+                big: Some(true),
+            }),
             "utf-32" | "utf32" | "u32" => Some(Codec::Wide { unit: 4, big: None }),
-            "utf-32-le" | "utf-32le" | "utf32le" => Some(Codec::Wide { unit: 4, big: Some(false) }),
-            "utf-32-be" | "utf-32be" | "utf32be" => Some(Codec::Wide { unit: 4, big: Some(true) }),
+            "utf-32-le" | "utf-32le" | "utf32le" => Some(Codec::Wide {
+                unit: 4,
+                big: Some(false),
+            }),
+            "utf-32-be" | "utf-32be" | "utf32be" => Some(Codec::Wide {
+                unit: 4,
+                big: Some(true),
+            }),
             _ => None,
         }
     }
@@ -45,10 +60,18 @@ impl Codec {
             Codec::Ascii => "ascii",
             Codec::Latin1 => "latin-1",
             Codec::Wide { unit: 2, big: None } => "utf-16",
-            Codec::Wide { unit: 2, big: Some(false) } => "utf-16-le",
-            Codec::Wide { unit: 2, big: Some(true) } => "utf-16-be",
+            Codec::Wide {
+                unit: 2,
+                big: Some(false),
+            } => "utf-16-le",
+            Codec::Wide {
+                unit: 2,
+                big: Some(true),
+            } => "utf-16-be",
             Codec::Wide { big: None, .. } => "utf-32",
-            Codec::Wide { big: Some(false), .. } => "utf-32-le",
+            Codec::Wide {
+                big: Some(false), ..
+            } => "utf-32-le",
             Codec::Wide { .. } => "utf-32-be",
         }
     }
@@ -241,8 +264,16 @@ fn decode_wide(
     let big = match big {
         Some(big) => big,
         None => {
-            let little_mark: &[u8] = if unit == 2 { &[0xff, 0xfe] } else { &[0xff, 0xfe, 0, 0] };
-            let big_mark: &[u8] = if unit == 2 { &[0xfe, 0xff] } else { &[0, 0, 0xfe, 0xff] };
+            let little_mark: &[u8] = if unit == 2 {
+                &[0xff, 0xfe]
+            } else {
+                &[0xff, 0xfe, 0, 0]
+            };
+            let big_mark: &[u8] = if unit == 2 {
+                &[0xfe, 0xff]
+            } else {
+                &[0, 0, 0xfe, 0xff]
+            };
             if data.starts_with(little_mark) {
                 data = &data[unit..];
                 offset = unit;
@@ -258,10 +289,18 @@ fn decode_wide(
     };
     let name = match codec {
         Codec::Wide { big: None, .. } if unit == 2 => {
-            if big { "utf-16-be" } else { "utf-16-le" }
+            if big {
+                "utf-16-be"
+            } else {
+                "utf-16-le"
+            }
         }
         Codec::Wide { big: None, .. } => {
-            if big { "utf-32-be" } else { "utf-32-le" }
+            if big {
+                "utf-32-be"
+            } else {
+                "utf-32-le"
+            }
         }
         other => other.name(),
     };
@@ -269,7 +308,11 @@ fn decode_wide(
         .chunks_exact(unit)
         .map(|chunk| {
             chunk.iter().enumerate().fold(0u32, |value, (index, byte)| {
-                let shift = if big { (unit - 1 - index) * 8 } else { index * 8 };
+                let shift = if big {
+                    (unit - 1 - index) * 8
+                } else {
+                    index * 8
+                };
                 value | (u32::from(*byte) << shift)
             })
         })
@@ -278,7 +321,10 @@ fn decode_wide(
     let mut index = 0;
     let fail = |vm: &Vm<'_>, position: usize, end: usize, reason: &str| {
         let message = if end > position + 1 {
-            format!("'{name}' codec can't decode bytes in position {position}-{}: {reason}", end - 1)
+            format!(
+                "'{name}' codec can't decode bytes in position {position}-{}: {reason}",
+                end - 1
+            )
         } else {
             format!(
                 "'{name}' codec can't decode byte 0x{:02x} in position {position}: {reason}",
@@ -307,7 +353,11 @@ fn decode_wide(
             Some(c) => out.push(c),
             None => match errors {
                 "strict" => {
-                    let reason = if unit == 4 { "code point not in range(0x110000)" } else { "illegal encoding" };
+                    let reason = if unit == 4 {
+                        "code point not in range(0x110000)"
+                    } else {
+                        "illegal encoding"
+                    };
                     return Err(fail(vm, position, position + unit, reason));
                 }
                 "ignore" => {}

@@ -588,15 +588,11 @@ pub(crate) fn install(t: &Types) {
                 Value::Int(code) => match u32::try_from(code).ok().and_then(char::from_u32) {
                     Some(mapped) => out.push(mapped),
                     None => {
-                        return Err(vm.value_error(
-                            "character mapping must be in range(0x110000)",
-                        ))
+                        return Err(vm.value_error("character mapping must be in range(0x110000)"))
                     }
                 },
                 _ => {
-                    return Err(vm.type_error(
-                        "character mapping must return integer, None or str",
-                    ))
+                    return Err(vm.type_error("character mapping must return integer, None or str"))
                 }
             }
         }
@@ -943,35 +939,34 @@ fn maketrans(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 .map(|entry| (entry.key.clone(), entry.value.clone()))
                 .collect();
             for (key, value) in items {
-                let key = match key {
-                    Value::Str(text) if text.char_len() == 1 => {
-                        Value::Int(text.as_str().chars().next().map_or(0, |c| c as i64))
-                    }
-                    Value::Str(_) => {
-                        return Err(vm.value_error(
-                            "string keys in translate table must be of length 1",
-                        ))
-                    }
-                    Value::Int(code) => Value::Int(code),
-                    _ => {
-                        return Err(vm.type_error(
-                            "keys in translate table must be strings or integers",
-                        ))
-                    }
-                };
+                let key =
+                    match key {
+                        Value::Str(text) if text.char_len() == 1 => {
+                            Value::Int(text.as_str().chars().next().map_or(0, |c| c as i64))
+                        }
+                        Value::Str(_) => {
+                            return Err(vm
+                                .value_error("string keys in translate table must be of length 1"))
+                        }
+                        Value::Int(code) => Value::Int(code),
+                        _ => {
+                            return Err(vm
+                                .type_error("keys in translate table must be strings or integers"))
+                        }
+                    };
                 vm.dict_setitem(&table, key, value)?;
             }
         }
         (Some(Value::Dict(_)), Some(_)) | (None, _) => {
-            return Err(vm.type_error(
-                "if you give only one argument to maketrans it must be a dict",
-            ))
+            return Err(
+                vm.type_error("if you give only one argument to maketrans it must be a dict")
+            )
         }
         (Some(Value::Str(from)), Some(Value::Str(to))) => {
             if from.char_len() != to.char_len() {
-                return Err(vm.value_error(
-                    "the first two maketrans arguments must have equal length",
-                ));
+                return Err(
+                    vm.value_error("the first two maketrans arguments must have equal length")
+                );
             }
             let pairs: Vec<(char, char)> = from.as_str().chars().zip(to.as_str().chars()).collect();
             for (a, b) in pairs {
@@ -989,15 +984,15 @@ fn maketrans(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             }
         }
         (Some(_), Some(Value::Str(_))) => {
-            return Err(vm.type_error("first maketrans argument must be a string if there is a second argument"))
-        }
-        (Some(_), Some(_)) => {
-            return Err(vm.type_error("maketrans() argument 2 must be str"))
-        }
-        (Some(_), None) => {
             return Err(vm.type_error(
-                "if you give only one argument to maketrans it must be a dict",
+                "first maketrans argument must be a string if there is a second argument",
             ))
+        }
+        (Some(_), Some(_)) => return Err(vm.type_error("maketrans() argument 2 must be str")),
+        (Some(_), None) => {
+            return Err(
+                vm.type_error("if you give only one argument to maketrans it must be a dict")
+            )
         }
     }
     Ok(Value::Dict(table))

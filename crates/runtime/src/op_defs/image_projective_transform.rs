@@ -275,5 +275,4 @@ impl Op for ImageProjectiveTransform {
     fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
         vec![2]
     }
-
 }

@@ -121,7 +121,9 @@ impl Op for MatMul {
         };
         // `_BatchMatMulV2`: gradients summed over the batch dimensions an input was
         // broadcast along, back to that input's shape.
-        if self.0.batched && a.dims()[..a.rank().saturating_sub(2)] != b.dims()[..b.rank().saturating_sub(2)] {
+        if self.0.batched
+            && a.dims()[..a.rank().saturating_sub(2)] != b.dims()[..b.rank().saturating_sub(2)]
+        {
             return Ok(vec![
                 Some(crate::tape::unbroadcast(ga, a.shape())?),
                 Some(crate::tape::unbroadcast(gb, b.shape())?),

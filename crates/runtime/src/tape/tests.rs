@@ -74,11 +74,7 @@ fn model(ctx: &mut Context, x: &Tensor, w: &Tensor) -> (EagerTensor, EagerTensor
     ctx.tape_stop(tape);
     let loss = eager(loss);
     let grads = ctx
-        .tape_gradient(
-            tape,
-            &seeded(&loss),
-            std::slice::from_ref(&w.tensor_name),
-        )
+        .tape_gradient(tape, &seeded(&loss), std::slice::from_ref(&w.tensor_name))
         .unwrap();
     let grad = grads[0].clone().expect("w is connected");
     let grad = eager(ctx.constant(grad.tensor().unwrap().clone(), None).unwrap());
@@ -158,10 +154,6 @@ fn unwatched_sources_get_none_and_tapes_are_single_use() {
         vec![5.0]
     );
     assert!(grads[1].is_none());
-    let again = ctx.tape_gradient(
-        tape,
-        &seeded(&y),
-        std::slice::from_ref(&a.tensor_name),
-    );
+    let again = ctx.tape_gradient(tape, &seeded(&y), std::slice::from_ref(&a.tensor_name));
     assert!(again.unwrap_err().message.contains("non-persistent"));
 }

@@ -252,12 +252,7 @@ fn update_one(
             // m += (g - m) * (1 - beta_1)
             let diff =
                 symbolic_binary(ctx, BinaryOp::Sub, grad.clone(), Operand::Variable(m_slot))?;
-            let m_step = symbolic_binary(
-                ctx,
-                BinaryOp::Mul,
-                diff,
-                f32_literal(1.0 - *beta_1),
-            )?;
+            let m_step = symbolic_binary(ctx, BinaryOp::Mul, diff, f32_literal(1.0 - *beta_1))?;
             ctx.assign_variable(
                 m_slot,
                 runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
@@ -266,12 +261,7 @@ fn update_one(
             // v += (g^2 - v) * (1 - beta_2)
             let square = Operand::Handle(ctx.unary(UnaryOp::Square, grad, None)?);
             let diff = symbolic_binary(ctx, BinaryOp::Sub, square, Operand::Variable(v_slot))?;
-            let v_step = symbolic_binary(
-                ctx,
-                BinaryOp::Mul,
-                diff,
-                f32_literal(1.0 - *beta_2),
-            )?;
+            let v_step = symbolic_binary(ctx, BinaryOp::Mul, diff, f32_literal(1.0 - *beta_2))?;
             ctx.assign_variable(
                 v_slot,
                 runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Add),
