@@ -39,6 +39,35 @@ struct TapeEntry {
     custom: Option<u64>,
 }
 
+impl TapeEntry {
+    /// The entry of `op` on named values; `custom` names a `tf.custom_gradient` function.
+    fn new(
+        op: OpKind,
+        inputs: &[(String, Value)],
+        outputs: &[(String, Value)],
+        custom: Option<u64>,
+    ) -> TapeEntry {
+        let named = |pairs: &[(String, Value)]| -> Vec<(String, Option<Tensor>)> {
+            pairs
+                .iter()
+                .map(|(name, value)| (name.clone(), value.tensor().cloned()))
+                .collect()
+        };
+        TapeEntry {
+            op,
+            inputs: named(inputs),
+            outputs: named(outputs),
+            uncomputed: inputs
+                .iter()
+                .chain(outputs)
+                .find_map(|(_, value)| value.uncomputed())
+                .cloned(),
+            input_facts: inputs.iter().map(|(_, value)| value_facts(value)).collect(),
+            custom,
+        }
+    }
+}
+
 /// A `tape.gradient` in progress (see [`Context::tape_gradient_begin`]).
 #[derive(Debug)]
 pub struct GradientWalk {
@@ -472,24 +501,8 @@ impl Context {
             for (name, _) in &outputs {
                 tape.watched.insert(name.clone());
             }
-            tape.entries.push(TapeEntry {
-                op: op.clone(),
-                inputs: inputs
-                    .iter()
-                    .map(|(name, value)| (name.clone(), value.tensor().cloned()))
-                    .collect(),
-                outputs: outputs
-                    .iter()
-                    .map(|(name, value)| (name.clone(), value.tensor().cloned()))
-                    .collect(),
-                uncomputed: inputs
-                    .iter()
-                    .chain(&outputs)
-                    .find_map(|(_, value)| value.uncomputed())
-                    .cloned(),
-                input_facts: inputs.iter().map(|(_, value)| value_facts(value)).collect(),
-                custom: None,
-            });
+            tape.entries
+                .push(TapeEntry::new(op.clone(), &inputs, &outputs, None));
         }
     }
 
@@ -689,20 +702,12 @@ impl Context {
             for (name, _) in &outputs {
                 tape.watched.insert(name.clone());
             }
-            tape.entries.push(TapeEntry {
-                op: crate::op_defs::Identity::kind(),
-                inputs: inputs
-                    .iter()
-                    .map(|(name, value)| (name.clone(), value.tensor().cloned()))
-                    .collect(),
-                outputs: outputs
-                    .iter()
-                    .map(|(name, value)| (name.clone(), value.tensor().cloned()))
-                    .collect(),
-                uncomputed: None,
-                input_facts: inputs.iter().map(|(_, value)| value_facts(value)).collect(),
-                custom: Some(key),
-            });
+            tape.entries.push(TapeEntry::new(
+                crate::op_defs::Identity::kind(),
+                &inputs,
+                &outputs,
+                Some(key),
+            ));
         }
     }
 

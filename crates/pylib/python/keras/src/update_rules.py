@@ -44,8 +44,8 @@ class Adagrad(Optimizer):
         return config
 
 
-class Adamax(Optimizer):
-    __module__ = "keras.src.optimizers.adamax"
+class _Moments(Optimizer):
+    """The rules with two moment decays and an epsilon (Adamax, Nadam)."""
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
                  name=None, **kwargs):
@@ -53,6 +53,16 @@ class Adamax(Optimizer):
         self.beta_1 = beta_1
         self.beta_2 = beta_2
         self.epsilon = epsilon
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2,
+                       "epsilon": self.epsilon})
+        return config
+
+
+class Adamax(_Moments):
+    __module__ = "keras.src.optimizers.adamax"
 
     def build(self, var_list):
         if self.built:
@@ -73,22 +83,9 @@ class Adamax(Optimizer):
             tf.multiply(lr, m),
             tf.multiply((1 - beta_1_power), tf.add(u, self.epsilon))))
 
-    def get_config(self):
-        config = super().get_config()
-        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2,
-                       "epsilon": self.epsilon})
-        return config
 
-
-class Nadam(Optimizer):
+class Nadam(_Moments):
     __module__ = "keras.src.optimizers.nadam"
-
-    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
-                 name=None, **kwargs):
-        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
-        self.beta_1 = beta_1
-        self.beta_2 = beta_2
-        self.epsilon = epsilon
 
     def build(self, var_list):
         if self.built:
@@ -134,12 +131,6 @@ class Nadam(Optimizer):
         v_hat = tf.divide(v, (1 - beta_2_power))
         self.assign_sub(variable, tf.divide(tf.multiply(m_hat, lr),
                                             tf.add(tf.sqrt(v_hat), self.epsilon)))
-
-    def get_config(self):
-        config = super().get_config()
-        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2,
-                       "epsilon": self.epsilon})
-        return config
 
 
 class Adadelta(Optimizer):
