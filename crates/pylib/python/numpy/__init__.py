@@ -1049,3 +1049,120 @@ def broadcast_to(array, shape, subok=False):
     out = zeros(shape, dtype=array.dtype)
     out[...] = array
     return out
+
+
+def _along(ndim, axis, index):
+    """An index tuple taking `index` along `axis` and everything elsewhere."""
+    return (slice(None),) * axis + (index,) + (slice(None),) * (ndim - axis - 1)
+
+
+def diff(a, n=1, axis=-1, prepend=None, append=None):
+    """The `n`-th differences along `axis` (`!=` for booleans), as NumPy computes them."""
+    a = asarray(a)
+    if n == 0:
+        return a
+    if n < 0:
+        raise ValueError("order must be non-negative but got " + repr(n))
+    if a.ndim == 0:
+        raise ValueError("diff requires input that is at least one dimensional")
+    axis = axis + a.ndim if axis < 0 else axis
+    parts = []
+    for extra, first in ((prepend, True), (append, False)):
+        if extra is None:
+            continue
+        extra = asarray(extra)
+        if extra.ndim == 0:
+            shape = list(a.shape)
+            shape[axis] = 1
+            extra = broadcast_to(extra, tuple(shape))
+        parts.append((first, extra))
+    if parts:
+        a = concatenate([p for f, p in parts if f] + [a] + [p for f, p in parts if not f],
+                        axis=axis)
+    for _ in range(n):
+        upper = a[_along(a.ndim, axis, slice(1, None))]
+        lower = a[_along(a.ndim, axis, slice(None, -1))]
+        a = not_equal(upper, lower) if a.dtype == bool_ else upper - lower
+    return a
+
+
+def _triangle(m, k, lower):
+    m = asarray(m)
+    rows, cols = m.shape[-2], m.shape[-1]
+    i = arange(rows).reshape(rows, 1)
+    j = arange(cols).reshape(1, cols)
+    keep = (j <= i + k) if lower else (j >= i + k)
+    return where(keep, m, zeros(1, dtype=m.dtype))
+
+
+def tril(m, k=0):
+    """The lower triangle (on and below diagonal `k`); zeros above."""
+    return _triangle(m, k, True)
+
+
+def triu(m, k=0):
+    """The upper triangle (on and above diagonal `k`); zeros below."""
+    return _triangle(m, k, False)
+
+
+def take(a, indices, axis=None, out=None, mode="raise"):
+    """Elements of `a` (flattened when `axis` is None) at `indices`."""
+    a = asarray(a)
+    if axis is None:
+        return a.reshape(-1)[asarray(indices)]
+    axis = axis + a.ndim if axis < 0 else axis
+    return a[_along(a.ndim, axis, asarray(indices))]
+
+
+def pad(array, pad_width, mode="constant", **kwargs):
+    """`array` padded by `pad_width` ((before, after) per axis) with a constant (0 by
+    default) or its edge values."""
+    array = asarray(array)
+    widths = asarray(pad_width).tolist()
+    if isinstance(widths, int):
+        widths = [[widths, widths]] * array.ndim
+    elif len(widths) and isinstance(widths[0], int):
+        widths = [widths if len(widths) == 2 else [widths[0], widths[0]]] * array.ndim
+    elif len(widths) == 1:
+        widths = widths * array.ndim
+    widths = [list(w) if len(w) == 2 else [w[0], w[0]] for w in widths]
+    if mode not in ("constant", "edge"):
+        raise NotImplementedError(f"np.pad(mode={mode!r}) is not emulated in this "
+                                  "playground yet.")
+    result = array
+    for axis, (before, after) in enumerate(widths):
+        if before < 0 or after < 0:
+            raise ValueError("index can't contain negative values")
+        pieces = []
+        for count, edge in ((before, 0), (after, -1)):
+            shape = list(result.shape)
+            shape[axis] = count
+            if mode == "constant":
+                value = kwargs.get("constant_values", 0)
+                value = asarray(value).tolist()
+                if isinstance(value, list):
+                    value = value[axis] if isinstance(value[0], list) else value
+                    value = value[0] if edge == 0 else value[-1]
+                pieces.append(full(tuple(shape), value, dtype=result.dtype))
+            else:
+                piece = result[_along(result.ndim, axis, slice(edge, edge + 1 or None))]
+                pieces.append(repeat(piece, count, axis=axis) if count else
+                              zeros(tuple(shape), dtype=result.dtype))
+        result = concatenate([pieces[0], result, pieces[1]], axis=axis)
+    return result
+
+
+def median(a, axis=None, out=None, overwrite_input=False, keepdims=False):
+    """The middle value (the mean of the two middle ones for an even count)."""
+    a = asarray(a)
+    if axis is None:
+        flat = sort(a.reshape(-1))
+        n = flat.shape[0]
+        middle = flat[(n - 1) // 2:n // 2 + 1]
+        result = mean(middle)
+        return result.reshape((1,) * a.ndim) if keepdims else result
+    axis = axis + a.ndim if axis < 0 else axis
+    ordered = sort(a, axis=axis)
+    n = a.shape[axis]
+    middle = ordered[_along(a.ndim, axis, slice((n - 1) // 2, n // 2 + 1))]
+    return mean(middle, axis=axis, keepdims=keepdims)
