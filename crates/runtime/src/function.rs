@@ -748,8 +748,7 @@ impl Context {
                         .enumerate()
                         .map(|(output, value)| (tape_name(id, output as u32), value.clone()))
                         .collect();
-                    let kind = operation.kind.clone();
-                    self.tape_record_values(&kind, inputs, named);
+                    self.tape_record_values(&operation.kind, inputs, named);
                 }
                 for (output, value) in outputs.into_iter().enumerate() {
                     values.insert((id, output as u32), (value, report_id));

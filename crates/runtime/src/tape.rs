@@ -234,22 +234,37 @@ fn accumulate(grads: &mut HashMap<String, Value>, key: &str, grad: Value) -> TfR
     Ok(())
 }
 
+/// A tensor of `dtype` and `shape` holding `value` everywhere (a seed's ones, a missing
+/// gradient's zeros).
+fn filled_like(value: f64, dtype: tensor::DType, shape: &Shape) -> TfResult<Tensor> {
+    let dims: Vec<i64> = shape.dims().iter().map(|d| *d as i64).collect();
+    let filled = if value == 0.0 {
+        ops::zeros(&dims, dtype)
+    } else {
+        ops::ones(&dims, dtype)
+    };
+    filled.map_err(kernel)
+}
+
+/// The seed of a gradient target of `dtype` and `shape` (a variable's, whose value need
+/// not be read): ones, or `None` for a dtype that takes no gradient.
+pub fn ones_seed(dtype: tensor::DType, shape: &Shape) -> TfResult<Option<Value>> {
+    if !dtype.is_floating() {
+        return Ok(None);
+    }
+    Ok(Some(Value::Dense(filled_like(1.0, dtype, shape)?)))
+}
+
 /// A gradient target's seed: ones of its dtype and shape (not computed when the target
 /// was not), or `None` for a target that takes no gradient (an integer, a handle).
 pub fn gradient_seed(value: &Value) -> TfResult<Option<Value>> {
     let Some((dtype, shape)) = value_facts(value) else {
         return Ok(None);
     };
-    if !dtype.is_floating() {
-        return Ok(None);
+    match value.uncomputed() {
+        Some(uncomputed) if dtype.is_floating() => Ok(Some(Value::Uncomputed(uncomputed.clone()))),
+        _ => ones_seed(dtype, &shape),
     }
-    Ok(Some(match value.uncomputed() {
-        Some(uncomputed) => Value::Uncomputed(uncomputed.clone()),
-        None => {
-            let dims: Vec<i64> = shape.dims().iter().map(|d| *d as i64).collect();
-            Value::Dense(ops::ones(&dims, dtype).map_err(kernel)?)
-        }
-    }))
 }
 
 impl Context {
@@ -551,16 +566,18 @@ impl Context {
     /// Walks on until the tape's first entry is done, or until a `tf.custom_gradient`
     /// entry needs its Python gradient function called with its outputs' gradients
     /// (then [`Context::tape_gradient_resume`] takes its inputs' gradients).
-    pub fn tape_gradient_step(&mut self, walk: &mut GradientWalk) -> TfResult<WalkStep> {
+    pub fn tape_gradient_step(&self, walk: &mut GradientWalk) -> TfResult<WalkStep> {
+        let tape = self
+            .tapes
+            .tapes
+            .iter()
+            .find(|tape| tape.id == walk.tape.0)
+            .ok_or_else(|| TfError::internal("the tape was released during its gradient"))?;
         while walk.next > 0 {
             walk.next -= 1;
-            let entry = self
-                .tapes
-                .tapes
-                .iter()
-                .find(|tape| tape.id == walk.tape.0)
-                .and_then(|tape| tape.entries.get(walk.next))
-                .cloned()
+            let entry = tape
+                .entries
+                .get(walk.next)
                 .ok_or_else(|| TfError::internal("a taped entry vanished"))?;
             let output_grads: Vec<Option<Value>> = entry
                 .outputs
@@ -607,8 +624,7 @@ impl Context {
                     filled.push(match (grad, value) {
                         (Some(grad), _) => grad,
                         (None, Some(value)) => {
-                            let dims: Vec<i64> = value.dims().iter().map(|d| *d as i64).collect();
-                            Value::Dense(ops::zeros(&dims, value.dtype()).map_err(kernel)?)
+                            Value::Dense(filled_like(0.0, value.dtype(), value.shape())?)
                         }
                         (None, None) => {
                             return Err(TfError::internal("a custom gradient output has no value"))
@@ -625,7 +641,7 @@ impl Context {
                 .into_iter()
                 .map(|grad| grad.and_then(|grad| grad.tensor().cloned()))
                 .collect();
-            let input_grads = defined_gradient(entry.op.op(), &entry, &output_grads)?;
+            let input_grads = defined_gradient(entry.op.op(), entry, &output_grads)?;
             for ((name, value), input_grad) in entry.inputs.iter().zip(input_grads) {
                 let floating = value.as_ref().is_none_or(|v| v.dtype().is_floating());
                 if let (Some(input_grad), true) = (input_grad, floating) {

@@ -349,11 +349,17 @@ fn walk_gradient(
         st.tf(vm, |ctx| ctx.tape_gradient_resume(&mut walk, input_grads))?;
     }
     let grads = st.tf(vm, |ctx| ctx.tape_gradient_finish(walk, keys))?;
+    release_custom_gradients(st, vm)?;
+    Ok(grads)
+}
+
+/// Drops the custom gradient functions no tape holds any more.
+fn release_custom_gradients(st: &St, vm: &mut Vm<'_>) -> PyResult<()> {
     let live = st.tf(vm, |ctx| Ok(ctx.tape_custom_keys()))?;
     st.custom_gradients
         .borrow_mut()
         .retain(|key, _| live.contains(key));
-    Ok(grads)
+    Ok(())
 }
 
 /// `record_custom(inputs, outputs, grad_fn)`: the outputs of a `tf.custom_gradient` call
@@ -383,10 +389,7 @@ fn record_custom(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         ctx.tape_record_custom(key, inputs, outputs);
         Ok(())
     })?;
-    let live = st.tf(vm, |ctx| Ok(ctx.tape_custom_keys()))?;
-    st.custom_gradients
-        .borrow_mut()
-        .retain(|key, _| live.contains(key));
+    release_custom_gradients(st, vm)?;
     Ok(Value::None)
 }
 
@@ -429,19 +432,13 @@ fn seeded_targets(
         };
         let default = if let Some(variable) = value.downcast::<PyVariable>() {
             let id = variable.id;
-            let facts = st.tf(vm, |ctx| {
+            st.tf(vm, |ctx| {
                 let variable = ctx.variable(ctx.replica_local_variable(id))?;
-                Ok((variable.dtype, variable.shape.to_shape()))
-            })?;
-            match facts {
-                (dtype, Some(shape)) if dtype.is_floating() => {
-                    let dims: Vec<i64> = shape.dims().iter().map(|d| *d as i64).collect();
-                    Some(runtime::op::Value::Dense(
-                        ops::ones(&dims, dtype).map_err(|e| crate::convert::op_error(vm, e))?,
-                    ))
+                match variable.shape.to_shape() {
+                    Some(shape) => runtime::tape::ones_seed(variable.dtype, &shape),
+                    None => Ok(None),
                 }
-                _ => None,
-            }
+            })?
         } else {
             st.tf(vm, |_| runtime::tape::gradient_seed(&tensor.value))?
         };

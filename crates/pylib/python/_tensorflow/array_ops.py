@@ -226,11 +226,11 @@ def sequence_mask(lengths, maxlen=None, dtype=tf.bool, name=None):
         return tf.cast(result, dtype)
 
 
-def _static_ints(value, what):
+def _static_ints(value, function, what):
     static = tf.get_static_value(tf.convert_to_tensor(value))
     if static is None:
         raise NotImplementedError(
-            f"tf.repeat with {what} known only when the graph runs is not emulated in this "
+            f"{function} with {what} known only when the graph runs is not emulated in this "
             "playground yet.")
     return static
 
@@ -246,7 +246,7 @@ def repeat(input, repeats, axis=None, name=None):  # noqa: A002 - TensorFlow's n
             axis = 0
         rank = input.shape.rank
         axis = axis + rank if axis < 0 else axis
-        counts = _static_ints(repeats, "repeats")
+        counts = _static_ints(repeats, "tf.repeat", "repeats")
         if getattr(counts, "ndim", 0) == 0 or len(counts) == 1:
             count = int(counts) if getattr(counts, "ndim", 0) == 0 else int(counts[0])
             expanded = tf.expand_dims(input, axis + 1)
@@ -277,13 +277,13 @@ def roll(input, shift, axis, name=None):  # noqa: A002 - TensorFlow's name
     """`tf.roll`: elements shifted along each axis, wrapping around."""
     with tf.name_scope(name or "Roll"):
         input = tf.convert_to_tensor(input, name="input")
-        shifts = _static_ints(shift, "shift")
-        axes = _static_ints(axis, "axis")
+        shifts = _static_ints(shift, "tf.roll", "shift")
+        axes = _static_ints(axis, "tf.roll", "axis")
         shifts = [int(s) for s in (shifts.reshape(-1) if hasattr(shifts, "reshape") else [shifts])]
         axes = [int(a) for a in (axes.reshape(-1) if hasattr(axes, "reshape") else [axes])]
         if len(shifts) != len(axes):
             raise tf.errors.InvalidArgumentError(
-                None, None, f"shift and axis must have the same size")
+                None, None, "shift and axis must have the same size")
         total = {}
         rank = input.shape.rank
         for s, a in zip(shifts, axes):

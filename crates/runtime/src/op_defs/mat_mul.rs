@@ -186,14 +186,8 @@ impl Op for MatMul {
             let (a_dims, b_dims) = (ctx.static_dims(a)?, ctx.static_dims(b)?);
             let batch = |dims: &[usize]| dims[..dims.len().saturating_sub(2)].to_vec();
             if batch(&a_dims) != batch(&b_dims) {
-                let ga = match ga {
-                    Some(ga) => Some(ctx.unbroadcast_to(ga, a)?),
-                    None => None,
-                };
-                let gb = match gb {
-                    Some(gb) => Some(ctx.unbroadcast_to(gb, b)?),
-                    None => None,
-                };
+                let ga = ga.map(|ga| ctx.unbroadcast_to(ga, a)).transpose()?;
+                let gb = gb.map(|gb| ctx.unbroadcast_to(gb, b)).transpose()?;
                 return Ok(vec![ga, gb]);
             }
         }

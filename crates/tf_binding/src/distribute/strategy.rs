@@ -1057,65 +1057,69 @@ fn next_per_replica(st: &St, vm: &mut Vm<'_>, id: StrategyId, source: &Value) ->
     combine_per_replica(st, vm, placed)
 }
 
+/// `value` with `leaf` applied to each tensor in it (tuples and lists element by element,
+/// keeping their kind).
+fn map_leaves(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: &Value,
+    leaf: &mut dyn FnMut(&St, &mut Vm<'_>, &Value) -> PyResult,
+) -> PyResult {
+    if !matches!(value, Value::Tuple(_) | Value::List(_)) {
+        return leaf(st, vm, value);
+    }
+    let mut items = Vec::new();
+    for item in vm.iterate(value)? {
+        items.push(map_leaves(st, vm, &item, leaf)?);
+    }
+    Ok(if matches!(value, Value::List(_)) {
+        Value::list(items)
+    } else {
+        Value::tuple(items)
+    })
+}
+
 /// `value` (tensors in tuples, lists) with none of its rows.
 fn no_rows(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult {
-    if matches!(value, Value::Tuple(_) | Value::List(_)) {
-        let mut items = Vec::new();
-        for item in vm.iterate(value)? {
-            items.push(no_rows(st, vm, &item)?);
-        }
-        return Ok(if matches!(value, Value::List(_)) {
-            Value::list(items)
-        } else {
-            Value::tuple(items)
-        });
-    }
-    let tensor = eager_tensor(st, vm, value)?;
-    let numbers = tensor
-        .value
-        .tensor()
-        .cloned()
-        .ok_or_else(|| vm.type_error("a distributed batch must be a tensor"))?;
-    let empty = ops::slice(
-        &numbers,
-        &[SliceSpec::Range {
-            start: Some(0),
-            stop: Some(0),
-            step: None,
-        }],
-    )
-    .map_err(|e| crate::convert::op_error(vm, e))?;
-    let host = tensor.device_name.clone();
-    let handle = st.tf(vm, |ctx| {
-        ctx.push_device_scope(Some(&host))?;
-        let made = ctx.constant(empty, None);
-        ctx.pop_device_scope()?;
-        made
-    })?;
-    wrap(st, vm, handle)
+    map_leaves(st, vm, value, &mut |st, vm, value| {
+        let tensor = eager_tensor(st, vm, value)?;
+        let numbers = tensor
+            .value
+            .tensor()
+            .cloned()
+            .ok_or_else(|| vm.type_error("a distributed batch must be a tensor"))?;
+        let empty = ops::slice(
+            &numbers,
+            &[SliceSpec::Range {
+                start: Some(0),
+                stop: Some(0),
+                step: None,
+            }],
+        )
+        .map_err(|e| crate::convert::op_error(vm, e))?;
+        let host = tensor.device_name.clone();
+        let handle = st.tf(vm, |ctx| {
+            ctx.push_device_scope(Some(&host))?;
+            let made = ctx.constant(empty, None);
+            ctx.pop_device_scope()?;
+            made
+        })?;
+        wrap(st, vm, handle)
+    })
 }
 
 /// `value` (tensors in tuples, lists) copied to `device`.
 fn copy_to_device(st: &St, vm: &mut Vm<'_>, value: &Value, device: &str) -> PyResult {
-    if matches!(value, Value::Tuple(_) | Value::List(_)) {
-        let mut items = Vec::new();
-        for item in vm.iterate(value)? {
-            items.push(copy_to_device(st, vm, &item, device)?);
-        }
-        return Ok(if matches!(value, Value::List(_)) {
-            Value::list(items)
-        } else {
-            Value::tuple(items)
-        });
-    }
-    let tensor = eager_tensor(st, vm, value)?;
-    let handle = st.tf(vm, |ctx| {
-        ctx.push_device_scope(Some(device))?;
-        let copied = ctx.identity(Handle::Eager(tensor).into(), None);
-        ctx.pop_device_scope()?;
-        copied
-    })?;
-    wrap(st, vm, handle)
+    map_leaves(st, vm, value, &mut |st, vm, value| {
+        let tensor = eager_tensor(st, vm, value)?;
+        let handle = st.tf(vm, |ctx| {
+            ctx.push_device_scope(Some(device))?;
+            let copied = ctx.identity(Handle::Eager(tensor).into(), None);
+            ctx.pop_device_scope()?;
+            copied
+        })?;
+        wrap(st, vm, handle)
+    })
 }
 
 /// Replicas' values of the same structure as one structure of `PerReplica` leaves (the
@@ -1150,18 +1154,13 @@ fn combine_per_replica(st: &St, vm: &mut Vm<'_>, replicas: Vec<Value>) -> PyResu
 
 /// One global batch as per-replica slices (tuples and lists element by element).
 fn split_element(st: &St, vm: &mut Vm<'_>, id: StrategyId, element: &Value) -> PyResult {
-    if matches!(element, Value::Tuple(_) | Value::List(_)) {
-        let items = vm.iterate(element)?;
-        let mut split = Vec::with_capacity(items.len());
-        for item in &items {
-            split.push(split_element(st, vm, id, item)?);
-        }
-        return Ok(if matches!(element, Value::List(_)) {
-            Value::list(split)
-        } else {
-            Value::tuple(split)
-        });
-    }
+    map_leaves(st, vm, element, &mut |st, vm, tensor| {
+        split_tensor(st, vm, id, tensor)
+    })
+}
+
+/// One tensor of a global batch as per-replica slices.
+fn split_tensor(st: &St, vm: &mut Vm<'_>, id: StrategyId, element: &Value) -> PyResult {
     let tensor = eager_tensor(st, vm, element)?;
     let value = tensor
         .value

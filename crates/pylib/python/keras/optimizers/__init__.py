@@ -25,10 +25,8 @@ class _Optimizer(_GradientTransforms):
         config.update(zip(names, args))
         config.update(kwargs)
         config.setdefault("learning_rate", self._DEFAULT_LEARNING_RATE)
-        name = kwargs.pop("name", None)
-        unknown = [k for k in kwargs if k not in names and k not in _BASE_ARGUMENTS]
-        self._init_base(name=name, **{k: kwargs.pop(k) for k in _BASE_ARGUMENTS + tuple(unknown)
-                           if k in kwargs})
+        # Everything but the rule's own arguments is the base's (which rejects unknowns).
+        self._init_base(**{k: kwargs.pop(k) for k in list(kwargs) if k not in names})
         for flag in self._NOT_EMULATED:
             if config.get(flag):
                 raise NotImplementedError(
@@ -101,16 +99,8 @@ class _Optimizer(_GradientTransforms):
     def from_config(cls, config):
         config = dict(config)
         known = {"learning_rate", "name"} | {name for name, _ in cls._HYPERPARAMETERS}
-        base = {k: config[k] for k in ("weight_decay", "clipnorm", "clipvalue",
-                                       "global_clipnorm", "loss_scale_factor")
-                if config.get(k) is not None}
+        base = {k: config[k] for k in _BASE_ARGUMENTS if config.get(k) is not None}
         return cls(**{k: v for k, v in config.items() if k in known}, **base)
-
-    def scale_loss(self, loss):
-        """The loss to differentiate: scaled by `loss_scale_factor` when one is set."""
-        if self.loss_scale_factor is not None:
-            return loss * self.loss_scale_factor
-        return loss
 
     def _update_learning_rate(self):
         if self._schedule is not None:
@@ -127,10 +117,7 @@ class _Optimizer(_GradientTransforms):
     def apply_gradients(self, grads_and_vars):
         self._update_learning_rate()
         pairs = [(g, v) for g, v in grads_and_vars if g is not None]
-        grads = [g for g, _ in pairs]
-        if self.loss_scale_factor is not None:
-            grads = [g / self.loss_scale_factor for g in grads]
-        grads = self._clip_gradients(grads)
+        grads = self._prepare_gradients([g for g, _ in pairs])
         grads_and_vars = list(zip(grads, [v for _, v in pairs]))
         pending = _distribution.pending_update()
         if pending is not None and self.weight_decay is not None:

@@ -69,6 +69,18 @@ class GradientTransforms:
         self._exclude_from_weight_decay = set()
         self._exclude_from_weight_decay_names = []
 
+    def scale_loss(self, loss):
+        """The loss to differentiate: scaled by `loss_scale_factor` when one is set."""
+        if self.loss_scale_factor is not None:
+            return loss * self.loss_scale_factor
+        return loss
+
+    def _prepare_gradients(self, grads):
+        """The gradients an update uses: unscaled by `loss_scale_factor`, then clipped."""
+        if self.loss_scale_factor is not None:
+            grads = [g / self.loss_scale_factor for g in grads]
+        return self._clip_gradients(grads)
+
     def _clip_gradients(self, grads):
         if self.clipnorm and self.clipnorm > 0:
             return [None if g is None else self._clip_by_norm(g) for g in grads]
@@ -235,11 +247,6 @@ class Optimizer(GradientTransforms):
 
     # ---- steps --------------------------------------------------------------------------
 
-    def scale_loss(self, loss):
-        if self.loss_scale_factor is not None:
-            return loss * self.loss_scale_factor
-        return loss
-
     def apply_gradients(self, grads_and_vars):
         grads, variables = zip(*grads_and_vars) if grads_and_vars else ((), ())
         return self.apply(list(grads), list(variables))
@@ -266,9 +273,7 @@ class Optimizer(GradientTransforms):
             return self._iterations
         grads = [g for g, _ in pairs]
         variables = [v for _, v in pairs]
-        if self.loss_scale_factor is not None:
-            grads = [g / self.loss_scale_factor for g in grads]
-        grads = self._clip_gradients(grads)
+        grads = self._prepare_gradients(grads)
         self._apply_weight_decay(variables)
         learning_rate = self._get_current_learning_rate()
         for grad, variable in zip(grads, variables):
