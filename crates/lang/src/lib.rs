@@ -24,6 +24,7 @@
 pub mod ast;
 pub mod builtins;
 pub mod compile;
+pub mod convert_function;
 pub mod exceptions;
 pub mod format;
 pub mod host;

@@ -392,10 +392,13 @@ impl Context {
         }
         match arg.operand.clone() {
             Operand::Handle(Handle::Symbolic(tensor)) if tensor.graph == graph => Ok(tensor),
-            Operand::Handle(Handle::Symbolic(tensor)) => Err(TfError::value_error(format!(
-                "Tensor(\"{}\") must be from the same graph as the op being built.",
-                self.graph(tensor.graph)?.tensor_name(tensor)
-            ))),
+            Operand::Handle(Handle::Symbolic(tensor)) => match self.capture_outer(graph, tensor)? {
+                Some(captured) => Ok(captured),
+                None => Err(TfError::value_error(format!(
+                    "Tensor(\"{}\") must be from the same graph as the op being built.",
+                    self.graph(tensor.graph)?.tensor_name(tensor)
+                ))),
+            },
             Operand::Handle(Handle::Eager(tensor)) => self.capture(graph, &tensor, arg.name),
             Operand::Literal(tensor) => {
                 let tensor = self.convert_literal(tensor, reference, &arg, kind)?;

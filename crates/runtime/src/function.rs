@@ -17,14 +17,13 @@ use std::collections::HashMap;
 
 use crate::api::Handle;
 use crate::context::Context;
-use crate::distribute::collective::{execution_order, Step};
 use crate::distribute::tpu::TpuProgram;
-use crate::distribute::ReplicaReduction;
 use crate::eager::EagerTensor;
 use crate::error::{TfError, TfResult};
 use crate::graph::{Graph, GraphId, GraphKind, GraphTensor, OpName, OperationId};
-use crate::op::{compute_at, KernelFailure, KernelSite, Value, ValueType};
-use crate::recorder::{RecordedInput, RecordedOp};
+use crate::function_body::{BodyRun, TapeNaming};
+use crate::op::ValueType;
+use crate::recorder::RecordedInput;
 use crate::variables::SINGLETON_VARIABLE_MESSAGE;
 use placer::graph::{place_graph, GraphPlacementOptions};
 use placer::{self, PlacementReason, TensorType};
@@ -205,6 +204,9 @@ pub struct ConcreteFunction {
     /// The TPU computations `TPUStrategy.run` built into the body, compiled when the
     /// function runs.
     pub tpu_programs: Vec<TpuProgram>,
+    /// For a branch or loop body of functional control flow: the tensors of the enclosing
+    /// graph it captures, passed after the eager captures (their arguments come last).
+    pub outer_captures: Vec<GraphTensor>,
 }
 
 #[derive(Clone, Debug)]
@@ -219,6 +221,10 @@ struct TraceState {
     variable_creation_allowed: bool,
     created_variables: bool,
     tpu_programs: Vec<TpuProgram>,
+    /// Tensors of the enclosing graph captured as arguments (a branch or loop body).
+    outer_captures: Vec<(GraphTensor, GraphTensor)>,
+    /// A branch or loop body: named `<name>_<uid>`, not `__inference_<name>_<uid>`.
+    nested: bool,
 }
 
 /// The context's traced functions and traces in progress.
@@ -227,7 +233,7 @@ pub struct FunctionState {
     pub functions: Vec<ConcreteFunction>,
     traces: Vec<TraceState>,
     /// Calls made under a recording tape, which name their tensors for it.
-    taped_calls: u32,
+    pub(crate) taped_calls: u32,
 }
 
 impl Context {
@@ -273,9 +279,82 @@ impl Context {
             variable_creation_allowed: allow_variable_creation,
             created_variables: false,
             tpu_programs: Vec::new(),
+            outer_captures: Vec::new(),
+            nested: false,
         });
         self.push_default_graph(graph);
         Ok(handles)
+    }
+
+    /// Starts tracing a branch or loop body (`cond_true`, `while_body`) of functional
+    /// control flow inside the function being traced: a function of its own with
+    /// parameters `params`, which may capture the enclosing graph's tensors. Finish it with
+    /// [`Context::end_trace`] or [`Context::abort_trace`].
+    pub fn begin_branch(&mut self, name: &str, params: &[ArgSpec]) -> TfResult<Vec<Handle>> {
+        let handles = self.begin_trace(name, params, false)?;
+        if let Some(trace) = self.functions.traces.last_mut() {
+            trace.nested = true;
+        }
+        Ok(handles)
+    }
+
+    /// `tensor` of an enclosing graph used in `graph`, a branch or loop body traced inside
+    /// it: captured once as an argument of each body between them. `None` when `graph`
+    /// is not traced inside `tensor`'s graph.
+    pub(crate) fn capture_outer(
+        &mut self,
+        graph: GraphId,
+        tensor: GraphTensor,
+    ) -> TfResult<Option<GraphTensor>> {
+        let Some(index) = self
+            .functions
+            .traces
+            .iter()
+            .rposition(|trace| trace.graph == graph)
+        else {
+            return Ok(None);
+        };
+        if index == 0 || !self.functions.traces[index].nested {
+            return Ok(None);
+        }
+        let parent = self.functions.traces[index - 1].graph;
+        let source = if parent == tensor.graph {
+            tensor
+        } else {
+            match self.capture_outer(parent, tensor)? {
+                Some(captured) => captured,
+                None => return Ok(None),
+            }
+        };
+        if let Some((_, inner)) = self.functions.traces[index]
+            .outer_captures
+            .iter()
+            .find(|(outer, _)| *outer == source)
+        {
+            return Ok(Some(*inner));
+        }
+        let source_graph = self.graph(source.graph)?;
+        let fact = source_graph
+            .tensor_fact(source)
+            .ok_or_else(|| TfError::internal("a captured tensor has no type"))?;
+        let name = source_graph
+            .operation(source.operation)
+            .map(|op| op.name.rsplit('/').next().unwrap_or("input").to_string())
+            .unwrap_or_else(|| "input".to_string());
+        let kind = crate::op_defs::Arg::kind(fact.value_type, fact.shape.clone());
+        let stack = self.call_stack().to_vec();
+        let operation =
+            self.graph_mut(graph)?
+                .create_op(kind, OpName::Unique(&name), Vec::new(), &stack)?;
+        let inner = GraphTensor {
+            graph,
+            operation,
+            output: 0,
+        };
+        self.functions.traces[index]
+            .outer_captures
+            .push((source, inner));
+        Ok(Some(inner))
     }
 
     /// Finishes the innermost trace with the function's results.
@@ -300,8 +379,14 @@ impl Context {
         let uid = self.next_uid();
         let mut arguments = trace.parameters.clone();
         arguments.extend(trace.captures.iter().map(|(_, tensor)| tensor.operation));
+        arguments.extend(trace.outer_captures.iter().map(|(_, inner)| inner.operation));
+        let name = if trace.nested {
+            format!("{}_{uid}", trace.function_name)
+        } else {
+            format!("__inference_{}_{uid}", trace.function_name)
+        };
         self.functions.functions.push(ConcreteFunction {
-            name: format!("__inference_{}_{uid}", trace.function_name),
+            name,
             graph: self.graph(trace.graph)?.clone(),
             arguments,
             captures: trace
@@ -312,6 +397,11 @@ impl Context {
             outputs: identities,
             created_variables: trace.created_variables,
             tpu_programs: trace.tpu_programs,
+            outer_captures: trace
+                .outer_captures
+                .iter()
+                .map(|(outer, _)| *outer)
+                .collect(),
         });
         Ok(ConcreteFunctionId(
             self.functions.functions.len() as u32 - 1,
@@ -554,7 +644,7 @@ impl Context {
             pin_function_outputs: true,
         };
         let devices = self.devices()?.clone();
-        let placement =
+        let mut placement =
             place_graph(&placer_graph, &devices, &self.registry, &options).map_err(|error| {
                 TfError::new(
                     error.code.into(),
@@ -597,15 +687,8 @@ impl Context {
             .map(|argument| argument.index())
             .collect();
         self.log_function_placement(&function.name, &placer_graph, &placement, &argument_indices)?;
-        for line in placement.log_lines {
+        for line in std::mem::take(&mut placement.log_lines) {
             self.log(line);
-        }
-        let mut values: HashMap<(OperationId, u32), (Value, Option<u32>)> = HashMap::new();
-        for (argument, tensor) in function.arguments.iter().zip(&arguments) {
-            values.insert(
-                (*argument, 0),
-                (tensor.value.clone(), tensor.producer.or(call_id)),
-            );
         }
         // Under a recording tape the body's ops are taped too, each tensor named within
         // this call (the arguments by the caller's tensors), so gradients flow through it.
@@ -613,149 +696,27 @@ impl Context {
             self.functions.taped_calls += 1;
             format!("{}/call_{}", function.name, self.functions.taped_calls)
         });
-        let tape_name = |id: OperationId, output: u32| -> String {
-            match function
-                .arguments
-                .iter()
-                .position(|argument| *argument == id)
-            {
-                Some(index) => arguments[index].tensor_name.clone(),
-                None => format!(
-                    "{}/{}:{output}",
-                    taped_call.as_deref().unwrap_or_default(),
-                    function.graph.operations()[id.index()].name
-                ),
-            }
+        let run = BodyRun {
+            function: &function,
+            placement: &placement,
+            devices: &devices,
+            report_prefix: function.name.clone(),
+            tape: taped_call.clone().map(|prefix| TapeNaming {
+                prefix,
+                arguments: arguments.iter().map(|a| a.tensor_name.clone()).collect(),
+            }),
         };
-        let steps = execution_order(&function.graph, &function.arguments)?;
+        let argument_values = function
+            .arguments
+            .iter()
+            .zip(&arguments)
+            .map(|(_, tensor)| (tensor.value.clone(), tensor.producer.or(call_id)))
+            .collect();
         self.recorder.begin_call();
-        for step in steps {
-            let members = step.operations();
-            let mut gathered = Vec::with_capacity(members.len());
-            for id in members {
-                let operation = &function.graph.operations()[id.index()];
-                let mut inputs = Vec::with_capacity(operation.inputs.len());
-                let mut recorded = Vec::with_capacity(operation.inputs.len());
-                for input in &operation.inputs {
-                    let (value, producer) = values
-                        .get(&(input.operation, input.output))
-                        .cloned()
-                        .ok_or_else(|| {
-                        TfError::internal("a function input was not computed")
-                    })?;
-                    let source_device = placement
-                        .nodes
-                        .get(input.operation.index())
-                        .map(|placed| devices.device(placed.device).name.clone())
-                        .unwrap_or_default();
-                    recorded.push(RecordedInput {
-                        producer,
-                        tensor_name: format!(
-                            "{}/{}",
-                            function.name,
-                            function.graph.tensor_name(*input)
-                        ),
-                        device: source_device,
-                        bytes: value.size_in_bytes(),
-                    });
-                    inputs.push(value);
-                }
-                gathered.push((*id, inputs, recorded));
-            }
-            let results: Vec<Vec<Value>> = match &step {
-                Step::AllReduce(_) => {
-                    let (reduction, values) = all_reduce_inputs(&function.graph, &gathered)?;
-                    let combined = reduction.combine_values(&values)?;
-                    vec![vec![combined]; gathered.len()]
-                }
-                Step::Op(_) => {
-                    let mut results = Vec::with_capacity(1);
-                    for (id, inputs, _) in &gathered {
-                        let operation = &function.graph.operations()[id.index()];
-                        let device = placement
-                            .nodes
-                            .get(id.index())
-                            .map(|placed| devices.device(placed.device).name.clone())
-                            .unwrap_or_default();
-                        // One kernel per node of the function: a random node continues its
-                        // own stream.
-                        let site = KernelSite {
-                            device: Some((&self.machine, &device)),
-                            node: Some((&function.name, &operation.name)),
-                        };
-                        match compute_at(&operation.kind, inputs, &mut self.eager_resources, site) {
-                            Ok(outputs) => results.push(outputs),
-                            Err(failure) => {
-                                self.recorder.end_call();
-                                return Err(match failure {
-                                    KernelFailure::Op(error) => TfError::new(
-                                        error.class.into(),
-                                        placer::function_error_message(
-                                            &operation.name,
-                                            &operation.stack,
-                                            &format!(
-                                                "{}\n\t [[{{{{node {}}}}}]] [Op:{}]",
-                                                error.message, operation.name, function.name
-                                            ),
-                                        ),
-                                    ),
-                                    KernelFailure::Status(error) => error,
-                                });
-                            }
-                        }
-                    }
-                    results
-                }
-            };
-            for ((id, _, recorded), outputs) in gathered.into_iter().zip(results) {
-                let index = id.index();
-                let operation = &function.graph.operations()[index];
-                let device = placement
-                    .nodes
-                    .get(index)
-                    .map(|placed| devices.device(placed.device).name.clone())
-                    .unwrap_or_default();
-                let reason = placement
-                    .nodes
-                    .get(index)
-                    .map(|placed| placed.reason.sentence(&device))
-                    .unwrap_or_default();
-                let (shape, dtype) = crate::recorder::output_facts(outputs.first());
-                let name = format!("{}/{}", function.name, operation.name);
-                let report_id = self.recorder.record(RecordedOp {
-                    name: &name,
-                    op_type: operation.kind.op_type(),
-                    device: &device,
-                    requested_device: &operation.device,
-                    reason,
-                    inputs: &recorded,
-                    shape,
-                    dtype,
-                    line: operation.stack.last().map_or(0, |frame| frame.line),
-                    not_computed: crate::recorder::not_computed(&outputs),
-                });
-                if taped_call.is_some() {
-                    let inputs: Vec<(String, Value)> = operation
-                        .inputs
-                        .iter()
-                        .filter_map(|input| {
-                            let (value, _) = values.get(&(input.operation, input.output))?;
-                            Some((tape_name(input.operation, input.output), value.clone()))
-                        })
-                        .collect();
-                    let named: Vec<(String, Value)> = outputs
-                        .iter()
-                        .enumerate()
-                        .map(|(output, value)| (tape_name(id, output as u32), value.clone()))
-                        .collect();
-                    self.tape_record_values(&operation.kind, inputs, named);
-                }
-                for (output, value) in outputs.into_iter().enumerate() {
-                    values.insert((id, output as u32), (value, report_id));
-                }
-            }
-        }
+        let executed = self.execute_body(&run, argument_values);
         self.recorder.end_call();
+        let values = executed?;
+        let tape_name = |id: OperationId, output: u32| run.tape_name(id, output);
         self.take_uids(function.outputs.len());
         let retval_base = function.graph.operations().len();
         let results: Vec<EagerTensor> = function
@@ -801,30 +762,4 @@ impl Context {
         }
         Ok(results)
     }
-}
-
-/// The reduction of an all-reduce step and its members' input tensors, in replica order.
-fn all_reduce_inputs<'a>(
-    graph: &Graph,
-    gathered: &'a [(OperationId, Vec<Value>, Vec<RecordedInput>)],
-) -> TfResult<(ReplicaReduction, Vec<&'a Value>)> {
-    let mut reduction = None;
-    let mut tensors = Vec::with_capacity(gathered.len());
-    for (id, inputs, _) in gathered {
-        if let Some(all_reduce) = graph
-            .operations()
-            .get(id.index())
-            .and_then(|op| op.kind.downcast::<crate::op_defs::AllReduce>())
-        {
-            reduction = Some(all_reduce.reduction);
-        }
-        tensors.push(
-            inputs
-                .first()
-                .ok_or_else(|| TfError::internal("an all-reduce without input"))?,
-        );
-    }
-    let reduction =
-        reduction.ok_or_else(|| TfError::internal("an all-reduce step of no all-reduce"))?;
-    Ok((reduction, tensors))
 }

@@ -57,6 +57,8 @@ pub mod distribute;
 pub mod eager;
 pub mod error;
 pub mod function;
+pub mod function_body;
+pub mod functional;
 pub mod function_log;
 pub mod graph;
 pub mod machine;

@@ -42,6 +42,9 @@ pub struct ErrorClasses {
     pub op_error: Rc<Class>,
     /// The subclasses in [`SUBCLASSES`] order.
     pub subclasses: Vec<(String, Rc<Class>)>,
+    /// `tf.errors.OperatorNotAllowedInGraphError(TypeError)`: a graph tensor used as a
+    /// Python `bool` or iterated.
+    pub operator_not_allowed: Rc<Class>,
 }
 
 impl ErrorClasses {
@@ -111,9 +114,19 @@ pub fn build(vm: &Vm<'_>) -> PyResult<ErrorClasses> {
             (name.to_string(), class)
         })
         .collect();
+    let operator_not_allowed = new_exception_class(
+        "OperatorNotAllowedInGraphError",
+        ERRORS_MODULE,
+        std::slice::from_ref(&exc.type_error),
+    );
+    operator_not_allowed
+        .dict
+        .borrow_mut()
+        .insert_str("__module__", Value::str(ERRORS_MODULE));
     Ok(ErrorClasses {
         op_error,
         subclasses,
+        operator_not_allowed,
     })
 }
 
@@ -144,5 +157,9 @@ pub fn module_attrs(classes: &ErrorClasses) -> Vec<(String, Value)> {
     for (name, class) in &classes.subclasses {
         attrs.push((name.clone(), Value::Class(class.clone())));
     }
+    attrs.push((
+        "OperatorNotAllowedInGraphError".to_string(),
+        Value::Class(classes.operator_not_allowed.clone()),
+    ));
     attrs
 }

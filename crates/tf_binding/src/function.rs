@@ -26,7 +26,7 @@ use tensor::TensorShape;
 
 /// How a traced function's results are shaped.
 #[derive(Clone)]
-enum Structure {
+pub(crate) enum Structure {
     None,
     Single,
     /// A `PerReplica` (what `strategy.run` returns) of this many components.
@@ -85,7 +85,7 @@ fn leaf(
 }
 
 /// Rebuilds a returned value of shape `structure` from the output values, in order.
-fn rebuild(
+pub(crate) fn rebuild(
     st: &St,
     vm: &mut Vm<'_>,
     structure: &Structure,
@@ -132,6 +132,9 @@ pub struct PyFunction {
     structures: RefCell<HashMap<u32, Structure>>,
     /// `jit_compile=True`: the whole function is compiled by XLA for the caller's device.
     jit_compile: bool,
+    /// `autograph=True` (the default): traces run the function with its control flow
+    /// converted (`autograph.rs`).
+    autograph: bool,
     /// `input_signature=`: one `tf.TensorSpec` per positional parameter; calls are traced
     /// with these shapes (one trace serves every matching call) and checked against them.
     input_signature: Option<Vec<Value>>,
@@ -395,6 +398,7 @@ fn make(
     vm: &mut Vm<'_>,
     func: Value,
     jit_compile: bool,
+    autograph: bool,
     input_signature: Option<Vec<Value>>,
 ) -> PyResult {
     let name = match vm.get_attr_str(&func, "__name__") {
@@ -410,6 +414,7 @@ fn make(
             cache: RefCell::new(FunctionCache::default()),
             structures: RefCell::new(HashMap::new()),
             jit_compile,
+            autograph,
             input_signature,
             bound: RefCell::new(Vec::new()),
             concrete_objects: RefCell::new(HashMap::new()),
@@ -429,6 +434,10 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Some(value) if !value.is_none() => vm.truthy(&value)?,
         _ => false,
     };
+    let autograph = match args.kwarg("autograph").cloned() {
+        Some(value) => vm.truthy(&value)?,
+        None => true,
+    };
     let input_signature = match args.kwarg("input_signature").cloned() {
         Some(value) if !value.is_none() => {
             let specs = vm.iterate(&value)?;
@@ -445,7 +454,7 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         _ => None,
     };
     match func {
-        Some(func) => make(st, vm, func, jit_compile, input_signature),
+        Some(func) => make(st, vm, func, jit_compile, autograph, input_signature),
         None => {
             let st = st.clone();
             Ok(lang::host::native_function_closure(
@@ -457,6 +466,7 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                         vm,
                         bound.func.clone().unwrap_or(Value::None),
                         jit_compile,
+                        autograph,
                         input_signature.clone(),
                     )
                 },
@@ -486,6 +496,7 @@ fn get(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         vm,
         method,
         function.jit_compile,
+        function.autograph,
         function.input_signature.clone(),
     )?;
     function
@@ -924,7 +935,17 @@ fn trace(
         .map(|((name, _), value)| (lang::value::name(name), value.clone()))
         .collect();
     let result = (|| -> PyResult<(Vec<Handle>, Structure)> {
-        let result = vm.call(&function.func, &positional, &keywords)?;
+        let result = if function.autograph {
+            // AutoGraph converts the function (and what it calls) as the trace runs it.
+            let operators = vm.import_module(crate::autograph::OPERATORS)?;
+            let converted_call = vm.get_attr_str(&operators, "converted_call")?;
+            let mut arguments = Vec::with_capacity(positional.len() + 1);
+            arguments.push(function.func.clone());
+            arguments.extend(positional.iter().cloned());
+            vm.call(&converted_call, &arguments, &keywords)?
+        } else {
+            vm.call(&function.func, &positional, &keywords)?
+        };
         outputs(st, vm, &result)
     })();
     match result {
@@ -937,13 +958,18 @@ fn trace(
             if let Ok(mut ctx) = st.ctx.try_borrow_mut() {
                 ctx.abort_trace();
             }
-            Err(in_user_code(vm, exc))
+            // AutoGraph rewrites the errors of the code it converted.
+            Err(if function.autograph {
+                in_user_code(vm, exc)
+            } else {
+                exc
+            })
         }
     }
 }
 
 /// The traced function's result as output handles and their structure.
-fn outputs(st: &St, vm: &mut Vm<'_>, result: &Value) -> PyResult<(Vec<Handle>, Structure)> {
+pub(crate) fn outputs(st: &St, vm: &mut Vm<'_>, result: &Value) -> PyResult<(Vec<Handle>, Structure)> {
     let to_handle = |vm: &mut Vm<'_>, value: &Value| -> PyResult<Handle> {
         let operand = crate::convert::to_operand(st, vm, value)?;
         match operand {
@@ -1025,7 +1051,7 @@ fn in_user_code(vm: &mut Vm<'_>, exc: Exception) -> Exception {
     if message.starts_with("in user code:") || exc.is_fatal() {
         return exc;
     }
-    let entries = lang::traceback::entries(&exc);
+    let entries = crate::autograph::user_frames(lang::traceback::entries(&exc));
     let mut text = String::from("in user code:\n\n");
     for entry in &entries {
         text.push_str(&format!(

@@ -37,7 +37,9 @@
 mod args;
 pub mod activation_ops;
 pub mod array_ops;
+pub mod autograph;
 pub mod clock;
+pub mod control_flow;
 pub mod config;
 pub mod control_dependencies;
 pub mod convert;
@@ -202,8 +204,7 @@ impl State {
     /// The context of a [`State::tf`] call, with the user's call stack set into it.
     #[inline(never)]
     fn enter_tf(&self, vm: &Vm<'_>) -> PyResult<RefMut<'_, Context>> {
-        let frames: Vec<StackFrame> = vm
-            .call_stack()
+        let frames: Vec<StackFrame> = autograph::user_frames(vm.call_stack())
             .into_iter()
             .map(|entry| StackFrame {
                 filename: entry.filename,
@@ -335,6 +336,8 @@ impl Host for EngineHost {
             init_scope::MODULE => init_scope::build(&st),
             random_generator::MODULE => random_generator::build(&st),
             tape::MODULE => tape::build_module(&st),
+            control_flow::MODULE => control_flow::build(&st),
+            autograph::MODULE => autograph::build(&st),
             keras::native::MODULE => keras::native::build(&st, vm)?,
             _ => return Ok(None),
         };

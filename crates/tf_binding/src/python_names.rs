@@ -134,6 +134,8 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.nn.experimental", "_tensorflow.experimental_nn"),
     ("tensorflow.keras", "keras._tf_keras.keras"),
     ("tensorflow.nest", "_tensorflow.nest_api"),
+    ("tensorflow.autograph", "_tensorflow.autograph"),
+    ("tensorflow.while_loop", "_tensorflow.control_flow:while_loop"),
     ("tensorflow.map_fn", "_tensorflow.math_ops:map_fn"),
     (
         "tensorflow.math.confusion_matrix",

@@ -146,9 +146,18 @@ fn value_of(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult<T
     let me = this(vm, args)?.clone();
     match eager_value(st, vm, &me)? {
         Some(tensor) => Ok(tensor),
-        None => Err(vm.type_error(format!(
-            "Using a symbolic `tf.Tensor` as a Python `{what}` is not allowed. You can attempt the following resolutions to the problem: If you are running in Graph mode, use Eager execution mode or decorate this function with @tf.function. If you are using AutoGraph, you can try decorating this function with @tf.function. If that does not work, then you may be using an unsupported feature or your source code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more information."
-        ))),
+        None => {
+            let usage = if what == "iterator" {
+                "Iterating over a symbolic `tf.Tensor`".to_string()
+            } else {
+                format!("Using a symbolic `tf.Tensor` as a Python `{what}`")
+            };
+            let class = st.classes(vm)?.errors.operator_not_allowed.clone();
+            Err(vm.new_error(
+                &class,
+                format!("{usage} is not allowed. You can attempt the following resolutions to the problem: If you are running in Graph mode, use Eager execution mode or decorate this function with @tf.function. If you are using AutoGraph, you can try decorating this function with @tf.function. If that does not work, then you may be using an unsupported feature or your source code may not be visible to AutoGraph. See https://github.com/tensorflow/tensorflow/blob/master/tensorflow/python/autograph/g3doc/reference/limitations.md#access-to-source-code for more information."),
+            ))
+        }
     }
 }
 

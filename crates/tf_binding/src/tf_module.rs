@@ -366,7 +366,7 @@ fn where_fn(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 /// The static value of a predicate: a Python bool, an eager tensor, or a graph `Const`.
-fn static_predicate(st: &St, vm: &mut Vm<'_>, pred: &Value) -> PyResult<Option<bool>> {
+pub(crate) fn static_predicate(st: &St, vm: &mut Vm<'_>, pred: &Value) -> PyResult<Option<bool>> {
     if let Value::Bool(b) = pred {
         return Ok(Some(*b));
     }
@@ -431,37 +431,25 @@ fn get_static_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
 }
 
-fn cond(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = bind!(vm, "cond", &args, 3, [pred, true_fn, false_fn, name])?;
-    let pred = bound.pred.clone().unwrap_or(Value::None);
-    let (Some(true_fn), Some(false_fn)) = (bound.true_fn.clone(), bound.false_fn.clone()) else {
-        return Err(vm.type_error("true_fn and false_fn must be callable."));
+/// A TF1 `tf.cond` from its `Switch`: both branches, each inside its `CondBranch`, then
+/// the `Merge`.
+pub(crate) fn cond_v1(
+    st: &St,
+    vm: &mut Vm<'_>,
+    builder: runtime::cond::CondBuilder,
+    true_fn: &Value,
+    false_fn: &Value,
+) -> PyResult {
+    let merged = cond_v1_branches(st, vm, &builder, true_fn, false_fn);
+    let handle = match merged {
+        Ok((then_tensor, else_tensor)) => {
+            st.tf(vm, |ctx| ctx.cond_finish(builder, then_tensor, else_tensor))?
+        }
+        Err(error) => {
+            st.tf(vm, |ctx| ctx.cond_abort(builder))?;
+            return Err(error);
+        }
     };
-    if let Some(taken) = static_predicate(st, vm, &pred)? {
-        let branch = if taken { true_fn } else { false_fn };
-        return vm.call(&branch, &[], &[]);
-    }
-    let name = name_arg(vm, &bound.name)?;
-    let condition = to_operand(st, vm, &pred)?;
-    if let Some(builder) = st.tf(vm, |ctx| ctx.cond_begin(&condition, name.as_deref()))? {
-        let merged = cond_v1_branches(st, vm, &builder, &true_fn, &false_fn);
-        let handle = match merged {
-            Ok((then_tensor, else_tensor)) => {
-                st.tf(vm, |ctx| ctx.cond_finish(builder, then_tensor, else_tensor))?
-            }
-            Err(error) => {
-                st.tf(vm, |ctx| ctx.cond_abort(builder))?;
-                return Err(error);
-            }
-        };
-        return wrap(st, vm, handle);
-    }
-    // A predicate known only at run time: both branches, selected element-wise.
-    let then_value = vm.call(&true_fn, &[], &[])?;
-    let else_value = vm.call(&false_fn, &[], &[])?;
-    let x = to_operand(st, vm, &then_value)?;
-    let y = to_operand(st, vm, &else_value)?;
-    let handle = st.tf(vm, |ctx| ctx.where_select(condition, x, y, name.as_deref()))?;
     wrap(st, vm, handle)
 }
 
@@ -909,7 +897,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         ),
         ("cast".into(), native(st, "cast", cast)),
         ("where".into(), native(st, "where", where_fn)),
-        ("cond".into(), native(st, "cond", cond)),
+        ("cond".into(), native(st, "cond", crate::control_flow::cond)),
         (
             "get_static_value".into(),
             native(st, "get_static_value", get_static_value),

@@ -13,6 +13,7 @@
 //! ([`superinstr`]: `x <op> K` for a fast local and a small int constant, `return x`).
 
 pub mod code;
+pub mod control_flow_conversion;
 mod superinstr;
 pub mod symtable;
 
@@ -57,6 +58,18 @@ pub fn compile_module(
     source: &str,
     filename: &str,
 ) -> Result<CompiledModule, SyntaxError> {
+    compile_module_with_globals(module, source, filename, &[])
+}
+
+/// Compiles a parsed module whose first global slots are `existing`, in order (code
+/// compiled again for a module that already runs, sharing its globals); names the module
+/// uses beyond them get the slots after.
+pub fn compile_module_with_globals(
+    module: &ast::Module,
+    source: &str,
+    filename: &str,
+    existing: &[Name],
+) -> Result<CompiledModule, SyntaxError> {
     let table = symtable::analyze(module);
     if let Some((msg, offset)) = table.errors.first() {
         return Err(SyntaxError::new(msg.clone(), Span::new(*offset, *offset)));
@@ -64,7 +77,14 @@ pub fn compile_module(
     let mut global_slots = HashMap::new();
     let mut global_names = Vec::new();
     let mut interned = HashMap::new();
+    for n in existing {
+        global_slots.insert(n.as_str().to_string(), global_names.len() as u32);
+        global_names.push(n.clone());
+    }
     for n in table.global_names() {
+        if global_slots.contains_key(&n) {
+            continue;
+        }
         global_slots.insert(n.clone(), global_names.len() as u32);
         global_names.push(intern(&mut interned, &n));
     }

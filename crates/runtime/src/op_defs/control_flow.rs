@@ -176,3 +176,107 @@ impl Op for Merge {
         CompileTimeValue::Unknown
     }
 }
+
+/// `If`/`StatelessIf` of TF2's `tf.cond` inside a `tf.function`: input 0 is the condition,
+/// then the inputs of the `then` branch function, then the `else` branch's; it runs one
+/// branch function and outputs its results. The function executor runs it
+/// (`runtime/functional.rs`); its branches are traced functions of the context.
+#[derive(Clone, Debug, PartialEq)]
+pub struct If {
+    /// `If` when a branch has a stateful op, else `StatelessIf`.
+    pub stateful: bool,
+    pub then_branch: crate::function::ConcreteFunctionId,
+    pub else_branch: crate::function::ConcreteFunctionId,
+    /// How many inputs after the condition belong to the `then` branch.
+    pub then_inputs: usize,
+    pub outputs: Vec<(ValueType, TensorShape)>,
+}
+
+/// `While`/`StatelessWhile` of TF2's `tf.while_loop` inside a `tf.function`: the loop
+/// variables, then the inputs the `cond` function captures, then the `body`'s; it runs
+/// `body` while `cond` holds and outputs the final loop variables. The function executor
+/// runs it (`runtime/functional.rs`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct While {
+    /// `While` when the body has a stateful op, else `StatelessWhile`.
+    pub stateful: bool,
+    pub cond: crate::function::ConcreteFunctionId,
+    pub body: crate::function::ConcreteFunctionId,
+    /// How many inputs after the loop variables belong to `cond`.
+    pub cond_inputs: usize,
+    /// The loop variables' types and shapes (the outputs).
+    pub loop_vars: Vec<(ValueType, TensorShape)>,
+}
+
+/// The function executor runs functional control flow itself.
+fn function_executor_only(op: &str) -> KernelFailure {
+    KernelFailure::Status(TfError::internal(format!(
+        "{op} runs in the function executor"
+    )))
+}
+
+impl Op for If {
+    fn def(&self) -> &'static OpDef {
+        super::family_def(if self.stateful { "If" } else { "StatelessIf" })
+    }
+
+    fn output_count(&self) -> usize {
+        self.outputs.len()
+    }
+
+    fn type_attr(&self, _inputs: &[ValueType]) -> Option<DType> {
+        None
+    }
+
+    fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(self
+            .outputs
+            .iter()
+            .map(|(value_type, shape)| OutputFact {
+                value_type: *value_type,
+                shape: shape.clone(),
+            })
+            .collect())
+    }
+
+    fn run(&self, _inputs: &[Value], _env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        Err(function_executor_only("If"))
+    }
+
+    fn default_name(&self) -> Option<&'static str> {
+        Some("cond")
+    }
+}
+
+impl Op for While {
+    fn def(&self) -> &'static OpDef {
+        super::family_def(if self.stateful { "While" } else { "StatelessWhile" })
+    }
+
+    fn output_count(&self) -> usize {
+        self.loop_vars.len()
+    }
+
+    fn type_attr(&self, _inputs: &[ValueType]) -> Option<DType> {
+        None
+    }
+
+    fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(self
+            .loop_vars
+            .iter()
+            .map(|(value_type, shape)| OutputFact {
+                value_type: *value_type,
+                shape: shape.clone(),
+            })
+            .collect())
+    }
+
+    fn run(&self, _inputs: &[Value], _env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        Err(function_executor_only("While"))
+    }
+
+    fn default_name(&self) -> Option<&'static str> {
+        Some("while")
+    }
+}

@@ -91,7 +91,7 @@ pub use broadcast_to::BroadcastTo;
 pub use cast::Cast;
 pub use concat_v2::ConcatV2;
 pub use constant::Const;
-pub use control_flow::{Merge, NoOp, Switch};
+pub use control_flow::{If, Merge, NoOp, Switch, While};
 pub use conv2d::Conv2D;
 pub use conv2d_backprop::{Conv2DBackpropFilter, Conv2DBackpropInput};
 pub use cumsum::Cumsum;

@@ -1,0 +1,101 @@
+"""`tf.while_loop` as TensorFlow 2 runs it: eagerly a Python loop; inside a `tf.function`
+one `While` op whose condition and body are functions of their own
+(`_tf_control_flow.while_graph`). Loop variables may be nested structures of tensors and
+Python numbers."""
+
+import _tf_control_flow
+import tensorflow as tf
+from _tensorflow import nest_api as nest
+
+
+def _as_tensor(value):
+    if isinstance(value, tf.Variable):
+        return tf.convert_to_tensor(value)
+    if tf.is_tensor(value):
+        return value
+    return tf.convert_to_tensor(value)
+
+
+def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
+               back_prop=True, swap_memory=False, maximum_iterations=None, name=None):
+    """Repeats `body` while `cond` is true."""
+    if not callable(cond):
+        raise TypeError("'cond' must be callable.")
+    if not callable(body):
+        raise TypeError("'body' must be callable.")
+    if parallel_iterations < 1:
+        raise TypeError("'parallel_iterations' must be a positive integer.")
+    if maximum_iterations is not None:
+        counter = (0 if tf.executing_eagerly() else tf.constant(0))
+        limit = maximum_iterations
+        user_cond, user_body = cond, body
+        loop_vars = (counter, loop_vars)
+        if shape_invariants is not None:
+            shape_invariants = (tf.TensorShape([]), shape_invariants)
+
+        def cond(i, vars_):
+            if tf.executing_eagerly():
+                return i < limit and bool(user_cond(*_as_args(vars_)))
+            return tf.logical_and(i < limit, user_cond(*_as_args(vars_)))
+
+        def body(i, vars_):
+            return (i + 1, _from_body(user_body(*_as_args(vars_)), vars_))
+
+        result = while_loop(cond, body, loop_vars, shape_invariants, parallel_iterations,
+                            back_prop, swap_memory, None, name)
+        return result[1]
+    packed = not isinstance(loop_vars, (list, tuple))
+    if packed:
+        loop_vars = (loop_vars,)
+    if tf.executing_eagerly():
+        while True:
+            test = cond(*loop_vars)
+            if not bool(test):
+                break
+            loop_vars = body(*loop_vars)
+            if not isinstance(loop_vars, (list, tuple)):
+                loop_vars = (loop_vars,)
+        return loop_vars[0] if packed else loop_vars
+    structure = loop_vars
+    flat = [_as_tensor(v) for v in nest.flatten(structure)]
+    invariants = None
+    if shape_invariants is not None:
+        if packed:
+            shape_invariants = (shape_invariants,)
+        invariants = [tf.TensorShape(s) if s is not None else None
+                      for s in nest.flatten(shape_invariants)]
+
+    def flat_cond(*args):
+        values = nest.pack_sequence_as(structure, list(args))
+        result = cond(*values)
+        return tf.convert_to_tensor(result)
+
+    def flat_body(*args):
+        values = nest.pack_sequence_as(structure, list(args))
+        result = body(*values)
+        if not isinstance(result, (list, tuple)):
+            result = (result,)
+        try:
+            nest.assert_same_structure(list(structure), list(result))
+        except (ValueError, TypeError) as e:
+            raise ValueError(
+                "The two structures don't have the same nested structure.\n\n"
+                f"First structure: {list(structure)}\n\nSecond structure: {list(result)}"
+                f"\n\nMore specifically: {e}") from None
+        return [_as_tensor(v) for v in nest.flatten(result)]
+
+    outputs = _tf_control_flow.while_graph(flat_cond, flat_body, flat, invariants, name)
+    result = nest.pack_sequence_as(structure, list(outputs))
+    if packed:
+        return result[0]
+    return result
+
+
+def _as_args(vars_):
+    return vars_ if isinstance(vars_, (list, tuple)) else (vars_,)
+
+
+def _from_body(result, vars_):
+    if isinstance(vars_, (list, tuple)):
+        return result if isinstance(result, (list, tuple)) else [result]
+    return result[0] if isinstance(result, (list, tuple)) and len(result) == 1 else result
