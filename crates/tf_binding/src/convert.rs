@@ -110,7 +110,8 @@ pub fn to_tensor(
         })
         .collect();
     let inferred = infer_tf_dtype(&kinds).map_err(|error| vm.value_error(error.message()))?;
-    if let Some(wanted) = dtype {
+    // An empty list takes any dtype.
+    if let Some(wanted) = dtype.filter(|_| !leaves.is_empty()) {
         let lossy = (wanted.is_integer() || wanted == DType::Bool) && inferred.is_floating();
         if lossy || (wanted == DType::String) != (inferred == DType::String) {
             let text = vm.repr(value)?;

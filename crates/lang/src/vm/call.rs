@@ -699,7 +699,9 @@ impl<'h> Vm<'h> {
         if let Some(exc) = Exception::from_value(&instance) {
             exc.with_state(|s| s.args = args.to_vec());
         }
-        match self.own_method(cls, "__init__") {
+        // `__init__` of the instance's class: `__new__` may return a subclass's instance.
+        let instance_class = self.class_of(&instance);
+        match self.own_method(&instance_class, "__init__") {
             Some(init) => {
                 let mut full = Vec::with_capacity(args.len() + 1);
                 full.push(instance.clone());

@@ -16,6 +16,7 @@ import _tf_autograph
 import _tf_control_flow
 import tensorflow as tf
 from _tensorflow import nest_api as nest
+from _tensorflow.tensor_array import StagedTensorArray, TensorArray
 
 
 class Undefined:
@@ -316,7 +317,10 @@ def _verify_loop_vars(names, entry, exit_):
 def _tf_while_stmt(test, body, get_state, set_state, symbol_names, opts):
     """A staged `while`: the defined state variables are the loop variables; the others
     are local to the body."""
-    init = get_state()
+    # A TensorArray carried by the loop is staged: one tensor of its elements.
+    init = tuple(StagedTensorArray.from_array(v) if isinstance(v, TensorArray) else v
+                 for v in get_state())
+    set_state(init)
     for name, value in zip(symbol_names, init):
         if isinstance(value, UndefinedReturnValue):
             raise NotImplementedError(
@@ -383,7 +387,8 @@ def _first_iteration(body, get_state, set_state, init):
     result = []
 
     def run():
-        set_state(init)
+        # Writes to a TensorArray in the staged iteration must not reach the real one.
+        set_state(tuple(v.copy() if isinstance(v, StagedTensorArray) else v for v in init))
         body()
         result.append(get_state())
 

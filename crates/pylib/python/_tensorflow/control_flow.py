@@ -6,6 +6,7 @@ Python numbers."""
 import _tf_control_flow
 import tensorflow as tf
 from _tensorflow import nest_api as nest
+from _tensorflow.tensor_array import StagedTensorArray, TensorArray
 
 
 def _as_tensor(value):
@@ -57,21 +58,31 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
                 loop_vars = (loop_vars,)
         return loop_vars[0] if packed else loop_vars
     structure = loop_vars
-    flat = [_as_tensor(v) for v in nest.flatten(structure)]
+    leaves = nest.flatten(structure)
+    arrays = _staged_arrays(leaves, structure, body)
+    flat = [arrays[i]._buffer if i in arrays else _as_tensor(v) for i, v in enumerate(leaves)]
     invariants = None
     if shape_invariants is not None:
         if packed:
             shape_invariants = (shape_invariants,)
         invariants = [tf.TensorShape(s) if s is not None else None
                       for s in nest.flatten(shape_invariants)]
+    for i, array in arrays.items():
+        if array._dynamic_size:
+            invariants = invariants or [None] * len(flat)
+            invariants[i] = tf.TensorShape([None] + array._buffer.shape.as_list()[1:])
+
+    def rebuild(args):
+        return [StagedTensorArray.make(arrays[i]._dtype, value, arrays[i]._dynamic_size)
+                if i in arrays else value for i, value in enumerate(args)]
 
     def flat_cond(*args):
-        values = nest.pack_sequence_as(structure, list(args))
+        values = nest.pack_sequence_as(structure, rebuild(args))
         result = cond(*values)
         return tf.convert_to_tensor(result)
 
     def flat_body(*args):
-        values = nest.pack_sequence_as(structure, list(args))
+        values = nest.pack_sequence_as(structure, rebuild(args))
         result = body(*values)
         if not isinstance(result, (list, tuple)):
             result = (result,)
@@ -82,13 +93,42 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
                 "The two structures don't have the same nested structure.\n\n"
                 f"First structure: {list(structure)}\n\nSecond structure: {list(result)}"
                 f"\n\nMore specifically: {e}") from None
-        return [_as_tensor(v) for v in nest.flatten(result)]
+        return [v._buffer if isinstance(v, StagedTensorArray) else _as_tensor(v)
+                for v in nest.flatten(result)]
 
     outputs = _tf_control_flow.while_graph(flat_cond, flat_body, flat, invariants, name)
-    result = nest.pack_sequence_as(structure, list(outputs))
+    result = nest.pack_sequence_as(structure, rebuild(list(outputs)))
     if packed:
         return result[0]
     return result
+
+
+def _staged_arrays(leaves, structure, body):
+    """The TensorArrays among the loop variables, staged (one tensor each); an array not
+    written yet learns its element shape from one iteration staged in a scratch graph."""
+    arrays = {i: StagedTensorArray.from_array(v) for i, v in enumerate(leaves)
+              if isinstance(v, TensorArray)}
+    pending = [i for i, array in arrays.items() if array._buffer is None]
+    if not pending:
+        return arrays
+
+    def one_iteration():
+        values = [arrays[i].copy() if i in arrays else value
+                  for i, value in enumerate(leaves)]
+        result = body(*nest.pack_sequence_as(structure, values))
+        if not isinstance(result, (list, tuple)):
+            result = (result,)
+        return nest.flatten(result)
+
+    after = _tf_control_flow.scratch(one_iteration)
+    for i in pending:
+        written = after[i] if i < len(after) else None
+        if not isinstance(written, StagedTensorArray) or written._buffer is None:
+            raise ValueError(
+                "The TensorArray's element shape could not be inferred: write to it in the "
+                "loop or give it an element_shape.")
+        arrays[i] = arrays[i].allocated(written._element_shape.as_list())
+    return arrays
 
 
 def _as_args(vars_):
