@@ -102,6 +102,40 @@ impl FunctionCache {
             .map(|(_, _, id)| *id)
     }
 
+    /// `reduce_retracing`'s relaxed signature for `args`: against the first trace with the
+    /// same Python arguments and tensors of the same dtypes and ranks, every dimension the
+    /// two disagree on unknown. `None` when no trace relaxes to it.
+    pub fn relaxed(&self, args: &[ArgKey], rest: &str) -> Option<Vec<ArgKey>> {
+        self.signatures.iter().find_map(|(traced, traced_rest, _)| {
+            if traced_rest != rest || traced.len() != args.len() {
+                return None;
+            }
+            traced
+                .iter()
+                .zip(args)
+                .map(|(old, new)| match (old, new) {
+                    (ArgKey::Python(a), ArgKey::Python(b)) if a == b => Some(new.clone()),
+                    (
+                        ArgKey::Tensor { dtype: a, shape: old_shape },
+                        ArgKey::Tensor { dtype: b, shape: new_shape },
+                    ) if a == b => {
+                        let shape = match (old_shape.dims(), new_shape.dims()) {
+                            (Some(x), Some(y)) if x.len() == y.len() => TensorShape::new(
+                                x.iter()
+                                    .zip(y)
+                                    .map(|(p, q)| if p == q { *p } else { None })
+                                    .collect(),
+                            ),
+                            _ => TensorShape::unknown(),
+                        };
+                        Some(ArgKey::Tensor { dtype: *b, shape })
+                    }
+                    _ => None,
+                })
+                .collect()
+        })
+    }
+
     /// Stores a trace with its arguments, for [`FunctionCache::lookup_supertype`].
     pub fn insert_traced(
         &mut self,

@@ -135,6 +135,8 @@ pub struct PyFunction {
     /// `autograph=True` (the default): traces run the function with its control flow
     /// converted (`autograph.rs`).
     autograph: bool,
+    /// `reduce_retracing=True`: a new trace relaxes the shapes an earlier one disagrees on.
+    reduce_retracing: bool,
     /// `input_signature=`: one `tf.TensorSpec` per positional parameter; calls are traced
     /// with these shapes (one trace serves every matching call) and checked against them.
     input_signature: Option<Vec<Value>>,
@@ -397,10 +399,10 @@ fn make(
     st: &St,
     vm: &mut Vm<'_>,
     func: Value,
-    jit_compile: bool,
-    autograph: bool,
+    options: (bool, bool, bool),
     input_signature: Option<Vec<Value>>,
 ) -> PyResult {
+    let (jit_compile, autograph, reduce_retracing) = options;
     let name = match vm.get_attr_str(&func, "__name__") {
         Ok(Value::Str(s)) => s.as_str().to_string(),
         _ => "function".to_string(),
@@ -415,6 +417,7 @@ fn make(
             structures: RefCell::new(HashMap::new()),
             jit_compile,
             autograph,
+            reduce_retracing,
             input_signature,
             bound: RefCell::new(Vec::new()),
             concrete_objects: RefCell::new(HashMap::new()),
@@ -438,6 +441,11 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Some(value) => vm.truthy(&value)?,
         None => true,
     };
+    let reduce_retracing = match args.kwarg("reduce_retracing").cloned() {
+        Some(value) => vm.truthy(&value)?,
+        None => false,
+    };
+    let options = (jit_compile, autograph, reduce_retracing);
     let input_signature = match args.kwarg("input_signature").cloned() {
         Some(value) if !value.is_none() => {
             let specs = vm.iterate(&value)?;
@@ -454,7 +462,7 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         _ => None,
     };
     match func {
-        Some(func) => make(st, vm, func, jit_compile, autograph, input_signature),
+        Some(func) => make(st, vm, func, options, input_signature),
         None => {
             let st = st.clone();
             Ok(lang::host::native_function_closure(
@@ -465,8 +473,7 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                         &st,
                         vm,
                         bound.func.clone().unwrap_or(Value::None),
-                        jit_compile,
-                        autograph,
+                        options,
                         input_signature.clone(),
                     )
                 },
@@ -495,8 +502,11 @@ fn get(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         st,
         vm,
         method,
-        function.jit_compile,
-        function.autograph,
+        (
+            function.jit_compile,
+            function.autograph,
+            function.reduce_retracing,
+        ),
         function.input_signature.clone(),
     )?;
     function
@@ -806,6 +816,12 @@ pub(crate) fn prepare(
         Some(id) => id,
         None => {
             let allow = function.cache.borrow().is_empty();
+            let relaxed = if function.reduce_retracing {
+                function.cache.borrow().relaxed(&keys, &rest)
+            } else {
+                None
+            };
+            let keys = relaxed.unwrap_or_else(|| keys.clone());
             let mut id = trace(
                 st,
                 vm,

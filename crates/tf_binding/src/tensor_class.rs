@@ -602,9 +602,12 @@ pub fn build_base(st: &St) -> Rc<Class> {
                     }
                     Handle::Symbolic(_) => {
                         let (name, shape, dtype) = symbolic_text(st, vm, &handle)?;
-                        Ok(Value::str(format!(
-                            "Tensor(\"{name}\", shape={shape}, dtype={dtype})"
-                        )))
+                        // A tensor of unknown rank shows no shape.
+                        Ok(Value::str(if shape == "<unknown>" {
+                            format!("Tensor(\"{name}\", dtype={dtype})")
+                        } else {
+                            format!("Tensor(\"{name}\", shape={shape}, dtype={dtype})")
+                        }))
                     }
                 }
             }),
