@@ -28,7 +28,8 @@ use runtime::data::{
 use runtime::function::ArgSpec;
 use runtime::op::ValueType;
 use runtime::{Handle, Operand};
-use tensor::{DType, Tensor};
+use tensor::ops;
+use tensor::{DType, Tensor, TensorShape};
 
 /// Deepest nesting of an element a program may build.
 const NESTING_MAX: usize = 32;
@@ -624,7 +625,8 @@ fn dataset_repr(dataset: &Dataset) -> String {
         }
         DatasetNode::Map { .. } => "_MapDataset",
         DatasetNode::Filter { .. } => "_FilterDataset",
-        DatasetNode::Batch { .. } => "_BatchDataset",
+        DatasetNode::Batch { padding: None, .. } => "_BatchDataset",
+        DatasetNode::Batch { .. } => "_PaddedBatchDataset",
         DatasetNode::Unbatch { .. } => "_UnbatchDataset",
         DatasetNode::Shuffle { .. } => "_ShuffleDataset",
         DatasetNode::Repeat { .. } => "_RepeatDataset",
@@ -741,6 +743,9 @@ fn len(_st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
 }
 
+/// The Python module of the `Dataset` methods TensorFlow writes over its others.
+const METHODS: &str = "_tensorflow.dataset_methods";
+
 fn build_dataset_class(st: &St) -> Rc<Class> {
     let counted = |name: &'static str,
                    param: &'static str,
@@ -818,6 +823,12 @@ fn build_dataset_class(st: &St) -> Rc<Class> {
             }),
         )
         .method_closure("with_options", bound(st, with_options))
+        .method_closure("_padded_batch", bound(st, padded_batch))
+        .method_closure("padded_batch", python_method(METHODS, "padded_batch"))
+        .method_closure("reduce", python_method(METHODS, "reduce"))
+        .method_closure("enumerate", python_method(METHODS, "enumerate"))
+        .method_closure("flat_map", python_method(METHODS, "flat_map"))
+        .method_closure("window", python_method(METHODS, "window"))
         .method_closure(
             "options",
             bound(st, |st, vm, args| {
@@ -1041,4 +1052,70 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
             Value::Module(experimental),
         ),
     ])
+}
+
+/// `_padded_batch(self, batch_size, drop_remainder, padded_shapes, padding_values)`: the
+/// native half of `padded_batch` (`_tensorflow/dataset_methods.py` flattens its nested
+/// arguments): one shape (or `None`: every dimension to the batch's longest) and one
+/// padding value (or `None`: zero, or `b""` for strings) per component.
+fn padded_batch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "_padded_batch",
+        &args,
+        5,
+        [this = "self", batch_size, drop_remainder, padded_shapes, padding_values]
+    )?;
+    let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
+    let size = int_of(
+        vm,
+        bound.batch_size.as_ref().unwrap_or(&Value::None),
+        "batch_size",
+    )?;
+    let drop = crate::flag(vm, &bound.drop_remainder, false)?;
+    let shapes = vm.iterate(bound.padded_shapes.as_ref().unwrap_or(&Value::None))?;
+    let values = vm.iterate(bound.padding_values.as_ref().unwrap_or(&Value::None))?;
+    let components = dataset.element_spec().components.clone();
+    let mut padding = runtime::data::Padding {
+        shapes: Vec::with_capacity(components.len()),
+        values: Vec::with_capacity(components.len()),
+    };
+    for (index, component) in components.iter().enumerate() {
+        let shape = match shapes.get(index) {
+            Some(value) if !value.is_none() => crate::convert::tensor_shape(vm, Some(value))?,
+            _ => TensorShape::new(vec![None; component.shape.dims().map_or(0, <[_]>::len)]),
+        };
+        let value = match values.get(index) {
+            Some(value) if !value.is_none() => {
+                let tensor = crate::convert::to_tensor(st, vm, value, Some(component.dtype))?;
+                if tensor.rank() != 0 {
+                    return Err(vm.value_error("Padding value should be a scalar."));
+                }
+                tensor
+            }
+            _ if component.dtype == DType::String => Tensor::from_strings(
+                tensor::Shape::scalar(),
+                vec![Vec::new()],
+            )
+            .map_err(|e| crate::convert::op_error(vm, e))?,
+            _ => ops::zeros(&[], component.dtype).map_err(|e| crate::convert::op_error(vm, e))?,
+        };
+        padding.shapes.push(shape);
+        padding.values.push(value);
+    }
+    let batched = st.tf(vm, |ctx| {
+        dataset
+            .padded_batch(size, drop, padding)
+            .map_err(|error| ctx.dataset_op_error("PaddedBatchDatasetV2", error))
+    })?;
+    new_dataset(st, vm, batched)
+}
+
+/// A method of the native `Dataset` written in Python: `module.name(self, ...)`.
+fn python_method(module: &'static str, name: &'static str) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
+    move |vm, args| {
+        let library = vm.import_module(module)?;
+        let function = vm.get_attr_str(&library, name)?;
+        vm.call(&function, args.positional, args.keywords)
+    }
 }

@@ -14,13 +14,14 @@
 //! then all its work is background work.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use crate::data::{Dataset, DatasetNode, Element, MapFunction, AUTOTUNE};
 use crate::error::{TfError, TfResult};
 use crate::function::ConcreteFunctionId;
 use tensor::ops::{self, SliceSpec};
 use tensor::random::Philox;
-use tensor::{Tensor, TensorData};
+use tensor::{Shape, Tensor, TensorData};
 
 /// Runs the traced functions of `map` and `filter` on one element's components, and
 /// prices host work.
@@ -127,6 +128,7 @@ enum State {
         size: usize,
         drop_remainder: bool,
         fused_map: bool,
+        padding: Option<Rc<super::Padding>>,
     },
     Concatenate {
         first: Box<State>,
@@ -475,11 +477,13 @@ impl State {
                 input,
                 size,
                 drop_remainder,
+                padding,
             } => State::Batch {
                 input: Box::new(State::start(input)),
                 size: (*size).max(1) as usize,
                 drop_remainder: *drop_remainder,
                 fused_map: matches!(input.node(), DatasetNode::Map { .. }),
+                padding: padding.clone(),
             },
             DatasetNode::Concatenate { first, second } => State::Concatenate {
                 first: Box::new(State::start(first)),
@@ -664,6 +668,7 @@ impl State {
                 size,
                 drop_remainder,
                 fused_map,
+                padding,
             } => {
                 let mut elements = Vec::with_capacity((*size).min(1024));
                 while elements.len() < *size {
@@ -674,6 +679,9 @@ impl State {
                 }
                 if elements.is_empty() || (*drop_remainder && elements.len() < *size) {
                     return Ok(None);
+                }
+                if let Some(padding) = padding {
+                    elements = pad_elements(elements, padding)?;
                 }
                 let batch = stack_elements(&elements, *fused_map)?;
                 cost.inline_ns += functions.copy_ns(element_bytes(&batch));
@@ -831,6 +839,60 @@ fn predicate_holds(outputs: &[Tensor]) -> TfResult<bool> {
 /// `map` runs as TensorFlow's fused `MapAndBatch` (grappler's `map_and_batch_fusion`),
 /// which copies values into the first element's shape and only checks element counts;
 /// a plain `batch` requires equal shapes. Both fail with their kernel's text.
+/// `padded_batch`'s padding of one batch: each component grown to its padded shape (an
+/// unknown dimension to the batch's longest), filled with its padding value.
+fn pad_elements(elements: Vec<Element>, padding: &super::Padding) -> TfResult<Vec<Element>> {
+    let width = elements.first().map_or(0, Vec::len);
+    let mut targets = Vec::with_capacity(width);
+    for component in 0..width {
+        let wanted = padding.shapes[component].dims().unwrap_or(&[]);
+        let mut dims: Vec<usize> = Vec::with_capacity(wanted.len());
+        for (axis, want) in wanted.iter().enumerate() {
+            let longest = elements
+                .iter()
+                .map(|e| e[component].dims().get(axis).copied().unwrap_or(0))
+                .max()
+                .unwrap_or(0);
+            dims.push(want.unwrap_or(longest));
+        }
+        targets.push(dims);
+    }
+    elements
+        .into_iter()
+        .map(|element| {
+            element
+                .into_iter()
+                .enumerate()
+                .map(|(component, tensor)| {
+                    let target = &targets[component];
+                    if tensor.rank() != target.len() {
+                        return Err(TfError::invalid_argument(format!(
+                            "All elements in a batch must have the same rank as the padded shape for component{component}: expected rank {} but got element with rank {}",
+                            target.len(),
+                            tensor.rank()
+                        )));
+                    }
+                    let mut pairs = Vec::with_capacity(target.len() * 2);
+                    for (have, want) in tensor.dims().iter().zip(target) {
+                        if have > want {
+                            return Err(TfError::invalid_argument(
+                                "Attempted to pad to a smaller size than the input element.",
+                            ));
+                        }
+                        pairs.push(0i64);
+                        pairs.push((want - have) as i64);
+                    }
+                    let paddings = Tensor::from_vec(Shape::new(vec![target.len(), 2]), pairs)
+                        .map_err(TfError::from_kernel_message)?;
+                    let value = &padding.values[component];
+                    ops::pad(&tensor, &paddings, Some(value), ops::PadMode::Constant)
+                        .map_err(TfError::from_kernel_message)
+                })
+                .collect()
+        })
+        .collect()
+}
+
 fn stack_elements(elements: &[Element], fused_map: bool) -> TfResult<Element> {
     let width = elements.first().map_or(0, Vec::len);
     let mut batch = Vec::with_capacity(width);

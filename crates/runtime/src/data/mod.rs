@@ -39,6 +39,16 @@ pub const AUTOTUNE: i64 = -1;
 /// One element: its components in the order of the element spec's leaves.
 pub type Element = Vec<Tensor>;
 
+/// How `padded_batch` pads each component of its elements.
+#[derive(Clone, Debug)]
+pub struct Padding {
+    /// The shape each component is padded to; an unknown dimension pads to the longest in
+    /// the batch.
+    pub shapes: Vec<TensorShape>,
+    /// The scalar each component is padded with.
+    pub values: Vec<Tensor>,
+}
+
 /// A dataset: a shared, immutable node of the dataset graph.
 #[derive(Clone, Debug)]
 pub struct Dataset {
@@ -82,7 +92,7 @@ pub enum DatasetNode {
         /// The traced predicate (a scalar bool).
         predicate: MapFunction,
     },
-    /// `batch(size, drop_remainder)`.
+    /// `batch(size, drop_remainder)`, or `padded_batch` with its padding.
     Batch {
         /// The input dataset.
         input: Dataset,
@@ -90,6 +100,8 @@ pub enum DatasetNode {
         size: i64,
         /// Drop a final partial batch.
         drop_remainder: bool,
+        /// `padded_batch`'s shapes and values (`None` for `batch`).
+        padding: Option<Rc<Padding>>,
     },
     /// `unbatch()`.
     Unbatch {
@@ -353,6 +365,46 @@ impl Dataset {
                 input: self.clone(),
                 size,
                 drop_remainder,
+                padding: None,
+            },
+            spec,
+        ))
+    }
+
+    /// `padded_batch(size, padded_shapes, padding_values, drop_remainder)`: batches of
+    /// elements each padded to `padding`'s shapes (one per component).
+    pub fn padded_batch(
+        &self,
+        size: i64,
+        drop_remainder: bool,
+        padding: Padding,
+    ) -> TfResult<Dataset> {
+        if size <= 0 {
+            return Err(invalid("Batch size must be greater than zero."));
+        }
+        if padding.shapes.len() != self.spec.components.len()
+            || padding.values.len() != self.spec.components.len()
+        {
+            return Err(invalid(
+                "The padded shapes and padding values must match the element's structure.",
+            ));
+        }
+        let batch_dim = drop_remainder.then_some(size as usize);
+        let mut spec = self.spec.clone();
+        for (component, shape) in spec.components.iter_mut().zip(&padding.shapes) {
+            let mut dims = vec![batch_dim];
+            match shape.dims() {
+                Some(padded) => dims.extend_from_slice(padded),
+                None => return Err(invalid("padded_shapes must have a known rank.")),
+            }
+            component.shape = TensorShape::new(dims);
+        }
+        Ok(Dataset::new(
+            DatasetNode::Batch {
+                input: self.clone(),
+                size,
+                drop_remainder,
+                padding: Some(Rc::new(padding)),
             },
             spec,
         ))
@@ -582,6 +634,7 @@ impl Dataset {
                 input,
                 size,
                 drop_remainder,
+                ..
             } => {
                 let n = input.cardinality();
                 if n < 0 {
