@@ -449,7 +449,7 @@ fn get_item(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         other => vec![other.clone()],
     };
     if parts.iter().any(|part| is_graph_index(st, vm, part)) {
-        return dynamic_get_item(st, vm, &me, &parts);
+        return dynamic_get_item(vm, &me, &parts);
     }
     let specs = slice_specs(st, vm, &key)?;
     let operand = crate::convert::to_operand(st, vm, &me)?;
@@ -457,9 +457,14 @@ fn get_item(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
-/// Whether `part` of a subscript is a scalar integer graph tensor: an index known only
-/// when the graph runs (a loop's iterate).
+/// Whether `part` of a subscript is known only when the graph runs: a scalar integer
+/// graph tensor (a loop's iterate), or a slice with such a bound.
 fn is_graph_index(st: &St, vm: &mut Vm<'_>, part: &Value) -> bool {
+    if let Value::Slice(slice) = part {
+        return [&slice.start, &slice.stop, &slice.step]
+            .into_iter()
+            .any(|bound| is_graph_index(st, vm, bound));
+    }
     let Some(Handle::Symbolic(tensor)) = part.downcast::<PyTensor>().map(|t| t.handle.clone())
     else {
         return false;
@@ -474,61 +479,12 @@ fn is_graph_index(st: &St, vm: &mut Vm<'_>, part: &Value) -> bool {
     .unwrap_or(false)
 }
 
-/// `t[..., i, ...]` with graph-tensor indices: the other parts slice as usual (each such
-/// index keeping its axis), then each index gathers along its axis, last first.
-fn dynamic_get_item(st: &St, vm: &mut Vm<'_>, me: &Value, parts: &[Value]) -> PyResult {
-    let full = Value::Slice(Rc::new(lang::value::SliceObj {
-        start: Value::None,
-        stop: Value::None,
-        step: Value::None,
-    }));
-    let mut static_parts = Vec::with_capacity(parts.len());
-    let mut dynamic = Vec::new();
-    for part in parts {
-        if is_graph_index(st, vm, part) {
-            dynamic.push((static_parts.len(), part.clone()));
-            static_parts.push(full.clone());
-        } else {
-            static_parts.push(part.clone());
-        }
-    }
-    let specs = slice_specs(st, vm, &Value::tuple(static_parts))?;
-    let operand = crate::convert::to_operand(st, vm, me)?;
-    let rank = st
-        .tf(vm, |ctx| ctx.operand_shape(&operand))?
-        .dims()
-        .map(<[_]>::len);
-    let explicit = specs
-        .iter()
-        .filter(|s| !matches!(s, SliceSpec::NewAxis | SliceSpec::Ellipsis))
-        .count();
-    // Where each part's axis lands in the sliced result.
-    let mut axes = Vec::with_capacity(specs.len());
-    let mut axis = 0usize;
-    for spec in &specs {
-        axes.push(axis);
-        match spec {
-            SliceSpec::NewAxis | SliceSpec::Range { .. } => axis += 1,
-            SliceSpec::Index(_) => {}
-            SliceSpec::Ellipsis => match rank {
-                Some(rank) => axis += rank.saturating_sub(explicit),
-                None => {
-                    return Err(vm.value_error(
-                        "An index known only when the graph runs, with an ellipsis, needs a tensor of known rank.",
-                    ))
-                }
-            },
-        }
-    }
-    let handle = st.tf(vm, |ctx| ctx.strided_slice(operand, specs))?;
-    let mut result = wrap(st, vm, handle)?;
-    for (position, index) in dynamic.into_iter().rev() {
-        let axis_value = Value::Int(axes[position] as i64);
-        let positional = [result.clone(), index];
-        let keywords = [(lang::value::name("axis"), axis_value)];
-        result = crate::array_ops::gather(st, vm, Args::new(&positional, &keywords))?;
-    }
-    Ok(result)
+/// `t[...]` with parts known only when the graph runs: `_tensorflow/array_ops.py`
+/// slices and gathers.
+fn dynamic_get_item(vm: &mut Vm<'_>, me: &Value, parts: &[Value]) -> PyResult {
+    let library = vm.import_module("_tensorflow.array_ops")?;
+    let function = vm.get_attr_str(&library, "dynamic_getitem")?;
+    vm.call(&function, &[me.clone(), Value::list(parts.to_vec())], &[])
 }
 
 fn symbolic_text(st: &St, vm: &Vm<'_>, handle: &Handle) -> PyResult<(String, String, String)> {

@@ -301,3 +301,73 @@ def roll(input, shift, axis, name=None):  # noqa: A002 - TensorFlow's name
             tail = tf.gather(result, tf.range(0, n - s), axis=a)
             result = tf.concat([head, tail], axis=a)
         return result
+
+
+def _graph_bound(value):
+    return tf.is_tensor(value) and tf.get_static_value(value) is None
+
+
+def dynamic_getitem(tensor, parts):
+    """`tensor[parts]` where some index or slice bound is a tensor known only when the
+    graph runs (a loop's iterate): the other parts slice as usual, each such part keeping
+    its axis, then each gathers along its axis, last first."""
+    static, dynamic = [], []
+    for part in parts:
+        is_slice = isinstance(part, slice)
+        bounds = (part.start, part.stop, part.step) if is_slice else (part,)
+        if any(_graph_bound(b) for b in bounds):
+            dynamic.append((len(static), part))
+            static.append(slice(None))
+        else:
+            static.append(part)
+    result = tensor[tuple(static)]
+    rank = tensor.shape.rank
+    explicit = sum(1 for p in static if p is not None and p is not Ellipsis)
+    axes, axis = [], 0
+    for part in static:
+        axes.append(axis)
+        if part is None or isinstance(part, slice):
+            axis += 1
+        elif part is Ellipsis:
+            if rank is None:
+                raise ValueError("An index known only when the graph runs, with an "
+                                 "ellipsis, needs a tensor of known rank.")
+            axis += rank - explicit
+    for position, part in reversed(dynamic):
+        axis = axes[position]
+        if isinstance(part, slice):
+            result = tf.gather(result, _slice_indices(result, axis, part), axis=axis)
+        else:
+            n = tf.shape(result, out_type=part.dtype)[axis]
+            result = tf.gather(result, tf.where(part < 0, part + n, part), axis=axis)
+    return result
+
+
+def _slice_indices(tensor, axis, part):
+    """The positions `part` (a slice, some bound a graph tensor) selects along `axis`,
+    with Python's defaults, negative bounds and clamping."""
+    step = 1 if part.step is None else part.step
+    if tf.is_tensor(step):
+        step = tf.get_static_value(step)
+        if step is None:
+            raise NotImplementedError("A slice step known only when the graph runs is not "
+                                      "emulated.")
+        step = int(step)
+    if step == 0:
+        raise ValueError("slice step cannot be zero")
+    n = tf.shape(tensor)[axis]
+
+    def bound(value, default, low, high):
+        if value is None:
+            return default
+        value = tf.cast(value, tf.int32)
+        value = tf.where(value < 0, value + n, value)
+        return tf.clip_by_value(value, low, high)
+
+    if step > 0:
+        start = bound(part.start, 0, 0, n)
+        stop = bound(part.stop, n, 0, n)
+    else:
+        start = bound(part.start, n - 1, -1, n - 1)
+        stop = bound(part.stop, -1, -1, n - 1)
+    return tf.range(start, stop, step)
