@@ -304,7 +304,8 @@ def roll(input, shift, axis, name=None):  # noqa: A002 - TensorFlow's name
 
 
 def _graph_bound(value):
-    return tf.is_tensor(value) and tf.get_static_value(value) is None
+    # Every tensor part gathers (the native subscript sent here those it cannot slice).
+    return tf.is_tensor(value)
 
 
 def dynamic_getitem(tensor, parts):
