@@ -8,7 +8,7 @@ from keras.src.layer import Layer
 from keras.src.layers.core import Input
 from keras.src.models.model import Model
 from keras.src.models.sequential import Sequential
-from keras.src.backend import name_scope
+from keras.src.backend import Variable, name_scope
 
 __version__ = "3.15.1"
 

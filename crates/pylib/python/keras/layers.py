@@ -20,7 +20,7 @@ from keras.src.layers.normalization import (
     BatchNormalization, LayerNormalization, Normalization,
 )
 from keras.src.layers.rnn import (
-    GRU, LSTM, RNN, Bidirectional, GRUCell, LSTMCell, SimpleRNN, SimpleRNNCell,
+    GRU, LSTM, RNN, Bidirectional, GRUCell, LSTMCell, SimpleRNN, SimpleRNNCell, TimeDistributed,
 )
 from keras.src.layers.reshaping import (
     CenterCrop, Cropping1D, Cropping2D, Resizing, UpSampling1D, UpSampling2D, ZeroPadding1D,

@@ -4,7 +4,7 @@ from keras.src.metrics import (  # noqa: F401
     Accuracy, BinaryAccuracy, BinaryCrossentropy, CategoricalAccuracy, CategoricalCrossentropy,
     Mean, MeanAbsoluteError, MeanAbsolutePercentageError, MeanMetricWrapper, MeanSquaredError,
     MeanSquaredLogarithmicError, Metric, RootMeanSquaredError, SparseCategoricalAccuracy,
-    SparseCategoricalCrossentropy, Sum,
+    SparseCategoricalCrossentropy, Sum, R2Score,
     accuracy, binary_accuracy, categorical_accuracy, get, sparse_categorical_accuracy,
 )
 from keras.src.confusion_metrics import (  # noqa: F401

@@ -9,7 +9,7 @@ from keras.optimizers import schedules  # noqa: F401
 from keras.src.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401
 from keras.src.optimizer import GradientTransforms as _GradientTransforms, \
     Optimizer, _BASE_ARGUMENTS
-from keras.src.update_rules import Adagrad, Adamax, Nadam, Adadelta, Lion  # noqa: F401
+from keras.src.update_rules import Adagrad, Adamax, Nadam, Adadelta, Ftrl, Lion  # noqa: F401
 
 
 class _Optimizer(_GradientTransforms):
@@ -171,7 +171,7 @@ def get(identifier):
     if isinstance(identifier, str):
         found = {"adam": Adam, "adamw": AdamW, "sgd": SGD, "rmsprop": RMSprop,
                  "adagrad": Adagrad, "adamax": Adamax, "nadam": Nadam,
-                 "adadelta": Adadelta, "lion": Lion}.get(identifier.lower())
+                 "adadelta": Adadelta, "ftrl": Ftrl, "lion": Lion}.get(identifier.lower())
         if found is None:
             raise ValueError(f"Could not interpret optimizer identifier: {identifier}")
         return found()

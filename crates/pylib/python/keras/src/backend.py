@@ -296,3 +296,44 @@ def convert_to_tensor(x, dtype=None):
 
 def is_tensor(x):
     return tf.is_tensor(x)
+
+
+class _VariableType(type):
+    """`keras.Variable`: calling it makes a Keras variable (the engine's native class,
+    `keras.src.backend.tensorflow.core.Variable`), which `isinstance` recognises."""
+
+    def __call__(cls, initializer, shape=None, dtype=None, trainable=True, autocast=True,
+                 aggregation="none", synchronization="auto", name=None, **kwargs):
+        import _keras_native
+        import tensorflow as tf
+        from keras.src import initializers
+        if name is None:
+            name = unique_name("variable")
+        if isinstance(initializer, str) or (callable(initializer)
+                                            and not tf.is_tensor(initializer)):
+            if shape is None:
+                raise ValueError(
+                    "When creating a Variable from an initializer, the `shape` argument "
+                    f"should be specified. Received: initializer={initializer} and "
+                    f"shape={shape}")
+            dtype = standardize_dtype(dtype or floatx())
+            value = initializers.get(initializer)(shape, dtype=dtype)
+        else:
+            value = initializer
+        if dtype is not None:
+            value = tf.convert_to_tensor(value, dtype=standardize_dtype(dtype))
+        else:
+            value = tf.convert_to_tensor(value)
+            if value.dtype.is_floating:
+                value = tf.cast(value, floatx())
+        with tf.init_scope():
+            return _keras_native.variable(value, current_path(name), trainable)
+
+    def __instancecheck__(cls, instance):
+        kind = type(instance)
+        return (kind.__name__ == "Variable"
+                and kind.__module__ == "keras.src.backend.tensorflow.core")
+
+
+class Variable(metaclass=_VariableType):
+    """A Keras variable (see `_VariableType`)."""

@@ -300,3 +300,97 @@ def get(identifier, loss=None):
     if callable(identifier):
         return MeanMetricWrapper(identifier, name=getattr(identifier, "__name__", None))
     raise ValueError(f"Could not interpret metric identifier: {identifier}")
+
+
+class R2Score(Metric):
+    """The coefficient of determination, per output column, averaged as
+    `class_aggregation` says; adjusted for `num_regressors` when given."""
+
+    def __init__(self, class_aggregation="uniform_average", num_regressors=0,
+                 name="r2_score", dtype=None):
+        super().__init__(name=name, dtype=dtype)
+        valid = (None, "uniform_average", "variance_weighted_average")
+        if class_aggregation not in valid:
+            raise ValueError(
+                "Invalid value for argument `class_aggregation`. Expected one of "
+                f"{valid}. Received: class_aggregation={class_aggregation}")
+        if num_regressors < 0:
+            raise ValueError(
+                "Invalid value for argument `num_regressors`. Expected a value >= 0. "
+                f"Received: num_regressors={num_regressors}")
+        self.class_aggregation = class_aggregation
+        self.num_regressors = num_regressors
+        self.num_samples = self.add_variable(shape=(), name="num_samples")
+        self._built = False
+
+    def _build(self, y_true_shape, y_pred_shape):
+        if len(y_pred_shape) != 2 or len(y_true_shape) != 2:
+            raise ValueError(
+                "R2Score expects 2D inputs with shape (batch_size, output_dim). Received "
+                f"input shapes: y_pred.shape={y_pred_shape} and y_true.shape={y_true_shape}.")
+        if y_pred_shape[-1] is None or y_true_shape[-1] is None:
+            raise ValueError(
+                "R2Score expects 2D inputs with shape (batch_size, output_dim), with "
+                "output_dim fully defined (not None). Received input shapes: "
+                f"y_pred.shape={y_pred_shape} and y_true.shape={y_true_shape}.")
+        outputs = y_pred_shape[-1]
+        self.squared_sum = self.add_variable(shape=[outputs], name="squared_sum")
+        self.sum = self.add_variable(shape=[outputs], name="sum")
+        self.total_mse = self.add_variable(shape=[outputs], name="residual")
+        self.count = self.add_variable(shape=[outputs], name="count")
+        self._built = True
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        from keras.src.losses import squeeze_or_expand_to_same_rank
+        y_true = tf.convert_to_tensor(y_true, dtype=self._dtype)
+        y_pred = tf.convert_to_tensor(y_pred, dtype=self._dtype)
+        y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+        if not self._built:
+            self._build(tuple(y_true.shape), tuple(y_pred.shape))
+        weight = tf.convert_to_tensor(1 if sample_weight is None else sample_weight,
+                                      dtype=self._dtype)
+        if len(weight.shape) == 1:
+            weight = tf.expand_dims(weight, axis=1)
+        weight = tf.cast(tf.broadcast_to(weight, tf.shape(y_true)), y_true.dtype)
+        weighted = y_true * weight
+        self.sum.assign(self.sum + tf.reduce_sum(weighted, axis=0))
+        self.squared_sum.assign(self.squared_sum + tf.reduce_sum(y_true * weighted, axis=0))
+        self.total_mse.assign(
+            self.total_mse + tf.reduce_sum((y_true - y_pred) ** 2 * weight, axis=0))
+        self.count.assign(self.count + tf.reduce_sum(weight, axis=0))
+        self.num_samples.assign(self.num_samples + tf.cast(tf.size(y_true), self._dtype))
+
+    def result(self):
+        mean = self.sum / self.count
+        total = self.squared_sum - self.sum * mean
+        raw = 1 - (self.total_mse / total)
+        raw = tf.where(tf.math.is_inf(raw), tf.zeros_like(raw), raw)
+        if self.class_aggregation == "uniform_average":
+            score = tf.reduce_mean(raw)
+        elif self.class_aggregation == "variance_weighted_average":
+            score = tf.reduce_sum(total * raw) / tf.reduce_sum(total)
+        else:
+            score = raw
+        if self.num_regressors != 0:
+            import warnings
+            samples = float(self.num_samples.numpy())
+            if self.num_regressors > samples - 1:
+                warnings.warn("More independent predictors than datapoints in adjusted R2 "
+                              "score. Falling back to standard R2 score.", stacklevel=2)
+            elif self.num_regressors == samples - 1:
+                warnings.warn("Division by zero in Adjusted R2 score. Falling back to "
+                              "standard R2 score.", stacklevel=2)
+            else:
+                n = tf.convert_to_tensor(self.num_samples, dtype="float32")
+                p = tf.convert_to_tensor(self.num_regressors, dtype="float32")
+                score = 1.0 - (1.0 - score) * (n - 1.0) / (n - p - 1.0)
+        return score
+
+    def reset_state(self):
+        for v in self.variables:
+            v.assign(tf.zeros(v.shape, dtype=v.dtype))
+
+    def get_config(self):
+        return {"name": self.name, "dtype": self._dtype,
+                "class_aggregation": self.class_aggregation,
+                "num_regressors": self.num_regressors}

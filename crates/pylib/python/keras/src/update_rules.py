@@ -207,3 +207,76 @@ class Lion(Optimizer):
         config = super().get_config()
         config.update({"beta_1": self.beta_1, "beta_2": self.beta_2})
         return config
+
+
+class Ftrl(Optimizer):
+    """Follow The Regularized Leader, as Keras's `Ftrl` updates."""
+
+    __module__ = "keras.src.optimizers.ftrl"
+
+    def __init__(self, learning_rate=0.001, learning_rate_power=-0.5,
+                 initial_accumulator_value=0.1, l1_regularization_strength=0.0,
+                 l2_regularization_strength=0.0, l2_shrinkage_regularization_strength=0.0,
+                 beta=0.0, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
+        checks = (
+            (initial_accumulator_value < 0.0, "`initial_accumulator_value` needs to be "
+             f"positive or zero. Received: initial_accumulator_value={initial_accumulator_value}."),
+            (learning_rate_power > 0.0, "`learning_rate_power` needs to be negative or zero. "
+             f"Received: learning_rate_power={learning_rate_power}."),
+            (l1_regularization_strength < 0.0, "`l1_regularization_strength` needs to be "
+             f"positive or zero. Received: l1_regularization_strength={l1_regularization_strength}."),
+            (l2_regularization_strength < 0.0, "`l2_regularization_strength` needs to be "
+             f"positive or zero. Received: l2_regularization_strength={l2_regularization_strength}."),
+            (l2_shrinkage_regularization_strength < 0.0, "`l2_shrinkage_regularization_strength` "
+             "needs to be positive or zero. Received: l2_shrinkage_regularization_strength"
+             f"={l2_shrinkage_regularization_strength}."),
+        )
+        for failed, message in checks:
+            if failed:
+                raise ValueError(message)
+        self.learning_rate_power = learning_rate_power
+        self.initial_accumulator_value = initial_accumulator_value
+        self.l1_regularization_strength = l1_regularization_strength
+        self.l2_regularization_strength = l2_regularization_strength
+        self.l2_shrinkage_regularization_strength = l2_shrinkage_regularization_strength
+        self.beta = beta
+
+    def build(self, var_list):
+        if self.built:
+            return
+        super().build(var_list)
+        initializer = initializers.Constant(self.initial_accumulator_value)
+        self._accumulators = self.add_optimizer_variables(var_list, "accumulator",
+                                                          initializer=initializer)
+        self._linears = self.add_optimizer_variables(var_list, "linear")
+
+    def update_step(self, gradient, variable, learning_rate):
+        lr = _cast(learning_rate, variable)
+        gradient = _cast(gradient, variable)
+        index = self._get_variable_index(variable)
+        accum, linear = self._accumulators[index], self._linears[index]
+        power = -self.learning_rate_power
+        l2_reg = self.l2_regularization_strength + self.beta / (2.0 * lr)
+        grad_to_use = tf.add(
+            gradient, tf.multiply(2 * self.l2_shrinkage_regularization_strength, variable))
+        new_accum = tf.add(accum, tf.square(gradient))
+        sigma = tf.divide(tf.subtract(tf.pow(new_accum, power), tf.pow(accum, power)), lr)
+        self.assign_add(linear, tf.subtract(grad_to_use, tf.multiply(sigma, variable)))
+        quadratic = tf.add(tf.divide(tf.pow(new_accum, power), lr), 2 * l2_reg)
+        l1 = self.l1_regularization_strength
+        clipped = tf.clip_by_value(linear, -l1, l1)
+        self.assign(variable, tf.divide(tf.subtract(clipped, linear), quadratic))
+        self.assign(accum, new_accum)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({
+            "learning_rate_power": self.learning_rate_power,
+            "initial_accumulator_value": self.initial_accumulator_value,
+            "l1_regularization_strength": self.l1_regularization_strength,
+            "l2_regularization_strength": self.l2_regularization_strength,
+            "l2_shrinkage_regularization_strength": self.l2_shrinkage_regularization_strength,
+            "beta": self.beta,
+        })
+        return config

@@ -316,3 +316,60 @@ class Bidirectional(Layer):
         if self.merge_mode == "ave":
             return (forward + backward) / 2
         return [forward, backward]
+
+
+class TimeDistributed(Layer):
+    """Applies `layer` to every timestep (axis 1) of its input: as Keras does for a
+    static number of timesteps, the layer's `call` on each step, stacked."""
+
+    def __init__(self, layer, **kwargs):
+        super().__init__(**kwargs)
+        self.layer = layer
+
+    def _step_shape(self, input_shape):
+        return (input_shape[0],) + tuple(input_shape[2:])
+
+    def build(self, input_shape):
+        with backend.name_scope(self.layer.name, caller=self.layer):
+            self.layer.build(self._step_shape(input_shape))
+        self.layer.built = True
+        self.built = True
+
+    def compute_output_shape(self, input_shape):
+        step = self.layer.compute_output_shape(self._step_shape(input_shape))
+        return (step[0], input_shape[1]) + tuple(step[1:])
+
+    def call(self, inputs, training=None, mask=None):
+        rank = len(inputs.shape)
+        if rank < 3:
+            raise ValueError(
+                "`TimeDistributed` Layer should be passed an `input_shape` with at least 3 "
+                f"dimensions, received: {tuple(inputs.shape)}")
+        axes = [1, 0] + list(range(2, rank))
+        steps = tf.transpose(inputs, axes)
+        if steps.shape[0] is None:
+            raise NotImplementedError(
+                "TimeDistributed over a number of timesteps known only when the model runs "
+                "is not emulated.")
+        names, var_kw = _call_parameters(type(self.layer))
+        kwargs = {}
+        if "training" in names or var_kw:
+            kwargs["training"] = training
+        outputs = tf.stack([self.layer.call(steps[i], **kwargs)
+                            for i in range(steps.shape[0])])
+        out_rank = len(outputs.shape)
+        return tf.transpose(outputs, [1, 0] + list(range(2, out_rank)))
+
+    def get_config(self):
+        config = super().get_config()
+        config["layer"] = {"class_name": type(self.layer).__name__,
+                           "config": self.layer.get_config()}
+        return config
+
+
+def _call_parameters(cls):
+    import inspect
+    parameters = inspect.signature(cls.call).parameters
+    names = set(parameters)
+    var_kw = any(p.kind == inspect.Parameter.VAR_KEYWORD for p in parameters.values())
+    return names, var_kw
