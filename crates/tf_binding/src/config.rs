@@ -239,6 +239,15 @@ pub fn build_module(st: &St, vm: &Vm<'_>) -> PyResult<(Rc<Module>, Rc<Module>)> 
         Value::Class(classes.config.logical_config.clone()),
     );
     def(&config, st, "set_soft_device_placement", set_soft);
+    def(&config, st, "run_functions_eagerly", |st, vm, args| {
+        let bound = bind!(vm, "run_functions_eagerly", &args, 1, [run_eagerly])?;
+        let flag = vm.truthy(bound.run_eagerly.as_ref().unwrap_or(&Value::None))?;
+        st.run_functions_eagerly.set(flag);
+        Ok(Value::None)
+    });
+    def(&config, st, "functions_run_eagerly", |st, _vm, _args| {
+        Ok(Value::Bool(st.run_functions_eagerly.get()))
+    });
     def(&config, st, "get_soft_device_placement", get_soft);
     def(&experimental, st, "set_memory_growth", no_op);
     def(&experimental, st, "get_memory_growth", |_st, _vm, _args| {

@@ -606,7 +606,7 @@ fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let function = function_of(vm, &args)?;
     let positional: Vec<Value> = args.positional.get(1..).unwrap_or(&[]).to_vec();
     let keywords: Vec<(Name, Value)> = args.keywords.to_vec();
-    if !st.with_ctx(vm, |ctx| ctx.executing_eagerly())? {
+    if st.run_functions_eagerly.get() || !st.with_ctx(vm, |ctx| ctx.executing_eagerly())? {
         return vm.call(&function.func, &positional, &keywords);
     }
     let (positional, bounds) = match &function.input_signature {

@@ -117,6 +117,9 @@ pub struct State {
     /// (TensorFlow's eager fallback path; see `Context::eager_fallback`). Cleared as each
     /// native function or method starts.
     pub(crate) sequence_input: Cell<bool>,
+    /// `tf.config.run_functions_eagerly(True)`: `tf.function`s call their Python function
+    /// as it is, eagerly, instead of tracing it.
+    pub(crate) run_functions_eagerly: Cell<bool>,
     /// Keras's autocast scope: inside the call of a layer whose compute dtype differs from
     /// its variables' (mixed precision), a Keras variable reads as this dtype.
     pub(crate) keras_autocast: Cell<Option<DType>>,
@@ -170,6 +173,7 @@ impl State {
             variable_objects: RefCell::new(HashMap::new()),
             slept_ns: Cell::new(0),
             sequence_input: Cell::new(false),
+            run_functions_eagerly: Cell::new(false),
             keras_autocast: Cell::new(None),
             custom_gradients: RefCell::new(HashMap::new()),
             next_custom_gradient: Cell::new(0),

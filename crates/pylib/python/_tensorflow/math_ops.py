@@ -188,3 +188,18 @@ def reduce_logsumexp(input_tensor, axis=None, keepdims=False, name=None):
         if not keepdims:
             my_max = tf.reshape(my_max, tf.shape(result))
         return result + my_max
+
+
+def polyval(coeffs, x, name=None):
+    """The polynomial with coefficients `coeffs` (highest power first) at `x`, by
+    Horner's rule."""
+    if not isinstance(coeffs, list):
+        raise ValueError(f"Argument coeffs must be list type. Received type {type(coeffs)}.")
+    x = tf.convert_to_tensor(x, name="x")
+    if len(coeffs) < 1:
+        return tf.zeros_like(x, name=name)
+    coeffs = [tf.convert_to_tensor(c, name="coeff_%d" % i) for i, c in enumerate(coeffs)]
+    p = coeffs[0]
+    for c in coeffs[1:]:
+        p = c + p * x
+    return p

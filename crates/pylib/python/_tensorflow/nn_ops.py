@@ -97,3 +97,19 @@ def swish(features, beta=1.0, name=None):
 
 
 silu = swish
+
+
+def gelu(features, approximate=False, name=None):
+    """The Gaussian error linear unit: exactly `0.5 * x * erfc(-x / sqrt(2))`, or with
+    `approximate=True` its tanh approximation."""
+    features = tf.convert_to_tensor(features, name="features")
+    if not features.dtype.is_floating:
+        raise ValueError("`features.dtype` must be a floating point tensor."
+                         f"Received:features.dtype={features.dtype}")
+    if approximate:
+        coeff = tf.cast(0.044715, features.dtype)
+        return 0.5 * features * (
+            1.0 + tf.tanh(0.7978845608028654 * (features + coeff * tf.pow(features, 3))))
+    raise NotImplementedError(
+        "tf.nn.gelu(approximate=False) needs erfc, which is not emulated yet; "
+        "approximate=True is.")
