@@ -9,6 +9,24 @@ use std::cell::Cell;
 
 thread_local! {
     static PENDING: Cell<u64> = const { Cell::new(0) };
+    static ALLOWANCE: Cell<u64> = const { Cell::new(u64::MAX) };
+}
+
+/// Sets how much work the native call about to run may add before the budget is spent
+/// (the interpreter sets it to what is left of its budget).
+#[inline]
+pub fn set_allowance(units: u64) {
+    let _ = ALLOWANCE.try_with(|allowance| allowance.set(units));
+}
+
+/// Whether the work added since the last [`take`] already exceeds the allowance: a native
+/// loop that does not return on its own (a staged `while` whose condition never turns
+/// false) stops there, and the interpreter then reports the spent budget.
+#[inline]
+pub fn exhausted() -> bool {
+    let pending = PENDING.try_with(Cell::get).unwrap_or(0);
+    let allowance = ALLOWANCE.try_with(Cell::get).unwrap_or(u64::MAX);
+    pending > allowance
 }
 
 /// Adds `units` of work done on this thread, to be charged at the next native return.

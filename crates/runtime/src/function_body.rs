@@ -22,6 +22,12 @@ use placer::TensorType;
 /// condition never turns false must end with an error, not hang the page.
 pub const MAX_WHILE_ITERATIONS: usize = 1_000_000;
 
+/// A branch or loop body placed for one run of its control op.
+struct Nested {
+    function: ConcreteFunction,
+    placement: GraphPlacement,
+}
+
 /// A computed tensor of a body: its value and the report id of the op that made it.
 pub type Computed = (Value, Option<u32>);
 
@@ -261,7 +267,9 @@ impl Context {
             .zip(producers[range.clone()].iter().copied())
             .collect();
         let names = input_names[range.clone()].to_vec();
-        let outputs = self.run_nested(run, id, branch, arguments, names, range.collect())?;
+        let indices: Vec<usize> = range.collect();
+        let nested = self.prepare_nested(run, id, branch, &indices)?;
+        let outputs = self.run_nested(run, id, &nested, arguments, names)?;
         self.tape_pass_through(run, id, &outputs);
         Ok(outputs.into_iter().map(|(value, _, _)| value).collect())
     }
@@ -294,6 +302,10 @@ impl Context {
         let mut state: Vec<(Value, Option<u32>, String)> = (0..count)
             .map(|i| (inputs[i].clone(), producers[i], input_names[i].clone()))
             .collect();
+        let cond_indices: Vec<usize> = (0..cond_end).collect();
+        let body_indices: Vec<usize> = (0..count).chain(cond_end..inputs.len()).collect();
+        let cond = self.prepare_nested(run, id, control.cond, &cond_indices)?;
+        let body = self.prepare_nested(run, id, control.body, &body_indices)?;
         let mut iterations = 0usize;
         loop {
             let mut arguments: Vec<Computed> =
@@ -301,8 +313,7 @@ impl Context {
             arguments.extend(cond_captures.iter().cloned());
             let mut names: Vec<String> = state.iter().map(|(_, _, n)| n.clone()).collect();
             names.extend(cond_names.iter().cloned());
-            let result =
-                self.run_nested(run, id, control.cond, arguments, names, (0..cond_end).collect())?;
+            let result = self.run_nested(run, id, &cond, arguments, names)?;
             let condition = result
                 .first()
                 .and_then(|(value, _, _)| value.tensor().cloned())
@@ -311,6 +322,13 @@ impl Context {
                 break;
             }
             iterations += 1;
+            if meter::work::exhausted() {
+                // The interpreter reports the spent budget when the call returns.
+                return Err(TfError::new(
+                    tensor::ErrorClass::ResourceExhausted.into(),
+                    "The while loop used up the run's budget.".to_string(),
+                ));
+            }
             if iterations > MAX_WHILE_ITERATIONS {
                 return Err(TfError::new(
                     tensor::ErrorClass::ResourceExhausted.into(),
@@ -324,8 +342,7 @@ impl Context {
             arguments.extend(body_captures.iter().cloned());
             let mut names: Vec<String> = state.iter().map(|(_, _, n)| n.clone()).collect();
             names.extend(body_names.iter().cloned());
-            let indices = (0..count).chain(cond_end..inputs.len()).collect();
-            state = self.run_nested(run, id, control.body, arguments, names, indices)?;
+            state = self.run_nested(run, id, &body, arguments, names)?;
             if state.len() != count {
                 return Err(TfError::internal("a while body returned the wrong count"));
             }
@@ -355,34 +372,22 @@ impl Context {
         }
     }
 
-    /// Runs function `id` as the body of control op `op` of `run`: placed on the control
-    /// op's device, its ops reported under the control op. Returns each output's value,
-    /// producer and tape name.
-    fn run_nested(
+    /// Function `id` placed as the body of control op `op` of `run`: on the control op's
+    /// device, each argument where the control op's input `input_indices` names was made.
+    fn prepare_nested(
         &mut self,
         run: &BodyRun<'_>,
         op: OperationId,
         id: ConcreteFunctionId,
-        arguments: Vec<Computed>,
-        argument_names: Vec<String>,
-        input_indices: Vec<usize>,
-    ) -> TfResult<Vec<(Value, Option<u32>, String)>> {
+        input_indices: &[usize],
+    ) -> TfResult<Nested> {
         let function = self.concrete_function(id)?.clone();
-        if arguments.len() != function.arguments.len() {
-            return Err(TfError::internal(format!(
-                "{} takes {} arguments, got {}",
-                function.name,
-                function.arguments.len(),
-                arguments.len()
-            )));
-        }
         let operation = &run.function.graph.operations()[op.index()];
         let device = run
             .placement
             .nodes
             .get(op.index())
             .map(|placed| placed.device);
-        // Each argument where the control op's input it comes from was made.
         let argument_devices: Vec<String> = input_indices
             .iter()
             .map(|&index| {
@@ -394,6 +399,32 @@ impl Context {
             })
             .collect();
         let placement = self.place_nested(&function, device, &argument_devices)?;
+        Ok(Nested {
+            function,
+            placement,
+        })
+    }
+
+    /// Runs a prepared body of control op `op` of `run`, its ops reported under the
+    /// control op. Returns each output's value, producer and tape name.
+    fn run_nested(
+        &mut self,
+        run: &BodyRun<'_>,
+        op: OperationId,
+        nested: &Nested,
+        arguments: Vec<Computed>,
+        argument_names: Vec<String>,
+    ) -> TfResult<Vec<(Value, Option<u32>, String)>> {
+        let function = &nested.function;
+        if arguments.len() != function.arguments.len() {
+            return Err(TfError::internal(format!(
+                "{} takes {} arguments, got {}",
+                function.name,
+                function.arguments.len(),
+                arguments.len()
+            )));
+        }
+        let operation = &run.function.graph.operations()[op.index()];
         let tape = match &run.tape {
             Some(outer) => {
                 self.functions.taped_calls += 1;
@@ -407,14 +438,14 @@ impl Context {
             }
             None => None,
         };
-        let nested = BodyRun {
-            function: &function,
-            placement: &placement,
+        let body = BodyRun {
+            function,
+            placement: &nested.placement,
             devices: run.devices,
             report_prefix: format!("{}/{}/{}", run.report_prefix, operation.name, function.name),
             tape,
         };
-        let values = self.execute_body(&nested, arguments)?;
+        let values = self.execute_body(&body, arguments)?;
         function
             .outputs
             .iter()
@@ -423,11 +454,7 @@ impl Context {
                     .get(&(output.operation, output.output))
                     .cloned()
                     .ok_or_else(|| TfError::internal("a function output was not computed"))?;
-                Ok((
-                    value,
-                    producer,
-                    nested.tape_name(output.operation, output.output),
-                ))
+                Ok((value, producer, body.tape_name(output.operation, output.output)))
             })
             .collect()
     }

@@ -1083,6 +1083,7 @@ impl NativeBody {
     /// Runs the body with `args`. Work the body did outside the interpreter's sight (a host's kernels, see
     /// `meter::work`) is charged to the budget when it returns.
     pub fn call(&self, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+        meter::work::set_allowance(vm.budget_left());
         let result = match self {
             NativeBody::Plain(f) => f(vm, args),
             NativeBody::Closure(f) => f(vm, args),

@@ -462,6 +462,12 @@ impl<'h> Vm<'h> {
         Ok(())
     }
 
+    /// What is left of the instruction budget.
+    #[inline]
+    pub fn budget_left(&self) -> u64 {
+        self.instructions_left + self.budget_reserve
+    }
+
     /// How much of the instruction budget the program's Python code has spent so far: the
     /// interpreter's own work, without what host modules charged for theirs (a simulated
     /// clock counts that work on the emulated devices instead).
