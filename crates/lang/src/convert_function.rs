@@ -32,7 +32,9 @@ pub fn convert_control_flow(
 ) -> Result<Rc<Function>, NotConverted> {
     let code = &func.code;
     if code.kind != CodeKind::Function {
-        return Err(NotConverted::Unsupported("only def functions are converted"));
+        return Err(NotConverted::Unsupported(
+            "only def functions are converted",
+        ));
     }
     let module = crate::parser::parse_module(&code.source)
         .map_err(|_| NotConverted::Unsupported("the source does not parse"))?;
@@ -56,7 +58,10 @@ pub fn convert_control_flow(
     };
     // A method that uses `super()` needs its class's `__class__` cell: it is compiled in a
     // class of the same name (which also keeps private-name mangling the same).
-    let inner = match (&class_name, code.freevars.iter().any(|n| n.as_str() == "__class__")) {
+    let inner = match (
+        &class_name,
+        code.freevars.iter().any(|n| n.as_str() == "__class__"),
+    ) {
         (Some(class), true) => Stmt {
             kind: StmtKind::ClassDef(Box::new(ClassDef {
                 name: class.clone(),
@@ -101,15 +106,21 @@ pub fn convert_control_flow(
     )
     .map_err(|e| NotConverted::Compile(e.message.clone()))?;
     let new_code = find_code(&compiled.code, FACTORY)
-        .and_then(|factory| find_code(&factory, code.name.as_str()).or_else(|| {
-            class_name
-                .as_deref()
-                .and_then(|class| find_code(&factory, class))
-                .and_then(|class| find_code(&class, code.name.as_str()))
-        }))
-        .ok_or(NotConverted::Unsupported("the converted code was not found"))?;
+        .and_then(|factory| {
+            find_code(&factory, code.name.as_str()).or_else(|| {
+                class_name
+                    .as_deref()
+                    .and_then(|class| find_code(&factory, class))
+                    .and_then(|class| find_code(&class, code.name.as_str()))
+            })
+        })
+        .ok_or(NotConverted::Unsupported(
+            "the converted code was not found",
+        ))?;
     if !globals_within(&new_code, existing.len()) {
-        return Err(NotConverted::Unsupported("the converted code uses new globals"));
+        return Err(NotConverted::Unsupported(
+            "the converted code uses new globals",
+        ));
     }
     let closure = new_code
         .freevars

@@ -20,8 +20,8 @@ use crate::context::Context;
 use crate::distribute::tpu::TpuProgram;
 use crate::eager::EagerTensor;
 use crate::error::{TfError, TfResult};
-use crate::graph::{Graph, GraphId, GraphKind, GraphTensor, OpName, OperationId};
 use crate::function_body::{BodyRun, TapeNaming};
+use crate::graph::{Graph, GraphId, GraphKind, GraphTensor, OpName, OperationId};
 use crate::op::ValueType;
 use crate::recorder::RecordedInput;
 use crate::variables::SINGLETON_VARIABLE_MESSAGE;
@@ -116,8 +116,14 @@ impl FunctionCache {
                 .map(|(old, new)| match (old, new) {
                     (ArgKey::Python(a), ArgKey::Python(b)) if a == b => Some(new.clone()),
                     (
-                        ArgKey::Tensor { dtype: a, shape: old_shape },
-                        ArgKey::Tensor { dtype: b, shape: new_shape },
+                        ArgKey::Tensor {
+                            dtype: a,
+                            shape: old_shape,
+                        },
+                        ArgKey::Tensor {
+                            dtype: b,
+                            shape: new_shape,
+                        },
                     ) if a == b => {
                         let shape = match (old_shape.dims(), new_shape.dims()) {
                             (Some(x), Some(y)) if x.len() == y.len() => TensorShape::new(
@@ -413,7 +419,12 @@ impl Context {
         let uid = self.next_uid();
         let mut arguments = trace.parameters.clone();
         arguments.extend(trace.captures.iter().map(|(_, tensor)| tensor.operation));
-        arguments.extend(trace.outer_captures.iter().map(|(_, inner)| inner.operation));
+        arguments.extend(
+            trace
+                .outer_captures
+                .iter()
+                .map(|(_, inner)| inner.operation),
+        );
         let name = if trace.nested {
             format!("{}_{uid}", trace.function_name)
         } else {
@@ -678,8 +689,8 @@ impl Context {
             pin_function_outputs: true,
         };
         let devices = self.devices()?.clone();
-        let mut placement =
-            place_graph(&placer_graph, &devices, &self.registry, &options).map_err(|error| {
+        let mut placement = place_graph(&placer_graph, &devices, &self.registry, &options)
+            .map_err(|error| {
                 TfError::new(
                     error.code.into(),
                     format!("{} [Op:{}]", error.message, function.name),

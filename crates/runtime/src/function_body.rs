@@ -100,7 +100,9 @@ impl Context {
                     let (value, producer) = values
                         .get(&(input.operation, input.output))
                         .cloned()
-                        .ok_or_else(|| TfError::internal("a function input was not computed"))?;
+                        .ok_or_else(|| {
+                        TfError::internal("a function input was not computed")
+                    })?;
                     recorded.push(RecordedInput {
                         producer,
                         tensor_name: format!(
@@ -454,7 +456,11 @@ impl Context {
                     .get(&(output.operation, output.output))
                     .cloned()
                     .ok_or_else(|| TfError::internal("a function output was not computed"))?;
-                Ok((value, producer, body.tape_name(output.operation, output.output)))
+                Ok((
+                    value,
+                    producer,
+                    body.tape_name(output.operation, output.output),
+                ))
             })
             .collect()
     }

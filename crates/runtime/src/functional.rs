@@ -8,8 +8,8 @@
 
 use crate::api::{Handle, Operand};
 use crate::context::Context;
-use crate::error::{TfError, TfResult};
 use crate::eager::EagerTensor;
+use crate::error::{TfError, TfResult};
 use crate::function::{ConcreteFunction, ConcreteFunctionId};
 use crate::graph::GraphTensor;
 use crate::op::{OpKind, ValueType};
@@ -86,11 +86,7 @@ impl Context {
             facts.push((fact.value_type, fact.shape.clone()));
         }
         let body_facts = output_facts(&body_function)?;
-        if body_facts.len() != count
-            || body_facts
-                .iter()
-                .zip(&facts)
-                .any(|((a, _), (b, _))| a != b)
+        if body_facts.len() != count || body_facts.iter().zip(&facts).any(|((a, _), (b, _))| a != b)
         {
             return Err(TfError::type_error(
                 "The body of tf.while_loop must return its loop variables with the same dtypes.",
@@ -134,10 +130,13 @@ fn output_facts(function: &ConcreteFunction) -> TfResult<Vec<(ValueType, TensorS
 /// its eager captures (variable handles, large tensors), then its captures of the
 /// enclosing graph's tensors, in its arguments' order.
 fn captured_inputs(function: &ConcreteFunction) -> Vec<(Operand, &'static str, bool)> {
-    let eager = function
-        .captures
-        .iter()
-        .map(|tensor: &EagerTensor| (Operand::Handle(Handle::Eager(tensor.clone())), "input", false));
+    let eager = function.captures.iter().map(|tensor: &EagerTensor| {
+        (
+            Operand::Handle(Handle::Eager(tensor.clone())),
+            "input",
+            false,
+        )
+    });
     let outer = function
         .outer_captures
         .iter()

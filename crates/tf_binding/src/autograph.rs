@@ -90,7 +90,8 @@ pub fn user_frames<F: Frame>(entries: Vec<F>) -> Vec<F> {
         if let Some(owner) = owner {
             *entry.function_mut() = owner;
             if let Some(last) = kept.last_mut() {
-                if last.function_mut() == entry.function_mut() && last.filename() == entry.filename()
+                if last.function_mut() == entry.function_mut()
+                    && last.filename() == entry.filename()
                 {
                     *last = entry;
                     continue;

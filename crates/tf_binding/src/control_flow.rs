@@ -32,9 +32,7 @@ pub fn build(st: &St) -> Vec<(String, Value)> {
     let state = st.clone();
     module.set(
         "scratch",
-        lang::host::native_function_closure("scratch", move |vm, args| {
-            scratch(&state, vm, args)
-        }),
+        lang::host::native_function_closure("scratch", move |vm, args| scratch(&state, vm, args)),
     );
     vec![(MODULE.to_string(), Value::Module(module))]
 }
@@ -84,8 +82,9 @@ pub fn cond(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             "true_fn and false_fn arguments to tf.cond must have the same number, type, and overall structure of return values.",
         ));
     }
-    let handles =
-        st.tf(vm, |ctx| ctx.build_if(condition, then_id, else_id, name.as_deref()))?;
+    let handles = st.tf(vm, |ctx| {
+        ctx.build_if(condition, then_id, else_id, name.as_deref())
+    })?;
     let mut values = Vec::with_capacity(handles.len());
     for handle in handles {
         values.push(wrap(st, vm, handle)?);
@@ -186,7 +185,11 @@ fn while_graph(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Ok(body
             .outputs
             .iter()
-            .map(|output| body.graph.tensor_fact(*output).map(|fact| fact.shape.clone()))
+            .map(|output| {
+                body.graph
+                    .tensor_fact(*output)
+                    .map(|fact| fact.shape.clone())
+            })
             .collect::<Vec<_>>())
     })?;
     for ((spec, result), (value, entry)) in specs

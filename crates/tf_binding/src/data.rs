@@ -1064,7 +1064,13 @@ fn padded_batch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         "_padded_batch",
         &args,
         5,
-        [this = "self", batch_size, drop_remainder, padded_shapes, padding_values]
+        [
+            this = "self",
+            batch_size,
+            drop_remainder,
+            padded_shapes,
+            padding_values
+        ]
     )?;
     let dataset = dataset_of(vm, bound.this.as_ref().unwrap_or(&Value::None))?;
     let size = int_of(
@@ -1093,11 +1099,10 @@ fn padded_batch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 }
                 tensor
             }
-            _ if component.dtype == DType::String => Tensor::from_strings(
-                tensor::Shape::scalar(),
-                vec![Vec::new()],
-            )
-            .map_err(|e| crate::convert::op_error(vm, e))?,
+            _ if component.dtype == DType::String => {
+                Tensor::from_strings(tensor::Shape::scalar(), vec![Vec::new()])
+                    .map_err(|e| crate::convert::op_error(vm, e))?
+            }
             _ => ops::zeros(&[], component.dtype).map_err(|e| crate::convert::op_error(vm, e))?,
         };
         padding.shapes.push(shape);
@@ -1112,7 +1117,10 @@ fn padded_batch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 /// A method of the native `Dataset` written in Python: `module.name(self, ...)`.
-fn python_method(module: &'static str, name: &'static str) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
+fn python_method(
+    module: &'static str,
+    name: &'static str,
+) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
     move |vm, args| {
         let library = vm.import_module(module)?;
         let function = vm.get_attr_str(&library, name)?;

@@ -985,7 +985,11 @@ fn trace(
 }
 
 /// The traced function's result as output handles and their structure.
-pub(crate) fn outputs(st: &St, vm: &mut Vm<'_>, result: &Value) -> PyResult<(Vec<Handle>, Structure)> {
+pub(crate) fn outputs(
+    st: &St,
+    vm: &mut Vm<'_>,
+    result: &Value,
+) -> PyResult<(Vec<Handle>, Structure)> {
     let to_handle = |vm: &mut Vm<'_>, value: &Value| -> PyResult<Handle> {
         let operand = crate::convert::to_operand(st, vm, value)?;
         match operand {

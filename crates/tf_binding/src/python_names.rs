@@ -40,8 +40,14 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.foldl", "_tensorflow.functional_ops:foldl"),
     ("tensorflow.foldr", "_tensorflow.functional_ops:foldr"),
     ("tensorflow.scan", "_tensorflow.functional_ops:scan"),
-    ("tensorflow.vectorized_map", "_tensorflow.functional_ops:vectorized_map"),
-    ("tensorflow.switch_case", "_tensorflow.functional_ops:switch_case"),
+    (
+        "tensorflow.vectorized_map",
+        "_tensorflow.functional_ops:vectorized_map",
+    ),
+    (
+        "tensorflow.switch_case",
+        "_tensorflow.functional_ops:switch_case",
+    ),
     ("tensorflow.case", "_tensorflow.functional_ops:case"),
     ("tensorflow.nn.swish", "_tensorflow.nn_ops:swish"),
     (
@@ -143,7 +149,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.keras", "keras._tf_keras.keras"),
     ("tensorflow.nest", "_tensorflow.nest_api"),
     ("tensorflow.autograph", "_tensorflow.autograph"),
-    ("tensorflow.while_loop", "_tensorflow.control_flow:while_loop"),
+    (
+        "tensorflow.while_loop",
+        "_tensorflow.control_flow:while_loop",
+    ),
     ("tensorflow.map_fn", "_tensorflow.math_ops:map_fn"),
     (
         "tensorflow.math.confusion_matrix",

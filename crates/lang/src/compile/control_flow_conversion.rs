@@ -24,8 +24,7 @@
 use std::collections::BTreeSet;
 
 use crate::ast::{
-    Arg, Arguments, BoolOp, Constant, Expr, ExprKind, FunctionDef, Keyword, Stmt, StmtKind,
-    UnaryOp,
+    Arg, Arguments, BoolOp, Constant, Expr, ExprKind, FunctionDef, Keyword, Stmt, StmtKind, UnaryOp,
 };
 use crate::span::Span;
 
@@ -80,6 +79,12 @@ pub fn convert(def: &FunctionDef) -> Result<FunctionDef, Declined> {
         state_names: BTreeSet::new(),
         returns: returns_nested(&body),
         loops: Vec::new(),
+        receiver: args
+            .posonlyargs
+            .iter()
+            .chain(&args.args)
+            .next()
+            .map(|arg| arg.name.clone()),
     };
     let span = body.first().map_or(Span::default(), |s| s.span);
     let (docstring, rest) = split_docstring(&body);
@@ -100,8 +105,16 @@ pub fn convert(def: &FunctionDef) -> Result<FunctionDef, Declined> {
     let converted = converter.block(rest, &Exits::default());
     let mut prologue = Vec::new();
     if converter.returns {
-        prologue.push(assign(DO_RETURN, constant(Constant::Bool(false), span), span));
-        prologue.push(assign(RETVAL, op_call("UndefinedReturnValue", vec![], span), span));
+        prologue.push(assign(
+            DO_RETURN,
+            constant(Constant::Bool(false), span),
+            span,
+        ));
+        prologue.push(assign(
+            RETVAL,
+            op_call("UndefinedReturnValue", vec![], span),
+            span,
+        ));
     }
     for name in &converter.state_names {
         if converter.params.contains(name)
@@ -160,6 +173,9 @@ struct Converter {
     /// Whether `return` statements become `do_return`/`retval_` assignments.
     returns: bool,
     loops: Vec<LoopFlags>,
+    /// The function's first parameter: what a zero-argument `super()` in a block function
+    /// (which has no receiver of its own) names explicitly.
+    receiver: Option<String>,
 }
 
 impl Converter {
@@ -577,7 +593,13 @@ impl Converter {
     }
 
     /// A loop's `else:` block: it runs unless the loop was left by `break`.
-    fn loop_else(&mut self, orelse: &[Stmt], breaks: bool, flags: &LoopFlags, span: Span) -> Vec<Stmt> {
+    fn loop_else(
+        &mut self,
+        orelse: &[Stmt],
+        breaks: bool,
+        flags: &LoopFlags,
+        span: Span,
+    ) -> Vec<Stmt> {
         if orelse.is_empty() {
             return Vec::new();
         }
@@ -638,7 +660,12 @@ impl Converter {
     }
 
     /// `get_state` returning the state's values and `set_state` writing them back.
-    fn state_functions(&self, state: &[String], id: u32, span: Span) -> (String, String, Stmt, Stmt) {
+    fn state_functions(
+        &self,
+        state: &[String],
+        id: u32,
+        span: Span,
+    ) -> (String, String, Stmt, Stmt) {
         let get_state = self.generated("get_state", id);
         let set_state = self.generated("set_state", id);
         let values = Expr {
@@ -692,7 +719,21 @@ impl Converter {
                 args,
                 keywords,
             } => {
-                let direct = matches!(&func.kind, ExprKind::Name(n) if FRAME_BUILTINS.contains(&n.as_str()));
+                if let (ExprKind::Name(n), Some(receiver)) = (&func.kind, &self.receiver) {
+                    if n == "super" && args.is_empty() && keywords.is_empty() {
+                        // `super()` in a block function: `super(__class__, self)`.
+                        return Expr {
+                            kind: ExprKind::Call {
+                                func: func.clone(),
+                                args: vec![load("__class__", span), load(receiver, span)],
+                                keywords: Vec::new(),
+                            },
+                            span,
+                        };
+                    }
+                }
+                let direct =
+                    matches!(&func.kind, ExprKind::Name(n) if FRAME_BUILTINS.contains(&n.as_str()));
                 let func = self.expr(func);
                 let args: Vec<Expr> = args.iter().map(|a| self.expr(a)).collect();
                 let keywords: Vec<Keyword> = keywords
@@ -726,10 +767,16 @@ impl Converter {
                 };
                 let mut converted: Vec<Expr> = values.iter().map(|v| self.expr(v)).collect();
                 // `a and b and c` is `and_(a, and_(b, c))`, each operand deferred.
-                let mut result = converted.pop().unwrap_or_else(|| constant(Constant::None, span));
+                let mut result = converted
+                    .pop()
+                    .unwrap_or_else(|| constant(Constant::None, span));
                 while let Some(left) = converted.pop() {
                     let lspan = left.span.to(result.span);
-                    result = op_call(name, vec![lambda(left, lspan), lambda(result, lspan)], lspan);
+                    result = op_call(
+                        name,
+                        vec![lambda(left, lspan), lambda(result, lspan)],
+                        lspan,
+                    );
                 }
                 return Expr {
                     kind: result.kind,
@@ -785,9 +832,7 @@ impl Converter {
             },
             ExprKind::Set(items) => ExprKind::Set(items.iter().map(|v| self.expr(v)).collect()),
             ExprKind::List(items) => ExprKind::List(items.iter().map(|v| self.expr(v)).collect()),
-            ExprKind::Tuple(items) => {
-                ExprKind::Tuple(items.iter().map(|v| self.expr(v)).collect())
-            }
+            ExprKind::Tuple(items) => ExprKind::Tuple(items.iter().map(|v| self.expr(v)).collect()),
             ExprKind::ListComp { elt, generators } => ExprKind::ListComp {
                 elt: Box::new(self.expr(elt)),
                 generators: self.comprehensions(generators),
@@ -946,7 +991,12 @@ fn rewrite_conditional_returns(stmts: &[Stmt]) -> (Vec<Stmt>, bool) {
             out.push(node);
             continue;
         };
-        let StmtKind::If { test, mut body, mut orelse } = node.kind else {
+        let StmtKind::If {
+            test,
+            mut body,
+            mut orelse,
+        } = node.kind
+        else {
             out.push(node);
             continue;
         };

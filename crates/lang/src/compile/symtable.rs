@@ -161,7 +161,7 @@ pub fn analyze(module: &ast::Module) -> SymbolTable {
     builder.stmts(&module.body);
     builder.stack.pop();
     let mut table = builder.table;
-    resolve(&mut table, root, &[], false);
+    resolve(&mut table, root, &[]);
     table
 }
 
@@ -629,7 +629,7 @@ impl Builder {
 
 /// Resolves free variables top-down. `enclosing` holds, for each enclosing function scope
 /// (innermost last), its id. Returns the names this scope needs from outside.
-fn resolve(table: &mut SymbolTable, id: usize, enclosing: &[usize], in_class: bool) -> Vec<String> {
+fn resolve(table: &mut SymbolTable, id: usize, enclosing: &[usize]) -> Vec<String> {
     let kind = table.scopes[id].kind.unwrap_or(ScopeKind::Module);
     let children = table.scopes[id].children.clone();
     let mut child_enclosing = enclosing.to_vec();
@@ -676,12 +676,14 @@ fn resolve(table: &mut SymbolTable, id: usize, enclosing: &[usize], in_class: bo
                     .push((format!("no binding for nonlocal '{n}' found"), 0));
             }
         }
-        if kind == ScopeKind::Function && in_class && table.scopes[id].uses_class_cell {
+        // A method's `__class__` comes from its class; a function nested in a method gets
+        // it through the method, as in CPython.
+        if kind == ScopeKind::Function && table.scopes[id].uses_class_cell {
             push_needed("__class__".to_string(), &mut needed);
         }
     }
     for child in children {
-        let child_needs = resolve(table, child, &child_enclosing, kind == ScopeKind::Class);
+        let child_needs = resolve(table, child, &child_enclosing);
         for n in child_needs {
             let scope = &mut table.scopes[id];
             if n == "__class__" && kind == ScopeKind::Class {

@@ -239,7 +239,11 @@ impl Op for If {
             .collect())
     }
 
-    fn run(&self, _inputs: &[Value], _env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+    fn run(
+        &self,
+        _inputs: &[Value],
+        _env: &mut KernelEnv<'_>,
+    ) -> Result<Vec<Value>, KernelFailure> {
         Err(function_executor_only("If"))
     }
 
@@ -250,7 +254,11 @@ impl Op for If {
 
 impl Op for While {
     fn def(&self) -> &'static OpDef {
-        super::family_def(if self.stateful { "While" } else { "StatelessWhile" })
+        super::family_def(if self.stateful {
+            "While"
+        } else {
+            "StatelessWhile"
+        })
     }
 
     fn output_count(&self) -> usize {
@@ -272,7 +280,11 @@ impl Op for While {
             .collect())
     }
 
-    fn run(&self, _inputs: &[Value], _env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+    fn run(
+        &self,
+        _inputs: &[Value],
+        _env: &mut KernelEnv<'_>,
+    ) -> Result<Vec<Value>, KernelFailure> {
         Err(function_executor_only("While"))
     }
 
