@@ -13,6 +13,10 @@ use crate::compile::control_flow_conversion::{self, OPERATORS};
 use crate::span::{LineIndex, Span};
 use crate::value::{Function, Value};
 
+/// Budget units a conversion costs besides its source's bytes (as `exec` charges a
+/// compile).
+const COMPILE_WORK: u64 = 2_000;
+
 /// The name of the scratch function the converted definition is compiled inside.
 const FACTORY: &str = "<ag factory>";
 
@@ -36,6 +40,8 @@ pub fn convert_control_flow(
             "only def functions are converted",
         ));
     }
+    // Parsing and compiling again costs about what `exec` of the source would.
+    meter::work::add(code.source.len() as u64 + COMPILE_WORK);
     let module = crate::parser::parse_module(&code.source)
         .map_err(|_| NotConverted::Unsupported("the source does not parse"))?;
     let lines = LineIndex::new(&code.source);

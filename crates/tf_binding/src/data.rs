@@ -829,6 +829,20 @@ fn build_dataset_class(st: &St) -> Rc<Class> {
         .method_closure("enumerate", python_method(METHODS, "enumerate"))
         .method_closure("flat_map", python_method(METHODS, "flat_map"))
         .method_closure("window", python_method(METHODS, "window"))
+        .method_closure("apply", python_method(METHODS, "apply"))
+        .method_closure(
+            "get_single_element",
+            python_method(METHODS, "get_single_element"),
+        )
+        .method_closure("take_while", python_method(METHODS, "take_while"))
+        .method_closure("scan", python_method(METHODS, "scan"))
+        .method_closure("unique", python_method(METHODS, "unique"))
+        .static_method_closure("counter", python_method(METHODS, "counter"))
+        .static_method_closure(
+            "choose_from_datasets",
+            python_method(METHODS, "choose_from_datasets"),
+        )
+        .static_method_closure("list_files", python_method(METHODS, "list_files"))
         .method_closure(
             "options",
             bound(st, |st, vm, args| {

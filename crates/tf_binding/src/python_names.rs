@@ -150,6 +150,14 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.nest", "_tensorflow.nest_api"),
     ("tensorflow.autograph", "_tensorflow.autograph"),
     (
+        "tensorflow.data.TextLineDataset",
+        "_tensorflow.dataset_methods:TextLineDataset",
+    ),
+    (
+        "tensorflow.data.experimental.Counter",
+        "_tensorflow.dataset_methods:counter",
+    ),
+    (
         "tensorflow.while_loop",
         "_tensorflow.control_flow:while_loop",
     ),

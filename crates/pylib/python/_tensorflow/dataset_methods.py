@@ -151,3 +151,174 @@ def _joined(datasets):
     for dataset in datasets[1:]:
         joined = joined.concatenate(dataset)
     return joined
+
+
+def _finite_elements(dataset, method):
+    if dataset.cardinality() == tf.data.INFINITE_CARDINALITY:
+        raise NotImplementedError(
+            f"{method}() over an infinite dataset is not emulated: the playground runs it "
+            "over the elements of a finite dataset.")
+    return list(dataset)
+
+
+def _from_elements(elements, spec):
+    """A dataset of `elements` (each structured as `spec`)."""
+    leaves = nest.flatten(spec)
+    if not elements:
+        empty = [tf.zeros([0] + leaf.shape.as_list(), leaf.dtype) for leaf in leaves]
+        return tf.data.Dataset.from_tensor_slices(nest.pack_sequence_as(spec, empty))
+    flat = [nest.flatten(element) for element in elements]
+    columns = [tf.stack([element[i] for element in flat]) for i in range(len(leaves))]
+    return tf.data.Dataset.from_tensor_slices(nest.pack_sequence_as(elements[0], columns))
+
+
+def apply(self, transformation_func):
+    """`transformation_func(self)`, which must return a dataset."""
+    dataset = transformation_func(self)
+    if not isinstance(dataset, tf.data.Dataset):
+        raise TypeError("`transformation_func` must return a `tf.data.Dataset` object. "
+                        f"Got {type(dataset)}.")
+    return dataset
+
+
+def _single_element_error(spec, message):
+    # The eager op's error, as TensorFlow words it.
+    count = len(nest.flatten(spec))
+    return tf.errors.InvalidArgumentError(
+        None, None,
+        "{{function_node __wrapped__DatasetToSingleElement_output_types_%d_device_/job:"
+        "localhost/replica:0/task:0/device:CPU:0}} %s [Op:DatasetToSingleElement] name: "
+        % (count, message))
+
+
+def get_single_element(self, name=None):
+    """The dataset's one element."""
+    iterator = iter(self)
+    try:
+        element = next(iterator)
+    except StopIteration:
+        raise _single_element_error(self.element_spec, "Dataset was empty.") from None
+    try:
+        next(iterator)
+    except StopIteration:
+        return element
+    raise _single_element_error(self.element_spec, "Dataset had more than one element.")
+
+
+def _call(func, element):
+    if isinstance(element, tuple):
+        return func(*element)
+    return func(element)
+
+
+def take_while(self, predicate, name=None):
+    """The elements up to the first for which `predicate` is false."""
+    kept = []
+    for element in self:
+        if not bool(_call(predicate, element)):
+            break
+        kept.append(element)
+    return _from_elements(kept, self.element_spec)
+
+
+def scan(self, initial_state, scan_func, name=None):
+    """`scan_func(state, element) -> (new_state, output)` over the elements: the outputs."""
+    state = nest.map_structure(tf.convert_to_tensor, initial_state)
+    outputs = []
+    for element in _finite_elements(self, "scan"):
+        args = (state,) + (element if isinstance(element, tuple) else (element,))
+        state, output = scan_func(*args)
+        outputs.append(nest.map_structure(tf.convert_to_tensor, output))
+    if not outputs:
+        raise NotImplementedError("scan() over an empty dataset is not emulated.")
+    return _from_elements(outputs, outputs[0])
+
+
+def unique(self, name=None):
+    """The elements, each first occurrence only (scalars of int or string dtype)."""
+    spec = self.element_spec
+    if not isinstance(spec, tf.TensorSpec) or spec.shape.rank != 0:
+        raise TypeError("`tf.data.Dataset.unique` does not support datasets whose elements "
+                        "are not scalars.")
+    seen, kept = set(), []
+    for element in _finite_elements(self, "unique"):
+        key = element.numpy().item() if hasattr(element.numpy(), "item") else element.numpy()
+        if key not in seen:
+            seen.add(key)
+            kept.append(element)
+    return _from_elements(kept, spec)
+
+
+def counter(start=0, step=1, dtype=tf.int64, name=None):
+    """`start`, `start + step`, ... without end."""
+    dataset = tf.data.Dataset.range(start, 2 ** 63 - 1 if step > 0 else -(2 ** 63), step)
+    if dtype != tf.int64:
+        dataset = dataset.map(lambda x: tf.cast(x, dtype))
+    return dataset
+
+
+def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
+    """Elements taken from `datasets[choice]` for each choice `choice_dataset` yields."""
+    iterators = [iter(dataset) for dataset in datasets]
+    exhausted = [False] * len(datasets)
+    chosen = []
+    for choice in _finite_elements(choice_dataset, "choose_from_datasets"):
+        index = int(choice)
+        if index < 0 or index >= len(iterators):
+            raise tf.errors.InvalidArgumentError(
+                None, None, f"Selector index out of range: {index} >= {len(iterators)}")
+        if exhausted[index]:
+            continue
+        try:
+            chosen.append(next(iterators[index]))
+        except StopIteration:
+            exhausted[index] = True
+            if stop_on_empty_dataset:
+                break
+    return _from_elements(chosen, datasets[0].element_spec)
+
+
+def TextLineDataset(filenames, compression_type=None, buffer_size=None,
+                    num_parallel_reads=None, name=None):  # noqa: N802 - TensorFlow's name
+    """The lines of the files, in order, without their line endings."""
+    if tf.is_tensor(filenames):
+        filenames = filenames.numpy()
+    if isinstance(filenames, (str, bytes)):
+        filenames = [filenames]
+    lines = []
+    for filename in filenames:
+        if hasattr(filename, "numpy"):
+            filename = filename.numpy()
+        if isinstance(filename, bytes):
+            filename = filename.decode()
+        try:
+            with open(filename, "rb") as f:
+                data = f.read()
+        except FileNotFoundError:
+            raise tf.errors.NotFoundError(
+                None, None, f"{filename}; No such file or directory") from None
+        for line in data.split(b"\n"):
+            lines.append(line[:-1] if line.endswith(b"\r") else line)
+        if data.endswith(b"\n") or not data:
+            lines.pop()
+    return tf.data.Dataset.from_tensor_slices(tf.constant(lines, dtype=tf.string))
+
+
+def list_files(file_pattern, shuffle=None, seed=None, name=None):
+    """The files matching `file_pattern`, sorted, then shuffled unless `shuffle=False`."""
+    import glob as _glob
+    patterns = [file_pattern] if isinstance(file_pattern, (str, bytes)) else list(file_pattern)
+    matches = []
+    for pattern in patterns:
+        if isinstance(pattern, bytes):
+            pattern = pattern.decode()
+        matches.extend(_glob.glob(pattern))
+    matches = sorted(set(matches))
+    if not matches:
+        raise tf.errors.InvalidArgumentError(
+            None, None, f"Expected 'tf.Tensor(False, shape=(), dtype=bool)' to be true. "
+            f"Summarized data: b'No files matched pattern: {', '.join(patterns)}'")
+    dataset = tf.data.Dataset.from_tensor_slices(tf.constant(matches, dtype=tf.string))
+    if shuffle is None or shuffle:
+        dataset = dataset.shuffle(len(matches), seed=seed)
+    return dataset
