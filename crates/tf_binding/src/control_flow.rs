@@ -31,6 +31,13 @@ pub fn build(st: &St) -> Vec<(String, Value)> {
     );
     let state = st.clone();
     module.set(
+        "assert_op",
+        lang::host::native_function_closure("assert_op", move |vm, args| {
+            assert_op(&state, vm, args)
+        }),
+    );
+    let state = st.clone();
+    module.set(
         "scratch",
         lang::host::native_function_closure("scratch", move |vm, args| scratch(&state, vm, args)),
     );
@@ -234,4 +241,31 @@ fn shape_fits(shape: &TensorShape, invariant: &TensorShape) -> bool {
             .iter()
             .zip(wanted)
             .all(|(dim, want)| want.is_none() || dim == want)
+}
+
+/// `assert_op(condition, data, summarize, name)`: the `Assert` op of a graph, which fails
+/// when the graph runs if `condition` is false (`tf.debugging.Assert` inside a
+/// `tf.function`; eagerly it is checked in Python).
+fn assert_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "assert_op", &args, 3, [condition, data, summarize, name])?;
+    let condition = to_operand(st, vm, bound.condition.as_ref().unwrap_or(&Value::None))?;
+    let data = vm.iterate(bound.data.as_ref().unwrap_or(&Value::None))?;
+    let summarize = match bound.summarize.as_ref() {
+        Some(value) if !value.is_none() => vm.as_index(value)?.unwrap_or(3),
+        _ => 3,
+    };
+    let name = name_arg(vm, &bound.name)?;
+    let mut inputs = vec![(condition, "condition", false)];
+    for item in &data {
+        inputs.push((to_operand(st, vm, item)?, "data", false));
+    }
+    st.tf(vm, |ctx| {
+        ctx.array_op_outputs(
+            runtime::op_defs::Assert::kind(summarize),
+            "Assert",
+            name.as_deref(),
+            inputs,
+        )
+    })?;
+    Ok(Value::None)
 }
