@@ -824,25 +824,25 @@ fn build_dataset_class(st: &St) -> Rc<Class> {
         )
         .method_closure("with_options", bound(st, with_options))
         .method_closure("_padded_batch", bound(st, padded_batch))
-        .method_closure("padded_batch", python_method(METHODS, "padded_batch"))
-        .method_closure("reduce", python_method(METHODS, "reduce"))
-        .method_closure("enumerate", python_method(METHODS, "enumerate"))
-        .method_closure("flat_map", python_method(METHODS, "flat_map"))
-        .method_closure("window", python_method(METHODS, "window"))
-        .method_closure("apply", python_method(METHODS, "apply"))
+        .method_closure("padded_batch", crate::python_method(METHODS, "padded_batch"))
+        .method_closure("reduce", crate::python_method(METHODS, "reduce"))
+        .method_closure("enumerate", crate::python_method(METHODS, "enumerate"))
+        .method_closure("flat_map", crate::python_method(METHODS, "flat_map"))
+        .method_closure("window", crate::python_method(METHODS, "window"))
+        .method_closure("apply", crate::python_method(METHODS, "apply"))
         .method_closure(
             "get_single_element",
-            python_method(METHODS, "get_single_element"),
+            crate::python_method(METHODS, "get_single_element"),
         )
-        .method_closure("take_while", python_method(METHODS, "take_while"))
-        .method_closure("scan", python_method(METHODS, "scan"))
-        .method_closure("unique", python_method(METHODS, "unique"))
-        .static_method_closure("counter", python_method(METHODS, "counter"))
+        .method_closure("take_while", crate::python_method(METHODS, "take_while"))
+        .method_closure("scan", crate::python_method(METHODS, "scan"))
+        .method_closure("unique", crate::python_method(METHODS, "unique"))
+        .static_method_closure("counter", crate::python_method(METHODS, "counter"))
         .static_method_closure(
             "choose_from_datasets",
-            python_method(METHODS, "choose_from_datasets"),
+            crate::python_method(METHODS, "choose_from_datasets"),
         )
-        .static_method_closure("list_files", python_method(METHODS, "list_files"))
+        .static_method_closure("list_files", crate::python_method(METHODS, "list_files"))
         .method_closure(
             "options",
             bound(st, |st, vm, args| {
@@ -1128,16 +1128,4 @@ fn padded_batch(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             .map_err(|error| ctx.dataset_op_error("PaddedBatchDatasetV2", error))
     })?;
     new_dataset(st, vm, batched)
-}
-
-/// A method of the native `Dataset` written in Python: `module.name(self, ...)`.
-fn python_method(
-    module: &'static str,
-    name: &'static str,
-) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
-    move |vm, args| {
-        let library = vm.import_module(module)?;
-        let function = vm.get_attr_str(&library, name)?;
-        vm.call(&function, args.positional, args.keywords)
-    }
 }

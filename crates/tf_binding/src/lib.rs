@@ -465,3 +465,16 @@ pub(crate) fn flag(vm: &mut Vm<'_>, value: &Option<Value>, default: bool) -> PyR
         None => Ok(default),
     }
 }
+
+/// A method of a native class written in Python on the library layer: calls
+/// `module.name(self, *args, **kwargs)`.
+pub(crate) fn python_method(
+    module: &'static str,
+    name: &'static str,
+) -> impl Fn(&mut Vm<'_>, Args<'_>) -> PyResult {
+    move |vm, args| {
+        let library = vm.import_module(module)?;
+        let function = vm.get_attr_str(&library, name)?;
+        vm.call(&function, args.positional, args.keywords)
+    }
+}

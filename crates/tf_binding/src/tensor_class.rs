@@ -454,7 +454,21 @@ fn get_item(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let specs = slice_specs(st, vm, &key)?;
     let operand = crate::convert::to_operand(st, vm, &me)?;
     let handle = st.tf(vm, |ctx| ctx.strided_slice(operand, specs))?;
-    wrap(st, vm, handle)
+    let sliced = wrap(st, vm, handle)?;
+    if me.downcast::<crate::variable_class::PyVariable>().is_some() {
+        // A variable's slice can be assigned to (`v[0].assign(1.0)`), as TensorFlow's
+        // `_SliceHelperVar` gives it an `assign`.
+        let (variable, key) = (me.clone(), key.clone());
+        let assign = lang::host::native_function_closure("assign", move |vm, args| {
+            let library = vm.import_module("_tensorflow.variable_ops")?;
+            let function = vm.get_attr_str(&library, "sliced_assign")?;
+            let mut positional = vec![variable.clone(), key.clone()];
+            positional.extend(args.positional.iter().cloned());
+            vm.call(&function, &positional, args.keywords)
+        });
+        vm.set_attr(&sliced, &lang::value::name("assign"), assign)?;
+    }
+    Ok(sliced)
 }
 
 /// Whether `part` of a subscript is known only when the graph runs: a scalar integer

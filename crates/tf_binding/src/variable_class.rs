@@ -102,7 +102,17 @@ fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let id = st.tf(vm, |ctx| {
         ctx.create_variable(operand, name.as_deref(), trainable, dtype)
     })?;
-    wrap_variable(st, vm, id)
+    let variable = wrap_variable(st, vm, id)?;
+    if let Some(constraint) = bound.constraint.clone().filter(|c| !c.is_none()) {
+        if !vm.is_callable(&constraint) {
+            let shown = vm.repr(&constraint)?;
+            return Err(vm.value_error(format!(
+                "The `constraint` argument must be a callable. Received: {shown}"
+            )));
+        }
+        vm.set_attr(&variable, &lang::value::name("constraint"), constraint)?;
+    }
+    Ok(variable)
 }
 
 fn assign(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, kind: OpKind, what: &str) -> PyResult {
@@ -129,6 +139,9 @@ fn read(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
+/// The Python module of the variable methods TensorFlow writes in Python.
+const VARIABLE_OPS: &str = "_tensorflow.variable_ops";
+
 /// Builds `tf.Variable` (the class programs call) and `ResourceVariable` (the class of the
 /// objects it returns).
 pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
@@ -141,6 +154,20 @@ pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
         "tensorflow.python.ops.resource_variable_ops",
     )
     .base(&variable)
+    // `constraint=`'s function (None unless given): optimizers apply it after updates.
+    .attr("constraint", Value::None)
+    .method_closure(
+        "scatter_nd_update",
+        crate::python_method(VARIABLE_OPS, "scatter_nd_update"),
+    )
+    .method_closure(
+        "scatter_nd_add",
+        crate::python_method(VARIABLE_OPS, "scatter_nd_add"),
+    )
+    .method_closure(
+        "scatter_nd_sub",
+        crate::python_method(VARIABLE_OPS, "scatter_nd_sub"),
+    )
     .method_closure(
         "__repr__",
         bound(st, |st, vm, args| {

@@ -1,0 +1,15 @@
+# assigning to a slice of a variable
+import tensorflow as tf
+v = tf.Variable([1.0, 2.0, 3.0])
+v[0].assign(100.0)
+print(v.numpy())
+m = tf.Variable([[1, 2, 3], [4, 5, 6]])
+m[0, 1].assign(50)
+m[1].assign([7, 8, 9])
+m[:, 2].assign([0, 0])
+print(m.numpy())
+m[1, :2].assign(-1)
+print(m.numpy())
+r = v[1:].assign([5.0, 6.0])
+print(r.numpy(), v.numpy())
+print(type(v[0]).__name__)
