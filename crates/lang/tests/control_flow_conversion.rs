@@ -218,7 +218,7 @@ fn converted_functions_compute_what_the_originals_do() {
         .unwrap_or(0);
     let frame = format!("File \"main.py\", line {fails_line}, in fails@ag_if_body_1");
     assert!(outcome.stderr.contains(&frame), "{}", outcome.stderr);
-    assert!(outcome.stderr.ends_with(
-        "TypeError: unsupported operand type(s) for +: 'int' and 'str'\n"
-    ));
+    assert!(outcome
+        .stderr
+        .ends_with("TypeError: unsupported operand type(s) for +: 'int' and 'str'\n"));
 }

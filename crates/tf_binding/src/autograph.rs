@@ -19,7 +19,7 @@ pub const OPERATORS: &str = "_tensorflow.autograph_operators";
 
 /// The path prefix of the bundled library, whose functions are never converted (as
 /// TensorFlow leaves its own and Keras's code alone).
-const LIBRARY_PREFIX: &str = pylib::PREFIX;
+const LIBRARY_PREFIX: &str = crate::library::LIBRARY_PREFIX;
 
 /// Builds the `_tf_autograph` module.
 pub fn build(_st: &St) -> Vec<(String, Value)> {

@@ -247,7 +247,13 @@ fn shape_fits(shape: &TensorShape, invariant: &TensorShape) -> bool {
 /// when the graph runs if `condition` is false (`tf.debugging.Assert` inside a
 /// `tf.function`; eagerly it is checked in Python).
 fn assert_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = bind!(vm, "assert_op", &args, 3, [condition, data, summarize, name])?;
+    let bound = bind!(
+        vm,
+        "assert_op",
+        &args,
+        3,
+        [condition, data, summarize, name]
+    )?;
     let condition = to_operand(st, vm, bound.condition.as_ref().unwrap_or(&Value::None))?;
     let data = vm.iterate(bound.data.as_ref().unwrap_or(&Value::None))?;
     let summarize = match bound.summarize.as_ref() {

@@ -824,7 +824,10 @@ fn build_dataset_class(st: &St) -> Rc<Class> {
         )
         .method_closure("with_options", bound(st, with_options))
         .method_closure("_padded_batch", bound(st, padded_batch))
-        .method_closure("padded_batch", crate::python_method(METHODS, "padded_batch"))
+        .method_closure(
+            "padded_batch",
+            crate::python_method(METHODS, "padded_batch"),
+        )
         .method_closure("reduce", crate::python_method(METHODS, "reduce"))
         .method_closure("enumerate", crate::python_method(METHODS, "enumerate"))
         .method_closure("flat_map", crate::python_method(METHODS, "flat_map"))

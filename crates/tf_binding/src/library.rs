@@ -21,6 +21,10 @@ pub fn install(finder: Finder) -> bool {
     FINDER.set(finder).is_ok()
 }
 
+/// The path the bundled library's files have in tracebacks (`pylib::PREFIX`, which the
+/// wasm build does not link).
+pub const LIBRARY_PREFIX: &str = "/lib/python3.11/";
+
 /// Module `name`'s source, from the installed finder or else the embedded files.
 pub fn find(name: &str) -> Option<ModuleSource> {
     if let Some(finder) = FINDER.get() {
@@ -68,6 +72,11 @@ pub fn importable_modules(library_index: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod importable_tests {
+    #[test]
+    fn the_library_prefix_is_pylibs() {
+        assert_eq!(super::LIBRARY_PREFIX, pylib::PREFIX);
+    }
+
     #[test]
     fn lists_native_builtin_and_library_modules_once() {
         let names = super::importable_modules(pylib::INDEX);

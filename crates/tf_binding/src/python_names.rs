@@ -149,18 +149,51 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.keras", "keras._tf_keras.keras"),
     ("tensorflow.nest", "_tensorflow.nest_api"),
     ("tensorflow.autograph", "_tensorflow.autograph"),
-    ("tensorflow.debugging.Assert", "_tensorflow.check_ops:Assert"),
-    ("tensorflow.debugging.assert_equal", "_tensorflow.check_ops:assert_equal"),
-    ("tensorflow.debugging.assert_none_equal", "_tensorflow.check_ops:assert_none_equal"),
-    ("tensorflow.debugging.assert_less", "_tensorflow.check_ops:assert_less"),
-    ("tensorflow.debugging.assert_less_equal", "_tensorflow.check_ops:assert_less_equal"),
-    ("tensorflow.debugging.assert_greater", "_tensorflow.check_ops:assert_greater"),
-    ("tensorflow.debugging.assert_greater_equal", "_tensorflow.check_ops:assert_greater_equal"),
-    ("tensorflow.debugging.check_numerics", "_tensorflow.check_ops:check_numerics"),
+    (
+        "tensorflow.debugging.Assert",
+        "_tensorflow.check_ops:Assert",
+    ),
+    (
+        "tensorflow.debugging.assert_equal",
+        "_tensorflow.check_ops:assert_equal",
+    ),
+    (
+        "tensorflow.debugging.assert_none_equal",
+        "_tensorflow.check_ops:assert_none_equal",
+    ),
+    (
+        "tensorflow.debugging.assert_less",
+        "_tensorflow.check_ops:assert_less",
+    ),
+    (
+        "tensorflow.debugging.assert_less_equal",
+        "_tensorflow.check_ops:assert_less_equal",
+    ),
+    (
+        "tensorflow.debugging.assert_greater",
+        "_tensorflow.check_ops:assert_greater",
+    ),
+    (
+        "tensorflow.debugging.assert_greater_equal",
+        "_tensorflow.check_ops:assert_greater_equal",
+    ),
+    (
+        "tensorflow.debugging.check_numerics",
+        "_tensorflow.check_ops:check_numerics",
+    ),
     ("tensorflow.Assert", "_tensorflow.check_ops:Assert"),
-    ("tensorflow.assert_equal", "_tensorflow.check_ops:assert_equal"),
-    ("tensorflow.assert_less", "_tensorflow.check_ops:assert_less"),
-    ("tensorflow.assert_greater", "_tensorflow.check_ops:assert_greater"),
+    (
+        "tensorflow.assert_equal",
+        "_tensorflow.check_ops:assert_equal",
+    ),
+    (
+        "tensorflow.assert_less",
+        "_tensorflow.check_ops:assert_less",
+    ),
+    (
+        "tensorflow.assert_greater",
+        "_tensorflow.check_ops:assert_greater",
+    ),
     (
         "tensorflow.data.TextLineDataset",
         "_tensorflow.dataset_methods:TextLineDataset",

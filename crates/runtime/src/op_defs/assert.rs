@@ -42,7 +42,9 @@ impl Op for Assert {
     fn run(&self, inputs: &[Value], _env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
         let inputs = dense_inputs(inputs, "Assert")?;
         let Some((condition, data)) = inputs.split_first() else {
-            return Err(KernelFailure::Status(TfError::internal("Assert without a condition")));
+            return Err(KernelFailure::Status(TfError::internal(
+                "Assert without a condition",
+            )));
         };
         let holds = match condition.data() {
             TensorData::Bool(values) if values.len() == 1 => values[0],
