@@ -26,7 +26,7 @@ use crate::op::ValueType;
 use crate::recorder::RecordedInput;
 use crate::variables::SINGLETON_VARIABLE_MESSAGE;
 use placer::graph::{place_graph, GraphPlacementOptions};
-use placer::{self, PlacementReason, TensorType};
+use placer::{self, PlacementReason};
 use tensor::{DType, TensorShape};
 
 /// Index of a traced function in the context.
@@ -658,30 +658,12 @@ impl Context {
         let soft = self.function_soft_placement();
         let log = self.log_device_placement;
         let scope = self.eager_scope_device().to_string();
-        let mut placer_graph = function.graph.to_placer_graph();
-        for (argument, tensor) in function.arguments.iter().zip(&arguments) {
-            if let Some(node) = placer_graph.nodes.get_mut(argument.index()) {
-                node.op_type = "_Arg".to_string();
-                node.assigned_device = Some(tensor.device_name.clone());
-            }
-        }
-        for (index, output) in function.outputs.iter().enumerate() {
-            let value_type = function
-                .graph
-                .tensor_fact(*output)
-                .map_or(ValueType::Resource, |fact| fact.value_type);
-            let mut node = placer::Node::new(
-                &format!("retval_{index}"),
-                "_Retval",
-                value_type.data_type(),
-            );
-            node.outputs.clear();
-            node.inputs.push(placer::Input {
-                source: placer::NodeId(output.operation.0),
-                tensor_type: TensorType::value(value_type.data_type()),
-            });
-            placer_graph.add(node);
-        }
+        let argument_devices: Vec<String> = arguments
+            .iter()
+            .map(|tensor| tensor.device_name.clone())
+            .collect();
+        let placer_graph =
+            crate::function_body::function_placer_graph(&function, &argument_devices);
         let options = GraphPlacementOptions {
             allow_soft_placement: soft,
             log_device_placement: log,

@@ -474,32 +474,7 @@ impl Context {
         device: Option<DeviceId>,
         argument_devices: &[String],
     ) -> TfResult<GraphPlacement> {
-        let mut placer_graph = function.graph.to_placer_graph();
-        for (argument, device_name) in function.arguments.iter().zip(argument_devices) {
-            if let Some(node) = placer_graph.nodes.get_mut(argument.index()) {
-                node.op_type = "_Arg".to_string();
-                if !device_name.is_empty() {
-                    node.assigned_device = Some(device_name.clone());
-                }
-            }
-        }
-        for (index, output) in function.outputs.iter().enumerate() {
-            let value_type = function
-                .graph
-                .tensor_fact(*output)
-                .map_or(ValueType::Resource, |fact| fact.value_type);
-            let mut node = placer::Node::new(
-                &format!("retval_{index}"),
-                "_Retval",
-                value_type.data_type(),
-            );
-            node.outputs.clear();
-            node.inputs.push(placer::Input {
-                source: placer::NodeId(output.operation.0),
-                tensor_type: TensorType::value(value_type.data_type()),
-            });
-            placer_graph.add(node);
-        }
+        let placer_graph = function_placer_graph(function, argument_devices);
         let caller = match device {
             Some(device) => device,
             None => self.caller_device()?,
@@ -518,6 +493,41 @@ impl Context {
             )
         })
     }
+}
+
+/// A function body as the placer sees it: each argument an `_Arg` pinned where its value
+/// is (an empty name leaves it to the placer), each output feeding a `_Retval`.
+pub(crate) fn function_placer_graph(
+    function: &ConcreteFunction,
+    argument_devices: &[String],
+) -> placer::Graph {
+    let mut placer_graph = function.graph.to_placer_graph();
+    for (argument, device_name) in function.arguments.iter().zip(argument_devices) {
+        if let Some(node) = placer_graph.nodes.get_mut(argument.index()) {
+            node.op_type = "_Arg".to_string();
+            if !device_name.is_empty() {
+                node.assigned_device = Some(device_name.clone());
+            }
+        }
+    }
+    for (index, output) in function.outputs.iter().enumerate() {
+        let value_type = function
+            .graph
+            .tensor_fact(*output)
+            .map_or(ValueType::Resource, |fact| fact.value_type);
+        let mut node = placer::Node::new(
+            &format!("retval_{index}"),
+            "_Retval",
+            value_type.data_type(),
+        );
+        node.outputs.clear();
+        node.inputs.push(placer::Input {
+            source: placer::NodeId(output.operation.0),
+            tensor_type: TensorType::value(value_type.data_type()),
+        });
+        placer_graph.add(node);
+    }
+    placer_graph
 }
 
 /// A condition's truth as `If` and `While` take it: a bool scalar's value, a number's

@@ -162,6 +162,19 @@ struct LoopFlags {
     continue_flag: String,
 }
 
+/// A converted loop's parts (see `Converter::loop_parts`).
+struct LoopParts {
+    id: u32,
+    flags: LoopFlags,
+    breaks: bool,
+    /// The flags that end the loop early (`break_N`, `do_return`).
+    stops: Vec<String>,
+    state: Vec<String>,
+    loop_body: String,
+    /// The statements before the operator call: the flag reset and the body function.
+    start: Vec<Stmt>,
+}
+
 struct Converter {
     owner: String,
     counter: u32,
@@ -406,7 +419,10 @@ impl Converter {
         out
     }
 
-    fn make_while(&mut self, test: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) -> Vec<Stmt> {
+    /// What a `while` and a `for` share: the loop's id and flags, its body converted as the
+    /// function `loop_body` (a `for`'s taking the iterate and assigning it to `target`
+    /// first), the state it keeps, and the statements that start it (the break flag's reset).
+    fn loop_parts(&mut self, target: Option<&Expr>, body: &[Stmt], span: Span) -> LoopParts {
         let id = self.next_id();
         let flags = LoopFlags {
             break_flag: format!("break_{id}"),
@@ -414,11 +430,19 @@ impl Converter {
         };
         let (breaks, continues) = loop_exits(body);
         let may_return = self.returns && contains_return(body);
-        self.loops.push(flags.clone());
-        let inner = Exits {
-            loop_flags: Some(flags.clone()),
-        };
         let mut converted = Vec::new();
+        let mut params = Vec::new();
+        if let Some(target) = target {
+            let iterate = format!("ag__itr_{id}");
+            converted.push(stmt(
+                StmtKind::Assign {
+                    targets: vec![target.clone()],
+                    value: load(&iterate, target.span),
+                },
+                target.span,
+            ));
+            params.push(iterate);
+        }
         if continues {
             converted.push(assign(
                 &flags.continue_flag,
@@ -426,6 +450,10 @@ impl Converter {
                 span,
             ));
         }
+        self.loops.push(flags.clone());
+        let inner = Exits {
+            loop_flags: Some(flags.clone()),
+        };
         converted.extend(self.block(body, &inner));
         self.loops.pop();
         let mut modified = BTreeSet::new();
@@ -433,19 +461,40 @@ impl Converter {
         // The per-iteration flag is local to an iteration.
         modified.remove(&flags.continue_flag);
         let state = self.state_of(&modified);
-        let mut out = Vec::new();
+        let mut start = Vec::new();
         if breaks {
-            out.push(assign(
+            start.push(assign(
                 &flags.break_flag,
                 constant(Constant::Bool(false), span),
                 span,
             ));
         }
         let loop_body = self.generated("loop_body", id);
-        let loop_test = self.generated("loop_test", id);
-        out.push(self.block_def(&loop_body, Vec::new(), converted, &modified, span));
-        let mut test = self.expr(test);
+        start.push(self.block_def(&loop_body, params, converted, &modified, span));
         let stops = self.stop_flags(breaks, may_return, &flags);
+        LoopParts {
+            id,
+            flags,
+            breaks,
+            stops,
+            state,
+            loop_body,
+            start,
+        }
+    }
+
+    fn make_while(&mut self, test: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) -> Vec<Stmt> {
+        let LoopParts {
+            id,
+            flags,
+            breaks,
+            stops,
+            state,
+            loop_body,
+            start: mut out,
+        } = self.loop_parts(None, body, span);
+        let loop_test = self.generated("loop_test", id);
+        let mut test = self.expr(test);
         if !stops.is_empty() {
             let tspan = test.span;
             let not_stopped = op_call(
@@ -492,49 +541,15 @@ impl Converter {
         orelse: &[Stmt],
         span: Span,
     ) -> Vec<Stmt> {
-        let id = self.next_id();
-        let flags = LoopFlags {
-            break_flag: format!("break_{id}"),
-            continue_flag: format!("continue_{id}"),
-        };
-        let (breaks, continues) = loop_exits(body);
-        let may_return = self.returns && contains_return(body);
-        let iterate = format!("ag__itr_{id}");
-        let mut converted = vec![stmt(
-            StmtKind::Assign {
-                targets: vec![target.clone()],
-                value: load(&iterate, target.span),
-            },
-            target.span,
-        )];
-        if continues {
-            converted.push(assign(
-                &flags.continue_flag,
-                constant(Constant::Bool(false), span),
-                span,
-            ));
-        }
-        self.loops.push(flags.clone());
-        let inner = Exits {
-            loop_flags: Some(flags.clone()),
-        };
-        converted.extend(self.block(body, &inner));
-        self.loops.pop();
-        let mut modified = BTreeSet::new();
-        assigned_names(&converted, &mut modified);
-        modified.remove(&flags.continue_flag);
-        let state = self.state_of(&modified);
-        let mut out = Vec::new();
-        if breaks {
-            out.push(assign(
-                &flags.break_flag,
-                constant(Constant::Bool(false), span),
-                span,
-            ));
-        }
-        let loop_body = self.generated("loop_body", id);
-        out.push(self.block_def(&loop_body, vec![iterate], converted, &modified, span));
-        let stops = self.stop_flags(breaks, may_return, &flags);
+        let LoopParts {
+            id,
+            flags,
+            breaks,
+            stops,
+            state,
+            loop_body,
+            start: mut out,
+        } = self.loop_parts(Some(target), body, span);
         let extra_test = if stops.is_empty() {
             constant(Constant::None, span)
         } else {

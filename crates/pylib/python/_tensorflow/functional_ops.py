@@ -23,10 +23,7 @@ def _unstacked(elems):
             for i in range(count)]
 
 
-def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
-          swap_memory=False, name=None):
-    """`fn(accumulator, element)` over the elements, first to last."""
-    items = _unstacked(elems)
+def _fold(fn, items, initializer):
     if initializer is None:
         if not items:
             raise ValueError("elems must not be empty when no initializer is given.")
@@ -36,21 +33,18 @@ def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
     for item in items:
         accumulator = fn(accumulator, item)
     return accumulator
+
+
+def foldl(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
+          swap_memory=False, name=None):
+    """`fn(accumulator, element)` over the elements, first to last."""
+    return _fold(fn, _unstacked(elems), initializer)
 
 
 def foldr(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,
           swap_memory=False, name=None):
     """`fn(accumulator, element)` over the elements, last to first."""
-    items = _unstacked(elems)[::-1]
-    if initializer is None:
-        if not items:
-            raise ValueError("elems must not be empty when no initializer is given.")
-        accumulator, items = items[0], items[1:]
-    else:
-        accumulator = initializer
-    for item in items:
-        accumulator = fn(accumulator, item)
-    return accumulator
+    return _fold(fn, _unstacked(elems)[::-1], initializer)
 
 
 def scan(fn, elems, initializer=None, parallel_iterations=10, back_prop=True,

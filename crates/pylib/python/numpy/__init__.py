@@ -144,6 +144,94 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False):
     return result if dtype is None else result.astype(dtype)
 
 
+def average(a, axis=None, weights=None, returned=False, *, keepdims=False):
+    """The mean, or with `weights` the weighted mean, along `axis`."""
+    a = asarray(a)
+    if weights is None:
+        avg = mean(a, axis=axis, keepdims=keepdims)
+        # The count of values averaged, in the mean's dtype.
+        count = sum(ones(a.shape, dtype=asarray(avg).dtype), axis=axis, keepdims=keepdims) \
+            if returned else None
+    else:
+        w = asarray(weights)
+        if a.shape != w.shape:
+            if axis is None:
+                raise TypeError("Axis must be specified when shapes of a and weights differ.")
+            if w.ndim != 1:
+                raise TypeError("1D weights expected when shapes of a and weights differ.")
+            if w.shape[0] != a.shape[axis]:
+                raise ValueError("Length of weights not compatible with specified axis.")
+            shape = [1] * a.ndim
+            shape[axis] = w.shape[0]
+            w = w.reshape(shape)
+        count = sum(broadcast_to(w, a.shape), axis=axis, keepdims=keepdims)
+        if any(count == 0.0):
+            raise ZeroDivisionError("Weights sum to zero, can't be normalized")
+        avg = true_divide(sum(multiply(a, w), axis=axis, keepdims=keepdims), count)
+    if returned:
+        if asarray(count).shape != asarray(avg).shape:
+            count = broadcast_to(count, asarray(avg).shape).copy()
+        return avg, count
+    return avg
+
+
+def cov(m, y=None, rowvar=True, bias=False, ddof=None, fweights=None, aweights=None, *,
+        dtype=None):
+    """The covariance matrix of the variables in `m` (rows, or columns when
+    `rowvar=False`), as NumPy computes it (frequency and analytic weights are not
+    emulated)."""
+    if fweights is not None or aweights is not None:
+        raise NotImplementedError("np.cov with fweights or aweights is not emulated.")
+    if ddof is not None and ddof != int(ddof):
+        raise ValueError("ddof must be integer")
+    m = asarray(m)
+    if m.ndim > 2:
+        raise ValueError("m has more than 2 dimensions")
+    if y is not None:
+        y = asarray(y)
+        if y.ndim > 2:
+            raise ValueError("y has more than 2 dimensions")
+    if dtype is None:
+        dtype = float64
+    X = _at_least_2d(asarray(m, dtype=dtype))
+    if not rowvar and m.ndim != 1:
+        X = X.T
+    if X.shape[0] == 0:
+        return array([]).reshape(0, 0)
+    if y is not None:
+        y = _at_least_2d(asarray(y, dtype=dtype))
+        if not rowvar and y.shape[0] != 1:
+            y = y.T
+        X = concatenate((X, y), axis=0)
+    if ddof is None:
+        ddof = 1 if not bias else 0
+    fact = X.shape[1] - ddof
+    if fact <= 0:
+        import warnings
+        warnings.warn("Degrees of freedom <= 0 for slice", RuntimeWarning, stacklevel=2)
+        fact = 0.0
+    X = X - mean(X, axis=1)[:, None]
+    c = dot(X, X.T)
+    c = c * true_divide(1, fact)
+    return c.squeeze()
+
+
+def _at_least_2d(a):
+    return a.reshape(1, -1) if a.ndim < 2 else a
+
+
+def corrcoef(x, y=None, rowvar=True, *, dtype=None):
+    """Pearson correlation coefficients, from `cov`."""
+    c = cov(x, y, rowvar, dtype=dtype)
+    if c.ndim == 0:
+        return c / c
+    d = diag(c)
+    stddev = sqrt(d)
+    c = c / stddev[:, None]
+    c = c / stddev[None, :]
+    return clip(c, -1, 1)
+
+
 def _count(a, axis):
     if axis is None:
         return a.size

@@ -208,6 +208,17 @@ pub struct While {
     pub loop_vars: Vec<(ValueType, TensorShape)>,
 }
 
+/// The outputs of a functional control op, as its functions declared them.
+fn output_facts(outputs: &[(ValueType, TensorShape)]) -> Vec<OutputFact> {
+    outputs
+        .iter()
+        .map(|(value_type, shape)| OutputFact {
+            value_type: *value_type,
+            shape: shape.clone(),
+        })
+        .collect()
+}
+
 /// The function executor runs functional control flow itself.
 fn function_executor_only(op: &str) -> KernelFailure {
     KernelFailure::Status(TfError::internal(format!(
@@ -229,14 +240,7 @@ impl Op for If {
     }
 
     fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        Ok(self
-            .outputs
-            .iter()
-            .map(|(value_type, shape)| OutputFact {
-                value_type: *value_type,
-                shape: shape.clone(),
-            })
-            .collect())
+        Ok(output_facts(&self.outputs))
     }
 
     fn run(
@@ -270,14 +274,7 @@ impl Op for While {
     }
 
     fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        Ok(self
-            .loop_vars
-            .iter()
-            .map(|(value_type, shape)| OutputFact {
-                value_type: *value_type,
-                shape: shape.clone(),
-            })
-            .collect())
+        Ok(output_facts(&self.loop_vars))
     }
 
     fn run(
