@@ -197,13 +197,6 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts, in_bo
         orelse()
 
 
-def _stageable(value):
-    """Whether a state value can pass through a staged branch or loop."""
-    return all(_is_tensor(leaf) or isinstance(leaf, (bool, int, float))
-               or isinstance(leaf, tf.Variable)
-               for leaf in nest.flatten(value))
-
-
 def _tf_if_stmt(cond, body, orelse, get_state, set_state, symbol_names, in_both):
     cond = _verify_condition(cond, "if statement")
     init = get_state()
