@@ -9,6 +9,8 @@
 //! - [`limits`]: element cap and work budget, so no program allocates gigabytes.
 //! - [`ops`]: kernels (`ops::add`, `ops::matmul`, `ops::reduce`, ...), `OpType` names, costs.
 //! - [`format`]: `print(tensor)`, `repr(tensor)`, NumPy arrays and scalars.
+//! - [`random`]: TensorFlow's Philox generator and distributions, bit for bit; [`libm_f32`]:
+//!   glibc's `logf` and `sincosf`, which its normals need.
 //!
 //! This module knows nothing of the interpreter, devices or graphs: kernels take tensors and
 //! plain Rust parameters and return `Result<Tensor, OpError>`. Device names enter only as a
@@ -17,6 +19,7 @@
 pub mod dtype;
 pub mod error;
 pub mod format;
+pub mod libm_f32;
 pub mod limits;
 pub mod numpy_generator;
 pub mod numpy_random;
