@@ -41,6 +41,9 @@ probes = {
     "GatherNd": lambda: r.GatherNd(params=i, indices=tf.constant([[0.0]])),
     "ScatterNd": lambda: r.ScatterNd(indices=tf.constant([[0.0]]), updates=tf.constant([1.0]),
                                      shape=tf.constant([2.0])),
+    "DepthwiseConv2dNative": lambda: r.DepthwiseConv2dNative(
+        input=tf.ones([1, 3, 3, 1], tf.int32), filter=tf.ones([1, 1, 1, 1], tf.int32),
+        strides=[1, 1, 1, 1], padding="VALID"),
     # An op with two checked attrs has a probe for each, the second keyed `Op/attr`.
     "SparseSoftmaxCrossEntropyWithLogits": lambda: r.SparseSoftmaxCrossEntropyWithLogits(
         features=tf.constant([[1]]), labels=tf.constant([0])),

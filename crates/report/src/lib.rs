@@ -141,6 +141,12 @@ pub enum OpClass {
     MatMul,
     /// An im2col GEMM (`Conv2D`, NHWC input, HWIO filter).
     Conv2D,
+    /// A convolution's input gradient: the output gradient's GEMM with the filter
+    /// (`Conv2DBackpropInput(input_sizes, filter, out_backprop)`).
+    ConvBackpropInput,
+    /// A convolution's filter gradient: the input patches' GEMM with the output gradient
+    /// (`Conv2DBackpropFilter(input, filter_sizes, out_backprop)`).
+    ConvBackpropFilter,
     /// A pooling window over its input.
     Pool,
     /// One addition per element of every input but the first.

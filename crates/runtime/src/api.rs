@@ -12,7 +12,7 @@ use crate::context::Context;
 use crate::eager::{default_eager_name, EagerTensor};
 use crate::error::{TfError, TfResult};
 use crate::graph::{GraphId, GraphKind, GraphTensor, OpName, OperationId};
-use crate::op::{OpKind, ValueType};
+use crate::op::{OpKind, Value, ValueType};
 use crate::shape_operand::{PackDtype, ShapeOperand};
 use crate::variables::VariableId;
 use placer::StackFrame;
@@ -426,6 +426,24 @@ impl Context {
 
     /// Uses an eager tensor as the input `name` of an op inside a graph: a capture of a
     /// function being traced, or a `Const` holding its value in a user graph.
+    /// `tf.convert_to_tensor(eager_tensor, name=...)` while a function is traced: the
+    /// tensor captured now, under `name` (TensorFlow's `FuncGraph.capture`), rather than
+    /// when an op first takes it. `None` outside a function graph.
+    pub fn capture_converted(
+        &mut self,
+        tensor: &EagerTensor,
+        name: &str,
+    ) -> TfResult<Option<Handle>> {
+        match self.default_graph() {
+            Some(graph) if matches!(self.graph(graph)?.kind, GraphKind::Function { .. }) => {
+                Ok(Some(Handle::Symbolic(
+                    self.capture_in_trace(graph, tensor, name)?,
+                )))
+            }
+            _ => Ok(None),
+        }
+    }
+
     fn capture(
         &mut self,
         graph: GraphId,
@@ -541,6 +559,24 @@ impl Context {
                 OpName::Unique(name.unwrap_or("Const")),
             )?)),
         }
+    }
+
+    /// A tensor of `dtype` and `shape` whose numbers are not computed (values on demand):
+    /// what a value over the run's budget is made as, `why` saying so. Eagerly it is placed
+    /// as a constant; a graph cannot hold one.
+    pub fn uncomputed(&mut self, dtype: DType, shape: Shape, why: &str) -> TfResult<Handle> {
+        if self.default_graph().is_some() {
+            return Err(TfError::new(
+                crate::error::ExceptionClass::ResourceExhausted,
+                why.to_string(),
+            ));
+        }
+        let value = Value::Uncomputed(crate::op::Uncomputed {
+            dtype,
+            shape,
+            why: why.into(),
+        });
+        Ok(Handle::Eager(self.eager_value(value)?))
     }
 
     /// A binary operator or function: `x + y` (`add`), `x * y`, `x > y`, `tf.maximum`.
@@ -1154,23 +1190,55 @@ impl Context {
         seed: Option<u64>,
         name: Option<&str>,
     ) -> TfResult<Handle> {
+        self.scaled_normal(
+            crate::op_defs::Distribution::StandardNormal,
+            (shape, mean, stddev, dtype, seed),
+            name.unwrap_or("random_normal"),
+        )
+    }
+
+    /// `tf.random.truncated_normal(shape, mean, stddev, dtype, seed)`: `TruncatedNormal`
+    /// times `stddev` plus `mean`, in a `truncated_normal` scope.
+    pub fn truncated_normal(
+        &mut self,
+        shape: ShapeOperand,
+        mean: f64,
+        stddev: f64,
+        dtype: DType,
+        seed: Option<u64>,
+        name: Option<&str>,
+    ) -> TfResult<Handle> {
+        self.scaled_normal(
+            crate::op_defs::Distribution::TruncatedNormal,
+            (shape, mean, stddev, dtype, seed),
+            name.unwrap_or("truncated_normal"),
+        )
+    }
+
+    /// A normal sampler's op in `scope_name`, then `* stddev + mean` (`mul`, `add`).
+    fn scaled_normal(
+        &mut self,
+        distribution: crate::op_defs::Distribution,
+        (shape, mean, stddev, dtype, seed): (ShapeOperand, f64, f64, DType, Option<u64>),
+        scope_name: &str,
+    ) -> TfResult<Handle> {
         let scalar = |value: f64| {
             ops::cast(&Tensor::scalar(value), dtype).map_err(TfError::from_kernel_message)
         };
         let (mean, stddev) = (scalar(mean)?, scalar(stddev)?);
         let seeds = self.op_seeds(seed.map(|seed| seed as i64))?;
-        let scope = self.enter_composite_scope(name.unwrap_or("random_normal"))?;
+        let op_name = match distribution {
+            crate::op_defs::Distribution::TruncatedNormal => "TruncatedNormal",
+            _ => "RandomStandardNormal",
+        };
+        let scope = self.enter_composite_scope(scope_name)?;
         let result = (|| {
             let shape = self.named_shape(shape, "shape", PackDtype::Inferred)?;
             let mean = self.named_literal(scalar_arg(mean, "mean"))?;
             let stddev = self.named_literal(scalar_arg(stddev, "stddev"))?;
             let sample = self.apply(
-                crate::op_defs::RandomOp::kind(
-                    crate::op_defs::Distribution::StandardNormal,
-                    dtype,
-                    seeds,
-                ),
-                "RandomStandardNormal",
+                crate::op_defs::RandomOp::kind(distribution, dtype, seeds),
+                op_name,
                 None,
                 vec![arg(shape.into(), "shape")],
             )?;

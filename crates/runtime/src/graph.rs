@@ -333,9 +333,14 @@ impl Graph {
     }
 
     /// Enters `with tf.name_scope(name)`; returns the scope to restore on exit and the new
-    /// scope's full name (`random_normal`, `random_normal_1`).
+    /// scope's full name (`random_normal`, `random_normal_1`). A name ending in `/` is a
+    /// scope's full name already (what `with tf.name_scope(...) as scope` yields), used as
+    /// it is: an op given `name=scope` takes the scope's own name, as in TensorFlow.
     pub fn push_name_scope(&mut self, name: &str) -> (String, String) {
-        let scope = self.unique_name(name);
+        let scope = match name.strip_suffix('/') {
+            Some(exact) => exact.to_string(),
+            None => self.unique_name(name),
+        };
         let previous = std::mem::replace(&mut self.name_scope, scope.clone());
         (previous, scope)
     }

@@ -13,7 +13,7 @@ use crate::context::Context;
 use crate::eager::EagerTensor;
 use crate::error::{TfError, TfResult};
 use crate::graph::{GraphId, GraphKind, GraphTensor, OpName, OperationId};
-use crate::op::OpKind;
+use crate::op::{OpKind, ValueType};
 use tensor::{ops, DType, Tensor, TensorShape};
 
 /// Index of a variable in the context.
@@ -186,17 +186,26 @@ impl Context {
         self.touch_global_default_graph();
         self.take_uids(1);
         let mut initial = self.eager_operand(initial_value)?;
-        if let Some(dtype) =
-            dtype.filter(|dtype| Some(*dtype) != initial.value.tensor().map(Tensor::dtype))
-        {
+        let ValueType::Dense(initial_dtype) = initial.value.value_type() else {
+            return Err(TfError::type_error(
+                "A variable handle cannot initialise a variable",
+            ));
+        };
+        if let Some(dtype) = dtype.filter(|dtype| *dtype != initial_dtype) {
             initial = self.execute_one(&crate::op_defs::Cast::kind(dtype), &[initial])?;
         }
-        let value = initial.tensor()?.clone();
+        // The initial value need not have been computed (values on demand): its dtype and
+        // shape make the variable, and the variable holds it uncomputed.
+        let (ValueType::Dense(value_dtype), Some(value_shape)) =
+            (initial.value.value_type(), initial.value.shape().cloned())
+        else {
+            return Err(TfError::internal("a variable's initial value has no shape"));
+        };
         let name = name.unwrap_or("Variable");
         let shared_name = format!("{name}_{}", self.variables.variables.len());
         let handle_op = crate::op_defs::VarHandleOp::kind(
-            value.dtype(),
-            TensorShape::from(value.shape()),
+            value_dtype,
+            TensorShape::from(&value_shape),
             shared_name,
         );
         let handle = self.execute_one(&handle_op, &[])?;
@@ -209,8 +218,8 @@ impl Context {
         let scoped = format!("{}{name}", self.eager_name_scope);
         Ok(self.push_variable(Variable {
             name: format!("{scoped}:0"),
-            dtype: value.dtype(),
-            shape: TensorShape::from(value.shape()),
+            dtype: value_dtype,
+            shape: TensorShape::from(&value_shape),
             trainable,
             handle: Handle::Eager(handle),
             graph_parts: None,

@@ -82,6 +82,39 @@ pub fn op_work(op: &OpReport, ops: &[OpReport]) -> Work {
                 n: cout,
             })
         }
+        // The gradients are GEMMs of the same size as the forward convolution's, over the
+        // output gradient's positions: (N·Ho·Wo) × cout by cout × K for the input's (then
+        // Col2im), K × (N·Ho·Wo) by (N·Ho·Wo) × cout for the filter's, where the filter has
+        // K·cout elements (K = kh·kw·cin per group).
+        OpClass::ConvBackpropInput | OpClass::ConvBackpropFilter => {
+            let input_gradient = op.class == OpClass::ConvBackpropInput;
+            let filter = if input_gradient {
+                inputs.get(1).map_or(1, |filter| elements(&filter.shape))
+            } else {
+                out
+            };
+            let Some(out_backprop) = inputs.get(2) else {
+                return flops(out);
+            };
+            let cout = out_backprop.shape.last().copied().unwrap_or(1).max(1) as u64;
+            let positions = elements(&out_backprop.shape) / cout;
+            let k = (filter / cout).max(1);
+            gemm(if input_gradient {
+                Gemm {
+                    batch: 1,
+                    m: positions,
+                    k: cout,
+                    n: k,
+                }
+            } else {
+                Gemm {
+                    batch: 1,
+                    m: k,
+                    k: positions,
+                    n: cout,
+                }
+            })
+        }
         // TensorFlow's CPU resize kernels are scalar loops: per output value about 8
         // operations (bilinear; 1 for nearest), at roughly 1/16 of an AVX2 FMA peak ⚠ D, so
         // each counts 16 peak-equivalent FLOPs.

@@ -290,6 +290,16 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
         None,
     )
     .property_closure(
+        "output_shapes",
+        crate::python_method("_tensorflow.concrete_function", "output_shapes"),
+        None,
+    )
+    .property_closure(
+        "output_dtypes",
+        crate::python_method("_tensorflow.concrete_function", "output_dtypes"),
+        None,
+    )
+    .property_closure(
         "name",
         bound(st, |st, vm, args| {
             // TensorFlow's `ConcreteFunction.name` is the function's name as bytes.

@@ -301,6 +301,104 @@ pub fn conv2d_transpose(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
+/// `tf.raw_ops.DepthwiseConv2dNative(input, filter, strides, padding, explicit_paddings=[],
+/// data_format='NHWC', dilations=[1, 1, 1, 1], name=None)`: the op `tf.nn.depthwise_conv2d`
+/// (Python, on the library layer) runs. Keyword arguments only, as every raw op.
+pub fn depthwise_conv2d_native(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    if !args.positional.is_empty() {
+        return Err(vm.type_error(
+            "DepthwiseConv2dNative only takes keyword args (possible keys: ['input', 'filter', \
+             'strides', 'padding', 'explicit_paddings', 'data_format', 'dilations', 'name']). \
+             Please pass these args as kwargs instead.",
+        ));
+    }
+    let bound = bind!(
+        vm,
+        "DepthwiseConv2dNative",
+        &args,
+        0,
+        [
+            input,
+            filter,
+            strides,
+            padding,
+            explicit_paddings,
+            data_format,
+            dilations,
+            name
+        ]
+    )?;
+    let name = name_arg(vm, &bound.name)?;
+    let (data_format, nchw, strides, dilations) =
+        conv_layout(st, vm, &bound.data_format, &bound.strides, &bound.dilations)?;
+    let signature = OpSignature {
+        op: "DepthwiseConv2dNative",
+        signature: DEPTHWISE_SIGNATURE,
+        name: name.as_deref(),
+    };
+    let padding_text = string_arg(vm, &required(&bound.padding), "padding")?;
+    let padding = match (padding_text.as_str(), &bound.explicit_paddings) {
+        ("EXPLICIT", Some(values)) => {
+            Padding::Explicit(int_list(st, vm, values, "explicit_paddings")?)
+        }
+        (text, _) => match named_padding(text) {
+            Some(padding) => padding,
+            None => {
+                return attr_error(
+                    st,
+                    vm,
+                    &signature,
+                    "padding",
+                    text,
+                    &["SAME", "VALID", "EXPLICIT"],
+                )
+            }
+        },
+    };
+    if data_format != "NHWC" {
+        if nchw {
+            return Err(vm.not_implemented_error(
+                "DepthwiseConv2dNative with data_format='NCHW' is not available in this \
+                 playground yet (TensorFlow's CPU kernels take only NHWC).",
+            ));
+        }
+        return attr_error(
+            st,
+            vm,
+            &signature,
+            "data_format",
+            &data_format,
+            &["NHWC", "NCHW"],
+        );
+    }
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let filter = to_operand(st, vm, &required(&bound.filter))?;
+    let attrs = Conv2DAttrs {
+        strides,
+        dilations,
+        padding,
+        nchw,
+    };
+    let handle = st.tf(vm, |ctx| {
+        ctx.array_op(
+            runtime::op_defs::DepthwiseConv2dNative::kind(attrs),
+            "DepthwiseConv2dNative",
+            name.as_deref(),
+            vec![(input, "input", true), (filter, "filter", true)],
+        )
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// The op signature TensorFlow prints after an attr error of `DepthwiseConv2dNative`.
+const DEPTHWISE_SIGNATURE: &str = "Op<name=DepthwiseConv2dNative; \
+signature=input:T, filter:T -> output:T; attr=T:type,allowed=[DT_HALF, DT_BFLOAT16, DT_FLOAT, \
+DT_DOUBLE]; attr=strides:list(int); \
+attr=padding:string,allowed=[\"SAME\", \"VALID\", \"EXPLICIT\"]; \
+attr=explicit_paddings:list(int),default=[]; \
+attr=data_format:string,default=\"NHWC\",allowed=[\"NHWC\", \"NCHW\"]; \
+attr=dilations:list(int),default=[1, 1, 1, 1]>";
+
 /// The pooling wrappers: `kind`, the Python function's name and its default op name
 /// (`MaxPool2d` for `max_pool2d`, `AvgPool2D` for `avg_pool2d`, `MaxPool`/`AvgPool` for
 /// `max_pool`/`avg_pool`).

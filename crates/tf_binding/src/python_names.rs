@@ -145,6 +145,14 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.train", "_tensorflow.train"),
     ("tensorflow.init_scope", "_tensorflow.ops:init_scope"),
     ("tensorflow.nn.dropout", "_tensorflow.nn_ops:dropout"),
+    (
+        "tensorflow.nn.depthwise_conv2d",
+        "_tensorflow.nn_ops:depthwise_conv2d",
+    ),
+    (
+        "tensorflow.nn.separable_conv2d",
+        "_tensorflow.nn_ops:separable_conv2d",
+    ),
     ("tensorflow.nn.experimental", "_tensorflow.experimental_nn"),
     ("tensorflow.keras", "keras._tf_keras.keras"),
     ("tensorflow.nest", "_tensorflow.nest_api"),

@@ -51,8 +51,21 @@ fn convert_to_tensor(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         [value, dtype, dtype_hint, name]
     )?;
     let value = bound.value.clone().unwrap_or(Value::None);
-    if value.downcast::<PyTensor>().is_some() && bound.dtype.is_none() {
-        return Ok(value);
+    if let Some(tensor) = value.downcast::<PyTensor>() {
+        if bound.dtype.is_none() {
+            // An eager tensor converted while a function is traced is captured here.
+            if let runtime::Handle::Eager(eager) = &tensor.handle {
+                let name = name_arg(vm, &bound.name)?;
+                let eager = eager.clone();
+                let captured = st.tf(vm, |ctx| {
+                    ctx.capture_converted(&eager, name.as_deref().unwrap_or("Const"))
+                })?;
+                if let Some(handle) = captured {
+                    return wrap(st, vm, handle);
+                }
+            }
+            return Ok(value);
+        }
     }
     let dtype = opt_dtype(vm, &bound.dtype)?;
     let operand = to_operand(st, vm, &value)?;
@@ -633,6 +646,33 @@ fn random_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
+/// `tf.random.truncated_normal(shape, mean=0.0, stddev=1.0, dtype=tf.float32, seed=None,
+/// name=None)`.
+fn truncated_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "truncated_normal",
+        &args,
+        1,
+        [shape, mean, stddev, dtype, seed, name]
+    )?;
+    let shape = shape_operand(
+        st,
+        vm,
+        bound.shape.as_ref().unwrap_or(&Value::None),
+        "shape",
+    )?;
+    let mean = float_arg(vm, &bound.mean, 0.0)?;
+    let stddev = float_arg(vm, &bound.stddev, 1.0)?;
+    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
+    let seed = seed_arg(vm, &bound.seed)?;
+    let name = name_arg(vm, &bound.name)?;
+    let handle = st.tf(vm, |ctx| {
+        ctx.truncated_normal(shape, mean, stddev, dtype, seed, name.as_deref())
+    })?;
+    wrap(st, vm, handle)
+}
+
 fn random_uniform(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(
         vm,
@@ -1060,6 +1100,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
 
     let random = module("tensorflow.random");
     def(&random, st, "normal", random_normal);
+    def(&random, st, "truncated_normal", truncated_normal);
     def(&random, st, "uniform", random_uniform);
     def(&random, st, "set_seed", set_random_seed);
     def(
@@ -1105,6 +1146,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         st,
         "AdjustContrastv2",
         array_ops::adjust_contrast_v2,
+    );
+    def(
+        &raw_ops,
+        st,
+        "DepthwiseConv2dNative",
+        crate::nn_ops::depthwise_conv2d_native,
     );
     tf.set("raw_ops", Value::Module(raw_ops.clone()));
     let strings = module("tensorflow.strings");
@@ -1211,6 +1258,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     v1.set("image", Value::Module(image.clone()));
     v1.set("__version__", Value::str(VERSION));
     def(&v1, st, "random_normal", random_normal);
+    def(&v1, st, "truncated_normal", truncated_normal);
     def(&v1, st, "random_uniform", random_uniform);
     def(&v1, st, "set_random_seed", set_random_seed);
     def(&v1, st, "name_scope", crate::name_scope::name_scope_v1);

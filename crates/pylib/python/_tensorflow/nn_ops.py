@@ -113,3 +113,55 @@ def gelu(features, approximate=False, name=None):
     raise NotImplementedError(
         "tf.nn.gelu(approximate=False) needs erfc, which is not emulated yet; "
         "approximate=True is.")
+
+
+def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None,
+                     name=None):
+    """`tf.nn.depthwise_conv2d`: one `DepthwiseConv2dNative` named after its scope
+    (`depthwise`)."""
+    with tf.name_scope(name or "depthwise") as scope:
+        input = tf.convert_to_tensor(input, name="tensor_in")
+        filter = tf.convert_to_tensor(filter, name="filter_in")
+        return _depthwise_native(input, filter, strides, padding, data_format, dilations,
+                                 scope)
+
+
+def _depthwise_native(input, filter, strides, padding, data_format, dilations, name):
+    """TensorFlow's `with_space_to_batch` around the op, in the current scope: in a graph it
+    leaves the filter's `Shape` and the `dilation_rate` as constants. A dilation rate above
+    1 is given to the op's `dilations` attr (the same values; TensorFlow computes them
+    through `SpaceToBatchND` and `BatchToSpaceND` instead)."""
+    rate = [1, 1] if dilations is None else list(dilations)
+    if not tf.executing_eagerly():
+        if filter.shape.is_fully_defined():
+            tf.constant(filter.shape.as_list(), dtype=tf.int32, name="Shape")
+        else:
+            tf.shape(filter)
+        tf.constant(rate, dtype=tf.int32, name="dilation_rate")
+    if len(rate) != 2:
+        raise ValueError(f"rate must be two-dimensional. Received: rate={rate}")
+    explicit = []
+    if not isinstance(padding, str):
+        explicit = [v for pair in padding for v in pair]
+        padding = "EXPLICIT"
+    return tf.raw_ops.DepthwiseConv2dNative(
+        input=input, filter=filter, strides=strides, padding=padding,
+        explicit_paddings=explicit, data_format=data_format or "NHWC",
+        dilations=[1, *rate, 1], name=name)
+
+
+def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding,
+                     data_format=None, dilations=None, name=None):
+    """`tf.nn.separable_conv2d`: a depthwise convolution (`depthwise`) then a 1×1
+    `Conv2D` mixing its channels, named after the `separable_conv2d` scope. As in
+    TensorFlow, the depthwise part is made in that scope (not through
+    `depthwise_conv2d`)."""
+    with tf.name_scope(name or "separable_conv2d") as scope:
+        input = tf.convert_to_tensor(input, name="input")
+        depthwise_filter = tf.convert_to_tensor(depthwise_filter, name="depthwise_filter")
+        pointwise_filter = tf.convert_to_tensor(pointwise_filter, name="pointwise_filter")
+        pointwise_filter.shape.with_rank(4)
+        depthwise = _depthwise_native(input, depthwise_filter, strides, padding, data_format,
+                                      dilations, "depthwise")
+        return tf.nn.conv2d(depthwise, pointwise_filter, [1, 1, 1, 1], padding="VALID",
+                            data_format=data_format or "NHWC", name=scope)

@@ -1,6 +1,7 @@
 """Keras 3 (`import keras`), written in Python for the playground: see `keras.src`."""
 
-from keras import activations, backend, callbacks, initializers, layers, losses, metrics
+from keras import activations, applications, backend, callbacks, initializers, layers, losses
+from keras import metrics
 from keras import config, datasets, mixed_precision, models, ops, optimizers, random
 from keras import preprocessing, regularizers, saving, utils
 from keras.src.keras_tensor import KerasTensor

@@ -1,8 +1,8 @@
 """`keras.initializers`."""
 
 from keras.src.initializers import (  # noqa: F401
-    Constant, GlorotNormal, GlorotUniform, HeNormal, HeUniform, Ones, RandomNormal,
-    RandomUniform, Zeros, get,
+    Constant, GlorotNormal, GlorotUniform, HeNormal, HeUniform, LecunNormal, LecunUniform,
+    Ones, Orthogonal, RandomNormal, RandomUniform, TruncatedNormal, VarianceScaling, Zeros, get,
 )
 
 # Keras's lowercase aliases of the classes.
@@ -15,3 +15,8 @@ he_uniform = HeUniform
 he_normal = HeNormal
 random_normal = RandomNormal
 random_uniform = RandomUniform
+truncated_normal = TruncatedNormal
+variance_scaling = VarianceScaling
+lecun_normal = LecunNormal
+lecun_uniform = LecunUniform
+orthogonal = Orthogonal

@@ -4,7 +4,7 @@ from keras.src.layer import Layer
 from keras.src.layers.activation_layers import ELU, LeakyReLU, ReLU, Softmax
 from keras.src.layers.conv import (
     AveragePooling1D, AveragePooling2D, AvgPool2D, Conv1D, Conv2D, Conv2DTranspose, Conv3D,
-    Convolution1D, Convolution2D,
+    Convolution1D, Convolution2D, DepthwiseConv2D, SeparableConv2D, SeparableConvolution2D,
     GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalMaxPooling1D, GlobalMaxPooling2D,
     MaxPool1D, MaxPool2D, MaxPooling1D, MaxPooling2D,
 )

@@ -29,6 +29,7 @@ mod conv2d;
 mod conv2d_backprop;
 mod cumsum;
 mod dataset;
+mod depthwise_conv2d;
 mod distribute;
 mod div_no_nan;
 mod ensure_shape;
@@ -97,6 +98,7 @@ pub use control_flow::{If, Merge, NoOp, Switch, While};
 pub use conv2d::Conv2D;
 pub use conv2d_backprop::{Conv2DBackpropFilter, Conv2DBackpropInput};
 pub use cumsum::Cumsum;
+pub use depthwise_conv2d::DepthwiseConv2dNative;
 pub use distribute::AllReduce;
 pub use div_no_nan::DivNoNan;
 pub use ensure_shape::EnsureShape;
@@ -289,6 +291,9 @@ const SINGLE_OPS: &[&OpDef] = &[
     &arg_reduce::ARG_MAX,
     &arg_reduce::ARG_MIN,
     &cumsum::DEF,
+    &depthwise_conv2d::DEF,
+    &depthwise_conv2d::BACKPROP_INPUT,
+    &depthwise_conv2d::BACKPROP_FILTER,
     &div_no_nan::DEF,
     &ensure_shape::DEF,
     &expand_dims::DEF,

@@ -6,8 +6,8 @@ use report::OpClass;
 
 pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("Conv2D").class(OpClass::Conv2D),
-    OpDef::compute("Conv2DBackpropInput"),
-    OpDef::compute("Conv2DBackpropFilter"),
+    OpDef::compute("Conv2DBackpropInput").class(OpClass::ConvBackpropInput),
+    OpDef::compute("Conv2DBackpropFilter").class(OpClass::ConvBackpropFilter),
     OpDef::compute("BiasAdd"),
     OpDef::compute("BiasAddGrad"),
     OpDef::compute("MaxPool").class(OpClass::Pool),

@@ -131,6 +131,8 @@ pub enum Distribution {
     Uniform,
     /// `RandomUniformInt`: shape, minval, maxval.
     UniformInt,
+    /// `TruncatedNormal`: standard normals redrawn outside two deviations; shape.
+    TruncatedNormal,
 }
 
 /// A stateful random op (`tf.random.normal`, `tf.random.uniform`): input 0 is the shape,
@@ -191,6 +193,7 @@ impl Op for RandomOp {
             Distribution::StandardNormal => "RandomStandardNormal",
             Distribution::Uniform => "RandomUniform",
             Distribution::UniformInt => "RandomUniformInt",
+            Distribution::TruncatedNormal => "TruncatedNormal",
         })
     }
 
@@ -242,6 +245,12 @@ impl Op for RandomOp {
                     .resources
                     .reserve_random(&env.site, name, self.dtype, self.seeds, count);
                 ops::uniform(&dims, self.dtype, generator)?
+            }
+            Distribution::TruncatedNormal => {
+                let generator = env
+                    .resources
+                    .reserve_random(&env.site, name, self.dtype, self.seeds, count);
+                ops::truncated_normal(&dims, self.dtype, generator)?
             }
             Distribution::UniformInt => {
                 let [_, low, high] = inputs[..] else {

@@ -762,6 +762,153 @@ fn backprop_filter<T: Copy>(
     dw
 }
 
+/// What a depthwise kernel computes: the convolution (`DepthwiseConv2dNative`) or one of its
+/// gradients (`DepthwiseConv2dNativeBackpropInput` and `...BackpropFilter`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Depthwise {
+    /// The convolution of an input with a filter.
+    Forward,
+    /// The gradient with respect to the input.
+    Input,
+    /// The gradient with respect to the filter.
+    Filter,
+}
+
+/// A depthwise convolution or one of its gradients, as the grouped convolution `attrs` over
+/// an input of `input_dims` and a filter of `filter_dims` (`[kh, kw, 1, C·M]`, the depthwise
+/// filter's values). `a` and `b` are the input and filter (`Forward`), the filter and the
+/// output gradient (`Input`), or the input and the output gradient (`Filter`).
+///
+/// TensorFlow's CPU kernels (`depthwise_conv_op.cc`, `depthwise_conv_grad_op.cc`; oneDNN
+/// off, as the recorded cases run) multiply and add separately, not fused. Each output sums
+/// the filter's taps in row-major order; each input element's gradient sums, for each of
+/// its channel's `M` filters, the taps in row-major order, then those `M` sums in order;
+/// each filter element's gradient sums one image's output positions in order, then the
+/// images' sums (checked bit for bit against tensorflow-cpu 2.21.0). On an MXU the operands
+/// are rounded to bfloat16 first; the products are then exact in float32.
+pub fn depthwise(
+    which: Depthwise,
+    input_dims: &[usize],
+    filter_dims: &[usize],
+    a: &Tensor,
+    b: &Tensor,
+    attrs: &Conv2DAttrs,
+    arithmetic: MatMulArithmetic,
+) -> OpResult<Tensor> {
+    let op = match which {
+        Depthwise::Forward => OpType::Conv2D,
+        Depthwise::Input => OpType::Conv2DBackpropInput,
+        Depthwise::Filter => OpType::Conv2DBackpropFilter,
+    };
+    expect_dtype(op, 1, a.dtype(), b.dtype())?;
+    let g = conv_geometry(op, input_dims, filter_dims, attrs)?;
+    let shape = match which {
+        Depthwise::Forward => g.output_shape(),
+        Depthwise::Input => Shape::from(input_dims),
+        Depthwise::Filter => Shape::from(filter_dims),
+    };
+    if which != Depthwise::Forward {
+        check_backprop_shape(op, &g, b)?;
+    }
+    limits::check_elements(&shape)?;
+    limits::check_work(op.name(), Some(g.multiply_adds()))?;
+    let data = match (a.data(), b.data()) {
+        (TensorData::Float32(a_values), TensorData::Float32(b_values)) => {
+            let values = if let MatMulArithmetic::Mxu { .. } = arithmetic {
+                let a: Vec<f32> = a_values.iter().map(|v| super::mxu::to_bf16(*v)).collect();
+                let b: Vec<f32> = b_values.iter().map(|v| super::mxu::to_bf16(*v)).collect();
+                depthwise_taps(which, &a, &b, &g)
+            } else {
+                depthwise_taps(which, a_values, b_values, &g)
+            };
+            TensorData::Float32(rounded(a.dtype(), values))
+        }
+        (TensorData::Float64(a_values), TensorData::Float64(b_values)) => {
+            TensorData::Float64(depthwise_taps(which, a_values, b_values, &g))
+        }
+        _ => return Err(internal(op, "unsupported depthwise convolution storage")),
+    };
+    Tensor::new(a.dtype(), shape, data)
+}
+
+/// The tap-ordered sums of [`depthwise`]. An output element meets each tap once, and an
+/// input element meets a tap through at most one output position, so visiting taps in the
+/// outer loops gives every element its sum in tap order. The input's gradient is summed per
+/// channel and filter, then over the channel's filters; the filter's per image, then over
+/// the images.
+fn depthwise_taps<T>(which: Depthwise, a: &[T], b: &[T], g: &ConvGeometry) -> Vec<T>
+where
+    T: Copy + Default + std::ops::Add<Output = T> + std::ops::Mul<Output = T>,
+{
+    let (channels, multiplier) = (g.in_depth, g.group_width());
+    let per_image = g.rows.output * g.cols.output;
+    let out_depth = g.out_depth.max(1);
+    let filter_size = g.rows.kernel * g.cols.kernel * out_depth;
+    let input_size = g.batch * g.rows.input * g.cols.input * channels;
+    let mut sums = vec![
+        T::default();
+        match which {
+            Depthwise::Forward => g.batch * per_image * out_depth,
+            Depthwise::Input => input_size * multiplier,
+            Depthwise::Filter => filter_size,
+        }
+    ];
+    let mut partial = vec![
+        T::default();
+        if which == Depthwise::Filter {
+            filter_size
+        } else {
+            0
+        }
+    ];
+    for image in 0..g.batch {
+        partial.fill(T::default());
+        for r in 0..g.rows.kernel {
+            for s in 0..g.cols.kernel {
+                let tap = (r * g.cols.kernel + s) * out_depth;
+                for position in image * per_image..(image + 1) * per_image {
+                    let (n, oh, ow) = split_position(g, position);
+                    let Some(base) = g.input_offset(n, oh, ow, r, s) else {
+                        continue;
+                    };
+                    let row = position * out_depth;
+                    for c in 0..channels {
+                        for m in 0..multiplier {
+                            let o = c * multiplier + m;
+                            match which {
+                                Depthwise::Forward => {
+                                    let slot = &mut sums[row + o];
+                                    *slot = *slot + a[base + c] * b[tap + o];
+                                }
+                                Depthwise::Input => {
+                                    let slot = &mut sums[(base + c) * multiplier + m];
+                                    *slot = *slot + b[row + o] * a[tap + o];
+                                }
+                                Depthwise::Filter => {
+                                    let slot = &mut partial[tap + o];
+                                    *slot = *slot + a[base + c] * b[row + o];
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if which == Depthwise::Filter {
+            for (total, &sum) in sums.iter_mut().zip(&partial) {
+                *total = *total + sum;
+            }
+        }
+    }
+    if which == Depthwise::Input {
+        return sums
+            .chunks_exact(multiplier.max(1))
+            .map(|filters| filters.iter().fold(T::default(), |acc, &sum| acc + sum))
+            .collect();
+    }
+    sums
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

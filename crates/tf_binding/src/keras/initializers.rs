@@ -51,6 +51,49 @@ pub enum Initializer {
         /// The seed.
         seed: Option<u64>,
     },
+    /// A normal truncated at two standard deviations.
+    TruncatedNormal {
+        /// The mean.
+        mean: f64,
+        /// The standard deviation (before truncation).
+        stddev: f64,
+        /// The seed.
+        seed: Option<u64>,
+    },
+    /// Keras's `VarianceScaling`: `scale` over a fan (`mode`), drawn from `distribution`.
+    /// The Glorot, He and LeCun initialisers are this with fixed arguments.
+    VarianceScaling {
+        /// The variance's numerator.
+        scale: f64,
+        /// Which fan divides it.
+        mode: FanMode,
+        /// What the values are drawn from.
+        distribution: ScalingDistribution,
+        /// The seed.
+        seed: Option<u64>,
+    },
+}
+
+/// `VarianceScaling`'s `mode`: the fan that divides `scale`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FanMode {
+    /// The number of input units.
+    FanIn,
+    /// The number of output units.
+    FanOut,
+    /// Their mean.
+    FanAvg,
+}
+
+/// `VarianceScaling`'s `distribution`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalingDistribution {
+    /// A normal truncated at two standard deviations, its stddev corrected for it.
+    TruncatedNormal,
+    /// A plain normal.
+    UntruncatedNormal,
+    /// Uniform in ±sqrt(3 · scale / fan).
+    Uniform,
 }
 
 /// The classes of `tf.keras.initializers` (one per kind, sharing the data type), and
@@ -128,6 +171,26 @@ impl Initializer {
                 maxval,
                 seed: Some(draw()),
             },
+            Initializer::TruncatedNormal {
+                mean,
+                stddev,
+                seed: None,
+            } => Initializer::TruncatedNormal {
+                mean,
+                stddev,
+                seed: Some(draw()),
+            },
+            Initializer::VarianceScaling {
+                scale,
+                mode,
+                distribution,
+                seed: None,
+            } => Initializer::VarianceScaling {
+                scale,
+                mode,
+                distribution,
+                seed: Some(draw()),
+            },
             other => other,
         }
     }
@@ -184,6 +247,39 @@ impl Initializer {
                 },
                 *seed,
             ),
+            Initializer::TruncatedNormal {
+                mean,
+                stddev,
+                seed: Some(seed),
+            } => (
+                Stateless::TruncatedNormal {
+                    mean: *mean,
+                    stddev: *stddev,
+                },
+                *seed,
+            ),
+            Initializer::VarianceScaling {
+                scale,
+                mode,
+                distribution,
+                seed: Some(seed),
+            } => {
+                let fan = match mode {
+                    FanMode::FanIn => fan_in,
+                    FanMode::FanOut => fan_out,
+                    FanMode::FanAvg => (fan_in + fan_out) / 2.0,
+                };
+                let scale = scale / f64::max(1.0, fan);
+                let distribution = match distribution {
+                    ScalingDistribution::TruncatedNormal => truncated(scale),
+                    ScalingDistribution::UntruncatedNormal => Stateless::Normal {
+                        mean: 0.0,
+                        stddev: scale.sqrt(),
+                    },
+                    ScalingDistribution::Uniform => uniform(scale),
+                };
+                (distribution, *seed)
+            }
             _ => return None,
         };
         Some(sample(distribution, shape, dtype, keras_seed(seed)))
@@ -227,6 +323,13 @@ impl Initializer {
                 maxval,
                 seed,
             } => ops::random_uniform(&shape, *minval, *maxval, dtype, *seed),
+            // Keras's classes always hold a seed (they draw one when given none), so these
+            // are drawn above; an unseeded one takes seed 0.
+            Initializer::TruncatedNormal { .. } | Initializer::VarianceScaling { .. } => self
+                .clone()
+                .with_default_seed(|| 0)
+                .seeded(&shape, dtype, fan_in, fan_out)
+                .unwrap_or_else(|| ops::zeros(&shape, dtype)),
         }
     }
 }
@@ -331,6 +434,65 @@ fn construct(vm: &mut Vm<'_>, kind: &str, args: &Args<'_>) -> PyResult<Initializ
                 _ => Initializer::HeNormal(seed),
             }
         }
+        "TruncatedNormal" => {
+            let bound = bind!(vm, kind, args, 1, [this = "self", mean, stddev, seed])?;
+            Initializer::TruncatedNormal {
+                mean: float_arg(vm, &bound.mean, 0.0)?,
+                stddev: float_arg(vm, &bound.stddev, 0.05)?,
+                seed: seed_of(vm, &bound.seed)?,
+            }
+        }
+        "VarianceScaling" => {
+            let bound = bind!(
+                vm,
+                kind,
+                args,
+                1,
+                [this = "self", scale, mode, distribution, seed]
+            )?;
+            let scale = float_arg(vm, &bound.scale, 1.0)?;
+            if scale <= 0.0 {
+                let shown = match &bound.scale {
+                    Some(value) => vm.str(value)?,
+                    None => "1.0".to_string(),
+                };
+                return Err(vm.value_error(format!(
+                    "Argument `scale` must be positive float. Received: scale={shown}"
+                )));
+            }
+            let text = |vm: &mut Vm<'_>, value: &Option<Value>, default: &str| match value {
+                Some(value) => crate::string_arg(vm, value, kind).map(|s| s.to_lowercase()),
+                None => Ok(default.to_string()),
+            };
+            let mode = match text(vm, &bound.mode, "fan_in")?.as_str() {
+                "fan_in" => FanMode::FanIn,
+                "fan_out" => FanMode::FanOut,
+                "fan_avg" => FanMode::FanAvg,
+                other => {
+                    return Err(vm.value_error(format!(
+                        "Invalid `mode` argument: expected one of {{\"fan_in\", \"fan_out\", \
+                         \"fan_avg\"}}. Received: mode={other}"
+                    )))
+                }
+            };
+            let distribution = match text(vm, &bound.distribution, "truncated_normal")?.as_str() {
+                "truncated_normal" => ScalingDistribution::TruncatedNormal,
+                "untruncated_normal" => ScalingDistribution::UntruncatedNormal,
+                "uniform" => ScalingDistribution::Uniform,
+                other => {
+                    return Err(vm.value_error(format!(
+                        "Invalid `distribution` argument: expected one of {{\"normal\", \
+                         \"uniform\"}}. Received: distribution={other}"
+                    )))
+                }
+            };
+            Initializer::VarianceScaling {
+                scale,
+                mode,
+                distribution,
+                seed: seed_of(vm, &bound.seed)?,
+            }
+        }
         "RandomNormal" | "random_normal_initializer" => {
             let bound = bind!(
                 vm,
@@ -370,8 +532,15 @@ fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     )?;
     let dims: Vec<usize> = dims.iter().map(|d| (*d).max(0) as usize).collect();
     let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
-    let tensor = init.0.generate(&dims, dtype).map_err(|e| op_error(vm, e))?;
-    let handle = st.tf(vm, |ctx| ctx.constant(tensor, None))?;
+    let handle = match init.0.generate(&dims, dtype) {
+        Ok(tensor) => st.tf(vm, |ctx| ctx.constant(tensor, None))?,
+        // Values on demand: a weight over the budget is made with its dtype and shape
+        // only, and the run goes on as a simulation.
+        Err(error) if error.is_budget() => st.tf(vm, |ctx| {
+            ctx.uncomputed(dtype, tensor::Shape::new(dims.clone()), &error.message)
+        })?,
+        Err(error) => return Err(op_error(vm, error)),
+    };
     wrap(st, vm, handle)
 }
 
@@ -393,7 +562,7 @@ fn build_class(st: &St, kind: &'static str, module: &str) -> Rc<Class> {
         .build()
 }
 
-const KINDS: [&str; 9] = [
+const KINDS: [&str; 11] = [
     "Zeros",
     "Ones",
     "Constant",
@@ -403,6 +572,8 @@ const KINDS: [&str; 9] = [
     "HeNormal",
     "RandomNormal",
     "RandomUniform",
+    "TruncatedNormal",
+    "VarianceScaling",
 ];
 
 /// Builds the initialiser classes.

@@ -139,8 +139,32 @@ fn variable(
     mirrored: Option<&Value>,
 ) -> PyResult {
     let value = value.ok_or_else(|| vm.type_error("variable() needs a value"))?;
-    let initial = crate::convert::eager_value(st, vm, value)?
-        .ok_or_else(|| vm.type_error("a Keras variable's initial value must be computed"))?;
+    // An initial value over the budget (values on demand) makes a variable that holds it
+    // uncomputed.
+    let uncomputed = value
+        .downcast::<crate::tensor_class::PyTensor>()
+        .and_then(|tensor| match &tensor.handle {
+            runtime::Handle::Eager(eager) if eager.value.uncomputed().is_some() => {
+                match eager.value.value_type() {
+                    runtime::op::ValueType::Dense(dtype) => Some((eager.clone(), dtype)),
+                    _ => None,
+                }
+            }
+            _ => None,
+        });
+    let initial = match uncomputed {
+        Some((eager, dtype)) => (
+            runtime::Operand::Handle(runtime::Handle::Eager(eager)),
+            dtype,
+        ),
+        None => {
+            let tensor = crate::convert::eager_value(st, vm, value)?.ok_or_else(|| {
+                vm.type_error("a Keras variable's initial value must be an eager tensor")
+            })?;
+            let dtype = tensor.dtype();
+            (runtime::Operand::Literal(tensor), dtype)
+        }
+    };
     let path = path
         .and_then(Value::as_str)
         .ok_or_else(|| vm.type_error("variable() needs a path"))?

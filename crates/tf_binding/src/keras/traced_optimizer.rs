@@ -29,7 +29,15 @@ pub type TracedPair = (Option<Handle>, VariableId);
 /// A new non-trainable Keras variable holding `initial` (mirrored in a strategy's scope,
 /// as the weights it tracks are).
 fn new_variable(st: &St, vm: &mut Vm<'_>, name: &str, initial: Tensor) -> PyResult<VariableId> {
-    let object = variables::create_at(st, vm, name, initial, false, true)?;
+    let dtype = initial.dtype();
+    let object = variables::create_at(
+        st,
+        vm,
+        name,
+        (Operand::Literal(initial), dtype),
+        false,
+        true,
+    )?;
     variables::variable_id(vm, &object)
 }
 

@@ -18,7 +18,7 @@ use runtime::distribute::{Aggregation, StrategyKind};
 use runtime::variables::VariableId;
 use runtime::Operand;
 use tensor::format::numpy_str;
-use tensor::{DType, Tensor};
+use tensor::DType;
 
 /// Builds the Keras `Variable` class, a subclass of `ResourceVariable` (`base`).
 pub fn build(st: &St, base: &Rc<Class>) -> Rc<Class> {
@@ -99,14 +99,13 @@ pub fn create_at(
     st: &St,
     vm: &mut Vm<'_>,
     path: &str,
-    initial: Tensor,
+    (initial, dtype): (Operand, DType),
     trainable: bool,
     mirrored: bool,
 ) -> PyResult {
     let keras = classes(st, vm)?;
     let name = path.rsplit('/').next().unwrap_or(path);
     let path = path.to_string();
-    let dtype = initial.dtype();
     let id = st.tf(vm, |ctx| {
         // In a mirroring strategy's scope the variable is mirrored, one copy per replica;
         // the Keras variable stands for all of them (replica 0's copy is its handle).
@@ -121,7 +120,7 @@ pub fn create_at(
             Some(strategy) => {
                 let mirrored = ctx.create_distributed_variable(
                     strategy,
-                    Operand::Literal(initial),
+                    initial,
                     Some(name),
                     trainable,
                     Some(dtype),
@@ -129,12 +128,7 @@ pub fn create_at(
                 )?;
                 ctx.alias_mirrored_variable(mirrored)
             }
-            None => ctx.create_variable(
-                Operand::Literal(initial),
-                Some(name),
-                trainable,
-                Some(dtype),
-            ),
+            None => ctx.create_variable(initial, Some(name), trainable, Some(dtype)),
         }
     })?;
     keras.set_path(id.0, path);

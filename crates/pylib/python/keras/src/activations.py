@@ -65,11 +65,35 @@ def exponential(x):
     return ops.exp(x)
 
 
+def silu(x):
+    return ops.silu(x)
+
+
+swish = silu
+
+
+def hard_silu(x):
+    return ops.hard_silu(x)
+
+
+hard_swish = hard_silu
+
+
+def gelu(x, approximate=False):
+    return ops.gelu(x, approximate=approximate)
+
+
+def mish(x):
+    return ops.mish(x)
+
+
 _ALL = {
     f.__name__: f
     for f in (linear, relu, softmax, log_softmax, sigmoid, tanh, softplus, elu, relu6,
-              leaky_relu, hard_sigmoid, exponential)
+              leaky_relu, hard_sigmoid, exponential, silu, hard_silu, gelu, mish)
 }
+_ALL["swish"] = silu
+_ALL["hard_swish"] = hard_silu
 
 
 def get(identifier):

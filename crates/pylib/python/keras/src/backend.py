@@ -37,6 +37,13 @@ def backend():
     return "tensorflow"
 
 
+def is_keras_tensor(x):
+    """Whether `x` is a symbolic Keras tensor (a functional model's `Input` or a layer's
+    output on one)."""
+    from keras.src.keras_tensor import KerasTensor
+    return isinstance(x, KerasTensor)
+
+
 # ---- dtypes -------------------------------------------------------------------------
 
 _INT_TYPES = ("uint8", "uint16", "uint32", "uint64", "int8", "int16", "int32", "int64")

@@ -74,12 +74,35 @@ RandomNormal = _configurable(_native.RandomNormal,
                              (("mean", 0.0), ("stddev", 0.05), ("seed", None)))
 RandomUniform = _configurable(_native.RandomUniform,
                               (("minval", -0.05), ("maxval", 0.05), ("seed", None)))
+TruncatedNormal = _configurable(_native.TruncatedNormal,
+                                (("mean", 0.0), ("stddev", 0.05), ("seed", None)))
+VarianceScaling = _configurable(_native.VarianceScaling,
+                                (("scale", 1.0), ("mode", "fan_in"),
+                                 ("distribution", "truncated_normal"), ("seed", None)))
+
+
+class LecunNormal(VarianceScaling):
+    """`VarianceScaling(1.0, "fan_in", "truncated_normal")`."""
+
+    def __init__(self, seed=None):
+        super().__init__(scale=1.0, mode="fan_in", distribution="truncated_normal", seed=seed)
+        self._config = {"seed": seed}
+
+
+class LecunUniform(VarianceScaling):
+    """`VarianceScaling(1.0, "fan_in", "uniform")`."""
+
+    def __init__(self, seed=None):
+        super().__init__(scale=1.0, mode="fan_in", distribution="uniform", seed=seed)
+        self._config = {"seed": seed}
 
 _BY_NAME = {
     "zeros": Zeros, "zero": Zeros, "ones": Ones, "one": Ones, "constant": Constant,
     "glorot_uniform": GlorotUniform, "glorot_normal": GlorotNormal,
     "he_uniform": HeUniform, "he_normal": HeNormal,
     "random_normal": RandomNormal, "random_uniform": RandomUniform,
+    "truncated_normal": TruncatedNormal, "variance_scaling": VarianceScaling,
+    "lecun_normal": LecunNormal, "lecun_uniform": LecunUniform,
 }
 for _cls in list(_BY_NAME.values()):
     _BY_NAME[_cls.__name__] = _cls

@@ -323,6 +323,34 @@ def hard_sigmoid(x):
 
 
 @keras_op
+def silu(x):
+    return tf.nn.silu(_float(x))
+
+
+swish = silu
+
+
+@keras_op
+def hard_silu(x):
+    x = _float(x)
+    return x * hard_sigmoid(x)
+
+
+hard_swish = hard_silu
+
+
+@keras_op
+def gelu(x, approximate=True):
+    return tf.nn.gelu(_float(x), approximate=approximate)
+
+
+@keras_op
+def mish(x):
+    x = _float(x)
+    return x * tf.math.tanh(tf.nn.softplus(x))
+
+
+@keras_op
 def softmax(x, axis=-1):
     return tf.nn.softmax(_float(x), axis=axis)
 

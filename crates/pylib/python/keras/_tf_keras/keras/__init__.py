@@ -3,7 +3,8 @@ ships it. Its own `layers`, `losses`, `metrics` and `backend` modules hold the s
 under TensorFlow's module names (so an unknown name's error names `keras._tf_keras.keras.layers`,
 as TensorFlow's does)."""
 
-from keras import activations, callbacks, datasets, initializers, models, ops, optimizers
+from keras import activations, applications, callbacks, datasets, initializers, models, ops
+from keras import optimizers
 from keras import config, mixed_precision, random, regularizers, saving, utils
 from keras._tf_keras.keras import backend, layers, losses, metrics, preprocessing
 from keras.src.backend import name_scope

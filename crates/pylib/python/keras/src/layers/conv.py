@@ -224,8 +224,165 @@ class Conv2DTranspose(_Conv):
     transpose = True
 
 
+class _DepthwiseBase(Layer):
+    """What `DepthwiseConv2D` and `SeparableConv2D` share: the window's arguments, and the
+    depthwise convolution (`tf.nn.depthwise_conv2d`), channels last."""
+
+    def _window_arguments(self, kernel_size, strides, padding, data_format, dilation_rate,
+                          depth_multiplier):
+        self.depth_multiplier = depth_multiplier
+        self.kernel_size = standardize_tuple(kernel_size, 2, "kernel_size")
+        self.strides = standardize_tuple(strides, 2, "strides")
+        self.dilation_rate = standardize_tuple(dilation_rate, 2, "dilation_rate")
+        self.padding = standardize_padding(padding)
+        self.data_format = standardize_data_format(data_format)
+        if self.depth_multiplier is not None and self.depth_multiplier <= 0:
+            raise ValueError(
+                "Invalid value for argument `depth_multiplier`. Expected a strictly positive "
+                f"value. Received depth_multiplier={self.depth_multiplier}."
+            )
+        if not all(self.kernel_size):
+            raise ValueError(
+                f"The argument `kernel_size` cannot contain 0. Received "
+                f"kernel_size={self.kernel_size}."
+            )
+        if not all(self.strides):
+            raise ValueError(
+                f"The argument `strides` cannot contains 0. Received strides={self.strides}"
+            )
+
+    def _input_channel(self, input_shape):
+        if self.data_format != "channels_last":
+            raise NotImplementedError(
+                f"{type(self).__name__} with data_format='channels_first' is not available in "
+                "this playground yet."
+            )
+        return input_shape[-1]
+
+    def _depthwise(self, inputs, kernel):
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
+            raise NotImplementedError(
+                f"{type(self).__name__} with both strides and a dilation rate above 1 is not "
+                "available in this playground yet."
+            )
+        return tf.nn.depthwise_conv2d(inputs, kernel, strides=[1, *self.strides, 1],
+                                      padding=self.padding.upper(),
+                                      dilations=list(self.dilation_rate))
+
+    def _finish(self, x):
+        if self.bias is not None:
+            x = tf.add(x, self.bias)
+        if self.activation is not activations.linear:
+            x = self.activation(x)
+        return x
+
+
+class DepthwiseConv2D(_DepthwiseBase):
+    """Each input channel convolved with its own `depth_multiplier` filters (MobileNet's and
+    EfficientNet's blocks): kernel `(kh, kw, channels, depth_multiplier)`."""
+
+    def __init__(self, kernel_size, strides=(1, 1), padding="valid", depth_multiplier=1,
+                 data_format=None, dilation_rate=(1, 1), activation=None, use_bias=True,
+                 depthwise_initializer="glorot_uniform", bias_initializer="zeros",
+                 depthwise_regularizer=None, bias_regularizer=None, activity_regularizer=None,
+                 depthwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self._window_arguments(kernel_size, strides, padding, data_format, dilation_rate,
+                               depth_multiplier)
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.depthwise_initializer = initializers.get(depthwise_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.depthwise_regularizer = depthwise_regularizer
+        self.bias_regularizer = bias_regularizer
+        self.depthwise_constraint = depthwise_constraint
+        self.bias_constraint = bias_constraint
+
+    def build(self, input_shape):
+        channels = self._input_channel(input_shape)
+        self.kernel = self.add_weight(
+            name="kernel", shape=self.kernel_size + (channels, self.depth_multiplier),
+            initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
+            constraint=self.depthwise_constraint)
+        self.bias = None
+        if self.use_bias:
+            self.bias = self.add_weight(
+                name="bias", shape=(self.depth_multiplier * channels,),
+                initializer=self.bias_initializer, regularizer=self.bias_regularizer,
+                constraint=self.bias_constraint)
+        self.built = True
+
+    def call(self, inputs):
+        return self._finish(self._depthwise(inputs, self.kernel))
+
+
+class SeparableConv2D(_DepthwiseBase):
+    """A depthwise convolution followed by a 1×1 convolution to `filters` channels
+    (`tf.nn.separable_conv2d`): weights `depthwise_kernel`, `pointwise_kernel` and `bias`."""
+
+    def __init__(self, filters, kernel_size, strides=(1, 1), padding="valid",
+                 data_format=None, dilation_rate=(1, 1), depth_multiplier=1, activation=None,
+                 use_bias=True, depthwise_initializer="glorot_uniform",
+                 pointwise_initializer="glorot_uniform", bias_initializer="zeros",
+                 depthwise_regularizer=None, pointwise_regularizer=None, bias_regularizer=None,
+                 activity_regularizer=None, depthwise_constraint=None,
+                 pointwise_constraint=None, bias_constraint=None, **kwargs):
+        super().__init__(activity_regularizer=activity_regularizer, **kwargs)
+        self._window_arguments(kernel_size, strides, padding, data_format, dilation_rate,
+                               depth_multiplier)
+        self.filters = filters
+        self.activation = activations.get(activation)
+        self.use_bias = use_bias
+        self.depthwise_initializer = initializers.get(depthwise_initializer)
+        self.pointwise_initializer = initializers.get(pointwise_initializer)
+        self.bias_initializer = initializers.get(bias_initializer)
+        self.depthwise_regularizer = depthwise_regularizer
+        self.pointwise_regularizer = pointwise_regularizer
+        self.bias_regularizer = bias_regularizer
+        self.depthwise_constraint = depthwise_constraint
+        self.pointwise_constraint = pointwise_constraint
+        self.bias_constraint = bias_constraint
+        if self.filters is not None and self.filters <= 0:
+            raise ValueError(
+                "Invalid value for argument `filters`. Expected a strictly positive value. "
+                f"Received filters={self.filters}."
+            )
+
+    def build(self, input_shape):
+        channels = self._input_channel(input_shape)
+        self.depthwise_kernel = self.add_weight(
+            name="depthwise_kernel",
+            shape=self.kernel_size + (channels, self.depth_multiplier),
+            initializer=self.depthwise_initializer, regularizer=self.depthwise_regularizer,
+            constraint=self.depthwise_constraint)
+        self.pointwise_kernel = self.add_weight(
+            name="pointwise_kernel",
+            shape=(1, 1, self.depth_multiplier * channels, self.filters),
+            initializer=self.pointwise_initializer, regularizer=self.pointwise_regularizer,
+            constraint=self.pointwise_constraint)
+        self.bias = None
+        if self.use_bias:
+            self.bias = self.add_weight(
+                name="bias", shape=(self.filters,), initializer=self.bias_initializer,
+                regularizer=self.bias_regularizer, constraint=self.bias_constraint)
+        self.built = True
+
+    def call(self, inputs):
+        if max(self.strides) > 1 and max(self.dilation_rate) > 1:
+            raise NotImplementedError(
+                "SeparableConv2D with both strides and a dilation rate above 1 is not "
+                "available in this playground yet."
+            )
+        x = tf.nn.separable_conv2d(inputs, self.depthwise_kernel, self.pointwise_kernel,
+                                   strides=[1, *self.strides, 1],
+                                   padding=self.padding.upper(),
+                                   dilations=list(self.dilation_rate))
+        return self._finish(x)
+
+
 Convolution1D = Conv1D
 Convolution2D = Conv2D
+SeparableConvolution2D = SeparableConv2D
 
 
 class _Pooling(Layer):

@@ -1,0 +1,12 @@
+"""What a `ConcreteFunction` derives from its outputs in Python, as TensorFlow's does:
+`output_shapes` and `output_dtypes`, its structured outputs' shapes and dtypes."""
+
+import tensorflow as tf
+
+
+def output_shapes(function):
+    return tf.nest.map_structure(lambda t: t.shape, function.structured_outputs)
+
+
+def output_dtypes(function):
+    return tf.nest.map_structure(lambda t: t.dtype, function.structured_outputs)

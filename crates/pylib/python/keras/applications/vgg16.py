@@ -1,0 +1,3 @@
+"""`keras.applications.vgg16`."""
+
+from keras.src.applications.vgg import VGG16, decode_predictions, preprocess_input  # noqa: F401

@@ -1,0 +1,3 @@
+"""`keras.applications.vgg19`."""
+
+from keras.src.applications.vgg import VGG19, decode_predictions, preprocess_input  # noqa: F401
