@@ -1103,6 +1103,20 @@ impl Context {
                     error
                 });
         }
+        // `_constant_if_small`: a graph holds a constant only below 1000 elements; larger
+        // ones are a `Fill` of `shape_as_tensor`, so the graph stays small.
+        let count = shape
+            .iter()
+            .map(|dim| (*dim).max(0) as u64)
+            .fold(1u64, u64::saturating_mul);
+        if count >= 1000 {
+            return self.filled_from_tensor(
+                one,
+                ShapeOperand::Known(shape.to_vec()),
+                dtype,
+                name.unwrap_or(default_name),
+            );
+        }
         let tensor = if one {
             ops::ones(shape, dtype)
         } else {
@@ -1124,9 +1138,9 @@ impl Context {
         }
     }
 
-    /// `tf.zeros(shape)` / `tf.ones(shape)` in a graph whose shape is a tensor, or a list
-    /// with tensors in it: `zeros/packed` (the list's `Pack`), `zeros/Const` (the value)
-    /// and the `Fill` named `zeros`.
+    /// `tf.zeros(shape)` / `tf.ones(shape)` in a graph whose shape is a tensor, a list
+    /// with tensors in it, or known but large: `zeros/packed` (the list's `Pack`) or
+    /// `zeros/shape_as_tensor`, `zeros/Const` (the value) and the `Fill` named `zeros`.
     fn filled_from_tensor(
         &mut self,
         one: bool,
@@ -1139,7 +1153,12 @@ impl Context {
         let scope = self.enter_composite_scope(name)?;
         let exact = scope.as_ref().map(|(_, name)| name.clone());
         let result = (|| {
-            let dims = self.named_shape(shape, "packed", PackDtype::Exactly(DType::Int32))?;
+            let dims = match shape {
+                ShapeOperand::Known(values) => {
+                    self.named_literal(int_arg(values, "shape_as_tensor")?)?
+                }
+                shape => self.named_shape(shape, "packed", PackDtype::Exactly(DType::Int32))?,
+            };
             let value = self.named_literal(scalar_arg(value, "Const"))?;
             self.apply_exact(
                 crate::op_defs::Fill::kind(),

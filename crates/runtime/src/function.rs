@@ -270,7 +270,8 @@ struct TraceState {
 /// The context's traced functions and traces in progress.
 #[derive(Clone, Debug, Default)]
 pub struct FunctionState {
-    pub functions: Vec<ConcreteFunction>,
+    /// Shared, so a call holds its function without copying its graph.
+    pub functions: Vec<std::rc::Rc<ConcreteFunction>>,
     traces: Vec<TraceState>,
     /// Calls made under a recording tape, which name their tensors for it.
     pub(crate) taped_calls: u32,
@@ -430,24 +431,26 @@ impl Context {
         } else {
             format!("__inference_{}_{uid}", trace.function_name)
         };
-        self.functions.functions.push(ConcreteFunction {
-            name,
-            graph: self.graph(trace.graph)?.clone(),
-            arguments,
-            captures: trace
-                .captures
-                .into_iter()
-                .map(|(tensor, _)| tensor)
-                .collect(),
-            outputs: identities,
-            created_variables: trace.created_variables,
-            tpu_programs: trace.tpu_programs,
-            outer_captures: trace
-                .outer_captures
-                .iter()
-                .map(|(outer, _)| *outer)
-                .collect(),
-        });
+        self.functions
+            .functions
+            .push(std::rc::Rc::new(ConcreteFunction {
+                name,
+                graph: self.graph(trace.graph)?.clone(),
+                arguments,
+                captures: trace
+                    .captures
+                    .into_iter()
+                    .map(|(tensor, _)| tensor)
+                    .collect(),
+                outputs: identities,
+                created_variables: trace.created_variables,
+                tpu_programs: trace.tpu_programs,
+                outer_captures: trace
+                    .outer_captures
+                    .iter()
+                    .map(|(outer, _)| *outer)
+                    .collect(),
+            }));
         Ok(ConcreteFunctionId(
             self.functions.functions.len() as u32 - 1,
         ))
@@ -476,7 +479,10 @@ impl Context {
     }
 
     /// A traced function.
-    pub fn concrete_function(&self, id: ConcreteFunctionId) -> TfResult<&ConcreteFunction> {
+    pub fn concrete_function(
+        &self,
+        id: ConcreteFunctionId,
+    ) -> TfResult<&std::rc::Rc<ConcreteFunction>> {
         self.functions
             .functions
             .get(id.0 as usize)

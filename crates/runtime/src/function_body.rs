@@ -24,7 +24,7 @@ pub const MAX_WHILE_ITERATIONS: usize = 1_000_000;
 
 /// A branch or loop body placed for one run of its control op.
 struct Nested {
-    function: ConcreteFunction,
+    function: std::rc::Rc<ConcreteFunction>,
     placement: GraphPlacement,
 }
 

@@ -60,8 +60,9 @@ pub struct Operation {
     pub colocation_groups: Vec<String>,
     /// Output types and static shapes.
     pub outputs: Vec<OutputFact>,
-    /// The user's frames where the op was created, outermost first.
-    pub stack: Vec<StackFrame>,
+    /// The user's frames where the op was created, outermost first (shared: graphs are
+    /// copied when functions are traced and replicated, and ops of one line share frames).
+    pub stack: std::rc::Rc<[StackFrame]>,
 }
 
 /// Whether a graph is a user `tf.Graph` or the body of a traced `tf.function`.
@@ -523,7 +524,7 @@ impl Graph {
             device,
             colocation_groups,
             outputs,
-            stack: stack.to_vec(),
+            stack: stack.into(),
         });
         let id = OperationId(self.operations.len() as u32 - 1);
         self.add_to_cond_branch(id, stack)?;

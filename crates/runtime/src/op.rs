@@ -450,6 +450,24 @@ pub fn compute_at(
     run_on_demand(op, inputs, &mut KernelEnv { resources, site })
 }
 
+/// The kernel itself on computed `inputs`, without values on demand: a budget refusal is
+/// its error. For shape inference running a kernel on stand-ins, which must not ask shape
+/// inference back for the shapes of outputs it could not compute.
+pub(crate) fn compute_values(
+    op: &OpKind,
+    inputs: &[Value],
+    resources: &mut ResourceStore,
+) -> Result<Vec<Value>, KernelFailure> {
+    meter::work::add(KERNEL_WORK);
+    op.op().run(
+        inputs,
+        &mut KernelEnv {
+            resources,
+            site: KernelSite::default(),
+        },
+    )
+}
+
 /// Values on demand: the kernel runs when every input was computed and its work is within
 /// the run's budget; otherwise its outputs are [`Value::Uncomputed`], their dtypes and
 /// shapes from the op's shape function (which never needs values). Ops that only move a
@@ -465,12 +483,38 @@ fn run_on_demand(
         .map(|value| value.why.clone());
     let why = match why {
         Some(why) if !op.accepts_uncomputed() => why,
-        _ => match op.run(inputs, env) {
-            Err(KernelFailure::Op(error)) if error.is_budget() => error.message.into(),
-            result => return result,
+        _ => match memory_pressure(op, inputs) {
+            Some(why) => why,
+            None => match op.run(inputs, env) {
+                Err(KernelFailure::Op(error)) if error.is_budget() => error.message.into(),
+                result => return result,
+            },
         },
     };
     uncomputed_outputs(op, inputs, &why)
+}
+
+/// Why `op` is not computed under memory pressure ([`tensor::limits::memory_pressure`]),
+/// judged by its outputs' sizes from its shape function.
+fn memory_pressure(op: &dyn Op, inputs: &[Value]) -> Option<std::rc::Rc<str>> {
+    let (used, cap) = (meter::memory::used(), meter::memory::cap());
+    if cap == usize::MAX || used < cap / 2 || op.accepts_uncomputed() {
+        return None;
+    }
+    let shapes = value_shapes(inputs.iter());
+    let facts = value_facts(inputs.iter(), &shapes);
+    let outputs = op.infer(&facts).ok()?;
+    let mut bytes = 0u64;
+    let mut elements = 0u64;
+    for fact in &outputs {
+        let (ValueType::Dense(dtype), Some(shape)) = (fact.value_type, fact.shape.to_shape())
+        else {
+            return None;
+        };
+        elements = elements.saturating_add(shape.num_elements().unwrap_or(0) as u64);
+        bytes = bytes.saturating_add(ops::cost::tensor_bytes(dtype, &shape));
+    }
+    tensor::limits::memory_pressure(elements, bytes).map(Into::into)
 }
 
 /// The outputs of `op` on `inputs`, not computed: their dtypes and shapes from its shape

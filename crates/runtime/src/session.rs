@@ -196,7 +196,7 @@ impl Session {
         let stacks: Vec<(String, Vec<StackFrame>)> = graph
             .operations()
             .iter()
-            .map(|op| (op.name.clone(), op.stack.clone()))
+            .map(|op| (op.name.clone(), op.stack.to_vec()))
             .collect();
         let options = GraphPlacementOptions {
             allow_soft_placement: self.config.allow_soft_placement,

@@ -122,7 +122,7 @@ pub fn first_non_constant_input(
                     input,
                     node: operation.name.clone(),
                     op_type: operation.kind.op_type(),
-                    stack: operation.stack.clone(),
+                    stack: operation.stack.to_vec(),
                 });
             }
         }

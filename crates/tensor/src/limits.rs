@@ -43,6 +43,31 @@ pub fn set(limits: Limits) -> Limits {
     CURRENT.with(|cell| cell.replace(limits))
 }
 
+/// Tensors below this many elements are not checked against the memory cap one by one.
+pub const SMALL_ELEMENTS: usize = 4096;
+
+/// Why a value of `elements` elements and `bytes` bytes is better left uncomputed (values
+/// on demand) when the run holds half its memory cap: the run goes on as a simulation
+/// rather than running out of memory, and the other half is kept for Python, the graphs
+/// and the report. Small values are always computed. `None` when there is room, which
+/// costs one comparison.
+pub fn memory_pressure(elements: u64, bytes: u64) -> Option<String> {
+    let (used, cap) = (meter::memory::used(), meter::memory::cap());
+    let limit = cap / 2;
+    if cap == usize::MAX || used < limit || elements < SMALL_ELEMENTS as u64 {
+        return None;
+    }
+    (used.saturating_add(bytes as usize) > limit).then(|| {
+        format!(
+            "its {} would take the program past {} of the playground's {} memory for \
+             computed values",
+            meter::memory::human_bytes(bytes as usize),
+            meter::memory::human_bytes(limit),
+            meter::memory::human_bytes(cap)
+        )
+    })
+}
+
 /// Checks that a tensor of `shape` may be allocated: its element count must not overflow and
 /// must stay within [`Limits::max_elements`]. Returns the element count.
 pub fn check_elements(shape: &Shape) -> OpResult<usize> {
@@ -52,11 +77,44 @@ pub fn check_elements(shape: &Shape) -> OpResult<usize> {
             // Filling a tensor: a budget unit per 8 elements (see `meter::work`).
             meter::work::add(count as u64 / 8);
             // The run's memory cap (meter::memory), at 8 bytes an element: the widest
-            // number types, and what a kernel's intermediate copies come to.
+            // number types, and what a kernel's intermediate copies come to. Small tensors
+            // (shape inference's stand-ins, scalars) are not refused one by one: the
+            // interpreter stops a run over its cap at its next budget slice.
+            if count < SMALL_ELEMENTS {
+                return Ok(count);
+            }
             if let Err(refused) = meter::memory::check(count.saturating_mul(8)) {
                 return Err(OpError::budget(format!(
                     "OOM when allocating tensor with shape{}: {refused}",
                     shape.to_tf_list()
+                )));
+            }
+            Ok(count)
+        }
+        _ => Err(OpError::budget(format!(
+            "a tensor of shape{} is over the playground's budget of {limit} elements for \
+             computing one value",
+            shape.to_tf_list()
+        ))),
+    }
+}
+
+/// Checks that a tensor of `shape` whose storage already exists may be kept: it is within
+/// [`Limits::max_elements`], and the run is not over its memory cap (the storage was
+/// counted when it was allocated, so nothing is asked for a second time; a kernel whose
+/// intermediate copies took the run past its cap gives its result up, and the run goes on
+/// without the value).
+pub fn check_count(shape: &Shape) -> OpResult<usize> {
+    let limit = current().max_elements;
+    match shape.num_elements() {
+        Some(count) if count <= limit => {
+            if count >= SMALL_ELEMENTS && meter::memory::over_cap() {
+                return Err(OpError::budget(format!(
+                    "OOM when allocating tensor with shape{}: the program holds {} of the \
+                     playground's {} limit",
+                    shape.to_tf_list(),
+                    meter::memory::human_bytes(meter::memory::used()),
+                    meter::memory::human_bytes(meter::memory::cap())
                 )));
             }
             Ok(count)

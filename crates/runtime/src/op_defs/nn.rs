@@ -12,8 +12,10 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("BiasAddGrad"),
     OpDef::compute("MaxPool").class(OpClass::Pool),
     OpDef::compute("AvgPool").class(OpClass::Pool),
-    OpDef::compute("MaxPoolGrad"),
-    OpDef::compute("AvgPoolGrad"),
+    OpDef::compute("MaxPoolGrad").class(OpClass::Pool),
+    OpDef::compute("AvgPoolGrad")
+        .class(OpClass::Pool)
+        .host_memory(&[0]),
     OpDef::compute("SparseSoftmax").kernels(Kernels::CPU),
     OpDef::compute("FusedBatchNormV3"),
     OpDef::compute("SoftmaxCrossEntropyWithLogits"),

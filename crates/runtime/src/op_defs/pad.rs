@@ -56,8 +56,12 @@ impl Op for Pad {
             .and_then(|fact| fact.constant)
             .and_then(Tensor::to_i64_vec);
         match (input.dims(), constant) {
+            // Known paddings give the shape without running the kernel (whose errors a
+            // fully known input with a negative padding still needs), so an input that was
+            // not computed (values on demand) pads by shape.
             (Some(dims), Some(paddings))
-                if paddings.len() == dims.len() * 2 && input.to_shape().is_none() =>
+                if paddings.len() == dims.len() * 2
+                    && (input.to_shape().is_none() || paddings.iter().all(|p| *p >= 0)) =>
             {
                 let grown = dims
                     .iter()
@@ -107,6 +111,78 @@ impl Op for Pad {
             _ => ops::mirror_pad_grad(x.dims(), grad, paddings, self.mode),
         };
         let mut grads = vec![Some(gx.map_err(kernel)?)];
+        grads.resize(inputs.len(), None);
+        Ok(grads)
+    }
+
+    /// `_PadGrad` while tracing: the input's part of the gradient, sliced out from the
+    /// paddings' first column (`Rank`, `stack`, `Slice`, `Reshape`, `Shape`, `Slice`).
+    fn graph_gradient(
+        &self,
+        ctx: &mut crate::context::Context,
+        inputs: &[crate::graph::GraphTensor],
+        _y: crate::graph::GraphTensor,
+        grad: crate::graph::GraphTensor,
+    ) -> TfResult<Vec<Option<crate::graph::GraphTensor>>> {
+        use super::support::{operand, symbolic};
+        use crate::Operand;
+        let [x, paddings, ..] = inputs else {
+            return Ok(vec![None; inputs.len()]);
+        };
+        if self.mode != PadMode::Constant {
+            return Err(crate::error::TfError::new(
+                crate::error::ExceptionClass::RuntimeError,
+                "The gradient of MirrorPad inside a tf.function is not emulated in this \
+                 playground yet.",
+            ));
+        }
+        let vector = |values: Vec<i32>| {
+            Tensor::from_vec(tensor::Shape::new(vec![values.len()]), values)
+                .map_err(crate::error::TfError::from_kernel_message)
+        };
+        let dims = ctx.static_dims(*x)?;
+        let rank = ctx.constant(Tensor::scalar(dims.len() as i32), Some("Rank"))?;
+        let stack = ctx.array_op(
+            super::Pack::kind(0),
+            "stack",
+            None,
+            vec![
+                (Operand::Handle(rank), "values", true),
+                (Operand::Literal(Tensor::scalar(1i32)), "1", true),
+            ],
+        )?;
+        let pad_before = ctx.array_op(
+            super::Slice::kind(),
+            "Slice",
+            None,
+            vec![
+                (operand(*paddings), "input", true),
+                (Operand::Literal(vector(vec![0, 0])?), "begin", false),
+                (Operand::Handle(stack), "size", false),
+            ],
+        )?;
+        let begin = ctx.array_op(
+            super::Reshape::kind(),
+            "Reshape",
+            None,
+            vec![
+                (Operand::Handle(pad_before), "tensor", true),
+                (Operand::Literal(vector(vec![-1])?), "shape", false),
+            ],
+        )?;
+        let sizes: Vec<i32> = dims.iter().map(|&dim| dim as i32).collect();
+        let sizes = ctx.constant(vector(sizes)?, Some("Shape"))?;
+        let gx = ctx.array_op(
+            super::Slice::kind(),
+            "Slice",
+            None,
+            vec![
+                (operand(grad), "input", true),
+                (Operand::Handle(begin), "begin", false),
+                (Operand::Handle(sizes), "size", false),
+            ],
+        )?;
+        let mut grads = vec![Some(symbolic(gx)?)];
         grads.resize(inputs.len(), None);
         Ok(grads)
     }

@@ -50,7 +50,8 @@ impl PoolKind {
         }
     }
 
-    fn grad_op_type(self) -> OpType {
+    /// Its gradient's op type (`MaxPoolGrad`, `AvgPoolGrad`).
+    pub fn grad_op_type(self) -> OpType {
         match self {
             PoolKind::Max => OpType::MaxPoolGrad,
             PoolKind::Avg => OpType::AvgPoolGrad,

@@ -461,7 +461,9 @@ fn construct(vm: &mut Vm<'_>, kind: &str, args: &Args<'_>) -> PyResult<Initializ
                 )));
             }
             let text = |vm: &mut Vm<'_>, value: &Option<Value>, default: &str| match value {
-                Some(value) => crate::string_arg(vm, value, kind).map(|s| s.to_lowercase()),
+                Some(value) => {
+                    crate::string_arg(vm, value, kind).map(|s| cpython_text::str_lower(&s))
+                }
                 None => Ok(default.to_string()),
             };
             let mode = match text(vm, &bound.mode, "fan_in")?.as_str() {
@@ -532,7 +534,13 @@ fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     )?;
     let dims: Vec<usize> = dims.iter().map(|d| (*d).max(0) as usize).collect();
     let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
-    let handle = match init.0.generate(&dims, dtype) {
+    let elements = dims.iter().fold(1u64, |n, d| n.saturating_mul(*d as u64));
+    let bytes = elements.saturating_mul(dtype.size_in_bytes().unwrap_or(8) as u64);
+    let generated = match tensor::limits::memory_pressure(elements, bytes) {
+        Some(why) => Err(tensor::OpError::budget(why)),
+        None => init.0.generate(&dims, dtype),
+    };
+    let handle = match generated {
         Ok(tensor) => st.tf(vm, |ctx| ctx.constant(tensor, None))?,
         // Values on demand: a weight over the budget is made with its dtype and shape
         // only, and the run goes on as a simulation.

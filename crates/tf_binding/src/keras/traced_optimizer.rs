@@ -68,6 +68,14 @@ fn slot_variables(
     if let Some(slots) = optimizer.traced.borrow().slots.get(&weight.0) {
         return Ok(slots.clone());
     }
+    if names.is_empty() {
+        optimizer
+            .traced
+            .borrow_mut()
+            .slots
+            .insert(weight.0, Vec::new());
+        return Ok(Vec::new());
+    }
     let zeros = st.tf(vm, |ctx| {
         let variable = ctx.variable(weight)?;
         let dims: Vec<i64> = variable
