@@ -532,7 +532,7 @@ pub(crate) fn function_placer_graph(
 
 /// A condition's truth as `If` and `While` take it: a bool scalar's value, a number's
 /// being non-zero, a non-scalar's being non-empty.
-fn truth(condition: &tensor::Tensor) -> TfResult<bool> {
+pub(crate) fn truth(condition: &tensor::Tensor) -> TfResult<bool> {
     if condition.shape().rank() > 0 {
         return Ok(condition.num_elements() > 0);
     }

@@ -295,7 +295,13 @@ fn trace_element_function(
             }
             other => vec![nest(vm, other, &mut leaves)?],
         };
-        let returned = vm.call(func, &positional, &[])?;
+        // `tf.data` traces its functions with AutoGraph, as `tf.function` does.
+        let operators = vm.import_module(crate::autograph::OPERATORS)?;
+        let converted_call = vm.get_attr_str(&operators, "converted_call")?;
+        let mut arguments = Vec::with_capacity(positional.len() + 1);
+        arguments.push(func.clone());
+        arguments.extend(positional);
+        let returned = vm.call(&converted_call, &arguments, &[])?;
         let returned = match returned {
             Value::List(items) => Value::tuple(items.borrow().to_vec()),
             other => other,
@@ -325,7 +331,7 @@ fn trace_element_function(
             if let Ok(mut ctx) = st.ctx.try_borrow_mut() {
                 ctx.abort_trace();
             }
-            return Err(error);
+            return Err(crate::function::in_user_code(vm, error));
         }
     };
     let (id, components) = st.tf(vm, |ctx| {

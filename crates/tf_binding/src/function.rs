@@ -1076,7 +1076,7 @@ fn nested(
 
 /// TensorFlow's rewrite of an error raised while tracing: the same class, with the
 /// message `in user code:` followed by the user's frames and the original error.
-fn in_user_code(vm: &mut Vm<'_>, exc: Exception) -> Exception {
+pub(crate) fn in_user_code(vm: &mut Vm<'_>, exc: Exception) -> Exception {
     let message = lang::traceback::message(vm, &exc);
     if message.starts_with("in user code:") || exc.is_fatal() {
         return exc;

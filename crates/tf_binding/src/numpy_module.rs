@@ -360,8 +360,29 @@ fn dtype_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<DType> {
         .ok_or_else(|| vm.type_error("expected a numpy.dtype"))
 }
 
+/// `ndarray.__getattr__`: many of the array's methods are NumPy's Python (`numpy/_methods.py`
+/// adds them to the class when `numpy` is imported). A program that never imports NumPy
+/// still holds arrays (`tensor.numpy()`), as with TensorFlow, which imports NumPy itself:
+/// the first missing attribute imports it, then looks again.
+fn ndarray_getattr(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let (Some(this), Some(name)) = (args.get(0).cloned(), args.get(1).and_then(Value::as_str))
+    else {
+        return Err(vm.type_error("__getattr__ takes an attribute name"));
+    };
+    let name = name.to_string();
+    let class = vm.class_of(&this);
+    if !name.starts_with("__") && class.lookup(&name).is_none() {
+        vm.import_module("numpy")?;
+        if class.lookup(&name).is_some() {
+            return vm.get_attr_str(&this, &name);
+        }
+    }
+    Err(vm.attribute_error(format!("'numpy.ndarray' object has no attribute '{name}'")))
+}
+
 fn build_ndarray(st: &St) -> Rc<Class> {
     let mut builder = ClassBuilder::new("ndarray", "numpy")
+        .method("__getattr__", ndarray_getattr)
         .method("__repr__", |vm, args| {
             Ok(Value::str(numpy_value_repr(&array_of(vm, &args)?)))
         })

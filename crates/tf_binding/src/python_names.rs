@@ -229,6 +229,22 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ),
     ("tensorflow.image.rot90", "_tensorflow.image_ops:rot90"),
     (
+        "tensorflow.image.random_flip_left_right",
+        "_tensorflow.image_ops:random_flip_left_right",
+    ),
+    (
+        "tensorflow.image.random_flip_up_down",
+        "_tensorflow.image_ops:random_flip_up_down",
+    ),
+    (
+        "tensorflow.image.random_brightness",
+        "_tensorflow.image_ops:random_brightness",
+    ),
+    (
+        "tensorflow.image.random_contrast",
+        "_tensorflow.image_ops:random_contrast",
+    ),
+    (
         "tensorflow.image.convert_image_dtype",
         "_tensorflow.image_ops:convert_image_dtype",
     ),

@@ -251,30 +251,62 @@ def per_image_standardization(image):
         return tf.divide(image - mean, adjusted_stddev)
 
 
-def _stateless_flip(image, seed, axis_3d, scope):
+def _random_flip(image, axis_3d, uniform, scope):
+    """`_random_flip`: one draw decides a single image's flip; a batch draws one per image
+    and mixes each image with its flipped self."""
     with tf.name_scope(scope):
         image = tf.convert_to_tensor(image, name="image")
         rank = _image_rank(image)
         if rank == 3:
-            uniform_random = tf.random.stateless_uniform(shape=[], minval=0, maxval=1.0,
-                                                         seed=seed)
+            uniform_random = uniform(shape=[], minval=0, maxval=1.0)
             return tf.cond(tf.less(uniform_random, 0.5),
                            lambda: tf.reverse(image, [axis_3d]), lambda: image)
         batch_size = tf.shape(image)[0]
-        uniform_random = tf.random.stateless_uniform(shape=[batch_size], minval=0, maxval=1.0,
-                                                     seed=seed)
+        uniform_random = uniform(shape=[batch_size], minval=0, maxval=1.0)
         flips = tf.round(tf.reshape(uniform_random, [batch_size, 1, 1, 1]))
         flips = tf.cast(flips, image.dtype)
         flipped_input = tf.reverse(image, [axis_3d + 1])
         return flips * flipped_input + (1 - flips) * image
 
 
+def _stateless(seed):
+    return lambda **kwargs: tf.random.stateless_uniform(seed=seed, **kwargs)
+
+
+def _stateful(seed):
+    return lambda **kwargs: tf.random.uniform(seed=seed, **kwargs)
+
+
 def stateless_random_flip_left_right(image, seed):
-    return _stateless_flip(image, seed, 1, "stateless_random_flip_left_right")
+    return _random_flip(image, 1, _stateless(seed), "stateless_random_flip_left_right")
 
 
 def stateless_random_flip_up_down(image, seed):
-    return _stateless_flip(image, seed, 0, "stateless_random_flip_up_down")
+    return _random_flip(image, 0, _stateless(seed), "stateless_random_flip_up_down")
+
+
+def random_flip_left_right(image, seed=None):
+    return _random_flip(image, 1, _stateful(seed), "random_flip_left_right")
+
+
+def random_flip_up_down(image, seed=None):
+    return _random_flip(image, 0, _stateful(seed), "random_flip_up_down")
+
+
+def random_brightness(image, max_delta, seed=None):
+    if max_delta < 0:
+        raise ValueError("max_delta must be non-negative.")
+    delta = tf.random.uniform([], -max_delta, max_delta, seed=seed)
+    return adjust_brightness(image, delta)
+
+
+def random_contrast(image, lower, upper, seed=None):
+    if upper <= lower:
+        raise ValueError("upper must be > lower.")
+    if lower < 0:
+        raise ValueError("lower must be non-negative.")
+    contrast_factor = tf.random.uniform([], lower, upper, seed=seed)
+    return adjust_contrast(image, contrast_factor)
 
 
 def stateless_random_brightness(image, max_delta, seed):

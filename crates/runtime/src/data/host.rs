@@ -71,6 +71,86 @@ fn work_op(id: usize, op_type: &str, output: Option<&Tensor>, inputs: Vec<u32>) 
     }
 }
 
+impl Context {
+    /// `If` and `While` in a dataset function (a `tf.cond` or loop in `Dataset.map`): the
+    /// branch, or the condition and body, called as element functions themselves, on
+    /// computed tensors. `None` for any other op.
+    #[allow(clippy::type_complexity)] // The outputs and their host time, or no control op.
+    fn element_control_flow(
+        &mut self,
+        kind: &crate::op::OpKind,
+        inputs: &[Value],
+    ) -> TfResult<Option<(Vec<Tensor>, u64)>> {
+        let tensors = |values: &[Value]| -> TfResult<Vec<Tensor>> {
+            values
+                .iter()
+                .map(|value| match value {
+                    Value::Uncomputed(value) => Err(value.observed_error()),
+                    value => value.tensor().cloned().ok_or_else(|| {
+                        TfError::new(
+                            crate::error::ExceptionClass::RuntimeError,
+                            "Control flow on a variable inside a dataset function is not \
+                             emulated in this playground yet.",
+                        )
+                    }),
+                })
+                .collect()
+        };
+        if let Some(control) = kind.downcast::<crate::op_defs::If>() {
+            let inputs = tensors(inputs)?;
+            let condition = inputs
+                .first()
+                .ok_or_else(|| TfError::internal("If without a condition"))?;
+            let then_end = 1 + control.then_inputs;
+            let (branch, arguments) = if crate::function_body::truth(condition)? {
+                (control.then_branch, &inputs[1..then_end])
+            } else {
+                (control.else_branch, &inputs[then_end..])
+            };
+            return self.call_element_function(branch, arguments).map(Some);
+        }
+        let Some(control) = kind.downcast::<crate::op_defs::While>() else {
+            return Ok(None);
+        };
+        let inputs = tensors(inputs)?;
+        let count = control.loop_vars.len();
+        let cond_end = count + control.cond_inputs;
+        let mut state = inputs[..count].to_vec();
+        let mut host_ns = 0u64;
+        for _ in 0..=crate::function_body::MAX_WHILE_ITERATIONS {
+            let mut arguments = state.clone();
+            arguments.extend_from_slice(&inputs[count..cond_end]);
+            let (result, ns) = self.call_element_function(control.cond, &arguments)?;
+            host_ns += ns;
+            let condition = result
+                .first()
+                .ok_or_else(|| TfError::internal("a while condition without a result"))?;
+            if !crate::function_body::truth(condition)? {
+                return Ok(Some((state, host_ns)));
+            }
+            if meter::work::exhausted() {
+                return Err(TfError::new(
+                    crate::error::ExceptionClass::ResourceExhausted,
+                    "The while loop used up the run's budget.",
+                ));
+            }
+            let mut arguments = state.clone();
+            arguments.extend_from_slice(&inputs[cond_end..]);
+            let (next, ns) = self.call_element_function(control.body, &arguments)?;
+            host_ns += ns;
+            state = next;
+        }
+        Err(TfError::new(
+            crate::error::ExceptionClass::ResourceExhausted,
+            format!(
+                "The while loop ran {} iterations without its condition turning false; the \
+                 playground stops a loop there.",
+                crate::function_body::MAX_WHILE_ITERATIONS
+            ),
+        ))
+    }
+}
+
 impl ElementFunctions for Context {
     fn call_element_function(
         &mut self,
@@ -82,6 +162,7 @@ impl ElementFunctions for Context {
             .functions
             .functions
             .get(id.0 as usize)
+            .cloned()
             .ok_or_else(|| TfError::internal("unknown dataset function"))?;
         let operations = function.graph.operations();
         let mut values: Vec<Vec<Value>> = vec![Vec::new(); operations.len()];
@@ -121,6 +202,18 @@ impl ElementFunctions for Context {
                     .cloned()
                     .ok_or_else(|| TfError::internal("a dataset function input was missing"))?;
                 inputs.push(value);
+            }
+            if let Some(outputs) = self.element_control_flow(&operation.kind, &inputs)? {
+                let (outputs, ns) = outputs;
+                host_ns += ns;
+                values[index] = outputs.into_iter().map(Value::Dense).collect();
+                priced.push(work_op(
+                    index,
+                    operation.kind.op_type(),
+                    None,
+                    operation.inputs.iter().map(|i| i.operation.0).collect(),
+                ));
+                continue;
             }
             values[index] = compute(&operation.kind, &inputs, &mut self.eager_resources).map_err(
                 |failure| match failure {
