@@ -35,7 +35,7 @@ probes = {
     "Prod": lambda: r.Prod(input=b, axis=0), "ArgMax": lambda: r.ArgMax(input=b, dimension=0),
     "ArgMin": lambda: r.ArgMin(input=b, dimension=0),
     "IsNan": lambda: r.IsNan(x=i), "IsInf": lambda: r.IsInf(x=i), "IsFinite": lambda: r.IsFinite(x=i),
-    "Cumsum": lambda: r.Cumsum(x=b, axis=0), "Relu6": lambda: r.Relu6(features=b),
+    "Cumsum": lambda: r.Cumsum(x=b, axis=0), "Cumprod": lambda: r.Cumprod(x=b, axis=0), "Relu6": lambda: r.Relu6(features=b),
     "Elu": lambda: r.Elu(features=i), "LeakyRelu": lambda: r.LeakyRelu(features=i),
     "LogSoftmax": lambda: r.LogSoftmax(logits=i), "L2Loss": lambda: r.L2Loss(t=i),
     "GatherNd": lambda: r.GatherNd(params=i, indices=tf.constant([[0.0]])),

@@ -287,7 +287,18 @@ pub fn reverse(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 /// `tf.cumsum(x, axis=0, exclusive=False, reverse=False, name)`.
 pub fn cumsum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = bind!(vm, "cumsum", &args, 1, [x, axis, exclusive, reverse, name])?;
+    scan(st, vm, args, false)
+}
+
+/// `tf.math.cumprod(x, axis=0, exclusive=False, reverse=False, name)`.
+pub fn cumprod(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    scan(st, vm, args, true)
+}
+
+/// `Cumsum` or (`product`) `Cumprod` of a call's arguments.
+fn scan(st: &St, vm: &mut Vm<'_>, args: Args<'_>, product: bool) -> PyResult {
+    let function = if product { "cumprod" } else { "cumsum" };
+    let bound = bind!(vm, function, &args, 1, [x, axis, exclusive, reverse, name])?;
     let input = to_operand(st, vm, &required(&bound.x))?;
     // The axis as given: a list or a tensor reaches the kernel, which wants a scalar.
     let axis = match &bound.axis {
@@ -297,11 +308,19 @@ pub fn cumsum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let exclusive = crate::flag(vm, &bound.exclusive, false)?;
     let reverse = crate::flag(vm, &bound.reverse, false)?;
     let name = name_arg(vm, &bound.name)?;
+    let (kind, op) = if product {
+        (
+            runtime::op_defs::Cumprod::kind(exclusive, reverse),
+            "Cumprod",
+        )
+    } else {
+        (runtime::op_defs::Cumsum::kind(exclusive, reverse), "Cumsum")
+    };
     let handle = run(
         st,
         vm,
-        runtime::op_defs::Cumsum::kind(exclusive, reverse),
-        "Cumsum",
+        kind,
+        op,
         name,
         vec![(input, "x", true), (axis, "axis", false)],
     )?;

@@ -175,10 +175,33 @@ pub fn reverse(input: &Tensor, axes: &[i64]) -> OpResult<Tensor> {
 /// `tf.cumsum(x, axis, exclusive, reverse)` (`Cumsum`): running sums along `axis`, in the
 /// element type, one element after the other as TensorFlow's CPU scan adds them.
 pub fn cumsum(input: &Tensor, axis: i64, exclusive: bool, reverse: bool) -> OpResult<Tensor> {
+    scan(input, axis, exclusive, reverse, false)
+}
+
+/// `Cumprod`: running products along `axis`, as [`cumsum`] runs sums (an exclusive product
+/// starts at 1; integers wrap).
+pub fn cumprod(input: &Tensor, axis: i64, exclusive: bool, reverse: bool) -> OpResult<Tensor> {
+    scan(input, axis, exclusive, reverse, true)
+}
+
+/// The running sums or (`product`) products of `Cumsum` and `Cumprod`, in order along the
+/// axis, each element's value the running result before (exclusive) or after it.
+fn scan(
+    input: &Tensor,
+    axis: i64,
+    exclusive: bool,
+    reverse: bool,
+    product: bool,
+) -> OpResult<Tensor> {
+    let op = if product {
+        OpType::Cumprod
+    } else {
+        OpType::Cumsum
+    };
     let rank = input.rank() as i64;
     if axis < -rank || axis >= rank {
         return Err(OpError::invalid_argument(
-            OpType::Cumsum,
+            op,
             format!(
                 "ScanOp: Expected scan axis in the range [{}, {rank}), but got {axis}",
                 -rank
@@ -222,17 +245,32 @@ pub fn cumsum(input: &Tensor, axis: i64, exclusive: bool, reverse: bool) -> OpRe
         }};
     }
     let data = match input.data() {
+        TensorData::Float32(v) if product => {
+            TensorData::Float32(scan!(v, 1.0f32, |a: f32, b: f32| a * b))
+        }
         TensorData::Float32(v) => TensorData::Float32(scan!(v, 0.0f32, |a: f32, b: f32| a + b)),
+        TensorData::Float64(v) if product => {
+            TensorData::Float64(scan!(v, 1.0f64, |a: f64, b: f64| a * b))
+        }
         TensorData::Float64(v) => TensorData::Float64(scan!(v, 0.0f64, |a: f64, b: f64| a + b)),
+        TensorData::Int8(v) if product => TensorData::Int8(scan!(v, 1i8, i8::wrapping_mul)),
         TensorData::Int8(v) => TensorData::Int8(scan!(v, 0i8, i8::wrapping_add)),
+        TensorData::Int16(v) if product => TensorData::Int16(scan!(v, 1i16, i16::wrapping_mul)),
         TensorData::Int16(v) => TensorData::Int16(scan!(v, 0i16, i16::wrapping_add)),
+        TensorData::Int32(v) if product => TensorData::Int32(scan!(v, 1i32, i32::wrapping_mul)),
         TensorData::Int32(v) => TensorData::Int32(scan!(v, 0i32, i32::wrapping_add)),
+        TensorData::Int64(v) if product => TensorData::Int64(scan!(v, 1i64, i64::wrapping_mul)),
         TensorData::Int64(v) => TensorData::Int64(scan!(v, 0i64, i64::wrapping_add)),
+        TensorData::UInt8(v) if product => TensorData::UInt8(scan!(v, 1u8, u8::wrapping_mul)),
         TensorData::UInt8(v) => TensorData::UInt8(scan!(v, 0u8, u8::wrapping_add)),
         TensorData::Bool(_) | TensorData::String(_) => {
             return Err(OpError::invalid_argument(
-                OpType::Cumsum,
-                format!("Cumsum is not supported for {}", input.dtype().name()),
+                op,
+                format!(
+                    "{} is not supported for {}",
+                    op.name(),
+                    input.dtype().name()
+                ),
             ))
         }
     };

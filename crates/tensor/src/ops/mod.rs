@@ -64,7 +64,7 @@ pub use elementwise::{binary, truediv, BinaryOp};
 pub use float_class::{float_class, FloatClass};
 pub use image::{resize, string_to_number};
 pub use manip::{
-    concat, cumsum, expand_dims, gather, identity, one_hot, reshape, reverse, slice,
+    concat, cumprod, cumsum, expand_dims, gather, identity, one_hot, reshape, reverse, slice,
     slice_partial_shape, squeeze, stack, strided_slice_grad, tile, transpose, where_indices,
     where_select, SliceSpec,
 };
@@ -162,6 +162,7 @@ pub enum OpType {
     Slice,
     ReverseV2,
     Cumsum,
+    Cumprod,
     StridedSlice,
     /// `StridedSliceGrad`: the gradient of a Python subscript.
     StridedSliceGrad,
@@ -282,6 +283,7 @@ impl OpType {
             OpType::Slice => "Slice",
             OpType::ReverseV2 => "ReverseV2",
             OpType::Cumsum => "Cumsum",
+            OpType::Cumprod => "Cumprod",
             OpType::StridedSlice => "StridedSlice",
             OpType::StridedSliceGrad => "StridedSliceGrad",
             OpType::OneHot => "OneHot",
