@@ -310,11 +310,11 @@ fn scan(st: &St, vm: &mut Vm<'_>, args: Args<'_>, product: bool) -> PyResult {
     let name = name_arg(vm, &bound.name)?;
     let (kind, op) = if product {
         (
-            runtime::op_defs::Cumprod::kind(exclusive, reverse),
+            runtime::op_defs::Scan::cumprod(exclusive, reverse),
             "Cumprod",
         )
     } else {
-        (runtime::op_defs::Cumsum::kind(exclusive, reverse), "Cumsum")
+        (runtime::op_defs::Scan::cumsum(exclusive, reverse), "Cumsum")
     };
     let handle = run(
         st,

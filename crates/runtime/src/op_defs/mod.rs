@@ -97,7 +97,7 @@ pub use constant::Const;
 pub use control_flow::{If, Merge, NoOp, Switch, While};
 pub use conv2d::Conv2D;
 pub use conv2d_backprop::{Conv2DBackpropFilter, Conv2DBackpropInput};
-pub use cumsum::{Cumprod, Cumsum};
+pub use cumsum::Scan;
 pub use depthwise_conv2d::DepthwiseConv2dNative;
 pub use distribute::AllReduce;
 pub use div_no_nan::DivNoNan;
