@@ -622,36 +622,25 @@ fn seed_arg(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<u64>> {
 }
 
 fn random_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = bind!(
-        vm,
-        "normal",
-        &args,
-        1,
-        [shape, mean, stddev, dtype, seed, name]
-    )?;
-    let shape = shape_operand(
-        st,
-        vm,
-        bound.shape.as_ref().unwrap_or(&Value::None),
-        "shape",
-    )?;
-    let mean = float_arg(vm, &bound.mean, 0.0)?;
-    let stddev = float_arg(vm, &bound.stddev, 1.0)?;
-    let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
-    let seed = seed_arg(vm, &bound.seed)?;
-    let name = name_arg(vm, &bound.name)?;
-    let handle = st.tf(vm, |ctx| {
-        ctx.random_normal(shape, mean, stddev, dtype, seed, name.as_deref())
-    })?;
-    wrap(st, vm, handle)
+    normal_sampler(st, vm, args, false)
 }
 
 /// `tf.random.truncated_normal(shape, mean=0.0, stddev=1.0, dtype=tf.float32, seed=None,
 /// name=None)`.
 fn truncated_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    normal_sampler(st, vm, args, true)
+}
+
+/// `tf.random.normal` or (`truncated`) `tf.random.truncated_normal`: the same arguments.
+fn normal_sampler(st: &St, vm: &mut Vm<'_>, args: Args<'_>, truncated: bool) -> PyResult {
+    let function = if truncated {
+        "truncated_normal"
+    } else {
+        "normal"
+    };
     let bound = bind!(
         vm,
-        "truncated_normal",
+        function,
         &args,
         1,
         [shape, mean, stddev, dtype, seed, name]
@@ -668,7 +657,11 @@ fn truncated_normal(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let seed = seed_arg(vm, &bound.seed)?;
     let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
-        ctx.truncated_normal(shape, mean, stddev, dtype, seed, name.as_deref())
+        if truncated {
+            ctx.truncated_normal(shape, mean, stddev, dtype, seed, name.as_deref())
+        } else {
+            ctx.random_normal(shape, mean, stddev, dtype, seed, name.as_deref())
+        }
     })?;
     wrap(st, vm, handle)
 }

@@ -37,7 +37,7 @@ impl Conv2DBackpropFilter {
 }
 
 /// The sizes an input holds, as dimensions.
-fn sizes(tensor: &Tensor, what: &str) -> Result<Vec<usize>, OpError> {
+pub(super) fn sizes(tensor: &Tensor, what: &str) -> Result<Vec<usize>, OpError> {
     let values = tensor.to_i64_vec().unwrap_or_default();
     if tensor.dims().len() != 1 || values.len() != 4 {
         return Err(OpError::python(
@@ -59,7 +59,11 @@ fn sizes(tensor: &Tensor, what: &str) -> Result<Vec<usize>, OpError> {
 }
 
 /// The shape a sizes input gives, as far as shape inference knows it.
-fn sized_output(inputs: &[InputFact<'_>], index: usize, dtype_from: usize) -> OutputFact {
+pub(super) fn sized_output(
+    inputs: &[InputFact<'_>],
+    index: usize,
+    dtype_from: usize,
+) -> OutputFact {
     let dtype = match inputs.get(dtype_from).map(|fact| fact.value_type) {
         Some(ValueType::Dense(dtype)) => dtype,
         _ => first_dense_type(inputs),

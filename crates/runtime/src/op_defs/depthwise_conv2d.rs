@@ -9,6 +9,7 @@
 //! `kh·kw` taps in row-major order with fused multiply-adds, as oneDNN's depthwise kernel
 //! (which TensorFlow's CPU build runs) does.
 
+use super::conv2d_backprop::{sized_output, sizes};
 use super::support::{first_dense_type, operand, run_on_stand_ins, shape_of, symbolic};
 use super::{Op, OpDef};
 use crate::context::Context;
@@ -297,32 +298,6 @@ fn backprop_filter(
     gradient.with_shape(Shape::new(filter_dims.to_vec()))
 }
 
-/// The four sizes a `*_sizes` input holds.
-fn sizes(tensor: &Tensor, what: &str) -> Result<Vec<usize>, OpError> {
-    let values = tensor.to_i64_vec().unwrap_or_default();
-    if tensor.dims().len() != 1 || values.len() != 4 || values.iter().any(|&v| v < 0) {
-        return Err(error(format!(
-            "{what} must be a vector of 4 non-negative elements"
-        )));
-    }
-    Ok(values.iter().map(|&v| v as usize).collect())
-}
-
-/// The shape a `*_sizes` input gives, as far as shape inference knows it.
-fn sized_output(inputs: &[InputFact<'_>], index: usize) -> OutputFact {
-    let shape = match inputs.get(index) {
-        Some(fact) => crate::op::shape_from_entries(crate::op::shape_entries(fact)),
-        None => TensorShape::unknown(),
-    };
-    OutputFact {
-        value_type: ValueType::Dense(match inputs.get(2).map(|fact| fact.value_type) {
-            Some(ValueType::Dense(dtype)) => dtype,
-            _ => first_dense_type(inputs),
-        }),
-        shape,
-    }
-}
-
 impl Op for DepthwiseConv2dNativeBackpropInput {
     fn def(&self) -> &'static OpDef {
         &BACKPROP_INPUT
@@ -336,7 +311,7 @@ impl Op for DepthwiseConv2dNativeBackpropInput {
     }
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        Ok(vec![sized_output(inputs, 0)])
+        Ok(vec![sized_output(inputs, 0, 1)])
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
@@ -372,7 +347,7 @@ impl Op for DepthwiseConv2dNativeBackpropFilter {
     }
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        Ok(vec![sized_output(inputs, 1)])
+        Ok(vec![sized_output(inputs, 1, 0)])
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
