@@ -499,6 +499,8 @@ fn run_on_demand(
 fn memory_pressure(op: &dyn Op, inputs: &[Value]) -> Option<std::rc::Rc<str>> {
     let (used, cap) = (meter::memory::used(), meter::memory::cap());
     if cap == usize::MAX || used < cap / 2 || op.accepts_uncomputed() {
+        // Below half the cap the shape function is not asked: a kernel's own memory check
+        // still refuses an output that would pass the cap.
         return None;
     }
     let shapes = value_shapes(inputs.iter());

@@ -47,13 +47,13 @@ pub fn set(limits: Limits) -> Limits {
 pub const SMALL_ELEMENTS: usize = 4096;
 
 /// Why a value of `elements` elements and `bytes` bytes is better left uncomputed (values
-/// on demand) when the run holds half its memory cap: the run goes on as a simulation
-/// rather than running out of memory, and the other half is kept for Python, the graphs
-/// and the report. Small values are always computed. `None` when there is room, which
-/// costs one comparison.
+/// on demand) when it would take the run past three quarters of its memory cap: the run
+/// goes on as a simulation rather than running out of memory, and the last quarter is kept
+/// for Python, the graphs and the report. Small values are always computed. `None` when
+/// there is room, which costs one comparison.
 pub fn memory_pressure(elements: u64, bytes: u64) -> Option<String> {
     let (used, cap) = (meter::memory::used(), meter::memory::cap());
-    let limit = cap / 2;
+    let limit = cap / 4 * 3;
     if cap == usize::MAX || used < limit || elements < SMALL_ELEMENTS as u64 {
         return None;
     }

@@ -211,7 +211,12 @@ def _preprocess_numpy(x, data_format, mode):
 
 
 def _preprocess_tensor(x, data_format, mode):
-    x = tf.convert_to_tensor(x)
+    """The same scaling with Keras ops, so it also works on a functional model's symbolic
+    input (`preprocess_input(inputs)` in a transfer-learning model)."""
+    from keras.src import ops
+    from keras.src.backend import convert_to_tensor, is_keras_tensor
+    if not is_keras_tensor(x):
+        x = convert_to_tensor(x)
     ndim = len(x.shape)
     if mode == "tf":
         x /= 127.5
@@ -222,21 +227,21 @@ def _preprocess_tensor(x, data_format, mode):
         mean, std = _TORCH_MEAN, _TORCH_STD
     else:
         if data_format == "channels_first":
-            x = (tf.stack([x[i, ...] for i in (2, 1, 0)], axis=0) if ndim == 3 else
-                 tf.stack([x[:, i, :] for i in (2, 1, 0)], axis=1))
+            x = (ops.stack([x[i, ...] for i in (2, 1, 0)], axis=0) if ndim == 3 else
+                 ops.stack([x[:, i, :] for i in (2, 1, 0)], axis=1))
         else:
-            x = tf.stack([x[..., i] for i in (2, 1, 0)], axis=-1)
+            x = ops.stack([x[..., i] for i in (2, 1, 0)], axis=-1)
         mean, std = _CAFFE_MEAN, None
-    mean_tensor = tf.convert_to_tensor(-np.array(mean), dtype=x.dtype)
+    mean_tensor = convert_to_tensor(-np.array(mean), dtype=x.dtype)
     if data_format == "channels_first":
         shape = (3, 1, 1) if ndim == 3 else (1, 3) + (1,) * (ndim - 2)
     else:
         shape = (1,) * (ndim - 1) + (3,)
-    x += tf.reshape(mean_tensor, shape)
+    x += ops.reshape(mean_tensor, shape)
     if std is not None:
-        std_tensor = tf.convert_to_tensor(np.array(std), dtype=x.dtype)
+        std_tensor = convert_to_tensor(np.array(std), dtype=x.dtype)
         if data_format == "channels_first":
-            std_tensor = tf.reshape(std_tensor, (-1, 1, 1))
+            std_tensor = ops.reshape(std_tensor, (-1, 1, 1))
         x /= std_tensor
     return x
 
