@@ -324,21 +324,7 @@ impl Context {
                 break;
             }
             iterations += 1;
-            if meter::work::exhausted() {
-                // The interpreter reports the spent budget when the call returns.
-                return Err(TfError::new(
-                    tensor::ErrorClass::ResourceExhausted.into(),
-                    "The while loop used up the run's budget.".to_string(),
-                ));
-            }
-            if iterations > MAX_WHILE_ITERATIONS {
-                return Err(TfError::new(
-                    tensor::ErrorClass::ResourceExhausted.into(),
-                    format!(
-                        "The while loop ran {MAX_WHILE_ITERATIONS} iterations without its condition turning false; the playground stops a loop there."
-                    ),
-                ));
-            }
+            check_while_iteration(iterations)?;
             let mut arguments: Vec<Computed> =
                 state.iter().map(|(v, p, _)| (v.clone(), *p)).collect();
             arguments.extend(body_captures.iter().cloned());
@@ -532,6 +518,27 @@ pub(crate) fn function_placer_graph(
 
 /// A condition's truth as `If` and `While` take it: a bool scalar's value, a number's
 /// being non-zero, a non-scalar's being non-empty.
+/// Whether a staged while loop may run its `iterations`-th body (counted from 1): not once
+/// the run's budget is spent (the interpreter reports it when the call returns), nor past
+/// [`MAX_WHILE_ITERATIONS`]. Both executors that run `While` ask it.
+pub(crate) fn check_while_iteration(iterations: usize) -> TfResult<()> {
+    if meter::work::exhausted() {
+        return Err(TfError::new(
+            tensor::ErrorClass::ResourceExhausted.into(),
+            "The while loop used up the run's budget.".to_string(),
+        ));
+    }
+    if iterations > MAX_WHILE_ITERATIONS {
+        return Err(TfError::new(
+            tensor::ErrorClass::ResourceExhausted.into(),
+            format!(
+                "The while loop ran {MAX_WHILE_ITERATIONS} iterations without its condition turning false; the playground stops a loop there."
+            ),
+        ));
+    }
+    Ok(())
+}
+
 pub(crate) fn truth(condition: &tensor::Tensor) -> TfResult<bool> {
     if condition.shape().rank() > 0 {
         return Ok(condition.num_elements() > 0);

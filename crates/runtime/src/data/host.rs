@@ -117,7 +117,8 @@ impl Context {
         let cond_end = count + control.cond_inputs;
         let mut state = inputs[..count].to_vec();
         let mut host_ns = 0u64;
-        for _ in 0..=crate::function_body::MAX_WHILE_ITERATIONS {
+        let mut iterations = 0usize;
+        loop {
             let mut arguments = state.clone();
             arguments.extend_from_slice(&inputs[count..cond_end]);
             let (result, ns) = self.call_element_function(control.cond, &arguments)?;
@@ -128,26 +129,14 @@ impl Context {
             if !crate::function_body::truth(condition)? {
                 return Ok(Some((state, host_ns)));
             }
-            if meter::work::exhausted() {
-                return Err(TfError::new(
-                    crate::error::ExceptionClass::ResourceExhausted,
-                    "The while loop used up the run's budget.",
-                ));
-            }
+            iterations += 1;
+            crate::function_body::check_while_iteration(iterations)?;
             let mut arguments = state.clone();
             arguments.extend_from_slice(&inputs[cond_end..]);
             let (next, ns) = self.call_element_function(control.body, &arguments)?;
             host_ns += ns;
             state = next;
         }
-        Err(TfError::new(
-            crate::error::ExceptionClass::ResourceExhausted,
-            format!(
-                "The while loop ran {} iterations without its condition turning false; the \
-                 playground stops a loop there.",
-                crate::function_body::MAX_WHILE_ITERATIONS
-            ),
-        ))
     }
 }
 
