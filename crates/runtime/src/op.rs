@@ -315,6 +315,19 @@ impl ResourceStore {
         seeds: [i64; 2],
         count: u64,
     ) -> Philox {
+        self.reserve_random_blocks(site, op_type, dtype, seeds, random::reserved_samples(count))
+    }
+
+    /// The generator for one call of a random kernel that reserves `blocks` 128-bit samples
+    /// itself (`RandomShuffle`'s `ReserveSamples32`).
+    pub fn reserve_random_blocks(
+        &mut self,
+        site: &KernelSite<'_>,
+        op_type: &str,
+        dtype: DType,
+        seeds: [i64; 2],
+        blocks: u64,
+    ) -> Philox {
         let key = match site.node {
             Some(("", node)) => node.to_string(),
             Some((function, node)) => format!("{function}/{node}"),
@@ -325,7 +338,7 @@ impl ResourceStore {
             .entry(key)
             .or_insert_with(|| ops::generator_for(seeds));
         let reserved = *generator;
-        generator.skip(random::reserved_samples(count));
+        generator.skip(blocks);
         reserved
     }
 

@@ -97,6 +97,45 @@ impl Philox {
     }
 }
 
+/// `SingleSampleAdapter<PhiloxRandom>` (and `SimplePhilox` over it): the generator's words
+/// one at a time, for kernels that draw a varying number of words per value
+/// (`RandomShuffle`, `Multinomial`).
+#[derive(Clone, Debug)]
+pub struct SingleSample {
+    generator: Philox,
+    block: [u32; 4],
+    used: usize,
+}
+
+impl SingleSample {
+    /// Words from `generator`'s next blocks, in order.
+    pub fn new(generator: Philox) -> SingleSample {
+        SingleSample {
+            generator,
+            block: [0; 4],
+            used: 4,
+        }
+    }
+
+    /// The next 32-bit word.
+    pub fn next_u32(&mut self) -> u32 {
+        if self.used == 4 {
+            self.block = self.generator.next_block();
+            self.used = 0;
+        }
+        let word = self.block[self.used];
+        self.used += 1;
+        word
+    }
+
+    /// `SimplePhilox::RandDouble`: a double in `[0, 1)` from the next two words.
+    pub fn next_double(&mut self) -> f64 {
+        let x0 = self.next_u32();
+        let x1 = self.next_u32();
+        uint64_to_double(x0, x1)
+    }
+}
+
 /// `Uint32ToFloat`: 23 random mantissa bits under exponent 0, minus one: `[0, 1)`.
 fn uint32_to_float(x: u32) -> f32 {
     f32::from_bits((127 << 23) | (x & 0x7f_ffff)) - 1.0

@@ -66,6 +66,7 @@ pub mod numpy_module;
 mod numpy_random;
 pub mod python_names;
 pub mod random_generator;
+pub mod sampling_ops;
 pub mod shapes;
 pub mod sort_ops;
 pub mod stateless_random;

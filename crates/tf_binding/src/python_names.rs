@@ -146,6 +146,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.init_scope", "_tensorflow.ops:init_scope"),
     ("tensorflow.nn.dropout", "_tensorflow.nn_ops:dropout"),
     (
+        "tensorflow.nn.embedding_lookup",
+        "_tensorflow.nn_ops:embedding_lookup",
+    ),
+    (
         "tensorflow.nn.depthwise_conv2d",
         "_tensorflow.nn_ops:depthwise_conv2d",
     ),
@@ -273,6 +277,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "tensorflow.initializers",
         "keras._tf_keras.keras.initializers",
     ),
+    ("tensorflow.metrics", "keras._tf_keras.keras.metrics"),
+    ("tensorflow.summary", "_tensorflow.summary"),
+    ("tensorflow.losses", "keras._tf_keras.keras.losses"),
+    ("tensorflow.optimizers", "keras._tf_keras.keras.optimizers"),
     (
         "tensorflow.image.ResizeMethod",
         "_tensorflow.image_ops:ResizeMethod",

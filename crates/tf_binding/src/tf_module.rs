@@ -1096,6 +1096,8 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&random, st, "normal", random_normal);
     def(&random, st, "truncated_normal", truncated_normal);
     def(&random, st, "uniform", random_uniform);
+    def(&random, st, "shuffle", crate::sampling_ops::shuffle);
+    def(&random, st, "categorical", crate::sampling_ops::categorical);
     def(&random, st, "set_seed", set_random_seed);
     def(
         &random,
@@ -1254,6 +1256,8 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&v1, st, "random_normal", random_normal);
     def(&v1, st, "truncated_normal", truncated_normal);
     def(&v1, st, "random_uniform", random_uniform);
+    def(&v1, st, "random_shuffle", crate::sampling_ops::shuffle);
+    def(&v1, st, "multinomial", crate::sampling_ops::categorical);
     def(&v1, st, "set_random_seed", set_random_seed);
     def(&v1, st, "name_scope", crate::name_scope::name_scope_v1);
     crate::graph::add_v1(st, vm, &v1)?;

@@ -165,3 +165,22 @@ def separable_conv2d(input, depthwise_filter, pointwise_filter, strides, padding
                                       dilations, "depthwise")
         return tf.nn.conv2d(depthwise, pointwise_filter, [1, 1, 1, 1], padding="VALID",
                             data_format=data_format or "NHWC", name=scope)
+
+
+def embedding_lookup(params, ids, max_norm=None, name=None):
+    """`tf.nn.embedding_lookup`: the rows of `params` at `ids` (a list of shards is read as
+    their concatenation, which is what the "div" partition strategy amounts to), each
+    clipped to L2 norm `max_norm` if given."""
+    if isinstance(params, (list, tuple)):
+        if not params:
+            raise ValueError("Argument `params` must be a non-empty list. Received: []")
+        params = params[0] if len(params) == 1 else tf.concat(list(params), 0)
+    with tf.name_scope(name or "embedding_lookup") as scope:
+        ids = tf.convert_to_tensor(ids, name="ids")
+        result = tf.gather(params, ids, name=scope)
+        if max_norm is not None:
+            rank = result.shape.rank
+            axes = list(range(ids.shape.rank, rank))
+            if axes:
+                result = tf.clip_by_norm(result, max_norm, axes=axes)
+        return tf.identity(result)

@@ -3,5 +3,5 @@
 from keras.src.callbacks import (  # noqa: F401
     BackupAndRestore, Callback, CSVLogger, EarlyStopping, History, LambdaCallback,
     LearningRateScheduler, ModelCheckpoint, MonitorCallback, ReduceLROnPlateau,
-    TerminateOnNaN,
+    TensorBoard, TerminateOnNaN,
 )

@@ -93,3 +93,4 @@ class PyDataset:
 Sequence = PyDataset
 
 from keras.preprocessing.image import img_to_array, load_img  # noqa: E402,F401
+from keras.src.progbar import Progbar  # noqa: E402,F401

@@ -120,7 +120,9 @@ pub use pad::Pad;
 pub use placeholder::{Arg, Placeholder};
 pub use pool::Pool;
 pub use print_v2::PrintV2;
-pub use random::{Distribution, RandomOp, StatelessDistribution, StatelessRandomOp};
+pub use random::{
+    Distribution, Multinomial, RandomOp, RandomShuffle, StatelessDistribution, StatelessRandomOp,
+};
 pub use range::Range;
 pub use reduce::Reduce;
 pub use reshape::Reshape;

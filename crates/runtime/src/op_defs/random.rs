@@ -8,6 +8,7 @@ use crate::op::{
     ValueType,
 };
 use crate::op_defs::op::{dense_inputs, CompileTimeValue, KernelEnv};
+use placer::kernels::{GpuKernel, Kernels};
 use tensor::ops;
 use tensor::DType;
 
@@ -27,6 +28,19 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("StatelessRandomNormal").host_memory(&[0, 1]),
     OpDef::compute("StatelessRandomUniform").host_memory(&[0, 1]),
     OpDef::compute("StatelessTruncatedNormal").host_memory(&[0, 1]),
+    // A CPU kernel and an XLA one (`tf2xla/kernels/random_ops.cc`), no GPU kernel.
+    OpDef::compute("RandomShuffle")
+        .kernels(Kernels {
+            gpu: None,
+            ..Kernels::EVERYWHERE
+        })
+        .stateful()
+        .control(ControlDeps::LegacyRandom),
+    OpDef::compute("Multinomial")
+        .kernels(Kernels::EVERYWHERE.with_gpu(GpuKernel::NUMERIC.host_memory(&["num_samples"])))
+        .host_memory(&[1])
+        .stateful()
+        .control(ControlDeps::LegacyRandom),
 ];
 
 /// Which distribution a stateless random op samples.
@@ -283,5 +297,155 @@ impl Op for RandomOp {
 
     fn shape_input(&self) -> Option<usize> {
         Some(0)
+    }
+}
+
+/// `RandomShuffle` (`tf.random.shuffle(value, seed)`): `value`'s slices along its first
+/// dimension in a random order, from the kernel's generator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RandomShuffle {
+    /// The `seed` and `seed2` attributes.
+    pub seeds: [i64; 2],
+}
+
+impl RandomShuffle {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(seeds: [i64; 2]) -> OpKind {
+        OpKind::new(RandomShuffle { seeds })
+    }
+}
+
+impl Op for RandomShuffle {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("RandomShuffle")
+    }
+
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        let value = inputs
+            .first()
+            .ok_or_else(|| TfError::internal("RandomShuffle takes a value"))?;
+        Ok(vec![OutputFact {
+            value_type: value.value_type,
+            shape: value.shape.clone(),
+        }])
+    }
+
+    fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let inputs = dense_inputs(inputs, "RandomShuffle")?;
+        let value = inputs.first().ok_or_else(|| {
+            KernelFailure::Status(TfError::internal("RandomShuffle takes a value"))
+        })?;
+        let size = value.dims().first().copied().unwrap_or(0);
+        let generator = if value.num_elements() <= 1 || size <= 1 {
+            tensor::random::Philox::new(0, 0)
+        } else {
+            env.resources.reserve_random_blocks(
+                &env.site,
+                "RandomShuffle",
+                value.dtype(),
+                self.seeds,
+                ops::sampling::shuffle_reserved_blocks(size),
+            )
+        };
+        Ok(vec![Value::Dense(ops::sampling::random_shuffle(
+            value, generator,
+        )?)])
+    }
+
+    fn not_differentiable(&self) -> bool {
+        true
+    }
+
+    fn compile_time_value(&self) -> CompileTimeValue {
+        CompileTimeValue::Unknown
+    }
+}
+
+/// `Multinomial` (`tf.random.categorical(logits, num_samples)`): class indices drawn from
+/// each row of unnormalised log-probabilities, from the kernel's generator.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Multinomial {
+    /// The `seed` and `seed2` attributes.
+    pub seeds: [i64; 2],
+    /// `output_dtype`: int32 or int64.
+    pub output: DType,
+}
+
+impl Multinomial {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(seeds: [i64; 2], output: DType) -> OpKind {
+        OpKind::new(Multinomial { seeds, output })
+    }
+}
+
+impl Op for Multinomial {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("Multinomial")
+    }
+
+    /// `[batch, num_samples]`, as far as the logits' first dimension and the count are
+    /// known.
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        let [logits, samples] = inputs else {
+            return Err(TfError::internal(
+                "Multinomial takes logits and num_samples",
+            ));
+        };
+        if let Some(rank) = logits
+            .shape
+            .dims()
+            .map(<[_]>::len)
+            .filter(|rank| *rank != 2)
+        {
+            return Err(TfError::invalid_argument(format!(
+                "Shape must be rank 2 but is rank {rank}"
+            )));
+        }
+        let batch = logits.shape.dims().and_then(|dims| dims[0]);
+        let count = samples
+            .constant
+            .and_then(|constant| constant.to_i64_vec())
+            .and_then(|values| values.first().copied())
+            .and_then(|value| usize::try_from(value).ok());
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(self.output),
+            shape: tensor::TensorShape::new(vec![batch, count]),
+        }])
+    }
+
+    fn run(&self, inputs: &[Value], env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        let inputs = dense_inputs(inputs, "Multinomial")?;
+        let [logits, samples] = inputs[..] else {
+            return Err(KernelFailure::Status(TfError::internal(
+                "Multinomial takes logits and num_samples",
+            )));
+        };
+        let count = scalar(samples, "Multinomial")? as i64;
+        let batch = logits.dims().first().copied().unwrap_or(0);
+        let generator = env.resources.reserve_random(
+            &env.site,
+            "Multinomial",
+            logits.dtype(),
+            self.seeds,
+            ops::sampling::multinomial_reserved_outputs(batch, count.max(0) as usize),
+        );
+        Ok(vec![Value::Dense(ops::sampling::multinomial(
+            logits,
+            count,
+            self.output,
+            generator,
+        )?)])
+    }
+
+    fn not_differentiable(&self) -> bool {
+        true
+    }
+
+    fn compile_time_value(&self) -> CompileTimeValue {
+        CompileTimeValue::Unknown
+    }
+
+    fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
+        vec![1]
     }
 }

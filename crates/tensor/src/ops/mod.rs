@@ -42,6 +42,7 @@ pub mod mxu;
 pub mod pad;
 pub mod pool;
 pub mod reduce;
+pub mod sampling;
 pub mod scatter;
 pub mod slice_begin_size;
 pub mod split;
@@ -176,6 +177,8 @@ pub enum OpType {
     RandomUniform,
     RandomUniformInt,
     TruncatedNormal,
+    RandomShuffle,
+    Multinomial,
     Identity,
     Const,
     /// `Add`: the op `+` uses for strings (concatenation).
@@ -296,6 +299,8 @@ impl OpType {
             OpType::RandomUniform => "RandomUniform",
             OpType::RandomUniformInt => "RandomUniformInt",
             OpType::TruncatedNormal => "TruncatedNormal",
+            OpType::RandomShuffle => "RandomShuffle",
+            OpType::Multinomial => "Multinomial",
             OpType::Identity => "Identity",
             OpType::Const => "Const",
             OpType::Add => "Add",

@@ -603,3 +603,75 @@ class CSVLogger(Callback):
         if self.csv_file and not self.csv_file.closed:
             self.csv_file.close()
         self.writer = None
+
+
+class TensorBoard(Callback):
+    """Writes each epoch's metrics (and, with `histogram_freq`, the weights' histograms) as
+    TensorBoard event files: `log_dir/train` and `log_dir/validation`, scalars named
+    `epoch_<metric>` at step `epoch`, as Keras's callback names them."""
+
+    __module__ = "keras.src.callbacks.tensorboard"
+
+    def __init__(self, log_dir="logs", histogram_freq=0, write_graph=True, write_images=False,
+                 write_steps_per_second=False, update_freq="epoch", profile_batch=0,
+                 embeddings_freq=0, embeddings_metadata=None):
+        super().__init__()
+        self.log_dir = str(os.fspath(log_dir))
+        self.histogram_freq = histogram_freq
+        self.write_graph = write_graph
+        self.write_images = write_images
+        self.write_steps_per_second = write_steps_per_second
+        self.update_freq = 1 if update_freq == "batch" else update_freq
+        self.embeddings_freq = embeddings_freq
+        self.embeddings_metadata = embeddings_metadata
+        self._writers = {}
+        self._train_step = 0
+
+    def _writer(self, kind):
+        import tensorflow as tf
+
+        if kind not in self._writers:
+            self._writers[kind] = tf.summary.create_file_writer(
+                os.path.join(self.log_dir, kind))
+        return self._writers[kind]
+
+    def on_train_begin(self, logs=None):
+        self._writer("train")
+
+    def on_train_batch_end(self, batch, logs=None):
+        self._train_step += 1
+        if isinstance(self.update_freq, int) and self.update_freq != "epoch" and logs \
+                and self._train_step % self.update_freq == 0:
+            import tensorflow as tf
+
+            with self._writer("train").as_default():
+                for name, value in logs.items():
+                    if value is not None:
+                        tf.summary.scalar("batch_" + name, value, step=self._train_step)
+
+    def on_epoch_end(self, epoch, logs=None):
+        import tensorflow as tf
+
+        logs = logs or {}
+        train_logs = {k: v for k, v in logs.items() if not k.startswith("val_")}
+        val_logs = {k[4:]: v for k, v in logs.items() if k.startswith("val_")}
+        optimizer = getattr(self.model, "optimizer", None)
+        if optimizer is not None and "learning_rate" not in train_logs:
+            train_logs["learning_rate"] = float(_learning_rate(optimizer))
+        for kind, values in (("train", train_logs), ("validation", val_logs)):
+            if not values:
+                continue
+            with self._writer(kind).as_default():
+                for name, value in values.items():
+                    if value is not None:
+                        tf.summary.scalar("epoch_" + name, value, step=epoch)
+        if self.histogram_freq and epoch % self.histogram_freq == 0:
+            with self._writer("train").as_default():
+                for layer in self.model.layers:
+                    for weight in layer.weights:
+                        name = weight.name.replace(":", "_")
+                        tf.summary.histogram(name, weight, step=epoch)
+
+    def on_train_end(self, logs=None):
+        for writer in self._writers.values():
+            writer.close()
