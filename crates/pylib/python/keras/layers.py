@@ -1,7 +1,7 @@
 """`keras.layers`."""
 
 from keras.src.layer import Layer
-from keras.src.layers.activation_layers import ELU, LeakyReLU, ReLU, Softmax
+from keras.src.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keras.src.layers.conv import (
     AveragePooling1D, AveragePooling2D, AvgPool2D, Conv1D, Conv2D, Conv2DTranspose, Conv3D,
     Convolution1D, Convolution2D, DepthwiseConv2D, SeparableConv2D, SeparableConvolution2D,
@@ -17,7 +17,11 @@ from keras.src.layers.merging import (
     concatenate, maximum, minimum, multiply, subtract,
 )
 from keras.src.layers.normalization import (
-    BatchNormalization, LayerNormalization, Normalization,
+    BatchNormalization, LayerNormalization, Normalization, UnitNormalization,
+)
+from keras.src.layers.regularization import (
+    ActivityRegularization, GaussianDropout, GaussianNoise, SpatialDropout1D, SpatialDropout2D,
+    SpatialDropout3D,
 )
 from keras.src.layers.rnn import (
     GRU, LSTM, RNN, Bidirectional, GRUCell, LSTMCell, SimpleRNN, SimpleRNNCell, TimeDistributed,
@@ -26,7 +30,7 @@ from keras.src.layers.reshaping import (
     CenterCrop, Cropping1D, Cropping2D, Resizing, UpSampling1D, UpSampling2D, ZeroPadding1D,
     ZeroPadding2D,
 )
-from keras.src.layers.attention import MultiHeadAttention
+from keras.src.layers.attention import AdditiveAttention, Attention, MultiHeadAttention
 from keras.src.layers.augmentation import (
     RandomBrightness, RandomContrast, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
 )

@@ -4,9 +4,9 @@
 use super::support::{first_dense_type, run_on_stand_ins, type_name, unknown_outputs};
 use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
-use crate::op::{InputFact, OpKind, OutputFact};
+use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::tape::kernel;
-use tensor::{OpError, Tensor};
+use tensor::{OpError, Tensor, TensorShape};
 
 /// `Transpose`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -36,8 +36,42 @@ impl Op for Transpose {
                 )));
             }
         }
-        Ok(run_on_stand_ins(&Transpose::kind(), inputs, &[])?
-            .unwrap_or_else(|| unknown_outputs(first_dense_type(inputs), 1)))
+        if let Some(outputs) = run_on_stand_ins(&Transpose::kind(), inputs, &[])? {
+            return Ok(outputs);
+        }
+        // TensorFlow's `TransposeShapeFn`: a constant permutation of an input of known rank
+        // gives each output dimension (None where the input's is unknown); a known rank
+        // alone gives the rank.
+        let perm = inputs
+            .get(1)
+            .and_then(|fact| fact.constant)
+            .and_then(|perm| perm.to_i64_vec());
+        let dtype = first_dense_type(inputs);
+        let shape = match (dims(0), perm) {
+            (Some(dims), Some(perm)) if perm.len() == dims.len() => {
+                let mut out = Vec::with_capacity(perm.len());
+                for axis in &perm {
+                    let axis = usize::try_from(*axis)
+                        .ok()
+                        .filter(|axis| *axis < dims.len())
+                        .ok_or_else(|| {
+                            TfError::invalid_argument(format!(
+                                "perm dim {axis} is out of range of input rank {}",
+                                dims.len()
+                            ))
+                        })?;
+                    out.push(dims[axis]);
+                }
+                TensorShape::new(out)
+            }
+            (Some(dims), _) => TensorShape::new(vec![None; dims.len()]),
+            (None, Some(perm)) => TensorShape::new(vec![None; perm.len()]),
+            (None, None) => return Ok(unknown_outputs(dtype, 1)),
+        };
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape,
+        }])
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {

@@ -364,7 +364,14 @@ class Layer(Operation):
             outputs = self.call(*args, **kwargs)
         if self.activity_regularizer is not None:
             for out in tree.flatten(outputs):
-                self.add_loss(self.activity_regularizer(out))
+                if not tf.is_tensor(out):
+                    continue
+                loss = self.activity_regularizer(out)
+                if out.shape.rank:
+                    # Keras normalises the penalty by the batch size.
+                    batch_size = tf.cast(tf.shape(out)[0], loss.dtype)
+                    loss = tf.math.divide_no_nan(loss, batch_size)
+                self.add_loss(loss)
         return outputs
 
     def _symbolic_call(self, args, kwargs, training):

@@ -790,11 +790,19 @@ def binary_crossentropy(target, output, from_logits=False):
 
 @keras_op
 def normalize(x, axis=-1, order=2, epsilon=None):
+    if not isinstance(order, int) or not order >= 1:
+        raise ValueError(f"Argument `order` must be an int >= 1. Received: order={order}")
     x = _float(x)
+    if len(x.shape) == 0:
+        x = tf.expand_dims(x, axis=0)
     if epsilon is None:
         epsilon = backend.epsilon()
-    norm_ = tf.sqrt(tf.maximum(tf.reduce_sum(tf.square(x), axis=axis, keepdims=True), epsilon * epsilon))
-    return x / norm_
+    if order == 2:
+        # Keras's L2 case: `x * min(rsqrt(sum(x²)), 1 / epsilon)`.
+        inv_norm = tf.math.rsqrt(tf.reduce_sum(tf.square(x), axis=axis, keepdims=True))
+        return x * tf.minimum(inv_norm, 1.0 / epsilon)
+    norm_ = tf.norm(x, ord=order, axis=axis, keepdims=True)
+    return x / tf.maximum(norm_, epsilon)
 
 
 def _pool(kind, inputs, pool_size, strides, padding):

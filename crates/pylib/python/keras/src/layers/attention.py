@@ -154,3 +154,145 @@ class MultiHeadAttention(Layer):
         if return_attention_scores:
             return out, weights
         return out
+
+
+class Attention(Layer):
+    """Dot-product (Luong-style) attention over `[query, value]` or `[query, value, key]`:
+    scores `query @ key^T` (times a learned `scale` with `use_scale`, or the learned-weight
+    `concat` form), masked, softmaxed over the value steps, then applied to `value`."""
+
+    def __init__(self, use_scale=False, score_mode="dot", dropout=0.0, seed=None, **kwargs):
+        super().__init__(**kwargs)
+        self.use_scale = use_scale
+        self.score_mode = score_mode
+        self.dropout = dropout
+        self.seed = seed
+        self.supports_masking = True
+        if self.dropout > 0:
+            from keras.src.random import SeedGenerator
+            self.seed_generator = SeedGenerator(seed)
+        if score_mode not in ["dot", "concat"]:
+            raise ValueError(
+                "Invalid value for argument score_mode. Expected one of {'dot', 'concat'}. "
+                f"Received: score_mode={score_mode}")
+
+    def _validate_inputs(self, inputs, mask=None):
+        class_name = type(self).__name__
+        if not isinstance(inputs, list):
+            raise ValueError(
+                f"{class_name} layer must be called on a list of inputs, namely "
+                f"[query, value] or [query, value, key]. Received: inputs={inputs}.")
+        if len(inputs) < 2 or len(inputs) > 3:
+            raise ValueError(
+                f"{class_name} layer accepts inputs list of length 2 or 3, namely "
+                f"[query, value] or [query, value, key]. Received length: {len(inputs)}.")
+        if mask is not None:
+            if not isinstance(mask, list):
+                raise ValueError(
+                    f"{class_name} layer mask must be a list, namely [query_mask, value_mask]. "
+                    f"Received: mask={mask}.")
+            if len(mask) < 2 or len(mask) > 3:
+                raise ValueError(
+                    f"{class_name} layer accepts mask list of length 2 or 3. "
+                    f"Received: inputs={inputs}, mask={mask}.")
+
+    def build(self, input_shape):
+        self._validate_inputs(input_shape)
+        self.scale = None
+        self.concat_score_weight = None
+        if self.use_scale:
+            self.scale = self.add_weight(name="scale", shape=(), initializer="ones")
+        if self.score_mode == "concat":
+            self.concat_score_weight = self.add_weight(name="concat_score_weight", shape=(),
+                                                       initializer="ones")
+        self.built = True
+
+    def _calculate_scores(self, query, key):
+        if self.score_mode == "dot":
+            scores = tf.matmul(query, tf.linalg.matrix_transpose(key))
+            if self.scale is not None:
+                scores = scores * self.scale
+            return scores
+        q = tf.expand_dims(query, axis=-2)
+        k = tf.expand_dims(key, axis=-3)
+        if self.scale is not None:
+            return self.concat_score_weight * tf.reduce_sum(tf.tanh(self.scale * (q + k)),
+                                                            axis=-1)
+        return self.concat_score_weight * tf.reduce_sum(tf.tanh(q + k), axis=-1)
+
+    def _apply_scores(self, scores, value, scores_mask=None, training=False):
+        if scores_mask is not None:
+            padding_mask = tf.logical_not(scores_mask)
+            max_value = 65504.0 if scores.dtype == tf.float16 else 1.0e9
+            if len(padding_mask.shape) == 2:
+                padding_mask = tf.expand_dims(padding_mask, axis=-2)
+            scores = tf.where(padding_mask, scores - max_value, scores)
+        weights = tf.nn.softmax(scores, axis=-1)
+        if training and self.dropout > 0:
+            from keras.src.random import dropout
+            weights = dropout(weights, self.dropout, seed=self.seed_generator)
+        return tf.matmul(weights, value), weights
+
+    def _calculate_score_mask(self, scores, v_mask, use_causal_mask):
+        if not use_causal_mask:
+            return v_mask
+        score_shape = tf.shape(scores)
+        ones = tf.ones(tf.stack([1, score_shape[-2], score_shape[-1]]), dtype=tf.int32)
+        causal_mask = tf.greater_equal(tf.cumsum(ones, axis=-2), tf.cumsum(ones, axis=-1))
+        if v_mask is not None:
+            return tf.logical_and(tf.expand_dims(v_mask, axis=-2), causal_mask)
+        return causal_mask
+
+    def call(self, inputs, mask=None, training=False, return_attention_scores=False,
+             use_causal_mask=False):
+        self._validate_inputs(inputs, mask)
+        q, v = inputs[0], inputs[1]
+        k = inputs[2] if len(inputs) > 2 else v
+        q_mask = mask[0] if mask else None
+        v_mask = mask[1] if mask else None
+        scores = self._calculate_scores(q, k)
+        scores_mask = self._calculate_score_mask(scores, v_mask, use_causal_mask)
+        output, weights = self._apply_scores(scores, v, scores_mask, training)
+        if q_mask is not None:
+            output = tf.where(tf.expand_dims(q_mask, axis=-1), output, 0)
+        if return_attention_scores:
+            return output, weights
+        return output
+
+    def compute_output_shape(self, input_shape):
+        query_shape, value_shape = input_shape[0], input_shape[1]
+        return tuple(query_shape[:-1]) + (value_shape[-1],)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"use_scale": self.use_scale, "score_mode": self.score_mode,
+                       "dropout": self.dropout})
+        return config
+
+
+class AdditiveAttention(Attention):
+    """Additive (Bahdanau-style) attention: scores `sum(scale * tanh(query + key))` over
+    the feature axis, with a learned per-feature `scale` when `use_scale`."""
+
+    def __init__(self, use_scale=True, dropout=0.0, **kwargs):
+        super().__init__(use_scale=use_scale, dropout=dropout, **kwargs)
+
+    def build(self, input_shape):
+        self._validate_inputs(input_shape)
+        dim = input_shape[0][-1]
+        self.scale = None
+        if self.use_scale:
+            self.scale = self.add_weight(name="scale", shape=[dim],
+                                         initializer="glorot_uniform")
+        self.built = True
+
+    def _calculate_scores(self, query, key):
+        q = tf.expand_dims(query, axis=-2)
+        k = tf.expand_dims(key, axis=-3)
+        scale = self.scale if self.use_scale else 1.0
+        return tf.reduce_sum(scale * tf.tanh(q + k), axis=-1)
+
+    def get_config(self):
+        config = super().get_config()
+        del config["score_mode"]
+        return config

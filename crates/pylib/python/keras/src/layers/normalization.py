@@ -5,7 +5,7 @@ whose mean and variance `adapt` learns from data)."""
 import numpy as np
 import tensorflow as tf
 
-from keras.src import backend, initializers
+from keras.src import backend, initializers, ops
 from keras.src.layer import Layer
 
 
@@ -198,3 +198,31 @@ class Normalization(Layer):
         if self.invert:
             return mean + inputs * tf.maximum(tf.sqrt(variance), backend.epsilon())
         return (inputs - mean) / tf.maximum(tf.sqrt(variance), backend.epsilon())
+
+
+class UnitNormalization(Layer):
+    """Scales each input to unit L2 norm along `axis` (`x * min(rsqrt(sum(x²)), 1e12)`)."""
+
+    def __init__(self, axis=-1, **kwargs):
+        super().__init__(**kwargs)
+        if isinstance(axis, (list, tuple)):
+            self.axis = list(axis)
+        elif isinstance(axis, int):
+            self.axis = axis
+        else:
+            raise TypeError(
+                "Invalid value for `axis` argument: expected an int or a list/tuple of "
+                f"ints. Received: axis={axis}")
+        self.supports_masking = True
+        self.built = True
+
+    def call(self, inputs):
+        return ops.normalize(inputs, axis=self.axis, order=2, epsilon=1e-12)
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"axis": self.axis})
+        return config
