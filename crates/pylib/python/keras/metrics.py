@@ -8,6 +8,7 @@ from keras.src.metrics import (  # noqa: F401
     accuracy, binary_accuracy, categorical_accuracy, get, sparse_categorical_accuracy,
 )
 from keras.src.confusion_metrics import (  # noqa: F401
+    AUC,
     FalseNegatives, FalsePositives, Precision, Recall, TrueNegatives, TruePositives,
 )
 from keras.src.losses import (  # noqa: F401

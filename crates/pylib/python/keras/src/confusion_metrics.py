@@ -139,3 +139,124 @@ class Recall(_Ratio):
     __module__ = "keras.src.metrics.confusion_metrics"
     _OTHER = 3
     _OTHER_NAME = "false_negatives"
+
+
+_CURVES = {"roc": "ROC", "ROC": "ROC", "pr": "PR", "PR": "PR", "prgain": "PRGAIN",
+           "PRGAIN": "PRGAIN"}
+_SUMMATIONS = {"interpolation": "interpolation", "Interpolation": "interpolation",
+               "majoring": "majoring", "Majoring": "majoring", "minoring": "minoring",
+               "Minoring": "minoring"}
+
+
+class AUC(Metric):
+    """The area under the ROC (or precision-recall, or PR-gain) curve, approximated by a
+    Riemann sum over confusion counts at `num_thresholds` thresholds, as Keras computes it
+    (the PR curve with Davis & Goadrich's interpolation)."""
+
+    __module__ = "keras.src.metrics.confusion_metrics"
+
+    def __init__(self, num_thresholds=200, curve="ROC", summation_method="interpolation",
+                 name=None, dtype=None, thresholds=None, multi_label=False, num_labels=None,
+                 label_weights=None, from_logits=False):
+        if curve not in _CURVES:
+            raise ValueError(f'Invalid AUC curve value: "{curve}". '
+                             'Expected values are ["PR", "ROC", "PRGAIN"]')
+        if summation_method not in _SUMMATIONS:
+            raise ValueError(f'Invalid AUC summation method value: "{summation_method}". '
+                             'Expected values are ["interpolation", "majoring", "minoring"]')
+        if multi_label:
+            raise NotImplementedError(
+                "AUC(multi_label=True) is not emulated in this playground yet.")
+        super().__init__(name=name, dtype=dtype)
+        self._init_from_thresholds = thresholds is not None
+        if thresholds is not None:
+            self.num_thresholds = len(thresholds) + 2
+            thresholds = sorted(thresholds)
+        else:
+            if num_thresholds <= 1:
+                raise ValueError("Argument `num_thresholds` must be an integer > 1. "
+                                 f"Received: num_thresholds={num_thresholds}")
+            self.num_thresholds = num_thresholds
+            thresholds = [(i + 1) * 1.0 / (num_thresholds - 1)
+                          for i in range(num_thresholds - 2)]
+        self._thresholds = [0.0 - 1e-7] + list(thresholds) + [1.0 + 1e-7]
+        self.curve = _CURVES[curve]
+        self.summation_method = _SUMMATIONS[summation_method]
+        self.multi_label = multi_label
+        self.num_labels = num_labels
+        self.label_weights = label_weights
+        self._from_logits = from_logits
+        shape = (self.num_thresholds,)
+        self.true_positives = self.add_variable(shape=shape, name="true_positives")
+        self.false_positives = self.add_variable(shape=shape, name="false_positives")
+        self.true_negatives = self.add_variable(shape=shape, name="true_negatives")
+        self.false_negatives = self.add_variable(shape=shape, name="false_negatives")
+
+    @property
+    def thresholds(self):
+        return list(self._thresholds)
+
+    def update_state(self, y_true, y_pred, sample_weight=None):
+        if self._from_logits:
+            y_pred = tf.sigmoid(y_pred)
+        tp, fp, tn, fn = _counts(y_true, y_pred, self._thresholds, None, sample_weight,
+                                 self.dtype)
+        self.true_positives.assign_add(tp)
+        self.false_positives.assign_add(fp)
+        self.true_negatives.assign_add(tn)
+        self.false_negatives.assign_add(fn)
+
+    def interpolate_pr_auc(self):
+        n = self.num_thresholds
+        tp, fp, fn = self.true_positives, self.false_positives, self.false_negatives
+        dtp = tp[: n - 1] - tp[1:]
+        p = tp + fp
+        dp = p[: n - 1] - p[1:]
+        prec_slope = tf.math.divide_no_nan(dtp, tf.maximum(dp, 0))
+        intercept = tp[1:] - prec_slope * p[1:]
+        safe_p_ratio = tf.where(tf.logical_and(p[: n - 1] > 0, p[1:] > 0),
+                                tf.math.divide_no_nan(p[: n - 1], tf.maximum(p[1:], 0)),
+                                tf.ones_like(p[1:]))
+        increment = tf.math.divide_no_nan(
+            prec_slope * (dtp + intercept * tf.math.log(safe_p_ratio)),
+            tf.maximum(tp[1:] + fn[1:], 0))
+        return tf.reduce_sum(increment)
+
+    def result(self):
+        if self.curve == "PR" and self.summation_method == "interpolation":
+            return self.interpolate_pr_auc()
+        tp, fp = self.true_positives, self.false_positives
+        tn, fn = self.true_negatives, self.false_negatives
+        recall = tf.math.divide_no_nan(tp, tp + fn)
+        if self.curve == "ROC":
+            x, y = tf.math.divide_no_nan(fp, fp + tn), recall
+        elif self.curve == "PR":
+            x, y = recall, tf.math.divide_no_nan(tp, tp + fp)
+        else:
+            scaling = tf.math.divide_no_nan(tp + fn, tn + fp)
+            recall_gain = 1.0 - scaling * tf.math.divide_no_nan(fn, tp)
+            precision_gain = 1.0 - scaling * tf.math.divide_no_nan(fp, tp)
+            recall_gain = tf.maximum(tf.where(tf.equal(tp, 0.0), 0.0, recall_gain), 0.0)
+            precision_gain = tf.where(tf.equal(tp, 0.0), 1.0, precision_gain)
+            x, y = recall_gain, precision_gain
+        n = self.num_thresholds
+        if self.summation_method == "interpolation":
+            heights = (y[: n - 1] + y[1:]) / 2.0
+        elif self.summation_method == "minoring":
+            heights = tf.minimum(y[: n - 1], y[1:])
+        else:
+            heights = tf.maximum(y[: n - 1], y[1:])
+        return tf.reduce_sum((x[: n - 1] - x[1:]) * heights)
+
+    def reset_state(self):
+        for variable in (self.true_positives, self.false_positives, self.true_negatives,
+                         self.false_negatives):
+            variable.assign(tf.zeros_like(variable))
+
+    def get_config(self):
+        config = {"num_thresholds": self.num_thresholds, "curve": self.curve.lower(),
+                  "summation_method": self.summation_method, "multi_label": self.multi_label,
+                  "num_labels": self.num_labels, "label_weights": self.label_weights}
+        if self._init_from_thresholds:
+            config["thresholds"] = self.thresholds[1:-1]
+        return {"name": self.name, "dtype": self.dtype, **config}

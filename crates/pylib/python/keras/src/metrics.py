@@ -291,7 +291,8 @@ def get(identifier, loss=None):
                    "true_positives": confusion_metrics.TruePositives,
                    "false_positives": confusion_metrics.FalsePositives,
                    "true_negatives": confusion_metrics.TrueNegatives,
-                   "false_negatives": confusion_metrics.FalseNegatives}.get(identifier)
+                   "false_negatives": confusion_metrics.FalseNegatives,
+                   "auc": confusion_metrics.AUC, "AUC": confusion_metrics.AUC}.get(identifier)
         if cls is None:
             raise ValueError(f"Could not interpret metric identifier: {identifier}")
         return cls(name=identifier)
