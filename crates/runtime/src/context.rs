@@ -57,6 +57,9 @@ pub struct Context {
     pub eager_names: Graph,
     /// Eager variables' state.
     pub eager_resources: ResourceStore,
+    /// The dataset iteration whose element functions run now (their random kernels'
+    /// scope; see `ElementFunctions::swap_kernel_scope`).
+    pub(crate) dataset_kernel_scope: u64,
     /// The report's ops and transfers.
     pub recorder: Recorder,
     /// Log lines for stderr (`log_device_placement` output), oldest first.
@@ -103,6 +106,7 @@ impl Context {
             default_graphs: Vec::new(),
             eager_names: Graph::new(GraphId(u32::MAX), GraphKind::User),
             eager_resources: ResourceStore::default(),
+            dataset_kernel_scope: 0,
             recorder: Recorder::default(),
             log: Vec::new(),
             call_stack: Vec::new(),

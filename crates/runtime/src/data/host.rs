@@ -11,7 +11,7 @@ use crate::eager::EagerTensor;
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::function::ConcreteFunctionId;
 use crate::graph::OperationId;
-use crate::op::{compute, KernelFailure, Value};
+use crate::op::{compute_at, KernelFailure, KernelSite, Value};
 use hardware::roofline::{self, Work};
 use hardware::spec::ChipSpec;
 use placer::PlacementReason;
@@ -154,6 +154,7 @@ impl ElementFunctions for Context {
             .cloned()
             .ok_or_else(|| TfError::internal("unknown dataset function"))?;
         let operations = function.graph.operations();
+        let kernel_scope = format!("{}#{}", function.name, self.dataset_kernel_scope);
         let mut values: Vec<Vec<Value>> = vec![Vec::new(); operations.len()];
         let mut priced: Vec<OpReport> = Vec::with_capacity(operations.len());
         let mut host_ns = 0u64;
@@ -204,15 +205,19 @@ impl ElementFunctions for Context {
                 ));
                 continue;
             }
-            values[index] = compute(&operation.kind, &inputs, &mut self.eager_resources).map_err(
-                |failure| match failure {
-                    KernelFailure::Op(error) => TfError::new(
-                        error.class.into(),
-                        format!("{}\n\t [[{{{{node {}}}}}]]", error.message, operation.name),
-                    ),
-                    KernelFailure::Status(error) => error,
-                },
-            )?;
+            // Each iteration instantiates the function afresh: its random nodes start anew.
+            let site = KernelSite {
+                device: None,
+                node: Some((&kernel_scope, &operation.name)),
+            };
+            values[index] = compute_at(&operation.kind, &inputs, &mut self.eager_resources, site)
+                .map_err(|failure| match failure {
+                KernelFailure::Op(error) => TfError::new(
+                    error.class.into(),
+                    format!("{}\n\t [[{{{{node {}}}}}]]", error.message, operation.name),
+                ),
+                KernelFailure::Status(error) => error,
+            })?;
             let op = work_op(
                 index,
                 operation.kind.op_type(),
@@ -236,6 +241,10 @@ impl ElementFunctions for Context {
             })
             .collect::<TfResult<Vec<_>>>()?;
         Ok((outputs, host_ns))
+    }
+
+    fn swap_kernel_scope(&mut self, scope: u64) -> u64 {
+        std::mem::replace(&mut self.dataset_kernel_scope, scope)
     }
 
     fn host_cores(&self) -> u32 {

@@ -20,7 +20,7 @@ use crate::data::{Dataset, DatasetNode, Element, MapFunction, AUTOTUNE};
 use crate::error::{TfError, TfResult};
 use crate::function::ConcreteFunctionId;
 use tensor::ops::{self, SliceSpec};
-use tensor::random::Philox;
+use tensor::random::{Philox, SingleSample};
 use tensor::{Shape, Tensor, TensorData};
 
 /// Runs the traced functions of `map` and `filter` on one element's components, and
@@ -36,6 +36,14 @@ pub trait ElementFunctions {
 
     /// The host's cores (the most parallel calls that help).
     fn host_cores(&self) -> u32;
+
+    /// Makes `scope` (an iterator's number) the scope of the random kernels element
+    /// functions run from now on, returning the previous scope: TensorFlow instantiates a
+    /// dataset's functions afresh for each iterator, so each iteration's random ops start
+    /// their streams anew.
+    fn swap_kernel_scope(&mut self, scope: u64) -> u64 {
+        scope
+    }
 
     /// Nanoseconds to copy `bytes` in host memory.
     fn copy_ns(&self, bytes: u64) -> u64;
@@ -94,6 +102,8 @@ pub const AUTOTUNE_PREFETCH: u32 = 2;
 #[derive(Debug)]
 pub struct DatasetIterator {
     state: State,
+    /// This iteration's number, the scope of its functions' random kernels.
+    kernels: u64,
     cost: ElementCost,
     prefetch: u32,
     /// Whether `inject_prefetch` added the outermost prefetch.
@@ -269,34 +279,6 @@ impl Interleave {
     }
 }
 
-/// TensorFlow's `SingleSampleAdapter<PhiloxRandom>`: the words of each Philox block one
-/// at a time.
-#[derive(Debug, Clone)]
-struct SingleSample {
-    generator: Philox,
-    block: [u32; 4],
-    used: usize,
-}
-
-impl SingleSample {
-    fn new(seed: i64, seed2: i64) -> SingleSample {
-        SingleSample {
-            generator: Philox::new(seed as u64, seed2 as u64),
-            block: [0; 4],
-            used: 4,
-        }
-    }
-
-    fn next(&mut self) -> u32 {
-        if self.used == 4 {
-            self.block = self.generator.next_block();
-            self.used = 0;
-        }
-        self.used += 1;
-        self.block[self.used - 1]
-    }
-}
-
 /// The state of a `shuffle`: `ShuffleDatasetV3`'s iterator for one epoch. The buffer is a
 /// ring of `size` slots; the elements waiting are `start..end`; each output is the one
 /// `Random() % waiting` places after `start`, whose slot then takes the element at
@@ -317,11 +299,11 @@ impl Shuffle {
         // `RandomSeedGenerator` gives each iterator the next two words of a stream seeded
         // by the dataset's seeds; `FixedSeedGenerator` gives the seeds themselves.
         let (seed, seed2) = if reshuffle {
-            let mut seeds = SingleSample::new(seeds[0], seeds[1]);
+            let mut seeds = SingleSample::new(Philox::new(seeds[0] as u64, seeds[1] as u64));
             for _ in 0..epoch.saturating_mul(2) {
-                seeds.next();
+                seeds.next_u32();
             }
-            (i64::from(seeds.next()), i64::from(seeds.next()))
+            (i64::from(seeds.next_u32()), i64::from(seeds.next_u32()))
         } else {
             (seeds[0], seeds[1])
         };
@@ -331,7 +313,7 @@ impl Shuffle {
             size,
             start: 0,
             end: 0,
-            random: SingleSample::new(seed, seed2),
+            random: SingleSample::new(Philox::new(seed as u64, seed2 as u64)),
             exhausted: false,
         }
     }
@@ -358,13 +340,18 @@ impl Shuffle {
         if waiting == 0 {
             return Ok(None);
         }
-        let offset = self.random.next() as usize % waiting;
+        let offset = self.random.next_u32() as usize % waiting;
         let index = (self.start + offset) % self.size;
         let element = self.slots[index].take();
         self.slots.swap(index, self.start % self.size);
         self.start += 1;
         Ok(element)
     }
+}
+
+thread_local! {
+    /// How many iterations have started (each numbers its random kernels' scope).
+    static ITERATIONS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 impl DatasetIterator {
@@ -376,6 +363,10 @@ impl DatasetIterator {
         };
         DatasetIterator {
             state: State::start(dataset),
+            kernels: ITERATIONS.with(|count| {
+                count.set(count.get() + 1);
+                count.get()
+            }),
             cost: ElementCost::default(),
             prefetch,
             injected,
@@ -386,7 +377,10 @@ impl DatasetIterator {
     pub fn next(&mut self, functions: &mut dyn ElementFunctions) -> TfResult<Option<Element>> {
         self.cost = ElementCost::default();
         let mut cost = ElementCost::default();
-        let element = self.state.next(functions, &mut cost)?;
+        let outer = functions.swap_kernel_scope(self.kernels);
+        let element = self.state.next(functions, &mut cost);
+        functions.swap_kernel_scope(outer);
+        let element = element?;
         if self.injected {
             cost.background_ns += cost.inline_ns;
             cost.inline_ns = 0;

@@ -373,6 +373,13 @@ impl ElementFunctions for HostRunner<'_, '_> {
         self.st.ctx.try_borrow().map_or(1, |ctx| ctx.host_cores())
     }
 
+    fn swap_kernel_scope(&mut self, scope: u64) -> u64 {
+        self.st
+            .ctx
+            .try_borrow_mut()
+            .map_or(scope, |mut ctx| ctx.swap_kernel_scope(scope))
+    }
+
     fn copy_ns(&self, bytes: u64) -> u64 {
         self.st.ctx.try_borrow().map_or(0, |ctx| ctx.copy_ns(bytes))
     }

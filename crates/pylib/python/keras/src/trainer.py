@@ -71,6 +71,20 @@ class _Batches:
         self.batch_size = batch_size or 32
         self.steps = steps or -(-self.size // self.batch_size)
 
+    def _permutation(self):
+        """The epoch's sample order as Keras's array adapter draws it: `tf.random.shuffle`
+        of `tf.range(n)` in a one-element dataset's `map`, made once per `fit`. Each epoch
+        iterates it anew, and TensorFlow starts a new iterator's random kernels afresh, so
+        with a global seed every epoch of one `fit` sees the same order, as in Keras."""
+        if getattr(self, "_order", None) is None:
+            size = self.size
+
+            def permutation(_):
+                return tf.random.shuffle(tf.range(size, dtype=tf.int64))
+
+            self._order = tf.data.Dataset.range(1).map(permutation).prefetch(1)
+        return next(iter(self._order)).numpy()
+
     @staticmethod
     def _array(a):
         if isinstance(a, (list, tuple)) and not isinstance(a, np.ndarray):
@@ -95,7 +109,7 @@ class _Batches:
             return
         order = None
         if shuffle:
-            order = np.random.permutation(self.size)
+            order = self._permutation()
         for step in range(self.steps):
             start = step * self.batch_size
             stop = min(start + self.batch_size, self.size)
