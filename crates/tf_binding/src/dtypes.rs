@@ -41,6 +41,10 @@ pub fn build(st: &St) -> Rc<Class> {
     ClassBuilder::new("DType", "tensorflow.python.framework.dtypes")
         .method("__repr__", |vm, args| {
             let name = ref_name(dtype_of(vm, &args)?, ref_of(vm, &args)?);
+            Ok(Value::str(format!("tf.{name}")))
+        })
+        .method("__str__", |vm, args| {
+            let name = ref_name(dtype_of(vm, &args)?, ref_of(vm, &args)?);
             Ok(Value::str(format!("<dtype: '{name}'>")))
         })
         .method("__eq__", |vm, args| {

@@ -207,6 +207,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.check_ops:assert_greater",
     ),
     (
+        "tensorflow.data.TFRecordDataset",
+        "_tensorflow.io:TFRecordDataset",
+    ),
+    (
         "tensorflow.data.TextLineDataset",
         "_tensorflow.dataset_methods:TextLineDataset",
     ),

@@ -14,39 +14,13 @@ import struct
 import time
 
 import tensorflow as tf
+from _tensorflow.tfrecord import frame as _tfrecord
 
 _FILE_COUNT = [0]
 _STATE = {"writer": None, "step": None, "record_if": True}
 
 
 # --- the event file's encoding -------------------------------------------------------------
-
-def _crc32c_table():
-    table = []
-    for byte in range(256):
-        crc = byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
-        table.append(crc)
-    return table
-
-
-_CRC_TABLE = _crc32c_table()
-
-
-def _masked_crc32c(data):
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _CRC_TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    crc ^= 0xFFFFFFFF
-    return ((((crc >> 15) | (crc << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
-
-
-def _tfrecord(payload):
-    header = struct.pack("<Q", len(payload))
-    return (header + struct.pack("<I", _masked_crc32c(header)) + payload
-            + struct.pack("<I", _masked_crc32c(payload)))
-
 
 def _varint(value):
     value &= 0xFFFFFFFFFFFFFFFF

@@ -3,3 +3,8 @@
 
 from _tensorflow.checkpoint import (Checkpoint, CheckpointManager, CheckpointReader,
                                     latest_checkpoint, list_variables, load_checkpoint)
+
+
+from _tensorflow.example_pb import (  # noqa: E402,F401
+    BytesList, Example, Feature, Features, FloatList, Int64List,
+)

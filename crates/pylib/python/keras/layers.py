@@ -3,10 +3,11 @@
 from keras.src.layer import Layer
 from keras.src.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keras.src.layers.conv import (
-    AveragePooling1D, AveragePooling2D, AvgPool2D, Conv1D, Conv2D, Conv2DTranspose, Conv3D,
-    Convolution1D, Convolution2D, DepthwiseConv2D, SeparableConv2D, SeparableConvolution2D,
-    GlobalAveragePooling1D, GlobalAveragePooling2D, GlobalMaxPooling1D, GlobalMaxPooling2D,
-    MaxPool1D, MaxPool2D, MaxPooling1D, MaxPooling2D,
+    AveragePooling1D, AveragePooling2D, AvgPool1D, AvgPool2D, Conv1D, Conv2D, Conv2DTranspose,
+    Conv3D, Convolution1D, Convolution2D, Convolution2DTranspose, Convolution3D,
+    DepthwiseConv2D, SeparableConv2D, SeparableConvolution2D, GlobalAveragePooling1D,
+    GlobalAveragePooling2D, GlobalAvgPool1D, GlobalAvgPool2D, GlobalMaxPool1D, GlobalMaxPool2D,
+    GlobalMaxPooling1D, GlobalMaxPooling2D, MaxPool1D, MaxPool2D, MaxPooling1D, MaxPooling2D,
 )
 from keras.src.layers.core import (
     Activation, Dense, Dropout, Embedding, Flatten, Identity, Input, InputLayer, Lambda,

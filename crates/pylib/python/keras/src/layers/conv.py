@@ -428,6 +428,7 @@ class AveragePooling2D(_Pooling):
 
 MaxPool1D = MaxPooling1D
 MaxPool2D = MaxPooling2D
+AvgPool1D = AveragePooling1D
 AvgPool2D = AveragePooling2D
 
 
@@ -462,3 +463,11 @@ class GlobalMaxPooling1D(_GlobalPooling):
 class GlobalMaxPooling2D(_GlobalPooling):
     rank = 2
     kind = "max"
+
+
+GlobalAvgPool1D = GlobalAveragePooling1D
+GlobalAvgPool2D = GlobalAveragePooling2D
+GlobalMaxPool1D = GlobalMaxPooling1D
+GlobalMaxPool2D = GlobalMaxPooling2D
+Convolution3D = Conv3D
+Convolution2DTranspose = Conv2DTranspose
