@@ -129,6 +129,12 @@ pub fn to_tensor(
     } else {
         inferred
     };
+    if leaves.is_empty() {
+        // An empty list takes any dtype, strings included.
+        let shape = tensor::Shape::new(dims);
+        return Tensor::new(target, shape, tensor::TensorData::zeros(target, 0))
+            .map_err(|error| vm.value_error(error.message));
+    }
     let tensor = from_leaves(vm, leaves, dims, built)?;
     if tensor.dtype() == target {
         Ok(tensor)

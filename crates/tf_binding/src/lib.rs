@@ -64,6 +64,7 @@ mod numpy_core;
 pub(crate) mod numpy_generator;
 pub mod numpy_module;
 mod numpy_random;
+pub mod parsing_ops;
 pub mod python_names;
 pub mod random_generator;
 pub mod sampling_ops;

@@ -1149,6 +1149,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         "DepthwiseConv2dNative",
         crate::nn_ops::depthwise_conv2d_native,
     );
+    def(
+        &raw_ops,
+        st,
+        "ParseExampleV2",
+        crate::parsing_ops::parse_example_v2,
+    );
     tf.set("raw_ops", Value::Module(raw_ops.clone()));
     let strings = module("tensorflow.strings");
     def(&strings, st, "to_number", array_ops::to_number);

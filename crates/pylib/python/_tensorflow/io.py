@@ -162,98 +162,47 @@ class FixedLenSequenceFeature(_collections.namedtuple(
         return super().__new__(cls, shape, dtype, allow_missing, default_value)
 
 
-_LIST_OF_DTYPE = {"int64": ("int64_list", "int64"), "float32": ("float_list", "float"),
-                  "string": ("bytes_list", "string")}
-_KIND_NAME = {"int64_list": "int64", "float_list": "float", "bytes_list": "string"}
-
-
-def _parse_error(message, dense, sparse):
-    return tf.errors.InvalidArgumentError(
-        None, None,
-        "{{function_node __wrapped__ParseExampleV2_Tdense_%d_num_sparse_%d_ragged_split_types_0_"
-        "ragged_value_types_0_sparse_types_%d_device_/job:localhost/replica:0/task:0/device:CPU:0}}"
-        " %s [Op:ParseExampleV2]" % (dense, sparse, sparse, message))
-
-
 def _parse_examples(serialized, features, single):
-    from _tensorflow.example_pb import Example
-
-    if not tf.executing_eagerly():
-        raise NotImplementedError(
-            "tf.io.parse_example and parse_single_example inside a tf.function or "
-            "Dataset.map are not emulated in this playground yet; parse eagerly (for "
-            "example over `for record in dataset`).")
+    """`ParseExampleV2` over `serialized` for `features`: a dict with the variable-length
+    features (as `SparseTensor`s) first, then the fixed-length ones, each group sorted by
+    name, as TensorFlow orders it."""
     if not features:
         raise ValueError("Argument `features` cannot be None.")
-    records = tf.convert_to_tensor(serialized, tf.string).numpy()
-    records = [records] if single else list(np.asarray(records).reshape(-1))
     sparse_keys = sorted(k for k, v in features.items() if isinstance(v, VarLenFeature))
     dense_keys = sorted(k for k, v in features.items() if isinstance(v, FixedLenFeature))
     other = [k for k in features if k not in sparse_keys and k not in dense_keys]
     if other:
         raise NotImplementedError(
             f"{type(features[other[0]]).__name__} is not emulated in this playground yet.")
-
-    def error(message):
-        return _parse_error(message, len(dense_keys), len(sparse_keys))
-
-    examples = []
-    for record in records:
-        try:
-            examples.append(Example.FromString(bytes(record)))
-        except Exception:
-            raise error("Could not parse example input, value: '%s'" % record) from None
-
-    def values_of(example, key, dtype):
-        feature = example.features.feature.get(key)
-        if feature is None or feature.WhichOneof("kind") is None:
-            return None
-        kind = feature.WhichOneof("kind")
-        wanted, wanted_name = _LIST_OF_DTYPE[dtype.name]
-        if kind != wanted:
-            raise error(f"Key: {key}.  Data types don't match. Data type: {_KIND_NAME[kind]} "
-                        f"but expected type: {wanted_name}")
-        return list(getattr(feature, kind).value)
-
-    result = {}
-    for key in sparse_keys:
-        dtype = tf.as_dtype(features[key].dtype)
-        indices, values, longest = [], [], 0
-        for row, example in enumerate(examples):
-            items = values_of(example, key, dtype) or []
-            longest = max(longest, len(items))
-            for column, item in enumerate(items):
-                indices.append([column] if single else [row, column])
-                values.append(item)
-        rank = 1 if single else 2
-        shape = [longest] if single else [len(examples), longest]
-        result[key] = tf.sparse.SparseTensor(
-            indices=tf.constant(indices, tf.int64, shape=[len(indices), rank]),
-            values=tf.constant(values, dtype, shape=[len(values)]),
-            dense_shape=tf.constant(shape, tf.int64))
+    serialized = tf.convert_to_tensor(serialized, tf.string)
+    defaults, shapes = [], []
     for key in dense_keys:
         spec = features[key]
         dtype = tf.as_dtype(spec.dtype)
-        shape = list(spec.shape) if isinstance(spec.shape, (list, tuple)) else \
-            [int(d) for d in tf.TensorShape(spec.shape).as_list()]
-        size = 1
-        for dim in shape:
-            size *= dim
-        rows = []
-        for example in examples:
-            items = values_of(example, key, dtype)
-            if items is None:
-                if spec.default_value is None:
-                    raise error(f"Feature: {key} (data type: {dtype.name}) is required but "
-                                "could not be found.")
-                rows.append(tf.broadcast_to(tf.cast(spec.default_value, dtype), shape))
-                continue
-            if len(items) != size:
-                raise error(f"Key: {key}.  Can't parse serialized Example: Some "
-                            f"{_LIST_OF_DTYPE[dtype.name][0]} slice was not parsed.")
-            rows.append(tf.reshape(tf.constant(items, dtype), shape))
-        result[key] = rows[0] if single else tf.stack(rows) if rows else \
-            tf.zeros([0] + shape, dtype)
+        shape = [int(d) for d in tf.TensorShape(spec.shape).as_list()]
+        if spec.default_value is None:
+            defaults.append(tf.zeros([0], dtype))
+        else:
+            defaults.append(tf.reshape(tf.cast(spec.default_value, dtype)
+                                       if dtype != tf.string else
+                                       tf.convert_to_tensor(spec.default_value, tf.string),
+                                       [-1]))
+        shapes.append(shape)
+    outputs = tf.raw_ops.ParseExampleV2(
+        serialized=serialized, names=tf.constant([], tf.string),
+        sparse_keys=tf.constant(sparse_keys, tf.string, shape=[len(sparse_keys)]),
+        dense_keys=tf.constant(dense_keys, tf.string, shape=[len(dense_keys)]),
+        ragged_keys=tf.constant([], tf.string), dense_defaults=defaults,
+        num_sparse=len(sparse_keys),
+        sparse_types=[tf.as_dtype(features[k].dtype) for k in sparse_keys],
+        ragged_value_types=[], ragged_split_types=[], dense_shapes=shapes)
+    indices, values, dense_shapes, dense = outputs[0], outputs[1], outputs[2], outputs[3]
+    result = {}
+    for i, key in enumerate(sparse_keys):
+        result[key] = tf.sparse.SparseTensor(indices=indices[i], values=values[i],
+                                             dense_shape=dense_shapes[i])
+    for i, key in enumerate(dense_keys):
+        result[key] = dense[i]
     return result
 
 

@@ -52,6 +52,7 @@ mod one_hot;
 pub mod op;
 mod pack;
 mod pad;
+mod parse_example;
 mod placeholder;
 mod pool;
 mod print_v2;
@@ -117,6 +118,7 @@ pub use one_hot::OneHot;
 pub use op::{DefinedOp, Op};
 pub use pack::Pack;
 pub use pad::Pad;
+pub use parse_example::ParseExampleV2;
 pub use placeholder::{Arg, Placeholder};
 pub use pool::Pool;
 pub use print_v2::PrintV2;
@@ -314,6 +316,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &sparse_softmax_cross_entropy::DEF,
     &squeeze::DEF,
     &tile::DEF,
+    &parse_example::DEF,
     &top_k_v2::DEF,
     &unique::DEF,
     &where_indices::DEF,

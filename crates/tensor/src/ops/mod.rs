@@ -40,6 +40,7 @@ pub mod matmul;
 pub mod matrix_diag;
 pub mod mxu;
 pub mod pad;
+pub mod parse_example;
 pub mod pool;
 pub mod reduce;
 pub mod sampling;
