@@ -85,6 +85,9 @@ pub struct Recorder {
     call: u32,
     /// How many function bodies began.
     calls: u32,
+    /// Function calls made past [`RECORDED_OPS_MAX`], by function: the clock counts each as
+    /// long as the function's last recorded call (a training loop's later steps).
+    pub unrecorded_calls: std::collections::HashMap<String, u64>,
     /// Copies already made: (producer, tensor, destination, launch, call). An eager tensor
     /// keeps a mirror on each device it was copied to, so it crosses once; inside one
     /// `Session.run` or function call the partitioner makes one `_Send`/`_Recv` pair per
@@ -172,6 +175,12 @@ impl Recorder {
     /// the op's id (or `None` past [`RECORDED_OPS_MAX`]).
     pub fn record(&mut self, op: RecordedOp<'_>) -> Option<u32> {
         if self.ops.len() >= RECORDED_OPS_MAX {
+            if op.op_type.starts_with("__inference_") {
+                *self
+                    .unrecorded_calls
+                    .entry(op.op_type.to_string())
+                    .or_default() += 1;
+            }
             return None;
         }
         let id = self.ops.len() as u32;

@@ -51,7 +51,10 @@ fn elapsed_ns(st: &St, vm: &mut Vm<'_>) -> u64 {
             let (ops, transfers) = (&ctx.recorder.ops, &ctx.recorder.transfers);
             // Scheduling every op recorded so far: charged like the work it is.
             meter::work::add((ops.len() + transfers.len()) as u64 * 20);
-            sim::schedule::schedule(&st.topology.hardware, ops, transfers).makespan_ns
+            let schedule = sim::schedule::schedule(&st.topology.hardware, ops, transfers);
+            schedule
+                .makespan_ns
+                .saturating_add(unrecorded_calls_ns(&ctx.recorder, &schedule))
         }
         Err(_) => 0,
     };
@@ -61,6 +64,35 @@ fn elapsed_ns(st: &St, vm: &mut Vm<'_>) -> u64 {
     makespan
         .saturating_add(interpreter)
         .saturating_add(st.slept_ns.get())
+}
+
+/// The time of the function calls made after the run stopped recording ops (a long
+/// training loop): each takes as long as its function's last recorded call added to the
+/// timeline (the end of that call after the end of the one before it), one after another.
+fn unrecorded_calls_ns(
+    recorder: &runtime::recorder::Recorder,
+    schedule: &sim::schedule::Schedule,
+) -> u64 {
+    recorder
+        .unrecorded_calls
+        .iter()
+        .map(|(function, count)| {
+            let mut ends = recorder
+                .ops
+                .iter()
+                .enumerate()
+                .filter(|(_, op)| op.op_type == *function)
+                .filter_map(|(index, _)| schedule.ops.get(index))
+                .map(|timing| (timing.start_ns, timing.start_ns + timing.duration_ns))
+                .rev();
+            let per_call = match (ends.next(), ends.next()) {
+                (Some((_, last)), Some((_, previous))) => last.saturating_sub(previous),
+                (Some((start, end)), None) => end - start,
+                _ => 0,
+            };
+            per_call.saturating_mul(*count)
+        })
+        .fold(0, u64::saturating_add)
 }
 
 fn sleep_ns(st: &St, vm: &mut Vm<'_>, ns: Option<&Value>) -> PyResult {
