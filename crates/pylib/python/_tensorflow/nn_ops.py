@@ -10,6 +10,8 @@ import tensorflow as tf
 def _noise_shape(x, noise_shape):
     if noise_shape is None:
         return tf.shape(x)
+    if tf.is_tensor(noise_shape):
+        return noise_shape
     dims = list(noise_shape)
     static = x.shape
     if static.rank is not None and len(dims) == static.rank:
