@@ -85,6 +85,44 @@ impl Op for Transpose {
         Ok(vec![tensor::ops::transpose(x, Some(&perm))?])
     }
 
+    /// `_TransposeGrad` in a graph: the gradient transposed by the inverse of a constant
+    /// permutation.
+    fn graph_gradient(
+        &self,
+        ctx: &mut crate::context::Context,
+        inputs: &[crate::graph::GraphTensor],
+        _y: crate::graph::GraphTensor,
+        grad: crate::graph::GraphTensor,
+    ) -> TfResult<Vec<Option<crate::graph::GraphTensor>>> {
+        use super::support::{operand, symbolic};
+        let [_, perm] = inputs else {
+            return Ok(vec![None; inputs.len()]);
+        };
+        let perm = crate::shape_value::constant_value(ctx.graph(perm.graph)?, *perm)
+            .and_then(|perm| perm.to_i64_vec())
+            .ok_or_else(|| {
+                super::op::graph_gradient_not_emulated("Transpose with a computed permutation")
+            })?;
+        let mut inverse = vec![0i32; perm.len()];
+        for (index, axis) in perm.iter().enumerate() {
+            if let Some(slot) = usize::try_from(*axis).ok().and_then(|a| inverse.get_mut(a)) {
+                *slot = index as i32;
+            }
+        }
+        let inverse = Tensor::from_vec(tensor::Shape::new(vec![inverse.len()]), inverse)
+            .map_err(TfError::from_kernel_message)?;
+        let transposed = ctx.array_op(
+            Transpose::kind(),
+            "transpose",
+            None,
+            vec![
+                (operand(grad), "x", true),
+                (crate::Operand::Literal(inverse), "perm", false),
+            ],
+        )?;
+        Ok(vec![Some(symbolic(transposed)?), None])
+    }
+
     /// `_TransposeGrad`: the gradient transposed by the inverse permutation.
     fn gradient(
         &self,
