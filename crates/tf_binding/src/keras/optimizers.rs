@@ -61,6 +61,9 @@ pub struct OptimizerState {
     slots: RefCell<HashMap<u32, Vec<Tensor>>>,
     /// The variables `apply_gradients` inside a `tf.function` keeps its state in.
     pub traced: RefCell<TracedState>,
+    /// The learning rate a schedule computed in the function being traced (a tensor of
+    /// that graph), for the next traced `apply_gradients`.
+    pub traced_learning_rate: RefCell<Option<Operand>>,
 }
 
 /// The optimizer's variables once a `tf.function` applied it (Keras 3 keeps its state in
@@ -395,6 +398,7 @@ fn construct(vm: &mut Vm<'_>, kind: &str, args: &Args<'_>) -> PyResult<Optimizer
         iterations: Cell::new(0),
         slots: RefCell::new(HashMap::new()),
         traced: RefCell::new(TracedState::default()),
+        traced_learning_rate: RefCell::new(None),
     })
 }
 
@@ -520,6 +524,28 @@ fn build_class(st: &St, kind: &'static str, module: &str) -> Rc<Class> {
                 let value = args.get(1).cloned();
                 optimizer.learning_rate.set(float_arg(vm, &value, 0.0)?);
                 Ok(Value::None)
+            }),
+        )
+        .method_closure(
+            "_set_traced_learning_rate",
+            bound(st, |st, vm, args| {
+                let optimizer = optimizer_of(vm, this(vm, &args)?)?;
+                let value = args
+                    .get(1)
+                    .cloned()
+                    .ok_or_else(|| vm.type_error("a learning rate tensor is required"))?;
+                let operand = crate::convert::to_operand(st, vm, &value)?;
+                *optimizer.traced_learning_rate.borrow_mut() = Some(operand);
+                Ok(Value::None)
+            }),
+        )
+        .method_closure(
+            "_traced_iterations",
+            bound(st, |st, vm, args| {
+                let optimizer = optimizer_of(vm, this(vm, &args)?)?;
+                let counter = traced_optimizer::iteration_variable(st, vm, &optimizer)?;
+                let handle = st.tf(vm, |ctx| ctx.read_variable(counter))?;
+                crate::tensor_class::wrap(st, vm, handle)
             }),
         )
         .method_closure("_slot_values", bound(st, slot_values))

@@ -140,7 +140,10 @@ pub fn apply_traced(
         work.push((grad.clone(), *weight, slots));
     }
     let rule = optimizer.rule.clone();
-    let learning_rate = optimizer.learning_rate.get();
+    let learning_rate = match optimizer.traced_learning_rate.borrow_mut().take() {
+        Some(scheduled) => scheduled,
+        None => f32_literal(optimizer.learning_rate.get()),
+    };
     st.tf(vm, |ctx| {
         // Under `strategy.run`: the sum of the replicas' gradients.
         let strategy = ctx.replica_context().map(|replica| replica.strategy);
@@ -171,7 +174,7 @@ pub fn apply_traced(
             update_one(
                 ctx,
                 &rule,
-                learning_rate,
+                learning_rate.clone(),
                 step.as_ref(),
                 grad,
                 weight,
@@ -191,7 +194,7 @@ pub fn apply_traced(
 fn update_one(
     ctx: &mut runtime::Context,
     rule: &Rule,
-    learning_rate: f64,
+    learning_rate: Operand,
     step: Option<&Handle>,
     grad: Handle,
     weight: VariableId,
@@ -203,7 +206,12 @@ fn update_one(
     } else {
         Operand::Handle(ctx.cast(Operand::Handle(grad), dtype, None)?)
     };
-    let lr = f32_literal(learning_rate);
+    let lr = match learning_rate {
+        Operand::Handle(handle) if ctx.handle_dtype(&handle)? != dtype => {
+            Operand::Handle(ctx.cast(Operand::Handle(handle), dtype, None)?)
+        }
+        other => other,
+    };
     let slot = |index: usize| -> TfResult<VariableId> {
         slots
             .get(index)

@@ -103,8 +103,16 @@ class _Optimizer(_GradientTransforms):
         return cls(**{k: v for k, v in config.items() if k in known}, **base)
 
     def _update_learning_rate(self):
-        if self._schedule is not None:
-            self._native.learning_rate.fset(self, float(self._schedule(int(self.iterations))))
+        if self._schedule is None:
+            return
+        import tensorflow as tf
+        if not tf.executing_eagerly():
+            # In a traced step the schedule is part of the graph, computed from the
+            # iteration variable at every call, as Keras computes it.
+            rate = self._schedule(self._native._traced_iterations(self))
+            self._native._set_traced_learning_rate(self, tf.cast(rate, "float32"))
+            return
+        self._native.learning_rate.fset(self, float(self._schedule(int(self.iterations))))
 
     def apply(self, grads, trainable_variables=None):
         if trainable_variables is None:
