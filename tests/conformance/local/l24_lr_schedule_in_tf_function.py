@@ -36,3 +36,19 @@ for schedule in schedules:
         losses = [round(float(step()), 6) for _ in range(6)]
         print(type(schedule).__name__, type(opt).__name__, losses, v.numpy().round(6).tolist(),
               int(opt.iterations), round(float(opt.learning_rate), 6))
+
+# A plain rate set or assigned between calls of a traced step takes effect.
+opt = tf.keras.optimizers.SGD(0.1)
+v = tf.Variable([1.0, 3.0])
+
+@tf.function
+def plain_step():
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_sum(v ** 2)
+    opt.apply_gradients([(tape.gradient(loss, v), v)])
+
+plain_step(); print(v.numpy())
+opt.learning_rate = 0.5
+plain_step(); print(v.numpy())
+opt.learning_rate.assign(0.25)
+plain_step(); print(v.numpy(), float(opt.learning_rate))

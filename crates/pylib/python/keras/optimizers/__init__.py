@@ -3,6 +3,7 @@ bit), with Keras 3's `apply(grads, variables)`; inside a replica of a distribute
 `apply_gradients` is TensorFlow's `merge_call` (see `keras.src.distribution`)."""
 
 import _keras_native
+import numpy as np
 from keras.src import distribution as _distribution
 from keras.src.schedules import LearningRateSchedule as _Schedule
 from keras.optimizers import schedules  # noqa: F401
@@ -103,9 +104,19 @@ class _Optimizer(_GradientTransforms):
         return cls(**{k: v for k, v in config.items() if k in known}, **base)
 
     def _update_learning_rate(self):
-        if self._schedule is None:
-            return
         import tensorflow as tf
+        if self._schedule is None:
+            # The rate is the variable's value when the step runs (a traced step reads it
+            # in the graph), so assigning the variable or setting `learning_rate` between
+            # calls takes effect, as in Keras.
+            if tf.executing_eagerly():
+                rate = float(self._learning_rate_variable.numpy())
+                if rate != float(np.float32(self._native_learning_rate())):
+                    self._native.learning_rate.fset(self, rate)
+            else:
+                self._native._set_traced_learning_rate(
+                    self, tf.identity(self._learning_rate_variable))
+            return
         if not tf.executing_eagerly():
             # In a traced step the schedule is part of the graph, computed from the
             # iteration variable at every call, as Keras computes it.
