@@ -11,7 +11,8 @@ import numpy as np
 
 # --- wire format ---------------------------------------------------------------------------
 
-def _varint(value):
+def varint(value):
+    """`value` as a protocol buffer varint (negative values as ten bytes)."""
     value &= 0xFFFFFFFFFFFFFFFF
     out = []
     while True:
@@ -25,11 +26,12 @@ def _varint(value):
 
 
 def _key(number, wire):
-    return _varint(number << 3 | wire)
+    return varint(number << 3 | wire)
 
 
-def _delimited(number, payload):
-    return _key(number, 2) + _varint(len(payload)) + payload
+def delimited(number, payload):
+    """A length-delimited field `number` holding `payload`."""
+    return _key(number, 2) + varint(len(payload)) + payload
 
 
 class DecodeError(Exception):
@@ -256,7 +258,7 @@ class BytesList(_List):
     _CHECK = staticmethod(_bytes)
 
     def _encode(self):
-        return b"".join(_delimited(1, v) for v in self.value)
+        return b"".join(delimited(1, v) for v in self.value)
 
     def _decode(self, data):
         for number, wire, value in _fields(data):
@@ -276,7 +278,7 @@ class FloatList(_List):
     def _encode(self):
         if not len(self.value):
             return b""
-        return _delimited(1, b"".join(struct.pack("<f", v) for v in self.value))
+        return delimited(1, b"".join(struct.pack("<f", v) for v in self.value))
 
     def _decode(self, data):
         for number, wire, value in _fields(data):
@@ -301,7 +303,7 @@ class Int64List(_List):
     def _encode(self):
         if not len(self.value):
             return b""
-        return _delimited(1, b"".join(_varint(v) for v in self.value))
+        return delimited(1, b"".join(varint(v) for v in self.value))
 
     def _decode(self, data):
         for number, wire, value in _fields(data):
@@ -377,7 +379,7 @@ class Feature(_Message):
         if kind is None:
             return b""
         number = dict((n, f) for n, _, f in _KINDS)[kind]
-        return _delimited(number, self._lists[kind]._encode())
+        return delimited(number, self._lists[kind]._encode())
 
     def _decode(self, data):
         for number, wire, value in _fields(data):
@@ -470,7 +472,7 @@ class Features(_Message):
 
     def _encode(self):
         return b"".join(
-            _delimited(1, _delimited(1, key.encode("utf-8")) + _delimited(2, value._encode()))
+            delimited(1, delimited(1, key.encode("utf-8")) + delimited(2, value._encode()))
             for key, value in self.feature.items())
 
     def _decode(self, data):
@@ -520,7 +522,7 @@ class Example(_Message):
         inner = self.features._encode()
         if not inner and not len(self.features.feature):
             return b""
-        return _delimited(1, inner)
+        return delimited(1, inner)
 
     def _decode(self, data):
         for number, wire, value in _fields(data):

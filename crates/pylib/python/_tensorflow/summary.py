@@ -14,7 +14,8 @@ import struct
 import time
 
 import tensorflow as tf
-from _tensorflow.tfrecord import frame as _tfrecord
+from _tensorflow.example_pb import delimited, varint as _varint
+from _tensorflow.tfrecord import crc, crc_table, frame as _tfrecord
 
 _FILE_COUNT = [0]
 _STATE = {"writer": None, "step": None, "record_if": True}
@@ -22,24 +23,11 @@ _STATE = {"writer": None, "step": None, "record_if": True}
 
 # --- the event file's encoding -------------------------------------------------------------
 
-def _varint(value):
-    value &= 0xFFFFFFFFFFFFFFFF
-    out = []
-    while True:
-        bits = value & 0x7F
-        value >>= 7
-        if value:
-            out.append(bits | 0x80)
-        else:
-            out.append(bits)
-            return bytes(out)
-
-
 def _field(number, payload):
     """A length-delimited protocol buffer field."""
     if isinstance(payload, str):
         payload = payload.encode("utf-8")
-    return _varint(number << 3 | 2) + _varint(len(payload)) + payload
+    return delimited(number, payload)
 
 
 def _int_field(number, value):
@@ -385,24 +373,11 @@ def _adler32(data):
     return (b << 16) | a
 
 
-def _crc32_table():
-    table = []
-    for byte in range(256):
-        crc = byte
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0xEDB88320 if crc & 1 else crc >> 1
-        table.append(crc)
-    return table
-
-
-_CRC32_TABLE = _crc32_table()
+_CRC32_TABLE = crc_table(0xEDB88320)
 
 
 def _crc32(data):
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _CRC32_TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    return crc ^ 0xFFFFFFFF
+    return crc(_CRC32_TABLE, data)
 
 
 class _Experimental:

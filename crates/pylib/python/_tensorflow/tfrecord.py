@@ -7,26 +7,33 @@ import struct
 import tensorflow as tf
 
 
-def _crc32c_table():
+def crc_table(polynomial):
+    """The byte table of a reflected CRC-32 with `polynomial` (0x82F63B78 is CRC-32C, which
+    TFRecord uses; 0xEDB88320 is zlib's and PNG's CRC-32)."""
     table = []
     for byte in range(256):
         crc = byte
         for _ in range(8):
-            crc = (crc >> 1) ^ 0x82F63B78 if crc & 1 else crc >> 1
+            crc = (crc >> 1) ^ polynomial if crc & 1 else crc >> 1
         table.append(crc)
     return table
 
 
-_CRC_TABLE = _crc32c_table()
+def crc(table, data):
+    """The CRC of `data` with `table`."""
+    value = 0xFFFFFFFF
+    for byte in data:
+        value = table[(value ^ byte) & 0xFF] ^ (value >> 8)
+    return value ^ 0xFFFFFFFF
+
+
+_CRC32C_TABLE = crc_table(0x82F63B78)
 
 
 def masked_crc32c(data):
     """CRC-32C of `data`, masked as TFRecord stores it."""
-    crc = 0xFFFFFFFF
-    for byte in data:
-        crc = _CRC_TABLE[(crc ^ byte) & 0xFF] ^ (crc >> 8)
-    crc ^= 0xFFFFFFFF
-    return ((((crc >> 15) | (crc << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
+    value = crc(_CRC32C_TABLE, data)
+    return ((((value >> 15) | (value << 17)) & 0xFFFFFFFF) + 0xA282EAD8) & 0xFFFFFFFF
 
 
 def frame(payload):

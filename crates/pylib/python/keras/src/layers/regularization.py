@@ -10,6 +10,13 @@ from keras.src import ops
 from keras.src.layer import Layer
 
 
+def _check_fraction(name, value):
+    if not 0 <= value <= 1:
+        raise ValueError(
+            f"Invalid value received for argument `{name}`. Expected a float value "
+            f"between 0 and 1. Received: {name}={value}")
+
+
 class _RandomLayer(Layer):
     def __init__(self, seed=None, **kwargs):
         super().__init__(**kwargs)
@@ -26,10 +33,7 @@ class GaussianNoise(_RandomLayer):
     """Adds zero-centred normal noise of deviation `stddev` in training."""
 
     def __init__(self, stddev, seed=None, **kwargs):
-        if not 0 <= stddev <= 1:
-            raise ValueError(
-                "Invalid value received for argument `stddev`. Expected a float value "
-                f"between 0 and 1. Received: stddev={stddev}")
+        _check_fraction("stddev", stddev)
         super().__init__(seed=seed, **kwargs)
         self.stddev = stddev
 
@@ -46,10 +50,7 @@ class GaussianDropout(_RandomLayer):
     training."""
 
     def __init__(self, rate, seed=None, **kwargs):
-        if not 0 <= rate <= 1:
-            raise ValueError(
-                "Invalid value received for argument `rate`. Expected a float value "
-                f"between 0 and 1. Received: rate={rate}")
+        _check_fraction("rate", rate)
         super().__init__(seed=seed, **kwargs)
         self.rate = rate
 
@@ -63,10 +64,7 @@ class GaussianDropout(_RandomLayer):
 
 class _SpatialDropout(_RandomLayer):
     def __init__(self, rate, seed=None, data_format=None, **kwargs):
-        if not 0 <= rate <= 1:
-            raise ValueError(
-                "Invalid value received for argument `rate`. Expected a float value "
-                f"between 0 and 1. Received: rate={rate}")
+        _check_fraction("rate", rate)
         super().__init__(seed=seed, **kwargs)
         self.rate = rate
         self.data_format = data_format or "channels_last"
