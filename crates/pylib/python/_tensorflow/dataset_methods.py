@@ -278,19 +278,28 @@ def choose_from_datasets(datasets, choice_dataset, stop_on_empty_dataset=True):
     return _from_elements(chosen, datasets[0].element_spec)
 
 
-def TextLineDataset(filenames, compression_type=None, buffer_size=None,
-                    num_parallel_reads=None, name=None):  # noqa: N802 - TensorFlow's name
-    """The lines of the files, in order, without their line endings."""
+def file_names(filenames):
+    """A file dataset's `filenames` argument (a name, a list of names, or a string tensor)
+    as a list of `str`."""
     if tf.is_tensor(filenames):
         filenames = filenames.numpy()
     if isinstance(filenames, (str, bytes)):
         filenames = [filenames]
-    lines = []
+    names = []
     for filename in filenames:
         if hasattr(filename, "numpy"):
             filename = filename.numpy()
         if isinstance(filename, bytes):
             filename = filename.decode()
+        names.append(str(filename))
+    return names
+
+
+def TextLineDataset(filenames, compression_type=None, buffer_size=None,
+                    num_parallel_reads=None, name=None):  # noqa: N802 - TensorFlow's name
+    """The lines of the files, in order, without their line endings."""
+    lines = []
+    for filename in file_names(filenames):
         try:
             with open(filename, "rb") as f:
                 data = f.read()

@@ -225,17 +225,11 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None,  # noqa:
     if compression_type not in (None, "", "NONE"):
         raise NotImplementedError(
             "Compressed TFRecord files are not emulated in this playground yet.")
-    if tf.is_tensor(filenames):
-        filenames = filenames.numpy()
-    if isinstance(filenames, (str, bytes)):
-        filenames = [filenames]
+    from _tensorflow.dataset_methods import file_names
+
     records = []
-    for filename in filenames:
-        if hasattr(filename, "numpy"):
-            filename = filename.numpy()
-        if isinstance(filename, bytes):
-            filename = filename.decode()
-        records.extend(read_records(str(filename)))
+    for filename in file_names(filenames):
+        records.extend(read_records(filename))
     return tf.data.Dataset.from_tensor_slices(tf.constant(records, tf.string, shape=[len(records)]))
 
 
