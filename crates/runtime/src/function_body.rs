@@ -516,8 +516,6 @@ pub(crate) fn function_placer_graph(
     placer_graph
 }
 
-/// A condition's truth as `If` and `While` take it: a bool scalar's value, a number's
-/// being non-zero, a non-scalar's being non-empty.
 /// Whether a staged while loop may run its `iterations`-th body (counted from 1): not once
 /// the run's budget is spent (the interpreter reports it when the call returns), nor past
 /// [`MAX_WHILE_ITERATIONS`]. Both executors that run `While` ask it.
@@ -539,6 +537,8 @@ pub(crate) fn check_while_iteration(iterations: usize) -> TfResult<()> {
     Ok(())
 }
 
+/// A condition's truth as `If` and `While` take it: a bool scalar's value, a number's
+/// being non-zero, a non-scalar's being non-empty.
 pub(crate) fn truth(condition: &tensor::Tensor) -> TfResult<bool> {
     if condition.shape().rank() > 0 {
         return Ok(condition.num_elements() > 0);

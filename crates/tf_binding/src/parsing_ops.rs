@@ -11,15 +11,18 @@ use crate::St;
 use runtime::op_defs::ParseExampleV2;
 use tensor::DType;
 
-/// A list of dtypes argument.
-fn dtype_list(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Vec<DType>> {
+/// The items of a list argument (none when it is absent or None).
+fn list_items(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Vec<Value>> {
     match value {
         None | Some(Value::None) => Ok(Vec::new()),
-        Some(value) => {
-            let items = vm.iterate(value)?;
-            items.iter().map(|item| to_dtype(vm, item)).collect()
-        }
+        Some(value) => vm.iterate(value),
     }
+}
+
+/// A list of dtypes argument.
+fn dtype_list(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Vec<DType>> {
+    let items = list_items(vm, value)?;
+    items.iter().map(|item| to_dtype(vm, item)).collect()
 }
 
 /// `tf.raw_ops.ParseExampleV2(serialized, names, sparse_keys, dense_keys, ragged_keys,
@@ -63,18 +66,12 @@ pub fn parse_example_v2(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             "Ragged features (tf.io.RaggedFeature) are not emulated in this playground yet.",
         ));
     }
-    let defaults = match &bound.dense_defaults {
-        None | Some(Value::None) => Vec::new(),
-        Some(value) => vm.iterate(value)?,
-    };
+    let defaults = list_items(vm, &bound.dense_defaults)?;
     let mut dense_defaults = Vec::with_capacity(defaults.len());
     for default in &defaults {
         dense_defaults.push(to_operand(st, vm, default)?);
     }
-    let shapes = match &bound.dense_shapes {
-        None | Some(Value::None) => Vec::new(),
-        Some(value) => vm.iterate(value)?,
-    };
+    let shapes = list_items(vm, &bound.dense_shapes)?;
     let mut dense_shapes = Vec::with_capacity(shapes.len());
     for shape in &shapes {
         let dims = int_list(st, vm, shape, "dense_shapes")?;

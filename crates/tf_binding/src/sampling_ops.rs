@@ -2,32 +2,22 @@
 //! `Multinomial` ops with the op seeds `random_seed.get_seed` gives, as TensorFlow's
 //! wrappers make them.
 
-use lang::value::{Args, PyResult, Value};
+use lang::value::{Args, PyResult};
 use lang::vm::Vm;
 
 use crate::array_ops::required;
 use crate::convert::{name_arg, opt_dtype, to_operand};
 use crate::tensor_class::wrap;
+use crate::tf_module::seed_arg;
 use crate::St;
 use runtime::op_defs::{Multinomial, RandomShuffle};
 use tensor::DType;
-
-/// An op-level seed argument (None: unseeded).
-fn seed_arg(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<i64>> {
-    match value {
-        None | Some(Value::None) => Ok(None),
-        Some(v) => match v.as_i64() {
-            Some(seed) => Ok(Some(seed)),
-            None => Err(vm.type_error("seed must be an integer")),
-        },
-    }
-}
 
 /// `tf.random.shuffle(value, seed=None, name=None)`: one `RandomShuffle`.
 pub fn shuffle(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "shuffle", &args, 1, [value, seed, name])?;
     let value = to_operand(st, vm, &required(&bound.value))?;
-    let seed = seed_arg(vm, &bound.seed)?;
+    let seed = seed_arg(vm, &bound.seed)?.map(|seed| seed as i64);
     let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         let seeds = ctx.op_seeds(seed)?;
@@ -60,7 +50,7 @@ pub fn categorical(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
     let logits = to_operand(st, vm, &required(&bound.logits))?;
     let samples = to_operand(st, vm, &required(&bound.num_samples))?;
-    let seed = seed_arg(vm, &bound.seed)?;
+    let seed = seed_arg(vm, &bound.seed)?.map(|seed| seed as i64);
     let name = name_arg(vm, &bound.name)?;
     let handle = st.tf(vm, |ctx| {
         let scope = ctx.enter_composite_scope(name.as_deref().unwrap_or("categorical"))?;

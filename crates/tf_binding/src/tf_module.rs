@@ -611,7 +611,8 @@ fn range(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
-fn seed_arg(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<u64>> {
+/// An op-level `seed` argument (None: unseeded).
+pub(crate) fn seed_arg(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<Option<u64>> {
     match value {
         None | Some(Value::None) => Ok(None),
         Some(v) => match v.as_i64() {

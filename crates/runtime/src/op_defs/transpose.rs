@@ -8,6 +8,18 @@ use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::tape::kernel;
 use tensor::{OpError, Tensor, TensorShape};
 
+/// `InvertPermutation`: where each axis of a transposed tensor came from (entries out of
+/// range are left 0; the kernel rejects such a permutation before a gradient is asked).
+fn inverse_permutation(perm: &[i64]) -> Vec<i64> {
+    let mut inverse = vec![0i64; perm.len()];
+    for (index, axis) in perm.iter().enumerate() {
+        if let Some(slot) = usize::try_from(*axis).ok().and_then(|a| inverse.get_mut(a)) {
+            *slot = index as i64;
+        }
+    }
+    inverse
+}
+
 /// `Transpose`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Transpose;
@@ -103,12 +115,11 @@ impl Op for Transpose {
             .ok_or_else(|| {
                 super::op::graph_gradient_not_emulated("Transpose with a computed permutation")
             })?;
-        let mut inverse = vec![0i32; perm.len()];
-        for (index, axis) in perm.iter().enumerate() {
-            if let Some(slot) = usize::try_from(*axis).ok().and_then(|a| inverse.get_mut(a)) {
-                *slot = index as i32;
-            }
-        }
+        // `InvertPermutation` of a constant, folded: an int32 `perm`.
+        let inverse: Vec<i32> = inverse_permutation(&perm)
+            .into_iter()
+            .map(|axis| axis as i32)
+            .collect();
         let inverse = Tensor::from_vec(tensor::Shape::new(vec![inverse.len()]), inverse)
             .map_err(TfError::from_kernel_message)?;
         let transposed = ctx.array_op(
@@ -133,13 +144,7 @@ impl Op for Transpose {
         let (Some(Some(grad)), [_, perm]) = (grads.first(), inputs) else {
             return Ok(vec![None; inputs.len()]);
         };
-        let perm = perm.to_i64_vec().unwrap_or_default();
-        let mut inverse = vec![0i64; perm.len()];
-        for (index, axis) in perm.iter().enumerate() {
-            if let Some(slot) = inverse.get_mut(*axis as usize) {
-                *slot = index as i64;
-            }
-        }
+        let inverse = inverse_permutation(&perm.to_i64_vec().unwrap_or_default());
         Ok(vec![
             Some(tensor::ops::transpose(grad, Some(&inverse)).map_err(kernel)?),
             None,
