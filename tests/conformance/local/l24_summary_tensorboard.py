@@ -55,3 +55,16 @@ tb = tf.keras.callbacks.TensorBoard(log_dir="logs/fit", histogram_freq=1)
 model.fit(x, y, epochs=2, batch_size=8, validation_split=0.25, callbacks=[tb], verbose=0)
 print(sorted(os.listdir("logs/fit")))
 print(len(os.listdir("logs/fit/train")), len(os.listdir("logs/fit/validation")))
+
+# Without a default writer nothing is recorded, but scalar's shape and text's dtype are
+# still checked; histogram and image data are only looked at when recorded.
+print(tf.summary.should_record_summaries())
+try:
+    tf.summary.scalar("bad", [1.0, 2.0], step=0)
+except ValueError as e:
+    print(e)
+print(tf.summary.histogram("h", [1.0], step=None), tf.summary.image("i", tf.zeros([2, 2]), step=0))
+try:
+    tf.summary.text("t", 3, step=0)
+except TypeError as e:
+    print(e)

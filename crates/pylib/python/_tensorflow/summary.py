@@ -221,9 +221,10 @@ def _resolve_step(step):
     return int(step)
 
 
-def write(tag, tensor, step=None, metadata=None, name=None):
-    """Writes `tensor` under `tag` at `step` to the default writer; a boolean tensor, True
-    when it was written."""
+def _write(tag, tensor, step, metadata):
+    """Writes `tensor` (or what the callable `tensor` makes, only when it is written) under
+    `tag` at `step` with the serialized `SummaryMetadata` `metadata` (None: none); a boolean
+    tensor, True when a default writer records it."""
     writer = _STATE["writer"]
     if writer is None or not _recording():
         return tf.constant(False)
@@ -235,91 +236,96 @@ def write(tag, tensor, step=None, metadata=None, name=None):
         return tf.constant(True)
     value = _field(1, tag)
     if metadata is not None:
-        value += _field(9, metadata if isinstance(metadata, bytes) else b"")
+        value += _field(9, metadata)
     value += _field(8, _tensor_proto(tensor))
     writer._write(step, value)
     return tf.constant(True)
 
 
-def _summary(tag, tensor, step, plugin, description):
-    writer = _STATE["writer"]
-    if writer is None or not _recording():
-        return tf.constant(False)
-    step = _resolve_step(step)
-    if step is None or not tf.executing_eagerly():
-        return tf.constant(True)
-    value = _field(1, tag) + _field(9, _metadata(plugin, description))
-    value += _field(8, _tensor_proto(tensor))
-    writer._write(step, value)
-    return tf.constant(True)
+def write(tag, tensor, step=None, metadata=None, name=None):
+    """Writes `tensor` under `tag` at `step` to the default writer; a boolean tensor, True
+    when it was written."""
+    if metadata is not None and not isinstance(metadata, bytes):
+        metadata = b""
+    return _write(tag, tensor, step, metadata)
 
 
 def scalar(name, data, step=None, description=None):
-    """Writes a scalar (TensorBoard's Scalars tab); its value as float32."""
-    if _STATE["writer"] is None:
-        return tf.constant(False)
+    """Writes a scalar (TensorBoard's Scalars tab); its value as float32. The shape is
+    checked whether or not anything is recorded, as TensorBoard's `scalar` asserts it."""
     data = tf.cast(data, tf.float32)
     if data.shape.rank != 0:
         raise ValueError(f"Expected scalar shape, saw shape: {data.shape}.")
-    return _summary(name, data, step, "scalars", description)
+    return _write(name, data, step, _metadata("scalars", description))
 
 
 def histogram(name, data, step=None, buckets=None, description=None):
     """Writes a histogram of `data`'s values: `buckets` (30) ranges as `[left, right,
-    count]` rows."""
-    if _STATE["writer"] is None:
-        return tf.constant(False)
-    values = tf.reshape(tf.cast(data, tf.float64), [-1]).numpy().tolist()
-    count = 30 if buckets is None else int(buckets)
-    rows = []
-    if values and count > 0:
-        low, high = min(values), max(values)
-        if low == high:
-            rows = [[low - 0.5 + i / count, low - 0.5 + (i + 1) / count, 0.0]
-                    for i in range(count)]
-            rows[-1][2] = float(len(values))
-        else:
-            width = (high - low) / count
-            counts = [0.0] * count
-            for value in values:
-                counts[min(int((value - low) / width), count - 1)] += 1.0
-            rows = [[low + i * width, low + (i + 1) * width, counts[i]] for i in range(count)]
-    tensor = tf.constant(rows, tf.float64) if rows else tf.zeros([0, 3], tf.float64)
-    return _summary(name, tensor, step, "histograms", description)
+    count]` rows, computed only when it is recorded."""
+
+    def rows():
+        values = tf.reshape(tf.cast(data, tf.float64), [-1]).numpy().tolist()
+        count = 30 if buckets is None else int(buckets)
+        table = []
+        if values and count > 0:
+            low, high = min(values), max(values)
+            if low == high:
+                table = [[low - 0.5 + i / count, low - 0.5 + (i + 1) / count, 0.0]
+                         for i in range(count)]
+                table[-1][2] = float(len(values))
+            else:
+                width = (high - low) / count
+                counts = [0.0] * count
+                for value in values:
+                    counts[min(int((value - low) / width), count - 1)] += 1.0
+                table = [[low + i * width, low + (i + 1) * width, counts[i]]
+                         for i in range(count)]
+        return tf.constant(table, tf.float64) if table else tf.zeros([0, 3], tf.float64)
+
+    return _write(name, rows, step, _metadata("histograms", description))
 
 
 def image(name, data, step=None, max_outputs=3, description=None):
-    """Writes up to `max_outputs` images of a `[k, h, w, c]` batch (`c` 1, 3 or 4)."""
-    if _STATE["writer"] is None:
-        return tf.constant(False)
-    data = tf.convert_to_tensor(data)
-    if data.shape.rank != 4:
-        raise ValueError(
-            f"Tensor  must have rank 4.  Received rank {data.shape.rank}, shape {data.shape}")
-    if data.dtype != tf.uint8:
-        data = tf.cast(tf.clip_by_value(tf.cast(data, tf.float32) * 255.0 + 0.5, 0, 255), tf.uint8)
-    images = data.numpy()[:max_outputs]
-    height, width = int(data.shape[1]), int(data.shape[2])
-    encoded = [str(width), str(height)] + [_png(item) for item in images]
-    return _summary(name, tf.constant(encoded), step, "images", description)
+    """Writes up to `max_outputs` images of a `[k, h, w, c]` batch (`c` 1, 3 or 4), encoded
+    only when they are recorded."""
+
+    def encoded():
+        images = tf.convert_to_tensor(data)
+        if images.shape.rank != 4:
+            raise ValueError(
+                f"Tensor  must have rank 4.  Received rank {images.shape.rank}, shape "
+                f"{images.shape}")
+        if images.dtype != tf.uint8:
+            images = tf.cast(tf.clip_by_value(tf.cast(images, tf.float32) * 255.0 + 0.5, 0,
+                                              255), tf.uint8)
+        height, width = int(images.shape[1]), int(images.shape[2])
+        pixels = images.numpy()[:max_outputs]
+        return tf.constant([str(width), str(height)] + [_png(item) for item in pixels])
+
+    return _write(name, encoded, step, _metadata("images", description))
 
 
 def text(name, data, step=None, description=None):
-    """Writes a string tensor (TensorBoard's Text tab)."""
-    if _STATE["writer"] is None:
-        return tf.constant(False)
-    return _summary(name, tf.convert_to_tensor(data, tf.string), step, "text", description)
+    """Writes a string tensor (TensorBoard's Text tab); the dtype is checked whether or not
+    anything is recorded."""
+    data = tf.convert_to_tensor(data)
+    if data.dtype != tf.string:
+        raise TypeError(f"tensor must be of type tf.string; got tf.{data.dtype.name}")
+    return _write(name, data, step, _metadata("text", description))
 
 
 def audio(name, data, sample_rate, step=None, max_outputs=3, encoding=None, description=None):
     """Writes up to `max_outputs` clips of a `[k, t, c]` batch as their samples."""
-    if _STATE["writer"] is None:
-        return tf.constant(False)
-    data = tf.convert_to_tensor(data, tf.float32)
-    if data.shape.rank != 3:
-        raise ValueError(
-            f"Tensor  must have rank 3.  Received rank {data.shape.rank}, shape {data.shape}")
-    return _summary(name, data[:max_outputs], step, "audio", description)
+
+    def clips():
+        samples = tf.convert_to_tensor(data, tf.float32)
+        if samples.shape.rank != 3:
+            raise ValueError(
+                f"Tensor  must have rank 3.  Received rank {samples.shape.rank}, shape "
+                f"{samples.shape}")
+        return samples[:max_outputs]
+
+    return _write(name, clips, step, _metadata("audio", description))
 
 
 def graph(graph_data):
