@@ -335,18 +335,13 @@ impl Op for RandomShuffle {
         let value = inputs.first().ok_or_else(|| {
             KernelFailure::Status(TfError::internal("RandomShuffle takes a value"))
         })?;
-        let size = value.dims().first().copied().unwrap_or(0);
-        let generator = if value.num_elements() <= 1 || size <= 1 {
-            tensor::random::Philox::new(0, 0)
-        } else {
-            env.resources.reserve_random_blocks(
-                &env.site,
-                "RandomShuffle",
-                value.dtype(),
-                self.seeds,
-                ops::sampling::shuffle_reserved_blocks(size),
-            )
-        };
+        let generator = env.resources.reserve_random_blocks(
+            &env.site,
+            "RandomShuffle",
+            value.dtype(),
+            self.seeds,
+            ops::sampling::shuffle_reserved_blocks(value),
+        );
         Ok(vec![Value::Dense(ops::sampling::random_shuffle(
             value, generator,
         )?)])

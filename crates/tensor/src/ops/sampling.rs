@@ -6,17 +6,28 @@ use super::OpType;
 use crate::random::{Philox, SingleSample};
 use crate::{limits, DType, OpError, OpResult, Shape, Tensor, TensorData};
 
-/// How many 128-bit samples `RandomShuffle` reserves for a first dimension of `size`:
-/// `ReserveSamples32(size - 1)`.
-pub fn shuffle_reserved_blocks(size: usize) -> u64 {
-    (size.saturating_sub(1) as u64).div_ceil(4)
+/// How many slices `RandomShuffle` permutes: none when `value` has at most one element or
+/// one slice (TensorFlow then passes it through without drawing).
+fn shuffled_slices(value: &Tensor) -> usize {
+    let size = value.dims().first().copied().unwrap_or(0);
+    if value.num_elements() <= 1 || size <= 1 {
+        0
+    } else {
+        size
+    }
+}
+
+/// How many 128-bit samples `RandomShuffle` reserves for `value`:
+/// `ReserveSamples32(size - 1)`, none when it draws nothing.
+pub fn shuffle_reserved_blocks(value: &Tensor) -> u64 {
+    (shuffled_slices(value).saturating_sub(1) as u64).div_ceil(4)
 }
 
 /// `RandomShuffle`: `value`'s slices along the first dimension in an order drawn from
 /// `generator` (TensorFlow's `ShuffleRange`: position `i` swaps with `i + word % (n - i)`).
 pub fn random_shuffle(value: &Tensor, generator: Philox) -> OpResult<Tensor> {
-    let size = value.dims().first().copied().unwrap_or(0);
-    if value.num_elements() <= 1 || size <= 1 {
+    let size = shuffled_slices(value);
+    if size == 0 {
         return Ok(value.clone());
     }
     let mut words = SingleSample::new(generator);
