@@ -219,44 +219,20 @@ pub struct ParsedExamples {
 }
 
 fn values_tensor(dtype: DType, shape: Shape, values: Vec<Values>) -> OpResult<Tensor> {
-    match dtype {
-        DType::String => Tensor::from_strings(
-            shape,
-            values
-                .into_iter()
-                .flat_map(|v| match v {
-                    Values::Bytes(items) => items,
-                    _ => Vec::new(),
-                })
-                .collect(),
-        ),
-        DType::Float32 => Tensor::new(
-            dtype,
-            shape,
-            TensorData::Float32(
-                values
-                    .into_iter()
-                    .flat_map(|v| match v {
-                        Values::Floats(items) => items,
-                        _ => Vec::new(),
-                    })
-                    .collect(),
-            ),
-        ),
-        _ => Tensor::new(
-            DType::Int64,
-            shape,
-            TensorData::Int64(
-                values
-                    .into_iter()
-                    .flat_map(|v| match v {
-                        Values::Ints(items) => items,
-                        _ => Vec::new(),
-                    })
-                    .collect(),
-            ),
-        ),
+    let dtype = match dtype {
+        DType::String | DType::Float32 => dtype,
+        _ => DType::Int64,
+    };
+    let mut data = TensorData::zeros(dtype, 0);
+    for values in values {
+        match (&mut data, values) {
+            (TensorData::String(out), Values::Bytes(items)) => out.extend(items),
+            (TensorData::Float32(out), Values::Floats(items)) => out.extend(items),
+            (TensorData::Int64(out), Values::Ints(items)) => out.extend(items),
+            _ => {}
+        }
     }
+    Tensor::new(dtype, shape, data)
 }
 
 /// `ParseExampleV2` over `serialized` (a string scalar or vector; a scalar parses one
