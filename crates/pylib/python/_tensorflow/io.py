@@ -1,13 +1,16 @@
 """`tf.io`: reading and writing files of the run's virtual file system as string tensors
-(`read_file`, `write_file`), `tf.io.gfile` (TensorFlow's file API over the same files), and
-`decode_raw`."""
+(`read_file`, `write_file`), `tf.io.gfile` (TensorFlow's file API over the same files),
+`decode_raw`, TFRecord files (`TFRecordWriter`, and `tf.data.TFRecordDataset`) and the
+parsing of `tf.train.Example`s (`parse_example`, `parse_single_example`)."""
 
+import collections as _collections
 import glob as _glob
 import os
 import shutil
 
 import numpy as np
 import tensorflow as tf
+from _tensorflow.tfrecord import TFRecordWriter  # noqa: F401
 
 
 def read_file(filename, name=None):
@@ -133,8 +136,6 @@ class gfile:  # noqa: N801 - TensorFlow's module name
 
 # --- tf.train.Example parsing ----------------------------------------------------------------
 
-import collections as _collections
-
 
 class FixedLenFeature(_collections.namedtuple(
         "FixedLenFeature", ["shape", "dtype", "default_value"])):
@@ -162,7 +163,7 @@ class FixedLenSequenceFeature(_collections.namedtuple(
         return super().__new__(cls, shape, dtype, allow_missing, default_value)
 
 
-def _parse_examples(serialized, features, single):
+def _parse_examples(serialized, features):
     """`ParseExampleV2` over `serialized` for `features`: a dict with the variable-length
     features (as `SparseTensor`s) first, then the fixed-length ones, each group sorted by
     name, as TensorFlow orders it."""
@@ -209,12 +210,12 @@ def _parse_examples(serialized, features, single):
 def parse_single_example(serialized, features, example_names=None, name=None):
     """One serialized `tf.train.Example` parsed by `features` (a dict of
     `FixedLenFeature` and `VarLenFeature`)."""
-    return _parse_examples(serialized, features, True)
+    return _parse_examples(serialized, features)
 
 
 def parse_example(serialized, features, example_names=None, name=None):
     """A batch of serialized `tf.train.Example`s parsed by `features`."""
-    return _parse_examples(serialized, features, False)
+    return _parse_examples(serialized, features)
 
 
 def TFRecordDataset(filenames, compression_type=None, buffer_size=None,  # noqa: N802
@@ -232,8 +233,6 @@ def TFRecordDataset(filenames, compression_type=None, buffer_size=None,  # noqa:
         records.extend(read_records(filename))
     return tf.data.Dataset.from_tensor_slices(tf.constant(records, tf.string, shape=[len(records)]))
 
-
-from _tensorflow.tfrecord import TFRecordWriter  # noqa: E402,F401
 
 
 class TFRecordOptions:
