@@ -40,7 +40,6 @@ class Progbar:
             self.stateful_metrics, self.stateless_metrics = None, set(stateless_metrics)
         else:
             self.stateful_metrics, self.stateless_metrics = set(), None
-        self._dynamic_display = True
         self._seen_so_far = 0
         self._values = {}
         self._values_order = []
