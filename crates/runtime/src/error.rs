@@ -75,6 +75,7 @@ impl From<ErrorClass> for ExceptionClass {
             ErrorClass::Unimplemented => ExceptionClass::Unimplemented,
             ErrorClass::NotFound => ExceptionClass::NotFound,
             ErrorClass::OutOfRange => ExceptionClass::OutOfRange,
+            ErrorClass::FailedPrecondition => ExceptionClass::FailedPrecondition,
             ErrorClass::Internal => ExceptionClass::Internal,
             ErrorClass::ValueError => ExceptionClass::ValueError,
             ErrorClass::TypeError => ExceptionClass::TypeError,

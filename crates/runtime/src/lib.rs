@@ -61,6 +61,7 @@ pub mod function_body;
 pub mod function_log;
 pub mod functional;
 pub mod graph;
+pub mod lookup_table;
 pub mod machine;
 pub mod node_def;
 pub mod node_summary;

@@ -250,6 +250,8 @@ pub struct ResourceStore {
     random_kernels: HashMap<String, Philox>,
     /// What `PrintV2` kernels wrote, in order, until the binding writes it out.
     printed: Vec<(PrintStream, String)>,
+    /// The lookup tables, by their resource's slot.
+    tables: HashMap<ResourceId, crate::lookup_table::LookupTable>,
 }
 
 /// The stream a `PrintV2` op writes to (its `output_stream` attr).
@@ -292,6 +294,32 @@ impl ResourceStore {
         });
         self.by_name.insert(name.to_string(), id);
         id
+    }
+
+    /// A new lookup table's resource, named `shared_name` (a fresh name when empty).
+    pub fn create_table(
+        &mut self,
+        shared_name: &str,
+        table: crate::lookup_table::LookupTable,
+    ) -> ResourceId {
+        let name = if shared_name.is_empty() {
+            format!("table_{}", self.slots.len())
+        } else {
+            shared_name.to_string()
+        };
+        let id = self.lookup_or_create(&name, table.key_dtype());
+        self.tables.insert(id, table);
+        id
+    }
+
+    /// The table behind a handle.
+    pub fn table_mut(
+        &mut self,
+        id: ResourceId,
+    ) -> Result<&mut crate::lookup_table::LookupTable, KernelFailure> {
+        self.tables
+            .get_mut(&id)
+            .ok_or_else(|| KernelFailure::Status(TfError::internal("unknown table handle")))
     }
 
     /// A slot.

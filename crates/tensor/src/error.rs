@@ -23,6 +23,9 @@ pub enum ErrorClass {
     NotFound,
     /// `tf.errors.OutOfRangeError`.
     OutOfRange,
+    /// `tf.errors.FailedPreconditionError`: state not ready for the op (a table already
+    /// initialised).
+    FailedPrecondition,
     /// `tf.errors.InternalError`.
     Internal,
     /// Python `ValueError` (raised by TensorFlow's Python layer).
@@ -40,6 +43,7 @@ impl ErrorClass {
             ErrorClass::Unimplemented => "UnimplementedError",
             ErrorClass::NotFound => "NotFoundError",
             ErrorClass::OutOfRange => "OutOfRangeError",
+            ErrorClass::FailedPrecondition => "FailedPreconditionError",
             ErrorClass::Internal => "InternalError",
             ErrorClass::ValueError => "ValueError",
             ErrorClass::TypeError => "TypeError",

@@ -306,6 +306,14 @@ fn flatten(
             let list = Value::list(dims);
             return flatten(st, vm, &list, leaves, depth + 1);
         }
+        Value::Instance(instance)
+            if matches!(instance.base, Some(Value::Str(_) | Value::Bytes(_))) =>
+        {
+            // A subclass of `str` or `bytes` (NumPy's `np.str_`) converts as its text.
+            if let Some(base) = &instance.base {
+                return flatten(st, vm, base, leaves, depth);
+            }
+        }
         other => match eager_value(st, vm, other)? {
             Some(tensor) => {
                 push_tensor_leaves(&tensor, leaves);

@@ -348,6 +348,11 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.sparse", "_tensorflow.sparse"),
     ("tensorflow.SparseTensor", "_tensorflow.sparse:SparseTensor"),
     ("tensorflow.ragged", "_tensorflow.ragged"),
+    ("tensorflow.lookup", "_tensorflow.lookup"),
+    (
+        "tensorflow.strings.to_hash_bucket_fast",
+        "_tensorflow.strings_ops:to_hash_bucket_fast",
+    ),
     ("tensorflow.RaggedTensor", "_tensorflow.ragged:RaggedTensor"),
     ("tensorflow.io", "_tensorflow.io"),
     ("tensorflow.strings.split", "_tensorflow.strings_ops:split"),

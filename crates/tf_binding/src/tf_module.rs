@@ -1156,6 +1156,21 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         "ParseExampleV2",
         crate::parsing_ops::parse_example_v2,
     );
+    for (name, f) in [
+        ("HashTableV2", crate::lookup_ops::hash_table_v2 as fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult),
+        ("MutableHashTableV2", crate::lookup_ops::mutable_hash_table_v2),
+        ("LookupTableImportV2", crate::lookup_ops::import_v2),
+        ("LookupTableInsertV2", crate::lookup_ops::insert_v2),
+        ("LookupTableRemoveV2", crate::lookup_ops::remove_v2),
+        ("LookupTableFindV2", crate::lookup_ops::find_v2),
+        ("LookupTableSizeV2", crate::lookup_ops::size_v2),
+        ("LookupTableExportV2", crate::lookup_ops::export_v2),
+    ] {
+        def(&raw_ops, st, name, f);
+    }
+    for (name, f) in crate::string_ops::RAW_OPS {
+        def(&raw_ops, st, name, *f);
+    }
     tf.set("raw_ops", Value::Module(raw_ops.clone()));
     let strings = module("tensorflow.strings");
     def(&strings, st, "to_number", array_ops::to_number);

@@ -70,7 +70,14 @@ class RaggedTensor:
 
     @classmethod
     def from_value_rowids(cls, values, value_rowids, nrows=None, name=None, validate=True):
-        _eager_only("RaggedTensor.from_value_rowids")
+        if not tf.executing_eagerly():
+            rowids = tf.cast(value_rowids, tf.int64)
+            if nrows is None:
+                nrows = tf.reduce_max(tf.concat([rowids, [-1]], 0)) + 1
+            rows = tf.range(tf.cast(nrows, tf.int64), dtype=tf.int64)
+            hits = tf.equal(tf.expand_dims(rows, 1), tf.expand_dims(rowids, 0))
+            lengths = tf.reduce_sum(tf.cast(hits, tf.int64), axis=1)
+            return cls.from_row_lengths(values, lengths, validate=False)
         rowids = [int(r) for r in np.asarray(value_rowids).reshape(-1)]
         count = int(nrows) if nrows is not None else (rowids[-1] + 1 if rowids else 0)
         lengths = [0] * count
@@ -174,7 +181,12 @@ class RaggedTensor:
         return self._row_splits[1:]
 
     def value_rowids(self, name=None):
-        _eager_only("RaggedTensor.value_rowids")
+        if not tf.executing_eagerly():
+            # Each value's row: how many rows end at or before it.
+            count = tf.shape(self._values, out_type=tf.int64)[0]
+            positions = tf.expand_dims(tf.range(count, dtype=tf.int64), 1)
+            ended = positions >= tf.expand_dims(self._row_splits[1:], 0)
+            return tf.reduce_sum(tf.cast(ended, tf.int64), axis=1)
         lengths = self.row_lengths().numpy().tolist()
         return tf.constant([i for i, n in enumerate(lengths) for _ in _py_range(n)],
                            dtype=tf.int64)
@@ -205,7 +217,8 @@ class RaggedTensor:
         return out
 
     def to_tensor(self, default_value=None, name=None, shape=None):
-        _eager_only("RaggedTensor.to_tensor")
+        if not tf.executing_eagerly():
+            return self._to_tensor_in_graph(default_value, shape)
         if default_value is None:
             default_value = b"" if self.dtype == tf.string else 0
         padded = _padded(self.to_list(), self.dtype, default_value)
@@ -218,6 +231,35 @@ class RaggedTensor:
             result = tf.slice(result, begin, size)
             pads = [[0, 0 if d is None else max(d - h, 0)] for d, h in zip(dims, have)]
             result = tf.pad(result, pads, constant_values=default_value)
+        return result
+
+    def _to_tensor_in_graph(self, default_value, shape):
+        """`to_tensor` as graph ops: each value scattered to (its row, its place in the
+        row), the rest `default_value`; the width is the longest row's, or `shape`'s."""
+        if isinstance(self._values, RaggedTensor) or self._values.shape.rank != 1:
+            raise NotImplementedError(
+                "RaggedTensor.to_tensor inside a tf.function is emulated for one ragged "
+                "dimension of scalars only.")
+        splits = self._row_splits
+        nrows = tf.shape(splits, out_type=tf.int64)[0] - 1
+        lengths = splits[1:] - splits[:-1]
+        width = tf.reduce_max(tf.concat([lengths, tf.zeros([1], tf.int64)], 0))
+        dims = tf.TensorShape(shape).as_list() if shape is not None else [None, None]
+        if dims[-1] is not None:
+            width = tf.constant(dims[-1], tf.int64)
+        if dims[0] is not None:
+            nrows = tf.constant(dims[0], tf.int64)
+        rowids = self.value_rowids()
+        place = tf.range(tf.shape(self._values, out_type=tf.int64)[0]) - tf.gather(splits, rowids)
+        kept = tf.logical_and(place < width, rowids < nrows)
+        indices = tf.boolean_mask(tf.stack([rowids, place], axis=1), kept)
+        values = tf.boolean_mask(self._values, kept)
+        dense_shape = tf.stack([nrows, width])
+        result = tf.scatter_nd(indices, values, dense_shape)
+        if default_value is not None:
+            default = tf.convert_to_tensor(default_value, dtype=self.dtype)
+            filled = tf.scatter_nd(indices, tf.ones_like(values, dtype=tf.bool), dense_shape)
+            result = tf.where(filled, result, default)
         return result
 
     def with_values(self, new_values):

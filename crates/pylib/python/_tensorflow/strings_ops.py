@@ -1,9 +1,10 @@
-"""`tf.strings` functions TensorFlow writes over its string ops (`split`, `lower`,
-`regex_replace`, `unicode_split`, ...), computed eagerly on the strings' bytes with Python's
-own string methods. Splitting a vector gives a `RaggedTensor`, as in TensorFlow. Inside a
-`tf.function` these are not emulated yet and say so."""
+"""`tf.strings` functions TensorFlow writes over its string ops. `lower`, `upper`, `strip`,
+`length`, `regex_replace`, `regex_full_match`, `split` and `to_hash_bucket_fast` run the
+native ops (`StringLower`, `StaticRegexReplace`, `StringSplitV2`, ...), eagerly and inside a
+`tf.function` or `Dataset.map`; splitting a vector gives a `RaggedTensor`, as in TensorFlow.
+The others are computed eagerly on the strings' bytes with Python's own string methods, and
+say so inside a `tf.function`."""
 
-import re
 
 import numpy as np
 import tensorflow as tf
@@ -60,25 +61,32 @@ def _ragged():
     return ragged
 
 
+def _string_tensor(input):
+    ragged = _ragged()
+    if isinstance(input, ragged.RaggedTensor):
+        return input
+    return tf.convert_to_tensor(input, dtype=tf.string)
+
+
 def split(input, sep=None, maxsplit=-1, name=None):
     """Splits each string at `sep` (runs of whitespace when `None`): a 1-D tensor for a
-    scalar, a `RaggedTensor` with one more dimension otherwise."""
-    tensor, values = _values(input, "split")
-    sep = _as_bytes(sep) if sep is not None else None
-
-    def parts(value):
-        if sep is None:
-            return value.split(None, maxsplit) if maxsplit >= 0 else value.split()
-        if sep == b"":
-            raise ValueError("empty separator")
-        return value.split(sep, maxsplit) if maxsplit >= 0 else value.split(sep)
-
-    if values.ndim == 0:
-        return tf.constant(parts(values.item()), dtype=tf.string)
-    rows = [parts(v) for v in values.flat]
-    if values.ndim == 1:
-        return _ragged().constant(rows, dtype=tf.string)
-    raise NotImplementedError("tf.strings.split of a tensor of rank > 1 is not emulated yet.")
+    scalar, a `RaggedTensor` with one more dimension otherwise (`StringSplitV2`)."""
+    ragged = _ragged()
+    input = _string_tensor(input)
+    sep = "" if sep is None else sep
+    if isinstance(input, ragged.RaggedTensor):
+        return input.with_flat_values(split(input.flat_values, sep, maxsplit))
+    rank = input.shape.rank
+    if rank == 0:
+        _, values, _ = tf.raw_ops.StringSplitV2(input=tf.stack([input]), sep=sep,
+                                                maxsplit=maxsplit)
+        return values
+    if rank == 1 or rank is None:
+        indices, values, shape = tf.raw_ops.StringSplitV2(input=input, sep=sep,
+                                                          maxsplit=maxsplit)
+        return ragged.RaggedTensor.from_value_rowids(values, indices[:, 0], nrows=shape[0],
+                                                     validate=False)
+    return split(ragged.RaggedTensor.from_tensor(input), sep, maxsplit)
 
 
 def bytes_split(input, name=None):
@@ -134,43 +142,59 @@ def unicode_encode(input, output_encoding, errors="replace", replacement_char=65
     return tf.constant("".join(chr(c) for c in codes).encode(output_encoding))
 
 
+def _elementwise(op, input, **attrs):
+    """A native element-wise string op, mapped over a ragged tensor's values."""
+    ragged = _ragged()
+    if isinstance(input, ragged.RaggedTensor):
+        return input.with_flat_values(_elementwise(op, input.flat_values, **attrs))
+    return op(input=tf.convert_to_tensor(input, dtype=tf.string), **attrs)
+
+
 def lower(input, encoding="", name=None):
-    return _map(input, "lower", lambda v: v.lower() if not encoding else
-                v.decode(encoding).lower().encode(encoding))
+    return _elementwise(tf.raw_ops.StringLower, input, encoding=encoding)
 
 
 def upper(input, encoding="", name=None):
-    return _map(input, "upper", lambda v: v.upper() if not encoding else
-                v.decode(encoding).upper().encode(encoding))
+    return _elementwise(tf.raw_ops.StringUpper, input, encoding=encoding)
 
 
 def strip(input, name=None):
-    return _map(input, "strip", lambda v: v.strip())
+    return _elementwise(tf.raw_ops.StringStrip, input)
 
 
 def length(input, unit="BYTE", name=None):
-    if unit == "UTF8_CHAR":
-        return _map(input, "length", lambda v: len(v.decode("utf-8")), dtype=tf.int32)
-    return _map(input, "length", len, dtype=tf.int32)
+    if unit not in ("BYTE", "UTF8_CHAR"):
+        raise ValueError(f"Value for attr 'unit' of \"{unit}\" is not in the list of allowed "
+                         "values: \"BYTE\", \"UTF8_CHAR\"")
+    return _elementwise(tf.raw_ops.StringLength, input, unit=unit)
 
 
-def _pattern(pattern):
-    # RE2 and Python's `re` agree on the patterns tutorials use; `\\$` group references
-    # in the rewrite are `\\1` in both.
-    return re.compile(_as_bytes(pattern))
+def _is_text(value):
+    return isinstance(value, (str, bytes))
 
 
 def regex_replace(input, pattern, rewrite, replace_global=True, name=None):
-    compiled = _pattern(pattern)
-    rewrite = _as_bytes(rewrite)
-    return _map(input, "regex_replace",
-                lambda v: compiled.sub(rewrite, v, count=0 if replace_global else 1))
+    """`StaticRegexReplace` when `pattern` and `rewrite` are Python strings (RE2 syntax,
+    `\\1` for a group), else `RegexReplace`."""
+    if _is_text(pattern) and _is_text(rewrite):
+        return _elementwise(tf.raw_ops.StaticRegexReplace, input, pattern=pattern,
+                            rewrite=rewrite, replace_global=replace_global)
+    return _elementwise(tf.raw_ops.RegexReplace, input,
+                        pattern=tf.convert_to_tensor(pattern, tf.string),
+                        rewrite=tf.convert_to_tensor(rewrite, tf.string),
+                        replace_global=replace_global)
 
 
 def regex_full_match(input, pattern, name=None):
-    compiled = _pattern(pattern)
-    return _map(input, "regex_full_match", lambda v: compiled.fullmatch(v) is not None,
-                dtype=tf.bool)
+    if _is_text(pattern):
+        return _elementwise(tf.raw_ops.StaticRegexFullMatch, input, pattern=pattern)
+    return _elementwise(tf.raw_ops.RegexFullMatch, input,
+                        pattern=tf.convert_to_tensor(pattern, tf.string))
+
+
+def to_hash_bucket_fast(input, num_buckets, name=None):
+    """Each string's FarmHash fingerprint modulo `num_buckets`."""
+    return _elementwise(tf.raw_ops.StringToHashBucketFast, input, num_buckets=num_buckets)
 
 
 def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002

@@ -20,6 +20,16 @@ inf = float("inf")
 nan = float("nan")
 
 
+class str_(str):
+    """NumPy's string scalar: a `str` that shows as `np.str_('...')` (what the elements of
+    a unicode array are; Keras's vocabularies hand them out)."""
+
+    __module__ = "numpy"
+
+    def __repr__(self):
+        return f"np.str_({str.__repr__(self)})"
+
+
 def _function(name, operands):
     """The elementwise function `name` of one or two operands."""
     if operands == 1:

@@ -52,6 +52,8 @@ mod one_hot;
 pub mod op;
 mod pack;
 mod pad;
+mod lookup;
+mod strings;
 mod parse_example;
 mod placeholder;
 mod pool;
@@ -118,6 +120,8 @@ pub use one_hot::OneHot;
 pub use op::{DefinedOp, Op};
 pub use pack::Pack;
 pub use pad::Pad;
+pub use lookup::{TableAction, TableOp};
+pub use strings::{StringAction, StringOp};
 pub use parse_example::ParseExampleV2;
 pub use placeholder::{Arg, Placeholder};
 pub use pool::Pool;
@@ -281,6 +285,8 @@ const FAMILIES: &[&[OpDef]] = &[
     distribute::OPS,
     executor::OPS,
     tensor_scatter::OPS,
+    lookup::OPS,
+    strings::OPS,
 ];
 
 /// The op types with a file of their own: one line each.

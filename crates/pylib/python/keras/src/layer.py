@@ -33,6 +33,18 @@ def _call_arguments(cls):
     return found
 
 
+def _training_position(cls):
+    """The index among `call`'s positional arguments (after `self`) of `training`."""
+    try:
+        params = list(inspect.signature(cls.call).parameters.values())[1:]
+    except (TypeError, ValueError):
+        return None
+    for index, p in enumerate(params):
+        if p.name == "training":
+            return index if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) else None
+    return None
+
+
 def _shape_of(x):
     if isinstance(x, KerasTensor):
         return x.shape
@@ -337,15 +349,19 @@ class Layer(Operation):
         names, var_kw = _call_arguments(type(self))
         if "training" in names or var_kw:
             training = kwargs.get("training")
+            if training is None and "training" in names:
+                # Passed positionally: Keras's call spec binds it, and then passes it by
+                # keyword too (a `TypeError`, as in Keras).
+                position = _training_position(type(self))
+                if position is not None and len(args) > position:
+                    training = args[position]
             if training is None:
                 training = backend.outer_training()
             if training is None and "training" in names:
                 default = inspect.signature(type(self).call).parameters["training"].default
                 if default is not inspect.Parameter.empty:
                     training = default
-            if "training" in names:
-                kwargs["training"] = training
-            elif "training" in kwargs:
+            if ("training" in names or "training" in kwargs) and training is not None:
                 kwargs["training"] = training
         else:
             training = kwargs.pop("training", None)
@@ -361,7 +377,8 @@ class Layer(Operation):
             self._clear_losses()
         with backend.name_scope(self.name, caller=self), backend.call_context(training), \
                 _Autocast(self._autocast_dtype()):
-            outputs = self.call(*args, **kwargs)
+            outputs = _with_argument_info(self.call, f"{type(self).__name__}.call()",
+                                          args, kwargs)
         if self.activity_regularizer is not None:
             for out in tree.flatten(outputs):
                 if not tf.is_tensor(out):
@@ -382,13 +399,28 @@ class Layer(Operation):
                     _Autocast(self._autocast_dtype()):
                 return self.call(*a, **k)
 
-        if type(self).compute_output_spec is not Layer.compute_output_spec or \
-                self._implements_output_shape(args, kwargs):
-            # Models map their graph, and a layer that implements `compute_output_shape`
-            # gives its spec from it, as Keras's `compute_output_spec` does (no tracing).
-            outputs = self.compute_output_spec(*args, **kwargs)
-        else:
-            outputs = compute_output_spec(run, args, kwargs)
+        def symbolic_call(*args, **kwargs):
+            if type(self).compute_output_spec is not Layer.compute_output_spec or \
+                    self._implements_output_shape(args, kwargs):
+                # Models map their graph, and a layer that implements
+                # `compute_output_shape` gives its spec from it, as Keras's
+                # `compute_output_spec` does (no tracing).
+                return self.compute_output_spec(*args, **kwargs)
+            try:
+                return compute_output_spec(run, args, kwargs)
+            except Exception as e:
+                if hasattr(e, "_keras_call_info_injected"):
+                    raise
+                name = type(self).__name__
+                raise _same_error(e, (
+                    f"Could not automatically infer the output shape / dtype of "
+                    f"'{self.name}' (of type {name}). Either the `{name}.call()` method is "
+                    f"incorrect, or you need to implement the `{name}.compute_output_spec() / "
+                    f"compute_output_shape()` method. Error encountered:\n\n{_message(e)}"
+                )) from None
+
+        outputs = _with_argument_info(symbolic_call, f"{type(self).__name__}.call()",
+                                      args, kwargs)
         # Losses added while tracing belong to the scratch graph, not to any real call.
         self._clear_losses()
         Node(self, args, kwargs, outputs)
@@ -485,6 +517,58 @@ class Layer(Operation):
 
     def __repr__(self):
         return f"<{type(self).__name__} name={self.name}, built={self.built}>"
+
+
+def _message(error):
+    if isinstance(error, tf.errors.OpError):
+        return error.message
+    return error.args[0] if error.args else ""
+
+
+def _same_error(error, message):
+    """`error`'s class with `message` (a `RuntimeError` when the class will not take one)."""
+    if isinstance(error, tf.errors.OpError):
+        return type(error)(error.node_def, error.op, message)
+    try:
+        return type(error)(message)
+    except TypeError:
+        return RuntimeError(message)
+
+
+def _format_argument(value):
+    if tf.is_tensor(value):
+        return f"tf.Tensor(shape={value.shape}, dtype={backend.standardize_dtype(value.dtype)})"
+    return repr(value)
+
+
+def _with_argument_info(fn, display_name, args, kwargs):
+    """`fn(*args, **kwargs)`; an exception it raises is raised again, once, with the
+    arguments it was called with, as Keras's `inject_argument_info_in_traceback` does."""
+    try:
+        return fn(*args, **kwargs)
+    except Exception as e:
+        if hasattr(e, "_keras_call_info_injected"):
+            raise
+        try:
+            signature = inspect.signature(fn)
+            bound = signature.bind(*args, **kwargs)
+        except (TypeError, ValueError):
+            raise e
+        lines = []
+        for parameter in signature.parameters.values():
+            if parameter.name in bound.arguments:
+                value = tree.map_structure(_format_argument, bound.arguments[parameter.name])
+            else:
+                value = parameter.default
+            lines.append(f"  \u2022 {parameter.name}={value}")
+        if not lines:
+            raise
+        message = (f"Exception encountered when calling {display_name}.\n\n"
+                   f"\x1b[1m{_message(e)}\x1b[0m\n\n"
+                   f"Arguments received by {display_name}:\n" + "\n".join(lines))
+        new = _same_error(e, message)
+        new._keras_call_info_injected = True
+        raise new from None
 
 
 def _is_keras_builtin(cls):

@@ -65,7 +65,7 @@ def compute_output_spec(fn, args, kwargs):
 
     backend._SYMBOLIC.append(True)
     try:
-        concrete = tf.function(traced).get_concrete_function(*specs)
+        concrete = tf.function(traced, autograph=False).get_concrete_function(*specs)
     finally:
         backend._SYMBOLIC.pop()
     outputs = concrete.structured_outputs

@@ -140,14 +140,60 @@ class Flatten(Layer):
         return tf.reshape(inputs, [tf.shape(inputs)[0], -1])
 
 
+def _check_reshape_target(target, arg):
+    if sum(1 for d in target if isinstance(d, int) and d == -1) > 1:
+        raise ValueError("There must be at most one unknown dimension (-1) in "
+                         f"`{arg}`. Received: {arg}={target}.")
+    for d in target:
+        if isinstance(d, int) and d < -1:
+            raise ValueError(
+                f"Each dimension in `{arg}` must be a non-negative integer, or `-1` for a "
+                f"single unknown dimension. Received: {arg}={target}.")
+
+
+def reshaped_shape(input_shape, target, arg="target_shape"):
+    """`target` with its `-1` worked out from `input_shape` (`None` when a size is
+    unknown), or Keras's error when the sizes cannot match."""
+    _check_reshape_target(target, arg)
+    target = tuple(d if isinstance(d, int) else None for d in target)
+    input_shape = tuple(input_shape)
+    if None in input_shape or None in target:
+        return tuple(None if d == -1 else d for d in target)
+    size = 1
+    for d in input_shape:
+        size *= d
+    known = 1
+    for d in target:
+        if d != -1:
+            known *= d
+    if -1 not in target:
+        if size != known:
+            raise ValueError("The total size of the tensor must be unchanged. Received: "
+                             f"input_shape={input_shape}, {arg}={target}")
+        return target
+    if known == 0 or size % known != 0:
+        raise ValueError(
+            "The total size of the tensor must be unchanged, however, the input size cannot "
+            f"by divided by the specified dimensions in {arg}. Received: "
+            f"input_shape={input_shape}, {arg}={target}")
+    return tuple(size // known if d == -1 else d for d in target)
+
+
 class Reshape(Layer):
     def __init__(self, target_shape, **kwargs):
         super().__init__(**kwargs)
-        self.target_shape = tuple(target_shape)
+        target_shape = tuple(target_shape)
+        _check_reshape_target(target_shape, "target_shape")
+        self.target_shape = target_shape
         self.built = True
 
+    def compute_output_shape(self, input_shape):
+        return (input_shape[0],) + reshaped_shape(input_shape[1:], self.target_shape)
+
     def call(self, inputs):
-        return tf.reshape(inputs, (-1,) + tuple(-1 if d is None else d for d in self.target_shape))
+        resolved = reshaped_shape(tuple(inputs.shape)[1:], self.target_shape)
+        resolved = tuple(-1 if d is None else d for d in resolved)
+        return tf.reshape(inputs, (tf.shape(inputs)[0],) + resolved)
 
 
 class Permute(Layer):
