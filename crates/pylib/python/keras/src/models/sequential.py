@@ -116,7 +116,10 @@ class Sequential(Model):
         if self._stack and isinstance(self._stack[0], InputLayer):
             inputs = self._stack[0]._output
         else:
-            layer = InputLayer(batch_shape=input_shape)
+            # The input takes the first layer's compute dtype (`string` for a
+            # `TextVectorization`), as in Keras.
+            dtype = self._stack[0].compute_dtype if self._stack else None
+            layer = InputLayer(batch_shape=input_shape, dtype=dtype)
             self._stack.insert(0, layer)
             inputs = layer._output
         x = inputs
