@@ -24,6 +24,80 @@ pub fn install(module: &lang::value::Module, st: &St) {
     crate::def(module, st, "_tobytes", tobytes);
     crate::def(module, st, "_frombuffer", frombuffer);
     crate::def(module, st, "_print_options", print_options);
+    crate::def(module, st, "array2string", array2string);
+}
+
+/// `np.array2string(a, max_line_width=None, precision=None, suppress_small=None,
+/// separator=' ', prefix='', style=<no value>, formatter=None, threshold=None,
+/// edgeitems=None, sign=None, floatmode=None, suffix='', *, legacy=None)`: the layout of
+/// `str(a)` with another separator, and continuation lines indented past `prefix`.
+fn array2string(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "array2string",
+        &args,
+        1,
+        [
+            a,
+            max_line_width,
+            precision,
+            suppress_small,
+            separator,
+            prefix,
+            style,
+            formatter,
+            threshold,
+            edgeitems,
+            sign,
+            floatmode,
+            suffix,
+            legacy
+        ]
+    )?;
+    for (value, what) in [
+        (&bound.precision, "precision"),
+        (&bound.suppress_small, "suppress_small"),
+        (&bound.formatter, "formatter"),
+        (&bound.threshold, "threshold"),
+        (&bound.edgeitems, "edgeitems"),
+        (&bound.sign, "sign"),
+        (&bound.floatmode, "floatmode"),
+        (&bound.legacy, "legacy"),
+    ] {
+        if value.as_ref().is_some_and(|value| !value.is_none()) {
+            return Err(vm.not_implemented_error(format!(
+                "np.array2string({what}=...) is not emulated in this playground yet; use \
+                 np.printoptions"
+            )));
+        }
+    }
+    let tensor = tensor_of(st, vm, &crate::array_ops::required(&bound.a))?;
+    let width = match bound.max_line_width.as_ref().filter(|value| !value.is_none()) {
+        None => None,
+        Some(value) => match vm.as_index(value)? {
+            Some(width) if width > 0 => Some(width as usize),
+            _ => return Err(vm.value_error("max_line_width must be a positive integer")),
+        },
+    };
+    let text = |vm: &Vm<'_>, value: &Option<Value>, default: &str| -> PyResult<String> {
+        match value {
+            None => Ok(default.to_string()),
+            Some(value) => value
+                .as_str()
+                .map(str::to_string)
+                .ok_or_else(|| vm.type_error("expected a string")),
+        }
+    };
+    let separator = text(vm, &bound.separator, " ")?;
+    let prefix = text(vm, &bound.prefix, "")?;
+    let suffix = text(vm, &bound.suffix, "")?;
+    Ok(Value::str(tensor::format::array2string(
+        &tensor,
+        width,
+        &separator,
+        prefix.chars().count(),
+        suffix.chars().count(),
+    )))
 }
 
 /// `_print_options(precision, threshold, edgeitems, linewidth, suppress)`: sets those not

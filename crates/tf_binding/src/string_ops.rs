@@ -81,11 +81,15 @@ fn string_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>, op: &'static str) -> PyRe
             num_buckets,
             sep,
             maxsplit,
+            inputs,
+            reduction_indices,
+            keep_dims,
+            separator,
             name
         ]
     )?;
     let name = name_arg(vm, &bound.name)?;
-    let input = ("input", required(&bound.input));
+    let input = ("input", bound.input.clone().unwrap_or(Value::None));
     let global = match &bound.replace_global {
         None => true,
         Some(value) => vm.truthy(value)?,
@@ -140,6 +144,26 @@ fn string_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>, op: &'static str) -> PyRe
             let buckets = int_attr(vm, &bound.num_buckets, "num_buckets", 0)?;
             (StringAction::HashBucketFast(buckets), vec![input])
         }
+        "ReduceJoin" => {
+            let keep_dims = match &bound.keep_dims {
+                None => false,
+                Some(value) => vm.truthy(value)?,
+            };
+            let separator = match &bound.separator {
+                Some(Value::Bytes(bytes)) => bytes.to_vec(),
+                other => text_attr(vm, other, "separator")?.into_bytes(),
+            };
+            (
+                StringAction::ReduceJoin {
+                    keep_dims,
+                    separator,
+                },
+                vec![
+                    ("inputs", required(&bound.inputs)),
+                    ("reduction_indices", required(&bound.reduction_indices)),
+                ],
+            )
+        }
         _ => {
             let maxsplit = int_attr(vm, &bound.maxsplit, "maxsplit", -1)?;
             (
@@ -176,4 +200,5 @@ raw_string_ops! {
     string_length => "StringLength",
     string_to_hash_bucket_fast => "StringToHashBucketFast",
     string_split_v2 => "StringSplitV2",
+    reduce_join => "ReduceJoin",
 }

@@ -277,9 +277,32 @@ class RaggedTensor:
 
     # ---- Python protocol ----------------------------------------------------------------
 
+    def _rows_text(self):
+        """The rows as TensorFlow prints them: NumPy's layout of the row arrays, each
+        element shown by its `str`, 75 columns wide."""
+        splits = self._row_splits.numpy().tolist()
+        if isinstance(self._values, RaggedTensor):
+            inner = self._values._rows_text()
+        else:
+            inner = [_element_text(v) for v in self._values.numpy()]
+        return [_layout(inner[a:b]) for a, b in zip(splits, splits[1:])]
+
+    def _eager_text(self):
+        """`RaggedTensor.numpy()` laid out as NumPy does: rows of equal lengths make a
+        matrix, one row per line; other rows a vector of row arrays."""
+        splits = self._row_splits.numpy().tolist()
+        lengths = {b - a for a, b in zip(splits, splits[1:])}
+        if len(lengths) == 1 and not isinstance(self._values, RaggedTensor) and \
+                self._values.shape.rank == 1:
+            values = [_element_text(v) for v in self._values.numpy()]
+            rows = [_layout(values[a:b], width=74, indent="  ")
+                    for a, b in zip(splits, splits[1:])]
+            return "[" + ",\n ".join(rows) + "]"
+        return _layout(self._rows_text())
+
     def __repr__(self):
         if tf.executing_eagerly():
-            return f"<tf.RaggedTensor {self.to_list()}>"
+            return f"<tf.RaggedTensor {self._eager_text()}>"
         return f"tf.RaggedTensor(values={self._values}, row_splits={self._row_splits})"
 
     __str__ = __repr__
@@ -365,6 +388,46 @@ class RaggedTensor:
         return self._map(tf.greater, other)
 
     __hash__ = None
+
+
+def _element_text(value):
+    if getattr(value, "ndim", 0) > 0:
+        return _layout([_element_text(v) for v in value])
+    return str(value)
+
+
+def _extend_line(text, line, word, width, indent):
+    """NumPy's `_extendLine_pretty`: `word` (perhaps of several lines) added to `line`,
+    which is first moved to `text` when the word would pass `width`."""
+    words = word.split("\n")
+    longest = max(len(w) for w in words)
+    if len(line) + longest > width and len(line) > len(indent):
+        text += line.rstrip() + "\n"
+        line = indent
+    if len(words) == 1:
+        return text, line + word
+    hang = " " * len(line)
+    line += words[0]
+    for w in words[1:]:
+        text += line.rstrip() + "\n"
+        line = hang + w
+    line += " " * (longest - len(words[-1]))
+    return text, line
+
+
+def _layout(words, separator=", ", width=75, indent=" "):
+    """NumPy's `_formatArray` for a vector of already formatted elements (continuation
+    lines start with `indent`)."""
+    if not words:
+        return "[]"
+    element_width = width - max(len(separator.rstrip()), 1)
+    text, line = "", indent
+    for word in words[:-1]:
+        text, line = _extend_line(text, line, word, element_width, indent)
+        line += separator
+    text, line = _extend_line(text, line, words[-1], element_width, indent)
+    text += line
+    return "[" + text[len(indent):] + "]"
 
 
 def _nrows_of(values):

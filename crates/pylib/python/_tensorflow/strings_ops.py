@@ -215,21 +215,29 @@ def join(inputs, separator="", name=None):
 
 
 def reduce_join(inputs, axis=None, keepdims=False, separator="", name=None):
-    tensor, values = _values(inputs, "reduce_join")
-    sep = _as_bytes(separator)
+    """The strings along `axis` (all axes when `None`) joined with `separator`
+    (`ReduceJoin`); a ragged tensor's rows joined along its last axis."""
+    ragged = _ragged()
+    if isinstance(inputs, ragged.RaggedTensor):
+        if axis not in (-1, inputs.shape.rank - 1) or inputs.ragged_rank != 1:
+            raise NotImplementedError(
+                "tf.strings.reduce_join of a RaggedTensor is emulated along its last axis "
+                "only.")
+        if not tf.executing_eagerly():
+            raise NotImplementedError(
+                "tf.strings.reduce_join of a RaggedTensor inside a tf.function is not "
+                "emulated in this playground yet.")
+        sep = _as_bytes(separator)
+        rows = [sep.join(row) for row in inputs.to_list()]
+        joined = tf.constant(rows, dtype=tf.string, shape=[len(rows)])
+        return tf.expand_dims(joined, -1) if keepdims else joined
+    inputs = tf.convert_to_tensor(inputs, dtype=tf.string)
     if axis is None:
-        return tf.constant(sep.join(values.flat))
-    if values.ndim == 1:
-        out = tf.constant(sep.join(values.flat))
-        return tf.reshape(out, [1]) if keepdims else out
-    rows = values.rows()
-    if axis in (-1, values.ndim - 1) and values.ndim == 2:
-        out = tf.constant([sep.join(row) for row in rows], dtype=tf.string)
-        return tf.expand_dims(out, -1) if keepdims else out
-    if axis == 0 and values.ndim == 2:
-        out = tf.constant([sep.join(col) for col in zip(*rows)], dtype=tf.string)
-        return tf.expand_dims(out, 0) if keepdims else out
-    raise NotImplementedError("tf.strings.reduce_join over this axis is not emulated yet.")
+        axis = list(range(inputs.shape.rank - 1, -1, -1))
+    if not tf.is_tensor(axis):
+        axis = tf.constant(axis, dtype=tf.int32)
+    return tf.raw_ops.ReduceJoin(inputs=inputs, reduction_indices=axis, keep_dims=keepdims,
+                                 separator=separator)
 
 
 def as_string(input, precision=-1, scientific=False, shortest=False, width=-1, fill="",

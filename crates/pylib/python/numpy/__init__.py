@@ -4,7 +4,7 @@ joining and selection on the engine's kernels) and `numpy.random`.
 """
 
 from _numpy import (_arg_reduce, _concatenate, _cumsum, _matmul, _print_options, _reduce,
-                    _ufunc, _where, arange, array, asarray, bool, bool_, bytes_, dtype, e, float16,
+                    _ufunc, _where, arange, array, array2string, asarray, bool, bool_, bytes_, dtype, e, float16,
                     float32, float64, int8, int16, int32, int64, ndarray, newaxis, ones, pi,
                     random, uint8, zeros)
 

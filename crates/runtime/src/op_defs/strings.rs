@@ -25,6 +25,7 @@ pub(super) const OPS: &[OpDef] = &[
     string_op("StringLength"),
     string_op("StringToHashBucketFast"),
     string_op("StringSplitV2"),
+    string_op("ReduceJoin"),
 ];
 
 /// What a string op computes, with its attributes.
@@ -56,6 +57,13 @@ pub enum StringAction {
     HashBucketFast(i64),
     /// `StringSplitV2(input, sep)` with `maxsplit`.
     SplitV2(i64),
+    /// `ReduceJoin(inputs, reduction_indices)` with `keep_dims` and `separator`.
+    ReduceJoin {
+        /// Reduced axes stay as 1s.
+        keep_dims: bool,
+        /// Put between joined strings.
+        separator: Vec<u8>,
+    },
 }
 
 /// One string op.
@@ -80,6 +88,7 @@ impl StringOp {
             StringAction::Length(_) => "StringLength",
             StringAction::HashBucketFast(_) => "StringToHashBucketFast",
             StringAction::SplitV2(_) => "StringSplitV2",
+            StringAction::ReduceJoin { .. } => "ReduceJoin",
         }
     }
 
@@ -111,6 +120,33 @@ fn scalar_text(tensor: &Tensor, what: &str) -> Result<Vec<u8>, OpError> {
             format!("{what} must be scalar, but has shape {}", tensor.shape()),
         )),
     }
+}
+
+/// `ReduceJoin`'s static shape: the input's without (or with 1s for) the constant axes;
+/// unknown when the axes are not constant.
+fn reduced_shape(input: &InputFact<'_>, axes: Option<&InputFact<'_>>, keep: bool) -> TensorShape {
+    let (Some(dims), Some(axes)) = (
+        input.shape.dims(),
+        axes.and_then(|fact| fact.constant)
+            .and_then(Tensor::to_i64_vec),
+    ) else {
+        return TensorShape::unknown();
+    };
+    let rank = dims.len() as i64;
+    let reduced: Vec<usize> = axes
+        .iter()
+        .map(|&axis| if axis < 0 { axis + rank } else { axis } as usize)
+        .collect();
+    TensorShape::new(
+        dims.iter()
+            .enumerate()
+            .filter_map(|(d, dim)| match (reduced.contains(&d), keep) {
+                (false, _) => Some(*dim),
+                (true, true) => Some(Some(1)),
+                (true, false) => None,
+            })
+            .collect(),
+    )
 }
 
 fn pattern_text(bytes: Vec<u8>) -> String {
@@ -147,6 +183,12 @@ impl Op for StringOp {
                 dense(DType::String, vec![None]),
                 dense(DType::Int64, vec![Some(2)]),
             ]);
+        }
+        if let StringAction::ReduceJoin { keep_dims, .. } = self.0 {
+            return Ok(vec![OutputFact {
+                value_type: ValueType::Dense(DType::String),
+                shape: reduced_shape(input, inputs.get(1), keep_dims),
+            }]);
         }
         Ok(vec![OutputFact {
             value_type: ValueType::Dense(self.output_dtype()),
@@ -187,6 +229,16 @@ impl Op for StringOp {
             (StringAction::Length(utf8), _) => kernels::string_length(input, *utf8),
             (StringAction::HashBucketFast(buckets), _) => {
                 kernels::to_hash_bucket_fast(input, *buckets)
+            }
+            (
+                StringAction::ReduceJoin {
+                    keep_dims,
+                    separator,
+                },
+                [axes],
+            ) => {
+                let axes = axes.to_i64_vec().unwrap_or_default();
+                kernels::reduce_join(input, &axes, *keep_dims, separator)
             }
             (StringAction::SplitV2(maxsplit), [sep]) => {
                 return kernels::split_v2(input, sep, *maxsplit)

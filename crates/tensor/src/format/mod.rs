@@ -163,6 +163,26 @@ pub fn numpy_repr_with(tensor: &Tensor, options: &PrintOptions) -> String {
     format!("{head}{spacer}{extra}")
 }
 
+/// NumPy's `np.array2string(a, max_line_width, separator=separator, prefix=<prefix_len
+/// chars>, suffix=<suffix_len chars>)` with the print options in force (`max_line_width`
+/// overrides their line width); a 0-d array prints as its scalar's `repr`.
+pub fn array2string(
+    tensor: &Tensor,
+    max_line_width: Option<usize>,
+    separator: &str,
+    prefix_len: usize,
+    suffix_len: usize,
+) -> String {
+    let mut options = print_options();
+    if let Some(width) = max_line_width {
+        options.line_width = width;
+    }
+    if tensor.rank() == 0 {
+        return numpy_scalar_repr(tensor, 0);
+    }
+    array_to_string(tensor, &options, separator, prefix_len, suffix_len)
+}
+
 /// NumPy's `array2string(a, separator=separator, prefix=<prefix_len chars>,
 /// suffix=<suffix_len chars>)`.
 fn array_to_string(

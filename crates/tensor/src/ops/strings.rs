@@ -165,6 +165,69 @@ pub fn to_hash_bucket_fast(input: &Tensor, buckets: i64) -> OpResult<Tensor> {
     Tensor::new(DType::Int64, input.shape().clone(), TensorData::Int64(hashed))
 }
 
+/// `ReduceJoin`: the strings along `axes` joined with `separator`, the first listed axis
+/// varying fastest (TensorFlow lists the axes last first when none are given, so that
+/// the join is in row-major order); reduced axes stay as 1s with `keep_dims`.
+pub fn reduce_join(
+    input: &Tensor,
+    axes: &[i64],
+    keep_dims: bool,
+    separator: &[u8],
+) -> OpResult<Tensor> {
+    let items = string_items(input, "ReduceJoin")?;
+    let dims = input.dims();
+    let rank = dims.len() as i64;
+    let mut reduced: Vec<usize> = Vec::with_capacity(axes.len());
+    for &axis in axes {
+        if axis < -rank || axis >= rank {
+            return Err(invalid(format!(
+                "Invalid reduction dimension {axis} for input with {rank} dimension(s)"
+            )));
+        }
+        let axis = if axis < 0 { axis + rank } else { axis } as usize;
+        if reduced.contains(&axis) {
+            return Err(invalid(format!("Duplicate reduction dimension {axis}")));
+        }
+        reduced.push(axis);
+    }
+    let strides = input.shape().strides();
+    let kept: Vec<usize> = (0..dims.len()).filter(|d| !reduced.contains(d)).collect();
+    let out_count: usize = kept.iter().map(|&d| dims[d]).product();
+    let reduce_count: usize = reduced.iter().map(|&d| dims[d]).product();
+    let mut joined = Vec::with_capacity(out_count);
+    for out in 0..out_count {
+        // The kept dims' offset of this output (row-major over the kept dims).
+        let mut rest = out;
+        let mut base = 0;
+        for &d in kept.iter().rev() {
+            base += (rest % dims[d]) * strides[d];
+            rest /= dims[d];
+        }
+        let mut text = Vec::new();
+        for step in 0..reduce_count {
+            let mut rest = step;
+            let mut offset = base;
+            for &d in &reduced {
+                offset += (rest % dims[d]) * strides[d];
+                rest /= dims[d];
+            }
+            if step > 0 {
+                text.extend_from_slice(separator);
+            }
+            text.extend_from_slice(&items[offset]);
+        }
+        joined.push(text);
+    }
+    let out_dims: Vec<usize> = (0..dims.len())
+        .filter_map(|d| match (reduced.contains(&d), keep_dims) {
+            (false, _) => Some(dims[d]),
+            (true, true) => Some(1),
+            (true, false) => None,
+        })
+        .collect();
+    strings(&Shape::new(out_dims), joined)
+}
+
 /// ASCII whitespace as absl's `ascii_isspace` (what `StringSplitV2` splits on when `sep`
 /// is empty).
 fn is_space(byte: u8) -> bool {
@@ -293,6 +356,26 @@ mod tests {
         assert_eq!(split_one(b"a,b,c", b",", 1), [&b"a"[..], b"b,c"]);
         assert_eq!(split_one(b"a b  c", b"", 1), [&b"a"[..], b"b  c"]);
         assert!(split_one(b"", b",", -1).is_empty());
+    }
+
+    #[test]
+    fn reduce_join_follows_the_listed_axis_order() {
+        let input = strings(
+            &Shape::new(vec![2, 3]),
+            ["a", "b", "c", "d", "e", "f"]
+                .iter()
+                .map(|s| s.as_bytes().to_vec())
+                .collect(),
+        )
+        .expect("strings");
+        let all = |axes: &[i64]| texts(&reduce_join(&input, axes, false, b"").expect("join"));
+        assert_eq!(all(&[1, 0]), ["abcdef"]);
+        assert_eq!(all(&[0, 1]), ["adbecf"]);
+        assert_eq!(all(&[0]), ["ad", "be", "cf"]);
+        let rows = reduce_join(&input, &[-1], true, b"-").expect("rows");
+        assert_eq!(rows.dims(), [2, 1]);
+        assert_eq!(texts(&rows), ["a-b-c", "d-e-f"]);
+        assert!(reduce_join(&input, &[2], false, b"").is_err());
     }
 
     #[test]
