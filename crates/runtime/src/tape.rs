@@ -407,6 +407,52 @@ impl Context {
         self.graph_gradient(graph, &segments, targets, &keys, &watched)
     }
 
+    /// `tf.gradients(ys, xs)` in the default graph (a `tf.compat.v1` graph or a function
+    /// being traced): the gradient of the sum of `targets` with respect to each source,
+    /// over every op of the graph, built under a new `gradients` name scope.
+    pub fn gradients(
+        &mut self,
+        targets: &[GraphTensor],
+        sources: &[GraphSource],
+        name: &str,
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let graph = self.default_graph().ok_or_else(|| {
+            TfError::new(
+                ExceptionClass::RuntimeError,
+                "tf.gradients is not supported when eager execution is enabled. Use \
+                 tf.GradientTape instead.",
+            )
+        })?;
+        let mut keys = Vec::with_capacity(sources.len());
+        for source in sources {
+            keys.push(match source {
+                GraphSource::Tensor(tensor) => Some(*tensor),
+                GraphSource::Variable(variable) => match self.variable(*variable)?.handle.clone() {
+                    Handle::Symbolic(handle) if handle.graph == graph => Some(handle),
+                    Handle::Eager(handle) if self.is_tracing(graph)? => {
+                        Some(self.capture_in_trace(graph, &handle, "Placeholder")?)
+                    }
+                    _ => None,
+                },
+                GraphSource::None => None,
+            });
+        }
+        let watched = keys.iter().flatten().copied().collect();
+        let end = self.graph(graph)?.operations().len();
+        let segments = [symbolic::GraphSegment {
+            graph,
+            start: 0,
+            end: Some(end),
+        }];
+        let root = self.graph_mut(graph)?.unique_name(name);
+        let scopes = symbolic::GradientScopes::Gradients(root);
+        self.graph_gradient_scoped(graph, &segments, targets, &keys, &watched, &scopes)
+    }
+
+    fn is_tracing(&self, graph: crate::graph::GraphId) -> TfResult<bool> {
+        Ok(matches!(self.graph(graph)?.kind, GraphKind::Function { .. }))
+    }
+
     /// Forgets a tape.
     pub fn tape_release(&mut self, id: TapeId) {
         self.tapes.tapes.retain(|tape| tape.id != id.0);

@@ -667,6 +667,22 @@ impl Context {
         Ok(init)
     }
 
+    /// `tf.no_op(name)` in the default graph: a `NoOp` (it waits on the enclosing
+    /// `control_dependencies`).
+    pub fn no_op(&mut self, name: Option<&str>) -> TfResult<(crate::graph::GraphId, OperationId)> {
+        let graph = self
+            .default_graph()
+            .ok_or_else(|| TfError::value_error("no_op needs a graph"))?;
+        let stack = self.call_stack().to_vec();
+        let op = self.graph_mut(graph)?.create_op(
+            crate::op_defs::NoOp::kind(),
+            OpName::Unique(name.unwrap_or("NoOp")),
+            Vec::new(),
+            &stack,
+        )?;
+        Ok((graph, op))
+    }
+
     /// Enters `tf.compat.v1.variable_scope(name, reuse=...)`: a variable scope and a name
     /// scope (uniquified; re-entering `shared_vars` opens name scope `shared_vars_1`).
     pub fn push_variable_scope(&mut self, name: &str, reuse: Reuse) -> TfResult<()> {

@@ -745,6 +745,18 @@ fn global_variables_initializer(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> Py
     operation_object(st, vm, graph, result)
 }
 
+/// `tf.no_op(name=None)`: in a graph an operation that does nothing (what `tf.group`
+/// makes wait on its inputs); executing eagerly, nothing.
+pub fn no_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "no_op", &args, 0, [name])?;
+    let name = name_arg(vm, &bound.name)?;
+    if st.with_ctx(vm, |ctx| ctx.default_graph().is_none())? {
+        return Ok(Value::None);
+    }
+    let (graph, op) = st.tf(vm, |ctx| ctx.no_op(name.as_deref()))?;
+    operation_object(st, vm, graph, op)
+}
+
 fn global_variables(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
     let graph = default_graph(st, vm)?;
     let ids = st.tf(vm, |ctx| Ok(ctx.graph(graph)?.global_variables.clone()))?;

@@ -645,3 +645,91 @@ pub fn build(st: &St) -> Rc<Class> {
         )
         .build()
 }
+
+/// `tf.gradients(ys, xs, grad_ys=None, name='gradients', ...)` (and
+/// `tf.compat.v1.gradients`): in a graph, the symbolic gradients of the sum of `ys` with
+/// respect to each of `xs` (a tensor or a variable), `None` where unconnected.
+pub fn gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(
+        vm,
+        "gradients",
+        &args,
+        2,
+        [
+            ys,
+            xs,
+            grad_ys,
+            name,
+            colocate_gradients_with_ops,
+            gate_gradients,
+            aggregation_method,
+            stop_gradients,
+            unconnected_gradients
+        ]
+    )?;
+    if bound.grad_ys.as_ref().is_some_and(|value| !value.is_none()) {
+        return Err(vm.not_implemented_error(
+            "tf.gradients(grad_ys=...) is not emulated in this playground yet.",
+        ));
+    }
+    if bound
+        .stop_gradients
+        .as_ref()
+        .is_some_and(|value| !value.is_none())
+    {
+        return Err(vm.not_implemented_error(
+            "tf.gradients(stop_gradients=...) is not emulated in this playground yet.",
+        ));
+    }
+    let name = match &bound.name {
+        Some(value) if !value.is_none() => value
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| vm.type_error("name must be a string"))?,
+        _ => "gradients".to_string(),
+    };
+    let mut target_values = Vec::new();
+    leaves(vm, &crate::array_ops::required(&bound.ys), &mut target_values, 0)?;
+    let mut targets = Vec::with_capacity(target_values.len());
+    for value in &target_values {
+        let handle = value
+            .downcast::<PyTensor>()
+            .map(|tensor| tensor.handle.clone())
+            .ok_or_else(|| vm.type_error("tf.gradients takes tensors as ys"))?;
+        match handle {
+            Handle::Symbolic(tensor) => targets.push(tensor),
+            Handle::Eager(_) => {
+                return Err(vm.runtime_error(
+                    "tf.gradients is not supported when eager execution is enabled. Use \
+                     tf.GradientTape instead.",
+                ))
+            }
+        }
+    }
+    let mut source_values = Vec::new();
+    leaves(vm, &crate::array_ops::required(&bound.xs), &mut source_values, 0)?;
+    let sources: Vec<GraphSource> = source_values
+        .iter()
+        .map(|value| {
+            if let Some(variable) = value.downcast::<PyVariable>() {
+                return GraphSource::Variable(variable.id);
+            }
+            match value
+                .downcast::<PyTensor>()
+                .map(|tensor| tensor.handle.clone())
+            {
+                Some(Handle::Symbolic(tensor)) => GraphSource::Tensor(tensor),
+                _ => GraphSource::None,
+            }
+        })
+        .collect();
+    let grads = st.tf(vm, |ctx| ctx.gradients(&targets, &sources, &name))?;
+    let mut results = Vec::with_capacity(grads.len());
+    for grad in grads {
+        results.push(match grad {
+            Some(grad) => wrap(st, vm, Handle::Symbolic(grad))?,
+            None => Value::None,
+        });
+    }
+    Ok(Value::list(results))
+}

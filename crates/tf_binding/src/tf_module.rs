@@ -930,6 +930,11 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             "stop_gradient".into(),
             native(st, "stop_gradient", stop_gradient),
         ),
+        (
+            "gradients".into(),
+            native(st, "gradients", crate::tape::gradients),
+        ),
+        ("no_op".into(), native(st, "no_op", crate::graph::no_op)),
         ("cast".into(), native(st, "cast", cast)),
         ("where".into(), native(st, "where", where_fn)),
         ("cond".into(), native(st, "cond", crate::control_flow::cond)),

@@ -3,7 +3,7 @@
 use super::support::{dense_type, operand, symbolic, type_name};
 use super::{Op, OpDef};
 use crate::context::Context;
-use crate::error::TfResult;
+use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::shape_fn::{merge_dims, with_rank, with_rank_at_least};
@@ -82,7 +82,11 @@ impl Op for BiasAdd {
         grad: GraphTensor,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         // BiasAddGrad: the sum over every axis but the last.
-        let rank = ctx.static_dims(grad)?.len();
+        let rank = ctx
+            .handle_shape(&crate::api::Handle::Symbolic(grad))?
+            .dims()
+            .map(<[_]>::len)
+            .ok_or_else(|| TfError::internal("BiasAdd's gradient has an unknown rank"))?;
         let axes: Vec<i64> = (0..rank.saturating_sub(1) as i64).collect();
         let bias = if axes.is_empty() {
             grad

@@ -296,15 +296,18 @@ pub(super) fn broadcasting_gradient(
         ctx.binary(BinaryOp::Mul, operand(a), operand(b), Some("Mul"))
             .and_then(symbolic)
     };
-    let y_dims = ctx.static_dims(y)?;
-    if skip[1] && y_dims.is_empty() {
+    let y_known = ctx.known_dims(y)?;
+    if skip[1] && y_known.as_deref() == Some(&[]) {
         return Ok(match op {
             BinaryOp::Mul => vec![Some(mul(ctx, grad, y)?), None],
             _ => vec![Some(grad), None],
         });
     }
-    let x_dims = ctx.static_dims(x)?;
-    let grad_dims = ctx.static_dims(grad)?;
+    let (Some(y_dims), Some(x_dims), Some(grad_dims)) =
+        (y_known, ctx.known_dims(x)?, ctx.known_dims(grad)?)
+    else {
+        return dynamic_broadcasting_gradient(ctx, op, x, y, grad, skip);
+    };
     let equal = x_dims == y_dims && y_dims == grad_dims;
     let float = matches!(
         ctx.handle_dtype(&Handle::Symbolic(grad))?,
@@ -339,6 +342,78 @@ pub(super) fn broadcasting_gradient(
         reduce_gradient_arg(ctx, gx, x_shape, x_axes, x_reduces)?,
         reduce_gradient_arg(ctx, gy, y_shape, y_axes, y_reduces)?,
     ])
+}
+
+/// `broadcasting_gradient` when a shape is not fully known: `Shape` ops of both inputs,
+/// `BroadcastGradientArgs`, and each input's gradient summed along its axes (dims kept)
+/// and reshaped to its shape, as `SmartBroadcastGradientArgs` builds them then.
+fn dynamic_broadcasting_gradient(
+    ctx: &mut Context,
+    op: BinaryOp,
+    x: GraphTensor,
+    y: GraphTensor,
+    grad: GraphTensor,
+    skip: [bool; 2],
+) -> TfResult<Vec<Option<GraphTensor>>> {
+    let shape = |ctx: &mut Context, t: GraphTensor| {
+        ctx.array_op(
+            crate::op_defs::ShapeOp::kind(DType::Int32),
+            "Shape",
+            None,
+            vec![(operand(t), "input", false)],
+        )
+    };
+    let x_shape = shape(ctx, x)?;
+    let y_shape = shape(ctx, y)?;
+    let axes = ctx.array_op_outputs(
+        crate::op_defs::BroadcastGradientArgs::kind(),
+        "BroadcastGradientArgs",
+        None,
+        vec![
+            (x_shape.clone().into(), "s0", false),
+            (y_shape.clone().into(), "s1", false),
+        ],
+    )?;
+    let [x_axes, y_axes] = <[Handle; 2]>::try_from(axes)
+        .map_err(|_| TfError::internal("BroadcastGradientArgs has two outputs"))?;
+    let mul = |ctx: &mut Context, a: GraphTensor, b: GraphTensor| {
+        ctx.binary(BinaryOp::Mul, operand(a), operand(b), Some("Mul"))
+            .and_then(symbolic)
+    };
+    let gx = match (skip[0], op) {
+        (true, _) => None,
+        (false, BinaryOp::Mul) => Some(mul(ctx, grad, y)?),
+        (false, _) => Some(grad),
+    };
+    let gy = match (skip[1], op) {
+        (true, _) => None,
+        (false, BinaryOp::Mul) => Some(mul(ctx, x, grad)?),
+        (false, BinaryOp::Sub) => Some(ctx.grad_unary(UnaryOp::Neg, grad)?),
+        (false, _) => Some(grad),
+    };
+    let reduce = |ctx: &mut Context, grad: Option<GraphTensor>, axes: Handle, shape: Handle| {
+        let Some(grad) = grad else {
+            return Ok(None);
+        };
+        let summed = symbolic(ctx.array_op(
+            crate::op_defs::Reduce::kind(ReduceOp::Sum, true),
+            "Sum",
+            None,
+            vec![
+                (operand(grad), "input", false),
+                (axes.into(), "reduction_indices", false),
+            ],
+        )?)?;
+        let reshaped = ctx.reshape_to(
+            operand(summed),
+            crate::shape_operand::ShapeOperand::Tensor(shape.into()),
+            None,
+        )?;
+        symbolic(reshaped).map(Some)
+    };
+    let gx = reduce(ctx, gx, x_axes, x_shape)?;
+    let gy = reduce(ctx, gy, y_axes, y_shape)?;
+    Ok(vec![gx, gy])
 }
 
 /// `array_ops.shape` of a tensor of static shape `dims` in a graph: a `Const` named

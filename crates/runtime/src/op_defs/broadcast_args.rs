@@ -102,3 +102,110 @@ impl Op for BroadcastArgs {
         vec![format!("T={}", type_name(inputs, 0))]
     }
 }
+
+/// `BroadcastGradientArgs`: the op type, shape arithmetic in host memory as `BroadcastArgs`.
+pub static GRADIENT_DEF: OpDef = OpDef::compute("BroadcastGradientArgs")
+    .host_memory(&[0, 1])
+    .class(OpClass::Free)
+    .kernels(
+        Kernels::EVERYWHERE.with_gpu(GpuKernel::NUMERIC.host_memory(&["s0", "s1", "r0", "r1"])),
+    );
+
+/// `BroadcastGradientArgs(s0, s1)`: for two shapes that broadcast together, the axes of
+/// the broadcast shape along which each was broadcast (its leading missing axes, and
+/// those where it has 1 and the other does not); gradients are summed along them
+/// (`SmartBroadcastGradientArgs` when a shape is not fully known).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BroadcastGradientArgs;
+
+impl BroadcastGradientArgs {
+    /// Wraps the op for `OpKind`.
+    pub fn kind() -> OpKind {
+        OpKind::new(BroadcastGradientArgs)
+    }
+}
+
+/// The reduction axes of [`BroadcastGradientArgs`] for two shapes.
+pub fn gradient_reduction_axes(x: &[i64], y: &[i64]) -> (Vec<i64>, Vec<i64>) {
+    let rank = x.len().max(y.len());
+    let (mut x_axes, mut y_axes) = (Vec::new(), Vec::new());
+    for axis in 0..rank {
+        let dim = |dims: &[i64]| {
+            let offset = rank - dims.len();
+            if axis < offset {
+                None
+            } else {
+                Some(dims[axis - offset])
+            }
+        };
+        match (dim(x), dim(y)) {
+            (None, _) => x_axes.push(axis as i64),
+            (_, None) => y_axes.push(axis as i64),
+            (Some(1), Some(other)) if other != 1 => x_axes.push(axis as i64),
+            (Some(other), Some(1)) if other != 1 => y_axes.push(axis as i64),
+            _ => {}
+        }
+    }
+    (x_axes, y_axes)
+}
+
+impl Op for BroadcastGradientArgs {
+    fn def(&self) -> &'static OpDef {
+        &GRADIENT_DEF
+    }
+
+    fn output_count(&self) -> usize {
+        2
+    }
+
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        let dtype = dense_type(inputs, 0, "BroadcastGradientArgs")?;
+        let vector = || OutputFact {
+            value_type: ValueType::Dense(dtype),
+            shape: TensorShape::new(vec![None]),
+        };
+        Ok(vec![vector(), vector()])
+    }
+
+    fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
+        let [s0, s1] = inputs else {
+            return Err(OpError::python(
+                ErrorClass::Internal,
+                "BroadcastGradientArgs takes s0 and s1",
+            ));
+        };
+        let (x, y) = (
+            s0.to_i64_vec().unwrap_or_default(),
+            s1.to_i64_vec().unwrap_or_default(),
+        );
+        let as_dims = |dims: &[i64]| Shape::new(dims.iter().map(|d| (*d).max(0) as usize).collect());
+        if Shape::broadcast(&as_dims(&x), &as_dims(&y)).is_err() {
+            return Err(OpError::python(
+                ErrorClass::InvalidArgument,
+                format!(
+                    "Incompatible shapes: {} vs. {}",
+                    as_dims(&x).to_tf_list(),
+                    as_dims(&y).to_tf_list()
+                ),
+            ));
+        }
+        let (x_axes, y_axes) = gradient_reduction_axes(&x, &y);
+        let vector = |axes: Vec<i64>| -> Result<Tensor, OpError> {
+            let count = axes.len();
+            tensor::ops::cast(&Tensor::from_vec(Shape::new(vec![count]), axes)?, s0.dtype())
+        };
+        Ok(vec![vector(x_axes)?, vector(y_axes)?])
+    }
+
+    fn not_differentiable(&self) -> bool {
+        true
+    }
+
+    fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {
+        Some((&["s0", "s1"], "r0"))
+    }
+
+    fn node_attrs(&self, inputs: &[InputFact<'_>]) -> Vec<String> {
+        vec![format!("T={}", type_name(inputs, 0))]
+    }
+}

@@ -92,7 +92,8 @@ pub use arg_reduce::ArgReduce;
 pub use assert::Assert;
 pub use bias_add::BiasAdd;
 pub use binary::Binary;
-pub use broadcast_args::BroadcastArgs;
+pub use broadcast_args::{BroadcastArgs, BroadcastGradientArgs};
+pub(crate) use support::shape_of;
 pub use broadcast_to::BroadcastTo;
 pub use cast::Cast;
 pub use concat_v2::ConcatV2;
@@ -309,6 +310,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &ensure_shape::DEF,
     &expand_dims::DEF,
     &broadcast_args::DEF,
+    &broadcast_args::GRADIENT_DEF,
     &fill::DEF,
     &gather_nd::DEF,
     &l2_loss::DEF,

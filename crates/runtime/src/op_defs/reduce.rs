@@ -174,7 +174,9 @@ impl Op for Reduce {
             .first()
             .ok_or_else(|| TfError::internal("a traced op lost an input"))?;
         let op = &self.op;
-        let dims = ctx.static_dims(x)?;
+        let Some(dims) = ctx.known_dims(x)? else {
+            return dynamic_gradient(ctx, *op, x, inputs.get(1).copied(), grad);
+        };
         let axes = reduction_axes_of(ctx, inputs.get(1).copied(), dims.len())?;
         let spread = sum_gradient(ctx, grad, &dims, &axes)?;
         Ok(match op {
@@ -398,6 +400,80 @@ fn sum_gradient(
 }
 
 /// The normalised axes a reduction's `reduction_indices` input holds (a `Const`).
+/// `_SumGrad` and `_MeanGrad` when the input's shape is not fully known: the gradient
+/// reshaped to the input's shape with the reduced axes kept as 1s, broadcast back to
+/// that shape, and for a mean divided by the number of elements each output averaged.
+fn dynamic_gradient(
+    ctx: &mut Context,
+    op: ReduceOp,
+    x: GraphTensor,
+    axes: Option<GraphTensor>,
+    grad: GraphTensor,
+) -> TfResult<Vec<Option<GraphTensor>>> {
+    if !matches!(op, ReduceOp::Sum | ReduceOp::Mean) {
+        return Err(not_emulated(&format!("{op:?} of a tensor of unknown shape")));
+    }
+    let rank = ctx
+        .handle_shape(&crate::api::Handle::Symbolic(x))?
+        .dims()
+        .map(<[_]>::len)
+        .ok_or_else(|| not_emulated("a reduction of a tensor of unknown rank"))?;
+    let axes = reduction_axes_of(ctx, axes, rank)?;
+    let int_vector = |values: Vec<i32>| {
+        Tensor::from_vec(tensor::Shape::new(vec![values.len()]), values)
+            .map_err(|error| TfError::internal(error.message))
+    };
+    let keep: Vec<i32> = (0..rank).map(|a| i32::from(!axes.contains(&a))).collect();
+    let reduced: Vec<i32> = keep.iter().map(|k| 1 - k).collect();
+    let shape = ctx.array_op(
+        crate::op_defs::ShapeOp::kind(DType::Int32),
+        "Shape",
+        None,
+        vec![(operand(x), "input", false)],
+    )?;
+    let kept = ctx.binary(
+        BinaryOp::Mul,
+        shape.clone().into(),
+        Operand::Literal(int_vector(keep)?),
+        None,
+    )?;
+    let kept = ctx.binary(
+        BinaryOp::Add,
+        kept.into(),
+        Operand::Literal(int_vector(reduced)?),
+        None,
+    )?;
+    let reshaped = ctx.reshape_to(
+        operand(grad),
+        crate::shape_operand::ShapeOperand::Tensor(kept.into()),
+        None,
+    )?;
+    let spread = symbolic(ctx.broadcast_to(
+        reshaped.into(),
+        crate::shape_operand::ShapeOperand::Tensor(shape.clone().into()),
+        None,
+    )?)?;
+    if op == ReduceOp::Sum {
+        return Ok(vec![Some(spread), None]);
+    }
+    let indices: Vec<i32> = axes.iter().map(|a| *a as i32).collect();
+    let sizes = ctx.array_op(
+        crate::op_defs::GatherV2::kind(),
+        "GatherV2",
+        None,
+        vec![
+            (shape.into(), "params", false),
+            (Operand::Literal(int_vector(indices)?), "indices", false),
+            (Operand::Literal(Tensor::scalar(0i32)), "axis", false),
+        ],
+    )?;
+    let factor = ctx.reduce(ReduceOp::Prod, sizes.into(), None, false, None)?;
+    let dtype = ctx.handle_dtype(&crate::api::Handle::Symbolic(grad))?;
+    let factor = ctx.cast(factor.into(), dtype, None)?;
+    let scaled = ctx.grad_binary(BinaryOp::RealDiv, spread, factor.into())?;
+    Ok(vec![Some(scaled), None])
+}
+
 fn reduction_axes_of(
     ctx: &Context,
     axes: Option<GraphTensor>,

@@ -99,7 +99,7 @@ pub(crate) fn reshape_like(
 
 /// `array_ops.shape(x, out_type)` while tracing a gradient: a constant named `Shape` when
 /// `x`'s static shape is fully known (as `array_ops.shape` folds it), a `Shape` op otherwise.
-pub(super) fn shape_of(
+pub(crate) fn shape_of(
     ctx: &mut crate::context::Context,
     x: GraphTensor,
     out_type: DType,

@@ -18,6 +18,7 @@ use crate::error::{TfError, TfResult};
 use crate::graph::{GraphId, GraphTensor};
 use crate::op::{OpKind, ValueType};
 use tensor::ops::{BinaryOp, ReduceOp, UnaryOp};
+use tensor::Tensor;
 
 /// A run of operations of one function graph created while a tape recorded: indices
 /// `start..end` (`end` open while it still records).
@@ -55,6 +56,14 @@ impl Context {
                     "Gradients of tensors of unknown shape inside a tf.function are not emulated in this playground yet.",
                 )
             })
+    }
+
+    /// The dims of a graph tensor when all are known.
+    pub(crate) fn known_dims(&self, tensor: GraphTensor) -> TfResult<Option<Vec<usize>>> {
+        Ok(self
+            .handle_shape(&Handle::Symbolic(tensor))?
+            .to_shape()
+            .map(|shape| shape.dims().to_vec()))
     }
 
     pub(crate) fn grad_binary(
@@ -155,19 +164,70 @@ impl Context {
         sources: &[Option<GraphTensor>],
         watched: &HashSet<GraphTensor>,
     ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let outer_scope = self.graph(graph)?.name_scope().to_string();
+        let style = GradientScopes::Tape;
+        self.graph_gradient_scoped(graph, segments, targets, sources, watched, &style)
+    }
+
+    /// [`Context::graph_gradient`] with its ops named as `scopes` says.
+    pub fn graph_gradient_scoped(
+        &mut self,
+        graph: GraphId,
+        segments: &[GraphSegment],
+        targets: &[GraphTensor],
+        sources: &[Option<GraphTensor>],
+        watched: &HashSet<GraphTensor>,
+        scopes: &GradientScopes,
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let outer_scope = match scopes {
+            GradientScopes::Tape => self.graph(graph)?.name_scope().to_string(),
+            GradientScopes::Gradients(root) => root.clone(),
+        };
+        let previous_scope = self.graph_mut(graph)?.push_exact_name_scope(&outer_scope);
+        let result =
+            self.graph_gradient_walk(graph, segments, targets, sources, watched, scopes, &outer_scope);
+        self.graph_mut(graph)?.pop_name_scope(previous_scope);
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn graph_gradient_walk(
+        &mut self,
+        graph: GraphId,
+        segments: &[GraphSegment],
+        targets: &[GraphTensor],
+        sources: &[Option<GraphTensor>],
+        watched: &HashSet<GraphTensor>,
+        scopes: &GradientScopes,
+        outer_scope: &str,
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let outer_scope = outer_scope.to_string();
         let mut grads: HashMap<GraphTensor, Vec<GraphTensor>> = HashMap::new();
         for target in targets {
             let dtype = self.handle_dtype(&Handle::Symbolic(*target))?;
             if !dtype.is_floating() {
                 continue;
             }
-            let dims: Vec<i64> = self
-                .static_dims(*target)?
-                .iter()
-                .map(|d| *d as i64)
-                .collect();
-            let ones = symbolic(self.filled(true, &dims, dtype, None)?)?;
+            let ones = match self.known_dims(*target)? {
+                Some(dims) => {
+                    let dims: Vec<i64> = dims.iter().map(|d| *d as i64).collect();
+                    symbolic(self.filled(true, &dims, dtype, None)?)?
+                }
+                // `array_ops.ones(array_ops.shape(y))`: a `Fill` of the target's shape.
+                None => {
+                    let shape = crate::op_defs::shape_of(self, *target, tensor::DType::Int32)?;
+                    let one = tensor::ops::cast(&Tensor::scalar(1.0f32), dtype)
+                        .map_err(|error| TfError::internal(error.message))?;
+                    symbolic(self.array_op(
+                        crate::op_defs::Fill::kind(),
+                        "ones",
+                        None,
+                        vec![
+                            (shape.into(), "dims", false),
+                            (Operand::Literal(one), "value", false),
+                        ],
+                    )?)?
+                }
+            };
             grads.entry(*target).or_default().push(ones);
         }
         let mut indices: Vec<usize> = Vec::new();
@@ -222,13 +282,17 @@ impl Context {
                     self.aggregate_symbolic(graph, &outer_scope, &mut grads, output_of(output))?;
                 output_grads.push((output_of(output), grad));
             }
-            if output_grads.iter().all(|(_, grad)| grad.is_none()) {
+            // An op without inputs (a variable, a placeholder) passes nothing back.
+            if inputs.is_empty() || output_grads.iter().all(|(_, grad)| grad.is_none()) {
                 continue;
             }
             let skip: Vec<bool> = inputs.iter().map(|input| !needed.contains(input)).collect();
-            let scope = match forward_name_scope(&kind, &name) {
-                "" => "gradient_tape".to_string(),
-                forward => format!("gradient_tape/{forward}"),
+            let scope = match scopes {
+                GradientScopes::Gradients(root) => format!("{root}/{name}_grad"),
+                GradientScopes::Tape => match forward_name_scope(&kind, &name) {
+                    "" => "gradient_tape".to_string(),
+                    forward => format!("gradient_tape/{forward}"),
+                },
             };
             let scope_previous = self.graph_mut(graph)?.push_exact_name_scope(&scope);
             let input_grads = kind
@@ -254,6 +318,17 @@ impl Context {
         }
         Ok(results)
     }
+}
+
+/// How gradient ops are named: under `gradient_tape/<forward scope>` as a tape names them,
+/// or under `<root>/<op name>_grad` as `tf.gradients` does (`root` is its unique
+/// `gradients` scope).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GradientScopes {
+    /// `tf.GradientTape`.
+    Tape,
+    /// `tf.gradients`, in this scope.
+    Gradients(String),
 }
 
 /// The name scope TensorFlow's Python API had open when it created the forward op named
