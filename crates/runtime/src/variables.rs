@@ -667,6 +667,17 @@ impl Context {
         Ok(init)
     }
 
+    /// Marks a variable trainable or not (`get_variable(..., trainable=False)`).
+    pub fn set_variable_trainable(&mut self, id: VariableId, trainable: bool) -> TfResult<()> {
+        let variable = self
+            .variables
+            .variables
+            .get_mut(id.0 as usize)
+            .ok_or_else(|| TfError::internal("unknown variable"))?;
+        variable.trainable = trainable;
+        Ok(())
+    }
+
     /// `tf.no_op(name)` in the default graph: a `NoOp` (it waits on the enclosing
     /// `control_dependencies`).
     pub fn no_op(&mut self, name: Option<&str>) -> TfResult<(crate::graph::GraphId, OperationId)> {

@@ -853,6 +853,19 @@ pub fn shape_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResu
             )?;
             return wrap(st, vm, handle);
         }
+        if what == "size" {
+            // Known only when the graph runs: a `Size` op.
+            let name = name_arg(vm, &bound.name)?;
+            let handle = run(
+                st,
+                vm,
+                runtime::op_defs::SizeOp::kind(out_type),
+                "Size",
+                name,
+                vec![(input, "input", false)],
+            )?;
+            return wrap(st, vm, handle);
+        }
         return Err(vm.value_error(format!(
             "tf.{what} of a tensor of unknown shape is not emulated yet"
         )));

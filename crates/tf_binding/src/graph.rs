@@ -758,8 +758,26 @@ pub fn no_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn global_variables(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    variables_of_graph(st, vm, false)
+}
+
+fn trainable_variables(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    variables_of_graph(st, vm, true)
+}
+
+/// The default graph's variables (only the trainable ones when `trainable`).
+fn variables_of_graph(st: &St, vm: &mut Vm<'_>, trainable: bool) -> PyResult {
     let graph = default_graph(st, vm)?;
-    let ids = st.tf(vm, |ctx| Ok(ctx.graph(graph)?.global_variables.clone()))?;
+    let ids = st.tf(vm, |ctx| {
+        let all = ctx.graph(graph)?.global_variables.clone();
+        let mut kept = Vec::with_capacity(all.len());
+        for id in all {
+            if !trainable || ctx.variable(id)?.trainable {
+                kept.push(id);
+            }
+        }
+        Ok(kept)
+    })?;
     let mut values = Vec::with_capacity(ids.len());
     for id in ids {
         values.push(wrap_variable(st, vm, id)?);
@@ -887,6 +905,10 @@ fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         None => None,
     };
     let id = st.tf(vm, |ctx| ctx.get_variable(&name, shape, dtype, initializer))?;
+    if let Some(trainable) = bound.trainable.as_ref().filter(|value| !value.is_none()) {
+        let trainable = vm.truthy(trainable)?;
+        st.tf(vm, |ctx| ctx.set_variable_trainable(id, trainable))?;
+    }
     wrap_variable(st, vm, id)
 }
 
@@ -1044,7 +1066,7 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
         global_variables_initializer,
     );
     def(v1, st, "global_variables", global_variables);
-    def(v1, st, "trainable_variables", global_variables);
+    def(v1, st, "trainable_variables", trainable_variables);
     def(v1, st, "get_variable", get_variable);
     def(v1, st, "variable_scope", variable_scope);
     def(v1, st, "assign", |st, vm, args| {

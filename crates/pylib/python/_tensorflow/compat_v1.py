@@ -2824,6 +2824,32 @@ zeros
 zeta=math.zeta
 """
 
+# v1-only APIs written on the library layer: v1 path -> "module:name".
+_V1_ONLY = {
+    "GraphKeys": "_tensorflow.v1_collections:GraphKeys",
+    "get_collection": "_tensorflow.v1_collections:get_collection",
+    "get_collection_ref": "_tensorflow.v1_collections:get_collection_ref",
+    "add_to_collection": "_tensorflow.v1_collections:add_to_collection",
+    "add_to_collections": "_tensorflow.v1_collections:add_to_collections",
+    "train.get_global_step": "_tensorflow.v1_collections:get_global_step",
+    "train.create_global_step": "_tensorflow.v1_collections:create_global_step",
+    "train.get_or_create_global_step": "_tensorflow.v1_collections:get_or_create_global_step",
+    "gradients": "tensorflow:gradients",
+    "train.Saver": "_tensorflow.v1_saver:Saver",
+    "train.Optimizer": "_tensorflow.v1_optimizers:Optimizer",
+    "train.GradientDescentOptimizer": "_tensorflow.v1_optimizers:GradientDescentOptimizer",
+    "train.MomentumOptimizer": "_tensorflow.v1_optimizers:MomentumOptimizer",
+    "train.AdamOptimizer": "_tensorflow.v1_optimizers:AdamOptimizer",
+    "train.AdagradOptimizer": "_tensorflow.v1_optimizers:AdagradOptimizer",
+    "train.RMSPropOptimizer": "_tensorflow.v1_optimizers:RMSPropOptimizer",
+}
+for _name in ("Reduction", "compute_weighted_loss", "mean_squared_error",
+              "absolute_difference", "log_loss", "hinge_loss", "huber_loss",
+              "sigmoid_cross_entropy", "softmax_cross_entropy",
+              "sparse_softmax_cross_entropy", "add_loss", "get_losses",
+              "get_regularization_losses", "get_regularization_loss", "get_total_loss"):
+    _V1_ONLY["losses." + _name] = "_tensorflow.v1_losses:" + _name
+
 _table = None
 
 
@@ -2835,7 +2861,8 @@ def _aliases():
             v1, _, v2 = line.partition("=")
             _table[v1] = v2 or v1
         _table.update(_MODULE_ALIASES)
-        _table["__prefixes__"] = {p.rsplit(".", 1)[0] for p in _table if "." in p}
+        prefixes = {p.rsplit(".", 1)[0] for p in list(_table) + list(_V1_ONLY) if "." in p}
+        _table["__prefixes__"] = prefixes | {"layers"}
     return _table
 
 
@@ -2874,6 +2901,13 @@ def lookup(owner, name):
     relative = owner[len("tensorflow.compat.v1"):].lstrip(".")
     path = f"{relative}.{name}" if relative else name
     table = _aliases()
+    if path in _V1_ONLY:
+        module, _, attribute = _V1_ONLY[path].partition(":")
+        import importlib
+        return getattr(importlib.import_module(module), attribute)
+    if relative == "layers":
+        # TensorFlow 2.21's `tf.compat.v1.layers` needs Keras 2.
+        raise AttributeError(f"`{name}` is not available with Keras 3.")
     target = table.get(path)
     if target is not None:
         try:

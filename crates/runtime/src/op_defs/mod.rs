@@ -137,7 +137,7 @@ pub use resize::Resize;
 pub use reverse_v2::ReverseV2;
 pub use scatter_nd::ScatterNd;
 pub use select_v2::SelectV2;
-pub use shape::ShapeOp;
+pub use shape::{ShapeOp, SizeOp};
 pub use slice::Slice;
 pub use softmax::Softmax;
 pub use sparse_softmax_cross_entropy::SparseSoftmaxCrossEntropyWithLogits;

@@ -59,3 +59,51 @@ impl Op for ShapeOp {
         true
     }
 }
+
+/// `Size` with its `out_type`: how many elements its input has (`tf.size` of a tensor whose
+/// shape is known only when the graph runs).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SizeOp {
+    /// `out_type`: int32 or int64.
+    pub out_type: DType,
+}
+
+impl SizeOp {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(out_type: DType) -> OpKind {
+        OpKind::new(SizeOp { out_type })
+    }
+}
+
+impl Op for SizeOp {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("Size")
+    }
+
+    /// A scalar.
+    fn infer(&self, _inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        Ok(vec![OutputFact {
+            value_type: ValueType::Dense(self.out_type),
+            shape: TensorShape::new(Vec::new()),
+        }])
+    }
+
+    fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
+        let Some(input) = inputs.first() else {
+            return Err(OpError::python(
+                tensor::ErrorClass::Internal,
+                "Size takes input",
+            ));
+        };
+        let count = Tensor::scalar(input.num_elements() as i64);
+        Ok(vec![tensor::ops::cast(&count, self.out_type)?])
+    }
+
+    fn compile_time_value(&self) -> crate::op_defs::op::CompileTimeValue {
+        crate::op_defs::op::CompileTimeValue::Known
+    }
+
+    fn not_differentiable(&self) -> bool {
+        true
+    }
+}

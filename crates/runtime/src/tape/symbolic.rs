@@ -66,6 +66,48 @@ impl Context {
             .map(|shape| shape.dims().to_vec()))
     }
 
+    /// `unbroadcast_to` when a shape is known only when the graph runs: `grad` summed
+    /// along the axes `BroadcastGradientArgs` finds for `like`, then reshaped to its shape.
+    fn unbroadcast_dynamic(&mut self, grad: GraphTensor, like: GraphTensor) -> TfResult<GraphTensor> {
+        let shape = |ctx: &mut Context, t: GraphTensor| {
+            ctx.array_op(
+                crate::op_defs::ShapeOp::kind(tensor::DType::Int32),
+                "Shape",
+                None,
+                vec![(operand(t), "input", false)],
+            )
+        };
+        let like_shape = shape(self, like)?;
+        let grad_shape = shape(self, grad)?;
+        let axes = self.array_op_outputs(
+            crate::op_defs::BroadcastGradientArgs::kind(),
+            "BroadcastGradientArgs",
+            None,
+            vec![
+                (like_shape.clone().into(), "s0", false),
+                (grad_shape.into(), "s1", false),
+            ],
+        )?;
+        let axes = axes
+            .into_iter()
+            .next()
+            .ok_or_else(|| TfError::internal("BroadcastGradientArgs has two outputs"))?;
+        let summed = symbolic(self.array_op(
+            crate::op_defs::Reduce::kind(ReduceOp::Sum, true),
+            "Sum",
+            None,
+            vec![
+                (operand(grad), "input", false),
+                (axes.into(), "reduction_indices", false),
+            ],
+        )?)?;
+        symbolic(self.reshape_to(
+            operand(summed),
+            crate::shape_operand::ShapeOperand::Tensor(like_shape.into()),
+            None,
+        )?)
+    }
+
     pub(crate) fn grad_binary(
         &mut self,
         op: BinaryOp,
@@ -86,8 +128,9 @@ impl Context {
         grad: GraphTensor,
         like: GraphTensor,
     ) -> TfResult<GraphTensor> {
-        let target = self.static_dims(like)?;
-        let dims = self.static_dims(grad)?;
+        let (Some(target), Some(dims)) = (self.known_dims(like)?, self.known_dims(grad)?) else {
+            return self.unbroadcast_dynamic(grad, like);
+        };
         if dims == target {
             return Ok(grad);
         }
