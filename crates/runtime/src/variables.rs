@@ -63,18 +63,46 @@ pub enum Initializer {
     /// A value given as the initializer itself, not an initializer object
     /// (`Initializer/initial_value`): the variable takes its dtype and shape.
     Value(Tensor),
-    /// `tf.random_normal_initializer(mean, stddev)`: TensorFlow's `Initializer/random_normal`
-    /// chain (`shape`, `mean`, `stddev`, `RandomStandardNormal`, `mul`, the `AddV2`),
-    /// colocated with the variable and outside any device scope.
-    RandomNormal {
+    /// A TF1 random initializer (`random_normal_initializer`, `truncated_normal_initializer`,
+    /// `random_uniform_initializer`, and the variance-scaling ones as they resolve to these):
+    /// TensorFlow's `Initializer/random_normal` (or `truncated_normal`, `random_uniform`)
+    /// chain with the initializer's seed, colocated with the variable and outside any
+    /// device scope.
+    Random {
+        /// What is drawn.
+        distribution: RandomInit,
+        /// The initializer's op-level seed.
+        seed: Option<u64>,
+    },
+    /// The default Glorot uniform; its values are drawn here and stored as one
+    /// `Initializer/random_uniform` constant (TensorFlow builds a RandomUniform chain).
+    GlorotUniform,
+}
+
+/// The distribution a TF1 random initializer draws from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RandomInit {
+    /// `random_normal(mean, stddev)`.
+    Normal {
         /// The mean.
         mean: f64,
         /// The standard deviation.
         stddev: f64,
     },
-    /// The default Glorot uniform; its values are drawn here and stored as one
-    /// `Initializer/random_uniform` constant (TensorFlow builds a RandomUniform chain).
-    GlorotUniform,
+    /// `truncated_normal(mean, stddev)`.
+    TruncatedNormal {
+        /// The mean.
+        mean: f64,
+        /// The standard deviation.
+        stddev: f64,
+    },
+    /// `random_uniform(minval, maxval)`.
+    Uniform {
+        /// The lower bound.
+        minval: f64,
+        /// The upper bound (excluded).
+        maxval: f64,
+    },
 }
 
 /// Variables of the run and the `get_variable` store.
@@ -114,7 +142,7 @@ fn initial_value(
         Initializer::Zeros => (ops::zeros(&dims, dtype), "zeros"),
         Initializer::Constant(tensor) => (ops::cast(&tensor, dtype), "Const"),
         Initializer::Value(tensor) => (Ok(tensor), "initial_value"),
-        Initializer::GlorotUniform | Initializer::RandomNormal { .. } => {
+        Initializer::GlorotUniform | Initializer::Random { .. } => {
             let (fan_in, fan_out) = match shape {
                 [] => (1.0, 1.0),
                 [only] => (*only as f64, *only as f64),
@@ -745,10 +773,10 @@ impl Context {
                 )));
             };
             let value = match initializer.unwrap_or(Initializer::GlorotUniform) {
-                Initializer::RandomNormal { mean, stddev } => {
+                Initializer::Random { distribution, seed } => {
                     let dims: Vec<i64> = shape.iter().map(|dim| *dim as i64).collect();
-                    ops::random_normal(&dims, mean, stddev, dtype, None)
-                        .map_err(TfError::from_kernel_message)?
+                    let drawn = self.draw_random(distribution, dims, dtype, seed)?;
+                    return self.create_variable(drawn.into(), Some(name), true, Some(dtype));
                 }
                 initializer => initial_value(initializer, &shape, dtype)?.0,
             };
@@ -802,8 +830,8 @@ impl Context {
         };
         let dims: Vec<i64> = shape.iter().map(|dim| *dim as i64).collect();
         let initializer = initializer.unwrap_or(Initializer::GlorotUniform);
-        if let Initializer::RandomNormal { mean, stddev } = initializer {
-            return self.get_variable_random_normal(graph, full, dims, dtype, mean, stddev);
+        if let Initializer::Random { distribution, seed } = initializer {
+            return self.get_variable_random(graph, full, dims, dtype, distribution, seed);
         }
         let (value, const_name) = initial_value(initializer, &shape, dtype)?;
         let stack = self.call_stack().to_vec();
@@ -829,17 +857,39 @@ impl Context {
             .insert(full, id);
         Ok(id)
     }
-    /// `get_variable` with `random_normal_initializer`: the initializer chain in
-    /// `V/Initializer/random_normal/`, built with no device (TensorFlow's
-    /// `ops.device(None)`) and colocated with `V`.
-    fn get_variable_random_normal(
+    /// The op chain of a TF1 random initializer (eager or in the default graph).
+    fn draw_random(
+        &mut self,
+        distribution: RandomInit,
+        dims: Vec<i64>,
+        dtype: DType,
+        seed: Option<u64>,
+    ) -> TfResult<Handle> {
+        let shape = crate::shape_operand::ShapeOperand::Known(dims);
+        match distribution {
+            RandomInit::Normal { mean, stddev } => {
+                self.random_normal(shape, mean, stddev, dtype, seed, None)
+            }
+            RandomInit::TruncatedNormal { mean, stddev } => {
+                self.truncated_normal(shape, mean, stddev, dtype, seed, None)
+            }
+            RandomInit::Uniform { minval, maxval } => {
+                self.random_uniform(shape, minval, maxval, dtype, seed, None)
+            }
+        }
+    }
+
+    /// `get_variable` with a random initializer: the initializer chain in
+    /// `V/Initializer/random_normal/` (or `truncated_normal`, `random_uniform`), built with
+    /// no device (TensorFlow's `ops.device(None)`) and colocated with `V`.
+    fn get_variable_random(
         &mut self,
         graph: GraphId,
         full: String,
         dims: Vec<i64>,
         dtype: DType,
-        mean: f64,
-        stddev: f64,
+        distribution: RandomInit,
+        seed: Option<u64>,
     ) -> TfResult<VariableId> {
         let stack = self.call_stack().to_vec();
         let g = self.graph_mut(graph)?;
@@ -848,14 +898,7 @@ impl Context {
         let (initializer_previous, _) = g.push_name_scope("Initializer");
         g.push_device(None);
         let first = g.operations().len();
-        let initial = self.random_normal(
-            crate::shape_operand::ShapeOperand::Known(dims),
-            mean,
-            stddev,
-            dtype,
-            None,
-            None,
-        );
+        let initial = self.draw_random(distribution, dims, dtype, seed);
         let g = self.graph_mut(graph)?;
         let last = g.operations().len();
         g.pop_device();

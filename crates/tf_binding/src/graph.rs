@@ -55,9 +55,88 @@ enum InitKind {
     Ones,
     Zeros,
     Constant(Value),
-    Glorot,
+    /// A TF1 random initializer: a distribution (made concrete with the variable's shape
+    /// for variance scaling) and its op-level seed.
+    Random(RandomKind, Option<u64>),
+}
+
+/// What a TF1 random initializer draws.
+#[derive(Clone, Copy, Debug)]
+enum RandomKind {
     Normal { mean: f64, stddev: f64 },
+    TruncatedNormal { mean: f64, stddev: f64 },
     Uniform { low: f64, high: f64 },
+    /// `VarianceScaling(scale, mode, distribution)`, as TF1's `init_ops` computes it.
+    VarianceScaling { scale: f64, mode: FanMode, distribution: ScalingDistribution },
+}
+
+#[derive(Clone, Copy, Debug)]
+enum FanMode {
+    In,
+    Out,
+    Average,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum ScalingDistribution {
+    TruncatedNormal,
+    UntruncatedNormal,
+    Uniform,
+}
+
+impl RandomKind {
+    /// The distribution for a variable of `shape` (TF1's `_compute_fans`).
+    fn resolve(self, shape: &[usize]) -> runtime::variables::RandomInit {
+        use runtime::variables::RandomInit;
+        match self {
+            RandomKind::Normal { mean, stddev } => RandomInit::Normal { mean, stddev },
+            RandomKind::TruncatedNormal { mean, stddev } => {
+                RandomInit::TruncatedNormal { mean, stddev }
+            }
+            RandomKind::Uniform { low, high } => RandomInit::Uniform {
+                minval: low,
+                maxval: high,
+            },
+            RandomKind::VarianceScaling {
+                scale,
+                mode,
+                distribution,
+            } => {
+                let (fan_in, fan_out) = match shape {
+                    [] => (1.0, 1.0),
+                    [only] => (*only as f64, *only as f64),
+                    [rows, columns] => (*rows as f64, *columns as f64),
+                    [receptive @ .., rows, columns] => {
+                        let field: usize = receptive.iter().product();
+                        ((rows * field) as f64, (columns * field) as f64)
+                    }
+                };
+                let n = match mode {
+                    FanMode::In => fan_in,
+                    FanMode::Out => fan_out,
+                    FanMode::Average => (fan_in + fan_out) / 2.0,
+                };
+                let scale = scale / n.max(1.0);
+                match distribution {
+                    ScalingDistribution::TruncatedNormal => RandomInit::TruncatedNormal {
+                        mean: 0.0,
+                        stddev: scale.sqrt() / 0.879_625_661_034_239_8,
+                    },
+                    ScalingDistribution::UntruncatedNormal => RandomInit::Normal {
+                        mean: 0.0,
+                        stddev: scale.sqrt(),
+                    },
+                    ScalingDistribution::Uniform => {
+                        let limit = (3.0 * scale).sqrt();
+                        RandomInit::Uniform {
+                            minval: -limit,
+                            maxval: limit,
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
 
 struct PyInitializer(InitKind);
@@ -806,7 +885,10 @@ fn runtime_initializer(
         return Ok(match init {
             Tf2::Zeros => Initializer::Zeros,
             Tf2::Ones => Initializer::Ones,
-            Tf2::RandomNormal { mean, stddev, .. } => Initializer::RandomNormal { mean, stddev },
+            Tf2::RandomNormal { mean, stddev, .. } => Initializer::Random {
+                distribution: runtime::variables::RandomInit::Normal { mean, stddev },
+                seed: None,
+            },
             other => {
                 let dims = shape
                     .ok_or_else(|| vm.value_error("The initializer needs the variable's shape"))?;
@@ -830,7 +912,7 @@ fn runtime_initializer(
     Ok(match kind {
         InitKind::Ones => Initializer::Ones,
         InitKind::Zeros => Initializer::Zeros,
-        InitKind::Glorot => Initializer::GlorotUniform,
+
         InitKind::Constant(value) => {
             let tensor = to_tensor(st, vm, &value, None)?;
             let tensor = match (&dims, tensor.rank()) {
@@ -839,13 +921,12 @@ fn runtime_initializer(
             };
             Initializer::Constant(tensor)
         }
-        InitKind::Normal { mean, stddev } => {
+        InitKind::Random(kind, seed) => {
             need_dims(vm)?;
-            Initializer::RandomNormal { mean, stddev }
-        }
-        InitKind::Uniform { low, high } => {
-            let dims = need_dims(vm)?;
-            Initializer::Constant(op(vm, ops::random_uniform(&dims, low, high, dtype, None))?)
+            Initializer::Random {
+                distribution: kind.resolve(shape.unwrap_or_default()),
+                seed,
+            }
         }
     })
 }
@@ -1115,28 +1196,86 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
     def(v1, st, "zeros_initializer", |st, vm, _args| {
         initializer_value(st, vm, InitKind::Zeros)
     });
-    def(v1, st, "glorot_uniform_initializer", |st, vm, _args| {
-        initializer_value(st, vm, InitKind::Glorot)
+    def(v1, st, "glorot_uniform_initializer", |st, vm, args| {
+        variance_preset(st, vm, args, "glorot_uniform_initializer")
+    });
+    def(v1, st, "glorot_normal_initializer", |st, vm, args| {
+        variance_preset(st, vm, args, "glorot_normal_initializer")
+    });
+    def(v1, st, "he_normal", |st, vm, args| {
+        variance_preset(st, vm, args, "he_normal")
+    });
+    def(v1, st, "he_uniform", |st, vm, args| {
+        variance_preset(st, vm, args, "he_uniform")
+    });
+    def(v1, st, "lecun_normal", |st, vm, args| {
+        variance_preset(st, vm, args, "lecun_normal")
+    });
+    def(v1, st, "lecun_uniform", |st, vm, args| {
+        variance_preset(st, vm, args, "lecun_uniform")
+    });
+    def(v1, st, "variance_scaling_initializer", |st, vm, args| {
+        let bound = bind!(
+            vm,
+            "variance_scaling_initializer",
+            &args,
+            0,
+            [scale, mode, distribution, seed, dtype]
+        )?;
+        let scale = crate::convert::float_arg(vm, &bound.scale, 1.0)?;
+        if scale <= 0.0 {
+            return Err(vm.value_error(format!(
+                "Argument `scale` must be a positive float. Received: {scale}"
+            )));
+        }
+        let text = |value: &Option<Value>, default: &str| {
+            value
+                .as_ref()
+                .and_then(Value::as_str)
+                .unwrap_or(default)
+                .to_string()
+        };
+        let mode = match text(&bound.mode, "fan_in").as_str() {
+            "fan_in" => FanMode::In,
+            "fan_out" => FanMode::Out,
+            "fan_avg" => FanMode::Average,
+            other => {
+                return Err(vm.value_error(format!(
+                    "Argument `mode` should be one of ('fan_in', 'fan_out', 'fan_avg'). \
+                     Received: {other}"
+                )))
+            }
+        };
+        let distribution = match text(&bound.distribution, "truncated_normal").to_lowercase().as_str() {
+            "normal" | "truncated_normal" => ScalingDistribution::TruncatedNormal,
+            "untruncated_normal" => ScalingDistribution::UntruncatedNormal,
+            "uniform" => ScalingDistribution::Uniform,
+            other => {
+                return Err(vm.value_error(format!(
+                    "Argument `distribution` should be one of ('uniform', 'truncated_normal', \
+                     'untruncated_normal'). Received: {other}"
+                )))
+            }
+        };
+        let seed = seed_arg(vm, &bound.seed)?;
+        let kind = RandomKind::VarianceScaling {
+            scale,
+            mode,
+            distribution,
+        };
+        initializer_value(st, vm, InitKind::Random(kind, seed))
     });
     def(v1, st, "constant_initializer", |st, vm, args| {
         let bound = bind!(vm, "constant_initializer", &args, 0, [value, dtype])?;
         let value = bound.value.clone().unwrap_or(Value::Int(0));
         initializer_value(st, vm, InitKind::Constant(value))
     });
-    for name in ["random_normal_initializer", "truncated_normal_initializer"] {
-        def(v1, st, name, |st, vm, args| {
-            let bound = bind!(
-                vm,
-                "random_normal_initializer",
-                &args,
-                0,
-                [mean, stddev, seed, dtype]
-            )?;
-            let mean = crate::convert::float_arg(vm, &bound.mean, 0.0)?;
-            let stddev = crate::convert::float_arg(vm, &bound.stddev, 1.0)?;
-            initializer_value(st, vm, InitKind::Normal { mean, stddev })
-        });
-    }
+    def(v1, st, "random_normal_initializer", |st, vm, args| {
+        normal_initializer(st, vm, args, false)
+    });
+    def(v1, st, "truncated_normal_initializer", |st, vm, args| {
+        normal_initializer(st, vm, args, true)
+    });
     def(v1, st, "random_uniform_initializer", |st, vm, args| {
         let bound = bind!(
             vm,
@@ -1145,11 +1284,85 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
             0,
             [minval, maxval, seed, dtype]
         )?;
-        let low = crate::convert::float_arg(vm, &bound.minval, -0.05)?;
-        let high = crate::convert::float_arg(vm, &bound.maxval, 0.05)?;
-        initializer_value(st, vm, InitKind::Uniform { low, high })
+        // TF1's defaults: [0, 1) for floats.
+        let low = crate::convert::float_arg(vm, &bound.minval, 0.0)?;
+        let high = match &bound.maxval {
+            Some(value) if !value.is_none() => crate::convert::float_arg(vm, &bound.maxval, 1.0)?,
+            _ => 1.0,
+        };
+        let seed = seed_arg(vm, &bound.seed)?;
+        initializer_value(st, vm, InitKind::Random(RandomKind::Uniform { low, high }, seed))
     });
+    // `tf.compat.v1.initializers`: the same initializers under their short names, and
+    // `global_variables` (the initializer op).
+    let initializers = crate::module("tensorflow.compat.v1.initializers");
+    for (short, long) in [
+        ("zeros", "zeros_initializer"),
+        ("ones", "ones_initializer"),
+        ("constant", "constant_initializer"),
+        ("random_normal", "random_normal_initializer"),
+        ("truncated_normal", "truncated_normal_initializer"),
+        ("random_uniform", "random_uniform_initializer"),
+        ("glorot_uniform", "glorot_uniform_initializer"),
+        ("glorot_normal", "glorot_normal_initializer"),
+        ("variance_scaling", "variance_scaling_initializer"),
+        ("he_normal", "he_normal"),
+        ("he_uniform", "he_uniform"),
+        ("lecun_normal", "lecun_normal"),
+        ("lecun_uniform", "lecun_uniform"),
+        ("global_variables", "global_variables_initializer"),
+    ] {
+        if let Some(value) = v1.get(long) {
+            initializers.set(short, value);
+        }
+    }
+    v1.set("initializers", Value::Module(initializers));
     Ok(())
+}
+
+/// TF1's `glorot_*_initializer`, `he_*` and `lecun_*`: variance scaling presets.
+fn variance_preset(st: &St, vm: &mut Vm<'_>, args: Args<'_>, name: &str) -> PyResult {
+    let bound = bind!(vm, name, &args, 0, [seed, dtype])?;
+    let seed = seed_arg(vm, &bound.seed)?;
+    let (scale, mode, distribution) = match name {
+        "glorot_uniform_initializer" => (1.0, FanMode::Average, ScalingDistribution::Uniform),
+        "glorot_normal_initializer" => {
+            (1.0, FanMode::Average, ScalingDistribution::TruncatedNormal)
+        }
+        "he_normal" => (2.0, FanMode::In, ScalingDistribution::TruncatedNormal),
+        "he_uniform" => (2.0, FanMode::In, ScalingDistribution::Uniform),
+        "lecun_normal" => (1.0, FanMode::In, ScalingDistribution::TruncatedNormal),
+        _ => (1.0, FanMode::In, ScalingDistribution::Uniform),
+    };
+    let kind = RandomKind::VarianceScaling {
+        scale,
+        mode,
+        distribution,
+    };
+    initializer_value(st, vm, InitKind::Random(kind, seed))
+}
+
+/// TF1's `random_normal_initializer` and `truncated_normal_initializer`.
+fn normal_initializer(st: &St, vm: &mut Vm<'_>, args: Args<'_>, truncated: bool) -> PyResult {
+    let bound = bind!(vm, "normal_initializer", &args, 0, [mean, stddev, seed, dtype])?;
+    let mean = crate::convert::float_arg(vm, &bound.mean, 0.0)?;
+    let stddev = crate::convert::float_arg(vm, &bound.stddev, 1.0)?;
+    let seed = seed_arg(vm, &bound.seed)?;
+    let kind = if truncated {
+        RandomKind::TruncatedNormal { mean, stddev }
+    } else {
+        RandomKind::Normal { mean, stddev }
+    };
+    initializer_value(st, vm, InitKind::Random(kind, seed))
+}
+
+/// An initializer's `seed` argument.
+fn seed_arg(vm: &Vm<'_>, value: &Option<Value>) -> PyResult<Option<u64>> {
+    match value {
+        None | Some(Value::None) => Ok(None),
+        Some(Value::Int(seed)) => Ok(Some(*seed as u64)),
+        Some(_) => Err(vm.type_error("seed must be an int")),
+    }
 }
 
 fn get_default_graph(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
