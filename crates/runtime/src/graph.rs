@@ -93,8 +93,13 @@ pub struct Graph {
     /// created inside, and the ops to wait on (`None` is `control_dependencies(None)`,
     /// which hides the frames before it).
     control_dependencies: Vec<(usize, Option<Vec<OperationId>>)>,
-    /// Variables created in this graph, in order (the `global_variables` collection).
+    /// Variables created in this graph, in order (the `global_variables` collection, and
+    /// the local ones).
     pub global_variables: Vec<crate::variables::VariableId>,
+    /// Those of them made for the `local_variables` collection only (`get_variable(...,
+    /// collections=[LOCAL_VARIABLES])`): not global, not initialised by
+    /// `global_variables_initializer`.
+    pub local_variables: Vec<crate::variables::VariableId>,
     /// The open branches of TF1 `tf.cond`s, innermost last.
     cond_branches: Vec<CondBranch>,
     /// The graph-level random seed and the counter for seedless random ops.
@@ -160,6 +165,7 @@ impl Graph {
             colocation_stack: Vec::new(),
             control_dependencies: Vec::new(),
             global_variables: Vec::new(),
+            local_variables: Vec::new(),
             cond_branches: Vec::new(),
             seed: Default::default(),
             tensors_made: 0,

@@ -466,6 +466,12 @@ impl Context {
     /// `v.read_value()`: a read in the name scope `Read` (`Read/ReadVariableOp` in a
     /// graph), then an `Identity` of it, as `BaseResourceVariable.read_value` builds it.
     pub fn read_value(&mut self, id: VariableId) -> TfResult<Handle> {
+        let variable = self.variable(id)?;
+        if let (Some(_), Handle::Symbolic(reference)) = (variable.snapshot, &variable.handle) {
+            // A TF1 reference variable: `array_ops.identity(self._variable, name="read")`.
+            let reference = Operand::Handle(Handle::Symbolic(*reference));
+            return self.identity(reference, Some("read"));
+        }
         let scope = self.enter_composite_scope("Read")?;
         let read = self.read_variable(id);
         self.leave_composite_scope(scope)?;
@@ -671,12 +677,26 @@ impl Context {
     /// `tf.compat.v1.global_variables_initializer()`: a `NoOp` named `init` that waits for
     /// every variable's `Assign`.
     pub fn global_variables_initializer(&mut self) -> TfResult<OperationId> {
+        self.variables_initializer(false)
+    }
+
+    /// `tf.compat.v1.local_variables_initializer()`: the `init` `NoOp` of the local ones.
+    pub fn local_variables_initializer(&mut self) -> TfResult<OperationId> {
+        self.variables_initializer(true)
+    }
+
+    fn variables_initializer(&mut self, local: bool) -> TfResult<OperationId> {
         let graph = self
             .default_graph()
             .ok_or_else(|| TfError::value_error("global_variables_initializer needs a graph"))?;
-        let assigns: Vec<OperationId> = self
-            .graph(graph)?
+        let g = self.graph(graph)?;
+        let chosen: Vec<VariableId> = g
             .global_variables
+            .iter()
+            .filter(|id| g.local_variables.contains(id) == local)
+            .copied()
+            .collect();
+        let assigns: Vec<OperationId> = chosen
             .iter()
             .filter_map(|id| self.variables.variables.get(id.0 as usize))
             .filter_map(|variable| variable.graph_parts.map(|(assign, _)| assign))
@@ -744,6 +764,22 @@ impl Context {
         Ok(())
     }
 
+    /// `scope.reuse_variables()`: the innermost variable scope reuses from now on.
+    pub fn reuse_variables(&mut self) -> TfResult<()> {
+        let graph = self
+            .default_graph()
+            .ok_or_else(|| TfError::value_error("reuse_variables needs a graph"))?;
+        if let Some(last) = self
+            .variables
+            .scopes
+            .get_mut(&graph)
+            .and_then(|scopes| scopes.last_mut())
+        {
+            last.1 = Reuse::Reuse;
+        }
+        Ok(())
+    }
+
     /// Leaves the innermost variable scope.
     pub fn pop_variable_scope(&mut self) -> TfResult<()> {
         let Some(graph) = self.default_graph() else {
@@ -798,10 +834,35 @@ impl Context {
             .and_then(|store| store.get(&full))
             .copied();
         match (existing, reuse) {
-            (Some(_), Reuse::Inherit) => {
+            (Some(id), Reuse::Inherit) => {
+                // For a reference variable TensorFlow appends where it was made (up to five
+                // frames, innermost first); a resource variable has no op traceback.
+                let variable = self.variable(id)?;
+                if variable.snapshot.is_none() {
+                    return Err(TfError::value_error(format!(
+                        "Variable {full} already exists, disallowed. Did you mean to set reuse=True or reuse=tf.AUTO_REUSE in VarScope?"
+                    )));
+                }
+                let frames = match &variable.handle {
+                    Handle::Symbolic(handle) => self
+                        .graph(handle.graph)?
+                        .operation(handle.operation)
+                        .map(|op| op.stack.clone()),
+                    Handle::Eager(_) => None,
+                };
+                let origin: String = frames
+                    .iter()
+                    .flat_map(|frames| frames.iter().rev().take(5))
+                    .map(|frame| {
+                        format!(
+                            "  File \"{}\", line {}, in {}\n",
+                            frame.filename, frame.line, frame.function
+                        )
+                    })
+                    .collect();
                 return Err(TfError::value_error(format!(
-                    "Variable {full} already exists, disallowed. Did you mean to set reuse=True or reuse=tf.AUTO_REUSE in VarScope?"
-                )))
+                    "Variable {full} already exists, disallowed. Did you mean to set reuse=True or reuse=tf.AUTO_REUSE in VarScope? Originally defined at:\n\n{origin}"
+                )));
             }
             (Some(id), _) => {
                 let variable = self.variable(id)?;

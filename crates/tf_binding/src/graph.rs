@@ -349,6 +349,7 @@ pub fn build_classes(st: &St) -> GraphClasses {
         )
         .build();
     let operation = ClassBuilder::new("Operation", "tensorflow.python.framework.ops")
+        .method_closure("run", crate::python_method(DEFAULT_SESSION, "run"))
         .method_closure(
             "__str__",
             bound(st, |st, vm, args| {
@@ -491,9 +492,12 @@ pub fn build_classes(st: &St) -> GraphClasses {
                     Ok(())
                 })?;
                 session.entered.set(true);
+                // `with Session() as sess:` makes it the default session too.
+                crate::python_method(DEFAULT_SESSION, "push")(vm, Args::new(std::slice::from_ref(&me), &[]))?;
                 Ok(me)
             }),
         )
+        .method_closure("as_default", crate::python_method(DEFAULT_SESSION, "as_default"))
         .method_closure(
             "__exit__",
             bound(st, |st, vm, args| {
@@ -504,6 +508,8 @@ pub fn build_classes(st: &St) -> GraphClasses {
                         Ok(())
                     })?;
                 }
+                let me = this(vm, &args)?.clone();
+                crate::python_method(DEFAULT_SESSION, "pop")(vm, Args::new(std::slice::from_ref(&me), &[]))?;
                 Ok(Value::Bool(false))
             }),
         )
@@ -560,6 +566,13 @@ pub fn build_classes(st: &St) -> GraphClasses {
     let initializer = ClassBuilder::new("Initializer", "tensorflow.python.ops.init_ops").build();
     let variable_scope =
         ClassBuilder::new("variable_scope", "tensorflow.python.ops.variable_scope")
+            .method_closure(
+                "reuse_variables",
+                bound(st, |st, vm, _args| {
+                    st.tf(vm, |ctx| ctx.reuse_variables())?;
+                    Ok(Value::None)
+                }),
+            )
             .method_closure(
                 "__enter__",
                 bound(st, |st, vm, args| {
@@ -837,21 +850,45 @@ pub fn no_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 }
 
 fn global_variables(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
-    variables_of_graph(st, vm, false)
+    variables_of_graph(st, vm, Collection::Global)
 }
 
 fn trainable_variables(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
-    variables_of_graph(st, vm, true)
+    variables_of_graph(st, vm, Collection::Trainable)
 }
 
-/// The default graph's variables (only the trainable ones when `trainable`).
-fn variables_of_graph(st: &St, vm: &mut Vm<'_>, trainable: bool) -> PyResult {
+fn local_variables(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    variables_of_graph(st, vm, Collection::Local)
+}
+
+fn local_variables_initializer(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
+    let graph = default_graph(st, vm)?;
+    let op = st.tf(vm, |ctx| ctx.local_variables_initializer())?;
+    operation_object(st, vm, graph, op)
+}
+
+/// The variable collections the graph keeps itself.
+#[derive(Clone, Copy, PartialEq)]
+enum Collection {
+    Global,
+    Trainable,
+    Local,
+}
+
+/// The default graph's variables of `collection`, in creation order.
+fn variables_of_graph(st: &St, vm: &mut Vm<'_>, collection: Collection) -> PyResult {
     let graph = default_graph(st, vm)?;
     let ids = st.tf(vm, |ctx| {
-        let all = ctx.graph(graph)?.global_variables.clone();
+        let g = ctx.graph(graph)?;
+        let (all, locals) = (g.global_variables.clone(), g.local_variables.clone());
         let mut kept = Vec::with_capacity(all.len());
         for id in all {
-            if !trainable || ctx.variable(id)?.trainable {
+            let keep = match collection {
+                Collection::Global => !locals.contains(&id),
+                Collection::Local => locals.contains(&id),
+                Collection::Trainable => ctx.variable(id)?.trainable,
+            };
+            if keep {
                 kept.push(id);
             }
         }
@@ -937,7 +974,23 @@ fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         "get_variable",
         &args,
         1,
-        [name, shape, dtype, initializer, regularizer, trainable]
+        [
+            name,
+            shape,
+            dtype,
+            initializer,
+            regularizer,
+            trainable,
+            collections,
+            caching_device,
+            partitioner,
+            validate_shape,
+            use_resource,
+            custom_getter,
+            constraint,
+            synchronization,
+            aggregation
+        ]
     )?;
     let name = crate::string_arg(vm, bound.name.as_ref().unwrap_or(&Value::None), "name")?;
     let shape = match &bound.shape {
@@ -956,14 +1009,23 @@ fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let explicit_dtype = opt_dtype(vm, &bound.dtype)?;
     let mut dtype = explicit_dtype.unwrap_or(DType::Float32);
     let mut shape = shape;
-    let initializer = match &bound.initializer {
+    // An initializer factory passed uncalled (`initializer=tf.zeros_initializer`), as
+    // TensorFlow accepts an initializer class: called with no arguments.
+    let given = match &bound.initializer {
+        Some(value @ Value::NativeFunction(_)) => Some(vm.call(value, &[], &[])?),
+        other => other.clone(),
+    };
+    let initializer = match &given {
         // A value, not an initializer: the variable takes its dtype and shape
         // (`initializing_from_value` in TensorFlow's variable store).
         Some(value)
             if value.downcast::<PyInitializer>().is_none()
                 && crate::keras::initializers::initializer_of(value).is_none() =>
         {
-            let tensor = to_tensor(st, vm, value, None)?;
+            let tensor = match graph_constant(st, vm, value)? {
+                Some(tensor) => tensor,
+                None => to_tensor(st, vm, value, None)?,
+            };
             if let Some(explicit) = explicit_dtype.filter(|explicit| *explicit != tensor.dtype()) {
                 return Err(vm.value_error(format!(
                     "Initializer type '<dtype: '{}'>' and explicit dtype '<dtype: '{}'>' don't match.",
@@ -990,7 +1052,33 @@ fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         let trainable = vm.truthy(trainable)?;
         st.tf(vm, |ctx| ctx.set_variable_trainable(id, trainable))?;
     }
-    wrap_variable(st, vm, id)
+    let variable = wrap_variable(st, vm, id)?;
+    if let Some(collections) = bound.collections.as_ref().filter(|value| !value.is_none()) {
+        let names: Vec<String> = vm
+            .iterate(collections)?
+            .iter()
+            .filter_map(|name| name.as_str().map(str::to_string))
+            .collect();
+        if !names.iter().any(|name| name == "variables") {
+            st.tf(vm, |ctx| {
+                if let Some(graph) = ctx.default_graph() {
+                    ctx.graph_mut(graph)?.local_variables.push(id);
+                }
+                Ok(())
+            })?;
+        }
+        for name in names
+            .iter()
+            .filter(|name| !matches!(name.as_str(), "variables" | "trainable_variables"))
+        {
+            let args = [Value::str(name), variable.clone()];
+            crate::python_method("_tensorflow.v1_collections", "add_to_collection")(
+                vm,
+                Args::new(&args, &[]),
+            )?;
+        }
+    }
+    Ok(variable)
 }
 
 fn variable_scope(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
@@ -1117,10 +1205,12 @@ fn reset_default_graph(st: &St, vm: &mut Vm<'_>, _args: Args<'_>) -> PyResult {
 pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
     let classes = st.classes(vm)?;
     v1.set("Session", Value::Class(classes.graph.session.clone()));
-    v1.set(
-        "InteractiveSession",
-        Value::Class(classes.graph.session.clone()),
-    );
+    def(v1, st, "InteractiveSession", |_st, vm, args| {
+        crate::python_method(DEFAULT_SESSION, "InteractiveSession")(vm, args)
+    });
+    def(v1, st, "get_default_session", |_st, vm, args| {
+        crate::python_method(DEFAULT_SESSION, "get_default_session")(vm, args)
+    });
     v1.set(
         "ConfigProto",
         Value::Class(classes.graph.config_proto.clone()),
@@ -1148,6 +1238,13 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
     );
     def(v1, st, "global_variables", global_variables);
     def(v1, st, "trainable_variables", trainable_variables);
+    def(v1, st, "local_variables", local_variables);
+    def(
+        v1,
+        st,
+        "local_variables_initializer",
+        local_variables_initializer,
+    );
     def(v1, st, "get_variable", get_variable);
     def(v1, st, "variable_scope", variable_scope);
     def(v1, st, "assign", |st, vm, args| {
@@ -1355,6 +1452,27 @@ fn normal_initializer(st: &St, vm: &mut Vm<'_>, args: Args<'_>, truncated: bool)
     };
     initializer_value(st, vm, InitKind::Random(kind, seed))
 }
+
+/// The value of a graph tensor made by a `Const` (`initializer=tf.constant([23, 42])` in a
+/// TF1 graph).
+fn graph_constant(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<Tensor>> {
+    let Some(tensor) = value.downcast::<crate::tensor_class::PyTensor>() else {
+        return Ok(None);
+    };
+    let Handle::Symbolic(symbolic) = tensor.handle.clone() else {
+        return Ok(None);
+    };
+    st.tf(vm, |ctx| {
+        Ok(ctx
+            .graph(symbolic.graph)?
+            .operation(symbolic.operation)
+            .and_then(|op| op.kind.constant_value())
+            .cloned())
+    })
+}
+
+/// The library module of TF1's default session.
+const DEFAULT_SESSION: &str = "_tensorflow.v1_session";
 
 /// An initializer's `seed` argument.
 fn seed_arg(vm: &Vm<'_>, value: &Option<Value>) -> PyResult<Option<u64>> {

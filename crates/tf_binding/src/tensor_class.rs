@@ -673,6 +673,10 @@ pub fn build_subclasses(base: &Rc<Class>) -> (Rc<Class>, Rc<Class>) {
         .build();
     let symbolic = ClassBuilder::new("SymbolicTensor", OPS_MODULE)
         .base(base)
+        .method_closure(
+            "eval",
+            crate::python_method("_tensorflow.v1_session", "eval"),
+        )
         .build();
     (eager, symbolic)
 }

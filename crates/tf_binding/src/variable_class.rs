@@ -157,6 +157,10 @@ pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
     // `constraint=`'s function (None unless given): optimizers apply it after updates.
     .attr("constraint", Value::None)
     .method_closure(
+        "eval",
+        crate::python_method("_tensorflow.v1_session", "eval"),
+    )
+    .method_closure(
         "scatter_nd_update",
         crate::python_method(VARIABLE_OPS, "scatter_nd_update"),
     )

@@ -58,6 +58,8 @@ def get_collection(key, scope=None):
         items = tf.compat.v1.global_variables()
     elif key == GraphKeys.TRAINABLE_VARIABLES:
         items = tf.compat.v1.trainable_variables()
+    elif key == GraphKeys.LOCAL_VARIABLES:
+        items = tf.compat.v1.local_variables()
     else:
         items = list(_own(key))
     if scope is None:
@@ -71,7 +73,8 @@ def get_collection_ref(key):
 
 
 def add_to_collection(name, value):
-    _own(name).append(value)
+    if name != GraphKeys.LOCAL_VARIABLES:
+        _own(name).append(value)
 
 
 def add_to_collections(names, value):
