@@ -194,6 +194,11 @@ pub fn build(st: &St) -> Rc<Class> {
                 .map_or(Value::None, |n| Value::Int(n as i64)))
         })
         .property("rank", rank, None)
+        .property_closure(
+            "dims",
+            crate::python_method("_tensorflow.tensor_shape", "dims_of"),
+            None,
+        )
         .property("ndims", rank, None)
         .build()
 }
