@@ -1239,6 +1239,14 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
     def(v1, st, "global_variables", global_variables);
     def(v1, st, "trainable_variables", trainable_variables);
     def(v1, st, "local_variables", local_variables);
+    def(v1, st, "enable_tensor_equality", |st, _vm, _args| {
+        st.tensor_equality.set(true);
+        Ok(Value::None)
+    });
+    def(v1, st, "disable_tensor_equality", |st, _vm, _args| {
+        st.tensor_equality.set(false);
+        Ok(Value::None)
+    });
     def(
         v1,
         st,

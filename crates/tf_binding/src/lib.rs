@@ -130,6 +130,10 @@ pub struct State {
     /// The gradient functions of `tf.custom_gradient` calls a tape holds, by key.
     pub(crate) custom_gradients: RefCell<HashMap<u64, Value>>,
     pub(crate) next_custom_gradient: Cell<u64>,
+    /// TensorFlow 2's tensor equality (`tf.compat.v1.disable_tensor_equality` turns it
+    /// off): `==` compares elements and tensors and variables are unhashable when
+    /// executing eagerly; off, `==` is identity and they hash by identity.
+    pub(crate) tensor_equality: Cell<bool>,
 }
 
 /// The classes of the binding, built once per run at the first import.
@@ -181,6 +185,7 @@ impl State {
             keras_autocast: Cell::new(None),
             custom_gradients: RefCell::new(HashMap::new()),
             next_custom_gradient: Cell::new(0),
+            tensor_equality: Cell::new(true),
         })
     }
 

@@ -138,9 +138,8 @@ pub fn build(st: &St) -> Rc<Class> {
         })
         .method("__bool__", |vm, args| {
             let shape = shape_of(vm, &args)?;
-            Ok(Value::Bool(
-                shape.0.dims().is_none_or(|dims| !dims.is_empty()),
-            ))
+            // TensorFlow 2.21: a shape is true when its rank is known (a scalar's too).
+            Ok(Value::Bool(shape.0.dims().is_some()))
         })
         .method_closure(
             "__getitem__",

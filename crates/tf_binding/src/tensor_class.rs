@@ -236,15 +236,20 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
             "__ne__",
             bound(st, |st, vm, args| equality(st, vm, &args, BinaryOp::NotEqual)),
         )
-        .method(
+        .method_closure("ref", crate::python_method("_tensorflow.object_identity", "ref"))
+        .method_closure(
+            "experimental_ref",
+            crate::python_method("_tensorflow.object_identity", "ref"),
+        )
+        .method_closure(
             "__hash__",
-            |vm, args| {
+            bound(st, |st, vm, args| {
                 let me = this(vm, &args)?;
-                if is_symbolic(vm, me) {
+                if is_symbolic(vm, me) || !st.tensor_equality.get() {
                     return Ok(Value::Int(me.object_address().unwrap_or(0) as i64 >> 4));
                 }
                 Err(vm.type_error("Tensor is unhashable. Instead, use tensor.ref() as the key."))
-            },
+            }),
         )
         .method_closure(
             "__bool__",
@@ -387,7 +392,10 @@ fn equality(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp) -> PyResult
     let me = this(vm, args)?.clone();
     let other = args.get(1).cloned().unwrap_or(Value::None);
     let equal_result = |same: bool| Value::Bool(if op == BinaryOp::Equal { same } else { !same });
-    if other.is_none() || (is_symbolic(vm, &me) && !in_function_graph(st, vm, &me)) {
+    if other.is_none()
+        || !st.tensor_equality.get()
+        || (is_symbolic(vm, &me) && !in_function_graph(st, vm, &me))
+    {
         return Ok(equal_result(me.is(&other)));
     }
     let Ok(other) = to_operand(st, vm, &other) else {

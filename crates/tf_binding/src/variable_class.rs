@@ -322,10 +322,21 @@ pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
         None,
     );
     let resource = install_operators(builder, st)
-        .method("__hash__", |vm, args| {
-            let me = this(vm, &args)?;
-            Ok(Value::Int(me.object_address().unwrap_or(0) as i64 >> 4))
-        })
+        .method_closure(
+            "__hash__",
+            bound(st, |st, vm, args| {
+                let me = this(vm, &args)?.clone();
+                let eager = st.with_ctx(vm, |ctx| ctx.executing_eagerly())?;
+                if st.tensor_equality.get() && eager {
+                    let text = vm.repr(&me)?;
+                    return Err(vm.type_error(format!(
+                        "Variable is unhashable. Instead, use variable.ref() as the key. \
+                         (Variable: {text})"
+                    )));
+                }
+                Ok(Value::Int(me.object_address().unwrap_or(0) as i64 >> 4))
+            }),
+        )
         .build();
     (variable, resource)
 }
