@@ -142,9 +142,7 @@ impl LookupTable {
             return self.insert(keys, values);
         }
         if self.initialized {
-            return Err(failed(
-                "Table already initialized.",
-            ));
+            return Err(failed("Table already initialized."));
         }
         let mut picks = Vec::new();
         for (position, key) in keys_of(keys)?.into_iter().enumerate() {
@@ -154,13 +152,11 @@ impl LookupTable {
                     value_text(values.data(), position),
                 );
                 if old != new {
-                    return Err(failed(
-                        format!(
-                            "HashTable has different value for same key. Key {} has {old} and \
+                    return Err(failed(format!(
+                        "HashTable has different value for same key. Key {} has {old} and \
                              trying to add value {new}",
-                            key_text(&key)
-                        ),
-                    ));
+                        key_text(&key)
+                    )));
                 }
                 continue;
             }
@@ -229,10 +225,12 @@ impl LookupTable {
                 default.shape()
             )));
         }
-        let picks = keys_of(keys)?.into_iter().map(|key| match self.index.get(&key) {
-            Some(&slot) => (0, slot),
-            None => (1, 0),
-        });
+        let picks = keys_of(keys)?
+            .into_iter()
+            .map(|key| match self.index.get(&key) {
+                Some(&slot) => (0, slot),
+                None => (1, 0),
+            });
         let data = TensorData::gather_parts_from(&[&self.values, default.data()], picks)
             .ok_or_else(|| internal("a table's default has another type"))?;
         Tensor::new(self.value_dtype, keys.shape().clone(), data)

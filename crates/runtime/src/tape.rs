@@ -450,7 +450,10 @@ impl Context {
     }
 
     fn is_tracing(&self, graph: crate::graph::GraphId) -> TfResult<bool> {
-        Ok(matches!(self.graph(graph)?.kind, GraphKind::Function { .. }))
+        Ok(matches!(
+            self.graph(graph)?.kind,
+            GraphKind::Function { .. }
+        ))
     }
 
     /// Forgets a tape.

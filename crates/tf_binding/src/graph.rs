@@ -63,11 +63,24 @@ enum InitKind {
 /// What a TF1 random initializer draws.
 #[derive(Clone, Copy, Debug)]
 enum RandomKind {
-    Normal { mean: f64, stddev: f64 },
-    TruncatedNormal { mean: f64, stddev: f64 },
-    Uniform { low: f64, high: f64 },
+    Normal {
+        mean: f64,
+        stddev: f64,
+    },
+    TruncatedNormal {
+        mean: f64,
+        stddev: f64,
+    },
+    Uniform {
+        low: f64,
+        high: f64,
+    },
     /// `VarianceScaling(scale, mode, distribution)`, as TF1's `init_ops` computes it.
-    VarianceScaling { scale: f64, mode: FanMode, distribution: ScalingDistribution },
+    VarianceScaling {
+        scale: f64,
+        mode: FanMode,
+        distribution: ScalingDistribution,
+    },
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -493,11 +506,17 @@ pub fn build_classes(st: &St) -> GraphClasses {
                 })?;
                 session.entered.set(true);
                 // `with Session() as sess:` makes it the default session too.
-                crate::python_method(DEFAULT_SESSION, "push")(vm, Args::new(std::slice::from_ref(&me), &[]))?;
+                crate::python_method(DEFAULT_SESSION, "push")(
+                    vm,
+                    Args::new(std::slice::from_ref(&me), &[]),
+                )?;
                 Ok(me)
             }),
         )
-        .method_closure("as_default", crate::python_method(DEFAULT_SESSION, "as_default"))
+        .method_closure(
+            "as_default",
+            crate::python_method(DEFAULT_SESSION, "as_default"),
+        )
         .method_closure(
             "__exit__",
             bound(st, |st, vm, args| {
@@ -509,7 +528,10 @@ pub fn build_classes(st: &St) -> GraphClasses {
                     })?;
                 }
                 let me = this(vm, &args)?.clone();
-                crate::python_method(DEFAULT_SESSION, "pop")(vm, Args::new(std::slice::from_ref(&me), &[]))?;
+                crate::python_method(DEFAULT_SESSION, "pop")(
+                    vm,
+                    Args::new(std::slice::from_ref(&me), &[]),
+                )?;
                 Ok(Value::Bool(false))
             }),
         )
@@ -1351,7 +1373,10 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
                 )))
             }
         };
-        let distribution = match text(&bound.distribution, "truncated_normal").to_lowercase().as_str() {
+        let distribution = match text(&bound.distribution, "truncated_normal")
+            .to_lowercase()
+            .as_str()
+        {
             "normal" | "truncated_normal" => ScalingDistribution::TruncatedNormal,
             "untruncated_normal" => ScalingDistribution::UntruncatedNormal,
             "uniform" => ScalingDistribution::Uniform,
@@ -1396,7 +1421,11 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
             _ => 1.0,
         };
         let seed = seed_arg(vm, &bound.seed)?;
-        initializer_value(st, vm, InitKind::Random(RandomKind::Uniform { low, high }, seed))
+        initializer_value(
+            st,
+            vm,
+            InitKind::Random(RandomKind::Uniform { low, high }, seed),
+        )
     });
     // `tf.compat.v1.initializers`: the same initializers under their short names, and
     // `global_variables` (the initializer op).
@@ -1449,7 +1478,13 @@ fn variance_preset(st: &St, vm: &mut Vm<'_>, args: Args<'_>, name: &str) -> PyRe
 
 /// TF1's `random_normal_initializer` and `truncated_normal_initializer`.
 fn normal_initializer(st: &St, vm: &mut Vm<'_>, args: Args<'_>, truncated: bool) -> PyResult {
-    let bound = bind!(vm, "normal_initializer", &args, 0, [mean, stddev, seed, dtype])?;
+    let bound = bind!(
+        vm,
+        "normal_initializer",
+        &args,
+        0,
+        [mean, stddev, seed, dtype]
+    )?;
     let mean = crate::convert::float_arg(vm, &bound.mean, 0.0)?;
     let stddev = crate::convert::float_arg(vm, &bound.stddev, 1.0)?;
     let seed = seed_arg(vm, &bound.seed)?;

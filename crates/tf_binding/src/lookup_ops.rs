@@ -182,7 +182,12 @@ pub fn export_v2(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         "LookupTableExportV2",
         &args,
         0,
-        [table_handle, key_types = "Tkeys", value_types = "Tvalues", name]
+        [
+            table_handle,
+            key_types = "Tkeys",
+            value_types = "Tvalues",
+            name
+        ]
     )?;
     keywords_only(
         vm,

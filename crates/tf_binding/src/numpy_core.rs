@@ -72,7 +72,11 @@ fn array2string(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
     }
     let tensor = tensor_of(st, vm, &crate::array_ops::required(&bound.a))?;
-    let width = match bound.max_line_width.as_ref().filter(|value| !value.is_none()) {
+    let width = match bound
+        .max_line_width
+        .as_ref()
+        .filter(|value| !value.is_none())
+    {
         None => None,
         Some(value) => match vm.as_index(value)? {
             Some(width) if width > 0 => Some(width as usize),

@@ -689,7 +689,12 @@ pub fn gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         _ => "gradients".to_string(),
     };
     let mut target_values = Vec::new();
-    leaves(vm, &crate::array_ops::required(&bound.ys), &mut target_values, 0)?;
+    leaves(
+        vm,
+        &crate::array_ops::required(&bound.ys),
+        &mut target_values,
+        0,
+    )?;
     let mut targets = Vec::with_capacity(target_values.len());
     for value in &target_values {
         let handle = value
@@ -707,7 +712,12 @@ pub fn gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
     }
     let mut source_values = Vec::new();
-    leaves(vm, &crate::array_ops::required(&bound.xs), &mut source_values, 0)?;
+    leaves(
+        vm,
+        &crate::array_ops::required(&bound.xs),
+        &mut source_values,
+        0,
+    )?;
     let sources: Vec<GraphSource> = source_values
         .iter()
         .map(|value| {

@@ -1162,8 +1162,14 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         crate::parsing_ops::parse_example_v2,
     );
     for (name, f) in [
-        ("HashTableV2", crate::lookup_ops::hash_table_v2 as fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult),
-        ("MutableHashTableV2", crate::lookup_ops::mutable_hash_table_v2),
+        (
+            "HashTableV2",
+            crate::lookup_ops::hash_table_v2 as fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult,
+        ),
+        (
+            "MutableHashTableV2",
+            crate::lookup_ops::mutable_hash_table_v2,
+        ),
         ("LookupTableImportV2", crate::lookup_ops::import_v2),
         ("LookupTableInsertV2", crate::lookup_ops::insert_v2),
         ("LookupTableRemoveV2", crate::lookup_ops::remove_v2),

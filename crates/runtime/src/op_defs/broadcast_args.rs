@@ -178,7 +178,8 @@ impl Op for BroadcastGradientArgs {
             s0.to_i64_vec().unwrap_or_default(),
             s1.to_i64_vec().unwrap_or_default(),
         );
-        let as_dims = |dims: &[i64]| Shape::new(dims.iter().map(|d| (*d).max(0) as usize).collect());
+        let as_dims =
+            |dims: &[i64]| Shape::new(dims.iter().map(|d| (*d).max(0) as usize).collect());
         if Shape::broadcast(&as_dims(&x), &as_dims(&y)).is_err() {
             return Err(OpError::python(
                 ErrorClass::InvalidArgument,
@@ -192,7 +193,10 @@ impl Op for BroadcastGradientArgs {
         let (x_axes, y_axes) = gradient_reduction_axes(&x, &y);
         let vector = |axes: Vec<i64>| -> Result<Tensor, OpError> {
             let count = axes.len();
-            tensor::ops::cast(&Tensor::from_vec(Shape::new(vec![count]), axes)?, s0.dtype())
+            tensor::ops::cast(
+                &Tensor::from_vec(Shape::new(vec![count]), axes)?,
+                s0.dtype(),
+            )
         };
         Ok(vec![vector(x_axes)?, vector(y_axes)?])
     }

@@ -178,7 +178,11 @@ impl Op for TableOp {
         }
         let (id, rest) = match inputs.split_first() {
             Some((Value::Resource(id), rest)) => (*id, rest),
-            _ => return Err(internal(format!("{name} expects a table handle as input #0"))),
+            _ => {
+                return Err(internal(format!(
+                    "{name} expects a table handle as input #0"
+                )))
+            }
         };
         let tensors = dense_inputs(rest, name)?;
         let table = env.resources.table_mut(id)?;
@@ -196,7 +200,7 @@ impl Op for TableOp {
                 .map(|found| vec![Value::Dense(found)])
                 .map_err(|error| self.kernel_error(error)),
             (TableAction::Size, []) => Ok(vec![Value::Dense(tensor::Tensor::scalar(
-                table.size() as i64,
+                table.size() as i64
             ))]),
             (TableAction::Export { .. }, []) => {
                 let (keys, values) = table.export().map_err(|error| self.kernel_error(error))?;

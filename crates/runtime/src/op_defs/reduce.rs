@@ -411,7 +411,9 @@ fn dynamic_gradient(
     grad: GraphTensor,
 ) -> TfResult<Vec<Option<GraphTensor>>> {
     if !matches!(op, ReduceOp::Sum | ReduceOp::Mean) {
-        return Err(not_emulated(&format!("{op:?} of a tensor of unknown shape")));
+        return Err(not_emulated(&format!(
+            "{op:?} of a tensor of unknown shape"
+        )));
     }
     let rank = ctx
         .handle_shape(&crate::api::Handle::Symbolic(x))?

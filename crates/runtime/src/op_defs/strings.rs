@@ -223,9 +223,7 @@ impl Op for StringOp {
                 kernels::regex_full_match(input, pattern, name)
             }
             (StringAction::FullMatch, [pattern]) => scalar_text(pattern, "pattern")
-                .and_then(|pattern| {
-                    kernels::regex_full_match(input, &pattern_text(pattern), name)
-                }),
+                .and_then(|pattern| kernels::regex_full_match(input, &pattern_text(pattern), name)),
             (StringAction::Length(utf8), _) => kernels::string_length(input, *utf8),
             (StringAction::HashBucketFast(buckets), _) => {
                 kernels::to_hash_bucket_fast(input, *buckets)

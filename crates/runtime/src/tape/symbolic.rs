@@ -68,7 +68,11 @@ impl Context {
 
     /// `unbroadcast_to` when a shape is known only when the graph runs: `grad` summed
     /// along the axes `BroadcastGradientArgs` finds for `like`, then reshaped to its shape.
-    fn unbroadcast_dynamic(&mut self, grad: GraphTensor, like: GraphTensor) -> TfResult<GraphTensor> {
+    fn unbroadcast_dynamic(
+        &mut self,
+        grad: GraphTensor,
+        like: GraphTensor,
+    ) -> TfResult<GraphTensor> {
         let shape = |ctx: &mut Context, t: GraphTensor| {
             ctx.array_op(
                 crate::op_defs::ShapeOp::kind(tensor::DType::Int32),
@@ -226,8 +230,15 @@ impl Context {
             GradientScopes::Gradients(root) => root.clone(),
         };
         let previous_scope = self.graph_mut(graph)?.push_exact_name_scope(&outer_scope);
-        let result =
-            self.graph_gradient_walk(graph, segments, targets, sources, watched, scopes, &outer_scope);
+        let result = self.graph_gradient_walk(
+            graph,
+            segments,
+            targets,
+            sources,
+            watched,
+            scopes,
+            &outer_scope,
+        );
         self.graph_mut(graph)?.pop_name_scope(previous_scope);
         result
     }

@@ -131,7 +131,11 @@ pub fn regex_full_match(input: &Tensor, pattern: &str, op: &str) -> OpResult<Ten
     compile(pattern)?;
     let items = string_items(input, op)?;
     let matched = items.iter().map(|item| anchored.is_match(item)).collect();
-    Tensor::new(DType::Bool, input.shape().clone(), TensorData::Bool(matched))
+    Tensor::new(
+        DType::Bool,
+        input.shape().clone(),
+        TensorData::Bool(matched),
+    )
 }
 
 /// `StringLength`: bytes, or UTF-8 characters (`unit='UTF8_CHAR'`), as int32.
@@ -147,7 +151,11 @@ pub fn string_length(input: &Tensor, utf8_chars: bool) -> OpResult<Tensor> {
             }
         })
         .collect();
-    Tensor::new(DType::Int32, input.shape().clone(), TensorData::Int32(lengths))
+    Tensor::new(
+        DType::Int32,
+        input.shape().clone(),
+        TensorData::Int32(lengths),
+    )
 }
 
 /// `StringToHashBucketFast`: each string's FarmHash fingerprint modulo `buckets`.
@@ -162,7 +170,11 @@ pub fn to_hash_bucket_fast(input: &Tensor, buckets: i64) -> OpResult<Tensor> {
         .iter()
         .map(|item| (super::fingerprint::fingerprint64(item) % buckets as u64) as i64)
         .collect();
-    Tensor::new(DType::Int64, input.shape().clone(), TensorData::Int64(hashed))
+    Tensor::new(
+        DType::Int64,
+        input.shape().clone(),
+        TensorData::Int64(hashed),
+    )
 }
 
 /// `ReduceJoin`: the strings along `axes` joined with `separator`, the first listed axis
@@ -342,11 +354,18 @@ mod tests {
     #[test]
     fn split_on_whitespace_drops_empty_pieces() {
         let input = vector(&["  a b\t\tc ", "", "one"]);
-        let sep = Tensor::new(DType::String, Shape::scalar(), TensorData::String(vec![vec![]]))
-            .expect("sep");
+        let sep = Tensor::new(
+            DType::String,
+            Shape::scalar(),
+            TensorData::String(vec![vec![]]),
+        )
+        .expect("sep");
         let [indices, values, shape] = split_v2(&input, &sep, -1).expect("split");
         assert_eq!(texts(&values), ["a", "b", "c", "one"]);
-        assert_eq!(indices.to_i64_vec().expect("ints"), [0, 0, 0, 1, 0, 2, 2, 0]);
+        assert_eq!(
+            indices.to_i64_vec().expect("ints"),
+            [0, 0, 0, 1, 0, 2, 2, 0]
+        );
         assert_eq!(shape.to_i64_vec().expect("ints"), [3, 3]);
     }
 
