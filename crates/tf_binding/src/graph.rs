@@ -1374,7 +1374,7 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
             }
         };
         let distribution = match text(&bound.distribution, "truncated_normal")
-            .to_lowercase()
+            .to_ascii_lowercase()
             .as_str()
         {
             "normal" | "truncated_normal" => ScalingDistribution::TruncatedNormal,
