@@ -144,6 +144,34 @@ fn operand_dtype(st: &St, vm: &mut Vm<'_>, operand: &Operand) -> PyResult<DType>
     st.tf(vm, |ctx| ctx.operand_dtype(operand))
 }
 
+/// Runs a raw op of several named inputs; its outputs as Python gives them: `None` for
+/// none, the tensor for one, a tuple for more.
+pub(crate) fn run_raw_op(
+    st: &St,
+    vm: &mut Vm<'_>,
+    kind: runtime::op::OpKind,
+    op: &'static str,
+    name: Option<String>,
+    inputs: Vec<(&'static str, Value)>,
+) -> PyResult {
+    let mut operands = Vec::with_capacity(inputs.len());
+    for (input, value) in inputs {
+        operands.push((to_operand(st, vm, &value)?, input, false));
+    }
+    let handles = st.tf(vm, |ctx| {
+        ctx.array_op_outputs(kind, op, name.as_deref(), operands)
+    })?;
+    let mut wrapped = Vec::with_capacity(handles.len());
+    for handle in handles {
+        wrapped.push(wrap(st, vm, handle)?);
+    }
+    Ok(match wrapped.len() {
+        0 => Value::None,
+        1 => wrapped.remove(0),
+        _ => Value::tuple(wrapped),
+    })
+}
+
 /// Runs (eager) or builds (graph) one op through [`Context::array_op`](runtime::Context::array_op).
 pub(crate) fn run(
     st: &St,

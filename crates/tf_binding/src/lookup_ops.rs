@@ -5,8 +5,7 @@ use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::array_ops::required;
-use crate::convert::{name_arg, to_dtype, to_operand};
-use crate::tensor_class::wrap;
+use crate::convert::{name_arg, to_dtype};
 use crate::St;
 use runtime::op_defs::{TableAction, TableOp};
 
@@ -19,33 +18,6 @@ fn keywords_only(vm: &Vm<'_>, args: &Args<'_>, op: &str, keys: &str) -> PyResult
         "{op} only takes keyword args (possible keys: [{keys}]). Please pass these args as \
          kwargs instead."
     )))
-}
-
-/// Runs `action` on the named inputs; the outputs as one tensor, a tuple, or `None`.
-fn run(
-    st: &St,
-    vm: &mut Vm<'_>,
-    action: TableAction,
-    op: &'static str,
-    name: Option<String>,
-    inputs: Vec<(&'static str, Value)>,
-) -> PyResult {
-    let mut operands = Vec::with_capacity(inputs.len());
-    for (input, value) in inputs {
-        operands.push((to_operand(st, vm, &value)?, input, false));
-    }
-    let handles = st.tf(vm, |ctx| {
-        ctx.array_op_outputs(TableOp::kind(action), op, name.as_deref(), operands)
-    })?;
-    let mut wrapped = Vec::with_capacity(handles.len());
-    for handle in handles {
-        wrapped.push(wrap(st, vm, handle)?);
-    }
-    Ok(match wrapped.len() {
-        0 => Value::None,
-        1 => wrapped.remove(0),
-        _ => Value::tuple(wrapped),
-    })
 }
 
 fn text(vm: &mut Vm<'_>, value: &Option<Value>) -> PyResult<String> {
@@ -90,7 +62,7 @@ fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>, mutable: bool) -> PyResult {
         shared_name: text(vm, &bound.shared_name)?,
     };
     let name = name_arg(vm, &bound.name)?;
-    run(st, vm, action, op, name, Vec::new())
+    crate::array_ops::run_raw_op(st, vm, TableOp::kind(action), op, name, Vec::new())
 }
 
 /// `tf.raw_ops.HashTableV2(key_dtype, value_dtype, container='', shared_name='',
@@ -136,7 +108,7 @@ fn table_call(
         };
         inputs.push((input, required(value)));
     }
-    run(st, vm, action, op, name, inputs)
+    crate::array_ops::run_raw_op(st, vm, TableOp::kind(action), op, name, inputs)
 }
 
 /// `tf.raw_ops.LookupTableImportV2(table_handle, keys, values)`.
@@ -201,5 +173,12 @@ pub fn export_v2(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     let name = name_arg(vm, &bound.name)?;
     let inputs = vec![("table_handle", required(&bound.table_handle))];
-    run(st, vm, action, "LookupTableExportV2", name, inputs)
+    crate::array_ops::run_raw_op(
+        st,
+        vm,
+        TableOp::kind(action),
+        "LookupTableExportV2",
+        name,
+        inputs,
+    )
 }

@@ -5,8 +5,7 @@ use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::array_ops::required;
-use crate::convert::{name_arg, to_operand};
-use crate::tensor_class::wrap;
+use crate::convert::name_arg;
 use crate::St;
 use runtime::op_defs::{StringAction, StringOp};
 use tensor::ops::strings::StringMap;
@@ -31,32 +30,6 @@ fn text_attr(vm: &Vm<'_>, value: &Option<Value>, what: &str) -> PyResult<String>
             .map(str::to_string)
             .ok_or_else(|| vm.type_error(format!("Expected string for argument '{what}'"))),
     }
-}
-
-fn run(
-    st: &St,
-    vm: &mut Vm<'_>,
-    action: StringAction,
-    op: &'static str,
-    name: Option<String>,
-    inputs: Vec<(&'static str, Value)>,
-) -> PyResult {
-    let mut operands = Vec::with_capacity(inputs.len());
-    for (input, value) in inputs {
-        operands.push((to_operand(st, vm, &value)?, input, false));
-    }
-    let handles = st.tf(vm, |ctx| {
-        ctx.array_op_outputs(StringOp::kind(action), op, name.as_deref(), operands)
-    })?;
-    let mut wrapped = Vec::with_capacity(handles.len());
-    for handle in handles {
-        wrapped.push(wrap(st, vm, handle)?);
-    }
-    Ok(if wrapped.len() == 1 {
-        wrapped.remove(0)
-    } else {
-        Value::tuple(wrapped)
-    })
 }
 
 /// Every string raw op, told apart by `op`.
@@ -172,7 +145,7 @@ fn string_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>, op: &'static str) -> PyRe
             )
         }
     };
-    run(st, vm, action, op, name, inputs)
+    crate::array_ops::run_raw_op(st, vm, StringOp::kind(action), op, name, inputs)
 }
 
 macro_rules! raw_string_ops {

@@ -454,19 +454,9 @@ fn seeded_targets(
     Ok(seeded)
 }
 
-/// `tape.gradient` while tracing a `tf.function`: the gradients are graph tensors.
-fn graph_gradient(
-    st: &St,
-    vm: &mut Vm<'_>,
-    tape: &PyTape,
-    id: TapeId,
-    targets: &[GraphTensor],
-    sources: Option<Value>,
-) -> PyResult {
-    let sources_value = sources.unwrap_or(Value::None);
-    let mut source_values = Vec::new();
-    leaves(vm, &sources_value, &mut source_values, 0)?;
-    let sources: Vec<GraphSource> = source_values
+/// Gradient sources in a graph: variables, graph tensors, and `None` for anything else.
+fn graph_sources(values: &[Value]) -> Vec<GraphSource> {
+    values
         .iter()
         .map(|value| {
             if let Some(variable) = value.downcast::<PyVariable>() {
@@ -480,7 +470,22 @@ fn graph_gradient(
                 _ => GraphSource::None,
             }
         })
-        .collect();
+        .collect()
+}
+
+/// `tape.gradient` while tracing a `tf.function`: the gradients are graph tensors.
+fn graph_gradient(
+    st: &St,
+    vm: &mut Vm<'_>,
+    tape: &PyTape,
+    id: TapeId,
+    targets: &[GraphTensor],
+    sources: Option<Value>,
+) -> PyResult {
+    let sources_value = sources.unwrap_or(Value::None);
+    let mut source_values = Vec::new();
+    leaves(vm, &sources_value, &mut source_values, 0)?;
+    let sources = graph_sources(&source_values);
     let grads = st.tf(vm, |ctx| ctx.tape_graph_gradient(id, targets, &sources))?;
     let mut results = Vec::with_capacity(grads.len());
     for grad in grads {
@@ -718,21 +723,7 @@ pub fn gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         &mut source_values,
         0,
     )?;
-    let sources: Vec<GraphSource> = source_values
-        .iter()
-        .map(|value| {
-            if let Some(variable) = value.downcast::<PyVariable>() {
-                return GraphSource::Variable(variable.id);
-            }
-            match value
-                .downcast::<PyTensor>()
-                .map(|tensor| tensor.handle.clone())
-            {
-                Some(Handle::Symbolic(tensor)) => GraphSource::Tensor(tensor),
-                _ => GraphSource::None,
-            }
-        })
-        .collect();
+    let sources = graph_sources(&source_values);
     let grads = st.tf(vm, |ctx| ctx.gradients(&targets, &sources, &name))?;
     let mut results = Vec::with_capacity(grads.len());
     for grad in grads {

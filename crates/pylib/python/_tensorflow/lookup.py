@@ -37,8 +37,8 @@ def _like(keys, values):
     return values
 
 
-class TableInitializerBase:
-    """What fills a table: its key and value dtypes and `initialize(table)`."""
+class _Typed:
+    """Key and value dtypes, what tables and their initializers share."""
 
     def __init__(self, key_dtype, value_dtype):
         self._key_dtype = tf.as_dtype(key_dtype)
@@ -51,6 +51,10 @@ class TableInitializerBase:
     @property
     def value_dtype(self):
         return self._value_dtype
+
+
+class TableInitializerBase(_Typed):
+    """What fills a table: its key and value dtypes and `initialize(table)`."""
 
     def initialize(self, table):
         raise NotImplementedError
@@ -178,20 +182,8 @@ class TextFileIdTableInitializer(TextFileInitializer):
                          name=name)
 
 
-class LookupInterface:
+class LookupInterface(_Typed):
     """A table: key and value dtypes, `size`, `lookup`, and `table[keys]`."""
-
-    def __init__(self, key_dtype, value_dtype):
-        self._key_dtype = tf.as_dtype(key_dtype)
-        self._value_dtype = tf.as_dtype(value_dtype)
-
-    @property
-    def key_dtype(self):
-        return self._key_dtype
-
-    @property
-    def value_dtype(self):
-        return self._value_dtype
 
     @property
     def resource_handle(self):

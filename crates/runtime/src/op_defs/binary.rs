@@ -320,17 +320,7 @@ pub(super) fn broadcasting_gradient(
             _ => vec![Some(grad), Some(grad)],
         });
     }
-    let gx = match (skip[0], op) {
-        (true, _) => None,
-        (false, BinaryOp::Mul) => Some(mul(ctx, grad, y)?),
-        (false, _) => Some(grad),
-    };
-    let gy = match (skip[1], op) {
-        (true, _) => None,
-        (false, BinaryOp::Mul) => Some(mul(ctx, x, grad)?),
-        (false, BinaryOp::Sub) => Some(ctx.grad_unary(UnaryOp::Neg, grad)?),
-        (false, _) => Some(grad),
-    };
+    let (gx, gy) = input_gradients(ctx, op, x, y, grad, skip)?;
     // `SmartBroadcastGradientArgs`: both shapes as constants (`Shape`, `Shape_1`), the
     // axes each input was broadcast along, then `_ReduceGradientArg`.
     let x_shape = shape_constant(ctx, &x_dims)?;
@@ -344,38 +334,16 @@ pub(super) fn broadcasting_gradient(
     ])
 }
 
-/// `broadcasting_gradient` when a shape is not fully known: `Shape` ops of both inputs,
-/// `BroadcastGradientArgs`, and each input's gradient summed along its axes (dims kept)
-/// and reshaped to its shape, as `SmartBroadcastGradientArgs` builds them then.
-fn dynamic_broadcasting_gradient(
+/// The gradient of each input before broadcasting is undone: `grad` (negated for `y` of a
+/// `Sub`), times the other input for a `Mul`; `None` for a skipped input.
+fn input_gradients(
     ctx: &mut Context,
     op: BinaryOp,
     x: GraphTensor,
     y: GraphTensor,
     grad: GraphTensor,
     skip: [bool; 2],
-) -> TfResult<Vec<Option<GraphTensor>>> {
-    let shape = |ctx: &mut Context, t: GraphTensor| {
-        ctx.array_op(
-            crate::op_defs::ShapeOp::kind(DType::Int32),
-            "Shape",
-            None,
-            vec![(operand(t), "input", false)],
-        )
-    };
-    let x_shape = shape(ctx, x)?;
-    let y_shape = shape(ctx, y)?;
-    let axes = ctx.array_op_outputs(
-        crate::op_defs::BroadcastGradientArgs::kind(),
-        "BroadcastGradientArgs",
-        None,
-        vec![
-            (x_shape.clone().into(), "s0", false),
-            (y_shape.clone().into(), "s1", false),
-        ],
-    )?;
-    let [x_axes, y_axes] = <[Handle; 2]>::try_from(axes)
-        .map_err(|_| TfError::internal("BroadcastGradientArgs has two outputs"))?;
+) -> TfResult<(Option<GraphTensor>, Option<GraphTensor>)> {
     let mul = |ctx: &mut Context, a: GraphTensor, b: GraphTensor| {
         ctx.binary(BinaryOp::Mul, operand(a), operand(b), Some("Mul"))
             .and_then(symbolic)
@@ -391,28 +359,40 @@ fn dynamic_broadcasting_gradient(
         (false, BinaryOp::Sub) => Some(ctx.grad_unary(UnaryOp::Neg, grad)?),
         (false, _) => Some(grad),
     };
-    let reduce = |ctx: &mut Context, grad: Option<GraphTensor>, axes: Handle, shape: Handle| {
-        let Some(grad) = grad else {
-            return Ok(None);
-        };
-        let summed = symbolic(ctx.array_op(
-            crate::op_defs::Reduce::kind(ReduceOp::Sum, true),
-            "Sum",
-            None,
-            vec![
-                (operand(grad), "input", false),
-                (axes.into(), "reduction_indices", false),
-            ],
-        )?)?;
-        let reshaped = ctx.reshape_to(
-            operand(summed),
-            crate::shape_operand::ShapeOperand::Tensor(shape.into()),
-            None,
-        )?;
-        symbolic(reshaped).map(Some)
-    };
-    let gx = reduce(ctx, gx, x_axes, x_shape)?;
-    let gy = reduce(ctx, gy, y_axes, y_shape)?;
+    Ok((gx, gy))
+}
+
+/// `broadcasting_gradient` when a shape is not fully known: `Shape` ops of both inputs,
+/// `BroadcastGradientArgs`, and each input's gradient summed along its axes (dims kept)
+/// and reshaped to its shape, as `SmartBroadcastGradientArgs` builds them then.
+fn dynamic_broadcasting_gradient(
+    ctx: &mut Context,
+    op: BinaryOp,
+    x: GraphTensor,
+    y: GraphTensor,
+    grad: GraphTensor,
+    skip: [bool; 2],
+) -> TfResult<Vec<Option<GraphTensor>>> {
+    let x_shape = ctx.shape_op(x)?;
+    let y_shape = ctx.shape_op(y)?;
+    let axes = ctx.array_op_outputs(
+        crate::op_defs::BroadcastGradientArgs::kind(),
+        "BroadcastGradientArgs",
+        None,
+        vec![
+            (x_shape.clone().into(), "s0", false),
+            (y_shape.clone().into(), "s1", false),
+        ],
+    )?;
+    let [x_axes, y_axes] = <[Handle; 2]>::try_from(axes)
+        .map_err(|_| TfError::internal("BroadcastGradientArgs has two outputs"))?;
+    let (gx, gy) = input_gradients(ctx, op, x, y, grad, skip)?;
+    let gx = gx
+        .map(|gx| ctx.sum_to_shape(gx, x_axes, x_shape))
+        .transpose()?;
+    let gy = gy
+        .map(|gy| ctx.sum_to_shape(gy, y_axes, y_shape))
+        .transpose()?;
     Ok(vec![gx, gy])
 }
 

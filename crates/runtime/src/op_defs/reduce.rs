@@ -427,12 +427,7 @@ fn dynamic_gradient(
     };
     let keep: Vec<i32> = (0..rank).map(|a| i32::from(!axes.contains(&a))).collect();
     let reduced: Vec<i32> = keep.iter().map(|k| 1 - k).collect();
-    let shape = ctx.array_op(
-        crate::op_defs::ShapeOp::kind(DType::Int32),
-        "Shape",
-        None,
-        vec![(operand(x), "input", false)],
-    )?;
+    let shape = ctx.shape_op(x)?;
     let kept = ctx.binary(
         BinaryOp::Mul,
         shape.clone().into(),

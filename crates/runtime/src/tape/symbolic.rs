@@ -73,16 +73,8 @@ impl Context {
         grad: GraphTensor,
         like: GraphTensor,
     ) -> TfResult<GraphTensor> {
-        let shape = |ctx: &mut Context, t: GraphTensor| {
-            ctx.array_op(
-                crate::op_defs::ShapeOp::kind(tensor::DType::Int32),
-                "Shape",
-                None,
-                vec![(operand(t), "input", false)],
-            )
-        };
-        let like_shape = shape(self, like)?;
-        let grad_shape = shape(self, grad)?;
+        let like_shape = self.shape_op(like)?;
+        let grad_shape = self.shape_op(grad)?;
         let axes = self.array_op_outputs(
             crate::op_defs::BroadcastGradientArgs::kind(),
             "BroadcastGradientArgs",
@@ -96,6 +88,27 @@ impl Context {
             .into_iter()
             .next()
             .ok_or_else(|| TfError::internal("BroadcastGradientArgs has two outputs"))?;
+        self.sum_to_shape(grad, axes, like_shape)
+    }
+
+    /// A `Shape` op of `tensor` (int32).
+    pub(crate) fn shape_op(&mut self, tensor: GraphTensor) -> TfResult<Handle> {
+        self.array_op(
+            crate::op_defs::ShapeOp::kind(tensor::DType::Int32),
+            "Shape",
+            None,
+            vec![(operand(tensor), "input", false)],
+        )
+    }
+
+    /// `_ReduceGradientArg` with axes and shape known only when the graph runs: `grad`
+    /// summed along `axes` (dims kept), then reshaped to `shape`.
+    pub(crate) fn sum_to_shape(
+        &mut self,
+        grad: GraphTensor,
+        axes: Handle,
+        shape: Handle,
+    ) -> TfResult<GraphTensor> {
         let summed = symbolic(self.array_op(
             crate::op_defs::Reduce::kind(ReduceOp::Sum, true),
             "Sum",
@@ -107,7 +120,7 @@ impl Context {
         )?)?;
         symbolic(self.reshape_to(
             operand(summed),
-            crate::shape_operand::ShapeOperand::Tensor(like_shape.into()),
+            crate::shape_operand::ShapeOperand::Tensor(shape.into()),
             None,
         )?)
     }

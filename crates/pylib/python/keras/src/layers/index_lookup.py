@@ -42,6 +42,23 @@ def _validate_choice(value, allowed, caller, arg):
             f"`{value}`. Allowed values are: {list(allowed)}.")
 
 
+def adapt_batches(data, steps, dtype):
+    """The batches `adapt` learns from, as Keras's preprocessing layers take them: a
+    dataset's (the first `steps`), an iterable's, or one array or tensor (a vector as a
+    column)."""
+    if isinstance(data, tf.data.Dataset):
+        yield from (data.take(steps) if steps is not None else data)
+    elif hasattr(data, "__iter__") and not (
+            isinstance(data, (list, tuple, np.ndarray)) or tf.is_tensor(data)):
+        for i, batch in enumerate(data):
+            if steps is not None and i >= steps:
+                break
+            yield batch
+    else:
+        data = _ensure_tensor(data, dtype)
+        yield tf.expand_dims(data, -1) if data.shape.rank == 1 else data
+
+
 class IndexLookup(Layer):
     """The lookup both `StringLookup` and `IntegerLookup` are."""
 
@@ -278,22 +295,8 @@ class IndexLookup(Layer):
 
     def adapt(self, data, steps=None):
         self.reset_state()
-        if isinstance(data, tf.data.Dataset):
-            if steps is not None:
-                data = data.take(steps)
-            for batch in data:
-                self.update_state(batch)
-        elif hasattr(data, "__iter__") and not (
-                isinstance(data, (list, tuple, np.ndarray)) or tf.is_tensor(data)):
-            for i, batch in enumerate(data):
-                if steps is not None and i >= steps:
-                    break
-                self.update_state(batch)
-        else:
-            data = _ensure_tensor(data, self.vocabulary_dtype)
-            if data.shape.rank == 1:
-                data = tf.expand_dims(data, -1)
-            self.update_state(data)
+        for batch in adapt_batches(data, steps, self.vocabulary_dtype):
+            self.update_state(batch)
         self.finalize_state()
 
     def reset_state(self):

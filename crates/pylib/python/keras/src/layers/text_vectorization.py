@@ -1,16 +1,15 @@
 """`TextVectorization`: text to token indices (or multi-hot, count, TF-IDF vectors), as
 Keras builds it on TensorFlow: standardise (`tf.strings.lower`, punctuation removed by
 `tf.strings.regex_replace`), split (`tf.strings.split`, a `RaggedTensor`), optionally make
-n-grams, then a `StringLookup` whose mask token is `""`. The same ops run eagerly and in a
-`Dataset.map`."""
+n-grams (not emulated yet), then a `StringLookup` whose mask token is `""`. The same ops run
+eagerly and in a `Dataset.map`."""
 
-import numpy as np
 import tensorflow as tf
 
 from keras.src import backend
 from keras.src.keras_tensor import KerasTensor
 from keras.src.layer import Layer
-from keras.src.layers.index_lookup import StringLookup, _listify
+from keras.src.layers.index_lookup import StringLookup, _listify, adapt_batches
 
 _PUNCTUATION = r'[!"#$%&()\*\+,-\./:;<=>?@\[\\\]^_`{|}~\']'
 
@@ -106,22 +105,8 @@ class TextVectorization(Layer):
 
     def adapt(self, data, batch_size=None, steps=None):
         self.reset_state()
-        if isinstance(data, tf.data.Dataset):
-            if steps is not None:
-                data = data.take(steps)
-            for batch in data:
-                self.update_state(batch)
-        elif hasattr(data, "__iter__") and not (
-                isinstance(data, (list, tuple, np.ndarray)) or tf.is_tensor(data)):
-            for i, batch in enumerate(data):
-                if steps is not None and i >= steps:
-                    break
-                self.update_state(batch)
-        else:
-            data = tf.convert_to_tensor(data, dtype=tf.string)
-            if data.shape.rank == 1:
-                data = tf.expand_dims(data, -1)
-            self.update_state(data)
+        for batch in adapt_batches(data, steps, "string"):
+            self.update_state(batch)
         self.finalize_state()
 
     def update_state(self, data):
