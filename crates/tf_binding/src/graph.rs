@@ -21,7 +21,7 @@ use crate::{bound, def, this, this_as, St};
 use runtime::graph::{GraphId, GraphTensor, OperationId};
 use runtime::op::OpKind;
 use runtime::session::{Fetch, Session, SessionConfig};
-use runtime::variables::{Initializer, Reuse};
+use runtime::variables::{Initializer, RandomInit, Reuse};
 use runtime::Handle;
 use tensor::{ops, DType, Tensor};
 
@@ -60,21 +60,11 @@ enum InitKind {
     Random(RandomKind, Option<u64>),
 }
 
-/// What a TF1 random initializer draws.
+/// What a TF1 random initializer draws: a distribution as it is, or variance scaling,
+/// whose distribution depends on the variable's shape.
 #[derive(Clone, Copy, Debug)]
 enum RandomKind {
-    Normal {
-        mean: f64,
-        stddev: f64,
-    },
-    TruncatedNormal {
-        mean: f64,
-        stddev: f64,
-    },
-    Uniform {
-        low: f64,
-        high: f64,
-    },
+    Drawn(RandomInit),
     /// `VarianceScaling(scale, mode, distribution)`, as TF1's `init_ops` computes it.
     VarianceScaling {
         scale: f64,
@@ -99,17 +89,9 @@ enum ScalingDistribution {
 
 impl RandomKind {
     /// The distribution for a variable of `shape` (TF1's `_compute_fans`).
-    fn resolve(self, shape: &[usize]) -> runtime::variables::RandomInit {
-        use runtime::variables::RandomInit;
+    fn resolve(self, shape: &[usize]) -> RandomInit {
         match self {
-            RandomKind::Normal { mean, stddev } => RandomInit::Normal { mean, stddev },
-            RandomKind::TruncatedNormal { mean, stddev } => {
-                RandomInit::TruncatedNormal { mean, stddev }
-            }
-            RandomKind::Uniform { low, high } => RandomInit::Uniform {
-                minval: low,
-                maxval: high,
-            },
+            RandomKind::Drawn(distribution) => distribution,
             RandomKind::VarianceScaling {
                 scale,
                 mode,
@@ -945,7 +927,7 @@ fn runtime_initializer(
             Tf2::Zeros => Initializer::Zeros,
             Tf2::Ones => Initializer::Ones,
             Tf2::RandomNormal { mean, stddev, .. } => Initializer::Random {
-                distribution: runtime::variables::RandomInit::Normal { mean, stddev },
+                distribution: RandomInit::Normal { mean, stddev },
                 seed: None,
             },
             other => {
@@ -1424,7 +1406,13 @@ pub fn add_v1(st: &St, vm: &Vm<'_>, v1: &Module) -> PyResult<()> {
         initializer_value(
             st,
             vm,
-            InitKind::Random(RandomKind::Uniform { low, high }, seed),
+            InitKind::Random(
+                RandomKind::Drawn(RandomInit::Uniform {
+                    minval: low,
+                    maxval: high,
+                }),
+                seed,
+            ),
         )
     });
     // `tf.compat.v1.initializers`: the same initializers under their short names, and
@@ -1488,11 +1476,11 @@ fn normal_initializer(st: &St, vm: &mut Vm<'_>, args: Args<'_>, truncated: bool)
     let mean = crate::convert::float_arg(vm, &bound.mean, 0.0)?;
     let stddev = crate::convert::float_arg(vm, &bound.stddev, 1.0)?;
     let seed = seed_arg(vm, &bound.seed)?;
-    let kind = if truncated {
-        RandomKind::TruncatedNormal { mean, stddev }
+    let kind = RandomKind::Drawn(if truncated {
+        RandomInit::TruncatedNormal { mean, stddev }
     } else {
-        RandomKind::Normal { mean, stddev }
-    };
+        RandomInit::Normal { mean, stddev }
+    });
     initializer_value(st, vm, InitKind::Random(kind, seed))
 }
 

@@ -193,7 +193,18 @@ class LookupInterface(_Typed):
         return self.lookup(keys)
 
 
-class StaticHashTable(LookupInterface):
+class _HashTable(LookupInterface):
+    """A table resource's size and contents (`StaticHashTable`, `MutableHashTable`)."""
+
+    def size(self, name=None):
+        return tf.raw_ops.LookupTableSizeV2(table_handle=self._resource_handle)
+
+    def export(self, name=None):
+        return tf.raw_ops.LookupTableExportV2(table_handle=self._resource_handle,
+                                              Tkeys=self._key_dtype, Tvalues=self._value_dtype)
+
+
+class StaticHashTable(_HashTable):
     """An immutable table, filled once by its initializer."""
 
     def __init__(self, initializer, default_value, name=None,
@@ -220,19 +231,12 @@ class StaticHashTable(LookupInterface):
     def default_value(self):
         return self._default_value
 
-    def size(self, name=None):
-        return tf.raw_ops.LookupTableSizeV2(table_handle=self._resource_handle)
-
     def lookup(self, keys, name=None):
         _check_keys(keys, self._key_dtype)
         values = tf.raw_ops.LookupTableFindV2(table_handle=self._resource_handle,
                                               keys=_values_of(keys),
                                               default_value=self._default_value)
         return _like(keys, values)
-
-    def export(self, name=None):
-        return tf.raw_ops.LookupTableExportV2(table_handle=self._resource_handle,
-                                              Tkeys=self._key_dtype, Tvalues=self._value_dtype)
 
 
 class StaticHashTableV1(StaticHashTable):
@@ -318,7 +322,7 @@ class StaticVocabularyTableV1(StaticVocabularyTable):
         return self._table.initializer if self._table is not None else tf.no_op()
 
 
-class MutableHashTable(LookupInterface):
+class MutableHashTable(_HashTable):
     """A table that takes `insert` and `remove`; absent keys give `default_value`."""
 
     def __init__(self, key_dtype, value_dtype, default_value, name="MutableHashTable",
@@ -338,9 +342,6 @@ class MutableHashTable(LookupInterface):
     def name(self):
         return self._name
 
-    def size(self, name=None):
-        return tf.raw_ops.LookupTableSizeV2(table_handle=self._resource_handle)
-
     def remove(self, keys, name=None):
         if keys.dtype != self._key_dtype:
             raise TypeError(f"Dtype of argument `keys` must be {self._key_dtype}, "
@@ -359,10 +360,6 @@ class MutableHashTable(LookupInterface):
         values = tf.convert_to_tensor(values, self._value_dtype, name="values")
         return tf.raw_ops.LookupTableInsertV2(table_handle=self._resource_handle, keys=keys,
                                               values=values)
-
-    def export(self, name=None):
-        return tf.raw_ops.LookupTableExportV2(table_handle=self._resource_handle,
-                                              Tkeys=self._key_dtype, Tvalues=self._value_dtype)
 
 
 class _Experimental:

@@ -33,17 +33,6 @@ class _Strings:
     def item(self):
         return self.flat[0]
 
-    def rows(self):
-        """The values as nested lists of the tensor's shape."""
-        def build(offset, dims):
-            if not dims:
-                return self.flat[offset]
-            step = 1
-            for d in dims[1:]:
-                step *= d
-            return [build(offset + i * step, dims[1:]) for i in range(dims[0])]
-        return build(0, list(self.shape))
-
 
 def _as_bytes(value):
     return value.encode("utf-8") if isinstance(value, str) else value

@@ -54,13 +54,8 @@ class Dimension:
         return self._value == other.value
 
     def __ne__(self, other):
-        try:
-            other = as_dimension(other)
-        except (TypeError, ValueError):
-            return NotImplemented
-        if self._value is None or other.value is None:
-            return None
-        return self._value != other.value
+        equal = self.__eq__(other)
+        return equal if equal is None or equal is NotImplemented else not equal
 
     def is_compatible_with(self, other):
         other = as_dimension(other)

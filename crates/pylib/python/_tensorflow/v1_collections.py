@@ -91,10 +91,9 @@ def get_global_step(graph=None):
 def create_global_step(graph=None):
     if get_global_step() is not None:
         raise ValueError("\"global_step\" already exists.")
-    with tf.init_scope() if tf.executing_eagerly() else _nothing():
-        step = tf.compat.v1.get_variable(
-            "global_step", shape=[], dtype=tf.int64,
-            initializer=tf.compat.v1.zeros_initializer(), trainable=False)
+    step = tf.compat.v1.get_variable(
+        "global_step", shape=[], dtype=tf.int64,
+        initializer=tf.compat.v1.zeros_initializer(), trainable=False)
     add_to_collection(GraphKeys.GLOBAL_STEP, step)
     return step
 
@@ -104,10 +103,3 @@ def get_or_create_global_step(graph=None):
     step = get_global_step(graph)
     return step if step is not None else create_global_step(graph)
 
-
-class _nothing:
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False

@@ -75,20 +75,21 @@ class Optimizer:
 
     # ---- slots --------------------------------------------------------------------------
 
-    def _zeros_slot(self, var, slot_name, op_name):
+    def _slot(self, var, slot_name, op_name, initial):
+        """The slot `slot_name` of `var` (the variable `<var>/<op_name>`), made from
+        `initial()` the first time."""
         slots = self._slots.setdefault(slot_name, {})
         key = _op_name(var)
         if key not in slots:
-            slots[key] = self._new_variable(f"{key}/{op_name}", tf.zeros(var.shape, var.dtype))
+            slots[key] = self._new_variable(f"{key}/{op_name}", initial())
         return slots[key]
 
+    def _zeros_slot(self, var, slot_name, op_name):
+        return self._slot(var, slot_name, op_name, lambda: tf.zeros(var.shape, var.dtype))
+
     def _constant_slot(self, var, value, slot_name, op_name):
-        slots = self._slots.setdefault(slot_name, {})
-        key = _op_name(var)
-        if key not in slots:
-            slots[key] = self._new_variable(f"{key}/{op_name}",
-                                            tf.fill(var.shape, tf.cast(value, var.dtype)))
-        return slots[key]
+        return self._slot(var, slot_name, op_name,
+                          lambda: tf.fill(var.shape, tf.cast(value, var.dtype)))
 
     def _non_slot(self, name, value):
         if name not in self._non_slots:

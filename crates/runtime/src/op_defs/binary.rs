@@ -292,10 +292,6 @@ pub(super) fn broadcasting_gradient(
     grad: GraphTensor,
     skip: [bool; 2],
 ) -> TfResult<Vec<Option<GraphTensor>>> {
-    let mul = |ctx: &mut Context, a: GraphTensor, b: GraphTensor| {
-        ctx.binary(BinaryOp::Mul, operand(a), operand(b), Some("Mul"))
-            .and_then(symbolic)
-    };
     let y_known = ctx.known_dims(y)?;
     if skip[1] && y_known.as_deref() == Some(&[]) {
         return Ok(match op {
@@ -334,6 +330,12 @@ pub(super) fn broadcasting_gradient(
     ])
 }
 
+/// `grad * other`, a `Mul` named as `_MulGrad` names it.
+fn mul(ctx: &mut Context, a: GraphTensor, b: GraphTensor) -> TfResult<GraphTensor> {
+    ctx.binary(BinaryOp::Mul, operand(a), operand(b), Some("Mul"))
+        .and_then(symbolic)
+}
+
 /// The gradient of each input before broadcasting is undone: `grad` (negated for `y` of a
 /// `Sub`), times the other input for a `Mul`; `None` for a skipped input.
 fn input_gradients(
@@ -344,10 +346,6 @@ fn input_gradients(
     grad: GraphTensor,
     skip: [bool; 2],
 ) -> TfResult<(Option<GraphTensor>, Option<GraphTensor>)> {
-    let mul = |ctx: &mut Context, a: GraphTensor, b: GraphTensor| {
-        ctx.binary(BinaryOp::Mul, operand(a), operand(b), Some("Mul"))
-            .and_then(symbolic)
-    };
     let gx = match (skip[0], op) {
         (true, _) => None,
         (false, BinaryOp::Mul) => Some(mul(ctx, grad, y)?),
@@ -375,17 +373,7 @@ fn dynamic_broadcasting_gradient(
 ) -> TfResult<Vec<Option<GraphTensor>>> {
     let x_shape = ctx.shape_op(x)?;
     let y_shape = ctx.shape_op(y)?;
-    let axes = ctx.array_op_outputs(
-        crate::op_defs::BroadcastGradientArgs::kind(),
-        "BroadcastGradientArgs",
-        None,
-        vec![
-            (x_shape.clone().into(), "s0", false),
-            (y_shape.clone().into(), "s1", false),
-        ],
-    )?;
-    let [x_axes, y_axes] = <[Handle; 2]>::try_from(axes)
-        .map_err(|_| TfError::internal("BroadcastGradientArgs has two outputs"))?;
+    let (x_axes, y_axes) = ctx.broadcast_gradient_args(x_shape.clone(), y_shape.clone())?;
     let (gx, gy) = input_gradients(ctx, op, x, y, grad, skip)?;
     let gx = gx
         .map(|gx| ctx.sum_to_shape(gx, x_axes, x_shape))

@@ -75,20 +75,25 @@ impl Context {
     ) -> TfResult<GraphTensor> {
         let like_shape = self.shape_op(like)?;
         let grad_shape = self.shape_op(grad)?;
+        let (axes, _) = self.broadcast_gradient_args(like_shape.clone(), grad_shape)?;
+        self.sum_to_shape(grad, axes, like_shape)
+    }
+
+    /// `BroadcastGradientArgs(s0, s1)`: the axes along which each shape was broadcast.
+    pub(crate) fn broadcast_gradient_args(
+        &mut self,
+        s0: Handle,
+        s1: Handle,
+    ) -> TfResult<(Handle, Handle)> {
         let axes = self.array_op_outputs(
             crate::op_defs::BroadcastGradientArgs::kind(),
             "BroadcastGradientArgs",
             None,
-            vec![
-                (like_shape.clone().into(), "s0", false),
-                (grad_shape.into(), "s1", false),
-            ],
+            vec![(s0.into(), "s0", false), (s1.into(), "s1", false)],
         )?;
-        let axes = axes
-            .into_iter()
-            .next()
-            .ok_or_else(|| TfError::internal("BroadcastGradientArgs has two outputs"))?;
-        self.sum_to_shape(grad, axes, like_shape)
+        let [r0, r1] = <[Handle; 2]>::try_from(axes)
+            .map_err(|_| TfError::internal("BroadcastGradientArgs has two outputs"))?;
+        Ok((r0, r1))
     }
 
     /// A `Shape` op of `tensor` (int32).

@@ -20,29 +20,35 @@ _LAYER_KWARGS = ("input_shape", "input_dim", "batch_input_shape", "batch_size",
 _CALL_ARGS = {}
 
 
-def _call_arguments(cls):
-    """The names `cls.call` takes (whether it wants `training` or `mask`)."""
+class _CallSignature:
+    """What `Layer.__call__` needs of `cls.call`'s signature, read once per class: its
+    parameter names, whether it takes `**kwargs`, and where `training` is (its index among
+    the positional parameters after `self`, `None` when keyword-only or absent) and its
+    default (`None` when it has none)."""
+
+    def __init__(self, cls):
+        try:
+            params = list(inspect.signature(cls.call).parameters.values())
+        except (TypeError, ValueError):
+            self.names, self.var_kw = set(), True
+            self.training_position = self.training_default = None
+            return
+        self.names = {p.name for p in params}
+        self.var_kw = any(p.kind == p.VAR_KEYWORD for p in params)
+        self.training_position = self.training_default = None
+        for index, p in enumerate(params[1:]):
+            if p.name == "training":
+                if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD):
+                    self.training_position = index
+                if p.default is not inspect.Parameter.empty:
+                    self.training_default = p.default
+
+
+def _call_signature(cls):
     found = _CALL_ARGS.get(cls)
     if found is None:
-        try:
-            params = inspect.signature(cls.call).parameters
-            found = (set(params), any(p.kind == p.VAR_KEYWORD for p in params.values()))
-        except (TypeError, ValueError):
-            found = (set(), True)
-        _CALL_ARGS[cls] = found
+        found = _CALL_ARGS[cls] = _CallSignature(cls)
     return found
-
-
-def _training_position(cls):
-    """The index among `call`'s positional arguments (after `self`) of `training`."""
-    try:
-        params = list(inspect.signature(cls.call).parameters.values())[1:]
-    except (TypeError, ValueError):
-        return None
-    for index, p in enumerate(params):
-        if p.name == "training":
-            return index if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) else None
-    return None
 
 
 def _shape_of(x):
@@ -346,21 +352,19 @@ class Layer(Operation):
 
     def __call__(self, *args, **kwargs):
         args = self._convert_inputs(args)
-        names, var_kw = _call_arguments(type(self))
+        signature = _call_signature(type(self))
+        names, var_kw = signature.names, signature.var_kw
         if "training" in names or var_kw:
             training = kwargs.get("training")
-            if training is None and "training" in names:
+            position = signature.training_position
+            if training is None and position is not None and len(args) > position:
                 # Passed positionally: Keras's call spec binds it, and then passes it by
                 # keyword too (a `TypeError`, as in Keras).
-                position = _training_position(type(self))
-                if position is not None and len(args) > position:
-                    training = args[position]
+                training = args[position]
             if training is None:
                 training = backend.outer_training()
-            if training is None and "training" in names:
-                default = inspect.signature(type(self).call).parameters["training"].default
-                if default is not inspect.Parameter.empty:
-                    training = default
+            if training is None:
+                training = signature.training_default
             if ("training" in names or "training" in kwargs) and training is not None:
                 kwargs["training"] = training
         else:
