@@ -345,6 +345,10 @@ impl Context {
         }
         match arg.operand.clone() {
             Operand::Handle(Handle::Eager(tensor)) => Ok(tensor),
+            Operand::Handle(Handle::Symbolic(tensor)) if self.forward_value(tensor).is_some() => {
+                self.forward_value(tensor)
+                    .ok_or_else(|| TfError::internal("a forward value vanished"))
+            }
             Operand::Handle(Handle::Symbolic(tensor)) => Err(TfError::type_error(format!(
                 "Attempting to capture an EagerTensor without building a function. (got the graph tensor {})",
                 self.graph(tensor.graph)?.tensor_name(tensor)

@@ -555,7 +555,11 @@ impl Context {
     }
 
     /// What `graph`'s trace already made of `tensor`: its `Const` or its argument.
-    fn existing_capture(&self, graph: GraphId, tensor: &EagerTensor) -> Option<GraphTensor> {
+    pub(crate) fn existing_capture(
+        &self,
+        graph: GraphId,
+        tensor: &EagerTensor,
+    ) -> Option<GraphTensor> {
         let trace = self
             .functions
             .traces

@@ -11,7 +11,7 @@ use crate::distribute::collective::{execution_order, Step};
 use crate::distribute::ReplicaReduction;
 use crate::error::{TfError, TfResult};
 use crate::function::{ConcreteFunction, ConcreteFunctionId};
-use crate::graph::{Graph, OperationId};
+use crate::graph::{Graph, GraphTensor, OperationId};
 use crate::op::{compute_at, KernelFailure, KernelSite, Value, ValueType};
 use crate::recorder::{RecordedInput, RecordedOp};
 use placer::device::{DeviceId, DeviceSet};
@@ -172,7 +172,13 @@ impl Context {
                         .enumerate()
                         .map(|(output, value)| (run.tape_name(id, output as u32), value.clone()))
                         .collect();
-                    self.tape_record_values(&operation.kind, inputs, named);
+                    match operation.kind.op().custom_gradient() {
+                        Some(key) => {
+                            let forward = self.forward_values(run, &values);
+                            self.tape_record_custom(key, inputs, named, Some(forward));
+                        }
+                        None => self.tape_record_values(&operation.kind, inputs, named),
+                    }
                 }
                 for (output, value) in outputs.into_iter().enumerate() {
                     values.insert((id, output as u32), (value, report_id));
@@ -358,6 +364,38 @@ impl Context {
                 vec![(outer, value.clone())],
             );
         }
+    }
+
+    /// What the body computed so far, as eager tensors named for the tape, by graph
+    /// tensor: a `tf.custom_gradient` function traced with the body reads them when the
+    /// eager tape calls it.
+    fn forward_values(
+        &self,
+        run: &BodyRun<'_>,
+        values: &HashMap<(OperationId, u32), Computed>,
+    ) -> std::sync::Arc<crate::tape::ForwardValues> {
+        let graph = run.function.graph.id;
+        let forward = values
+            .iter()
+            .filter_map(|((operation, output), (value, producer))| {
+                let device = run.placement.nodes.get(operation.index())?.device;
+                Some((
+                    GraphTensor {
+                        graph,
+                        operation: *operation,
+                        output: *output,
+                    },
+                    crate::EagerTensor {
+                        value: value.clone(),
+                        device,
+                        device_name: run.devices.device(device).name.clone(),
+                        producer: *producer,
+                        tensor_name: run.tape_name(*operation, *output),
+                    },
+                ))
+            })
+            .collect();
+        std::sync::Arc::new(forward)
     }
 
     /// Function `id` placed as the body of control op `op` of `run`: on the control op's

@@ -10,6 +10,7 @@
 //! which eager execution makes unique.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
@@ -37,7 +38,14 @@ struct TapeEntry {
     input_facts: Vec<Option<(tensor::DType, Shape)>>,
     /// A `tf.custom_gradient` call: the key of its Python gradient function.
     custom: Option<u64>,
+    /// For one inside a function body: what the body computed before it.
+    forward: Option<Arc<ForwardValues>>,
 }
+
+/// The tensors a function body computed before a `tf.custom_gradient` op in it, by graph
+/// tensor: its gradient function, traced with that body, refers to them, and gets their
+/// values when the eager tape calls it ([`Context::forward_value`]).
+pub type ForwardValues = HashMap<GraphTensor, EagerTensor>;
 
 impl TapeEntry {
     /// The entry of `op` on named values; `custom` names a `tf.custom_gradient` function.
@@ -64,6 +72,7 @@ impl TapeEntry {
                 .cloned(),
             input_facts: inputs.iter().map(|(_, value)| value_facts(value)).collect(),
             custom,
+            forward: None,
         }
     }
 }
@@ -92,6 +101,9 @@ pub enum WalkStep {
         key: u64,
         /// Each output's gradient (zeros where none flowed).
         output_grads: Vec<Value>,
+        /// For a call inside a function body, what the body computed before it: enter
+        /// them ([`Context::enter_forward_values`]) while the function runs.
+        forward: Option<Arc<ForwardValues>>,
     },
 }
 
@@ -139,6 +151,9 @@ pub struct TapeState {
     /// already computed (`Graph._reduced_shape_cache`): `_SumGrad` adds the `Maximum` and
     /// `floordiv` ops once per graph.
     pub reduced_shapes: std::collections::HashSet<(crate::graph::GraphId, Vec<usize>, Vec<usize>)>,
+    /// The forward values of the `tf.custom_gradient` functions being called, innermost
+    /// last.
+    forward_values: Vec<Arc<ForwardValues>>,
 }
 
 impl TapeState {
@@ -356,16 +371,17 @@ impl Context {
         }
     }
 
-    /// `tape.gradient` while tracing: gradient ops of the sum of `targets` with respect to
-    /// each source, built into the function graph. A source is a graph tensor, or a
-    /// variable (its resource handle inside the function; counted when trainable and the
-    /// tape watches accessed variables); `None` sources and unconnected ones get `None`.
-    pub fn tape_graph_gradient(
+    /// `tape.gradient` while tracing: begins the gradient ops of the sum of `targets` with
+    /// respect to each source, built into the function graph (driven by
+    /// [`Context::graph_gradient_step`]). A source is a graph tensor, or a variable (its
+    /// resource handle inside the function; counted when trainable and the tape watches
+    /// accessed variables); `None` sources and unconnected ones get `None`.
+    pub fn tape_graph_gradient_begin(
         &mut self,
         id: TapeId,
         targets: &[GraphTensor],
         sources: &[GraphSource],
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
+    ) -> TfResult<symbolic::SymbolicWalk> {
         let tape = self.tape_for_gradient(id)?;
         let segments = tape.segments.clone();
         let mut watched = tape.graph_watched.clone();
@@ -404,18 +420,25 @@ impl Context {
                 GraphSource::None => None,
             });
         }
-        self.graph_gradient(graph, &segments, targets, &keys, &watched)
+        self.graph_gradient_begin(
+            graph,
+            &segments,
+            targets,
+            &keys,
+            &watched,
+            symbolic::GradientScopes::Tape,
+        )
     }
 
     /// `tf.gradients(ys, xs)` in the default graph (a `tf.compat.v1` graph or a function
-    /// being traced): the gradient of the sum of `targets` with respect to each source,
-    /// over every op of the graph, built under a new `gradients` name scope.
-    pub fn gradients(
+    /// being traced): begins the gradient of the sum of `targets` with respect to each
+    /// source, over every op of the graph, built under a new `gradients` name scope.
+    pub fn gradients_begin(
         &mut self,
         targets: &[GraphTensor],
         sources: &[GraphSource],
         name: &str,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
+    ) -> TfResult<symbolic::SymbolicWalk> {
         let graph = self.default_graph().ok_or_else(|| {
             TfError::new(
                 ExceptionClass::RuntimeError,
@@ -446,7 +469,7 @@ impl Context {
         }];
         let root = self.graph_mut(graph)?.unique_name(name);
         let scopes = symbolic::GradientScopes::Gradients(root);
-        self.graph_gradient_scoped(graph, &segments, targets, &keys, &watched, &scopes)
+        self.graph_gradient_begin(graph, &segments, targets, &keys, &watched, scopes)
     }
 
     fn is_tracing(&self, graph: crate::graph::GraphId) -> TfResult<bool> {
@@ -498,15 +521,59 @@ impl Context {
             return Vec::new();
         };
         let watched = tape.watched.clone();
+        let watch_variables = tape.watch_variables;
+        let segments = tape.segments.clone();
+        let graph_inputs = self.segment_inputs(&segments);
         self.variables
             .variables
             .iter()
             .enumerate()
-            .filter(|(_, variable)| {
-                matches!(&variable.handle, Handle::Eager(h) if watched.contains(&h.tensor_name))
+            .filter(|(_, variable)| match &variable.handle {
+                Handle::Eager(h) => {
+                    watched.contains(&h.tensor_name)
+                        || (watch_variables
+                            && variable.trainable
+                            && graph_inputs.iter().any(|(graph, inputs)| {
+                                self.existing_capture(*graph, h)
+                                    .is_some_and(|captured| inputs.contains(&captured))
+                            }))
+                }
+                Handle::Symbolic(h) => {
+                    watch_variables
+                        && variable.trainable
+                        && graph_inputs.iter().any(|(_, inputs)| inputs.contains(h))
+                }
             })
             .map(|(index, _)| crate::variables::VariableId(index as u32))
             .collect()
+    }
+
+    /// Every tensor an operation of `segments` takes as input, per graph: a variable read
+    /// while a tape recorded in a `tf.function` is one whose captured handle is among them.
+    fn segment_inputs(
+        &self,
+        segments: &[symbolic::GraphSegment],
+    ) -> Vec<(crate::graph::GraphId, HashSet<GraphTensor>)> {
+        let mut out: Vec<(crate::graph::GraphId, HashSet<GraphTensor>)> = Vec::new();
+        for segment in segments {
+            let Ok(graph) = self.graph(segment.graph) else {
+                continue;
+            };
+            let operations = graph.operations();
+            let end = segment
+                .end
+                .unwrap_or(operations.len())
+                .min(operations.len());
+            let inputs: HashSet<GraphTensor> = operations[segment.start.min(end)..end]
+                .iter()
+                .flat_map(|operation| operation.inputs.iter().copied())
+                .collect();
+            match out.iter_mut().find(|(id, _)| *id == segment.graph) {
+                Some((_, all)) => all.extend(inputs),
+                None => out.push((segment.graph, inputs)),
+            }
+        }
+        out
     }
 
     /// `tape.watch(tensor)`.
@@ -684,6 +751,7 @@ impl Context {
                 return Ok(WalkStep::Custom {
                     key,
                     output_grads: filled,
+                    forward: entry.forward.clone(),
                 });
             }
             let output_grads: Vec<Option<Tensor>> = output_grads
@@ -753,6 +821,7 @@ impl Context {
         key: u64,
         inputs: Vec<(String, Value)>,
         outputs: Vec<(String, Value)>,
+        forward: Option<Arc<ForwardValues>>,
     ) {
         for tape in self.tapes.tapes.iter_mut().filter(|tape| tape.recording) {
             if !inputs.iter().any(|(name, _)| tape.watched.contains(name)) {
@@ -767,13 +836,36 @@ impl Context {
             for (name, _) in &outputs {
                 tape.watched.insert(name.clone());
             }
-            tape.entries.push(TapeEntry::new(
+            let mut entry = TapeEntry::new(
                 crate::op_defs::Identity::kind(),
                 &inputs,
                 &outputs,
                 Some(key),
-            ));
+            );
+            entry.forward = forward.clone();
+            tape.entries.push(entry);
         }
+    }
+
+    /// Enters the forward values of a `tf.custom_gradient` function about to be called:
+    /// while it runs, eager ops take the graph tensors among them as their values.
+    pub fn enter_forward_values(&mut self, forward: Arc<ForwardValues>) {
+        self.tapes.forward_values.push(forward);
+    }
+
+    /// Leaves the innermost forward values.
+    pub fn exit_forward_values(&mut self) {
+        self.tapes.forward_values.pop();
+    }
+
+    /// The value of graph tensor `tensor` while a `tf.custom_gradient` function traced
+    /// with it is called by an eager tape.
+    pub fn forward_value(&self, tensor: GraphTensor) -> Option<EagerTensor> {
+        self.tapes
+            .forward_values
+            .iter()
+            .rev()
+            .find_map(|values| values.get(&tensor).cloned())
     }
 
     /// The custom gradient functions some tape still holds (the others can be dropped).
@@ -787,6 +879,8 @@ impl Context {
 }
 
 mod symbolic;
+
+pub use symbolic::{SymbolicStep, SymbolicWalk};
 
 #[cfg(test)]
 mod tests;

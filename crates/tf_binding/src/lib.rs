@@ -130,6 +130,9 @@ pub struct State {
     /// The gradient functions of `tf.custom_gradient` calls a tape holds, by key.
     pub(crate) custom_gradients: RefCell<HashMap<u64, Value>>,
     pub(crate) next_custom_gradient: Cell<u64>,
+    /// The `tf.custom_gradient` functions of graph `IdentityN` ops, which live as long as
+    /// the graphs (the run).
+    pub(crate) graph_custom_gradients: RefCell<HashMap<u64, Value>>,
     /// TensorFlow 2's tensor equality (`tf.compat.v1.disable_tensor_equality` turns it
     /// off): `==` compares elements and tensors and variables are unhashable when
     /// executing eagerly; off, `==` is identity and they hash by identity.
@@ -185,6 +188,7 @@ impl State {
             keras_autocast: Cell::new(None),
             custom_gradients: RefCell::new(HashMap::new()),
             next_custom_gradient: Cell::new(0),
+            graph_custom_gradients: RefCell::new(HashMap::new()),
             tensor_equality: Cell::new(true),
         })
     }

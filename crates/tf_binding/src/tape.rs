@@ -14,7 +14,7 @@ use crate::variable_class::PyVariable;
 use crate::{bound, this, this_as, St};
 use runtime::graph::GraphTensor;
 use runtime::tape::{GraphSource, TapeId, WalkStep};
-use runtime::{EagerTensor, Handle, TfError};
+use runtime::{EagerTensor, Handle, Operand, TfError};
 use tensor::ops;
 
 /// Deepest nesting of sources a program may pass.
@@ -322,21 +322,35 @@ fn walk_gradient(
     let mut walk = st.tf(vm, |ctx| ctx.tape_gradient_begin(id, targets))?;
     loop {
         let step = st.tf(vm, |ctx| ctx.tape_gradient_step(&mut walk))?;
-        let WalkStep::Custom { key, output_grads } = step else {
+        let WalkStep::Custom {
+            key,
+            output_grads,
+            forward,
+        } = step
+        else {
             break;
         };
-        let function = st
-            .custom_gradients
-            .borrow()
-            .get(&key)
-            .cloned()
-            .ok_or_else(|| vm.runtime_error("a custom gradient function was released"))?;
+        let function = custom_gradient_function(st, vm, key)?;
         let mut grads = Vec::with_capacity(output_grads.len());
         for grad in output_grads {
             let handle = st.tf(vm, |ctx| ctx.eager_value(grad))?;
             grads.push(wrap(st, vm, Handle::Eager(handle))?);
         }
-        let returned = vm.call(&function, &grads, &[])?;
+        let entered = forward.is_some();
+        if let Some(forward) = forward {
+            st.tf(vm, |ctx| {
+                ctx.enter_forward_values(forward);
+                Ok(())
+            })?;
+        }
+        let returned = vm.call(&function, &grads, &[]);
+        if entered {
+            st.tf(vm, |ctx| {
+                ctx.exit_forward_values();
+                Ok(())
+            })?;
+        }
+        let returned = returned?;
         let mut input_grads = Vec::new();
         for value in vm.iterate(&returned)? {
             input_grads.push(match value {
@@ -351,6 +365,76 @@ fn walk_gradient(
     let grads = st.tf(vm, |ctx| ctx.tape_gradient_finish(walk, keys))?;
     release_custom_gradients(st, vm)?;
     Ok(grads)
+}
+
+/// The `tf.custom_gradient` function `key` names: one an eager tape holds, or one a graph's
+/// `IdentityN` op does.
+fn custom_gradient_function(st: &St, vm: &mut Vm<'_>, key: u64) -> PyResult<Value> {
+    let taped = st.custom_gradients.borrow().get(&key).cloned();
+    taped
+        .or_else(|| st.graph_custom_gradients.borrow().get(&key).cloned())
+        .ok_or_else(|| vm.runtime_error("a custom gradient function was released"))
+}
+
+/// A symbolic gradient walk to its end, calling each `tf.custom_gradient` function it
+/// reaches with its op's outputs' gradients (graph tensors); the function returns one
+/// gradient per input of the op.
+fn drive_symbolic(
+    st: &St,
+    vm: &mut Vm<'_>,
+    mut walk: runtime::tape::SymbolicWalk,
+) -> PyResult<Vec<Option<GraphTensor>>> {
+    let result = drive_symbolic_steps(st, vm, &mut walk);
+    st.tf(vm, |ctx| {
+        ctx.graph_gradient_abandon(walk);
+        Ok(())
+    })?;
+    result
+}
+
+fn drive_symbolic_steps(
+    st: &St,
+    vm: &mut Vm<'_>,
+    walk: &mut runtime::tape::SymbolicWalk,
+) -> PyResult<Vec<Option<GraphTensor>>> {
+    loop {
+        let step = st.tf(vm, |ctx| ctx.graph_gradient_step(walk))?;
+        let (key, output_grads) = match step {
+            runtime::tape::SymbolicStep::Done(grads) => return Ok(grads),
+            runtime::tape::SymbolicStep::Custom { key, output_grads } => (key, output_grads),
+        };
+        let function = custom_gradient_function(st, vm, key)?;
+        let mut grads = Vec::with_capacity(output_grads.len());
+        for grad in output_grads {
+            grads.push(match grad {
+                Some(grad) => wrap(st, vm, Handle::Symbolic(grad))?,
+                None => Value::None,
+            });
+        }
+        let returned = vm.call(&function, &grads, &[])?;
+        let mut input_grads = Vec::new();
+        for value in vm.iterate(&returned)? {
+            input_grads.push(match value {
+                Value::None => None,
+                value => {
+                    let operand = crate::convert::to_operand(st, vm, &value)?;
+                    let handle = match operand {
+                        Operand::Handle(Handle::Symbolic(tensor)) => Handle::Symbolic(tensor),
+                        other => st.tf(vm, |ctx| ctx.identity(other, None))?,
+                    };
+                    match handle {
+                        Handle::Symbolic(tensor) => Some(tensor),
+                        Handle::Eager(_) => {
+                            return Err(vm.runtime_error(
+                                "a custom gradient in a graph gave an eager tensor",
+                            ))
+                        }
+                    }
+                }
+            });
+        }
+        st.tf(vm, |ctx| ctx.graph_gradient_resume(walk, input_grads))?;
+    }
 }
 
 /// Drops the custom gradient functions no tape holds any more.
@@ -386,11 +470,47 @@ fn record_custom(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         .borrow_mut()
         .insert(key, function.clone());
     st.tf(vm, |ctx| {
-        ctx.tape_record_custom(key, inputs, outputs);
+        ctx.tape_record_custom(key, inputs, outputs, None);
         Ok(())
     })?;
     release_custom_gradients(st, vm)?;
     Ok(Value::None)
+}
+
+/// `record_custom_graph(tensors, grad_fn)` in a graph: an `IdentityN` op over `tensors` (a
+/// `tf.custom_gradient` call's results, then its arguments and the variables it read)
+/// whose gradient `grad_fn` builds, given the gradient of each output and returning one
+/// per input. Returns the op's outputs.
+fn record_custom_graph(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let [tensors, function] = args.positional else {
+        return Err(vm.type_error("record_custom_graph(tensors, grad_fn)"));
+    };
+    let mut operands = Vec::new();
+    for value in vm.iterate(tensors)? {
+        operands.push(crate::convert::to_operand(st, vm, &value)?);
+    }
+    let key = st.next_custom_gradient.get();
+    st.next_custom_gradient.set(key + 1);
+    st.graph_custom_gradients
+        .borrow_mut()
+        .insert(key, function.clone());
+    let count = operands.len();
+    let outputs = st.tf(vm, |ctx| {
+        ctx.array_op_outputs(
+            runtime::op_defs::IdentityN::kind(count, Some(key)),
+            "IdentityN",
+            None,
+            operands
+                .into_iter()
+                .map(|operand| (operand, "input", false))
+                .collect(),
+        )
+    })?;
+    let mut results = Vec::with_capacity(outputs.len());
+    for output in outputs {
+        results.push(wrap(st, vm, output)?);
+    }
+    Ok(Value::list(results))
 }
 
 /// Builds the `_tf_tape` module.
@@ -401,6 +521,13 @@ pub fn build_module(st: &St) -> Vec<(String, Value)> {
         "record_custom",
         lang::host::native_function_closure("record_custom", move |vm, args| {
             record_custom(&state, vm, args)
+        }),
+    );
+    let state = st.clone();
+    module.set(
+        "record_custom_graph",
+        lang::host::native_function_closure("record_custom_graph", move |vm, args| {
+            record_custom_graph(&state, vm, args)
         }),
     );
     vec![(MODULE.to_string(), Value::Module(module))]
@@ -486,7 +613,10 @@ fn graph_gradient(
     let mut source_values = Vec::new();
     leaves(vm, &sources_value, &mut source_values, 0)?;
     let sources = graph_sources(&source_values);
-    let grads = st.tf(vm, |ctx| ctx.tape_graph_gradient(id, targets, &sources))?;
+    let walk = st.tf(vm, |ctx| {
+        ctx.tape_graph_gradient_begin(id, targets, &sources)
+    })?;
+    let grads = drive_symbolic(st, vm, walk)?;
     let mut results = Vec::with_capacity(grads.len());
     for grad in grads {
         results.push(match grad {
@@ -724,7 +854,8 @@ pub fn gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         0,
     )?;
     let sources = graph_sources(&source_values);
-    let grads = st.tf(vm, |ctx| ctx.gradients(&targets, &sources, &name))?;
+    let walk = st.tf(vm, |ctx| ctx.gradients_begin(&targets, &sources, &name))?;
+    let grads = drive_symbolic(st, vm, walk)?;
     let mut results = Vec::with_capacity(grads.len());
     for grad in grads {
         results.push(match grad {

@@ -1,8 +1,10 @@
-"""`tf.custom_gradient`, as TensorFlow's eager decorator does it: the function runs with
+"""`tf.custom_gradient`, as TensorFlow's decorators do it. Eagerly the function runs with
 its variable reads watched, its outputs pass through `Identity`, and each recording tape
 takes their gradients from the returned gradient function (given the gradient of each
 output; returning one gradient per argument, and, when the function read variables, a
-second list with one per variable, passed as `variables=`)."""
+second list with one per variable, passed as `variables=`). In a graph (a `tf.function`,
+a TF1 graph) its results, arguments and variables pass through one `IdentityN` op whose
+gradient the gradient function builds there, with graph tensors."""
 
 import functools
 import inspect
@@ -19,12 +21,52 @@ def custom_gradient(f=None):
     @functools.wraps(f)
     def decorated(*args, **kwargs):
         if not tf.executing_eagerly():
-            raise NotImplementedError(
-                "tf.custom_gradient inside a tf.function or a graph is not emulated in this "
-                "playground yet; call the decorated function eagerly.")
+            return _graph_mode_decorator(f, args, kwargs)
         return _eager_mode_decorator(f, args, kwargs)
 
     return decorated
+
+
+def _graph_mode_decorator(f, args, kwargs):
+    if kwargs:
+        raise ValueError(
+            "The custom_gradient decorator currently supports keywords arguments only "
+            "when eager execution is enabled.")
+    args = tf.nest.map_structure(tf.convert_to_tensor, args)
+    with tf.GradientTape(persistent=True, watch_accessed_variables=True) as watcher:
+        result, grad_fn = f(*args)
+    flat_args = tf.nest.flatten(args)
+    flat_result = tf.nest.flatten(result)
+    flat_result_len = len(flat_result)
+    variables = sorted(watcher.watched_variables(), key=lambda v: v.name)
+    del watcher
+    spec = inspect.getfullargspec(grad_fn)
+    variables_in_signature = ("variables" in spec.args or "variables" in spec.kwonlyargs
+                              or spec.varkw)
+    if variables and not variables_in_signature:
+        raise TypeError(
+            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since "
+            f"function uses variables: {variables}")
+    flat_result = [tf.convert_to_tensor(x) for x in flat_result]
+
+    def tape_grad_fn(*result_grads):
+        result_grads = [
+            grad if grad is not None else tf.zeros_like(output)
+            for grad, output in zip(result_grads[:flat_result_len], flat_result)]
+        if variables:
+            input_grads, variable_grads = grad_fn(*result_grads, variables=variables)
+            if len(variable_grads) != len(variables):
+                raise ValueError("Must return gradient for each variable from "
+                                 "@custom_gradient grad_fn.")
+        else:
+            input_grads = grad_fn(*result_grads)
+            variable_grads = []
+        input_grads = tf.nest.flatten(input_grads)
+        return [None] * flat_result_len + list(input_grads) + list(variable_grads)
+
+    all_tensors = _tf_tape.record_custom_graph(
+        flat_result + list(flat_args) + list(variables), tape_grad_fn)
+    return tf.nest.pack_sequence_as(result, all_tensors[:flat_result_len])
 
 
 def _eager_mode_decorator(f, args, kwargs):

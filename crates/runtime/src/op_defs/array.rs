@@ -18,7 +18,7 @@ const SHAPE_OP: Kernels = Kernels::EVERYWHERE
 pub(super) const OPS: &[OpDef] = &[
     free("Const"),
     free("Identity").kernels(Kernels::EVERYWHERE.colocation_exempt()),
-    OpDef::compute("IdentityN").kernels(Kernels::only(&[]).colocation_exempt()),
+    free("IdentityN").kernels(Kernels::EVERYWHERE.colocation_exempt()),
     OpDef::compute("StopGradient"),
     free("Reshape")
         .host_memory(&[1])

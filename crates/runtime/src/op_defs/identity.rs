@@ -125,3 +125,78 @@ impl Op for StopGradient {
         Some((&["input"], "output"))
     }
 }
+
+/// `IdentityN` (`tf.identity_n`): each input's value, as its output of the same index.
+/// `tf.custom_gradient` in a graph routes its results, arguments and variables through
+/// one, whose gradient the decorated function's gradient function builds
+/// (`custom_gradient`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct IdentityN {
+    /// How many inputs (and outputs).
+    pub count: usize,
+    /// The key of the `tf.custom_gradient` function that gives its gradient, if any.
+    pub custom_gradient: Option<u64>,
+}
+
+impl IdentityN {
+    /// Wraps the op for `OpKind`.
+    pub fn kind(count: usize, custom_gradient: Option<u64>) -> OpKind {
+        OpKind::new(IdentityN {
+            count,
+            custom_gradient,
+        })
+    }
+}
+
+impl Op for IdentityN {
+    fn def(&self) -> &'static OpDef {
+        super::family_def("IdentityN")
+    }
+
+    fn output_count(&self) -> usize {
+        self.count
+    }
+
+    /// It moves values along, computed or not.
+    fn accepts_uncomputed(&self) -> bool {
+        true
+    }
+
+    fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
+        (0..inputs.len())
+            .map(|index| {
+                Ok(OutputFact {
+                    value_type: ValueType::Dense(dense_type(inputs, index, "IdentityN")?),
+                    shape: inputs[index].shape.clone(),
+                })
+            })
+            .collect()
+    }
+
+    fn run(&self, inputs: &[Value], _env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
+        Ok(inputs.to_vec())
+    }
+
+    fn gradient(
+        &self,
+        _inputs: &[&Tensor],
+        _outputs: &[&Tensor],
+        grads: &[Option<Tensor>],
+    ) -> TfResult<Vec<Option<Tensor>>> {
+        Ok(grads.to_vec())
+    }
+
+    fn graph_gradients(
+        &self,
+        _ctx: &mut Context,
+        _inputs: &[GraphTensor],
+        outputs: &[(GraphTensor, Option<GraphTensor>)],
+        _skip: &[bool],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        Ok(outputs.iter().map(|(_, grad)| *grad).collect())
+    }
+
+    fn custom_gradient(&self) -> Option<u64> {
+        self.custom_gradient
+    }
+}

@@ -110,7 +110,7 @@ pub use fill::Fill;
 pub use float_class::FloatClassOp;
 pub use gather_nd::GatherNd;
 pub use gather_v2::GatherV2;
-pub use identity::{Identity, StopGradient};
+pub use identity::{Identity, IdentityN, StopGradient};
 pub use image_projective_transform::{FillMode, ImageProjectiveTransform, Interpolation};
 pub use l2_loss::L2Loss;
 pub use log_softmax::LogSoftmax;

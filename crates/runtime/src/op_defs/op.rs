@@ -142,6 +142,12 @@ pub trait Op: OpAttrs + fmt::Debug {
         Ok(vec![None; inputs.len()])
     }
 
+    /// The key of the `tf.custom_gradient` function whose gradient this op takes (an
+    /// `IdentityN` built by the decorator in a graph), which Python builds.
+    fn custom_gradient(&self) -> Option<u64> {
+        None
+    }
+
     /// Marked `ops.NotDifferentiable` in TensorFlow: no input gets a gradient through it
     /// (an index, a count, a shape).
     fn not_differentiable(&self) -> bool {

@@ -214,66 +214,56 @@ impl Context {
         Ok(Some(summed))
     }
 
-    /// The gradients of the sum of `targets` with respect to `sources` over the operations
-    /// of `segments`, built in `graph` as TensorFlow's tape does there: the `ones` seeds
-    /// and the `AddN`s summing several contributions in the caller's name scope, each op's
-    /// gradient under `gradient_tape/<the op's forward name scope>/`. `watched` says which
-    /// sources count (watched tensors and variable handles the tape saw read); others get
-    /// `None`, as do sources the targets do not depend on. Inputs that depend on no watched
-    /// source are skipped (`skip_input_indices`).
-    pub fn graph_gradient(
+    /// Begins the gradients of the sum of `targets` with respect to `sources` over the
+    /// operations of `segments`, built in `graph` as TensorFlow builds them: the `ones`
+    /// seeds and the `AddN`s summing several contributions in the caller's name scope, each
+    /// op's gradient in the scope `scopes` names. `watched` says which sources count
+    /// (watched tensors and variable handles the tape saw read); others get `None`, as do
+    /// sources the targets do not depend on. Inputs that depend on no watched source are
+    /// skipped (`skip_input_indices`). [`Context::graph_gradient_step`] drives the walk;
+    /// it pauses at each `tf.custom_gradient` op, whose gradient Python builds.
+    pub fn graph_gradient_begin(
         &mut self,
         graph: GraphId,
         segments: &[GraphSegment],
         targets: &[GraphTensor],
         sources: &[Option<GraphTensor>],
         watched: &HashSet<GraphTensor>,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let style = GradientScopes::Tape;
-        self.graph_gradient_scoped(graph, segments, targets, sources, watched, &style)
-    }
-
-    /// [`Context::graph_gradient`] with its ops named as `scopes` says.
-    pub fn graph_gradient_scoped(
-        &mut self,
-        graph: GraphId,
-        segments: &[GraphSegment],
-        targets: &[GraphTensor],
-        sources: &[Option<GraphTensor>],
-        watched: &HashSet<GraphTensor>,
-        scopes: &GradientScopes,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let outer_scope = match scopes {
+        scopes: GradientScopes,
+    ) -> TfResult<SymbolicWalk> {
+        let outer_scope = match &scopes {
             GradientScopes::Tape => self.graph(graph)?.name_scope().to_string(),
             GradientScopes::Gradients(root) => root.clone(),
         };
         let previous_scope = self.graph_mut(graph)?.push_exact_name_scope(&outer_scope);
-        let result = self.graph_gradient_walk(
+        let mut walk = SymbolicWalk {
             graph,
-            segments,
-            targets,
-            sources,
-            watched,
+            outer_scope,
+            previous_scope,
             scopes,
-            &outer_scope,
-        );
-        self.graph_mut(graph)?.pop_name_scope(previous_scope);
-        result
+            grads: HashMap::new(),
+            needed: HashSet::new(),
+            remaining: Vec::new(),
+            sources: sources.to_vec(),
+            watched: watched.clone(),
+            pending: None,
+        };
+        if let Err(error) = self.seed_walk(&mut walk, segments, targets) {
+            self.graph_gradient_abandon(walk);
+            return Err(error);
+        }
+        Ok(walk)
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn graph_gradient_walk(
+    /// The `ones` seeds of the targets, the operations to walk and the tensors that depend
+    /// on a watched source (only they take gradients).
+    fn seed_walk(
         &mut self,
-        graph: GraphId,
+        walk: &mut SymbolicWalk,
         segments: &[GraphSegment],
         targets: &[GraphTensor],
-        sources: &[Option<GraphTensor>],
-        watched: &HashSet<GraphTensor>,
-        scopes: &GradientScopes,
-        outer_scope: &str,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let outer_scope = outer_scope.to_string();
-        let mut grads: HashMap<GraphTensor, Vec<GraphTensor>> = HashMap::new();
+    ) -> TfResult<()> {
+        let graph = walk.graph;
         for target in targets {
             let dtype = self.handle_dtype(&Handle::Symbolic(*target))?;
             if !dtype.is_floating() {
@@ -300,7 +290,7 @@ impl Context {
                     )?)?
                 }
             };
-            grads.entry(*target).or_default().push(ones);
+            walk.grads.entry(*target).or_default().push(ones);
         }
         let mut indices: Vec<usize> = Vec::new();
         for segment in segments.iter().filter(|segment| segment.graph == graph) {
@@ -311,11 +301,11 @@ impl Context {
         }
         indices.sort_by(Ord::cmp);
         indices.dedup();
-        // Tensors that depend on a watched source: only they take gradients.
-        let mut needed: HashSet<GraphTensor> = sources
+        walk.needed = walk
+            .sources
             .iter()
             .flatten()
-            .filter(|source| watched.contains(source))
+            .filter(|source| walk.watched.contains(source))
             .copied()
             .collect();
         for index in &indices {
@@ -324,9 +314,13 @@ impl Context {
                 .operations()
                 .get(*index)
                 .ok_or_else(|| TfError::internal("a taped operation vanished"))?;
-            if operation.inputs.iter().any(|input| needed.contains(input)) {
+            if operation
+                .inputs
+                .iter()
+                .any(|input| walk.needed.contains(input))
+            {
                 for output in 0..operation.outputs.len() {
-                    needed.insert(GraphTensor {
+                    walk.needed.insert(GraphTensor {
                         graph,
                         operation: crate::graph::OperationId(*index as u32),
                         output: output as u32,
@@ -334,7 +328,21 @@ impl Context {
                 }
             }
         }
-        for index in indices.into_iter().rev() {
+        walk.remaining = indices;
+        Ok(())
+    }
+
+    /// Walks on, building gradient ops, until the walk is done (the sources' gradients)
+    /// or reaches a `tf.custom_gradient` op: then its outputs' gradients are returned, in
+    /// the op's gradient name scope, and [`Context::graph_gradient_resume`] takes the
+    /// gradients of its inputs. On an error the walk is over: call
+    /// [`Context::graph_gradient_abandon`].
+    pub fn graph_gradient_step(&mut self, walk: &mut SymbolicWalk) -> TfResult<SymbolicStep> {
+        if walk.pending.is_some() {
+            return Err(TfError::internal("a custom gradient was not given back"));
+        }
+        let graph = walk.graph;
+        while let Some(index) = walk.remaining.pop() {
             let operation = self
                 .graph(graph)?
                 .operations()
@@ -350,16 +358,23 @@ impl Context {
             let output_count = operation.outputs.len();
             let mut output_grads = Vec::with_capacity(output_count);
             for output in 0..output_count {
-                let grad =
-                    self.aggregate_symbolic(graph, &outer_scope, &mut grads, output_of(output))?;
+                let grad = self.aggregate_symbolic(
+                    graph,
+                    &walk.outer_scope,
+                    &mut walk.grads,
+                    output_of(output),
+                )?;
                 output_grads.push((output_of(output), grad));
             }
             // An op without inputs (a variable, a placeholder) passes nothing back.
             if inputs.is_empty() || output_grads.iter().all(|(_, grad)| grad.is_none()) {
                 continue;
             }
-            let skip: Vec<bool> = inputs.iter().map(|input| !needed.contains(input)).collect();
-            let scope = match scopes {
+            let skip: Vec<bool> = inputs
+                .iter()
+                .map(|input| !walk.needed.contains(input))
+                .collect();
+            let scope = match &walk.scopes {
                 GradientScopes::Gradients(root) => format!("{root}/{name}_grad"),
                 GradientScopes::Tape => match forward_name_scope(&kind, &name) {
                     "" => "gradient_tape".to_string(),
@@ -367,29 +382,149 @@ impl Context {
                 },
             };
             let scope_previous = self.graph_mut(graph)?.push_exact_name_scope(&scope);
+            if let Some(key) = kind.op().custom_gradient() {
+                walk.pending = Some(PendingCustom {
+                    inputs,
+                    scope_previous,
+                });
+                let output_grads = output_grads.into_iter().map(|(_, grad)| grad).collect();
+                return Ok(SymbolicStep::Custom { key, output_grads });
+            }
             let input_grads = kind
                 .op()
                 .graph_gradients(self, &inputs, &output_grads, &skip);
             self.graph_mut(graph)?.pop_name_scope(scope_previous);
-            for (input, input_grad) in inputs.iter().zip(input_grads?) {
-                let Some(input_grad) = input_grad else {
-                    continue;
-                };
-                if self.takes_gradient(*input)? {
-                    grads.entry(*input).or_default().push(input_grad);
-                }
-            }
+            self.add_input_gradients(walk, &inputs, input_grads?)?;
         }
-        let mut results = Vec::with_capacity(sources.len());
-        for source in sources {
-            let grad = match source.filter(|source| watched.contains(source)) {
-                Some(source) => self.aggregate_symbolic(graph, &outer_scope, &mut grads, source)?,
+        let mut results = Vec::with_capacity(walk.sources.len());
+        for source in walk.sources.clone() {
+            let grad = match source.filter(|source| walk.watched.contains(source)) {
+                Some(source) => {
+                    self.aggregate_symbolic(graph, &walk.outer_scope, &mut walk.grads, source)?
+                }
                 None => None,
             };
             results.push(grad);
         }
-        Ok(results)
+        Ok(SymbolicStep::Done(results))
     }
+
+    /// The gradients of the paused `tf.custom_gradient` op's inputs, one per input
+    /// (`None` for none), as its Python gradient function built them.
+    pub fn graph_gradient_resume(
+        &mut self,
+        walk: &mut SymbolicWalk,
+        input_grads: Vec<Option<GraphTensor>>,
+    ) -> TfResult<()> {
+        let pending = walk
+            .pending
+            .take()
+            .ok_or_else(|| TfError::internal("no custom gradient is waiting"))?;
+        self.graph_mut(walk.graph)?
+            .pop_name_scope(pending.scope_previous);
+        if input_grads.len() != pending.inputs.len() {
+            return Err(TfError::internal(format!(
+                "a custom gradient gave {} gradients for {} inputs",
+                input_grads.len(),
+                pending.inputs.len()
+            )));
+        }
+        self.add_input_gradients(walk, &pending.inputs, input_grads)
+    }
+
+    /// Ends a walk early (after an error): the graph's name scope is restored.
+    pub fn graph_gradient_abandon(&mut self, mut walk: SymbolicWalk) {
+        let graph = walk.graph;
+        if let Some(pending) = walk.pending.take() {
+            if let Ok(g) = self.graph_mut(graph) {
+                g.pop_name_scope(pending.scope_previous);
+            }
+        }
+        self.graph_gradient_finish(walk);
+    }
+
+    /// Ends a walk: the caller's name scope is restored.
+    pub fn graph_gradient_finish(&mut self, walk: SymbolicWalk) {
+        if let Ok(graph) = self.graph_mut(walk.graph) {
+            graph.pop_name_scope(walk.previous_scope);
+        }
+    }
+
+    /// A whole walk, for callers that have no `tf.custom_gradient` functions to call.
+    pub fn graph_gradient_run(
+        &mut self,
+        mut walk: SymbolicWalk,
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let step = self.graph_gradient_step(&mut walk);
+        let result = match step {
+            Ok(SymbolicStep::Done(grads)) => Ok(grads),
+            Ok(SymbolicStep::Custom { .. }) => Err(TfError::internal(
+                "a tf.custom_gradient op needs its Python gradient function",
+            )),
+            Err(error) => Err(error),
+        };
+        self.graph_gradient_abandon(walk);
+        result
+    }
+
+    fn add_input_gradients(
+        &mut self,
+        walk: &mut SymbolicWalk,
+        inputs: &[GraphTensor],
+        input_grads: Vec<Option<GraphTensor>>,
+    ) -> TfResult<()> {
+        for (input, input_grad) in inputs.iter().zip(input_grads) {
+            let Some(input_grad) = input_grad else {
+                continue;
+            };
+            if self.takes_gradient(*input)? {
+                walk.grads.entry(*input).or_default().push(input_grad);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A symbolic gradient walk in progress (see [`Context::graph_gradient_begin`]).
+pub struct SymbolicWalk {
+    graph: GraphId,
+    /// The caller's name scope, where seeds and sums of contributions go.
+    outer_scope: String,
+    /// The name scope to restore when the walk ends.
+    previous_scope: String,
+    scopes: GradientScopes,
+    /// Gradient contributions per tensor, summed when the walk reaches its producer.
+    grads: HashMap<GraphTensor, Vec<GraphTensor>>,
+    /// Tensors that depend on a watched source.
+    needed: HashSet<GraphTensor>,
+    /// Operations still to walk, in creation order (walked from the end).
+    remaining: Vec<usize>,
+    sources: Vec<Option<GraphTensor>>,
+    watched: HashSet<GraphTensor>,
+    /// The `tf.custom_gradient` op the walk waits on.
+    pending: Option<PendingCustom>,
+}
+
+/// A `tf.custom_gradient` op whose inputs' gradients Python is building.
+struct PendingCustom {
+    inputs: Vec<GraphTensor>,
+    /// The name scope to restore once they are given.
+    scope_previous: String,
+}
+
+/// What [`Context::graph_gradient_step`] reached.
+#[derive(Debug)]
+pub enum SymbolicStep {
+    /// The sources' gradients.
+    Done(Vec<Option<GraphTensor>>),
+    /// A `tf.custom_gradient` op: call the function `key` names with its outputs'
+    /// gradients.
+    Custom {
+        /// The custom gradient function's key.
+        key: u64,
+        /// The gradient of each output of the op, if any.
+        output_grads: Vec<Option<GraphTensor>>,
+    },
 }
 
 /// How gradient ops are named: under `gradient_tape/<forward scope>` as a tape names them,
