@@ -405,6 +405,21 @@ pub fn to_dtype(vm: &mut Vm<'_>, value: &Value) -> PyResult<DType> {
         Value::Class(class) if class.module == "numpy" => {
             Some(class.name.trim_end_matches('_').to_string())
         }
+        // A `DataType` enum value (`types.proto`), as `tf.as_dtype(1)` takes it.
+        Value::Int(number) => match Some(*number) {
+            Some(1) => Some("float32".to_string()),
+            Some(2) => Some("float64".to_string()),
+            Some(3) => Some("int32".to_string()),
+            Some(4) => Some("uint8".to_string()),
+            Some(5) => Some("int16".to_string()),
+            Some(6) => Some("int8".to_string()),
+            Some(7) => Some("string".to_string()),
+            Some(9) => Some("int64".to_string()),
+            Some(10) => Some("bool".to_string()),
+            Some(14) => Some("bfloat16".to_string()),
+            Some(19) => Some("float16".to_string()),
+            _ => None,
+        },
         Value::Class(class) if class.module == "builtins" => match class.name.as_str() {
             "float" => Some("float32".to_string()),
             "int" => Some("int32".to_string()),

@@ -5,6 +5,7 @@ from keras import metrics
 from keras import config, datasets, mixed_precision, models, ops, optimizers, random
 from keras import preprocessing, regularizers, saving, utils
 from keras.src.keras_tensor import KerasTensor
+from keras.src.input_spec import InputSpec
 from keras.src.layer import Layer
 from keras.src.layers.core import Input
 from keras.src.models.model import Model

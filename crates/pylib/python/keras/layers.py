@@ -1,5 +1,6 @@
 """`keras.layers`."""
 
+from keras.src.input_spec import InputSpec
 from keras.src.layer import Layer
 from keras.src.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keras.src.layers.conv import (

@@ -1,10 +1,14 @@
 //! `Tile` (`tf.tile(input, multiples)`): the input repeated `multiples[i]` times along each
 //! axis.
 
-use super::support::{dense_type, type_name};
-use super::{Op, OpDef};
+use super::support::{dense_type, operand, symbolic, type_name};
+use super::{Op, OpDef, Pack, Range, ShapeOp, SizeOp, Transpose};
+use crate::api::{Handle, Operand};
+use crate::context::Context;
 use crate::error::{TfError, TfResult};
+use crate::graph::GraphTensor;
 use crate::op::{shape_entries, InputFact, OpKind, OutputFact, ValueType};
+use crate::tape::kernel;
 use tensor::ops::ReduceOp;
 use tensor::{ErrorClass, OpError, Tensor, TensorShape};
 
@@ -107,6 +111,84 @@ impl Op for Tile {
         let summed =
             tensor::ops::reduce(ReduceOp::Sum, &reshaped, Some(&axes), false).map_err(kernel)?;
         Ok(vec![Some(summed), None])
+    }
+
+    /// `_TileGrad`: the gradient reshaped to `[multiples[0], dims[0], multiples[1], ...]`
+    /// (built from the `Shape` of the input, so it works when shapes are known only at run
+    /// time) and summed over the multiples' axes.
+    fn graph_gradients(
+        &self,
+        ctx: &mut Context,
+        inputs: &[GraphTensor],
+        outputs: &[(GraphTensor, Option<GraphTensor>)],
+        _skip: &[bool],
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let (Some((_, Some(grad))), [input, multiples]) = (outputs.first(), inputs) else {
+            return Ok(vec![None; inputs.len()]);
+        };
+        let index_dtype = ctx.handle_dtype(&Handle::Symbolic(*multiples))?;
+        let input_shape = ctx.array_op(
+            ShapeOp::kind(index_dtype),
+            "Shape",
+            None,
+            vec![(operand(*input), "input", false)],
+        )?;
+        let stacked = ctx.array_op(
+            Pack::kind(0),
+            "stack",
+            None,
+            vec![
+                (operand(*multiples), "values", true),
+                (input_shape.into(), "values", true),
+            ],
+        )?;
+        let perm = Tensor::from_vec(tensor::Shape::new(vec![2]), vec![1i32, 0]).map_err(kernel)?;
+        let transposed = ctx.array_op(
+            Transpose::kind(),
+            "transpose",
+            None,
+            vec![
+                (stacked.into(), "x", false),
+                (Operand::Literal(perm), "perm", false),
+            ],
+        )?;
+        let split_shape = ctx.reshape(transposed.into(), vec![-1], None)?;
+        let size = ctx.array_op(
+            SizeOp::kind(index_dtype),
+            "Size",
+            None,
+            vec![(split_shape.clone().into(), "input", false)],
+        )?;
+        let step = |value: i64| -> TfResult<Operand> {
+            Ok(Operand::Literal(
+                tensor::ops::cast(&Tensor::scalar(value), index_dtype).map_err(kernel)?,
+            ))
+        };
+        let axes = ctx.array_op(
+            Range::kind(),
+            "range",
+            None,
+            vec![
+                (step(0)?, "start", true),
+                (size.into(), "limit", true),
+                (step(2)?, "delta", true),
+            ],
+        )?;
+        let reshaped = ctx.reshape_to(
+            operand(*grad),
+            crate::shape_operand::ShapeOperand::Tensor(split_shape.into()),
+            None,
+        )?;
+        let summed = ctx.array_op(
+            super::Reduce::kind(ReduceOp::Sum, false),
+            "Sum",
+            None,
+            vec![
+                (reshaped.into(), "input", false),
+                (axes.into(), "reduction_indices", false),
+            ],
+        )?;
+        Ok(vec![Some(symbolic(summed)?), None])
     }
 
     fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {

@@ -10,7 +10,7 @@ import numpy as np
 import tensorflow as tf
 
 import _keras_native
-from keras.src import backend, tree
+from keras.src import backend, input_spec, tree
 from keras.src.keras_tensor import KerasTensor, any_symbolic_tensors
 from keras.src.operation import Operation, compute_output_spec, Node
 
@@ -86,7 +86,7 @@ class Layer(Operation):
         from keras.src import dtype_policies
         self._dtype_policy = dtype_policies.get(dtype)
         self.supports_masking = False
-        self.input_spec = None
+        self._input_spec = None
         self.activity_regularizer = activity_regularizer
         input_shape = kwargs.get("input_shape")
         if input_shape is None and kwargs.get("input_dim") is not None:
@@ -325,6 +325,7 @@ class Layer(Operation):
         with backend.name_scope(self.name, caller=self):
             self.build(shapes)
         self.built = True
+        self._assert_input_compatibility(first)
 
     def _convert_input(self, x):
         if isinstance(x, KerasTensor):
@@ -350,6 +351,18 @@ class Layer(Operation):
             first = self._convert_input(first)
         return (first,) + tuple(args[1:])
 
+    @property
+    def input_spec(self):
+        return self._input_spec
+
+    @input_spec.setter
+    def input_spec(self, value):
+        self._input_spec = value
+
+    def _assert_input_compatibility(self, first):
+        if self.input_spec:
+            input_spec.assert_input_compatibility(self.input_spec, first, layer_name=self.name)
+
     def __call__(self, *args, **kwargs):
         args = self._convert_inputs(args)
         signature = _call_signature(type(self))
@@ -373,6 +386,9 @@ class Layer(Operation):
                 training = backend.outer_training()
         if "mask" in kwargs and "mask" not in names and not var_kw:
             kwargs.pop("mask")
+        # Keras checks the first argument against `input_spec` before building, and again
+        # after (building may narrow the spec).
+        self._assert_input_compatibility(args[0] if args else next(iter(kwargs.values()), None))
         self._maybe_build(args, kwargs)
         if any_symbolic_tensors(args, kwargs):
             return self._symbolic_call(args, kwargs, training)

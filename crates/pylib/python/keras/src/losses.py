@@ -191,6 +191,7 @@ def _logits(output, from_logits, kind):
 def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_pred = _keep_logits(y_pred, backend.convert_to_tensor(y_pred))
     y_true = tf.cast(y_true, y_pred.dtype)
+    ops.check_crossentropy_shapes(y_true, y_pred)
     if label_smoothing:
         y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
     output, from_logits = _logits(y_pred, from_logits, "Sigmoid")
@@ -208,6 +209,7 @@ def binary_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, 
 def categorical_crossentropy(y_true, y_pred, from_logits=False, label_smoothing=0.0, axis=-1):
     y_pred = _keep_logits(y_pred, backend.convert_to_tensor(y_pred))
     y_true = tf.cast(y_true, y_pred.dtype)
+    ops.check_crossentropy_shapes(y_true, y_pred, at_least_rank_1=True)
     if label_smoothing:
         classes = tf.cast(tf.shape(y_true)[-1], y_pred.dtype)
         y_true = y_true * (1.0 - label_smoothing) + (label_smoothing / classes)

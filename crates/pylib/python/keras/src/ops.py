@@ -755,12 +755,28 @@ def meshgrid(*x, indexing="xy"):
 def categorical_crossentropy(target, output, from_logits=False, axis=-1):
     target = convert_to_tensor(target)
     output = convert_to_tensor(output)
+    check_crossentropy_shapes(target, output, at_least_rank_1=True)
     if from_logits:
         return tf.nn.softmax_cross_entropy_with_logits(labels=target, logits=output, axis=axis)
     output = output / tf.reduce_sum(output, axis, keepdims=True)
     eps = backend.epsilon()
     output = tf.clip_by_value(output, eps, 1.0 - eps)
     return -tf.reduce_sum(target * tf.math.log(output), axis)
+
+
+def check_crossentropy_shapes(target, output, at_least_rank_1=False):
+    """The checks of Keras's TensorFlow backend before a (binary or categorical) cross
+    entropy: same rank, and the same size wherever both sizes are known."""
+    received = f"Received: target.shape={target.shape}, output.shape={output.shape}"
+    if at_least_rank_1 and len(target.shape) < 1:
+        raise ValueError(f"Arguments `target` and `output` must be at least rank 1. {received}")
+    if len(target.shape) != len(output.shape):
+        raise ValueError(
+            f"Arguments `target` and `output` must have the same rank (ndim). {received}")
+    for e1, e2 in zip(target.shape, output.shape):
+        if e1 is not None and e2 is not None and e1 != e2:
+            raise ValueError(
+                f"Arguments `target` and `output` must have the same shape. {received}")
 
 
 @keras_op
@@ -779,6 +795,7 @@ def sparse_categorical_crossentropy(target, output, from_logits=False, axis=-1):
 def binary_crossentropy(target, output, from_logits=False):
     target = convert_to_tensor(target)
     output = convert_to_tensor(output)
+    check_crossentropy_shapes(target, output)
     if from_logits:
         return tf.nn.sigmoid_cross_entropy_with_logits(labels=target, logits=output)
     eps = backend.epsilon()

@@ -66,6 +66,9 @@ class _Batches:
         self.x = tree.map_structure(self._array, x)
         self.y = None if y is None else tree.map_structure(self._array, y)
         self.sample_weight = sample_weight
+        packed = (self.x,) if self.y is None else (
+            (self.x, self.y) if sample_weight is None else (self.x, self.y, sample_weight))
+        _check_data_cardinality(packed)
         first = tree.flatten(self.x)[0]
         self.size = int(first.shape[0])
         self.batch_size = batch_size or 32
@@ -655,3 +658,16 @@ class Trainer:
     @_in_strategy_scope
     def predict_on_batch(self, x):
         return np.asarray(self(x, training=False))
+
+
+def _check_data_cardinality(data):
+    """Keras's array adapter check: every array of `(x, y, sample_weight)` has as many
+    samples."""
+    num_samples = set(int(i.shape[0]) for i in tree.flatten(data) if i is not None)
+    if len(num_samples) > 1:
+        msg = ("Data cardinality is ambiguous. "
+               "Make sure all arrays contain the same number of samples.")
+        for label, single_data in zip(["x", "y", "sample_weight"], data):
+            sizes = ", ".join(str(i.shape[0]) for i in tree.flatten(single_data))
+            msg += f"'{label}' sizes: {sizes}\n"
+        raise ValueError(msg)

@@ -9,6 +9,7 @@ from keras import config, mixed_precision, random, regularizers, saving, utils
 from keras._tf_keras.keras import backend, layers, losses, metrics, preprocessing
 from keras.src.backend import name_scope
 from keras.src.keras_tensor import KerasTensor
+from keras.src.input_spec import InputSpec
 from keras.src.layer import Layer
 from keras.src.layers.core import Input
 from keras.src.models.model import Model

@@ -3,6 +3,7 @@ average poolings and the global poolings."""
 
 import tensorflow as tf
 
+from keras.src.input_spec import InputSpec
 from keras.src import activations, initializers
 from keras.src.layer import Layer
 
@@ -91,6 +92,7 @@ class _Conv(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = kernel_regularizer
         self.bias_regularizer = bias_regularizer
+        self.input_spec = InputSpec(min_ndim=rank + 2)
         if self.filters is not None and self.filters <= 0:
             raise ValueError(
                 "Invalid value for argument `filters`. Expected a strictly positive value. "
@@ -121,13 +123,9 @@ class _Conv(Layer):
             )
 
     def build(self, input_shape):
-        if len(input_shape) < self.rank + 2:
-            raise ValueError(
-                f'Input 0 of layer "{self.name}" is incompatible with the layer: expected '
-                f"min_ndim={self.rank + 2}, found ndim={len(input_shape)}. Full shape "
-                f"received: {tuple(input_shape)}"
-            )
         channels = input_shape[-1] if self.data_format == "channels_last" else input_shape[1]
+        channel_axis = -1 if self.data_format == "channels_last" else 1
+        self.input_spec = InputSpec(min_ndim=self.rank + 2, axes={channel_axis: channels})
         if self.transpose:
             shape = self.kernel_size + (self.filters, channels)
         else:
@@ -236,6 +234,7 @@ class _DepthwiseBase(Layer):
         self.dilation_rate = standardize_tuple(dilation_rate, 2, "dilation_rate")
         self.padding = standardize_padding(padding)
         self.data_format = standardize_data_format(data_format)
+        self.input_spec = InputSpec(min_ndim=4)
         if self.depth_multiplier is not None and self.depth_multiplier <= 0:
             raise ValueError(
                 "Invalid value for argument `depth_multiplier`. Expected a strictly positive "
@@ -397,6 +396,7 @@ class _Pooling(Layer):
         self.strides = standardize_tuple(strides, self.rank, "strides", allow_zero=True)
         self.padding = standardize_padding(padding)
         self.data_format = standardize_data_format(data_format)
+        self.input_spec = InputSpec(ndim=self.rank + 2)
         self.built = True
 
     def call(self, inputs):
@@ -439,6 +439,7 @@ class _GlobalPooling(Layer):
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
         self.keepdims = keepdims
+        self.input_spec = InputSpec(ndim=self.rank + 2)
         self.built = True
 
     def call(self, inputs):

@@ -3,6 +3,7 @@
 
 import tensorflow as tf
 
+from keras.src.input_spec import InputSpec
 from keras.src import activations, backend, initializers, ops
 from keras.src.keras_tensor import KerasTensor
 from keras.src.layer import Layer
@@ -60,6 +61,7 @@ class Dense(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = kernel_regularizer
         self.bias_regularizer = bias_regularizer
+        self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):
         input_dim = input_shape[-1]
@@ -72,6 +74,7 @@ class Dense(Layer):
                                         regularizer=self.bias_regularizer)
         else:
             self.bias = None
+        self.input_spec = InputSpec(min_ndim=2, axes={-1: input_dim})
         self.built = True
 
     def call(self, inputs, training=None):

@@ -5,6 +5,7 @@ whose mean and variance `adapt` learns from data)."""
 import numpy as np
 import tensorflow as tf
 
+from keras.src.input_spec import InputSpec
 from keras.src import backend, initializers, ops
 from keras.src.layer import Layer
 
@@ -31,6 +32,7 @@ class BatchNormalization(Layer):
         rank = len(input_shape)
         axis = self.axis % rank
         shape = (input_shape[axis],)
+        self.input_spec = InputSpec(ndim=rank, axes={self.axis: input_shape[self.axis]})
         self.gamma = self.add_weight(shape=shape, name="gamma",
                                      initializer=self.gamma_initializer) if self.scale else None
         self.beta = self.add_weight(shape=shape, name="beta",

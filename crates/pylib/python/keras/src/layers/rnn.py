@@ -4,6 +4,7 @@ arithmetic as Keras 3 writes it), `RNN` running a cell over the time steps, the 
 
 import tensorflow as tf
 
+from keras.src.input_spec import InputSpec
 from keras.src import activations, backend, initializers
 from keras.src.layer import Layer
 
@@ -264,6 +265,9 @@ class _Recurrent(RNN):
                          go_backwards=go_backwards, stateful=stateful, unroll=unroll,
                          **layer_kwargs)
         self.units = units
+        # SimpleRNN's spec is a list of one, LSTM's and GRU's a single spec, as in Keras.
+        self.input_spec = [InputSpec(ndim=3)] if self.cell_class is SimpleRNNCell else \
+            InputSpec(ndim=3)
 
 
 class SimpleRNN(_Recurrent):

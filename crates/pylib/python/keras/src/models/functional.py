@@ -4,6 +4,8 @@ first, then by first visit), and a call runs the nodes from the deepest on real 
 
 import tensorflow as tf
 
+from keras.src.input_spec import InputSpec
+
 from keras.src import backend, tree
 from keras.src.keras_tensor import KerasTensor
 from keras.src.layer import Layer
@@ -172,6 +174,33 @@ class Functional(Model):
     @property
     def output(self):
         return self._outputs_struct
+
+    @property
+    def input_spec(self):
+        if hasattr(self, "_manual_input_spec"):
+            return self._manual_input_spec
+        if not hasattr(self, "_inputs_struct"):
+            return None
+
+        def make_spec(x, name=None):
+            shape = list(x.shape)
+            if shape:
+                shape[0] = None
+            layer = x._keras_history[0] if x._keras_history else None
+            return InputSpec(shape=tuple(shape), allow_last_axis_squeeze=True,
+                             name=getattr(layer, "name", None) if name is None else name,
+                             optional=bool(getattr(layer, "optional", False)))
+
+        if isinstance(self._inputs_struct, dict):
+            if all(isinstance(x, KerasTensor) for x in self._inputs_struct.values()):
+                names = sorted(self._inputs_struct.keys())
+                return [make_spec(self._inputs_struct[name], name=name) for name in names]
+            return None
+        return [make_spec(x) for x in self.inputs]
+
+    @input_spec.setter
+    def input_spec(self, value):
+        self._manual_input_spec = value
 
     @property
     def input_shape(self):

@@ -129,7 +129,7 @@ class Sequential(Model):
         self._functional = Functional(inputs=inputs, outputs=x)
         self.built = True
 
-    def call(self, inputs, training=None, mask=None):
+    def call(self, inputs, training=None, mask=None, **kwargs):
         if self._functional is not None:
             return self._functional.call(inputs, training=training)
         x = inputs
