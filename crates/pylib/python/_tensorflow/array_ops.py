@@ -125,7 +125,7 @@ def einsum(equation, *inputs, **kwargs):
     reduces to a batch matmul)."""
     equation = equation.replace(" ", "")
     if "..." in equation:
-        raise NotImplementedError("tf.einsum with '...' is not emulated in this playground yet.")
+        equation = _expand_ellipsis(equation, inputs)
     if "->" in equation:
         lhs, out = equation.split("->")
     else:
@@ -194,6 +194,39 @@ def einsum(equation, *inputs, **kwargs):
     result_spec = batch + free_a + free_b
     result = tf.reshape(product, [sizes[c] for c in result_spec])
     return arrange(result, "".join(result_spec), list(out))
+
+
+def _expand_ellipsis(equation, inputs):
+    """The equation with each `...` spelled out as letters the equation does not use, one
+    per broadcast dimension, aligned from the right (the implicit output puts them first,
+    as NumPy's and TensorFlow's `einsum` do)."""
+    lhs, arrow, out = equation.partition("->")
+    specs = lhs.split(",")
+    spare = [c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" if c not in equation]
+    widest = 0
+    expanded = []
+    for spec, x in zip(specs, inputs):
+        if "..." not in spec:
+            expanded.append(spec)
+            continue
+        rank = len(tf.convert_to_tensor(x).shape)
+        count = rank - (len(spec) - 3)
+        if count < 0:
+            raise ValueError(f"Input {spec} has rank {rank}, fewer than the equation names.")
+        widest = max(widest, count)
+        expanded.append(spec.replace("...", "".join(spare[len(spare) - count:])))
+    ellipsis = "".join(spare[len(spare) - widest:])
+    if arrow:
+        out = out.replace("...", ellipsis)
+    elif widest:
+        raise tf.errors.InvalidArgumentError(
+            None, None,
+            f"Output contains {widest} broadcasting dimension(s) but no ellipsis (...) was "
+            "found in the output subscripts.")
+    else:
+        letters = "".join(spec.replace("...", "") for spec in specs)
+        out = "".join(sorted(c for c in set(letters) if letters.count(c) == 1))
+    return ",".join(expanded) + "->" + out
 
 
 def group(*inputs, **kwargs):

@@ -28,6 +28,8 @@ use runtime::distribute::StrategyId;
 
 /// The classes of `tf.distribute` and the objects that must stay unique in a run.
 pub struct DistributeClasses {
+    /// `tf.distribute.Strategy`.
+    pub(crate) strategy: Rc<Class>,
     pub(crate) mirrored_strategy: Rc<Class>,
     pub(crate) one_device_strategy: Rc<Class>,
     pub(crate) tpu_strategy: Rc<Class>,
@@ -58,15 +60,15 @@ pub struct DistributeClasses {
 impl DistributeClasses {
     /// Builds the classes (once per run, with the binding's other classes).
     pub fn build(st: &St) -> DistributeClasses {
-        let (mirrored_strategy, one_device_strategy, tpu_strategy, default_strategy) =
-            strategy::build_strategy_classes(st);
+        let strategies = strategy::build_strategy_classes(st);
         let (mirrored_variable, tpu_mirrored_variable) = values::build_variable_classes(st);
         let (replica_context, default_replica_context) = values::build_replica_contexts(st);
         DistributeClasses {
-            mirrored_strategy,
-            one_device_strategy,
-            tpu_strategy,
-            default_strategy,
+            strategy: strategies.base,
+            mirrored_strategy: strategies.mirrored,
+            one_device_strategy: strategies.one_device,
+            tpu_strategy: strategies.tpu,
+            default_strategy: strategies.default,
             extended: strategy::build_extended(st),
             scope: strategy::build_scope(st),
             per_replica: values::build_per_replica(),
@@ -128,6 +130,7 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<(Rc<Module>, Rc<Module
         Value::Class(d.one_device_strategy.clone()),
     );
     distribute.set("TPUStrategy", Value::Class(d.tpu_strategy.clone()));
+    distribute.set("Strategy", Value::Class(d.strategy.clone()));
     distribute.set(
         "ReduceOp",
         values::enum_class_value(st, vm, &d.reduce_op, values::REDUCE_OPS)?,

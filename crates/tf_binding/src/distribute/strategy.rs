@@ -237,11 +237,22 @@ fn common(builder: ClassBuilder, st: &St) -> ClassBuilder {
         )
 }
 
-/// Builds the four strategy classes.
-pub fn build_strategy_classes(st: &St) -> (Rc<Class>, Rc<Class>, Rc<Class>, Rc<Class>) {
+/// The strategy classes built at once: `tf.distribute.Strategy`, the base of the others,
+/// for `isinstance` checks.
+pub struct StrategyClasses {
+    pub base: Rc<Class>,
+    pub mirrored: Rc<Class>,
+    pub one_device: Rc<Class>,
+    pub tpu: Rc<Class>,
+    pub default: Rc<Class>,
+}
+
+/// Builds the strategy classes.
+pub fn build_strategy_classes(st: &St) -> StrategyClasses {
+    let base = ClassBuilder::new("Strategy", "tensorflow.python.distribute.distribute_lib").build();
     let class = |kind: StrategyKind, new: fn(&St, &mut Vm<'_>, Args<'_>) -> PyResult| {
         let (name, module) = kind.python_class();
-        let mut builder = ClassBuilder::new(name, module);
+        let mut builder = ClassBuilder::new(name, module).base(&base);
         builder = builder
             .static_method_closure("__new__", with_state(st, new))
             .method("__init__", |_vm, _args| Ok(Value::None));
@@ -251,16 +262,18 @@ pub fn build_strategy_classes(st: &St) -> (Rc<Class>, Rc<Class>, Rc<Class>, Rc<C
         ClassBuilder::new(
             "_DefaultDistributionStrategy",
             "tensorflow.python.distribute.distribute_lib",
-        ),
+        )
+        .base(&base),
         st,
     )
     .build();
-    (
-        class(StrategyKind::Mirrored, mirrored_new),
-        class(StrategyKind::OneDevice, one_device_new),
-        class(StrategyKind::Tpu, tpu_new),
+    StrategyClasses {
+        mirrored: class(StrategyKind::Mirrored, mirrored_new),
+        one_device: class(StrategyKind::OneDevice, one_device_new),
+        tpu: class(StrategyKind::Tpu, tpu_new),
         default,
-    )
+        base,
+    }
 }
 
 /// Builds the class of `strategy.extended`.

@@ -109,14 +109,25 @@ class MonitorCallback(Callback):
         elif self.mode == "max":
             self.monitor_op = np.greater
         else:
-            name = self.monitor.removeprefix("val_")
-            if name == "loss" or name.endswith("loss") or "error" in name:
+            # As Keras: "loss", or a compiled metric of that name that says which way is
+            # better (`_direction`); anything else is an error.
+            metric_name = self.monitor.removeprefix("val_")
+            if metric_name == "loss":
                 self.monitor_op = np.less
-            elif "acc" in name or name.endswith("auc") or "precision" in name or \
-                    "recall" in name:
-                self.monitor_op = np.greater
-            else:
-                self.monitor_op = np.less
+            all_metrics = []
+            for m in getattr(self.model, "metrics", None) or []:
+                if isinstance(getattr(m, "metrics", None), list):
+                    all_metrics.extend(m.metrics)
+            for m in all_metrics:
+                if m.name == metric_name and hasattr(m, "_direction"):
+                    self.monitor_op = np.greater if m._direction == "up" else np.less
+            if self.monitor_op is None:
+                raise ValueError(
+                    f"{self.__class__.__name__} callback received monitor={self.monitor}, "
+                    "but Keras isn't able to automatically determine whether that metric "
+                    "should be maximized or minimized. Pass `mode='max'` in order to "
+                    "monitor based on the highest metric value, or pass `mode='min'` in "
+                    "order to use the lowest value.")
         if self.monitor_op == np.less:
             self.min_delta *= -1
 

@@ -130,12 +130,16 @@ class _Ratio(Metric):
 
 
 class Precision(_Ratio):
+    _direction = "up"
+
     __module__ = "keras.src.metrics.confusion_metrics"
     _OTHER = 1
     _OTHER_NAME = "false_positives"
 
 
 class Recall(_Ratio):
+    _direction = "up"
+
     __module__ = "keras.src.metrics.confusion_metrics"
     _OTHER = 3
     _OTHER_NAME = "false_negatives"
@@ -149,6 +153,8 @@ _SUMMATIONS = {"interpolation": "interpolation", "Interpolation": "interpolation
 
 
 class AUC(Metric):
+    _direction = "up"
+
     """The area under the ROC (or precision-recall, or PR-gain) curve, approximated by a
     Riemann sum over confusion counts at `num_thresholds` thresholds, as Keras computes it
     (the PR curve with Davis & Goadrich's interpolation)."""

@@ -126,6 +126,10 @@ class MeanMetricWrapper(Mean):
         super().__init__(name=name, dtype=dtype)
         self._fn = fn
         self._fn_kwargs = kwargs
+        # Keras marks a wrapped loss function as a metric to minimise (callbacks read it).
+        from keras.src import losses as losses_module
+        if fn in vars(losses_module).values():
+            self._direction = "down"
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
@@ -177,41 +181,57 @@ def sparse_categorical_accuracy(y_true, y_pred):
 
 
 class Accuracy(MeanMetricWrapper):
+    _direction = "up"
+
     def __init__(self, name="accuracy", dtype=None):
         super().__init__(accuracy, name=name, dtype=dtype)
 
 
 class BinaryAccuracy(MeanMetricWrapper):
+    _direction = "up"
+
     def __init__(self, name="binary_accuracy", dtype=None, threshold=0.5):
         super().__init__(binary_accuracy, name=name, dtype=dtype, threshold=threshold)
 
 
 class CategoricalAccuracy(MeanMetricWrapper):
+    _direction = "up"
+
     def __init__(self, name="categorical_accuracy", dtype=None):
         super().__init__(categorical_accuracy, name=name, dtype=dtype)
 
 
 class SparseCategoricalAccuracy(MeanMetricWrapper):
+    _direction = "up"
+
     def __init__(self, name="sparse_categorical_accuracy", dtype=None):
         super().__init__(sparse_categorical_accuracy, name=name, dtype=dtype)
 
 
 class MeanSquaredError(MeanMetricWrapper):
+    _direction = "down"
+
     def __init__(self, name="mean_squared_error", dtype=None):
         super().__init__(mean_squared_error, name=name, dtype=dtype)
 
 
 class MeanAbsoluteError(MeanMetricWrapper):
+    _direction = "down"
+
     def __init__(self, name="mean_absolute_error", dtype=None):
         super().__init__(mean_absolute_error, name=name, dtype=dtype)
 
 
 class MeanAbsolutePercentageError(MeanMetricWrapper):
+    _direction = "down"
+
     def __init__(self, name="mean_absolute_percentage_error", dtype=None):
         super().__init__(mean_absolute_percentage_error, name=name, dtype=dtype)
 
 
 class RootMeanSquaredError(Mean):
+    _direction = "down"
+
     def __init__(self, name="root_mean_squared_error", dtype=None):
         super().__init__(name=name, dtype=dtype)
 
@@ -226,11 +246,15 @@ class RootMeanSquaredError(Mean):
 
 
 class MeanSquaredLogarithmicError(MeanMetricWrapper):
+    _direction = "down"
+
     def __init__(self, name="mean_squared_logarithmic_error", dtype=None):
         super().__init__(mean_squared_logarithmic_error, name=name, dtype=dtype)
 
 
 class BinaryCrossentropy(MeanMetricWrapper):
+    _direction = "down"
+
     def __init__(self, name="binary_crossentropy", dtype=None, from_logits=False,
                  label_smoothing=0):
         super().__init__(binary_crossentropy, name=name, dtype=dtype, from_logits=from_logits,
@@ -238,6 +262,8 @@ class BinaryCrossentropy(MeanMetricWrapper):
 
 
 class CategoricalCrossentropy(MeanMetricWrapper):
+    _direction = "down"
+
     def __init__(self, name="categorical_crossentropy", dtype=None, from_logits=False,
                  label_smoothing=0, axis=-1):
         super().__init__(categorical_crossentropy, name=name, dtype=dtype,
@@ -245,6 +271,8 @@ class CategoricalCrossentropy(MeanMetricWrapper):
 
 
 class SparseCategoricalCrossentropy(MeanMetricWrapper):
+    _direction = "down"
+
     def __init__(self, name="sparse_categorical_crossentropy", dtype=None, from_logits=False,
                  axis=-1):
         super().__init__(sparse_categorical_crossentropy, name=name, dtype=dtype,
@@ -304,6 +332,8 @@ def get(identifier, loss=None):
 
 
 class R2Score(Metric):
+    _direction = "up"
+
     """The coefficient of determination, per output column, averaged as
     `class_aggregation` says; adjusted for `num_regressors` when given."""
 
