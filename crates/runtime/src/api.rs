@@ -267,15 +267,16 @@ impl Context {
         else {
             return Ok(tensor);
         };
-        // `t + "a"`: TF's `__add__` does not convert its operand to `t`'s dtype, so the
-        // string reaches `AddV2`, whose type check fails.
-        if kind.downcast::<crate::op_defs::Binary>() == Some(&crate::op_defs::Binary(BinaryOp::Add))
-            && tensor.dtype() == DType::String
-        {
-            return Ok(tensor);
-        }
         if literal_converts(tensor.dtype(), target) {
             return ops::cast(&tensor, target).map_err(TfError::from_kernel_message);
+        }
+        // `t + 1.5`, `t + "a"`: TF's `__add__` and `tf.add` convert `y` with `t`'s dtype only
+        // as a hint, so a value that does not fit keeps its own dtype and `AddV2`'s type
+        // check fails (eagerly the kernel's `InvalidArgumentError`).
+        if kind.downcast::<crate::op_defs::Binary>() == Some(&crate::op_defs::Binary(BinaryOp::Add))
+            && arg.name == "y"
+        {
+            return Ok(tensor);
         }
         Err(self.literal_conversion_error(&tensor, target, Some((arg.name, kind.op_type()))))
     }

@@ -580,6 +580,17 @@ impl Context {
             Operand::Literal(tensor) if tensor.dtype() != variable.dtype => Operand::Literal(
                 ops::cast(&tensor, variable.dtype).map_err(TfError::from_kernel_message)?,
             ),
+            // `convert_to_tensor(value, dtype=self.dtype)` in every `assign*` method.
+            Operand::Handle(handle)
+                if matches!(self.handle_dtype(&handle), Ok(dtype) if dtype != variable.dtype) =>
+            {
+                return Err(TfError::value_error(format!(
+                    "Tensor conversion requested dtype {} for Tensor with dtype {}: {}",
+                    variable.dtype.name(),
+                    self.handle_dtype(&handle)?.name(),
+                    self.entry_repr(&Operand::Handle(handle))?
+                )));
+            }
             other => other,
         };
         if let (Some(snapshot), Handle::Symbolic(reference)) = (variable.snapshot, &variable.handle)
