@@ -37,12 +37,27 @@ def padded_batch(self, batch_size, padded_shapes=None, padding_values=None,
 
 
 def reduce(self, initial_state, reduce_func, name=None):
-    """Folds the elements into a state: `reduce_func(state, element)` for each."""
+    """Folds the elements into a state: `reduce_func(state, element)` for each. As in
+    TensorFlow the function is traced (a graph: its Python runs once per trace, and its
+    errors are graph-building errors), and the new state must keep the initial state's
+    dtypes."""
     state = nest.map_structure(tf.convert_to_tensor, initial_state)
+    state_types = tuple(t.dtype for t in nest.flatten(state))
+    traced = tf.function(reduce_func, autograph=True)
     for element in self:
-        state = reduce_func(state, element)
-        state = nest.map_structure(tf.convert_to_tensor, state)
+        new_state = nest.map_structure(tf.convert_to_tensor, traced(state, element))
+        new_types = tuple(t.dtype for t in nest.flatten(new_state))
+        if new_types != state_types:
+            raise TypeError(
+                "The element types for the new state must match the initial state. "
+                f"Expected {_types_text(state, state_types)} but got "
+                f"{_types_text(new_state, new_types)}.")
+        state = new_state
     return state
+
+
+def _types_text(structure, types):
+    return str(nest.pack_sequence_as(structure, list(types)))
 
 
 def enumerate(self, start=0, name=None):
