@@ -142,6 +142,35 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "tensorflow.nn.softmax_cross_entropy_with_logits",
         "_tensorflow.math_ops:softmax_cross_entropy_with_logits",
     ),
+    ("tensorflow.experimental", "_tensorflow.experimental"),
+    (
+        "tensorflow.config.experimental.enable_op_determinism",
+        "_tensorflow.config_experimental:enable_op_determinism",
+    ),
+    (
+        "tensorflow.config.experimental.enable_tensor_float_32_execution",
+        "_tensorflow.config_experimental:enable_tensor_float_32_execution",
+    ),
+    (
+        "tensorflow.config.experimental.tensor_float_32_execution_enabled",
+        "_tensorflow.config_experimental:tensor_float_32_execution_enabled",
+    ),
+    (
+        "tensorflow.config.experimental.set_synchronous_execution",
+        "_tensorflow.config_experimental:set_synchronous_execution",
+    ),
+    (
+        "tensorflow.config.experimental.get_synchronous_execution",
+        "_tensorflow.config_experimental:get_synchronous_execution",
+    ),
+    (
+        "tensorflow.config.experimental.enable_mlir_bridge",
+        "_tensorflow.config_experimental:enable_mlir_bridge",
+    ),
+    (
+        "tensorflow.config.experimental.disable_mlir_bridge",
+        "_tensorflow.config_experimental:disable_mlir_bridge",
+    ),
     ("tensorflow.train", "_tensorflow.train"),
     ("tensorflow.init_scope", "_tensorflow.ops:init_scope"),
     ("tensorflow.nn.dropout", "_tensorflow.nn_ops:dropout"),
