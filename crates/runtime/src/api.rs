@@ -501,6 +501,58 @@ impl Context {
     }
 
     /// `t.shape`: exact for eager tensors, static for graph tensors.
+    /// `tensor.set_shape(shape)`: eagerly a check that the shapes are compatible; in a
+    /// graph the static shape becomes what both shapes say (TensorFlow's shape-merge
+    /// errors when they disagree).
+    pub fn set_shape(&mut self, handle: &Handle, shape: &TensorShape) -> TfResult<()> {
+        let current = self.handle_shape(handle)?;
+        match handle {
+            Handle::Eager(_) => {
+                if !current.is_compatible_with(shape) {
+                    return Err(TfError::value_error(format!(
+                        "Tensor's shape {current} is not compatible with supplied shape {shape}."
+                    )));
+                }
+                Ok(())
+            }
+            Handle::Symbolic(tensor) => {
+                if let (Some(a), Some(b)) = (current.dims(), shape.dims()) {
+                    if a.len() != b.len() {
+                        return Err(TfError::value_error(format!(
+                            "Shapes must be equal rank, but are {} and {}",
+                            a.len(),
+                            b.len()
+                        )));
+                    }
+                    let text = |dims: &[Option<usize>]| {
+                        let parts: Vec<String> = dims
+                            .iter()
+                            .map(|d| d.map_or_else(|| "?".to_string(), |d| d.to_string()))
+                            .collect();
+                        format!("[{}]", parts.join(","))
+                    };
+                    for (index, (x, y)) in a.iter().zip(b).enumerate() {
+                        if let (Some(x), Some(y)) = (x, y) {
+                            if x != y {
+                                return Err(TfError::value_error(format!(
+                                    "Dimension {index} in both shapes must be equal, but are {x} and {y}. Shapes are {} and {}.",
+                                    text(a),
+                                    text(b)
+                                )));
+                            }
+                        }
+                    }
+                }
+                let merged = current
+                    .merge_with(shape)
+                    .ok_or_else(|| TfError::internal("compatible shapes did not merge"))?;
+                self.graph_mut(tensor.graph)?
+                    .set_output_shape(*tensor, merged);
+                Ok(())
+            }
+        }
+    }
+
     pub fn handle_shape(&self, handle: &Handle) -> TfResult<TensorShape> {
         match handle {
             Handle::Eager(tensor) => Ok(tensor

@@ -489,6 +489,23 @@ impl Context {
             .ok_or_else(|| TfError::internal("unknown concrete function"))
     }
 
+    /// True when the function's graph calls Python (`tf.py_function`,
+    /// `tf.numpy_function`): the binding then runs it eagerly, where the call is a plain
+    /// Python call.
+    pub fn function_calls_python(&self, id: ConcreteFunctionId) -> TfResult<bool> {
+        Ok(self
+            .concrete_function(id)?
+            .graph
+            .operations()
+            .iter()
+            .any(|operation| {
+                operation
+                    .kind
+                    .downcast::<crate::op_defs::PyFunc>()
+                    .is_some()
+            }))
+    }
+
     /// Called by variable creation inside a trace: allowed once, then the singleton error.
     pub fn check_variable_creation_in_trace(&mut self) -> TfResult<()> {
         let trace = self.functions.traces.last_mut().ok_or_else(|| {

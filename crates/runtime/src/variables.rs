@@ -581,8 +581,7 @@ impl Context {
                 ops::cast(&tensor, variable.dtype).map_err(TfError::from_kernel_message)?,
             ),
             // `convert_to_tensor(value, dtype=self.dtype)` in every `assign*` method.
-            Operand::Handle(handle)
-                if matches!(self.handle_dtype(&handle), Ok(dtype) if dtype != variable.dtype) =>
+            Operand::Handle(handle) if matches!(self.handle_dtype(&handle), Ok(dtype) if dtype != variable.dtype) =>
             {
                 return Err(TfError::value_error(format!(
                     "Tensor conversion requested dtype {} for Tensor with dtype {}: {}",

@@ -245,6 +245,7 @@ fn cast_range(st: &St, vm: &mut Vm<'_>, dataset: &Dataset, dtype: DType) -> PyRe
             MapFunction {
                 function: id,
                 parallel_calls: None,
+                host: None,
             },
             spec,
         ))
@@ -392,10 +393,24 @@ fn map(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let func = bound.map_func.clone().unwrap_or(Value::None);
     let calls = parallel_calls(vm, &bound.num_parallel_calls)?;
     let (function, spec) = trace_element_function(st, vm, &func, dataset.element_spec(), "map")?;
+    // A function that calls Python runs eagerly for each element (the runner calls it).
+    let host = if st.tf(vm, |ctx| ctx.function_calls_python(function))? {
+        let classes = st.classes(vm)?;
+        let mut registry = classes.data.generators.host_map_functions.borrow_mut();
+        registry.push((
+            func.clone(),
+            dataset.element_spec().structure.clone(),
+            spec.clone(),
+        ));
+        Some(registry.len() as u32 - 1)
+    } else {
+        None
+    };
     let mapped = dataset.map(
         MapFunction {
             function,
             parallel_calls: calls,
+            host,
         },
         spec,
     );
@@ -422,6 +437,7 @@ fn filter(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let filtered = dataset.filter(MapFunction {
         function,
         parallel_calls: None,
+        host: None,
     });
     new_dataset(st, vm, filtered)
 }

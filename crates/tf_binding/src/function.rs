@@ -624,6 +624,10 @@ fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         None => (positional, Vec::new()),
     };
     let prepared = prepare(st, vm, &function, &positional, &keywords, &bounds, false)?;
+    if st.tf(vm, |ctx| ctx.function_calls_python(prepared.id))? {
+        // Its graph calls Python (`tf.py_function`): the function runs eagerly instead.
+        return vm.call(&function.func, &positional, &keywords);
+    }
     let jit_compile = function.jit_compile;
     let outputs = st.tf(vm, |ctx| {
         if jit_compile {

@@ -66,6 +66,7 @@ pub(crate) mod numpy_generator;
 pub mod numpy_module;
 mod numpy_random;
 pub mod parsing_ops;
+mod py_func;
 pub mod python_names;
 pub mod random_generator;
 pub mod sampling_ops;
@@ -353,6 +354,7 @@ impl Host for EngineHost {
             init_scope::MODULE => init_scope::build(&st),
             random_generator::MODULE => random_generator::build(&st),
             tape::MODULE => tape::build_module(&st),
+            py_func::MODULE => py_func::build_module(&st),
             control_flow::MODULE => control_flow::build(&st),
             autograph::MODULE => autograph::build(&st),
             keras::native::MODULE => keras::native::build(&st, vm)?,

@@ -303,17 +303,58 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "tensorflow.linalg.tensordot",
         "_tensorflow.array_ops:tensordot",
     ),
-    ("tensorflow.math.unsorted_segment_sum", "_tensorflow.segment_ops:unsorted_segment_sum"),
-    ("tensorflow.math.unsorted_segment_max", "_tensorflow.segment_ops:unsorted_segment_max"),
-    ("tensorflow.math.unsorted_segment_min", "_tensorflow.segment_ops:unsorted_segment_min"),
-    ("tensorflow.math.unsorted_segment_mean", "_tensorflow.segment_ops:unsorted_segment_mean"),
-    ("tensorflow.math.unsorted_segment_sqrt_n", "_tensorflow.segment_ops:unsorted_segment_sqrt_n"),
-    ("tensorflow.math.unsorted_segment_prod", "_tensorflow.segment_ops:unsorted_segment_prod"),
-    ("tensorflow.math.segment_sum", "_tensorflow.segment_ops:segment_sum"),
-    ("tensorflow.math.segment_mean", "_tensorflow.segment_ops:segment_mean"),
-    ("tensorflow.math.segment_prod", "_tensorflow.segment_ops:segment_prod"),
-    ("tensorflow.math.segment_max", "_tensorflow.segment_ops:segment_max"),
-    ("tensorflow.math.segment_min", "_tensorflow.segment_ops:segment_min"),
+    (
+        "tensorflow.math.unsorted_segment_sum",
+        "_tensorflow.segment_ops:unsorted_segment_sum",
+    ),
+    (
+        "tensorflow.math.unsorted_segment_max",
+        "_tensorflow.segment_ops:unsorted_segment_max",
+    ),
+    (
+        "tensorflow.math.unsorted_segment_min",
+        "_tensorflow.segment_ops:unsorted_segment_min",
+    ),
+    (
+        "tensorflow.math.unsorted_segment_mean",
+        "_tensorflow.segment_ops:unsorted_segment_mean",
+    ),
+    (
+        "tensorflow.math.unsorted_segment_sqrt_n",
+        "_tensorflow.segment_ops:unsorted_segment_sqrt_n",
+    ),
+    (
+        "tensorflow.math.unsorted_segment_prod",
+        "_tensorflow.segment_ops:unsorted_segment_prod",
+    ),
+    (
+        "tensorflow.math.segment_sum",
+        "_tensorflow.segment_ops:segment_sum",
+    ),
+    (
+        "tensorflow.math.segment_mean",
+        "_tensorflow.segment_ops:segment_mean",
+    ),
+    (
+        "tensorflow.math.segment_prod",
+        "_tensorflow.segment_ops:segment_prod",
+    ),
+    (
+        "tensorflow.math.segment_max",
+        "_tensorflow.segment_ops:segment_max",
+    ),
+    (
+        "tensorflow.math.segment_min",
+        "_tensorflow.segment_ops:segment_min",
+    ),
+    (
+        "tensorflow.py_function",
+        "_tensorflow.script_ops:py_function",
+    ),
+    (
+        "tensorflow.numpy_function",
+        "_tensorflow.script_ops:numpy_function",
+    ),
     ("tensorflow.einsum", "_tensorflow.array_ops:einsum"),
     ("tensorflow.linalg.einsum", "_tensorflow.array_ops:einsum"),
     ("tensorflow.group", "_tensorflow.array_ops:group"),

@@ -592,6 +592,15 @@ pub fn build_base(st: &St) -> Rc<Class> {
         )
         .property_closure("shape", bound(st, shape_property), None)
         .method_closure("get_shape", bound(st, shape_property))
+        .method_closure(
+            "set_shape",
+            bound(st, |st, vm, args| {
+                let handle = handle_of(vm, &args)?;
+                let shape = crate::convert::tensor_shape(vm, args.positional.get(1))?;
+                st.tf(vm, |ctx| ctx.set_shape(&handle, &shape))?;
+                Ok(Value::None)
+            }),
+        )
         .property_closure(
             "ndim",
             bound(st, |st, vm, args| {

@@ -63,6 +63,17 @@ pub trait ElementFunctions {
         ))
     }
 
+    /// The outputs of host map function `function` (one calling Python, such as
+    /// `tf.py_function`) for one element, and the nanoseconds one host core takes. Only a
+    /// runner that can call the program's Python functions has any.
+    fn host_map(&mut self, function: u32, element: &[Tensor]) -> TfResult<(Vec<Tensor>, u64)> {
+        let _ = (function, element);
+        Err(TfError::new(
+            crate::ExceptionClass::Unimplemented,
+            "This input pipeline runs without access to the program's Python functions.",
+        ))
+    }
+
     /// The dataset interleave function `function` returns for one input element. Only a
     /// runner that can call the program's Python functions has any.
     fn interleave_dataset(&mut self, function: u32, element: &[Tensor]) -> TfResult<Dataset> {
@@ -638,8 +649,10 @@ impl State {
             }
             State::Map { input, function } => match input.next(functions, cost)? {
                 Some(element) => {
-                    let (outputs, single_ns) =
-                        functions.call_element_function(function.function, &element)?;
+                    let (outputs, single_ns) = match function.host {
+                        Some(host) => functions.host_map(host, &element)?,
+                        None => functions.call_element_function(function.function, &element)?,
+                    };
                     let cores = functions.host_cores();
                     cost.inline_ns += parallel_ns(single_ns, function.parallel_calls, cores);
                     Ok(Some(outputs))

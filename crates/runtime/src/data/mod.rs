@@ -215,6 +215,9 @@ pub struct MapFunction {
     pub function: ConcreteFunctionId,
     /// `num_parallel_calls` (`None` for sequential, [`AUTOTUNE`] for autotuned).
     pub parallel_calls: Option<i64>,
+    /// For a function that calls Python (`tf.py_function`): which of the run's host
+    /// functions the runner calls for each element instead of running the traced graph.
+    pub host: Option<u32>,
 }
 
 fn invalid(message: impl Into<String>) -> TfError {

@@ -57,6 +57,7 @@ mod parse_example;
 mod placeholder;
 mod pool;
 mod print_v2;
+mod py_func;
 mod random;
 mod range;
 mod reduce;
@@ -125,6 +126,7 @@ pub use parse_example::ParseExampleV2;
 pub use placeholder::{Arg, Placeholder};
 pub use pool::Pool;
 pub use print_v2::PrintV2;
+pub use py_func::PyFunc;
 pub use random::{
     Distribution, Multinomial, RandomOp, RandomShuffle, StatelessDistribution, StatelessRandomOp,
 };
@@ -325,6 +327,8 @@ const SINGLE_OPS: &[&OpDef] = &[
     &squeeze::DEF,
     &tile::DEF,
     &parse_example::DEF,
+    &py_func::EAGER_DEF,
+    &py_func::NUMPY_DEF,
     &top_k_v2::DEF,
     &unique::DEF,
     &where_indices::DEF,

@@ -42,6 +42,9 @@ pub struct GeneratorSources {
     sources: RefCell<Vec<Source>>,
     /// `interleave` functions and the structure of the element they take.
     pub(crate) interleave_functions: RefCell<Vec<(Value, runtime::data::Structure)>>,
+    /// `map` functions that call Python (`tf.py_function`), with the structure of the
+    /// element they take and the element spec they return.
+    pub(crate) host_map_functions: RefCell<Vec<(Value, runtime::data::Structure, ElementSpec)>>,
     running: RefCell<HashMap<u64, Value>>,
     next_iteration: Cell<u64>,
 }
@@ -51,6 +54,7 @@ impl GeneratorSources {
     pub fn release(&self) {
         self.sources.borrow_mut().clear();
         self.interleave_functions.borrow_mut().clear();
+        self.host_map_functions.borrow_mut().clear();
         self.running.borrow_mut().clear();
     }
 }
@@ -382,6 +386,56 @@ impl ElementFunctions for HostRunner<'_, '_> {
 
     fn copy_ns(&self, bytes: u64) -> u64 {
         self.st.ctx.try_borrow().map_or(0, |ctx| ctx.copy_ns(bytes))
+    }
+
+    fn host_map(
+        &mut self,
+        function: u32,
+        element: &[tensor::Tensor],
+    ) -> TfResult<(Vec<tensor::Tensor>, u64)> {
+        let (func, structure, spec) = self
+            .sources
+            .data
+            .generators
+            .host_map_functions
+            .borrow()
+            .get(function as usize)
+            .cloned()
+            .ok_or_else(|| TfError::internal("unknown host map function"))?;
+        let returned = crate::data::interleave::call_element_func(
+            self.st, self.vm, &func, &structure, element,
+        )
+        .map_err(|e| self.python_error(e))?;
+        // A list returned is a tuple of components, as the trace took it.
+        let returned = match returned {
+            Value::List(items) => Value::tuple(items.borrow().to_vec()),
+            other => other,
+        };
+        let (_, leaves) = flatten(self.vm, &returned, 0).map_err(|e| self.python_error(e))?;
+        if leaves.len() != spec.components.len() {
+            return Err(TfError::invalid_argument(format!(
+                "The map function returned {} values where its trace returned {}.",
+                leaves.len(),
+                spec.components.len()
+            )));
+        }
+        let mut outputs = Vec::with_capacity(leaves.len());
+        let mut bytes = 0;
+        for (leaf, component) in leaves.iter().zip(&spec.components) {
+            let tensor =
+                to_numpy_tensor(self.st, self.vm, leaf, None).map_err(|e| self.python_error(e))?;
+            let tensor = if tensor.dtype() == component.dtype {
+                tensor
+            } else {
+                ops::cast(&tensor, component.dtype).map_err(TfError::from_kernel_message)?
+            };
+            bytes += (tensor.num_elements() * component.dtype.size_in_bytes().unwrap_or(8)) as u64;
+            outputs.push(tensor);
+        }
+        Ok((
+            outputs,
+            runtime::data::iterator::GENERATOR_ELEMENT_NS + self.copy_ns(bytes),
+        ))
     }
 
     fn interleave_dataset(

@@ -19,15 +19,15 @@ use runtime::data::{Dataset, Structure, AUTOTUNE};
 use runtime::{Handle, TfError};
 use tensor::{ops, Tensor};
 
-/// Calls `func` on one element (tuples unpack into positional arguments) and returns the
-/// dataset it made.
-pub fn call_map_func(
+/// Calls `func` eagerly on one element (tuples unpack into positional arguments) and
+/// returns what it returned.
+pub fn call_element_func(
     st: &St,
     vm: &mut Vm<'_>,
     func: &Value,
     structure: &Structure,
     element: &[Tensor],
-) -> PyResult<Dataset> {
+) -> PyResult<Value> {
     let mut leaves = Vec::with_capacity(element.len());
     for tensor in element {
         let tensor = tensor.clone();
@@ -45,7 +45,18 @@ pub fn call_map_func(
         }
         other => vec![nest(vm, other, &mut leaves)?],
     };
-    let returned = vm.call(func, &positional, &[])?;
+    vm.call(func, &positional, &[])
+}
+
+/// Calls `func` on one element and returns the dataset it made.
+pub fn call_map_func(
+    st: &St,
+    vm: &mut Vm<'_>,
+    func: &Value,
+    structure: &Structure,
+    element: &[Tensor],
+) -> PyResult<Dataset> {
+    let returned = call_element_func(st, vm, func, structure, element)?;
     if returned.downcast::<PyDataset>().is_none() {
         let class = vm.class_of(&returned).full_name();
         return Err(vm.type_error(format!(
