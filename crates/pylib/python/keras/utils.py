@@ -5,6 +5,7 @@ import tensorflow as _tf
 
 from keras.src.random import set_random_seed  # noqa: F401
 from keras.src.file_utils import get_file  # noqa: F401
+from keras.src.timeseries import timeseries_dataset_from_array  # noqa: F401
 from keras.src.saving.object_registration import (  # noqa: F401
     CustomObjectScope, custom_object_scope, get_custom_objects, get_registered_name,
     get_registered_object, register_keras_serializable,
