@@ -233,8 +233,19 @@ pub fn gather(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         _ => 0,
     };
     if batch_dims != 0 {
-        let class = vm.exc_types().not_implemented_error.clone();
-        return Err(vm.new_error(&class, "tf.gather with batch_dims is not emulated yet"));
+        // Written in Python from `GatherV2`s, as TensorFlow's `_batch_gather` does.
+        let axis = match &bound.axis {
+            Some(axis) if !axis.is_none() => Value::Int(scalar_int(st, vm, axis, "axis")?),
+            _ => Value::None,
+        };
+        let call = crate::python_method("_tensorflow.array_ops", "batch_gather");
+        let positional = [
+            required(&bound.params),
+            required(&bound.indices),
+            axis,
+            Value::Int(batch_dims),
+        ];
+        return call(vm, Args::new(&positional, &[]));
     }
     let axis = int32_literal(vm, &[axis], true)?;
     let name = name_arg(vm, &bound.name)?;

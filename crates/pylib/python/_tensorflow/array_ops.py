@@ -405,3 +405,54 @@ def _slice_indices(tensor, axis, part):
         start = bound(part.start, n - 1, -1, n - 1)
         stop = bound(part.stop, -1, -1, n - 1)
     return tf.range(start, stop, step)
+
+
+def batch_gather(params, indices, axis, batch_dims, name=None):
+    """`tf.gather` with `batch_dims`: for each index of the first `batch_dims` axes (which
+    `params` and `indices` share), a gather of that slice of `params` along `axis` by that
+    slice of `indices`. Written as TensorFlow's Python writes its batched gather: the axis
+    moved next to the batch axes, the batch axes flattened with per-batch offsets added
+    to the indices, one `GatherV2`, the shape restored."""
+    params = tf.convert_to_tensor(params, name="params")
+    indices = tf.convert_to_tensor(indices, name="indices")
+    rank_p, rank_i = params.shape.rank, indices.shape.rank
+    if batch_dims < 0:
+        batch_dims += rank_i
+    if axis is None:
+        axis = batch_dims
+    if axis < 0:
+        axis += rank_p
+
+    def invalid(message):
+        return tf.errors.InvalidArgumentError(
+            None, None,
+            "{{function_node __wrapped__GatherV2_device_/job:localhost/replica:0/task:0/"
+            f"device:CPU:0}}}} {message} [Op:GatherV2] name: ")
+
+    if batch_dims > axis:
+        raise invalid(f"batch_dims ({batch_dims}) must be less than or equal to axis ({axis}).")
+    if rank_p < batch_dims + 1 or rank_p <= axis:
+        raise invalid(f"Shape must be at least rank {max(batch_dims, axis) + 1} but is rank "
+                      f"{rank_p}")
+    if axis != batch_dims:
+        perm = list(range(batch_dims)) + [axis] + [
+            d for d in range(batch_dims, rank_p) if d != axis]
+        result = batch_gather(tf.transpose(params, perm), indices, batch_dims, batch_dims)
+        k, pre = rank_i - batch_dims, axis - batch_dims
+        total = batch_dims + k + pre + (rank_p - axis - 1)
+        back = (list(range(batch_dims)) + list(range(batch_dims + k, batch_dims + k + pre))
+                + list(range(batch_dims, batch_dims + k))
+                + list(range(batch_dims + k + pre, total)))
+        return tf.transpose(result, back)
+    params_shape = tf.shape(params, out_type=indices.dtype)
+    batch_shape = params_shape[:batch_dims]
+    batch_size = tf.reduce_prod(batch_shape)
+    dim = params_shape[axis]
+    flat_params = tf.reshape(params, tf.concat([[batch_size * dim], params_shape[axis + 1:]], 0))
+    index_shape = tf.shape(indices, out_type=indices.dtype)
+    flat_indices = tf.reshape(indices, tf.concat([[batch_size], index_shape[batch_dims:]], 0))
+    offsets = tf.reshape(tf.range(batch_size) * dim,
+                         tf.concat([[batch_size], tf.ones([rank_i - batch_dims], indices.dtype)], 0))
+    gathered = tf.gather(flat_params, flat_indices + offsets)
+    return tf.reshape(gathered, tf.concat(
+        [batch_shape, index_shape[batch_dims:], params_shape[axis + 1:]], 0))
