@@ -11,7 +11,7 @@ from keras.src.layers.conv import (
     GlobalMaxPooling1D, GlobalMaxPooling2D, MaxPool1D, MaxPool2D, MaxPooling1D, MaxPooling2D,
 )
 from keras.src.layers.core import (
-    Activation, Dense, Dropout, Embedding, Flatten, Identity, Input, InputLayer, Lambda,
+    Activation, Dense, Dropout, Embedding, Flatten, Identity, Input, InputLayer, Lambda, Masking,
     Permute, RepeatVector, Rescaling, Reshape,
 )
 from keras.src.layers.merging import (

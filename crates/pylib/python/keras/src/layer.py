@@ -386,6 +386,12 @@ class Layer(Operation):
                 training = backend.outer_training()
         if "mask" in kwargs and "mask" not in names and not var_kw:
             kwargs.pop("mask")
+        first = args[0] if args else next(iter(kwargs.values()), None)
+        # Keras's masks travel on tensors (`_keras_mask`): the first argument's is passed
+        # to a `call` that takes `mask` when none is given.
+        previous_mask = _keras_mask_of(first)
+        if "mask" in names and kwargs.get("mask") is None and previous_mask is not None:
+            kwargs["mask"] = previous_mask
         # Keras checks the first argument against `input_spec` before building, and again
         # after (building may narrow the spec).
         self._assert_input_compatibility(args[0] if args else next(iter(kwargs.values()), None))
@@ -399,6 +405,8 @@ class Layer(Operation):
                 _Autocast(self._autocast_dtype()):
             outputs = _with_argument_info(self.call, f"{type(self).__name__}.call()",
                                           args, kwargs)
+        if self.supports_masking:
+            self._set_mask_metadata(first, outputs, previous_mask)
         if self.activity_regularizer is not None:
             for out in tree.flatten(outputs):
                 if not tf.is_tensor(out):
@@ -410,6 +418,24 @@ class Layer(Operation):
                     loss = tf.math.divide_no_nan(loss, batch_size)
                 self.add_loss(loss)
         return outputs
+
+    def compute_mask(self, inputs, previous_mask):
+        return previous_mask
+
+    def _set_mask_metadata(self, inputs, outputs, previous_mask):
+        flat_outputs = [x for x in tree.flatten(outputs) if tf.is_tensor(x)]
+        if not flat_outputs or all(
+                getattr(x, "_keras_mask", None) is not None for x in flat_outputs):
+            return
+        output_masks = self.compute_mask(inputs, previous_mask)
+        if output_masks is None:
+            return
+        for tensor, mask in zip(flat_outputs, tree.flatten(output_masks)):
+            if getattr(tensor, "_keras_mask", None) is None and mask is not None:
+                try:
+                    tensor._keras_mask = mask
+                except AttributeError:
+                    pass
 
     def _symbolic_call(self, args, kwargs, training):
         def run(*a, **k):
@@ -656,3 +682,13 @@ class _Autocast:
         if self.dtype is not None:
             _keras_native.set_autocast(self.previous)
         return False
+
+
+def _keras_mask_of(value):
+    """The mask a tensor (or the first tensor of a structure) carries, if any."""
+    if value is None or isinstance(value, KerasTensor):
+        return None
+    if isinstance(value, (list, tuple)):
+        masks = [_keras_mask_of(v) for v in value]
+        return masks if any(m is not None for m in masks) else None
+    return getattr(value, "_keras_mask", None) if tf.is_tensor(value) else None

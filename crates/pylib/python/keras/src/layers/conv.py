@@ -439,13 +439,23 @@ class _GlobalPooling(Layer):
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
         self.keepdims = keepdims
+        self.supports_masking = True
         self.input_spec = InputSpec(ndim=self.rank + 2)
         self.built = True
 
-    def call(self, inputs):
+    def call(self, inputs, mask=None):
         axes = list(range(1, self.rank + 1))
+        if mask is not None and self.rank == 1 and self.kind == "avg":
+            # Keras's masked average over the steps.
+            mask = tf.expand_dims(tf.cast(mask, inputs.dtype), 2)
+            inputs = inputs * mask
+            return (tf.reduce_sum(inputs, axis=1, keepdims=self.keepdims)
+                    / tf.reduce_sum(mask, axis=1, keepdims=self.keepdims))
         reduce = tf.reduce_mean if self.kind == "avg" else tf.reduce_max
         return reduce(inputs, axis=axes, keepdims=self.keepdims)
+
+    def compute_mask(self, inputs, mask=None):
+        return None
 
 
 class GlobalAveragePooling1D(_GlobalPooling):

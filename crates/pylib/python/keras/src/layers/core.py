@@ -61,6 +61,7 @@ class Dense(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = kernel_regularizer
         self.bias_regularizer = bias_regularizer
+        self.supports_masking = True
         self.input_spec = InputSpec(min_ndim=2)
 
     def build(self, input_shape):
@@ -112,6 +113,7 @@ class Dropout(Layer):
                 f"between 0 and 1. Received: rate={rate}"
             )
         self.rate = rate
+        self.supports_masking = True
         self.noise_shape = noise_shape
         self.seed = seed
         if rate > 0:
@@ -281,3 +283,35 @@ class Embedding(Layer):
         if not self.mask_zero:
             return None
         return tf.not_equal(inputs, 0)
+
+
+class Masking(Layer):
+    """Masks the time steps whose features all equal `mask_value`: they become zeros, and
+    the output carries the mask (`_keras_mask`) for the layers after it."""
+
+    def __init__(self, mask_value=0.0, **kwargs):
+        super().__init__(**kwargs)
+        self.mask_value = mask_value
+        self.supports_masking = True
+        self.built = True
+
+    def compute_mask(self, inputs, mask=None):
+        return tf.reduce_any(tf.not_equal(inputs, self.mask_value), axis=-1)
+
+    def call(self, inputs):
+        boolean_mask = tf.reduce_any(tf.not_equal(inputs, self.mask_value), axis=-1,
+                                     keepdims=True)
+        outputs = tf.where(boolean_mask, inputs, tf.zeros_like(inputs))
+        try:
+            outputs._keras_mask = tf.squeeze(boolean_mask, axis=-1)
+        except AttributeError:
+            pass
+        return outputs
+
+    def compute_output_shape(self, input_shape):
+        return input_shape
+
+    def get_config(self):
+        config = super().get_config()
+        config["mask_value"] = self.mask_value
+        return config

@@ -169,6 +169,7 @@ class RNN(Layer):
         self.return_state = return_state
         self.go_backwards = go_backwards
         self.stateful = stateful
+        self.zero_output_for_mask = zero_output_for_mask
         self.supports_masking = True
         self._states = None
 
@@ -216,13 +217,24 @@ class RNN(Layer):
             state_mask = tf.nn.dropout(tf.ones_like(states[0]), rate=self.cell.recurrent_dropout)
         outputs = []
         output = None
+        if mask is not None:
+            mask = tf.cast(mask, tf.bool)
         for t in order:
             step_input = sequences[:, t, :]
             if input_mask is not None:
                 step_input = step_input * input_mask
             if state_mask is not None:
                 states = [states[0] * state_mask] + list(states[1:])
-            output, states = self.cell.call(step_input, states, training=training)
+            new_output, new_states = self.cell.call(step_input, states, training=training)
+            if mask is not None:
+                # A masked step keeps the previous output and states (Keras's `rnn`).
+                keep = tf.expand_dims(mask[:, t], -1)
+                previous = output if output is not None else tf.zeros_like(new_output)
+                if self.zero_output_for_mask:
+                    previous = tf.zeros_like(new_output)
+                new_output = tf.where(keep, new_output, previous)
+                new_states = [tf.where(keep, n, o) for n, o in zip(new_states, states)]
+            output, states = new_output, list(new_states)
             outputs.append(output)
         if self.stateful:
             self._states = list(states)
@@ -234,6 +246,17 @@ class RNN(Layer):
             return (result,) + tuple(states)
         return result
 
+
+    def compute_mask(self, inputs, mask=None):
+        mask = mask[0] if isinstance(mask, list) else mask
+        output_mask = mask if self.return_sequences else None
+        if self.return_state:
+            return [output_mask] + [None] * len(self._state_sizes())
+        return output_mask
+
+    def _state_sizes(self):
+        size = self.cell.state_size
+        return size if isinstance(size, list) else [size]
 
     def _symbolic_outputs(self, sequences, initial_state, training):
         """Outputs of the right shapes for sequences of unknown length, when only shapes
@@ -289,13 +312,22 @@ class Bidirectional(Layer):
         self.merge_mode = merge_mode
         self.forward_layer = layer
         if backward_layer is None:
-            backward_layer = type(layer)(
-                layer.units, return_sequences=layer.return_sequences,
-                return_state=layer.return_state, go_backwards=not layer.go_backwards,
-                name="backward_" + layer.name, cell_name=layer.cell.name)
+            # As Keras's `from_config` of the layer's config: the same arguments
+            # (initializers included), the other direction.
+            arguments = dict(layer.__dict__.get("_auto_config") or {"units": layer.units})
+            arguments.update(return_sequences=layer.return_sequences,
+                             return_state=layer.return_state,
+                             go_backwards=not layer.go_backwards)
+            backward_layer = type(layer)(name="backward_" + layer.name,
+                                         cell_name=layer.cell.name, **arguments)
         self.backward_layer = backward_layer
         layer.name = "forward_" + layer.name
         self.return_sequences = layer.return_sequences
+        self.supports_masking = True
+
+    def compute_mask(self, inputs, mask=None):
+        mask = mask[0] if isinstance(mask, list) else mask
+        return mask if self.return_sequences else None
 
     def build(self, input_shape):
         with backend.name_scope(self.forward_layer.name, caller=self.forward_layer):
@@ -306,9 +338,9 @@ class Bidirectional(Layer):
         self.backward_layer.built = True
         self.built = True
 
-    def call(self, sequences, training=False):
-        forward = self.forward_layer.call(sequences, training=training)
-        backward = self.backward_layer.call(sequences, training=training)
+    def call(self, sequences, training=False, mask=None):
+        forward = self.forward_layer.call(sequences, training=training, mask=mask)
+        backward = self.backward_layer.call(sequences, training=training, mask=mask)
         if self.return_sequences:
             backward = tf.reverse(backward, [1])
         if self.merge_mode == "concat":
