@@ -373,7 +373,7 @@ impl Context {
         &self,
         run: &BodyRun<'_>,
         values: &HashMap<(OperationId, u32), Computed>,
-    ) -> std::sync::Arc<crate::tape::ForwardValues> {
+    ) -> std::rc::Rc<crate::tape::ForwardValues> {
         let graph = run.function.graph.id;
         let forward = values
             .iter()
@@ -395,7 +395,7 @@ impl Context {
                 ))
             })
             .collect();
-        std::sync::Arc::new(forward)
+        std::rc::Rc::new(forward)
     }
 
     /// Function `id` placed as the body of control op `op` of `run`: on the control op's

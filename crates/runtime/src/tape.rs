@@ -10,7 +10,7 @@
 //! which eager execution makes unique.
 
 use std::collections::{HashMap, HashSet};
-use std::sync::Arc;
+use std::rc::Rc;
 
 use crate::context::Context;
 use crate::error::{ExceptionClass, TfError, TfResult};
@@ -39,7 +39,7 @@ struct TapeEntry {
     /// A `tf.custom_gradient` call: the key of its Python gradient function.
     custom: Option<u64>,
     /// For one inside a function body: what the body computed before it.
-    forward: Option<Arc<ForwardValues>>,
+    forward: Option<Rc<ForwardValues>>,
 }
 
 /// The tensors a function body computed before a `tf.custom_gradient` op in it, by graph
@@ -103,7 +103,7 @@ pub enum WalkStep {
         output_grads: Vec<Value>,
         /// For a call inside a function body, what the body computed before it: enter
         /// them ([`Context::enter_forward_values`]) while the function runs.
-        forward: Option<Arc<ForwardValues>>,
+        forward: Option<Rc<ForwardValues>>,
     },
 }
 
@@ -153,7 +153,7 @@ pub struct TapeState {
     pub reduced_shapes: std::collections::HashSet<(crate::graph::GraphId, Vec<usize>, Vec<usize>)>,
     /// The forward values of the `tf.custom_gradient` functions being called, innermost
     /// last.
-    forward_values: Vec<Arc<ForwardValues>>,
+    forward_values: Vec<Rc<ForwardValues>>,
 }
 
 impl TapeState {
@@ -821,7 +821,7 @@ impl Context {
         key: u64,
         inputs: Vec<(String, Value)>,
         outputs: Vec<(String, Value)>,
-        forward: Option<Arc<ForwardValues>>,
+        forward: Option<Rc<ForwardValues>>,
     ) {
         for tape in self.tapes.tapes.iter_mut().filter(|tape| tape.recording) {
             if !inputs.iter().any(|(name, _)| tape.watched.contains(name)) {
@@ -849,7 +849,7 @@ impl Context {
 
     /// Enters the forward values of a `tf.custom_gradient` function about to be called:
     /// while it runs, eager ops take the graph tensors among them as their values.
-    pub fn enter_forward_values(&mut self, forward: Arc<ForwardValues>) {
+    pub fn enter_forward_values(&mut self, forward: Rc<ForwardValues>) {
         self.tapes.forward_values.push(forward);
     }
 

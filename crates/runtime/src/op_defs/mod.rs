@@ -327,8 +327,6 @@ const SINGLE_OPS: &[&OpDef] = &[
     &squeeze::DEF,
     &tile::DEF,
     &parse_example::DEF,
-    &py_func::EAGER_DEF,
-    &py_func::NUMPY_DEF,
     &top_k_v2::DEF,
     &unique::DEF,
     &where_indices::DEF,

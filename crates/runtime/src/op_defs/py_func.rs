@@ -8,14 +8,7 @@ use super::{Op, OpDef};
 use crate::error::{ExceptionClass, TfError, TfResult};
 use crate::op::{InputFact, KernelFailure, OpKind, OutputFact, Value, ValueType};
 use crate::op_defs::op::KernelEnv;
-use placer::kernels::Kernels;
 use tensor::{DType, TensorShape};
-
-/// `EagerPyFunc`: CPU and GPU kernels, no XLA lowering.
-pub static EAGER_DEF: OpDef = OpDef::compute("EagerPyFunc").kernels(Kernels::CPU_GPU);
-
-/// `PyFunc`: a CPU kernel only.
-pub static NUMPY_DEF: OpDef = OpDef::compute("PyFunc").kernels(Kernels::CPU);
 
 /// A Python function call with outputs of dtypes `tout`.
 #[derive(Clone, Debug, PartialEq)]
@@ -35,11 +28,8 @@ impl PyFunc {
 
 impl Op for PyFunc {
     fn def(&self) -> &'static OpDef {
-        if self.eager {
-            &EAGER_DEF
-        } else {
-            &NUMPY_DEF
-        }
+        // Defined with the I/O ops: `EagerPyFunc` on CPU and GPU, `PyFunc` on CPU.
+        super::family_def(if self.eager { "EagerPyFunc" } else { "PyFunc" })
     }
 
     fn output_count(&self) -> usize {
