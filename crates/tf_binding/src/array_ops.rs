@@ -1187,3 +1187,36 @@ pub fn adjust_contrast_v2(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult 
     )?;
     wrap(st, vm, handle)
 }
+
+/// An op whose inputs are the Python values of `values` (one list argument, `input`, of
+/// any dtypes) and whose outputs come back as a Python list: `IdentityN` for
+/// `tf.custom_gradient`, `EagerPyFunc` for `tf.py_function`.
+pub(crate) fn list_op(
+    st: &St,
+    vm: &mut Vm<'_>,
+    kind: runtime::op::OpKind,
+    op_type: &str,
+    name: Option<&str>,
+    values: &Value,
+) -> PyResult {
+    let mut operands = Vec::new();
+    for value in vm.iterate(values)? {
+        operands.push(to_operand(st, vm, &value)?);
+    }
+    let outputs = st.tf(vm, |ctx| {
+        ctx.array_op_outputs(
+            kind,
+            op_type,
+            name,
+            operands
+                .into_iter()
+                .map(|operand| (operand, "input", false))
+                .collect(),
+        )
+    })?;
+    let mut results = Vec::with_capacity(outputs.len());
+    for output in outputs {
+        results.push(wrap(st, vm, output)?);
+    }
+    Ok(Value::list(results))
+}

@@ -7,8 +7,7 @@
 use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
 
-use crate::convert::{to_dtype, to_operand};
-use crate::tensor_class::wrap;
+use crate::convert::to_dtype;
 use crate::St;
 
 /// The module's name.
@@ -19,10 +18,6 @@ fn py_func_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let [inputs, tout, eager, name] = args.positional else {
         return Err(vm.type_error("py_func_op(inputs, tout, eager, name)"));
     };
-    let mut operands = Vec::new();
-    for value in vm.iterate(inputs)? {
-        operands.push(to_operand(st, vm, &value)?);
-    }
     let mut dtypes = Vec::new();
     for value in vm.iterate(tout)? {
         dtypes.push(to_dtype(vm, &value)?);
@@ -32,23 +27,14 @@ fn py_func_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Value::Str(text) => Some(text.as_str().to_string()),
         _ => None,
     };
-    let op_type = if eager { "EagerPyFunc" } else { "PyFunc" };
-    let outputs = st.tf(vm, |ctx| {
-        ctx.array_op_outputs(
-            runtime::op_defs::PyFunc::kind(eager, dtypes),
-            op_type,
-            name.as_deref(),
-            operands
-                .into_iter()
-                .map(|operand| (operand, "input", false))
-                .collect(),
-        )
-    })?;
-    let mut results = Vec::with_capacity(outputs.len());
-    for output in outputs {
-        results.push(wrap(st, vm, output)?);
-    }
-    Ok(Value::list(results))
+    crate::array_ops::list_op(
+        st,
+        vm,
+        runtime::op_defs::PyFunc::kind(eager, dtypes),
+        if eager { "EagerPyFunc" } else { "PyFunc" },
+        name.as_deref(),
+        inputs,
+    )
 }
 
 /// Builds the `_tf_py_func` module.

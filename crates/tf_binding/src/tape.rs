@@ -485,32 +485,20 @@ fn record_custom_graph(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let [tensors, function] = args.positional else {
         return Err(vm.type_error("record_custom_graph(tensors, grad_fn)"));
     };
-    let mut operands = Vec::new();
-    for value in vm.iterate(tensors)? {
-        operands.push(crate::convert::to_operand(st, vm, &value)?);
-    }
+    let count = vm.iterate(tensors)?.len();
     let key = st.next_custom_gradient.get();
     st.next_custom_gradient.set(key + 1);
     st.graph_custom_gradients
         .borrow_mut()
         .insert(key, function.clone());
-    let count = operands.len();
-    let outputs = st.tf(vm, |ctx| {
-        ctx.array_op_outputs(
-            runtime::op_defs::IdentityN::kind(count, Some(key)),
-            "IdentityN",
-            None,
-            operands
-                .into_iter()
-                .map(|operand| (operand, "input", false))
-                .collect(),
-        )
-    })?;
-    let mut results = Vec::with_capacity(outputs.len());
-    for output in outputs {
-        results.push(wrap(st, vm, output)?);
-    }
-    Ok(Value::list(results))
+    crate::array_ops::list_op(
+        st,
+        vm,
+        runtime::op_defs::IdentityN::kind(count, Some(key)),
+        "IdentityN",
+        None,
+        tensors,
+    )
 }
 
 /// Builds the `_tf_tape` module.

@@ -40,29 +40,16 @@ def _graph_mode_decorator(f, args, kwargs):
     flat_result_len = len(flat_result)
     variables = sorted(watcher.watched_variables(), key=lambda v: v.name)
     del watcher
-    spec = inspect.getfullargspec(grad_fn)
-    variables_in_signature = ("variables" in spec.args or "variables" in spec.kwonlyargs
-                              or spec.varkw)
-    if variables and not variables_in_signature:
-        raise TypeError(
-            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since "
-            f"function uses variables: {variables}")
+    _check_variables_argument(grad_fn, variables)
     flat_result = [tf.convert_to_tensor(x) for x in flat_result]
 
     def tape_grad_fn(*result_grads):
         result_grads = [
             grad if grad is not None else tf.zeros_like(output)
             for grad, output in zip(result_grads[:flat_result_len], flat_result)]
-        if variables:
-            input_grads, variable_grads = grad_fn(*result_grads, variables=variables)
-            if len(variable_grads) != len(variables):
-                raise ValueError("Must return gradient for each variable from "
-                                 "@custom_gradient grad_fn.")
-        else:
-            input_grads = grad_fn(*result_grads)
-            variable_grads = []
-        input_grads = tf.nest.flatten(input_grads)
-        return [None] * flat_result_len + list(input_grads) + list(variable_grads)
+        input_grads, variable_grads = _call_grad_fn(
+            grad_fn, result_grads, variables, "@custom_gradient")
+        return [None] * flat_result_len + input_grads + variable_grads
 
     all_tensors = _tf_tape.record_custom_graph(
         flat_result + list(flat_args) + list(variables), tape_grad_fn)
@@ -78,12 +65,7 @@ def _eager_mode_decorator(f, args, kwargs):
     variables = [v for v in watcher.watched_variables()
                  if all(v is not i for i in all_inputs)]
     del watcher
-    spec = inspect.getfullargspec(grad_fn)
-    if variables and "variables" not in spec.args and \
-            "variables" not in spec.kwonlyargs and not spec.varkw:
-        raise TypeError(
-            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since "
-            f"function uses variables: {variables}")
+    _check_variables_argument(grad_fn, variables)
     flat_result = [tf.identity(x) for x in tf.nest.flatten(result)]
     input_tensors = [tf.convert_to_tensor(x) if not isinstance(x, tf.Variable) else x
                      for x in flat_args] + list(variables)
@@ -91,23 +73,39 @@ def _eager_mode_decorator(f, args, kwargs):
 
     def actual_grad_fn(*result_grads):
         result_grads = list(result_grads[:len(flat_result)])
-        if variables:
-            input_grads, variable_grads = grad_fn(*result_grads, variables=variables)
-            if len(variable_grads) != len(variables):
-                raise ValueError("Must return gradient for each variable from "
-                                 "@tf.custom_gradient grad_fn.")
-        else:
-            input_grads = grad_fn(*result_grads)
-            variable_grads = []
-        flat_grads = tf.nest.flatten(input_grads)
+        flat_grads, variable_grads = _call_grad_fn(
+            grad_fn, result_grads, variables, "@tf.custom_gradient")
         if len(flat_grads) != arg_count:
             raise ValueError(
                 f"custom_gradient function expected to return {arg_count} gradients, but "
                 f"returned {len(flat_grads)} instead.")
-        return list(flat_grads) + list(variable_grads)
+        return flat_grads + variable_grads
 
     _tf_tape.record_custom(input_tensors, flat_result, actual_grad_fn)
     return tf.nest.pack_sequence_as(result, flat_result)
+
+
+def _check_variables_argument(grad_fn, variables):
+    """A function that read variables needs a gradient function taking `variables=`."""
+    spec = inspect.getfullargspec(grad_fn)
+    if variables and "variables" not in spec.args and \
+            "variables" not in spec.kwonlyargs and not spec.varkw:
+        raise TypeError(
+            "@tf.custom_gradient grad_fn must accept keyword argument 'variables', since "
+            f"function uses variables: {variables}")
+
+
+def _call_grad_fn(grad_fn, result_grads, variables, decorator):
+    """The gradient function's gradients of the arguments (flat) and of the variables."""
+    if variables:
+        input_grads, variable_grads = grad_fn(*result_grads, variables=variables)
+        if len(variable_grads) != len(variables):
+            raise ValueError(
+                f"Must return gradient for each variable from {decorator} grad_fn.")
+    else:
+        input_grads = grad_fn(*result_grads)
+        variable_grads = []
+    return list(tf.nest.flatten(input_grads)), list(variable_grads)
 
 
 def _is_differentiable(value):
