@@ -73,9 +73,29 @@ def unscale_loss_for_distribution(value):
     return value
 
 
-def reduce_weighted_values(values, sample_weight=None, reduction="sum_over_batch_size",
-                           dtype=None):
+def apply_mask(sample_weight, mask, dtype, reduction):
+    """Keras's merge of a prediction mask into the sample weights: masked entries weigh
+    0, and for a mean the others weigh `total / valid`, so the mean is over valid ones."""
+    if mask is None:
+        return sample_weight
+    if reduction in ("mean", "sum_over_batch_size"):
+        total = tf.cast(tf.reduce_prod(tf.shape(mask)), dtype)
+        valid = tf.reduce_sum(tf.cast(mask, dtype))
+        mask_weight = tf.math.divide_no_nan(total, valid)
+        float_mask = tf.where(tf.cast(mask, "bool"), mask_weight, tf.zeros([], dtype))
+    else:
+        float_mask = tf.cast(mask, dtype)
+    if sample_weight is None:
+        return float_mask
+    sample_weight = tf.cast(sample_weight, dtype)
+    float_mask, sample_weight = squeeze_or_expand_to_same_rank(float_mask, sample_weight)
+    return sample_weight * float_mask
+
+
+def reduce_weighted_values(values, sample_weight=None, mask=None,
+                           reduction="sum_over_batch_size", dtype=None):
     values = backend.convert_to_tensor(values, dtype)
+    sample_weight = apply_mask(sample_weight, mask, values.dtype, reduction)
     if sample_weight is not None:
         sample_weight = tf.cast(backend.convert_to_tensor(sample_weight), values.dtype)
         values, sample_weight = squeeze_or_expand_to_same_rank(values, sample_weight)
@@ -90,10 +110,16 @@ class Loss:
         self.dtype = dtype or backend.floatx()
 
     def __call__(self, y_true, y_pred, sample_weight=None):
+        in_mask = getattr(y_pred, "_keras_mask", None)
         y_pred = _keep_logits(y_pred, backend.convert_to_tensor(y_pred, self.dtype))
         y_true = backend.convert_to_tensor(y_true, self.dtype)
         losses = self.call(y_true, y_pred)
-        return reduce_weighted_values(losses, sample_weight=sample_weight,
+        out_mask = getattr(losses, "_keras_mask", None)
+        if in_mask is not None and out_mask is not None:
+            mask = tf.logical_and(in_mask, out_mask)
+        else:
+            mask = in_mask if in_mask is not None else out_mask
+        return reduce_weighted_values(losses, sample_weight=sample_weight, mask=mask,
                                       reduction=self.reduction, dtype=self.dtype)
 
     def call(self, y_true, y_pred):

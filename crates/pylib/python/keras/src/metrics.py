@@ -132,7 +132,10 @@ class MeanMetricWrapper(Mean):
             self._direction = "down"
 
     def update_state(self, y_true, y_pred, sample_weight=None):
+        from keras.src.losses import apply_mask
+        mask = getattr(y_pred, "_keras_mask", None)
         values = self._fn(y_true, y_pred, **self._fn_kwargs)
+        sample_weight = apply_mask(sample_weight, mask, self.dtype, "sum")
         return Mean.update_state(self, values, sample_weight=sample_weight)
 
 
