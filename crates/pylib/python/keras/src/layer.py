@@ -85,7 +85,8 @@ class Layer(Operation):
         self.autocast = autocast
         from keras.src import dtype_policies
         self._dtype_policy = dtype_policies.get(dtype)
-        self.supports_masking = False
+        # As Keras: a layer that implements `compute_mask` supports masking.
+        self.supports_masking = type(self).compute_mask is not Layer.compute_mask
         self._input_spec = None
         self.activity_regularizer = activity_regularizer
         input_shape = kwargs.get("input_shape")
@@ -470,7 +471,34 @@ class Layer(Operation):
         # Losses added while tracing belong to the scratch graph, not to any real call.
         self._clear_losses()
         Node(self, args, kwargs, outputs)
+        if self.supports_masking:
+            self._set_symbolic_mask(args[0] if args else None, outputs)
         return outputs
+
+    def _set_symbolic_mask(self, inputs, outputs):
+        """The mask spec of symbolic outputs (`KerasTensor._keras_mask`), from tracing
+        `compute_mask` on the input's spec and its mask's. It is for display; when the
+        model runs, the masks travel on the real tensors."""
+        if not isinstance(inputs, KerasTensor):
+            return
+        previous = getattr(inputs, "_keras_mask", None)
+        if type(self).compute_mask is Layer.compute_mask:
+            # The default passes the input's mask on as it is.
+            if previous is not None:
+                for tensor in tree.flatten(outputs):
+                    if isinstance(tensor, KerasTensor):
+                        tensor._keras_mask = previous
+            return
+        try:
+            masks = compute_output_spec(lambda x, m: self.compute_mask(x, m),
+                                        [inputs, previous], {})
+        except Exception:
+            return
+        if masks is None:
+            return
+        for tensor, mask in zip(tree.flatten(outputs), tree.flatten(masks)):
+            if isinstance(tensor, KerasTensor) and isinstance(mask, KerasTensor):
+                tensor._keras_mask = mask
 
     def call(self, *args, **kwargs):
         raise NotImplementedError(
