@@ -346,14 +346,14 @@ impl Context {
         }
         match arg.operand.clone() {
             Operand::Handle(Handle::Eager(tensor)) => Ok(tensor),
-            Operand::Handle(Handle::Symbolic(tensor)) if self.forward_value(tensor).is_some() => {
-                self.forward_value(tensor)
-                    .ok_or_else(|| TfError::internal("a forward value vanished"))
-            }
-            Operand::Handle(Handle::Symbolic(tensor)) => Err(TfError::type_error(format!(
-                "Attempting to capture an EagerTensor without building a function. (got the graph tensor {})",
-                self.graph(tensor.graph)?.tensor_name(tensor)
-            ))),
+            // A tensor of a function body, while a custom gradient traced with it runs.
+            Operand::Handle(Handle::Symbolic(tensor)) => match self.forward_value(tensor) {
+                Some(value) => Ok(value),
+                None => Err(TfError::type_error(format!(
+                    "Attempting to capture an EagerTensor without building a function. (got the graph tensor {})",
+                    self.graph(tensor.graph)?.tensor_name(tensor)
+                ))),
+            },
             Operand::Literal(tensor) => {
                 let natural = tensor.dtype();
                 let tensor = self.convert_literal(tensor, reference, &arg, kind)?;
@@ -500,7 +500,6 @@ impl Context {
         }
     }
 
-    /// `t.shape`: exact for eager tensors, static for graph tensors.
     /// `tensor.set_shape(shape)`: eagerly a check that the shapes are compatible; in a
     /// graph the static shape becomes what both shapes say (TensorFlow's shape-merge
     /// errors when they disagree).
@@ -553,6 +552,7 @@ impl Context {
         }
     }
 
+    /// `t.shape`: exact for eager tensors, static for graph tensors.
     pub fn handle_shape(&self, handle: &Handle) -> TfResult<TensorShape> {
         match handle {
             Handle::Eager(tensor) => Ok(tensor

@@ -211,18 +211,15 @@ impl Context {
                         return Err(TfError::internal("an eager variable read built a graph op"))
                     }
                 },
-                Operand::Handle(Handle::Symbolic(tensor)) if self.forward_value(tensor).is_some() => {
-                    self.forward_value(tensor)
-                        .ok_or_else(|| TfError::internal("a forward value vanished"))?
-                        .tensor()?
-                        .clone()
-                }
-                Operand::Handle(Handle::Symbolic(tensor)) => {
-                    return Err(TfError::type_error(format!(
+                Operand::Handle(Handle::Symbolic(tensor)) => match self.forward_value(tensor) {
+                    Some(value) => value.tensor()?.clone(),
+                    None => {
+                        return Err(TfError::type_error(format!(
                         "Attempting to capture an EagerTensor without building a function. (got the graph tensor {})",
                         self.graph(tensor.graph)?.tensor_name(tensor)
                     )))
-                }
+                    }
+                },
             };
             values.extend(
                 tensor
