@@ -30,40 +30,46 @@ impl Op for GatherV2 {
     /// `params`' dims around the indices' dims. Its shape function reads the indices'
     /// shape, never their values: constant indices out of range fail when the graph runs.
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        let indices_unknown = inputs
-            .get(1)
-            .is_some_and(|fact| fact.constant.is_none() && fact.shape.to_shape().is_none());
-        if !indices_unknown {
-            return Ok(run_on_stand_ins(&GatherV2::kind(), inputs, &[1])?
-                .unwrap_or_else(|| unknown_outputs(first_dense_type(inputs), 1)));
-        }
-        // Indices of a shape known only when the graph runs (`tf.boolean_mask`'s
-        // `Squeeze(Where(mask))`).
         let axis = inputs
             .get(2)
             .and_then(|fact| fact.constant)
             .and_then(Tensor::to_i64_vec);
         let params = inputs.first().and_then(|fact| fact.shape.dims());
         let indices = inputs.get(1).and_then(|fact| fact.shape.dims());
-        let shape = match (axis.as_deref(), params, indices) {
-            (Some(&[axis]), Some(params), Some(indices)) => {
-                let rank = params.len() as i64;
-                let axis = if axis < 0 { axis + rank } else { axis };
-                match usize::try_from(axis)
-                    .ok()
-                    .filter(|axis| *axis < params.len())
-                {
-                    Some(axis) => {
-                        let mut dims = params[..axis].to_vec();
-                        dims.extend_from_slice(indices);
-                        dims.extend_from_slice(&params[axis + 1..]);
-                        TensorShape::new(dims)
-                    }
-                    None => TensorShape::unknown(),
-                }
-            }
-            _ => TensorShape::unknown(),
+        let in_range = |axis: i64, rank: usize| {
+            let axis = if axis < 0 { axis + rank as i64 } else { axis };
+            usize::try_from(axis).ok().filter(|axis| *axis < rank)
         };
+        let integer_indices = inputs.get(1).is_some_and(|fact| {
+            matches!(
+                fact.value_type,
+                ValueType::Dense(DType::Int32 | DType::Int64)
+            )
+        });
+        // With the axis and the shapes known, the dims follow without running the kernel
+        // (stand-ins of a large `params` would be over the element budget); anything else,
+        // errors included, is the kernel's on stand-ins.
+        let direct = match (axis.as_deref(), params, indices) {
+            (Some(&[axis]), Some(params), Some(indices)) if integer_indices => {
+                in_range(axis, params.len()).map(|axis| {
+                    let mut dims = params[..axis].to_vec();
+                    dims.extend_from_slice(indices);
+                    dims.extend_from_slice(&params[axis + 1..]);
+                    TensorShape::new(dims)
+                })
+            }
+            _ => None,
+        };
+        let indices_unknown = inputs
+            .get(1)
+            .is_some_and(|fact| fact.constant.is_none() && fact.shape.to_shape().is_none());
+        if direct.is_none() && !indices_unknown {
+            return Ok(run_on_stand_ins(&GatherV2::kind(), inputs, &[1])?
+                .unwrap_or_else(|| unknown_outputs(first_dense_type(inputs), 1)));
+        }
+        // Indices of a shape known only when the graph runs (`tf.boolean_mask`'s
+        // `Squeeze(Where(mask))`) give what is known of the dims.
+        let shape = direct.unwrap_or_else(TensorShape::unknown);
         let dtype = match inputs.first().map(|fact| fact.value_type) {
             Some(ValueType::Dense(dtype)) => dtype,
             _ => DType::Float32,

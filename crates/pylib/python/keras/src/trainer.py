@@ -120,6 +120,12 @@ class _Batches:
                 break
 
             def take(a):
+                if isinstance(a, tf.Tensor):
+                    # A tensor stays one (and may stay uncomputed: values on demand), as
+                    # Keras's adapter gathers the batch from it.
+                    if order is not None:
+                        return tf.gather(a, order[start:stop])
+                    return a[start:stop]
                 if order is not None:
                     part = np.asarray(a)[order[start:stop]]
                 else:
