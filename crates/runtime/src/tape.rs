@@ -353,6 +353,23 @@ impl Context {
         }
     }
 
+    /// Whether the tape records now.
+    pub fn tape_is_recording(&self, id: TapeId) -> bool {
+        self.tapes
+            .tapes
+            .iter()
+            .any(|tape| tape.id == id.0 && tape.recording)
+    }
+
+    /// Makes the tape persistent or not: `jacobian` keeps it for one gradient per element,
+    /// then gives the last one as the tape's one gradient (so it counts as unused again).
+    pub fn tape_set_persistent(&mut self, id: TapeId, persistent: bool) {
+        if let Some(tape) = self.tape_mut(id) {
+            tape.persistent = persistent;
+            tape.used = false;
+        }
+    }
+
     /// Resumes recording (`tape.stop_recording()` ends, or a tape re-entered).
     pub fn tape_resume(&mut self, id: TapeId) {
         let was_recording = self.tape_mut(id).is_some_and(|tape| tape.recording);
@@ -878,6 +895,7 @@ impl Context {
     }
 }
 
+mod replay;
 mod symbolic;
 
 pub use symbolic::{SymbolicStep, SymbolicWalk};

@@ -22,7 +22,8 @@ const NESTING_MAX: usize = 32;
 
 /// The data of a `GradientTape` object.
 pub struct PyTape {
-    persistent: bool,
+    /// Set for `persistent=True`, and while `jacobian` takes one gradient per element.
+    persistent: Cell<bool>,
     watch_accessed_variables: bool,
     id: Cell<Option<TapeId>>,
 }
@@ -36,7 +37,7 @@ fn tape_id(st: &St, vm: &mut Vm<'_>, tape: &PyTape) -> PyResult<TapeId> {
     if let Some(id) = tape.id.get() {
         return Ok(id);
     }
-    let (persistent, watch) = (tape.persistent, tape.watch_accessed_variables);
+    let (persistent, watch) = (tape.persistent.get(), tape.watch_accessed_variables);
     let id = st.tf(vm, |ctx| Ok(ctx.tape_begin(persistent, watch)))?;
     tape.id.set(Some(id));
     Ok(id)
@@ -135,7 +136,7 @@ fn init(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     set_native_data(
         this(vm, &args)?,
         Rc::new(PyTape {
-            persistent,
+            persistent: Cell::new(persistent),
             watch_accessed_variables: watch,
             id: Cell::new(None),
         }),
@@ -268,6 +269,26 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         }
         None => false,
     };
+    // Under another recording tape the gradient is made of ops it sees (higher-order
+    // gradients).
+    if let Some(grads) = st.tf(vm, |ctx| ctx.tape_gradient_replayed(id, &targets, &keys))? {
+        let mut results = Vec::with_capacity(grads.len());
+        for grad in grads {
+            results.push(match grad {
+                Some(tensor) => wrap(st, vm, Handle::Eager(tensor))?,
+                None => Value::None,
+            });
+        }
+        return finish(
+            st,
+            vm,
+            &tape,
+            id,
+            &sources_value,
+            source_values.len(),
+            results,
+        );
+    }
     let grads = walk_gradient(st, vm, id, &targets, &keys)?;
     let mut results = Vec::with_capacity(grads.len());
     for (grad, source) in grads.into_iter().zip(&source_tensors) {
@@ -634,7 +655,7 @@ fn finish(
     source_count: usize,
     results: Vec<Value>,
 ) -> PyResult {
-    if !tape.persistent {
+    if !tape.persistent.get() {
         st.tf(vm, |ctx| {
             ctx.tape_release(id);
             Ok(())
@@ -721,6 +742,45 @@ fn stop_recording_class(st: &St) -> Rc<Class> {
         .build()
 }
 
+/// Where `GradientTape.jacobian` and `batch_jacobian` are written (in Python: one gradient
+/// per element of the target).
+const JACOBIANS: &str = "_tensorflow.jacobians";
+
+/// `tape._set_persistent(flag)`: whether gradients keep the tape (the jacobians take one
+/// per element); returns the previous setting.
+fn set_persistent(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let tape = tape_of(vm, &args)?;
+    let flag = vm.truthy(args.positional.get(1).unwrap_or(&Value::Bool(false)))?;
+    let previous = tape.persistent.replace(flag);
+    if let Some(id) = tape.id.get() {
+        st.tf(vm, |ctx| {
+            ctx.tape_set_persistent(id, flag);
+            Ok(())
+        })?;
+    }
+    Ok(Value::Bool(previous))
+}
+
+/// `tape._set_recording(flag)`: records or stops (TensorFlow's `_ensure_recording`, so
+/// the jacobians' element reads are taped); returns whether it recorded.
+fn set_recording(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let tape = tape_of(vm, &args)?;
+    let flag = vm.truthy(args.positional.get(1).unwrap_or(&Value::Bool(false)))?;
+    let Some(id) = tape.id.get() else {
+        return Ok(Value::Bool(false));
+    };
+    let previous = st.tf(vm, |ctx| {
+        let previous = ctx.tape_is_recording(id);
+        if flag {
+            ctx.tape_resume(id);
+        } else {
+            ctx.tape_stop(id);
+        }
+        Ok(previous)
+    })?;
+    Ok(Value::Bool(previous))
+}
+
 /// Builds the `GradientTape` class.
 pub fn build(st: &St) -> Rc<Class> {
     let stop_recording = stop_recording_class(st);
@@ -748,6 +808,16 @@ pub fn build(st: &St) -> Rc<Class> {
             }),
         )
         .method("__init__", init)
+        .method_closure(
+            "jacobian",
+            crate::python_method(JACOBIANS, "jacobian"),
+        )
+        .method_closure(
+            "batch_jacobian",
+            crate::python_method(JACOBIANS, "batch_jacobian"),
+        )
+        .method_closure("_set_persistent", bound(st, set_persistent))
+        .method_closure("_set_recording", bound(st, set_recording))
         .method_closure("__enter__", bound(st, enter))
         .method_closure("__exit__", bound(st, exit))
         .method_closure("watch", bound(st, watch))

@@ -207,4 +207,35 @@ impl Op for StridedSliceGrad {
     fn compile_time_constant_inputs(&self, _input_count: usize) -> Vec<usize> {
         vec![0, 1, 2, 3]
     }
+
+    /// `_StridedSliceGradGrad`: the subscript of the gradient, for `dy` (a second-order
+    /// gradient through a slice); the shape and the stacks get none.
+    fn gradient(
+        &self,
+        inputs: &[&Tensor],
+        _outputs: &[&Tensor],
+        grads: &[Option<Tensor>],
+    ) -> TfResult<Vec<Option<Tensor>>> {
+        let mut input_grads = vec![None; inputs.len()];
+        if let (Some(Some(grad)), Some(slot)) = (grads.first(), input_grads.get_mut(4)) {
+            *slot = Some(ops::slice(grad, &self.specs).map_err(kernel)?);
+        }
+        Ok(input_grads)
+    }
+
+    fn graph_gradient(
+        &self,
+        ctx: &mut Context,
+        inputs: &[GraphTensor],
+        _y: GraphTensor,
+        grad: GraphTensor,
+    ) -> TfResult<Vec<Option<GraphTensor>>> {
+        let mut input_grads = vec![None; inputs.len()];
+        if let Some(slot) = input_grads.get_mut(4) {
+            *slot = Some(symbolic(
+                ctx.strided_slice(operand(grad), self.specs.clone())?,
+            )?);
+        }
+        Ok(input_grads)
+    }
 }
