@@ -84,6 +84,9 @@ pub struct GradientWalk {
     /// The next entry to visit is the one before this index.
     next: usize,
     grads: HashMap<String, Value>,
+    /// Gradients that are `IndexedSlices` (of gathers), kept apart until an op needs them
+    /// dense.
+    sparse: HashMap<String, Vec<Slices>>,
     targets: Vec<String>,
     /// The input names of the custom entry waiting for its gradients.
     pending: Option<Vec<String>>,
@@ -210,6 +213,69 @@ pub(crate) fn unbroadcast(grad: Tensor, shape: &Shape) -> TfResult<Tensor> {
 }
 
 /// The gradients of a defined op's inputs, from its definition.
+/// A variable read whose output's gradient is only `IndexedSlices`: they pass to the
+/// variable as they are (`_ReadGrad`). True when it handled the entry.
+fn pass_slices(entry: &TapeEntry, walk: &mut GradientWalk) -> bool {
+    let read = entry.op.downcast::<crate::op_defs::ReadVariableOp>().is_some();
+    let (Some((output, _)), Some((input, _))) = (entry.outputs.first(), entry.inputs.first())
+    else {
+        return false;
+    };
+    if !read || walk.grads.contains_key(output) {
+        return false;
+    }
+    if let Some(parts) = walk.sparse.remove(output) {
+        walk.sparse.entry(input.clone()).or_default().extend(parts);
+    }
+    true
+}
+
+/// Each output's gradient with its `IndexedSlices` made dense and added (an op that is
+/// no variable read takes its gradients dense).
+fn densify_outputs(
+    entry: &TapeEntry,
+    walk: &mut GradientWalk,
+    output_grads: &mut [Option<Value>],
+) -> TfResult<()> {
+    for ((name, _), grad) in entry.outputs.iter().zip(output_grads.iter_mut()) {
+        let Some(parts) = walk.sparse.remove(name) else {
+            continue;
+        };
+        let dense = Value::Dense(Slices::concat(&parts)?.densify()?);
+        let mut sum = HashMap::new();
+        if let Some(grad) = grad.take() {
+            sum.insert(name.clone(), grad);
+        }
+        accumulate(&mut sum, name, dense)?;
+        *grad = sum.remove(name);
+    }
+    Ok(())
+}
+
+/// A `GatherV2` along axis 0 of floating `params`: its gradient for them as
+/// `IndexedSlices` (`_GatherV2Grad`), with the params' name.
+fn gather_slices(
+    entry: &TapeEntry,
+    output_grads: &[Option<Tensor>],
+) -> TfResult<Option<(String, Slices)>> {
+    if entry.op.downcast::<crate::op_defs::GatherV2>().is_none() {
+        return Ok(None);
+    }
+    let (Some(Some(grad)), [(params, params_value), (_, Some(indices)), (_, Some(axis))]) =
+        (output_grads.first(), entry.inputs.as_slice())
+    else {
+        return Ok(None);
+    };
+    let Some(params_value) = params_value.as_ref().filter(|p| p.dtype().is_floating()) else {
+        return Ok(None);
+    };
+    if axis.to_i64_vec().as_deref() != Some(&[0]) || params_value.rank() == 0 {
+        return Ok(None);
+    }
+    let slices = Slices::of_gather(params_value.dims(), indices, grad)?;
+    Ok(Some((params.clone(), slices)))
+}
+
 fn defined_gradient(
     op: &dyn crate::op_defs::Op,
     entry: &TapeEntry,
@@ -654,18 +720,38 @@ impl Context {
         }
     }
 
-    /// `tape.gradient(targets, sources, output_gradients)`: one gradient per source key (a
-    /// tensor's name, or a variable handle's name) of the targets, each weighted by its
-    /// seed (ones, or the caller's `output_gradients`; see [`gradient_seed`]); `None` where
-    /// the source is not connected. A source that is itself a target gets that target's
-    /// seed, watched or not, as TensorFlow's tape gives it. A tape holding a
-    /// `tf.custom_gradient` entry needs the resumable walk ([`Context::tape_gradient_begin`]).
+    /// `tape.gradient(targets, sources, output_gradients)` with every gradient dense: one
+    /// per source key (see [`Context::tape_gradient_any`]).
     pub fn tape_gradient(
         &mut self,
         id: TapeId,
         targets: &[(String, Value)],
         sources: &[String],
     ) -> TfResult<Vec<Option<Value>>> {
+        self.tape_gradient_any(id, targets, sources)?
+            .into_iter()
+            .map(|grad| {
+                grad.map(|grad| match grad {
+                    Gradient::Dense(value) => Ok(value),
+                    Gradient::Slices(slices) => Ok(Value::Dense(slices.densify()?)),
+                })
+                .transpose()
+            })
+            .collect()
+    }
+
+    /// `tape.gradient(targets, sources, output_gradients)`: one gradient per source key (a
+    /// tensor's name, or a variable handle's name) of the targets, each weighted by its
+    /// seed (ones, or the caller's `output_gradients`; see [`gradient_seed`]); `None` where
+    /// the source is not connected. A source that is itself a target gets that target's
+    /// seed, watched or not, as TensorFlow's tape gives it. A tape holding a
+    /// `tf.custom_gradient` entry needs the resumable walk ([`Context::tape_gradient_begin`]).
+    fn tape_gradient_any(
+        &mut self,
+        id: TapeId,
+        targets: &[(String, Value)],
+        sources: &[String],
+    ) -> TfResult<Vec<Option<Gradient>>> {
         let mut walk = self.tape_gradient_begin(id, targets)?;
         match self.tape_gradient_step(&mut walk)? {
             WalkStep::Done => self.tape_gradient_finish(walk, sources),
@@ -691,6 +777,7 @@ impl Context {
             tape: id,
             next: tape.entries.len(),
             grads,
+            sparse: HashMap::new(),
             targets: targets.iter().map(|(key, _)| key.clone()).collect(),
             pending: None,
         })
@@ -712,11 +799,21 @@ impl Context {
                 .entries
                 .get(walk.next)
                 .ok_or_else(|| TfError::internal("a taped entry vanished"))?;
-            let output_grads: Vec<Option<Value>> = entry
+            let has_slices = entry
+                .outputs
+                .iter()
+                .any(|(name, _)| walk.sparse.contains_key(name));
+            if has_slices && pass_slices(entry, walk) {
+                continue;
+            }
+            let mut output_grads: Vec<Option<Value>> = entry
                 .outputs
                 .iter()
                 .map(|(name, _)| walk.grads.get(name).cloned())
                 .collect();
+            if has_slices {
+                densify_outputs(entry, walk, &mut output_grads)?;
+            }
             if output_grads.iter().all(Option::is_none) {
                 continue;
             }
@@ -775,6 +872,10 @@ impl Context {
                 .into_iter()
                 .map(|grad| grad.and_then(|grad| grad.tensor().cloned()))
                 .collect();
+            if let Some((params, slices)) = gather_slices(entry, &output_grads)? {
+                walk.sparse.entry(params).or_default().push(slices);
+                continue;
+            }
             let input_grads = defined_gradient(entry.op.op(), entry, &output_grads)?;
             for ((name, value), input_grad) in entry.inputs.iter().zip(input_grads) {
                 let floating = value.as_ref().is_none_or(|v| v.dtype().is_floating());
@@ -809,20 +910,30 @@ impl Context {
         &mut self,
         walk: GradientWalk,
         sources: &[String],
-    ) -> TfResult<Vec<Option<Value>>> {
+    ) -> TfResult<Vec<Option<Gradient>>> {
         let tape = self
             .tape_mut(walk.tape)
             .ok_or_else(|| TfError::internal("the tape was released during its gradient"))?;
         // Only watched tensors (and variables the tape saw read) are sources, and targets.
-        let result = sources
-            .iter()
-            .map(|key| {
-                let is_target = walk.targets.iter().any(|target| target == key);
-                (tape.watched.contains(key) || is_target)
-                    .then(|| walk.grads.get(key).cloned())
-                    .flatten()
-            })
-            .collect();
+        let mut result = Vec::with_capacity(sources.len());
+        for key in sources {
+            let is_target = walk.targets.iter().any(|target| target == key);
+            if !(tape.watched.contains(key) || is_target) {
+                result.push(None);
+                continue;
+            }
+            let dense = walk.grads.get(key).cloned();
+            result.push(match (dense, walk.sparse.get(key)) {
+                (None, Some(parts)) => Some(Gradient::Slices(Slices::concat(parts)?)),
+                (Some(dense), Some(parts)) => {
+                    let slices = Value::Dense(Slices::concat(parts)?.densify()?);
+                    let mut sum = HashMap::from([(key.clone(), dense)]);
+                    accumulate(&mut sum, key, slices)?;
+                    sum.remove(key).map(Gradient::Dense)
+                }
+                (dense, None) => dense.map(Gradient::Dense),
+            });
+        }
         if !tape.persistent {
             tape.entries.clear();
         }
@@ -896,8 +1007,10 @@ impl Context {
 }
 
 mod replay;
+mod slices;
 mod symbolic;
 
+pub use slices::{Gradient, Slices};
 pub use symbolic::{SymbolicStep, SymbolicWalk};
 
 #[cfg(test)]

@@ -367,6 +367,15 @@ pub fn to_operand(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Operand> 
     if let Some(component) = distributed_component(st, vm, value)? {
         return Ok(Operand::Variable(component));
     }
+    // TensorFlow's conversion protocol: a Python object that knows its tensor
+    // (`tf.IndexedSlices` densified).
+    if let Value::Instance(instance) = value {
+        let protocol = lang::value::name("__tf_tensor__");
+        if let Some(method) = vm.class_attribute(&instance.class, &protocol) {
+            let tensor = vm.call(&method, std::slice::from_ref(value), &[])?;
+            return to_operand(st, vm, &tensor);
+        }
+    }
     if matches!(value, Value::List(_) | Value::Tuple(_)) {
         // A list holding graph tensors is packed into one (`_autopacking_conversion_function`:
         // a `Pack` named `packed`).

@@ -293,7 +293,11 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let mut results = Vec::with_capacity(grads.len());
     for (grad, source) in grads.into_iter().zip(&source_tensors) {
         let grad = match (grad, source) {
-            (Some(grad), _) => Some(grad),
+            (Some(runtime::tape::Gradient::Slices(slices)), _) => {
+                results.push(indexed_slices(st, vm, slices)?);
+                continue;
+            }
+            (Some(runtime::tape::Gradient::Dense(grad)), _) => Some(grad),
             (None, Some(source)) if zero_unconnected => {
                 let value = source_value(st, vm, source)?;
                 let dims: Vec<i64> = value.dims().iter().map(|d| *d as i64).collect();
@@ -328,6 +332,25 @@ fn gradient(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     )
 }
 
+/// A `tf.IndexedSlices` (written in Python) of a gather's gradient.
+fn indexed_slices(st: &St, vm: &mut Vm<'_>, slices: runtime::tape::Slices) -> PyResult {
+    let dims: Vec<i32> = slices
+        .dense_shape
+        .iter()
+        .map(|d| i32::try_from(*d).unwrap_or(i32::MAX))
+        .collect();
+    let dense_shape = tensor::Tensor::from_vec(tensor::Shape::new(vec![dims.len()]), dims)
+        .map_err(|e| crate::convert::op_error(vm, e))?;
+    let mut parts = Vec::with_capacity(3);
+    for tensor in [slices.values, slices.indices, dense_shape] {
+        let handle = st.tf(vm, |ctx| ctx.constant(tensor, None))?;
+        parts.push(wrap(st, vm, handle)?);
+    }
+    let module = vm.import_module("_tensorflow.indexed_slices")?;
+    let class = vm.get_attr_str(&module, "IndexedSlices")?;
+    vm.call(&class, &parts, &[])
+}
+
 /// The name of the private module with `record_custom` (used by `tf.custom_gradient`).
 pub const MODULE: &str = "_tf_tape";
 
@@ -339,7 +362,7 @@ fn walk_gradient(
     id: TapeId,
     targets: &[(String, runtime::op::Value)],
     keys: &[String],
-) -> PyResult<Vec<Option<runtime::op::Value>>> {
+) -> PyResult<Vec<Option<runtime::tape::Gradient>>> {
     let mut walk = st.tf(vm, |ctx| ctx.tape_gradient_begin(id, targets))?;
     loop {
         let step = st.tf(vm, |ctx| ctx.tape_gradient_step(&mut walk))?;

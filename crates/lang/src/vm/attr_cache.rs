@@ -67,6 +67,12 @@ impl<'h> Vm<'h> {
         self.with_class_attr(class, name, |found| found.cloned())
     }
 
+    /// `name` looked up on `class` and its bases (what an instance's special method
+    /// lookup sees, skipping the instance's own dict), for hosts that honour protocols.
+    pub fn class_attribute(&mut self, class: &Rc<Class>, name: &Name) -> Option<Value> {
+        self.class_lookup(class, name)
+    }
+
     /// Whether `obj.name = v` on an instance of `class` just stores into the instance dict:
     /// the class has no property `name` and no `__setattr__` but `object`'s.
     #[inline]

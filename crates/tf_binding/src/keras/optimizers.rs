@@ -20,6 +20,77 @@ use runtime::Operand;
 use tensor::ops::{self, BinaryOp, UnaryOp};
 use tensor::{OpResult, Tensor};
 
+/// A gradient as `apply_gradients` takes it: a tensor (computed or not), or
+/// `IndexedSlices` (an embedding's), which Keras's update rules treat apart.
+#[derive(Clone, Debug)]
+pub enum GradInput {
+    /// A tensor.
+    Dense(runtime::op::Value),
+    /// `tf.IndexedSlices`.
+    Slices(runtime::tape::Slices),
+}
+
+/// A gradient in an update rule: Keras 3's ops keep `IndexedSlices` for element-wise
+/// functions of one operand (`square`, a product with a scalar) and make them dense (rows
+/// summed) where they meet a dense tensor.
+enum Grad<'a> {
+    Dense(&'a Tensor),
+    Slices(&'a runtime::tape::Slices),
+}
+
+impl Grad<'_> {
+    /// The gradient dense.
+    fn dense(&self) -> OpResult<Tensor> {
+        match self {
+            Grad::Dense(grad) => Ok((*grad).clone()),
+            Grad::Slices(slices) => slices.densify().map_err(tf_to_op),
+        }
+    }
+
+    /// `f(gradient)` made dense: for slices, `f` of their rows, then summed.
+    fn map_dense(&self, f: impl Fn(&Tensor) -> OpResult<Tensor>) -> OpResult<Tensor> {
+        match self {
+            Grad::Dense(grad) => f(grad),
+            Grad::Slices(slices) => runtime::tape::Slices {
+                values: f(&slices.values)?,
+                ..(*slices).clone()
+            }
+            .densify()
+            .map_err(tf_to_op),
+        }
+    }
+}
+
+fn tf_to_op(error: runtime::TfError) -> tensor::OpError {
+    tensor::OpError::python(tensor::ErrorClass::Internal, error.message)
+}
+
+/// `variable.scatter_sub(IndexedSlices(rows, indices))`: each row subtracted in order.
+fn scatter_sub(value: &Tensor, rows: &Tensor, indices: &Tensor) -> OpResult<Tensor> {
+    let dims = value.dims().to_vec();
+    let width: usize = dims.iter().skip(1).product();
+    let count = dims.first().copied().unwrap_or(0);
+    let positions = indices.to_i64_vec().unwrap_or_default();
+    let mut out = value.to_f64_vec().unwrap_or_default();
+    let rows = rows.to_f64_vec().unwrap_or_default();
+    let f32_values = value.dtype() == tensor::DType::Float32;
+    for (i, position) in positions.iter().enumerate() {
+        let Some(row) = usize::try_from(*position).ok().filter(|row| *row < count) else {
+            continue;
+        };
+        for k in 0..width {
+            let target = &mut out[row * width + k];
+            *target = if f32_values {
+                f64::from(*target as f32 - rows[i * width + k] as f32)
+            } else {
+                *target - rows[i * width + k]
+            };
+        }
+    }
+    let updated = Tensor::from_vec(tensor::Shape::new(dims), out)?;
+    ops::cast(&updated, value.dtype())
+}
+
 /// Which optimizer, with its hyperparameters.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rule {
@@ -96,7 +167,7 @@ impl OptimizerState {
     }
 
     /// The new value of one variable's slots and the assignment to make: `(kind, value)`.
-    fn update(&self, id: u32, value: &Tensor, grad: &Tensor) -> OpResult<(OpKind, Tensor)> {
+    fn update(&self, id: u32, value: &Tensor, grad: &Grad<'_>) -> OpResult<(OpKind, Tensor)> {
         let lr = ops::cast(&f32_scalar(self.learning_rate.get()), value.dtype())?;
         let zeros = || {
             bin(
@@ -109,10 +180,20 @@ impl OptimizerState {
         match &self.rule {
             Rule::Sgd { momentum, nesterov } => {
                 if *momentum == 0.0 {
-                    return Ok((
-                        runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
-                        bin(BinaryOp::Mul, grad, &lr)?,
-                    ));
+                    return Ok(match grad {
+                        Grad::Dense(grad) => (
+                            runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Sub),
+                            bin(BinaryOp::Mul, grad, &lr)?,
+                        ),
+                        Grad::Slices(slices) => (
+                            runtime::op_defs::AssignVariable::kind(runtime::op_defs::Update::Set),
+                            scatter_sub(
+                                value,
+                                &bin(BinaryOp::Mul, &slices.values, &lr)?,
+                                &slices.indices,
+                            )?,
+                        ),
+                    });
                 }
                 let m_factor = f32_scalar(*momentum);
                 let slot = match slots.get(&id) {
@@ -120,7 +201,7 @@ impl OptimizerState {
                     None => zeros()?,
                 };
                 // m = -g * lr + m * momentum
-                let step = bin(BinaryOp::Mul, grad, &lr)?;
+                let step = grad.map_dense(|grad| bin(BinaryOp::Mul, grad, &lr))?;
                 let m = bin(BinaryOp::Sub, &bin(BinaryOp::Mul, &slot, &m_factor)?, &step)?;
                 slots.insert(id, vec![m.clone()]);
                 let delta = if *nesterov {
@@ -159,7 +240,7 @@ impl OptimizerState {
                     &m,
                     &bin(
                         BinaryOp::Mul,
-                        &bin(BinaryOp::Sub, grad, &m)?,
+                        &bin(BinaryOp::Sub, &grad.dense()?, &m)?,
                         // Keras's `1 - self.beta_1`: a Python float, then float32.
                         &f32_scalar(1.0 - *beta_1),
                     )?,
@@ -169,7 +250,11 @@ impl OptimizerState {
                     &v,
                     &bin(
                         BinaryOp::Mul,
-                        &bin(BinaryOp::Sub, &ops::unary(UnaryOp::Square, grad)?, &v)?,
+                        &bin(
+                            BinaryOp::Sub,
+                            &grad.map_dense(|grad| ops::unary(UnaryOp::Square, grad))?,
+                            &v,
+                        )?,
                         &f32_scalar(1.0 - *beta_2),
                     )?,
                 )?;
@@ -203,17 +288,19 @@ impl OptimizerState {
                 let velocity = bin(
                     BinaryOp::Add,
                     &bin(BinaryOp::Mul, &rho_t, &velocity)?,
-                    &bin(
-                        BinaryOp::Mul,
-                        // Keras's `1 - rho`: a Python float, then float32.
-                        &f32_scalar(1.0 - *rho),
-                        &ops::unary(UnaryOp::Square, grad)?,
-                    )?,
+                    &grad.map_dense(|grad| {
+                        bin(
+                            BinaryOp::Mul,
+                            // Keras's `1 - rho`: a Python float, then float32.
+                            &f32_scalar(1.0 - *rho),
+                            &ops::unary(UnaryOp::Square, grad)?,
+                        )
+                    })?,
                 )?;
                 let denominator = bin(BinaryOp::Add, &velocity, &f32_scalar(*epsilon))?;
                 let increment = bin(
                     BinaryOp::RealDiv,
-                    &bin(BinaryOp::Mul, &lr, grad)?,
+                    &grad.map_dense(|grad| bin(BinaryOp::Mul, &lr, grad))?,
                     &ops::unary(UnaryOp::Sqrt, &denominator)?,
                 )?;
                 if *momentum > 0.0 {
@@ -248,7 +335,7 @@ pub fn apply(
     st: &St,
     vm: &mut Vm<'_>,
     optimizer: &OptimizerState,
-    pairs: &[(Option<runtime::op::Value>, VariableId)],
+    pairs: &[(Option<GradInput>, VariableId)],
 ) -> PyResult<()> {
     let counter = optimizer.traced.borrow().iterations;
     if let Some(counter) = counter {
@@ -264,6 +351,35 @@ pub fn apply(
     for (grad, id) in pairs {
         let Some(grad) = grad else { continue };
         let id = *id;
+        let grad = match grad {
+            GradInput::Slices(slices) => {
+                let value = st.tf(vm, |ctx| match ctx.read_variable(id)? {
+                    runtime::Handle::Eager(eager) => Ok(eager.value.tensor().cloned()),
+                    runtime::Handle::Symbolic(_) => Ok(None),
+                })?;
+                if let Some(value) = value {
+                    let mut slices = slices.clone();
+                    if slices.values.dtype() != value.dtype() {
+                        slices.values =
+                            ops::cast(&slices.values, value.dtype()).map_err(|e| op_error(vm, e))?;
+                    }
+                    let (kind, delta) = optimizer
+                        .update(id.0, &value, &Grad::Slices(&slices))
+                        .map_err(|e| op_error(vm, e))?;
+                    st.tf(vm, |ctx| {
+                        ctx.assign_variable(id, kind, Operand::Literal(delta))
+                    })?;
+                    continue;
+                }
+                runtime::op::Value::Dense(
+                    slices
+                        .densify()
+                        .map_err(|e| vm.runtime_error(e.message))?,
+                )
+            }
+            GradInput::Dense(value) => value.clone(),
+        };
+        let grad = &grad;
         let value = st.tf(vm, |ctx| match ctx.read_variable(id)? {
             runtime::Handle::Eager(eager) => Ok(eager.value.clone()),
             runtime::Handle::Symbolic(_) => Err(runtime::TfError::internal(
@@ -304,7 +420,7 @@ pub fn apply(
             ops::cast(grad, value.dtype()).map_err(|e| op_error(vm, e))?
         };
         let (kind, delta) = optimizer
-            .update(id.0, value, &grad)
+            .update(id.0, value, &Grad::Dense(&grad))
             .map_err(|e| op_error(vm, e))?;
         st.tf(vm, |ctx| {
             ctx.assign_variable(id, kind, Operand::Literal(delta))
@@ -434,14 +550,53 @@ fn apply_gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                 });
         let grad = match eager {
             // A gradient not computed (values on demand) is applied as one.
-            Some(value) => Some(value),
+            Some(value) => Some(GradInput::Dense(value)),
             None if grad.is_none() => None,
-            None => crate::convert::eager_value(st, vm, grad)?.map(runtime::op::Value::Dense),
+            None => match indexed_slices(st, vm, grad)? {
+                Some(slices) => Some(GradInput::Slices(slices)),
+                None => crate::convert::eager_value(st, vm, grad)?
+                    .map(|value| GradInput::Dense(runtime::op::Value::Dense(value))),
+            },
         };
         pairs.push((grad, variables::variable_id(vm, variable)?));
     }
     apply(st, vm, &optimizer, &pairs)?;
     Ok(Value::None)
+}
+
+/// A `tf.IndexedSlices` gradient's rows, indices and dense shape; `None` for anything else.
+fn indexed_slices(
+    st: &St,
+    vm: &mut Vm<'_>,
+    grad: &Value,
+) -> PyResult<Option<runtime::tape::Slices>> {
+    let Value::Instance(instance) = grad else {
+        return Ok(None);
+    };
+    if instance.class.name != "IndexedSlices" {
+        return Ok(None);
+    }
+    let mut parts = Vec::with_capacity(3);
+    for name in ["values", "indices", "dense_shape"] {
+        let part = vm.get_attr_str(grad, name)?;
+        let Some(tensor) = crate::convert::eager_value(st, vm, &part)? else {
+            return Ok(None);
+        };
+        parts.push(tensor);
+    }
+    let [values, indices, dense_shape] = <[Tensor; 3]>::try_from(parts)
+        .map_err(|_| vm.runtime_error("IndexedSlices without its parts"))?;
+    let dense_shape = dense_shape
+        .to_i64_vec()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|d| usize::try_from(d).unwrap_or(0))
+        .collect();
+    Ok(Some(runtime::tape::Slices {
+        values,
+        indices,
+        dense_shape,
+    }))
 }
 
 /// `optimizer._slot_values(variable)`: the optimizer's state for one weight (Adam's

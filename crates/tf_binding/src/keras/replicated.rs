@@ -51,7 +51,13 @@ pub fn all_reduce_and_apply(
         st.tf(vm, |ctx| ctx.enter_replica(strategy, replica, false))?;
         let replica_pairs: Vec<_> = replica_pairs
             .iter()
-            .map(|(grad, id)| (grad.clone().map(runtime::op::Value::Dense), *id))
+            .map(|(grad, id)| {
+                (
+                    grad.clone()
+                        .map(|grad| optimizers::GradInput::Dense(runtime::op::Value::Dense(grad))),
+                    *id,
+                )
+            })
             .collect();
         let applied = optimizers::apply(st, vm, &optimizer, &replica_pairs);
         st.tf(vm, |ctx| ctx.exit_replica())?;
