@@ -14,6 +14,11 @@ class _Cell(Layer):
     three weights, and the dropout rates `RNN` applies over the time steps."""
 
     gates = 1
+    _seed_first = False
+
+    def _seed_generator(self, seed):
+        from keras.src.random import SeedGenerator
+        self.seed_generator = SeedGenerator(seed=seed)
 
     def __init__(self, units, activation="tanh", recurrent_activation="sigmoid",
                  use_bias=True, kernel_initializer="glorot_uniform",
@@ -23,6 +28,11 @@ class _Cell(Layer):
                  dropout=0.0, recurrent_dropout=0.0, seed=None, **kwargs):
         kwargs.pop("implementation", None)
         super().__init__(**kwargs)
+        # Each cell's dropout generator draws its seed from the global stream, before the
+        # initializers in SimpleRNNCell and after them in LSTMCell and GRUCell (Keras's
+        # order, which decides every later layer's initial weights).
+        if self._seed_first:
+            self._seed_generator(seed)
         self.units = units
         self.activation = activations.get(activation)
         self.recurrent_activation = activations.get(recurrent_activation)
@@ -36,6 +46,8 @@ class _Cell(Layer):
         self.dropout = min(1.0, max(0.0, dropout))
         self.recurrent_dropout = min(1.0, max(0.0, recurrent_dropout))
         self.seed = seed
+        if not self._seed_first:
+            self._seed_generator(seed)
         self.state_size = units
         self.output_size = units
 
@@ -58,6 +70,8 @@ class _Cell(Layer):
 
 
 class SimpleRNNCell(_Cell):
+    _seed_first = True
+
     def __init__(self, units, activation="tanh", **kwargs):
         kwargs.pop("recurrent_activation", None)
         super().__init__(units, activation=activation, **kwargs)
