@@ -53,6 +53,16 @@ pub fn elu(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     features_op(st, vm, &args, "elu", Activation::Elu)
 }
 
+/// `tf.nn.selu(features, name)`.
+pub fn selu(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    features_op(st, vm, &args, "selu", Activation::Selu)
+}
+
+/// `tf.nn.softsign(features, name)`.
+pub fn softsign(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    features_op(st, vm, &args, "softsign", Activation::Softsign)
+}
+
 /// `tf.nn.leaky_relu(features, alpha=0.2, name)`: integers are cast to float32 first.
 pub fn leaky_relu(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "leaky_relu", &args, 1, [features, alpha, name])?;

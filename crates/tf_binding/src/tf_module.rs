@@ -773,6 +773,8 @@ const UNARY_FUNCTIONS: &[(&str, UnaryOp)] = &[
     ("rsqrt", UnaryOp::Rsqrt),
     ("log1p", UnaryOp::Log1p),
     ("expm1", UnaryOp::Expm1),
+    ("erf", UnaryOp::Erf),
+    ("erfc", UnaryOp::Erfc),
     ("tan", UnaryOp::Tan),
     ("reciprocal", UnaryOp::Reciprocal),
     ("softplus", UnaryOp::Softplus),
@@ -1216,6 +1218,8 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&nn, st, "softmax", array_ops::softmax);
     def(&nn, st, "relu6", crate::activation_ops::relu6);
     def(&nn, st, "elu", crate::activation_ops::elu);
+    def(&nn, st, "selu", crate::activation_ops::selu);
+    def(&nn, st, "softsign", crate::activation_ops::softsign);
     def(&nn, st, "leaky_relu", crate::activation_ops::leaky_relu);
     def(&nn, st, "log_softmax", crate::activation_ops::log_softmax);
     def(&nn, st, "l2_loss", crate::activation_ops::l2_loss);

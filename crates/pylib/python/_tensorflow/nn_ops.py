@@ -112,9 +112,8 @@ def gelu(features, approximate=False, name=None):
         coeff = tf.cast(0.044715, features.dtype)
         return 0.5 * features * (
             1.0 + tf.tanh(0.7978845608028654 * (features + coeff * tf.pow(features, 3))))
-    raise NotImplementedError(
-        "tf.nn.gelu(approximate=False) needs erfc, which is not emulated yet; "
-        "approximate=True is.")
+    return 0.5 * features * tf.math.erfc(
+        -features * tf.cast(0.7071067811865476, features.dtype))
 
 
 def depthwise_conv2d(input, filter, strides, padding, data_format=None, dilations=None,

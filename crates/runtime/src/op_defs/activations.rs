@@ -17,6 +17,18 @@ pub static RELU6: OpDef = OpDef::compute("Relu6");
 pub static ELU: OpDef = OpDef::compute("Elu").class(report::OpClass::Transcendental);
 /// `LeakyRelu`.
 pub static LEAKY_RELU: OpDef = OpDef::compute("LeakyRelu");
+/// `Selu`: one exponential per negative element.
+pub static SELU: OpDef = OpDef::compute("Selu").class(report::OpClass::Transcendental);
+/// `Softsign`.
+pub static SOFTSIGN: OpDef = OpDef::compute("Softsign");
+/// `SeluGrad(gradients, outputs)`.
+pub static SELU_GRAD: OpDef = OpDef::compute("SeluGrad");
+/// `SoftsignGrad(gradients, features)`.
+pub static SOFTSIGN_GRAD: OpDef = OpDef::compute("SoftsignGrad");
+
+/// SELU's scale and scale × alpha, as TensorFlow's kernel has them.
+const SELU_SCALE: f64 = 1.050_700_987_355_480_5;
+const SELU_SCALE_ALPHA: f64 = 1.758_099_340_847_376_8;
 /// `Relu6Grad(gradients, features)`.
 pub static RELU6_GRAD: OpDef = OpDef::compute("Relu6Grad");
 /// `EluGrad(gradients, outputs)`.
@@ -36,6 +48,10 @@ pub enum Activation {
         /// The slope below zero (a float attribute).
         alpha: f32,
     },
+    /// `scale * x` where positive, `scale * alpha * (exp(x) - 1)` elsewhere.
+    Selu,
+    /// `x / (1 + |x|)`.
+    Softsign,
 }
 
 impl Activation {
@@ -54,7 +70,14 @@ impl Activation {
             Activation::Relu6 => &RELU6,
             Activation::Elu => &ELU,
             Activation::LeakyRelu { .. } => &LEAKY_RELU,
+            Activation::Selu => &SELU,
+            Activation::Softsign => &SOFTSIGN,
         }
+    }
+
+    /// Whether its gradient op reads the outputs (else the features).
+    fn gradient_reads_outputs(self) -> bool {
+        matches!(self, Activation::Elu | Activation::Selu)
     }
 
     /// The activation of one element, in f32 or f64.
@@ -63,6 +86,9 @@ impl Activation {
             Activation::Relu6 => x.clamp(0.0, 6.0),
             Activation::Elu if x < 0.0 => x.exp() - 1.0,
             Activation::LeakyRelu { alpha } if x <= 0.0 => x * alpha,
+            Activation::Selu if x < 0.0 => SELU_SCALE_ALPHA as f32 * (x.exp() - 1.0),
+            Activation::Selu => x * SELU_SCALE as f32,
+            Activation::Softsign => x / (x.abs() + 1.0),
             _ => x,
         }
     }
@@ -72,6 +98,9 @@ impl Activation {
             Activation::Relu6 => x.clamp(0.0, 6.0),
             Activation::Elu if x < 0.0 => x.exp() - 1.0,
             Activation::LeakyRelu { alpha } if x <= 0.0 => x * f64::from(alpha),
+            Activation::Selu if x < 0.0 => SELU_SCALE_ALPHA * (x.exp() - 1.0),
+            Activation::Selu => x * SELU_SCALE,
+            Activation::Softsign => x / (x.abs() + 1.0),
             _ => x,
         }
     }
@@ -84,6 +113,12 @@ impl Activation {
             Activation::Relu6 => 0.0,
             Activation::Elu if y < 0.0 => (y + 1.0) * grad,
             Activation::LeakyRelu { alpha } if x <= 0.0 => grad * alpha,
+            Activation::Selu if y < 0.0 => grad * (y + SELU_SCALE_ALPHA as f32),
+            Activation::Selu => grad * SELU_SCALE as f32,
+            Activation::Softsign => {
+                let denominator = 1.0 + x.abs();
+                grad / (denominator * denominator)
+            }
             _ => grad,
         }
     }
@@ -94,6 +129,12 @@ impl Activation {
             Activation::Relu6 => 0.0,
             Activation::Elu if y < 0.0 => (y + 1.0) * grad,
             Activation::LeakyRelu { alpha } if x <= 0.0 => grad * f64::from(alpha),
+            Activation::Selu if y < 0.0 => grad * (y + SELU_SCALE_ALPHA),
+            Activation::Selu => grad * SELU_SCALE,
+            Activation::Softsign => {
+                let denominator = 1.0 + x.abs();
+                grad / (denominator * denominator)
+            }
             _ => grad,
         }
     }
@@ -201,9 +242,10 @@ impl Op for Activation {
         let x = *inputs
             .first()
             .ok_or_else(|| TfError::internal("a traced activation lost its input"))?;
-        let (second, second_name) = match self {
-            Activation::Elu => (y, "outputs"),
-            _ => (x, "features"),
+        let (second, second_name) = if self.gradient_reads_outputs() {
+            (y, "outputs")
+        } else {
+            (x, "features")
         };
         let grad_op = ActivationGrad { of: *self };
         let name = grad_op.def().name;
@@ -220,8 +262,9 @@ impl Op for Activation {
     }
 
     fn forward_name_scoped(&self, _name_stem: &str) -> bool {
-        // `relu6` and `leaky_relu` open a name scope; `elu` is the generated op itself.
-        !matches!(self, Activation::Elu)
+        // `relu6` and `leaky_relu` open a name scope; `elu`, `selu` and `softsign` are the
+        // generated ops themselves.
+        !matches!(self, Activation::Elu | Activation::Selu | Activation::Softsign)
     }
 
     fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {
@@ -251,6 +294,8 @@ impl Op for ActivationGrad {
             Activation::Relu6 => &RELU6_GRAD,
             Activation::Elu => &ELU_GRAD,
             Activation::LeakyRelu { .. } => &LEAKY_RELU_GRAD,
+            Activation::Selu => &SELU_GRAD,
+            Activation::Softsign => &SOFTSIGN_GRAD,
         }
     }
 
@@ -274,7 +319,7 @@ impl Op for ActivationGrad {
         let values = other.to_f64_vec().unwrap_or_default();
         let of = self.of;
         let slope = match of {
-            Activation::Elu => map_elements(
+            _ if of.gradient_reads_outputs() => map_elements(
                 grad,
                 |at, g| of.slope32(g, 0.0, values[at] as f32),
                 |at, g| of.slope64(g, 0.0, values[at]),

@@ -77,6 +77,8 @@ pub(super) const OPS: &[OpDef] = &[
     transcendental("Rsqrt"),
     transcendental("Log1p"),
     transcendental("Expm1"),
+    transcendental("Erf"),
+    transcendental("Erfc"),
     transcendental("Tan"),
     OpDef::compute("Reciprocal"),
     transcendental("Softplus"),

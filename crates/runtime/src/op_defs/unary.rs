@@ -131,6 +131,16 @@ impl Op for Unary {
                 binary(BinaryOp::Mul, grad, &unary(UnaryOp::Reciprocal, &shifted)?)?
             }
             UnaryOp::Expm1 => binary(BinaryOp::Mul, grad, &unary(UnaryOp::Exp, x)?)?,
+            // `_ErfGrad`/`_ErfcGrad`: grad * (±2/√π) * exp(-x²).
+            UnaryOp::Erf | UnaryOp::Erfc => {
+                let sign = if *op == UnaryOp::Erf { 1.0 } else { -1.0 };
+                let factor = scalar_like(sign * std::f64::consts::FRAC_2_SQRT_PI, grad)?;
+                let bell = unary(
+                    UnaryOp::Exp,
+                    &unary(UnaryOp::Neg, &unary(UnaryOp::Square, x)?)?,
+                )?;
+                binary(BinaryOp::Mul, &binary(BinaryOp::Mul, grad, &factor)?, &bell)?
+            }
             UnaryOp::Tan => {
                 let secant = unary(UnaryOp::Reciprocal, &unary(UnaryOp::Cos, x)?)?;
                 binary(BinaryOp::Mul, grad, &unary(UnaryOp::Square, &secant)?)?
@@ -249,6 +259,18 @@ impl Op for Unary {
             UnaryOp::Expm1 => {
                 let slope = ctx.grad_unary(UnaryOp::Exp, x)?;
                 ctx.grad_binary(BinaryOp::Mul, grad, operand(slope))?
+            }
+            UnaryOp::Erf | UnaryOp::Erfc => {
+                let sign = if *op == UnaryOp::Erf { 1.0 } else { -1.0 };
+                let scaled = ctx.grad_binary(
+                    BinaryOp::Mul,
+                    grad,
+                    literal(sign * std::f64::consts::FRAC_2_SQRT_PI),
+                )?;
+                let squared = ctx.grad_unary(UnaryOp::Square, x)?;
+                let negated = ctx.grad_unary(UnaryOp::Neg, squared)?;
+                let bell = ctx.grad_unary(UnaryOp::Exp, negated)?;
+                ctx.grad_binary(BinaryOp::Mul, scaled, operand(bell))?
             }
             UnaryOp::Reciprocal => {
                 // ReciprocalGrad: -dy * y * y.

@@ -53,6 +53,10 @@ pub enum UnaryOp {
     Log1p,
     /// `e^x - 1`, exact near 0.
     Expm1,
+    /// The error function.
+    Erf,
+    /// `1 - erf(x)`, exact for large `x`.
+    Erfc,
     /// Tangent.
     Tan,
     /// `1 / x`.
@@ -94,6 +98,8 @@ impl UnaryOp {
             UnaryOp::Rsqrt => OpType::Rsqrt,
             UnaryOp::Log1p => OpType::Log1p,
             UnaryOp::Expm1 => OpType::Expm1,
+            UnaryOp::Erf => OpType::Erf,
+            UnaryOp::Erfc => OpType::Erfc,
             UnaryOp::Tan => OpType::Tan,
             UnaryOp::Reciprocal => OpType::Reciprocal,
             UnaryOp::Softplus => OpType::Softplus,
@@ -103,6 +109,30 @@ impl UnaryOp {
             UnaryOp::Sinh => OpType::Sinh,
             UnaryOp::Cosh => OpType::Cosh,
         }
+    }
+}
+
+/// `erf` and `erfc` of f32 and f64 (libm's), for [`float_unary`].
+trait ErrorFunction {
+    fn erf(self) -> Self;
+    fn erfc(self) -> Self;
+}
+
+impl ErrorFunction for f32 {
+    fn erf(self) -> f32 {
+        libm::erff(self)
+    }
+    fn erfc(self) -> f32 {
+        libm::erfcf(self)
+    }
+}
+
+impl ErrorFunction for f64 {
+    fn erf(self) -> f64 {
+        libm::erf(self)
+    }
+    fn erfc(self) -> f64 {
+        libm::erfc(self)
     }
 }
 
@@ -143,6 +173,8 @@ macro_rules! float_unary {
             UnaryOp::Rsqrt => 1.0 / x.sqrt(),
             UnaryOp::Log1p => x.ln_1p(),
             UnaryOp::Expm1 => x.exp_m1(),
+            UnaryOp::Erf => ErrorFunction::erf(x),
+            UnaryOp::Erfc => ErrorFunction::erfc(x),
             UnaryOp::Tan => x.tan(),
             UnaryOp::Reciprocal => 1.0 / x,
             UnaryOp::Softplus => {

@@ -44,7 +44,15 @@ def softplus(x):
 
 
 def elu(x, alpha=1.0):
-    return ops.elu(x)
+    return ops.elu(x, alpha=alpha)
+
+
+def selu(x):
+    return ops.selu(x)
+
+
+def softsign(x):
+    return ops.softsign(x)
 
 
 
@@ -89,7 +97,8 @@ def mish(x):
 
 _ALL = {
     f.__name__: f
-    for f in (linear, relu, softmax, log_softmax, sigmoid, tanh, softplus, elu, relu6,
+    for f in (linear, relu, softmax, log_softmax, sigmoid, tanh, softplus, elu, selu,
+              softsign, relu6,
               leaky_relu, hard_sigmoid, exponential, silu, hard_silu, gelu, mish)
 }
 _ALL["swish"] = silu

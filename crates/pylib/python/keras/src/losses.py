@@ -262,6 +262,175 @@ def sparse_categorical_crossentropy(y_true, y_pred, from_logits=False, ignore_cl
     return tf.nn.sparse_softmax_cross_entropy_with_logits(labels=target, logits=output)
 
 
+def _binary_crossentropy_values(target, output):
+    """`ops.binary_crossentropy(target, output)` on probabilities (element-wise)."""
+    eps = backend.epsilon()
+    output = tf.clip_by_value(output, eps, 1.0 - eps)
+    bce = target * tf.math.log(output)
+    bce += (1 - target) * tf.math.log(1 - output)
+    return -bce
+
+
+def log_cosh(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    log2 = tf.cast(tf.math.log(2.0), y_pred.dtype)
+    x = y_pred - y_true
+    return _mean(x + tf.math.softplus(x * -2.0) - log2)
+
+
+def kl_divergence(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true = tf.clip_by_value(y_true, backend.epsilon(), 1)
+    y_pred = tf.clip_by_value(y_pred, backend.epsilon(), 1)
+    return tf.reduce_sum(y_true * tf.math.log(y_true / y_pred), axis=-1)
+
+
+def poisson(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    epsilon = tf.cast(backend.epsilon(), y_pred.dtype)
+    return _mean(y_pred - y_true * tf.math.log(y_pred + epsilon))
+
+
+def _hinge_labels(y_true):
+    """Labels of 0 and 1 become -1 and 1 (`convert_binary_labels_to_hinge`)."""
+    binary = tf.reduce_all(tf.logical_or(tf.equal(y_true, 0), tf.equal(y_true, 1)))
+    return tf.cond(binary, lambda: 2.0 * y_true - 1.0, lambda: y_true)
+
+
+def hinge(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = _hinge_labels(tf.cast(y_true, y_pred.dtype))
+    return _mean(tf.maximum(1.0 - y_true * y_pred, 0.0))
+
+
+def squared_hinge(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = _hinge_labels(tf.cast(y_true, y_pred.dtype))
+    return _mean(tf.square(tf.maximum(1.0 - y_true * y_pred, 0.0)))
+
+
+def categorical_hinge(y_true, y_pred):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = tf.cast(y_true, y_pred.dtype)
+    pos = tf.reduce_sum(y_true * y_pred, axis=-1)
+    neg = tf.reduce_max((1.0 - y_true) * y_pred, axis=-1)
+    return tf.maximum(neg - pos + 1.0, tf.cast(0.0, y_pred.dtype))
+
+
+def _l2_normalize(x, axis):
+    """`ops.normalize(x, axis)`: `x * rsqrt(sum(x²))`, the inverse norm at most 1/ε."""
+    inv_norm = tf.math.rsqrt(tf.reduce_sum(tf.square(x), axis=axis, keepdims=True))
+    return x * tf.minimum(inv_norm, 1.0 / backend.epsilon())
+
+
+def cosine_similarity(y_true, y_pred, axis=-1):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    y_pred = _l2_normalize(y_pred, axis)
+    y_true = _l2_normalize(y_true, axis)
+    return -tf.reduce_sum(y_true * y_pred, axis=axis)
+
+
+def binary_focal_crossentropy(y_true, y_pred, apply_class_balancing=False, alpha=0.25,
+                              gamma=2.0, from_logits=False, label_smoothing=0.0, axis=-1):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = tf.cast(y_true, y_pred.dtype)
+    if label_smoothing:
+        y_true = y_true * (1.0 - label_smoothing) + 0.5 * label_smoothing
+    if from_logits:
+        y_pred = tf.sigmoid(y_pred)
+    bce = _binary_crossentropy_values(y_true, y_pred)
+    p_t = y_true * y_pred + (1 - y_true) * (1 - y_pred)
+    focal_bce = tf.pow(1.0 - p_t, tf.cast(gamma, y_pred.dtype)) * bce
+    if apply_class_balancing:
+        weight = y_true * alpha + (1 - y_true) * (1 - alpha)
+        focal_bce = weight * focal_bce
+    return tf.reduce_mean(focal_bce, axis=axis)
+
+
+def categorical_focal_crossentropy(y_true, y_pred, alpha=0.25, gamma=2.0, from_logits=False,
+                                   label_smoothing=0.0, axis=-1):
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = tf.cast(y_true, y_pred.dtype)
+    if label_smoothing:
+        classes = tf.cast(tf.shape(y_true)[-1], y_pred.dtype)
+        y_true = y_true * (1.0 - label_smoothing) + label_smoothing / classes
+    if from_logits:
+        y_pred = tf.nn.softmax(y_pred, axis=axis)
+    output = y_pred / tf.reduce_sum(y_pred, axis=axis, keepdims=True)
+    output = tf.clip_by_value(output, backend.epsilon(), 1.0 - backend.epsilon())
+    cce = -y_true * tf.math.log(output)
+    modulating = tf.pow(1.0 - output, tf.cast(gamma, y_pred.dtype))
+    return tf.reduce_sum(tf.multiply(tf.multiply(modulating, alpha), cce), axis=axis)
+
+
+def _simple_loss(fn, default_name):
+    """A `LossFunctionWrapper` class for a loss function without options."""
+
+    class SimpleLoss(LossFunctionWrapper):
+        def __init__(self, reduction="sum_over_batch_size", name=default_name, dtype=None):
+            super().__init__(fn, reduction=reduction, name=name, dtype=dtype)
+
+    return SimpleLoss
+
+
+class LogCosh(_simple_loss(log_cosh, "log_cosh")):
+    pass
+
+
+class KLDivergence(_simple_loss(kl_divergence, "kl_divergence")):
+    pass
+
+
+class Poisson(_simple_loss(poisson, "poisson")):
+    pass
+
+
+class Hinge(_simple_loss(hinge, "hinge")):
+    pass
+
+
+class SquaredHinge(_simple_loss(squared_hinge, "squared_hinge")):
+    pass
+
+
+class CategoricalHinge(_simple_loss(categorical_hinge, "categorical_hinge")):
+    pass
+
+
+class CosineSimilarity(LossFunctionWrapper):
+    def __init__(self, axis=-1, reduction="sum_over_batch_size", name="cosine_similarity",
+                 dtype=None):
+        super().__init__(cosine_similarity, reduction=reduction, name=name, dtype=dtype,
+                         axis=axis)
+
+
+class BinaryFocalCrossentropy(LossFunctionWrapper):
+    def __init__(self, apply_class_balancing=False, alpha=0.25, gamma=2.0, from_logits=False,
+                 label_smoothing=0.0, axis=-1, reduction="sum_over_batch_size",
+                 name="binary_focal_crossentropy", dtype=None):
+        super().__init__(binary_focal_crossentropy, reduction=reduction, name=name,
+                         dtype=dtype, apply_class_balancing=apply_class_balancing,
+                         alpha=alpha, gamma=gamma, from_logits=from_logits,
+                         label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+
+
+class CategoricalFocalCrossentropy(LossFunctionWrapper):
+    def __init__(self, alpha=0.25, gamma=2.0, from_logits=False, label_smoothing=0.0,
+                 axis=-1, reduction="sum_over_batch_size",
+                 name="categorical_focal_crossentropy", dtype=None):
+        super().__init__(categorical_focal_crossentropy, reduction=reduction, name=name,
+                         dtype=dtype, alpha=alpha, gamma=gamma, from_logits=from_logits,
+                         label_smoothing=label_smoothing, axis=axis)
+        self.from_logits = from_logits
+
+
 class MeanSquaredError(LossFunctionWrapper):
     def __init__(self, reduction="sum_over_batch_size", name="mean_squared_error", dtype=None):
         super().__init__(mean_squared_error, reduction=reduction, name=name, dtype=dtype)
@@ -320,31 +489,76 @@ class SparseCategoricalCrossentropy(LossFunctionWrapper):
 
 mse = MSE = mean_squared_error
 mae = MAE = mean_absolute_error
+mape = MAPE = mean_absolute_percentage_error
+msle = MSLE = mean_squared_logarithmic_error
+kld = KLD = kl_divergence
+bce = BCE = binary_crossentropy
 
-_BY_NAME = {
-    "mse": MeanSquaredError, "mean_squared_error": MeanSquaredError,
-    "mae": MeanAbsoluteError, "mean_absolute_error": MeanAbsoluteError,
-    "huber": Huber, "huber_loss": Huber,
-    "mape": MeanAbsolutePercentageError,
-    "mean_absolute_percentage_error": MeanAbsolutePercentageError,
-    "msle": MeanSquaredLogarithmicError,
-    "mean_squared_logarithmic_error": MeanSquaredLogarithmicError,
-    "binary_crossentropy": BinaryCrossentropy,
-    "categorical_crossentropy": CategoricalCrossentropy,
-    "sparse_categorical_crossentropy": SparseCategoricalCrossentropy,
-}
+_LOSS_CLASSES = (
+    Loss, LossFunctionWrapper, MeanSquaredError, MeanAbsoluteError,
+    MeanAbsolutePercentageError, MeanSquaredLogarithmicError, Huber, LogCosh, KLDivergence,
+    Poisson, Hinge, SquaredHinge, CategoricalHinge, CosineSimilarity, BinaryCrossentropy,
+    CategoricalCrossentropy, SparseCategoricalCrossentropy, BinaryFocalCrossentropy,
+    CategoricalFocalCrossentropy,
+)
+_LOSS_FUNCTIONS = (
+    mean_squared_error, mean_absolute_error, mean_absolute_percentage_error,
+    mean_squared_logarithmic_error, huber, log_cosh, kl_divergence, poisson, hinge,
+    squared_hinge, categorical_hinge, cosine_similarity, binary_crossentropy,
+    categorical_crossentropy, sparse_categorical_crossentropy, binary_focal_crossentropy,
+    categorical_focal_crossentropy,
+)
+# Keras's `ALL_OBJECTS_DICT`: classes and functions by their names, and the short aliases.
+_BY_NAME = {obj.__name__: obj for obj in _LOSS_CLASSES + _LOSS_FUNCTIONS}
+_BY_NAME.update({"bce": binary_crossentropy, "BCE": binary_crossentropy,
+                 "kld": kl_divergence, "KLD": kl_divergence,
+                 "mae": mean_absolute_error, "MAE": mean_absolute_error,
+                 "mse": mean_squared_error, "MSE": mean_squared_error,
+                 "mape": mean_absolute_percentage_error,
+                 "MAPE": mean_absolute_percentage_error,
+                 "msle": mean_squared_logarithmic_error,
+                 "MSLE": mean_squared_logarithmic_error})
+
+
+def serialize(loss):
+    """A `Loss`'s config dict, or a loss function's name."""
+    if isinstance(loss, Loss):
+        return {"module": "keras.losses", "class_name": type(loss).__name__,
+                "config": loss.get_config(), "registered_name": None}
+    return getattr(loss, "__name__", None)
+
+
+def deserialize(config, custom_objects=None):
+    """A loss from `serialize`'s output."""
+    if isinstance(config, str):
+        return get(config)
+    cls = (custom_objects or {}).get(config.get("class_name")) or _BY_NAME.get(
+        config.get("class_name"))
+    if cls is None:
+        raise ValueError(f"Could not interpret loss identifier: {config}")
+    return cls.from_config(config.get("config", {})) if isinstance(cls, type) else cls
 
 
 def get(identifier):
-    if identifier is None or isinstance(identifier, Loss):
-        return identifier
-    if isinstance(identifier, str):
-        cls = _BY_NAME.get(identifier)
-        if cls is None:
-            raise ValueError(f"Could not interpret loss identifier: {identifier}")
-        return cls()
-    if isinstance(identifier, type):
-        return identifier()
-    if callable(identifier):
-        return LossFunctionWrapper(identifier, name=getattr(identifier, "__name__", None))
+    """A loss by name (a function for a function's name, an instance for a class name),
+    a config dict, or a callable, as `keras.losses.get` resolves it."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        obj = deserialize(identifier)
+    elif isinstance(identifier, str):
+        obj = _BY_NAME.get(identifier)
+    else:
+        obj = identifier
+    if callable(obj):
+        return obj() if isinstance(obj, type) else obj
     raise ValueError(f"Could not interpret loss identifier: {identifier}")
+
+
+def loss_object(identifier):
+    """What `compile(loss=...)` uses: `get`, with a loss function wrapped as a `Loss`
+    named after it (Keras's `CompileLoss`)."""
+    obj = get(identifier)
+    if obj is None or isinstance(obj, Loss):
+        return obj
+    return LossFunctionWrapper(obj, name=getattr(obj, "__name__", None))

@@ -296,7 +296,15 @@ sigmoid = _unary_float("sigmoid", "sigmoid")
 relu = _unary_float("nn.relu", "relu")
 relu6 = _unary_float("nn.relu6", "relu6")
 softplus = _unary_float("nn.softplus", "softplus")
-elu = _unary_float("nn.elu", "elu")
+selu = _unary_float("nn.selu", "selu")
+softsign = _unary_float("nn.softsign", "softsign")
+
+
+@keras_op
+def elu(x, alpha=1.0):
+    x = _float(x)
+    res = tf.nn.elu(x)
+    return res if alpha == 1 else tf.where(x > 0, res, alpha * res)
 
 
 @keras_op

@@ -282,7 +282,7 @@ class Trainer:
                                or (metrics and isinstance(metrics[0], (list, tuple)))):
             self._compile_per_output(names, loss, loss_weights, metrics)
         else:
-            self._compiled_loss = losses_module.get(loss)
+            self._compiled_loss = losses_module.loss_object(loss)
             self._compiled_metrics = []
             # As Keras, metric names are resolved when the first step builds them.
             self._metrics_to_build = list(metrics or [])
@@ -310,7 +310,8 @@ class Trainer:
                 return list(value)
             return [value] * len(names)
 
-        losses = [losses_module.get(l) if l is not None else None for l in per_output(loss)]
+        losses = [losses_module.loss_object(l) if l is not None else None
+                  for l in per_output(loss)]
         weights = per_output(loss_weights) if loss_weights is not None else [1.0] * len(names)
         trackers = [metrics_module.Mean(name=f"{name}_loss") if l is not None else None
                     for name, l in zip(names, losses)]
