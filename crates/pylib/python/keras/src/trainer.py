@@ -423,11 +423,12 @@ class Trainer:
         tracker = getattr(self, "_loss_tracker", None)
         if tracker is not None:
             out.append(tracker)
+        # Keras's order: the loss, the compiled metrics, then each output's loss.
+        if getattr(self, "_compiled_metrics", None):
+            out.append(self._compile_metrics_group)
         for entry in getattr(self, "_per_output", None) or []:
             if entry[2] is not None:
                 out.append(entry[2])
-        if getattr(self, "_compiled_metrics", None):
-            out.append(self._compile_metrics_group)
         for layer in self._flat_layers():
             out.extend(layer._metrics_list)
         return out
@@ -657,9 +658,17 @@ class Trainer:
         return self._values(logs)
 
     def _values(self, logs):
-        names = ["loss"] + [t.name for _, _, t in (self._per_output or []) if t is not None]
-        names += [m.name for m in self._compiled_metrics]
+        """`evaluate`'s list: the logs in the order of `self.metrics` (a compile-metrics
+        group by its members), then any other keys sorted, as Keras's
+        `_flatten_metrics_in_order` lists them; one value alone."""
+        names = []
+        for metric in self.metrics:
+            if isinstance(metric, CompileMetrics):
+                names += [m.name for m in metric.metrics]
+            else:
+                names.append(metric.name)
         values = [logs[name] for name in names if name in logs]
+        values += [logs[key] for key in sorted(logs) if key not in names]
         return values[0] if len(values) == 1 else values
 
     @_in_strategy_scope

@@ -158,6 +158,8 @@ class Functional(Model):
                 self._layers.append(op)
         self.built = True
         self._graph = True
+        # As Keras's `Functional`: the names of the layers that make the outputs.
+        self.output_names = [x._keras_history[0].name for x in flat_outputs]
 
     @property
     def operations(self):
