@@ -216,7 +216,10 @@ pub(crate) fn unbroadcast(grad: Tensor, shape: &Shape) -> TfResult<Tensor> {
 /// A variable read whose output's gradient is only `IndexedSlices`: they pass to the
 /// variable as they are (`_ReadGrad`). True when it handled the entry.
 fn pass_slices(entry: &TapeEntry, walk: &mut GradientWalk) -> bool {
-    let read = entry.op.downcast::<crate::op_defs::ReadVariableOp>().is_some();
+    let read = entry
+        .op
+        .downcast::<crate::op_defs::ReadVariableOp>()
+        .is_some();
     let (Some((output, _)), Some((input, _))) = (entry.outputs.first(), entry.inputs.first())
     else {
         return false;

@@ -9,7 +9,7 @@ use crate::array_ops::{required, run};
 use crate::convert::{float_arg, name_arg, to_operand};
 use crate::tensor_class::wrap;
 use crate::St;
-use runtime::op_defs::{Activation, DivNoNan, L2Loss, LogSoftmax};
+use runtime::op_defs::{Activation, DivNoNan, L2Loss, Linalg, LogSoftmax};
 use runtime::Operand;
 use tensor::DType;
 
@@ -61,6 +61,66 @@ pub fn selu(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `tf.nn.softsign(features, name)`.
 pub fn softsign(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     features_op(st, vm, &args, "softsign", Activation::Softsign)
+}
+
+/// `tf.linalg.det(input, name)`, `tf.linalg.cholesky(input, name)`: one op on the
+/// matrices.
+fn matrix_op(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, function: &str, op: Linalg) -> PyResult {
+    let bound = bind!(vm, function, args, 1, [input, name])?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let name = name_arg(vm, &bound.name)?;
+    let kind = op.kind();
+    let default_name = runtime::op_defs::Op::def(&op).name;
+    let handle = run(
+        st,
+        vm,
+        kind,
+        default_name,
+        name,
+        vec![(input, "input", true)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.linalg.det(input, name)`.
+pub fn det(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    matrix_op(st, vm, &args, "det", Linalg::Determinant)
+}
+
+/// `tf.linalg.cholesky(input, name)`.
+pub fn cholesky(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    matrix_op(st, vm, &args, "cholesky", Linalg::Cholesky)
+}
+
+/// `tf.linalg.inv(input, adjoint=False, name)`.
+pub fn inv(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "inv", &args, 1, [input, adjoint, name])?;
+    let input = to_operand(st, vm, &required(&bound.input))?;
+    let adjoint = crate::flag(vm, &bound.adjoint, false)?;
+    let name = name_arg(vm, &bound.name)?;
+    let kind = Linalg::Inverse { adjoint }.kind();
+    let handle = run(
+        st,
+        vm,
+        kind,
+        "MatrixInverse",
+        name,
+        vec![(input, "input", true)],
+    )?;
+    wrap(st, vm, handle)
+}
+
+/// `tf.linalg.solve(matrix, rhs, adjoint=False, name)`.
+pub fn solve(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let bound = bind!(vm, "solve", &args, 2, [matrix, rhs, adjoint, name])?;
+    let matrix = to_operand(st, vm, &required(&bound.matrix))?;
+    let rhs = to_operand(st, vm, &required(&bound.rhs))?;
+    let adjoint = crate::flag(vm, &bound.adjoint, false)?;
+    let name = name_arg(vm, &bound.name)?;
+    let kind = Linalg::Solve { adjoint }.kind();
+    let inputs = vec![(matrix, "matrix", true), (rhs, "rhs", true)];
+    let handle = run(st, vm, kind, "MatrixSolve", name, inputs)?;
+    wrap(st, vm, handle)
 }
 
 /// `tf.nn.leaky_relu(features, alpha=0.2, name)`: integers are cast to float32 first.

@@ -14,7 +14,10 @@ use lang::value::{Module, Value};
 /// name without `:` is a whole module (a submodule such as `tf.train`).
 pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.Module", "_tensorflow.module:Module"),
-    ("tensorflow.IndexedSlices", "_tensorflow.indexed_slices:IndexedSlices"),
+    (
+        "tensorflow.IndexedSlices",
+        "_tensorflow.indexed_slices:IndexedSlices",
+    ),
     ("tensorflow.get_logger", "_tensorflow.ops:get_logger"),
     (
         "tensorflow.sequence_mask",

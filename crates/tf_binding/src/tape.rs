@@ -831,10 +831,7 @@ pub fn build(st: &St) -> Rc<Class> {
             }),
         )
         .method("__init__", init)
-        .method_closure(
-            "jacobian",
-            crate::python_method(JACOBIANS, "jacobian"),
-        )
+        .method_closure("jacobian", crate::python_method(JACOBIANS, "jacobian"))
         .method_closure(
             "batch_jacobian",
             crate::python_method(JACOBIANS, "batch_jacobian"),

@@ -1196,6 +1196,10 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     def(&linalg, st, "matmul", matmul);
     def(&linalg, st, "eye", math_ops::eye);
     def(&linalg, st, "norm", norm);
+    def(&linalg, st, "det", crate::activation_ops::det);
+    def(&linalg, st, "inv", crate::activation_ops::inv);
+    def(&linalg, st, "solve", crate::activation_ops::solve);
+    def(&linalg, st, "cholesky", crate::activation_ops::cholesky);
     def(&linalg, st, "l2_normalize", l2_normalize);
     tf.set("linalg", Value::Module(linalg.clone()));
     tf.set("random", Value::Module(random.clone()));

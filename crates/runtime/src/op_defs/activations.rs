@@ -264,7 +264,10 @@ impl Op for Activation {
     fn forward_name_scoped(&self, _name_stem: &str) -> bool {
         // `relu6` and `leaky_relu` open a name scope; `elu`, `selu` and `softsign` are the
         // generated ops themselves.
-        !matches!(self, Activation::Elu | Activation::Selu | Activation::Softsign)
+        !matches!(
+            self,
+            Activation::Elu | Activation::Selu | Activation::Softsign
+        )
     }
 
     fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {

@@ -43,6 +43,7 @@ pub(crate) mod identity;
 mod image_projective_transform;
 mod io;
 mod l2_loss;
+mod linalg;
 mod log_softmax;
 mod lookup;
 mod mat_mul;
@@ -114,6 +115,7 @@ pub use gather_v2::GatherV2;
 pub use identity::{Identity, IdentityN, StopGradient};
 pub use image_projective_transform::{FillMode, ImageProjectiveTransform, Interpolation};
 pub use l2_loss::L2Loss;
+pub use linalg::Linalg;
 pub use log_softmax::LogSoftmax;
 pub use lookup::{TableAction, TableOp};
 pub use mat_mul::MatMul;
@@ -320,6 +322,10 @@ const SINGLE_OPS: &[&OpDef] = &[
     &fill::DEF,
     &gather_nd::DEF,
     &l2_loss::DEF,
+    &linalg::CHOLESKY,
+    &linalg::DETERMINANT,
+    &linalg::INVERSE,
+    &linalg::SOLVE,
     &log_softmax::DEF,
     &one_hot::DEF,
     &range::DEF,

@@ -11,7 +11,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::symbolic::{GraphSegment, GradientScopes};
+use super::symbolic::{GradientScopes, GraphSegment};
 use super::{TapeEntry, TapeId};
 use crate::api::{Handle, Operand};
 use crate::context::Context;
@@ -54,11 +54,8 @@ impl Context {
             return Ok(None);
         }
         let tape = self.tape_for_gradient(id)?;
-        let (entries, watched, persistent) = (
-            tape.entries.clone(),
-            tape.watched.clone(),
-            tape.persistent,
-        );
+        let (entries, watched, persistent) =
+            (tape.entries.clone(), tape.watched.clone(), tape.persistent);
         let Some(path) = path_to(&entries, targets) else {
             return Ok(None);
         };
@@ -73,7 +70,9 @@ impl Context {
             })
             .collect();
         let parameters = self.begin_trace("gradient_tape", &specs, false)?;
-        let built = self.build_replayed_gradient(&entries, &path, &leaves, parameters, targets, sources, &watched);
+        let built = self.build_replayed_gradient(
+            &entries, &path, &leaves, parameters, targets, sources, &watched,
+        );
         let outputs = match built {
             Ok(Some(outputs)) => outputs,
             Ok(None) => {
@@ -179,12 +178,7 @@ impl Context {
                 (true, _) => target,
                 (false, Some(seed)) => {
                     let seed = self.constant(seed.clone(), None)?;
-                    self.binary(
-                        tensor::ops::BinaryOp::Mul,
-                        target.into(),
-                        seed.into(),
-                        None,
-                    )?
+                    self.binary(tensor::ops::BinaryOp::Mul, target.into(), seed.into(), None)?
                 }
                 (false, None) => return Ok(None),
             };
@@ -204,7 +198,12 @@ impl Context {
                 .iter()
                 .map(|&index| &entries[index])
                 .filter(|entry| is_variable_read(entry))
-                .filter(|entry| entry.inputs.first().is_some_and(|(handle, _)| handle == source))
+                .filter(|entry| {
+                    entry
+                        .inputs
+                        .first()
+                        .is_some_and(|(handle, _)| handle == source)
+                })
                 .filter_map(|entry| entry.outputs.first().map(|(name, _)| name.as_str()))
                 .collect();
             let names: Vec<&str> = if reads.is_empty() {
@@ -240,16 +239,16 @@ impl Context {
         let mut results = Vec::with_capacity(groups.len());
         for group in groups {
             let mut sum: Option<Handle> = None;
-            for grad in group.iter().filter_map(|&index| grads.get(index).copied().flatten()) {
+            for grad in group
+                .iter()
+                .filter_map(|&index| grads.get(index).copied().flatten())
+            {
                 let grad = Handle::Symbolic(grad);
                 sum = Some(match sum {
                     None => grad,
-                    Some(sum) => self.binary(
-                        tensor::ops::BinaryOp::Add,
-                        sum.into(),
-                        grad.into(),
-                        None,
-                    )?,
+                    Some(sum) => {
+                        self.binary(tensor::ops::BinaryOp::Add, sum.into(), grad.into(), None)?
+                    }
                 });
             }
             results.push(sum);
@@ -272,7 +271,11 @@ fn path_to(entries: &[TapeEntry], targets: &[(String, Value)]) -> Option<Vec<usi
     let mut needed: HashSet<&str> = targets.iter().map(|(name, _)| name.as_str()).collect();
     let mut path = Vec::new();
     for (index, entry) in entries.iter().enumerate().rev() {
-        if !entry.outputs.iter().any(|(name, _)| needed.contains(name.as_str())) {
+        if !entry
+            .outputs
+            .iter()
+            .any(|(name, _)| needed.contains(name.as_str()))
+        {
             continue;
         }
         let read = is_variable_read(entry);
@@ -292,11 +295,7 @@ fn path_to(entries: &[TapeEntry], targets: &[(String, Value)]) -> Option<Vec<usi
 
 /// The tensors the path reads but does not produce, in first-use order: the variable
 /// reads' outputs, and the inputs from outside the path.
-fn leaves_of(
-    entries: &[TapeEntry],
-    path: &[usize],
-    outer_watched: &HashSet<String>,
-) -> Vec<Leaf> {
+fn leaves_of(entries: &[TapeEntry], path: &[usize], outer_watched: &HashSet<String>) -> Vec<Leaf> {
     let mut produced: HashSet<&str> = HashSet::new();
     let mut seen: HashSet<String> = HashSet::new();
     let mut leaves = Vec::new();
@@ -305,8 +304,7 @@ fn leaves_of(
             leaves.push(Leaf {
                 name: name.to_string(),
                 tensor: tensor.clone(),
-                argument: outer_watched.contains(name)
-                    && tensor.dtype().is_floating(),
+                argument: outer_watched.contains(name) && tensor.dtype().is_floating(),
             });
         }
     };

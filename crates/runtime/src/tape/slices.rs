@@ -91,9 +91,8 @@ impl Slices {
                 for (i, row) in positions.iter().enumerate() {
                     if let Some(row) = place(*row) {
                         let source = &values[i * width..(i + 1) * width];
-                        for (target, value) in out[row * width..(row + 1) * width]
-                            .iter_mut()
-                            .zip(source)
+                        for (target, value) in
+                            out[row * width..(row + 1) * width].iter_mut().zip(source)
                         {
                             *target += *value;
                         }

@@ -360,8 +360,8 @@ pub fn apply(
                 if let Some(value) = value {
                     let mut slices = slices.clone();
                     if slices.values.dtype() != value.dtype() {
-                        slices.values =
-                            ops::cast(&slices.values, value.dtype()).map_err(|e| op_error(vm, e))?;
+                        slices.values = ops::cast(&slices.values, value.dtype())
+                            .map_err(|e| op_error(vm, e))?;
                     }
                     let (kind, delta) = optimizer
                         .update(id.0, &value, &Grad::Slices(&slices))
@@ -372,9 +372,7 @@ pub fn apply(
                     continue;
                 }
                 runtime::op::Value::Dense(
-                    slices
-                        .densify()
-                        .map_err(|e| vm.runtime_error(e.message))?,
+                    slices.densify().map_err(|e| vm.runtime_error(e.message))?,
                 )
             }
             GradInput::Dense(value) => value.clone(),
