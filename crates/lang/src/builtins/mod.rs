@@ -636,9 +636,10 @@ fn builtin_exit(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     ))
 }
 
+/// The calling frame's module globals (a function's own module, not the main one).
 fn globals_dict(vm: &mut Vm<'_>) -> Value {
     let mut d = crate::value::Dict::new();
-    if let Some(frame) = vm.frames.first() {
+    if let Some(frame) = vm.frames.last() {
         for (name, value) in frame.globals.bound() {
             d.set_str(name.as_str(), value);
         }

@@ -456,3 +456,14 @@ def batch_gather(params, indices, axis, batch_dims, name=None):
     gathered = tf.gather(flat_params, flat_indices + offsets)
     return tf.reshape(gathered, tf.concat(
         [batch_shape, index_shape[batch_dims:], params_shape[axis + 1:]], 0))
+
+
+_UniqueWithCounts = __import__("collections").namedtuple("UniqueWithCounts",
+                                                         ["y", "idx", "count"])
+
+
+def unique_with_counts(x, out_idx=tf.int32, name=None):
+    """`tf.unique` with how many times each value occurs."""
+    y, idx = tf.unique(x, out_idx=out_idx, name=name)
+    count = tf.math.unsorted_segment_sum(tf.ones_like(idx), idx, tf.size(y, out_type=out_idx))
+    return _UniqueWithCounts(y, idx, count)

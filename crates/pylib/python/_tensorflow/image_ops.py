@@ -30,6 +30,20 @@ def flip_up_down(image):
     return _flip(image, 0, None, "flip_up_down")
 
 
+def transpose(image, name=None):
+    """Swaps the height and width axes (`image_ops.transpose`)."""
+    with tf.name_scope(name or "transpose"):
+        image = tf.convert_to_tensor(image, name="image")
+        rank = image.shape.rank
+        if rank is not None and rank < 3:
+            raise ValueError(f"'image' (shape {image.shape}) must be at least three-dimensional.")
+        if rank == 3:
+            return tf.transpose(image, [1, 0, 2], name=name)
+        if rank == 4:
+            return tf.transpose(image, [0, 2, 1, 3], name=name)
+        raise ValueError(f"'image' (shape {image.shape}) must have either 3 or 4 dimensions.")
+
+
 def rot90(image, k=1, name=None):
     with tf.name_scope(name or "rot90"):
         image = tf.convert_to_tensor(image, name="image")

@@ -203,3 +203,18 @@ def polyval(coeffs, x, name=None):
     for c in coeffs[1:]:
         p = c + p * x
     return p
+
+
+def in_top_k(targets, predictions, k, name=None):
+    """`InTopKV2`: whether each target's prediction is among the row's `k` largest, ties
+    at the boundary counting as in, and a non-finite prediction as out."""
+    with tf.name_scope(name or "in_top_k"):
+        predictions = tf.convert_to_tensor(predictions)
+        targets = tf.convert_to_tensor(targets)
+        if predictions.shape.rank is not None and predictions.shape.rank != 2:
+            raise ValueError(f"Shape must be rank 2 but is rank {predictions.shape.rank}")
+        target_values = tf.gather(predictions, targets, batch_dims=1)
+        larger = tf.reduce_sum(
+            tf.cast(predictions > target_values[:, tf.newaxis], tf.int32), axis=1)
+        finite = tf.math.is_finite(target_values)
+        return tf.logical_and(finite, larger < tf.cast(k, tf.int32))

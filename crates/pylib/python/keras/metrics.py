@@ -2,10 +2,13 @@
 
 from keras.src.metrics import (  # noqa: F401
     Accuracy, BinaryAccuracy, BinaryCrossentropy, CategoricalAccuracy, CategoricalCrossentropy,
+    CosineSimilarity, cosine_similarity,
     Mean, MeanAbsoluteError, MeanAbsolutePercentageError, MeanMetricWrapper, MeanSquaredError,
     MeanSquaredLogarithmicError, Metric, RootMeanSquaredError, SparseCategoricalAccuracy,
-    SparseCategoricalCrossentropy, Sum, R2Score,
-    accuracy, binary_accuracy, categorical_accuracy, get, sparse_categorical_accuracy,
+    SparseCategoricalCrossentropy, SparseTopKCategoricalAccuracy, Sum, R2Score,
+    TopKCategoricalAccuracy, accuracy, binary_accuracy, categorical_accuracy, get,
+    sparse_categorical_accuracy, sparse_top_k_categorical_accuracy,
+    top_k_categorical_accuracy,
 )
 from keras.src.confusion_metrics import (  # noqa: F401
     AUC,

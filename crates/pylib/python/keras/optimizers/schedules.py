@@ -1,6 +1,6 @@
 """`keras.optimizers.schedules`."""
 
 from keras.src.schedules import (  # noqa: F401
-    CosineDecay, ExponentialDecay, InverseTimeDecay, LearningRateSchedule,
-    PiecewiseConstantDecay, PolynomialDecay,
+    CosineDecay, CosineDecayRestarts, ExponentialDecay, InverseTimeDecay, LearningRateSchedule,
+    PiecewiseConstantDecay, PolynomialDecay, deserialize, serialize,
 )

@@ -183,6 +183,71 @@ def sparse_categorical_accuracy(y_true, y_pred):
     return matches
 
 
+def _top_k_matches(y_true, y_pred, k, sparse, from_sorted_ids=False):
+    y_pred = backend.convert_to_tensor(y_pred)
+    if sparse:
+        y_true = backend.convert_to_tensor(y_true, y_pred.dtype if from_sorted_ids else "int32")
+    else:
+        y_true = tf.argmax(backend.convert_to_tensor(y_true, y_pred.dtype), axis=-1)
+    original_shape = tf.shape(y_true)
+    reshape = False
+    if len(y_pred.shape) > 2:
+        y_pred = tf.reshape(y_pred, [-1, y_pred.shape[-1]])
+    if len(y_true.shape) > 1:
+        reshape = True
+        y_true = tf.reshape(y_true, [-1])
+    if from_sorted_ids:
+        matches = tf.reduce_any(tf.equal(tf.expand_dims(y_true, axis=1), y_pred[:, :k]),
+                                axis=1)
+    else:
+        matches = tf.math.in_top_k(tf.cast(y_true, "int32"), y_pred, k)
+    matches = tf.cast(matches, backend.floatx())
+    return tf.reshape(matches, original_shape) if reshape else matches
+
+
+def top_k_categorical_accuracy(y_true, y_pred, k=5):
+    return _top_k_matches(y_true, y_pred, k, sparse=False)
+
+
+def sparse_top_k_categorical_accuracy(y_true, y_pred, k=5, from_sorted_ids=False):
+    return _top_k_matches(y_true, y_pred, k, sparse=True, from_sorted_ids=from_sorted_ids)
+
+
+class TopKCategoricalAccuracy(MeanMetricWrapper):
+    _direction = "up"
+
+    def __init__(self, k=5, name="top_k_categorical_accuracy", dtype=None):
+        super().__init__(top_k_categorical_accuracy, name=name, dtype=dtype, k=k)
+        self.k = k
+
+
+class SparseTopKCategoricalAccuracy(MeanMetricWrapper):
+    _direction = "up"
+
+    def __init__(self, k=5, name="sparse_top_k_categorical_accuracy", dtype=None,
+                 from_sorted_ids=False):
+        super().__init__(sparse_top_k_categorical_accuracy, name=name, dtype=dtype, k=k,
+                         from_sorted_ids=from_sorted_ids)
+        self.k = k
+        self.from_sorted_ids = from_sorted_ids
+
+
+def cosine_similarity(y_true, y_pred, axis=-1):
+    """The cosine of each pair of rows (the loss's negation)."""
+    from keras.src.losses import _l2_normalize, squeeze_or_expand_to_same_rank
+    y_pred = backend.convert_to_tensor(y_pred)
+    y_true = backend.convert_to_tensor(y_true, y_pred.dtype)
+    y_true, y_pred = squeeze_or_expand_to_same_rank(y_true, y_pred)
+    return tf.reduce_sum(_l2_normalize(y_true, axis) * _l2_normalize(y_pred, axis), axis=axis)
+
+
+class CosineSimilarity(MeanMetricWrapper):
+    _direction = "up"
+
+    def __init__(self, name="cosine_similarity", dtype=None, axis=-1):
+        super().__init__(cosine_similarity, name=name, dtype=dtype, axis=axis)
+
+
 class Accuracy(MeanMetricWrapper):
     _direction = "up"
 
@@ -295,6 +360,9 @@ _BY_NAME = {
     "root_mean_squared_error": RootMeanSquaredError,
     "mape": MeanAbsolutePercentageError,
     "mean_absolute_percentage_error": MeanAbsolutePercentageError,
+    "top_k_categorical_accuracy": TopKCategoricalAccuracy,
+    "cosine_similarity": CosineSimilarity,
+    "sparse_top_k_categorical_accuracy": SparseTopKCategoricalAccuracy,
 }
 
 

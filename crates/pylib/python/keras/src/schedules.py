@@ -138,6 +138,60 @@ class PolynomialDecay(LearningRateSchedule):
                 "power": self.power, "cycle": self.cycle, "name": self.name}
 
 
+class CosineDecayRestarts(LearningRateSchedule):
+    """SGDR: cosine decay restarted every period, each `t_mul` times longer and `m_mul`
+    times lower than the one before, computed as Keras computes it."""
+
+    def __init__(self, initial_learning_rate, first_decay_steps, t_mul=2.0, m_mul=1.0,
+                 alpha=0.0, name="SGDRDecay"):
+        self.initial_learning_rate = initial_learning_rate
+        self.first_decay_steps = first_decay_steps
+        self._t_mul = t_mul
+        self._m_mul = m_mul
+        self.alpha = alpha
+        self.name = name
+        if self.first_decay_steps <= 0:
+            raise ValueError("Argument `first_decay_steps` must be > 0. Received: "
+                             f"first_decay_steps={self.first_decay_steps}")
+
+    def __call__(self, step):
+        with tf.name_scope(self.name):
+            initial = tf.convert_to_tensor(self.initial_learning_rate)
+            dtype = initial.dtype
+            first_decay_steps = tf.cast(self.first_decay_steps, dtype)
+            alpha = tf.cast(self.alpha, dtype)
+            t_mul = tf.cast(self._t_mul, dtype)
+            m_mul = tf.cast(self._m_mul, dtype)
+            completed = tf.cast(step, dtype) / first_decay_steps
+
+            def compute_step(completed, geometric):
+                if geometric:
+                    i_restart = tf.floor(
+                        tf.math.log(tf.cast(1.0 - completed * (1.0 - t_mul), dtype))
+                        / tf.math.log(t_mul))
+                    sum_r = tf.divide(1.0 - tf.pow(t_mul, i_restart), 1.0 - t_mul)
+                    completed = tf.divide(tf.subtract(completed, sum_r),
+                                          tf.pow(t_mul, i_restart))
+                else:
+                    i_restart = tf.floor(completed)
+                    completed -= i_restart
+                return i_restart, completed
+
+            i_restart, completed = tf.cond(
+                tf.equal(t_mul, 1.0), lambda: compute_step(completed, False),
+                lambda: compute_step(completed, True))
+            m_fac = tf.pow(m_mul, i_restart)
+            cosine = 0.5 * m_fac * (1.0 + tf.cos(tf.multiply(tf.constant(math.pi, dtype),
+                                                             completed)))
+            decayed = tf.add(tf.multiply(1 - alpha, cosine), alpha)
+            return tf.multiply(initial, decayed)
+
+    def get_config(self):
+        return {"initial_learning_rate": self.initial_learning_rate,
+                "first_decay_steps": self.first_decay_steps, "t_mul": self._t_mul,
+                "m_mul": self._m_mul, "alpha": self.alpha, "name": self.name}
+
+
 class CosineDecay(LearningRateSchedule):
     def __init__(self, initial_learning_rate, decay_steps, alpha=0.0, name="CosineDecay",
                  warmup_target=None, warmup_steps=0):
@@ -173,3 +227,19 @@ class CosineDecay(LearningRateSchedule):
         return {"initial_learning_rate": self.initial_learning_rate,
                 "decay_steps": self.decay_steps, "alpha": self.alpha, "name": self.name,
                 "warmup_target": self.warmup_target, "warmup_steps": self.warmup_steps}
+
+
+def serialize(learning_rate_schedule):
+    """A schedule's config dict, as `keras.optimizers.schedules.serialize` writes it."""
+    return {"module": "keras.optimizers.schedules",
+            "class_name": type(learning_rate_schedule).__name__,
+            "config": learning_rate_schedule.get_config(), "registered_name": None}
+
+
+def deserialize(config, custom_objects=None):
+    """The schedule `serialize` described."""
+    name = config["class_name"]
+    cls = (custom_objects or {}).get(name) or globals().get(name)
+    if not (isinstance(cls, type) and issubclass(cls, LearningRateSchedule)):
+        raise ValueError(f"Could not interpret learning rate schedule: {config}")
+    return cls.from_config(config["config"])
