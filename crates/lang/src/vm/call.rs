@@ -50,6 +50,17 @@ impl<'h> Vm<'h> {
             }
             Value::Instance(inst) => match inst.class.lookup("__call__") {
                 Some(call) => {
+                    // A descriptor object as `__call__` (a `tf.function` on a class) is
+                    // bound through its `__get__`, as CPython's slot lookup binds it.
+                    let getter = match &call {
+                        Value::Instance(_) => self.special_method(&call, "__get__"),
+                        _ => None,
+                    };
+                    if let Some(get) = getter {
+                        let owner = Value::Class(inst.class.clone());
+                        let bound = self.call(&get, &[call, callable.clone(), owner], &[])?;
+                        return self.call(&bound, args, kwargs);
+                    }
                     let mut full = Vec::with_capacity(args.len() + 1);
                     full.push(callable.clone());
                     full.extend_from_slice(args);

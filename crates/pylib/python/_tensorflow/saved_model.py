@@ -41,7 +41,7 @@ def _functions_of(obj):
         bound = getattr(obj, name)
         signatures = []
         if attribute.input_signature is not None:
-            signatures.append(tuple(attribute.input_signature))
+            signatures.append(_InputSignature(attribute.input_signature))
         for traced in bound._traced_arguments():
             signatures.append(tuple(traced))
         for traced in attribute._traced_arguments():
@@ -56,9 +56,14 @@ def _functions_of(obj):
         if type(value).__name__ == "Function" and hasattr(value, "python_function"):
             signatures = list(value._traced_arguments())
             if value.input_signature is not None:
-                signatures.insert(0, tuple(value.input_signature))
+                signatures.insert(0, _InputSignature(value.input_signature))
             found[name] = (value.python_function, False, _unique(signatures))
     return found
+
+
+class _InputSignature(tuple):
+    """The `input_signature` a `tf.function` was made with: a loaded function keeps
+    binding its arguments to it (TensorFlow's `TypeError` for others)."""
 
 
 def _unique(signatures):
@@ -234,6 +239,9 @@ class _RestoredFunction:
         for signature, function in self._concrete:
             if len(args) == len(signature) and all(
                     _matches(spec, arg) for spec, arg in zip(signature, args)):
+                return function(*args, **kwargs)
+        for signature, function in self._concrete:
+            if isinstance(signature, _InputSignature):
                 return function(*args, **kwargs)
         lines = ["Could not find matching concrete function to call loaded from the "
                  "SavedModel. Got:",
