@@ -269,9 +269,16 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.image_ops:flip_up_down",
     ),
     ("tensorflow.image.rot90", "_tensorflow.image_ops:rot90"),
-    ("tensorflow.image.transpose", "_tensorflow.image_ops:transpose"),
+    (
+        "tensorflow.image.transpose",
+        "_tensorflow.image_ops:transpose",
+    ),
     ("tensorflow.math.in_top_k", "_tensorflow.math_ops:in_top_k"),
-    ("tensorflow.unique_with_counts", "_tensorflow.array_ops:unique_with_counts"),
+    (
+        "tensorflow.unique_with_counts",
+        "_tensorflow.array_ops:unique_with_counts",
+    ),
+    ("tensorflow.math.bincount", "_tensorflow.math_ops:bincount"),
     ("tensorflow.nn.in_top_k", "_tensorflow.math_ops:in_top_k"),
     (
         "tensorflow.image.random_flip_left_right",

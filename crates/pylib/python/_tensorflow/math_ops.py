@@ -218,3 +218,38 @@ def in_top_k(targets, predictions, k, name=None):
             tf.cast(predictions > target_values[:, tf.newaxis], tf.int32), axis=1)
         finite = tf.math.is_finite(target_values)
         return tf.logical_and(finite, larger < tf.cast(k, tf.int32))
+
+
+def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=tf.int32, name=None,
+             axis=None, binary_output=False):
+    """How many times each value of `arr` occurs (or the sum of its `weights`), over
+    `max(arr) + 1` bins, at least `minlength` and at most `maxlength`."""
+    if axis is not None:
+        raise NotImplementedError("tf.math.bincount(axis=...) is not emulated in this "
+                                  "playground yet.")
+    with tf.name_scope(name or "bincount"):
+        arr = tf.convert_to_tensor(arr, name="arr")
+        flat = tf.reshape(arr, [-1])
+        size = tf.cast(tf.maximum(tf.reduce_max(flat) + 1, 0) if flat.shape[0] != 0
+                       else tf.constant(0, arr.dtype), tf.int32)
+        if minlength is not None:
+            size = tf.maximum(size, minlength)
+        if maxlength is not None:
+            size = tf.minimum(size, maxlength)
+            keep = flat < tf.cast(size, flat.dtype)
+        else:
+            keep = None
+        if weights is not None:
+            values = tf.reshape(tf.convert_to_tensor(weights), [-1])
+            dtype = values.dtype
+        else:
+            values = tf.ones_like(flat, dtype=dtype)
+        if binary_output:
+            values = tf.ones_like(flat, dtype=dtype)
+        if keep is not None:
+            flat = tf.boolean_mask(flat, keep)
+            values = tf.boolean_mask(values, keep)
+        counts = tf.math.unsorted_segment_sum(values, flat, size)
+        if binary_output:
+            counts = tf.cast(counts > 0, dtype)
+        return counts

@@ -32,7 +32,7 @@ from keras.src.layers.reshaping import (
     CenterCrop, Cropping1D, Cropping2D, Resizing, UpSampling1D, UpSampling2D, ZeroPadding1D,
     ZeroPadding2D,
 )
-from keras.src.layers.categorical import CategoryEncoding, Hashing
+from keras.src.layers.categorical import CategoryEncoding, Discretization, Hashing
 from keras.src.layers.index_lookup import IntegerLookup, StringLookup
 from keras.src.layers.text_vectorization import TextVectorization
 from keras.src.layers.attention import AdditiveAttention, Attention, MultiHeadAttention

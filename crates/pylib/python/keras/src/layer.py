@@ -334,9 +334,14 @@ class Layer(Operation):
         if isinstance(x, np.ndarray) or isinstance(x, (float, int)) and not isinstance(x, bool):
             x = tf.convert_to_tensor(x)
         if tf.is_tensor(x) and self.autocast and x.dtype.is_floating:
-            if x.dtype.name != self.compute_dtype:
-                x = tf.cast(x, self.compute_dtype)
+            if x.dtype.name != self.input_dtype:
+                x = tf.cast(x, self.input_dtype)
         return x
+
+    @property
+    def input_dtype(self):
+        """The dtype floating inputs are cast to (Keras's: the compute dtype)."""
+        return self.compute_dtype
 
     def _convert_inputs(self, args):
         """`args` with the first one (a tensor, or a list, tuple or dict of them) converted

@@ -186,3 +186,80 @@ class Hashing(Layer):
                        "mask_value": self.mask_value, "output_mode": self.output_mode,
                        "sparse": self.sparse})
         return config
+
+
+class Discretization(Layer):
+    """Buckets of continuous values at `bin_boundaries` (TensorFlow's `Bucketize`: the
+    number of boundaries at or below each value), as ids or encoded vectors."""
+
+    def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode="int",
+                 sparse=False, dtype=None, name=None):
+        super().__init__(name=name, dtype=dtype)
+        if output_mode not in ("int", "one_hot", "multi_hot", "count"):
+            raise ValueError(f"Unknown arg for output_mode: {output_mode}")
+        if sparse:
+            raise NotImplementedError(
+                "Discretization(sparse=True) is not emulated in this playground yet.")
+        if num_bins is not None and num_bins < 0:
+            raise ValueError("`num_bins` must be greater than or equal to 0. "
+                             f"Received: `num_bins={num_bins}`")
+        if num_bins is not None and bin_boundaries is not None:
+            raise ValueError(
+                "Both `num_bins` and `bin_boundaries` should not be set. Received: "
+                f"`num_bins={num_bins}` and `bin_boundaries={bin_boundaries}`")
+        if num_bins is None and bin_boundaries is None:
+            raise ValueError("You need to set either `num_bins` or `bin_boundaries`.")
+        self.bin_boundaries = list(bin_boundaries) if bin_boundaries is not None else None
+        self.num_bins = num_bins
+        self.epsilon = epsilon
+        self.output_mode = output_mode
+        self.sparse = sparse
+        self.built = True
+
+    def adapt(self, data, steps=None):
+        raise NotImplementedError(
+            "Discretization.adapt (approximate quantiles) is not emulated in this playground "
+            "yet; pass bin_boundaries.")
+
+    def compute_output_shape(self, input_shape):
+        if self.output_mode == "int":
+            return tuple(input_shape)
+        depth = len(self.bin_boundaries) + 1 if self.bin_boundaries is not None else \
+            self.num_bins
+        return tuple(input_shape)[:-1] + (depth,)
+
+    @property
+    def input_dtype(self):
+        return backend.floatx()
+
+    @property
+    def output_dtype(self):
+        return self.compute_dtype if self.output_mode != "int" else "int32"
+
+    def compute_output_spec(self, inputs):
+        return KerasTensor(self.compute_output_shape(inputs.shape), dtype=self.output_dtype)
+
+    def call(self, inputs):
+        if self.bin_boundaries is None:
+            raise ValueError(
+                "You need to either pass the `bin_boundaries` argument at construction time "
+                "or call `adapt(dataset)` before you can start using the `Discretization` "
+                "layer.")
+        inputs = tf.convert_to_tensor(inputs)
+        # `Bucketize` compares with float boundaries: integers as floats.
+        if not inputs.dtype.is_floating:
+            inputs = tf.cast(inputs, "float32")
+        boundaries = tf.cast(tf.constant(self.bin_boundaries, "float32"), inputs.dtype)
+        indices = tf.reduce_sum(
+            tf.cast(tf.expand_dims(inputs, -1) >= boundaries, "int32"), axis=-1)
+        if self.output_mode == "int":
+            return indices
+        return encode_categorical(indices, self.output_mode, len(self.bin_boundaries) + 1,
+                                  self.compute_dtype, None)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"bin_boundaries": self.bin_boundaries, "num_bins": self.num_bins,
+                       "epsilon": self.epsilon, "output_mode": self.output_mode,
+                       "sparse": self.sparse})
+        return config
