@@ -166,6 +166,20 @@ fn lu_solve<T: Real>(lu: &[T], swaps: &[usize], n: usize, b: &mut [T], m: usize)
     }
 }
 
+/// `Σ_{k<len} l[a][k] · l[b][k]`, summed in order (Eigen's small reductions).
+fn row_dot<T: Real>(l: &[T], n: usize, a: usize, b: usize, len: usize) -> T {
+    (0..len).fold(T::ZERO, |sum, k| sum.add(l[a * n + k] * l[b * n + k]))
+}
+
+/// `value - sum`, or `value` itself when nothing was summed (`terms == 0`).
+fn take_off<T: Real>(value: T, sum: T, terms: usize) -> T {
+    if terms > 0 {
+        value - sum
+    } else {
+        value
+    }
+}
+
 /// Whether an LU factor is singular (a zero on its diagonal).
 fn singular<T: Real>(lu: &[T], n: usize) -> bool {
     (0..n).any(|i| lu[i * n + i] == T::ZERO)
@@ -247,28 +261,12 @@ impl Linalg {
                 let mut l = vec![T::ZERO; n * n];
                 for j in 0..n {
                     // Eigen's LLT: the row's squared norm summed first, then taken off.
-                    let mut squares = T::ZERO;
-                    for k in 0..j {
-                        squares = squares.add(l[j * n + k] * l[j * n + k]);
-                    }
-                    let diagonal = if j > 0 {
-                        a[j * n + j] - squares
-                    } else {
-                        a[j * n + j]
-                    };
+                    let diagonal = take_off(a[j * n + j], row_dot(&l, n, j, j, j), j);
                     // Not positive definite: TensorFlow's CPU kernel gives NaNs, no error.
                     let root = diagonal.sqrt();
                     l[j * n + j] = root;
                     for i in j + 1..n {
-                        let mut dot = T::ZERO;
-                        for k in 0..j {
-                            dot = dot.add(l[i * n + k] * l[j * n + k]);
-                        }
-                        let column = if j > 0 {
-                            a[i * n + j] - dot
-                        } else {
-                            a[i * n + j]
-                        };
+                        let column = take_off(a[i * n + j], row_dot(&l, n, i, j, j), j);
                         l[i * n + j] = column.div(root);
                     }
                 }
