@@ -53,12 +53,17 @@ impl Context {
         if outer_watched.is_empty() {
             return Ok(None);
         }
-        let tape = self.tape_for_gradient(id)?;
+        // Read without marking the tape used: a path the replay cannot take falls back to
+        // the kernel walk, which asks for the tape itself.
+        let Some(tape) = self.tape_mut(id) else {
+            return self.tape_for_gradient(id).map(|_| None);
+        };
         let (entries, watched, persistent) =
             (tape.entries.clone(), tape.watched.clone(), tape.persistent);
         let Some(path) = path_to(&entries, targets) else {
             return Ok(None);
         };
+        self.tape_for_gradient(id)?;
         let leaves = leaves_of(&entries, &path, &outer_watched);
         let specs: Vec<ArgSpec> = leaves
             .iter()
