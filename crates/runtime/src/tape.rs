@@ -245,12 +245,7 @@ fn densify_outputs(
             continue;
         };
         let dense = Value::Dense(Slices::concat(&parts)?.densify()?);
-        let mut sum = HashMap::new();
-        if let Some(grad) = grad.take() {
-            sum.insert(name.clone(), grad);
-        }
-        accumulate(&mut sum, name, dense)?;
-        *grad = sum.remove(name);
+        *grad = Some(add_gradient(grad.take(), dense)?);
     }
     Ok(())
 }
@@ -302,7 +297,14 @@ fn defined_gradient(
 /// Adds `grad` to the gradient of `key`; a sum with a gradient not computed is not
 /// computed either.
 fn accumulate(grads: &mut HashMap<String, Value>, key: &str, grad: Value) -> TfResult<()> {
-    let summed = match (grads.remove(key), grad) {
+    let summed = add_gradient(grads.remove(key), grad)?;
+    grads.insert(key.to_string(), summed);
+    Ok(())
+}
+
+/// `existing + grad`; a sum with a gradient not computed is not computed either.
+fn add_gradient(existing: Option<Value>, grad: Value) -> TfResult<Value> {
+    Ok(match (existing, grad) {
         (None, grad) => grad,
         (Some(Value::Dense(existing)), Value::Dense(grad)) => {
             Value::Dense(binary(BinaryOp::Add, &existing, &grad)?)
@@ -313,9 +315,7 @@ fn accumulate(grads: &mut HashMap<String, Value>, key: &str, grad: Value) -> TfR
             ..grad
         }),
         (Some(_), _) => return Err(TfError::internal("a gradient is a handle")),
-    };
-    grads.insert(key.to_string(), summed);
-    Ok(())
+    })
 }
 
 /// A tensor of `dtype` and `shape` holding `value` everywhere (a seed's ones, a missing
@@ -930,9 +930,7 @@ impl Context {
                 (None, Some(parts)) => Some(Gradient::Slices(Slices::concat(parts)?)),
                 (Some(dense), Some(parts)) => {
                     let slices = Value::Dense(Slices::concat(parts)?.densify()?);
-                    let mut sum = HashMap::from([(key.clone(), dense)]);
-                    accumulate(&mut sum, key, slices)?;
-                    sum.remove(key).map(Gradient::Dense)
+                    Some(Gradient::Dense(add_gradient(Some(dense), slices)?))
                 }
                 (dense, None) => dense.map(Gradient::Dense),
             });

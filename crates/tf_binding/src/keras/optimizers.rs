@@ -351,20 +351,22 @@ pub fn apply(
     for (grad, id) in pairs {
         let Some(grad) = grad else { continue };
         let id = *id;
+        let value = st.tf(vm, |ctx| match ctx.read_variable(id)? {
+            runtime::Handle::Eager(eager) => Ok(eager.value.clone()),
+            runtime::Handle::Symbolic(_) => Err(runtime::TfError::internal(
+                "a graph variable reached a Keras optimizer",
+            )),
+        })?;
         let grad = match grad {
             GradInput::Slices(slices) => {
-                let value = st.tf(vm, |ctx| match ctx.read_variable(id)? {
-                    runtime::Handle::Eager(eager) => Ok(eager.value.tensor().cloned()),
-                    runtime::Handle::Symbolic(_) => Ok(None),
-                })?;
-                if let Some(value) = value {
+                if let runtime::op::Value::Dense(value) = &value {
                     let mut slices = slices.clone();
                     if slices.values.dtype() != value.dtype() {
                         slices.values = ops::cast(&slices.values, value.dtype())
                             .map_err(|e| op_error(vm, e))?;
                     }
                     let (kind, delta) = optimizer
-                        .update(id.0, &value, &Grad::Slices(&slices))
+                        .update(id.0, value, &Grad::Slices(&slices))
                         .map_err(|e| op_error(vm, e))?;
                     st.tf(vm, |ctx| {
                         ctx.assign_variable(id, kind, Operand::Literal(delta))
@@ -378,12 +380,6 @@ pub fn apply(
             GradInput::Dense(value) => value.clone(),
         };
         let grad = &grad;
-        let value = st.tf(vm, |ctx| match ctx.read_variable(id)? {
-            runtime::Handle::Eager(eager) => Ok(eager.value.clone()),
-            runtime::Handle::Symbolic(_) => Err(runtime::TfError::internal(
-                "a graph variable reached a Keras optimizer",
-            )),
-        })?;
         // Values on demand: a gradient (or a weight) not computed makes the updated weight
         // not computed either; the assignment is still placed and timed.
         let (runtime::op::Value::Dense(value), runtime::op::Value::Dense(grad)) = (&value, grad)
