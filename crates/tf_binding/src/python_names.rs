@@ -63,6 +63,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.linalg_ops:diag_part",
     ),
     ("tensorflow.linalg.diag", "_tensorflow.linalg_ops:diag"),
+    (
+        "tensorflow.linalg.set_diag",
+        "_tensorflow.linalg_ops:set_diag",
+    ),
     ("tensorflow.linalg.trace", "_tensorflow.linalg_ops:trace"),
     ("tensorflow.linalg.matvec", "_tensorflow.linalg_ops:matvec"),
     (

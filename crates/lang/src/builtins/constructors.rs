@@ -333,6 +333,32 @@ pub fn method_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     }
 }
 
+/// `types.ModuleType(name, doc=None)`: a fresh module object, as programs make one to
+/// stand in for an optional dependency.
+pub fn module_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let (name, doc) = match rest(&args) {
+        [name] => (name.clone(), Value::None),
+        [name, doc] => (name.clone(), doc.clone()),
+        other => {
+            return Err(vm.type_error(format!(
+                "module() takes at most 2 arguments ({} given)",
+                other.len()
+            )))
+        }
+    };
+    let Value::Str(text) = &name else {
+        let tn = vm.type_name(&name);
+        return Err(vm.type_error(format!(
+            "module.__init__() argument 'name' must be str, not {tn}"
+        )));
+    };
+    let module = crate::value::Module::new(text.as_str());
+    module.set("__doc__", doc);
+    module.set("__loader__", Value::None);
+    module.set("__spec__", Value::None);
+    Ok(Value::Module(module))
+}
+
 pub fn slice_new(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let a = rest(&args);
     let (start, stop, step) = match a.len() {

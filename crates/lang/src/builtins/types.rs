@@ -199,7 +199,7 @@ impl Types {
             ),
             method_descriptor: b("method_descriptor", BuiltinType::BuiltinFunction, None),
             method: b("method", BuiltinType::Method, ctor("method", c::method_new)),
-            module: b("module", BuiltinType::Module, None),
+            module: b("module", BuiltinType::Module, ctor("module", c::module_new)),
             generator: b("generator", BuiltinType::Generator, None),
             property: b(
                 "property",

@@ -160,7 +160,14 @@ impl<'h> Vm<'h> {
                 }
                 format!("<{} object at {:#x}>", inst.class.full_name(), v.id())
             }
-            Value::Module(m) => format!("<module '{}' (built-in)>", m.name),
+            Value::Module(m) => match (m.get("__file__"), m.get("__loader__")) {
+                (Some(Value::Str(file)), _) => {
+                    format!("<module '{}' from '{}'>", m.name, file.as_str())
+                }
+                // `types.ModuleType(name)`: no loader, no file.
+                (_, Some(Value::None)) => format!("<module '{}'>", m.name),
+                _ => format!("<module '{}' (built-in)>", m.name),
+            },
             Value::Generator(g) => format!("<generator object {} at {:#x}>", g.qualname, v.id()),
             Value::Iterator(it) => {
                 let name = iterator_name(&it.borrow());

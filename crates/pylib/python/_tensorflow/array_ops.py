@@ -155,10 +155,23 @@ def einsum(equation, *inputs, **kwargs):
         t = tf.reduce_sum(tf.reshape(t, [size, -1]), axis=1)
         return tf.reshape(t, kept_dims), "".join(spec[i] for i in kept)
 
+    def take_diagonals(t, spec):
+        # A label repeated within one operand reads that operand's diagonal.
+        while len(set(spec)) != len(spec):
+            c = next(c for c in spec if spec.count(c) > 1)
+            first = spec.index(c)
+            second = spec.index(c, first + 1)
+            rest = [i for i in range(len(spec)) if i not in (first, second)]
+            t = tf.transpose(t, rest + [first, second])
+            t = tf.linalg.diag_part(t)
+            spec = "".join(spec[i] for i in rest) + c
+        return t, spec
+
+    pairs = [take_diagonals(t, s) for t, s in zip(tensors, specs)]
+    tensors = [t for t, _ in pairs]
+    specs = [s for _, s in pairs]
     if len(tensors) == 1:
         t, spec = reduce_unique(tensors[0], specs[0], out)
-        if len(set(spec)) != len(spec):
-            raise NotImplementedError("tf.einsum diagonals are not emulated in this playground yet.")
         perm = [spec.index(c) for c in out]
         return t if perm == list(range(len(perm))) else tf.transpose(t, perm)
     if len(tensors) != 2:

@@ -25,17 +25,40 @@ def band_part(input, num_lower, num_upper, name=None):  # noqa: A002 - TensorFlo
         return tf.where(keep, input, tf.zeros_like(input))
 
 
+def _main_diagonal(t):
+    """The main diagonals of `t`'s innermost matrices, read by position (a gather from
+    the flattened matrices), so infinities and NaNs off the diagonal do not leak in."""
+    shape = tf.shape(t)
+    rows, cols = shape[-2], shape[-1]
+    n = tf.minimum(rows, cols)
+    flat = tf.reshape(t, tf.concat([shape[:-2], [rows * cols]], 0))
+    return tf.gather(flat, tf.range(n) * (cols + 1), axis=-1)
+
+
 def diag_part(input, name="diag_part", k=0, padding_value=0, align="RIGHT_LEFT"):  # noqa: A002
     """The main diagonal of the innermost matrices."""
     if k != 0:
         raise NotImplementedError("tf.linalg.diag_part(k=...) is not emulated in this "
                                   "playground yet.")
-    input = tf.convert_to_tensor(input, name="input")
-    rows, cols = _rows_cols(tf.shape(input))
-    n = tf.minimum(tf.shape(input)[-2], tf.shape(input)[-1])
-    on = tf.cast(tf.equal(rows, cols), input.dtype)
-    summed = tf.reduce_sum(input * on, axis=-1)
-    return summed[..., :n]
+    with tf.name_scope(name):
+        return _main_diagonal(tf.convert_to_tensor(input, name="input"))
+
+
+def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa: A002
+    """The innermost matrices of `input` with their main diagonal replaced by `diagonal`."""
+    if k != 0:
+        raise NotImplementedError("tf.linalg.set_diag(k=...) is not emulated in this "
+                                  "playground yet.")
+    with tf.name_scope(name):
+        input = tf.convert_to_tensor(input, name="input")
+        diagonal = tf.convert_to_tensor(diagonal, dtype=input.dtype, name="diagonal")
+        rows, cols = _rows_cols(tf.shape(input))
+        n = tf.minimum(tf.shape(input)[-2], tf.shape(input)[-1])
+        shape = tf.shape(input)
+        square = tf.expand_dims(diagonal, -1) * tf.eye(n, dtype=input.dtype)
+        placed = tf.pad(square, [[0, 0]] * (input.shape.rank - 2)
+                        + [[0, shape[-2] - n], [0, shape[-1] - n]])
+        return tf.where(tf.equal(rows, cols), placed, input)
 
 
 def diag(diagonal, name="diag", k=0, num_rows=-1, num_cols=-1, padding_value=0,

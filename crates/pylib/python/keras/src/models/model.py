@@ -79,13 +79,28 @@ class Model(Trainer, Layer):
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
 
     def build(self, input_shape=None):
+        # Keras's default build: a subclassed model is only marked built; its
+        # layers build when it is first called (summary() then shows them unbuilt).
         if self.built:
             return
-        if input_shape is not None and type(self).call is not Model.call:
+        self._build_shapes = input_shape
+        self.built = True
+
+    def build_from_config(self, config):
+        # A loaded subclassed model without its own build() is built, as Keras does,
+        # by running call() on placeholders of the recorded input shape.
+        if not config or "input_shape" not in config:
+            return
+        shapes = config["input_shape"]
+        if type(self).build is Model.build:
             try:
-                self._symbolic_build(input_shape)
+                self._symbolic_build(shapes)
             except Exception:
                 pass
+        else:
+            with backend.name_scope(self.name, caller=self):
+                self.build(shapes)
+        self._build_shapes = shapes
         self.built = True
 
     def _symbolic_build(self, input_shape):
