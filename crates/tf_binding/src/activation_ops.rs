@@ -139,24 +139,9 @@ pub fn leaky_relu(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// `tf.nn.log_softmax(logits, axis=None, name)` on the last axis.
 pub fn log_softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "log_softmax", &args, 1, [logits, axis, name])?;
-    if let Some(axis) = bound
-        .axis
-        .as_ref()
-        .filter(|axis| !matches!(axis, Value::None))
-    {
-        if !matches!(axis, Value::Int(-1)) {
-            let class = vm.exc_types().not_implemented_error.clone();
-            return Err(vm.new_error(
-                &class,
-                "tf.nn.log_softmax on an axis other than the last is not emulated yet",
-            ));
-        }
-    }
-    let logits = to_operand(st, vm, &required(&bound.logits))?;
-    let name = name_arg(vm, &bound.name)?;
-    let inputs = vec![(logits, "logits", true)];
-    let handle = run(st, vm, LogSoftmax::kind(), "LogSoftmax", name, inputs)?;
-    wrap(st, vm, handle)
+    let axis = bound.axis.clone().unwrap_or(Value::None);
+    let logits = required(&bound.logits);
+    crate::array_ops::along_axis(st, vm, &logits, &axis, &bound.name, LogSoftmax::kind(), "LogSoftmax")
 }
 
 /// `tf.nn.l2_loss(t, name)`.

@@ -851,19 +851,67 @@ pub fn squeeze(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
-/// `tf.nn.softmax(logits, axis=None, name)` (last axis).
+/// `tf.nn.softmax(logits, axis=None, name)`.
 pub fn softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "softmax", &args, 1, [logits, axis, name])?;
-    let logits = to_operand(st, vm, &required(&bound.logits))?;
-    let name = name_arg(vm, &bound.name)?;
-    let handle = run(
-        st,
-        vm,
-        runtime::op_defs::Softmax::kind(),
-        "Softmax",
-        name,
-        vec![(logits, "logits", true)],
-    )?;
+    let axis = bound.axis.clone().unwrap_or(Value::None);
+    let kind = runtime::op_defs::Softmax::kind();
+    along_axis(st, vm, &required(&bound.logits), &axis, &bound.name, kind, "Softmax")
+}
+
+/// An op that works on the last axis (`Softmax`, `LogSoftmax`) applied along `axis`, as
+/// TensorFlow's `_wrap_2d_function` does: `axis` swapped with the last axis before the op
+/// and back after it.
+pub(crate) fn along_axis(
+    st: &St,
+    vm: &mut Vm<'_>,
+    logits: &Value,
+    axis: &Value,
+    name: &Option<Value>,
+    kind: runtime::op::OpKind,
+    op: &'static str,
+) -> PyResult {
+    let logits = to_operand(st, vm, logits)?;
+    let name = name_arg(vm, name)?;
+    let rank = static_shape(st, vm, &logits)?
+        .dims()
+        .map(<[Option<usize>]>::len);
+    let axis = match axis {
+        Value::None => -1,
+        other => scalar_int(st, vm, other, "axis")?,
+    };
+    let last = rank.map(|r| r as i64 - 1);
+    if axis == -1 || Some(axis) == last {
+        let handle = run(st, vm, kind, op, name, vec![(logits, "logits", true)])?;
+        return wrap(st, vm, handle);
+    }
+    let Some(rank) = rank.map(|r| r as i64) else {
+        return Err(vm.value_error(format!(
+            "{op} along axis {axis} of an input of unknown rank is not emulated in this \
+             playground yet."
+        )));
+    };
+    if !(-rank..rank).contains(&axis) {
+        return st.tf(vm, |_| {
+            Err(TfError::invalid_argument(format!(
+                "`dim` must be in the range [{}, {rank}) where {rank} is the number of \
+                 dimensions in the input. Received: dim={axis}",
+                -rank
+            )))
+        });
+    }
+    let dim = axis.rem_euclid(rank);
+    let mut perm: Vec<i64> = (0..rank).collect();
+    perm.swap(dim as usize, (rank - 1) as usize);
+    let swap = |st: &St, vm: &mut Vm<'_>, x: Operand, name: Option<String>| {
+        let perm = int32_literal(vm, &perm, false)?;
+        let inputs = vec![(x, "x", true), (perm, "perm", false)];
+        run(st, vm, runtime::op_defs::Transpose::kind(), "transpose", name, inputs)
+    };
+    let swapped = swap(st, vm, logits, None)?;
+    let inputs = vec![(Operand::Handle(swapped), "logits", true)];
+    let computed = run(st, vm, kind, op, None, inputs)?;
+    let handle = swap(st, vm, Operand::Handle(computed), name)?;
     wrap(st, vm, handle)
 }
 

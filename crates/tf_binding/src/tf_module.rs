@@ -899,6 +899,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         "log_softmax",
         crate::activation_ops::log_softmax,
     );
+    def(&math_module, st, "softmax", array_ops::softmax);
     def(&math_module, st, "count_nonzero", math_ops::count_nonzero);
     def(&math_module, st, "is_nan", |st, vm, args| {
         math_ops::float_class(st, vm, &args, FloatClass::Nan)

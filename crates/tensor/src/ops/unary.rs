@@ -284,7 +284,8 @@ fn flush_denormal(value: f32) -> f32 {
     }
 }
 
-/// `tf.nn.softmax` over the last axis (float dtypes only).
+/// `tf.nn.softmax` over the last axis (float dtypes only), as TensorFlow's Eigen kernel
+/// computes it: `exp(x - max) * (1 / sum)`.
 pub fn softmax(logits: &Tensor) -> OpResult<Tensor> {
     check_allowed(OpType::Softmax, logits.dtype())?;
     if logits.rank() == 0 {
@@ -300,8 +301,9 @@ pub fn softmax(logits: &Tensor) -> OpResult<Tensor> {
             for row in values.chunks(width) {
                 let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
                 let exps: Vec<f32> = row.iter().map(|&v| (v - max).exp()).collect();
-                let sum: f32 = exps.iter().sum();
-                out.extend(exps.iter().map(|e| e / sum));
+                // Eigen's softmax multiplies by the sum's reciprocal.
+                let inverse = 1.0 / exps.iter().sum::<f32>();
+                out.extend(exps.iter().map(|e| e * inverse));
             }
             TensorData::Float32(out)
         }
@@ -310,8 +312,8 @@ pub fn softmax(logits: &Tensor) -> OpResult<Tensor> {
             for row in values.chunks(width) {
                 let max = row.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                 let exps: Vec<f64> = row.iter().map(|&v| (v - max).exp()).collect();
-                let sum: f64 = exps.iter().sum();
-                out.extend(exps.iter().map(|e| e / sum));
+                let inverse = 1.0 / exps.iter().sum::<f64>();
+                out.extend(exps.iter().map(|e| e * inverse));
             }
             TensorData::Float64(out)
         }

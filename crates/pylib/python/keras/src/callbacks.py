@@ -211,7 +211,10 @@ class LambdaCallback(Callback):
                  on_train_end=None, on_train_batch_begin=None, on_train_batch_end=None,
                  **kwargs):
         super().__init__()
-        self.__dict__.update(kwargs)
+        # Any other hook (`on_batch_end=...`) becomes an attribute, as Keras's
+        # `self.__dict__.update(kwargs)` makes it.
+        for hook, function in kwargs.items():
+            setattr(self, hook, function)
         if on_epoch_begin is not None:
             self.on_epoch_begin = on_epoch_begin
         if on_epoch_end is not None:

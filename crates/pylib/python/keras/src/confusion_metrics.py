@@ -27,11 +27,19 @@ def _thresholds(thresholds):
 def _counts(y_true, y_pred, thresholds, class_id, sample_weight, dtype):
     """Per threshold: the weighted counts of (true positive, false positive, true
     negative, false negative) predictions."""
+    from keras.src.losses import squeeze_or_expand_to_same_rank
     y_true = tf.convert_to_tensor(y_true)
     y_pred = tf.cast(tf.convert_to_tensor(y_pred), "float32")
+    # Keras's `update_confusion_matrix_variables`: targets, predictions and weights are
+    # brought to one rank before the weights broadcast to the predictions' shape.
+    y_pred, y_true = squeeze_or_expand_to_same_rank(y_pred, y_true)
+    if sample_weight is not None:
+        sample_weight = tf.expand_dims(tf.cast(sample_weight, dtype), axis=-1)
+        _, sample_weight = squeeze_or_expand_to_same_rank(y_true, sample_weight,
+                                                          expand_rank_1=False)
     if class_id is not None:
-        y_true = y_true[..., class_id]
-        y_pred = y_pred[..., class_id]
+        y_true = y_true[..., class_id, None]
+        y_pred = y_pred[..., class_id, None]
     labels = tf.reshape(tf.cast(y_true, "bool"), [1, -1])
     predictions = tf.reshape(y_pred, [1, -1])
     cut = tf.reshape(tf.constant(thresholds, "float32"), [-1, 1])
@@ -39,8 +47,7 @@ def _counts(y_true, y_pred, thresholds, class_id, sample_weight, dtype):
     if sample_weight is None:
         weights = tf.ones_like(predictions, dtype=dtype)
     else:
-        weights = tf.reshape(
-            tf.broadcast_to(tf.cast(sample_weight, dtype), tf.shape(y_pred)), [1, -1])
+        weights = tf.reshape(tf.broadcast_to(sample_weight, tf.shape(y_pred)), [1, -1])
 
     def count(label, prediction):
         hit = tf.logical_and(label, prediction)

@@ -52,19 +52,31 @@ class _Batches:
     """The batches of one epoch: slices of in-memory arrays (shuffled when asked) or the
     elements of a `tf.data.Dataset`."""
 
-    def __init__(self, x, y, sample_weight, batch_size, steps):
+    def __init__(self, x, y, sample_weight, batch_size, steps, class_weight=None):
         self.dataset = None
         self.py_dataset = None
         if _is_py_dataset(x):
             self.py_dataset = x
             self.steps = steps or len(x)
+            self.class_weight = class_weight
             return
         if isinstance(x, tf.data.Dataset):
-            self.dataset = x
+            self.dataset = x if class_weight is None else \
+                x.map(_class_weight_map_fn(class_weight))
             self.steps = steps
             return
         self.x = tree.map_structure(self._array, x)
         self.y = None if y is None else tree.map_structure(self._array, y)
+        if sample_weight is not None:
+            if class_weight is not None:
+                raise ValueError("You cannot `class_weight` and `sample_weight` at the "
+                                 "same time.")
+            sample_weight = tree.map_structure(self._array, sample_weight)
+        if class_weight is not None:
+            if self.y is None or tree.is_nested(self.y):
+                raise ValueError("`class_weight` is only supported for Models with a "
+                                 "single output.")
+            sample_weight = _class_weight_to_sample_weights(self.y, class_weight)
         self.sample_weight = sample_weight
         packed = (self.x,) if self.y is None else (
             (self.x, self.y) if sample_weight is None else (self.x, self.y, sample_weight))
@@ -99,7 +111,13 @@ class _Batches:
             self.py_dataset.on_epoch_begin()
             for index in range(self.steps):
                 element = self.py_dataset[index]
-                yield _unpack(tuple(element) if isinstance(element, list) else element)
+                bx, by, bw = _unpack(tuple(element) if isinstance(element, list) else element)
+                if self.class_weight is not None:
+                    if bw is not None:
+                        raise ValueError("You cannot `class_weight` and `sample_weight` at "
+                                         "the same time.")
+                    bw = _class_weight_to_sample_weights(by, self.class_weight)
+                yield bx, by, bw
             self.py_dataset.on_epoch_end()
             return
         if self.dataset is not None:
@@ -134,7 +152,47 @@ class _Batches:
 
             bx = tree.map_structure(take, self.x)
             by = None if self.y is None else tree.map_structure(take, self.y)
-            yield bx, by, None
+            bw = None if self.sample_weight is None else \
+                tree.map_structure(take, self.sample_weight)
+            yield bx, by, bw
+
+
+def _class_weight_to_sample_weights(y, class_weight):
+    """Each sample's weight from its class, as Keras's array adapter finds it: the target's
+    argmax when one-hot, its rounded value otherwise; classes not listed weigh 1."""
+    y = np.asarray(y)
+    weights = np.ones((y.shape[0],), dtype=backend.floatx())
+    if y.ndim > 1:
+        y = np.argmax(y, axis=-1) if y.shape[-1] != 1 else np.squeeze(y, axis=-1)
+    y = np.round(y).astype("int32")
+    for i in range(y.shape[0]):
+        weights[i] = class_weight.get(int(y[i]), 1.0)
+    return weights
+
+
+def _class_weight_map_fn(class_weight):
+    """A dataset `map` adding each element's class weights, as Keras's dataset adapter."""
+    table = tf.convert_to_tensor(
+        [class_weight.get(int(c), 1.0) for c in range(max(class_weight.keys()) + 1)])
+
+    def class_weights_map_fn(*data):
+        x, y, sw = _unpack(data)
+        if sw is not None:
+            raise ValueError("You cannot `class_weight` and `sample_weight` at the same "
+                             "time.")
+        if tree.is_nested(y):
+            raise ValueError("`class_weight` is only supported for Models with a single "
+                             "output.")
+        if y.shape.rank >= 2:
+            if y.shape[-1] is not None and y.shape[-1] > 1:
+                classes = tf.argmax(y, axis=-1, output_type=tf.int32)
+            else:
+                classes = tf.cast(tf.round(tf.squeeze(y, axis=-1)), tf.int32)
+        else:
+            classes = tf.cast(tf.round(y), tf.int32)
+        return x, y, tf.gather(table, classes)
+
+    return class_weights_map_fn
 
 
 def _unpack(element):
@@ -154,6 +212,15 @@ def _by_output(y, names):
     return list(y)
 
 
+def _as_float(value):
+    """A log value as a Python float where it converts to one, as Keras's
+    `pythonify_logs` makes it."""
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return value
+
+
 def _pythonify_logs(logs):
     """A step's logs as numbers, nested dicts (`compile_metrics`) flattened, as Keras
     reports them."""
@@ -163,30 +230,48 @@ def _pythonify_logs(logs):
             out.update(_pythonify_logs(value))
         elif hasattr(value, "numpy"):
             # A value beyond the work budget (values on demand) is logged as None.
-            out[key] = value.numpy() if _keras_native.is_computed(value) else None
+            out[key] = _as_float(value.numpy()) if _keras_native.is_computed(value) else None
         else:
-            out[key] = value
+            out[key] = _as_float(value)
     return out
 
 
 class CompileMetrics:
     """The metrics given to `compile`, grouped as Keras groups them (one entry of
-    `model.metrics`, named `compile_metrics`, whose result is a dict)."""
+    `model.metrics`, named `compile_metrics`, whose result is a dict): those of `metrics`
+    ignore sample weights; those of `weighted_metrics` apply them."""
 
-    def __init__(self, metrics):
+    def __init__(self, metrics, weighted=()):
         self.name = "compile_metrics"
         self.metrics = metrics
+        self.weighted = weighted
+
+    def _is_weighted(self, metric):
+        return any(metric is m for m in self.weighted)
 
     def update_state(self, y_true, y_pred, sample_weight=None):
         for metric in self.metrics:
-            metric.update_state(y_true, y_pred, sample_weight=sample_weight)
+            weight = sample_weight if self._is_weighted(metric) else None
+            metric.update_state(y_true, y_pred, sample_weight=weight)
 
     def reset_state(self):
         for metric in self.metrics:
             metric.reset_state()
 
     def result(self):
-        return {metric.name: metric.result() for metric in self.metrics}
+        # As Keras names results: a weighted metric whose name an unweighted one already
+        # took is reported as `weighted_<name>`.
+        results = {}
+        for metric in self.metrics:
+            name = metric.name
+            if name in results and self._is_weighted(metric):
+                name = f"weighted_{metric.name}"
+                count = 1
+                while name in results:
+                    name = f"weighted_{metric.name}_{count}"
+                    count += 1
+            results[name] = metric.result()
+        return results
 
     @property
     def variables(self):
@@ -280,13 +365,19 @@ class Trainer:
         if len(names) > 1 and (isinstance(loss, (list, tuple, dict))
                                or isinstance(metrics, dict)
                                or (metrics and isinstance(metrics[0], (list, tuple)))):
+            if weighted_metrics:
+                raise NotImplementedError("`weighted_metrics` for a model with several "
+                                          "outputs is not emulated in this playground yet.")
             self._compile_per_output(names, loss, loss_weights, metrics)
         else:
             self._compiled_loss = losses_module.loss_object(loss)
             self._compiled_metrics = []
             # As Keras, metric names are resolved when the first step builds them.
             self._metrics_to_build = list(metrics or [])
-        self._compile_metrics_group = CompileMetrics(self._compiled_metrics)
+            self._weighted_to_build = list(weighted_metrics or [])
+        self._weighted_metrics = []
+        self._compile_metrics_group = CompileMetrics(self._compiled_metrics,
+                                                     self._weighted_metrics)
         self._run_eagerly = run_eagerly
         self.compiled = True
         self._train_function = None
@@ -402,7 +493,7 @@ class Trainer:
             ys = _by_output(y, self._output_names())
             preds = tree.flatten(y_pred)
             for metric, index in zip(self._compiled_metrics, self._metric_outputs):
-                metric.update_state(ys[index], preds[index], sample_weight=sample_weight)
+                metric.update_state(ys[index], preds[index])
         elif self._compiled_metrics:
             self._compile_metrics_group.update_state(y, y_pred, sample_weight)
         return self.get_metrics_result()
@@ -476,6 +567,11 @@ class Trainer:
             specs, self._metrics_to_build = self._metrics_to_build, []
             self._compiled_metrics.extend(metrics_module.get(m, self._compiled_loss)
                                           for m in specs)
+        if getattr(self, "_weighted_to_build", None):
+            specs, self._weighted_to_build = self._weighted_to_build, []
+            weighted = [metrics_module.get(m, self._compiled_loss) for m in specs]
+            self._weighted_metrics.extend(weighted)
+            self._compiled_metrics.extend(weighted)
 
     def _run_epoch(self, batches, shuffle, train, callbacks=()):
         self._build_metrics()
@@ -496,7 +592,7 @@ class Trainer:
                     callback.on_train_batch_begin(index, {})
                 else:
                     callback.on_test_batch_begin(index, {})
-            data = (bx,) if by is None else (bx, by)
+            data = (bx,) if by is None else ((bx, by) if bw is None else (bx, by, bw))
             step_logs = function(data)
             if train:
                 self._optimizer_built = True
@@ -525,11 +621,16 @@ class Trainer:
         if validation_split and validation_data is None and not isinstance(x, tf.data.Dataset):
             size = int(tree.flatten(x)[0].shape[0])
             split = int(size * (1.0 - validation_split))
-            validation_data = (tree.map_structure(lambda a: a[split:], x),
-                               tree.map_structure(lambda a: a[split:], y))
-            x = tree.map_structure(lambda a: a[:split], x)
-            y = tree.map_structure(lambda a: a[:split], y)
-        batches = _Batches(x, y, sample_weight, batch_size, steps_per_epoch)
+
+            def tail(a):
+                return None if a is None else tree.map_structure(lambda v: v[split:], a)
+
+            def head(a):
+                return None if a is None else tree.map_structure(lambda v: v[:split], a)
+
+            validation_data = (tail(x), tail(y), tail(sample_weight))
+            x, y, sample_weight = head(x), head(y), head(sample_weight)
+        batches = _Batches(x, y, sample_weight, batch_size, steps_per_epoch, class_weight)
         from keras.src.callbacks import History
         history = History()
         callbacks = list(callbacks or []) + [history]
@@ -558,14 +659,16 @@ class Trainer:
                         _is_py_dataset(validation_data):
                     vb = _Batches(validation_data, None, None, None, validation_steps)
                 else:
-                    vx, vy, *_ = tuple(validation_data) + (None,)
-                    vb = _Batches(vx, vy, None, validation_batch_size or batch_size,
+                    vx, vy, vw, *_ = tuple(validation_data) + (None, None)
+                    vb = _Batches(vx, vy, vw, validation_batch_size or batch_size,
                                   validation_steps)
                 # Keras runs validation as `evaluate` with the same callbacks.
                 val_logs, _ = self._evaluate_epoch(vb, callbacks)
                 for key, value in val_logs.items():
                     logs["val_" + key] = value
             seconds = time.perf_counter() - start
+            # Keras's callback list hands every callback the logs sorted by name.
+            logs = dict(sorted(logs.items()))
             # The user's callbacks see the epoch's logs first (and may add to them, as
             # `ReduceLROnPlateau` adds `learning_rate`); Keras's progress bar comes last.
             for callback in callbacks:
@@ -643,7 +746,8 @@ class Trainer:
     @_in_strategy_scope
     def train_on_batch(self, x, y=None, sample_weight=None, class_weight=None,
                        return_dict=False):
-        batches = _Batches(x, y, sample_weight, int(tree.flatten(x)[0].shape[0]), 1)
+        batches = _Batches(x, y, sample_weight, int(tree.flatten(x)[0].shape[0]), 1,
+                           class_weight)
         logs, _ = self._run_epoch(batches, False, True)
         if return_dict:
             return logs
