@@ -141,7 +141,15 @@ pub fn log_softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "log_softmax", &args, 1, [logits, axis, name])?;
     let axis = bound.axis.clone().unwrap_or(Value::None);
     let logits = required(&bound.logits);
-    crate::array_ops::along_axis(st, vm, &logits, &axis, &bound.name, LogSoftmax::kind(), "LogSoftmax")
+    crate::array_ops::along_axis(
+        st,
+        vm,
+        &logits,
+        &axis,
+        &bound.name,
+        LogSoftmax::kind(),
+        "LogSoftmax",
+    )
 }
 
 /// `tf.nn.l2_loss(t, name)`.

@@ -856,7 +856,15 @@ pub fn softmax(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "softmax", &args, 1, [logits, axis, name])?;
     let axis = bound.axis.clone().unwrap_or(Value::None);
     let kind = runtime::op_defs::Softmax::kind();
-    along_axis(st, vm, &required(&bound.logits), &axis, &bound.name, kind, "Softmax")
+    along_axis(
+        st,
+        vm,
+        &required(&bound.logits),
+        &axis,
+        &bound.name,
+        kind,
+        "Softmax",
+    )
 }
 
 /// An op that works on the last axis (`Softmax`, `LogSoftmax`) applied along `axis`, as
@@ -906,7 +914,14 @@ pub(crate) fn along_axis(
     let swap = |st: &St, vm: &mut Vm<'_>, x: Operand, name: Option<String>| {
         let perm = int32_literal(vm, &perm, false)?;
         let inputs = vec![(x, "x", true), (perm, "perm", false)];
-        run(st, vm, runtime::op_defs::Transpose::kind(), "transpose", name, inputs)
+        run(
+            st,
+            vm,
+            runtime::op_defs::Transpose::kind(),
+            "transpose",
+            name,
+            inputs,
+        )
     };
     let swapped = swap(st, vm, logits, None)?;
     let inputs = vec![(Operand::Handle(swapped), "logits", true)];

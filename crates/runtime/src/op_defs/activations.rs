@@ -80,13 +80,15 @@ impl Activation {
         matches!(self, Activation::Elu | Activation::Selu)
     }
 
-    /// The activation of one element, in f32 or f64.
-    fn apply32(self, x: f32) -> f32 {
+    /// The activation of element `index` of `len`, in f32 (`exp` as Eigen computes that
+    /// element) or f64.
+    fn apply32(self, x: f32, index: usize, len: usize) -> f32 {
+        let exp = |x| tensor::ops::eigen_math::exp_in_tensor(x, index, len);
         match self {
             Activation::Relu6 => x.clamp(0.0, 6.0),
-            Activation::Elu if x < 0.0 => x.exp() - 1.0,
+            Activation::Elu if x < 0.0 => exp(x) - 1.0,
             Activation::LeakyRelu { alpha } if x <= 0.0 => x * alpha,
-            Activation::Selu if x < 0.0 => SELU_SCALE_ALPHA as f32 * (x.exp() - 1.0),
+            Activation::Selu if x < 0.0 => SELU_SCALE_ALPHA as f32 * (exp(x) - 1.0),
             Activation::Selu => x * SELU_SCALE as f32,
             Activation::Softsign => x / (x.abs() + 1.0),
             _ => x,
@@ -200,9 +202,10 @@ impl Op for Activation {
         };
         tensor::ops::check_allowed_named(self.name(), Some(""), x.dtype())?;
         let this = *self;
+        let len = x.num_elements();
         Ok(vec![map_elements(
             x,
-            |_, v| this.apply32(v),
+            |at, v| this.apply32(v, at, len),
             |_, v| this.apply64(v),
         )?])
     }

@@ -10,7 +10,7 @@ use crate::op::{InputFact, OpKind, OutputFact};
 use crate::tape::{binary, kernel, unary};
 use report::OpClass;
 use tensor::ops::{BinaryOp, ReduceOp, UnaryOp};
-use tensor::{ErrorClass, OpError, Tensor, TensorData};
+use tensor::{DType, ErrorClass, OpError, Tensor, TensorData};
 
 /// The op type: an exponential and a logarithm per element.
 pub static DEF: OpDef = OpDef::compute("LogSoftmax").class(OpClass::Transcendental);
@@ -50,6 +50,9 @@ impl Op for LogSoftmax {
         }
         let width = logits.dims().last().copied().unwrap_or(1).max(1);
         let data = match logits.data() {
+            TensorData::Float32(values) if dtype == DType::Float32 => {
+                TensorData::Float32(tensor::ops::eigen_math::log_softmax_rows(values, width))
+            }
             TensorData::Float32(values) => {
                 let mut out = Vec::with_capacity(values.len());
                 for row in values.chunks(width) {

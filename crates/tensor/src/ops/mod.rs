@@ -30,6 +30,7 @@ pub mod conv;
 pub mod cost;
 pub mod create;
 mod dtype_errors;
+pub mod eigen_math;
 mod eigen_sum;
 pub mod elementwise;
 pub mod fingerprint;

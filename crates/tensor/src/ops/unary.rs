@@ -5,6 +5,7 @@
 //! float32 values are computed in f64 and rounded once; Eigen's vectorised approximations
 //! can still differ from that in the last bit for some inputs.
 
+use super::eigen_math::{self, map_eigen};
 use super::elementwise::{binary, BinaryOp};
 use super::support::{check_allowed, expect_dtype, internal};
 use super::OpType;
@@ -227,6 +228,46 @@ pub fn unary(op: UnaryOp, input: &Tensor) -> OpResult<Tensor> {
                 .map(|&v| flush_denormal(1.0 / v.sqrt()))
                 .collect(),
         ),
+        // Eigen's packet and single-element paths (see `eigen_math`).
+        TensorData::Float32(values) if op == UnaryOp::Exp => {
+            TensorData::Float32(map_eigen(values, eigen_math::pexp, |v| {
+                eigen_math::correctly_rounded(v, f64::exp)
+            }))
+        }
+        TensorData::Float32(values) if op == UnaryOp::Log => {
+            TensorData::Float32(map_eigen(values, eigen_math::plog, |v| {
+                eigen_math::correctly_rounded(v, f64::ln)
+            }))
+        }
+        TensorData::Float32(values) if op == UnaryOp::Log1p => TensorData::Float32(map_eigen(
+            values,
+            eigen_math::plog1p,
+            eigen_math::log1p_scalar,
+        )),
+        TensorData::Float32(values) if op == UnaryOp::Expm1 => TensorData::Float32(map_eigen(
+            values,
+            eigen_math::pexpm1,
+            eigen_math::expm1_scalar,
+        )),
+        TensorData::Float32(values) if op == UnaryOp::Softplus => TensorData::Float32(map_eigen(
+            values,
+            |v| eigen_math::softplus(v, eigen_math::pexp, eigen_math::plog1p),
+            |v| {
+                eigen_math::softplus(
+                    v,
+                    |x| eigen_math::correctly_rounded(x, f64::exp),
+                    eigen_math::log1p_scalar,
+                )
+            },
+        )),
+        TensorData::Float32(values) if op == UnaryOp::Tanh => {
+            TensorData::Float32(values.iter().map(|&v| eigen_math::ptanh(v)).collect())
+        }
+        TensorData::Float32(values) if op == UnaryOp::Sigmoid => TensorData::Float32(map_eigen(
+            values,
+            eigen_math::psigmoid,
+            eigen_math::sigmoid_scalar,
+        )),
         TensorData::Float32(values) => {
             // Computed in f64 and rounded once: correctly rounded results, which is what
             // TensorFlow's float32 kernels give for these inputs far more often than f32 libm.
@@ -296,17 +337,7 @@ pub fn softmax(logits: &Tensor) -> OpResult<Tensor> {
     }
     let width = logits.dims().last().copied().unwrap_or(1).max(1);
     let data = match logits.data() {
-        TensorData::Float32(values) => {
-            let mut out = Vec::with_capacity(values.len());
-            for row in values.chunks(width) {
-                let max = row.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-                let exps: Vec<f32> = row.iter().map(|&v| (v - max).exp()).collect();
-                // Eigen's softmax multiplies by the sum's reciprocal.
-                let inverse = 1.0 / exps.iter().sum::<f32>();
-                out.extend(exps.iter().map(|e| e * inverse));
-            }
-            TensorData::Float32(out)
-        }
+        TensorData::Float32(values) => TensorData::Float32(eigen_math::softmax_rows(values, width)),
         TensorData::Float64(values) => {
             let mut out = Vec::with_capacity(values.len());
             for row in values.chunks(width) {
