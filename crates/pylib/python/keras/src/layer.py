@@ -396,14 +396,18 @@ class Layer(Operation):
         # Keras's masks travel on tensors (`_keras_mask`): the first argument's is passed
         # to a `call` that takes `mask` when none is given.
         previous_mask = _keras_mask_of(first)
+        node_kwargs = kwargs
         if "mask" in names and kwargs.get("mask") is None and previous_mask is not None:
+            # The graph node keeps the call as written: when the model runs, the mask
+            # comes again from the real tensor.
+            node_kwargs = dict(kwargs)
             kwargs["mask"] = previous_mask
         # Keras checks the first argument against `input_spec` before building, and again
         # after (building may narrow the spec).
         self._assert_input_compatibility(args[0] if args else next(iter(kwargs.values()), None))
         self._maybe_build(args, kwargs)
         if any_symbolic_tensors(args, kwargs):
-            return self._symbolic_call(args, kwargs, training)
+            return self._symbolic_call(args, kwargs, training, node_kwargs)
         if not backend._TRAINING:
             # The outermost call starts afresh: `losses` are those of this call.
             self._clear_losses()
@@ -443,7 +447,7 @@ class Layer(Operation):
                 except AttributeError:
                     pass
 
-    def _symbolic_call(self, args, kwargs, training):
+    def _symbolic_call(self, args, kwargs, training, node_kwargs=None):
         def run(*a, **k):
             # The traced inputs get the conversion real inputs get.
             a = self._convert_inputs(a)
@@ -475,7 +479,7 @@ class Layer(Operation):
                                       args, kwargs)
         # Losses added while tracing belong to the scratch graph, not to any real call.
         self._clear_losses()
-        Node(self, args, kwargs, outputs)
+        Node(self, args, kwargs if node_kwargs is None else node_kwargs, outputs)
         if self.supports_masking:
             self._set_symbolic_mask(args[0] if args else None, outputs)
         return outputs
@@ -719,9 +723,11 @@ class _Autocast:
 
 def _keras_mask_of(value):
     """The mask a tensor (or the first tensor of a structure) carries, if any."""
-    if value is None or isinstance(value, KerasTensor):
+    if value is None:
         return None
     if isinstance(value, (list, tuple)):
         masks = [_keras_mask_of(v) for v in value]
         return masks if any(m is not None for m in masks) else None
-    return getattr(value, "_keras_mask", None) if tf.is_tensor(value) else None
+    if tf.is_tensor(value) or isinstance(value, KerasTensor):
+        return getattr(value, "_keras_mask", None)
+    return None
