@@ -44,6 +44,9 @@ probes = {
     "DepthwiseConv2dNative": lambda: r.DepthwiseConv2dNative(
         input=tf.ones([1, 3, 3, 1], tf.int32), filter=tf.ones([1, 1, 1, 1], tf.int32),
         strides=[1, 1, 1, 1], padding="VALID"),
+    "Softsign": lambda: r.Softsign(features=i), "Selu": lambda: r.Selu(features=i),
+    "OneHot/TI": lambda: r.OneHot(indices=tf.constant([1.0]), depth=2, on_value=1.0,
+                                  off_value=0.0),
     # An op with two checked attrs has a probe for each, the second keyed `Op/attr`.
     "SparseSoftmaxCrossEntropyWithLogits": lambda: r.SparseSoftmaxCrossEntropyWithLogits(
         features=tf.constant([[1]]), labels=tf.constant([0])),

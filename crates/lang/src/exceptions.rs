@@ -198,6 +198,7 @@ pub fn new_exception_class(name: &str, module: &str, bases: &[Rc<Class>]) -> Rc<
         constructor: None,
         immutable: module == "builtins",
         meta: None,
+        c_extension: false,
     })
 }
 

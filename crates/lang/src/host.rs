@@ -127,6 +127,7 @@ pub struct ClassBuilder {
     module: String,
     bases: Vec<Rc<Class>>,
     dict: AttrMap,
+    c_extension: bool,
 }
 
 impl ClassBuilder {
@@ -139,7 +140,14 @@ impl ClassBuilder {
             module: module.to_string(),
             bases: Vec::new(),
             dict: AttrMap::new(),
+            c_extension: false,
         }
+    }
+
+    /// Marks the class as standing for a C extension type (see [`Class::c_extension`]).
+    pub fn c_extension(mut self) -> ClassBuilder {
+        self.c_extension = true;
+        self
     }
 
     /// Sets a qualified name different from the name (nested classes).
@@ -295,6 +303,7 @@ impl ClassBuilder {
             constructor: None,
             immutable: false,
             meta: None,
+            c_extension: self.c_extension,
         }))
     }
 

@@ -265,9 +265,18 @@ fn reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp) -> PyResult {
     crate::numpy_core::reduce_array(st, vm, tensor, op, axes.as_deref(), keep)
 }
 
+/// `array` when it is 0-d: NumPy 2.x's `float()`/`int()`/`complex()` convert no other.
+fn zero_dimensional(vm: &Vm<'_>, array: Tensor) -> PyResult<Tensor> {
+    if array.rank() != 0 {
+        return Err(vm.type_error("only 0-dimensional arrays can be converted to Python scalars"));
+    }
+    Ok(array)
+}
+
+/// The one element of an array `bool()` reads.
 fn scalar_f64(vm: &Vm<'_>, tensor: &Tensor) -> PyResult<f64> {
     if tensor.num_elements() != 1 {
-        return Err(vm.type_error("only length-1 arrays can be converted to Python scalars"));
+        return Err(vm.type_error("only 0-dimensional arrays can be converted to Python scalars"));
     }
     tensor
         .to_f64_vec()
@@ -382,6 +391,7 @@ fn ndarray_getattr(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 
 fn build_ndarray(st: &St) -> Rc<Class> {
     let mut builder = ClassBuilder::new("ndarray", "numpy")
+        .c_extension()
         .method("__getattr__", ndarray_getattr)
         .method("__repr__", |vm, args| {
             Ok(Value::str(numpy_value_repr(&array_of(vm, &args)?)))
@@ -467,10 +477,10 @@ fn build_ndarray(st: &St) -> Rc<Class> {
             Ok(Value::Bool(scalar_f64(vm, &tensor)? != 0.0))
         })
         .method("__float__", |vm, args| {
-            Ok(Value::Float(scalar_f64(vm, &array_of(vm, &args)?)?))
+            Ok(Value::Float(scalar_f64(vm, &zero_dimensional(vm, array_of(vm, &args)?)?)?))
         })
         .method("__int__", |vm, args| {
-            let tensor = array_of(vm, &args)?;
+            let tensor = zero_dimensional(vm, array_of(vm, &args)?)?;
             if let Some(values) = tensor.to_i64_vec().filter(|v| v.len() == 1 && tensor.dtype().is_integer()) {
                 return Ok(Value::Int(values[0]));
             }

@@ -162,10 +162,10 @@ fn value_of(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult<T
 }
 
 fn scalar_f64(vm: &Vm<'_>, tensor: &Tensor, what: &str) -> PyResult<f64> {
-    if tensor.num_elements() != 1 {
-        return Err(vm.type_error(format!(
-            "only length-1 arrays can be converted to Python {what}s"
-        )));
+    // `float()`/`int()` go through NumPy 2.x, which converts only 0-d arrays; `bool()`
+    // takes any one-element tensor.
+    if tensor.num_elements() != 1 || (what != "bool" && tensor.rank() != 0) {
+        return Err(vm.type_error("only 0-dimensional arrays can be converted to Python scalars"));
     }
     tensor
         .to_f64_vec()
@@ -379,7 +379,7 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
 
 fn int_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let tensor = value_of(st, vm, &args, "int")?;
-    if tensor.dtype().is_integer() {
+    if tensor.dtype().is_integer() && tensor.rank() == 0 {
         if let Some(values) = tensor.to_i64_vec().filter(|v| v.len() == 1) {
             return Ok(Value::Int(values[0]));
         }
@@ -686,6 +686,7 @@ fn shape_property(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
 /// The concrete classes `EagerTensor` and `SymbolicTensor` (in `...framework.ops`).
 pub fn build_subclasses(base: &Rc<Class>) -> (Rc<Class>, Rc<Class>) {
     let eager = ClassBuilder::new("EagerTensor", OPS_MODULE)
+        .c_extension()
         .base(base)
         .build();
     let symbolic = ClassBuilder::new("SymbolicTensor", OPS_MODULE)

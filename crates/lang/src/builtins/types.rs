@@ -99,6 +99,7 @@ pub fn builtin_class(
         constructor,
         immutable: true,
         meta: None,
+        c_extension: false,
     })
 }
 

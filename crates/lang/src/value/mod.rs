@@ -865,6 +865,10 @@ pub struct Class {
     /// (`__call__`, `__iter__`, `__len__`, `__getitem__`, `__repr__`, ...) apply to this class
     /// object, as `enum.EnumType` and `abc.ABCMeta` need.
     pub meta: Option<Rc<Class>>,
+    /// Whether this host class stands for a C extension type (`numpy.ndarray`,
+    /// TensorFlow's `EagerTensor`), which CPython's error messages name by its dotted
+    /// `tp_name` rather than its bare `__name__`.
+    pub c_extension: bool,
 }
 
 impl Class {

@@ -97,7 +97,11 @@ impl<'h> Vm<'h> {
 
     /// `type(v).__name__`, as error messages use it.
     pub fn type_name(&self, v: &Value) -> String {
-        self.class_of(v).name.clone()
+        let class = self.class_of(v);
+        if class.c_extension {
+            return class.full_name();
+        }
+        class.name.clone()
     }
 
     /// `isinstance(v, cls)`.
@@ -349,6 +353,7 @@ impl<'h> Vm<'h> {
             constructor: None,
             immutable: false,
             meta,
+            c_extension: false,
         });
         if let Some(Value::Cell(c)) = cell {
             *c.borrow_mut() = Some(Value::Class(class.clone()));

@@ -790,6 +790,12 @@ pub fn one_hot(
     off_value: &Tensor,
 ) -> OpResult<Tensor> {
     let op = OpType::OneHot;
+    super::support::check_allowed_attr(
+        op.name(),
+        Some("TI"),
+        op.default_eager_name(),
+        indices.dtype(),
+    )?;
     let positions = index_values(indices).ok_or_else(|| {
         OpError::dispatch(
             ErrorClass::InvalidArgument,

@@ -39,3 +39,22 @@ def pack_sequence_as(structure, flat):
 
 def is_nested(structure):
     return isinstance(structure, (list, tuple, dict))
+
+
+def flatten_with_path(structure):
+    """`(path, leaf)` pairs in `flatten`'s order; a path is the tuple of indices and keys
+    leading to the leaf."""
+    out = []
+
+    def walk(value, path):
+        if isinstance(value, (list, tuple)):
+            for index, item in enumerate(value):
+                walk(item, path + (index,))
+        elif isinstance(value, dict):
+            for key in sorted(value):
+                walk(value[key], path + (key,))
+        else:
+            out.append((path, value))
+
+    walk(structure, ())
+    return out

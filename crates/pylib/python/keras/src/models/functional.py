@@ -236,7 +236,35 @@ class Functional(Model):
             if x.dtype.name != spec.dtype and (x.dtype.is_floating or spec.dtype.startswith("float")):
                 x = tf.cast(x, spec.dtype)
             out.append(x)
-        return out
+        return self._adjust_input_rank(out)
+
+    def _adjust_input_rank(self, flat_inputs):
+        """Keras's rank reconciliation: an input one rank above its `Input` with a last
+        axis of 1 is squeezed, one rank below an `Input` whose last axis is 1 is expanded,
+        and any other rank is an error naming the input."""
+        adjusted = []
+        for i, x in enumerate(flat_inputs):
+            ref_shape = self.inputs[i].shape
+            if x is None or isinstance(x, KerasTensor):
+                adjusted.append(x)
+                continue
+            x_rank, ref_rank = len(x.shape), len(ref_shape)
+            if x_rank == ref_rank:
+                adjusted.append(x)
+                continue
+            if x_rank == ref_rank + 1 and x.shape[-1] == 1:
+                adjusted.append(tf.squeeze(x, axis=-1))
+                continue
+            if x_rank == ref_rank - 1 and ref_shape[-1] == 1:
+                adjusted.append(tf.expand_dims(x, axis=-1))
+                continue
+            paths = tree.flatten_with_path(self._inputs_struct)
+            path = ".".join(str(p) for p in paths[i][0])
+            raise ValueError(
+                f"Invalid input shape for input {x} with name '{self.inputs[i].name}' and "
+                f"path '{path}'. Expected shape {ref_shape}, but input has incompatible "
+                f"shape {x.shape}")
+        return adjusted
 
     def call(self, inputs, training=None, mask=None):
         flat = self._standardize(inputs)
