@@ -48,7 +48,8 @@ def bincount(inputs, depth, binary, dtype, count_weights=None):
 
 def encode_categorical(inputs, output_mode, depth, dtype, count_weights=None):
     """Ids as Keras's `encode_categorical_inputs` gives them for `output_mode`: `int`
-    (cast), `one_hot` (a vector per id; a trailing dimension of 1 is replaced),
+    (cast), `one_hot` (a vector per id, scalars as one sample; a trailing dimension of 1
+    is replaced),
     `multi_hot` or `count` (a vector per sample: the last dimension's ids)."""
     from _tensorflow import ragged
     if output_mode == "int":
@@ -58,11 +59,10 @@ def encode_categorical(inputs, output_mode, depth, dtype, count_weights=None):
         if inputs.shape.rank == 0:
             inputs = tf.expand_dims(inputs, -1)
         if output_mode == "one_hot":
-            if inputs.shape[-1] != 1:
-                inputs = tf.expand_dims(inputs, -1)
-            if inputs.shape.rank > 2:
-                shape = tf.shape(inputs)[:-1]
-                return tf.one_hot(tf.reshape(inputs, shape), depth, dtype=dtype)
+            # A trailing dimension of 1 gives way to the one-hot axis.
+            if inputs.shape.rank > 1 and inputs.shape[-1] == 1:
+                inputs = tf.reshape(inputs, tf.shape(inputs)[:-1])
+            return tf.one_hot(inputs, depth, dtype=dtype)
         elif inputs.shape.rank > 2:
             raise ValueError(
                 "When output_mode is not `'int'`, maximum supported output rank is 2. "
