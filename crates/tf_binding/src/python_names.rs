@@ -24,6 +24,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.array_ops:sequence_mask",
     ),
     ("tensorflow.repeat", "_tensorflow.array_ops:repeat"),
+    (
+        "tensorflow.nn.weighted_cross_entropy_with_logits",
+        "_tensorflow.math_ops:weighted_cross_entropy_with_logits",
+    ),
     ("tensorflow.roll", "_tensorflow.array_ops:roll"),
     (
         "tensorflow.math.log_sigmoid",

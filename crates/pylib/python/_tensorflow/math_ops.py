@@ -253,3 +253,20 @@ def bincount(arr, weights=None, minlength=None, maxlength=None, dtype=tf.int32, 
         if binary_output:
             counts = tf.cast(counts > 0, dtype)
         return counts
+
+
+def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
+    """`tf.nn.weighted_cross_entropy_with_logits`: the logistic loss with positives weighed
+    by `pos_weight`, in TensorFlow's overflow-safe form
+    `(1 - z) * x + (1 + (q - 1) * z) * (log1p(exp(-|x|)) + max(-x, 0))`."""
+    with tf.name_scope(name or "logistic_loss") as scope:
+        logits = tf.convert_to_tensor(logits, name="logits")
+        labels = tf.convert_to_tensor(labels, name="labels")
+        if not labels.shape.is_compatible_with(logits.shape):
+            raise ValueError("`logits` and `labels` must have the same shape, "
+                             f"received ({logits.shape} vs {labels.shape}).")
+        log_weight = 1 + (pos_weight - 1) * labels
+        return tf.add((1 - labels) * logits,
+                      log_weight * (tf.math.log1p(tf.exp(-tf.abs(logits)))
+                                    + tf.nn.relu(-logits)),
+                      name=scope)
