@@ -254,8 +254,10 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
     .property_closure(
         "structured_input_signature",
         bound(st, |st, vm, args| {
-            // `((TensorSpec, ...), {})`: the positional arguments the trace was made for.
+            // `((TensorSpec, ...), {})`: the positional arguments the trace was made for,
+            // each spec named after its parameter, as TensorFlow names them.
             let concrete = concrete_of(vm, &args)?;
+            let names = parameter_names(&concrete.function.func);
             let arguments: Vec<ArgKey> = concrete
                 .function
                 .cache
@@ -264,10 +266,11 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
                 .map(<[_]>::to_vec)
                 .unwrap_or_default();
             let mut specs = Vec::with_capacity(arguments.len());
-            for argument in arguments {
+            for (index, argument) in arguments.into_iter().enumerate() {
                 specs.push(match argument {
                     ArgKey::Tensor { dtype, shape } => {
-                        crate::shapes::spec_value(st, vm, shape, dtype)?
+                        let name = names.get(index).cloned();
+                        crate::shapes::named_spec_value(st, vm, shape, dtype, name)?
                     }
                     ArgKey::Python(_) => Value::None,
                 });
@@ -287,6 +290,11 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
     .property(
         "outputs",
         |vm, args| Ok(Value::list(concrete_of(vm, &args)?.outputs.clone())),
+        None,
+    )
+    .property_closure(
+        "inputs",
+        crate::python_method("_tensorflow.concrete_function", "inputs"),
         None,
     )
     .property_closure(

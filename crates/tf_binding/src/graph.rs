@@ -787,6 +787,32 @@ fn session_run(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             .map(|entry| (entry.key.clone(), entry.value.clone()))
             .collect();
         for (key, value) in entries {
+            if let Some(variable) = key.downcast::<crate::variable_class::PyVariable>() {
+                // TensorFlow feeds a variable's graph element, the read its constructor
+                // made (`v/Read/ReadVariableOp:0`); the reads other ops made are separate
+                // ops, so the feed changes none of them.
+                let (name, shape) = st.tf(vm, |ctx| {
+                    let v = ctx.variable(variable.id)?;
+                    Ok((v.name.clone(), v.shape.clone()))
+                })?;
+                let value = to_tensor(st, vm, &value, None)?;
+                let fits = shape.dims().is_none_or(|dims| {
+                    dims.len() == value.rank()
+                        && dims
+                            .iter()
+                            .zip(value.dims())
+                            .all(|(want, got)| want.is_none_or(|want| want == *got))
+                });
+                if !fits {
+                    let op = name.strip_suffix(":0").unwrap_or(&name);
+                    return Err(vm.value_error(format!(
+                        "Cannot feed value of shape {} for Tensor {op}/Read/ReadVariableOp:0, \
+                         which has shape {shape}",
+                        value.shape()
+                    )));
+                }
+                continue;
+            }
             let Some(Handle::Symbolic(tensor)) =
                 key.downcast::<PyTensor>().map(|t| t.handle.clone())
             else {

@@ -25,6 +25,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ),
     ("tensorflow.repeat", "_tensorflow.array_ops:repeat"),
     (
+        "tensorflow.VariableSynchronization",
+        "_tensorflow.variable_ops:VariableSynchronization",
+    ),
+    (
         "tensorflow.nn.weighted_cross_entropy_with_logits",
         "_tensorflow.math_ops:weighted_cross_entropy_with_logits",
     ),

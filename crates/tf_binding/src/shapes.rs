@@ -235,14 +235,21 @@ pub fn spec_parts(value: &Value) -> Option<(TensorShape, tensor::DType)> {
 
 /// A new `tf.TensorSpec(shape, dtype)` object.
 pub fn spec_value(st: &St, vm: &Vm<'_>, shape: TensorShape, dtype: tensor::DType) -> PyResult {
+    named_spec_value(st, vm, shape, dtype, None)
+}
+
+/// [`spec_value`] with a name (a traced function's parameter name).
+pub fn named_spec_value(
+    st: &St,
+    vm: &Vm<'_>,
+    shape: TensorShape,
+    dtype: tensor::DType,
+    name: Option<String>,
+) -> PyResult {
     let classes = st.classes(vm)?;
     Ok(lang::host::new_native_instance(
         &classes.tensor_spec,
-        Rc::new(PySpec {
-            shape,
-            dtype,
-            name: None,
-        }),
+        Rc::new(PySpec { shape, dtype, name }),
     ))
 }
 

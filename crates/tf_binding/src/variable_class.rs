@@ -75,7 +75,12 @@ fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     } else {
         initial
     };
-    let trainable = flag(vm, &bound.trainable, true)?;
+    // An `ON_READ` variable is not trainable unless asked to be (TensorFlow's default).
+    let on_read = match bound.synchronization.as_ref().filter(|s| !s.is_none()) {
+        Some(sync) => matches!(vm.get_attr_str(sync, "value")?, Value::Int(3)),
+        None => false,
+    };
+    let trainable = flag(vm, &bound.trainable, !on_read)?;
     let name = name_arg(vm, &bound.name)?;
     let dtype = opt_dtype(vm, &bound.dtype)?;
     let operand = match dtype {
@@ -103,6 +108,14 @@ fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         ctx.create_variable(operand, name.as_deref(), trainable, dtype)
     })?;
     let variable = wrap_variable(st, vm, id)?;
+    for (attr, given) in [
+        ("_aggregation", &bound.aggregation),
+        ("_synchronization", &bound.synchronization),
+    ] {
+        if let Some(given) = given.clone().filter(|v| !v.is_none()) {
+            vm.set_attr(&variable, &lang::value::name(attr), given)?;
+        }
+    }
     if let Some(constraint) = bound.constraint.clone().filter(|c| !c.is_none()) {
         if !vm.is_callable(&constraint) {
             let shown = vm.repr(&constraint)?;
@@ -265,6 +278,23 @@ pub fn build(st: &St) -> (Rc<Class>, Rc<Class>) {
         None,
     )
     .property_closure("shape", bound(st, shape), None)
+    .property_closure(
+        "aggregation",
+        bound(st, |st, vm, args| {
+            let me = this(vm, &args)?.clone();
+            match vm.get_attr_opt(&me, &lang::value::name("_aggregation"))? {
+                Some(given) if !given.is_none() => Ok(given),
+                // TensorFlow reports the default with the V1 enum.
+                _ => crate::distribute::values::member(st, vm, "VariableAggregation", "NONE"),
+            }
+        }),
+        None,
+    )
+    .property_closure(
+        "synchronization",
+        crate::python_method(VARIABLE_OPS, "synchronization"),
+        None,
+    )
     .method_closure("get_shape", bound(st, shape))
     .property_closure(
         "trainable",

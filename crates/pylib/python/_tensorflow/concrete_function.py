@@ -10,3 +10,9 @@ def output_shapes(function):
 
 def output_dtypes(function):
     return tf.nest.map_structure(lambda t: t.dtype, function.structured_outputs)
+
+
+def inputs(function):
+    """`ConcreteFunction.inputs`: the graph's placeholders, the arguments' and then the
+    captured values', in the order the trace made them."""
+    return [op.outputs[0] for op in function.graph.get_operations() if op.type == "Placeholder"]

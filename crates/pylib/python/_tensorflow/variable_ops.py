@@ -1,6 +1,8 @@
 """Variable operations TensorFlow writes in Python: assigning to a slice of a variable
 (`v[0].assign(x)`, `v[:, 1].assign(y)`)."""
 
+import enum
+
 import tensorflow as tf
 
 
@@ -36,3 +38,23 @@ def scatter_nd_add(variable, indices, updates, name=None):
 def scatter_nd_sub(variable, indices, updates, name=None):
     """Subtracts `updates` at `indices` of the variable."""
     return _scattered(variable, indices, updates, tf.tensor_scatter_nd_sub)
+
+
+class VariableSynchronization(enum.Enum):
+    """When a distributed variable's replicas agree: `AUTO` (the strategy decides),
+    `NONE`, `ON_WRITE` (every update is mirrored) or `ON_READ` (each replica keeps its own
+    value, combined by the aggregation when read)."""
+
+    AUTO = 0
+    NONE = 1
+    ON_WRITE = 2
+    ON_READ = 3
+
+
+VariableSynchronization.__module__ = "tensorflow.python.ops.variables"
+
+
+def synchronization(variable):
+    """`Variable.synchronization`: what it was created with, `AUTO` by default."""
+    chosen = getattr(variable, "_synchronization", None)
+    return VariableSynchronization.AUTO if chosen is None else chosen

@@ -39,3 +39,19 @@ from keras.src.layers.attention import AdditiveAttention, Attention, MultiHeadAt
 from keras.src.layers.augmentation import (
     RandomBrightness, RandomContrast, RandomFlip, RandomRotation, RandomTranslation, RandomZoom,
 )
+
+
+def serialize(layer):
+    """A layer's config dict, as `keras.saving.serialize_keras_object` writes it."""
+    from keras.src.saving.serialization_lib import serialize_keras_object
+    return serialize_keras_object(layer)
+
+
+def deserialize(config, custom_objects=None):
+    """The layer `config` (from `serialize`) describes."""
+    from keras.src.saving.serialization_lib import deserialize_keras_object
+    obj = deserialize_keras_object(config, custom_objects=custom_objects)
+    if not isinstance(obj, Layer):
+        raise ValueError("`keras.layers.deserialize` was passed a `config` object that is not "
+                         f"a `keras.layers.Layer`. Received: {config}")
+    return obj

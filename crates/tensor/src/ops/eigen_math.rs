@@ -59,6 +59,14 @@ fn ldexp(y: f32, m: f32) -> f32 {
     out as f32
 }
 
+/// Cephes's range reduction `x = m·ln 2 + r` (`m = floor(x·log2 e + 1/2)`), with `ln 2`
+/// subtracted in two parts so `r` keeps its low bits.
+fn reduce_by_ln2(x: f32) -> (f32, f32) {
+    let m = madd(x, std::f32::consts::LOG2_E, 0.5).floor();
+    let r = madd(m, -0.693359375, x);
+    (m, madd(m, 2.12194440e-4, r))
+}
+
 /// Eigen's `pexp_float` (the packet path of `exp`).
 pub(crate) fn pexp(x_in: f32) -> f32 {
     let x_in = flush(x_in);
@@ -68,10 +76,7 @@ pub(crate) fn pexp(x_in: f32) -> f32 {
     if x_in < -104.0 {
         return 0.0;
     }
-    let x = x_in.min(88.723);
-    let m = madd(x, std::f32::consts::LOG2_E, 0.5).floor();
-    let r = madd(m, -0.693359375, x);
-    let r = madd(m, 2.12194440e-4, r);
+    let (m, r) = reduce_by_ln2(x_in.min(88.723));
     let r2 = r * r;
     let p_even = madd(
         r2,
@@ -236,10 +241,7 @@ pub(crate) fn psigmoid(x_in: f32) -> f32 {
     if x_in < -104.0 {
         return 0.0;
     }
-    let x = x_in.min(16.6355324) * 0.5;
-    let m = madd(x, std::f32::consts::LOG2_E, 0.5).floor();
-    let r = madd(m, -0.693359375, x);
-    let r = madd(m, 2.12194440e-4, r);
+    let (m, r) = reduce_by_ln2(x_in.min(16.6355324) * 0.5);
     let r2 = r * r;
     let p_even = madd(r2, 4.1898667812347412109375e-2, 0.49999141693115234375);
     let p_odd = madd(

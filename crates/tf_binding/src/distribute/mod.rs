@@ -34,7 +34,7 @@ pub struct DistributeClasses {
     pub(crate) one_device_strategy: Rc<Class>,
     pub(crate) tpu_strategy: Rc<Class>,
     pub(crate) default_strategy: Rc<Class>,
-    pub(crate) extended: Rc<Class>,
+    pub(crate) extended: strategy::ExtendedClasses,
     pub(crate) scope: Rc<Class>,
     pub(crate) per_replica: Rc<Class>,
     pub(crate) mirrored_variable: Rc<Class>,
@@ -131,6 +131,7 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<(Rc<Module>, Rc<Module
     );
     distribute.set("TPUStrategy", Value::Class(d.tpu_strategy.clone()));
     distribute.set("Strategy", Value::Class(d.strategy.clone()));
+    distribute.set("StrategyExtended", Value::Class(d.extended.base.clone()));
     distribute.set(
         "ReduceOp",
         values::enum_class_value(st, vm, &d.reduce_op, values::REDUCE_OPS)?,

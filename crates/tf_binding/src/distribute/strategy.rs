@@ -227,11 +227,16 @@ fn common(builder: ClassBuilder, st: &St) -> ClassBuilder {
             "extended",
             with_state(st, |st, vm, args| {
                 let id = strategy_of(vm, &args)?;
+                let kind = st.tf(vm, |ctx| Ok(ctx.strategy(id)?.kind))?;
                 let classes = st.classes(vm)?;
-                Ok(new_native_instance(
-                    &classes.distribute.extended,
-                    Rc::new(PyStrategy { id }),
-                ))
+                let extended = &classes.distribute.extended;
+                let class = match kind {
+                    StrategyKind::Default => &extended.default,
+                    StrategyKind::OneDevice => &extended.one_device,
+                    StrategyKind::Mirrored => &extended.mirrored,
+                    StrategyKind::Tpu => &extended.tpu,
+                };
+                Ok(new_native_instance(class, Rc::new(PyStrategy { id })))
             }),
             None,
         )
@@ -276,20 +281,48 @@ pub fn build_strategy_classes(st: &St) -> StrategyClasses {
     }
 }
 
-/// Builds the class of `strategy.extended`.
-pub fn build_extended(st: &St) -> Rc<Class> {
+/// The classes of `strategy.extended`, one per kind of strategy as in TensorFlow
+/// (`MirroredExtended`, ...), under their common base `StrategyExtendedV2`.
+pub struct ExtendedClasses {
+    /// `tf.distribute.StrategyExtended`.
+    pub base: Rc<Class>,
+    pub default: Rc<Class>,
+    pub one_device: Rc<Class>,
+    pub mirrored: Rc<Class>,
+    pub tpu: Rc<Class>,
+}
+
+/// Builds the classes of `strategy.extended`.
+pub fn build_extended(st: &St) -> ExtendedClasses {
     let devices = |st: &St, vm: &mut Vm<'_>, args: Args<'_>| {
         let id = strategy_of(vm, &args)?;
         let devices = st.tf(vm, |ctx| Ok(ctx.strategy(id)?.devices.clone()))?;
         Ok(Value::tuple(devices.into_iter().map(Value::str).collect()))
     };
-    ClassBuilder::new(
+    let base = ClassBuilder::new(
         "StrategyExtendedV2",
         "tensorflow.python.distribute.distribute_lib",
     )
     .property_closure("worker_devices", with_state(st, devices), None)
     .property_closure("parameter_devices", with_state(st, devices), None)
-    .build()
+    .build();
+    let kind = |name: &str, module: &str| ClassBuilder::new(name, module).base(&base).build();
+    ExtendedClasses {
+        default: kind(
+            "_DefaultDistributionExtended",
+            "tensorflow.python.distribute.distribute_lib",
+        ),
+        one_device: kind(
+            "OneDeviceExtended",
+            "tensorflow.python.distribute.one_device_strategy",
+        ),
+        mirrored: kind(
+            "MirroredExtended",
+            "tensorflow.python.distribute.mirrored_strategy",
+        ),
+        tpu: kind("TPUExtended", "tensorflow.python.distribute.tpu_strategy"),
+        base,
+    }
 }
 
 /// The data of a `strategy.scope()` context manager.
