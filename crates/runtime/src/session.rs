@@ -167,7 +167,7 @@ impl Session {
             let crate::op::ValueType::Dense(dtype) = fact.value_type else {
                 return Err(TfError::type_error("resource handles cannot be fed"));
             };
-            if !shape_compatible(&fact.shape, value) {
+            if !fact.shape.accepts(value.dims()) {
                 return Err(TfError::value_error(format!(
                     "Cannot feed value of shape {} for Tensor {}, which has shape {}",
                     value.shape(),
@@ -516,19 +516,6 @@ fn shape_for_error(shape: &TensorShape) -> String {
                 .map(|dim| dim.map_or_else(|| "?".to_string(), |dim| dim.to_string()))
                 .collect();
             format!("[{}]", parts.join(","))
-        }
-    }
-}
-
-fn shape_compatible(shape: &TensorShape, value: &Tensor) -> bool {
-    match shape.dims() {
-        None => true,
-        Some(dims) => {
-            dims.len() == value.rank()
-                && dims
-                    .iter()
-                    .zip(value.dims())
-                    .all(|(expected, actual)| expected.is_none_or(|expected| expected == *actual))
         }
     }
 }

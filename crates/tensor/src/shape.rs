@@ -285,6 +285,21 @@ impl TensorShape {
         }
     }
 
+    /// Whether a value of fully known `dims` fits this shape (a feed for a placeholder, a
+    /// generator's element for its signature).
+    pub fn accepts(&self, dims: &[usize]) -> bool {
+        match &self.dims {
+            None => true,
+            Some(want) => {
+                want.len() == dims.len()
+                    && want
+                        .iter()
+                        .zip(dims)
+                        .all(|(w, got)| w.is_none_or(|w| w == *got))
+            }
+        }
+    }
+
     /// `TensorShape.merge_with`: what both shapes say together, if they are compatible.
     pub fn merge_with(&self, other: &TensorShape) -> Option<TensorShape> {
         if !self.is_compatible_with(other) {
@@ -480,5 +495,15 @@ mod tests {
         assert_eq!(Shape::normalize_axis(0, 0), None);
         assert_eq!(shape(&[usize::MAX, 2]).num_elements(), None);
         assert_eq!(shape(&[2, 3, 4]).strides(), vec![12, 4, 1]);
+    }
+
+    #[test]
+    fn a_partial_shape_accepts_values_that_fit_its_known_dimensions() {
+        let batch_of_pairs = TensorShape::new(vec![None, Some(2)]);
+        assert!(batch_of_pairs.accepts(&[5, 2]));
+        assert!(!batch_of_pairs.accepts(&[5, 3]));
+        assert!(!batch_of_pairs.accepts(&[2]));
+        assert!(TensorShape::unknown().accepts(&[1, 2, 3]));
+        assert!(TensorShape::new(vec![]).accepts(&[]));
     }
 }

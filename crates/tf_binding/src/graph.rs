@@ -796,14 +796,7 @@ fn session_run(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
                     Ok((v.name.clone(), v.shape.clone()))
                 })?;
                 let value = to_tensor(st, vm, &value, None)?;
-                let fits = shape.dims().is_none_or(|dims| {
-                    dims.len() == value.rank()
-                        && dims
-                            .iter()
-                            .zip(value.dims())
-                            .all(|(want, got)| want.is_none_or(|want| want == *got))
-                });
-                if !fits {
+                if !shape.accepts(value.dims()) {
                     let op = name.strip_suffix(":0").unwrap_or(&name);
                     return Err(vm.value_error(format!(
                         "Cannot feed value of shape {} for Tensor {op}/Read/ReadVariableOp:0, \

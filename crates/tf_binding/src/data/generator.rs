@@ -296,17 +296,7 @@ impl<'a, 'v> HostRunner<'a, 'v> {
             } else {
                 ops::cast(&tensor, component.dtype).map_err(TfError::from_kernel_message)?
             };
-            let fits = match component.shape.dims() {
-                None => true,
-                Some(dims) => {
-                    dims.len() == tensor.rank()
-                        && dims
-                            .iter()
-                            .zip(tensor.dims())
-                            .all(|(want, got)| want.is_none_or(|w| w == *got))
-                }
-            };
-            if !fits {
+            if !component.shape.accepts(tensor.dims()) {
                 let got = python_shape(tensor.dims());
                 let want = component
                     .shape
