@@ -265,8 +265,9 @@ fn reduce(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: ReduceOp) -> PyResult {
     crate::numpy_core::reduce_array(st, vm, tensor, op, axes.as_deref(), keep)
 }
 
-/// `array` when it is 0-d: NumPy 2.x's `float()`/`int()`/`complex()` convert no other.
-fn zero_dimensional(vm: &Vm<'_>, array: Tensor) -> PyResult<Tensor> {
+/// `array` when it is 0-d: NumPy 2.x's `float()`/`int()`/`complex()` convert no other
+/// (nor does TensorFlow's, which calls NumPy's).
+pub(crate) fn zero_dimensional(vm: &Vm<'_>, array: Tensor) -> PyResult<Tensor> {
     if array.rank() != 0 {
         return Err(vm.type_error("only 0-dimensional arrays can be converted to Python scalars"));
     }

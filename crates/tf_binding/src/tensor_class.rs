@@ -14,6 +14,7 @@ use lang::value::{Args, Class, PyResult, Value};
 use lang::vm::Vm;
 
 use crate::convert::{eager_value, to_operand};
+use crate::numpy_module::zero_dimensional;
 use crate::{bound, this, St};
 use runtime::truediv::TruedivSpelling;
 use runtime::{Handle, Operand};
@@ -162,9 +163,7 @@ fn value_of(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResult<T
 }
 
 fn scalar_f64(vm: &Vm<'_>, tensor: &Tensor, what: &str) -> PyResult<f64> {
-    // `float()`/`int()` go through NumPy 2.x, which converts only 0-d arrays; `bool()`
-    // takes any one-element tensor.
-    if tensor.num_elements() != 1 || (what != "bool" && tensor.rank() != 0) {
+    if tensor.num_elements() != 1 {
         return Err(vm.type_error("only 0-dimensional arrays can be converted to Python scalars"));
     }
     tensor
@@ -267,7 +266,9 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
         .method_closure(
             "__float__",
             bound(st, |st, vm, args| {
+                // NumPy 2.x's `float()`, which TensorFlow calls, converts only 0-d arrays.
                 let tensor = value_of(st, vm, &args, "float")?;
+                let tensor = zero_dimensional(vm, tensor)?;
                 Ok(Value::Float(scalar_f64(vm, &tensor, "float")?))
             }),
         )
@@ -379,7 +380,8 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
 
 fn int_value(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let tensor = value_of(st, vm, &args, "int")?;
-    if tensor.dtype().is_integer() && tensor.rank() == 0 {
+    let tensor = zero_dimensional(vm, tensor)?;
+    if tensor.dtype().is_integer() {
         if let Some(values) = tensor.to_i64_vec().filter(|v| v.len() == 1) {
             return Ok(Value::Int(values[0]));
         }

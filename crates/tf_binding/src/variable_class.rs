@@ -77,7 +77,9 @@ fn create(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     };
     // An `ON_READ` variable is not trainable unless asked to be (TensorFlow's default).
     let on_read = match bound.synchronization.as_ref().filter(|s| !s.is_none()) {
-        Some(sync) => matches!(vm.get_attr_str(sync, "value")?, Value::Int(3)),
+        Some(sync) => {
+            matches!(vm.get_attr_str(sync, "name")?, Value::Str(s) if s.as_str() == "ON_READ")
+        }
         None => false,
     };
     let trainable = flag(vm, &bound.trainable, !on_read)?;

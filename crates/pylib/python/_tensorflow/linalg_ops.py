@@ -52,9 +52,9 @@ def set_diag(input, diagonal, name="set_diag", k=0, align="RIGHT_LEFT"):  # noqa
     with tf.name_scope(name):
         input = tf.convert_to_tensor(input, name="input")
         diagonal = tf.convert_to_tensor(diagonal, dtype=input.dtype, name="diagonal")
-        rows, cols = _rows_cols(tf.shape(input))
-        n = tf.minimum(tf.shape(input)[-2], tf.shape(input)[-1])
         shape = tf.shape(input)
+        rows, cols = _rows_cols(shape)
+        n = tf.minimum(shape[-2], shape[-1])
         square = tf.expand_dims(diagonal, -1) * tf.eye(n, dtype=input.dtype)
         placed = tf.pad(square, [[0, 0]] * (input.shape.rank - 2)
                         + [[0, shape[-2] - n], [0, shape[-1] - n]])

@@ -208,14 +208,16 @@ pub(crate) fn pexpm1(x: f32) -> f32 {
     flush(u_minus_one * (x / log_u))
 }
 
+/// TensorFlow's `Softplus` threshold, `logf(FLT_EPSILON) + 2` (float arithmetic).
+const SOFTPLUS_THRESHOLD: f32 = -13.942385;
+
 /// TensorFlow's `Softplus` functor on one element: `x` above `-threshold`, `exp(x)` below
-/// `threshold`, `log1p(exp(x))` between (`threshold = log(epsilon) + 2`), with `exp` and
-/// `log1p` from the path the element takes.
+/// `threshold`, `log1p(exp(x))` between, with `exp` and `log1p` from the path the element
+/// takes.
 pub(crate) fn softplus(x: f32, exp: fn(f32) -> f32, log1p: fn(f32) -> f32) -> f32 {
-    let threshold = correctly_rounded(f32::EPSILON, f64::ln) + 2.0;
-    if x > -threshold {
+    if x > -SOFTPLUS_THRESHOLD {
         x
-    } else if x < threshold {
+    } else if x < SOFTPLUS_THRESHOLD {
         exp(x)
     } else {
         log1p(exp(x))
@@ -225,11 +227,16 @@ pub(crate) fn softplus(x: f32, exp: fn(f32) -> f32, log1p: fn(f32) -> f32) -> f3
 /// `exp` of element `index` of a float32 tensor of `len` elements, by the path Eigen
 /// takes for it (for kernels such as `Elu` that build on `exp` element by element).
 pub fn exp_in_tensor(x: f32, index: usize, len: usize) -> f32 {
-    if index < len / PACKET * PACKET {
+    if index < packet_part(len) {
         pexp(x)
     } else {
-        correctly_rounded(x, f64::exp)
+        exp_scalar(x)
     }
+}
+
+/// How many of `len` elements Eigen evaluates in whole packets (the rest one at a time).
+fn packet_part(len: usize) -> usize {
+    len / PACKET * PACKET
 }
 
 /// The packet path of Eigen's `scalar_logistic_op<float>`.
@@ -259,13 +266,23 @@ pub(crate) fn psigmoid(x_in: f32) -> f32 {
 
 /// The single-element path of Eigen's `scalar_logistic_op<float>`.
 pub(crate) fn sigmoid_scalar(x: f32) -> f32 {
-    let e = flush(correctly_rounded(flush(x).min(16.6355324), f64::exp));
+    let e = flush(exp_scalar(flush(x).min(16.6355324)));
     flush(e / (1.0 + e))
 }
 
 /// `f` computed in f64 and rounded once: the C library's correctly rounded float result.
-pub(crate) fn correctly_rounded(x: f32, f: fn(f64) -> f64) -> f32 {
+fn correctly_rounded(x: f32, f: fn(f64) -> f64) -> f32 {
     flush(f(f64::from(x)) as f32)
+}
+
+/// The C library's `expf` (correctly rounded), which Eigen's single-element path calls.
+pub(crate) fn exp_scalar(x: f32) -> f32 {
+    correctly_rounded(x, f64::exp)
+}
+
+/// The C library's `logf` (correctly rounded), which Eigen's single-element path calls.
+pub(crate) fn log_scalar(x: f32) -> f32 {
+    correctly_rounded(x, f64::ln)
 }
 
 /// TensorFlow's float32 `Softmax` of rows `width` long (`SoftmaxEigenImpl`): `exp` of
@@ -273,7 +290,7 @@ pub(crate) fn correctly_rounded(x: f32, f: fn(f64) -> f64) -> f32 {
 /// a multiply by the sum's reciprocal.
 pub fn softmax_rows(values: &[f32], width: usize) -> Vec<f32> {
     let shifted = shift_by_row_max(values, width);
-    let exps = map_eigen(&shifted, pexp, |v| correctly_rounded(v, f64::exp));
+    let exps = map_eigen(&shifted, pexp, exp_scalar);
     let mut out = Vec::with_capacity(values.len());
     for row in exps.chunks(width) {
         let inverse = 1.0 / super::eigen_sum::inner_most(row, 0, row.len());
@@ -291,11 +308,11 @@ pub fn log_softmax_rows(values: &[f32], width: usize) -> Vec<f32> {
     let sums: Vec<f32> = shifted
         .chunks(width)
         .map(|row| {
-            let exps = map_eigen(row, pexp, |v| correctly_rounded(v, f64::exp));
+            let exps = map_eigen(row, pexp, exp_scalar);
             super::eigen_sum::inner_most(&exps, 0, exps.len())
         })
         .collect();
-    let logs = map_eigen(&sums, plog, |v| correctly_rounded(v, f64::ln));
+    let logs = map_eigen(&sums, plog, log_scalar);
     shifted
         .chunks(width)
         .zip(logs)
@@ -318,7 +335,7 @@ pub(crate) fn map_eigen(
     packet: impl Fn(f32) -> f32,
     single: impl Fn(f32) -> f32,
 ) -> Vec<f32> {
-    let split = values.len() / PACKET * PACKET;
+    let split = packet_part(values.len());
     let mut out = Vec::with_capacity(values.len());
     out.extend(values[..split].iter().map(|&v| packet(v)));
     out.extend(values[split..].iter().map(|&v| single(v)));
@@ -369,6 +386,12 @@ mod tests {
             assert!((f64::from(psigmoid(x)) - s).abs() < 1e-6);
             assert!((f64::from(sigmoid_scalar(x)) - s).abs() < 1e-6);
         }
+    }
+
+    #[test]
+    fn the_softplus_threshold_is_tensorflows() {
+        let threshold = (f64::from(f32::EPSILON).ln() as f32) + 2.0;
+        assert_eq!(SOFTPLUS_THRESHOLD, threshold);
     }
 
     #[test]

@@ -796,16 +796,8 @@ pub fn one_hot(
         op.default_eager_name(),
         indices.dtype(),
     )?;
-    let positions = index_values(indices).ok_or_else(|| {
-        OpError::dispatch(
-            ErrorClass::InvalidArgument,
-            op,
-            format!(
-                "Value for attr 'TI' of {} is not in the list of allowed values: uint8, int8, int32, int64",
-                indices.dtype().kernel_name()
-            ),
-        )
-    })?;
+    let positions =
+        index_values(indices).ok_or_else(|| internal(op, "integer indices without storage"))?;
     expect_dtype(op, 3, on_value.dtype(), off_value.dtype())?;
     if on_value.num_elements() != 1 || off_value.num_elements() != 1 {
         return Err(OpError::invalid_argument(op, "on_value must be a scalar"));

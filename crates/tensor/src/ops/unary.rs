@@ -230,14 +230,10 @@ pub fn unary(op: UnaryOp, input: &Tensor) -> OpResult<Tensor> {
         ),
         // Eigen's packet and single-element paths (see `eigen_math`).
         TensorData::Float32(values) if op == UnaryOp::Exp => {
-            TensorData::Float32(map_eigen(values, eigen_math::pexp, |v| {
-                eigen_math::correctly_rounded(v, f64::exp)
-            }))
+            TensorData::Float32(map_eigen(values, eigen_math::pexp, eigen_math::exp_scalar))
         }
         TensorData::Float32(values) if op == UnaryOp::Log => {
-            TensorData::Float32(map_eigen(values, eigen_math::plog, |v| {
-                eigen_math::correctly_rounded(v, f64::ln)
-            }))
+            TensorData::Float32(map_eigen(values, eigen_math::plog, eigen_math::log_scalar))
         }
         TensorData::Float32(values) if op == UnaryOp::Log1p => TensorData::Float32(map_eigen(
             values,
@@ -252,13 +248,7 @@ pub fn unary(op: UnaryOp, input: &Tensor) -> OpResult<Tensor> {
         TensorData::Float32(values) if op == UnaryOp::Softplus => TensorData::Float32(map_eigen(
             values,
             |v| eigen_math::softplus(v, eigen_math::pexp, eigen_math::plog1p),
-            |v| {
-                eigen_math::softplus(
-                    v,
-                    |x| eigen_math::correctly_rounded(x, f64::exp),
-                    eigen_math::log1p_scalar,
-                )
-            },
+            |v| eigen_math::softplus(v, eigen_math::exp_scalar, eigen_math::log1p_scalar),
         )),
         TensorData::Float32(values) if op == UnaryOp::Tanh => {
             TensorData::Float32(values.iter().map(|&v| eigen_math::ptanh(v)).collect())

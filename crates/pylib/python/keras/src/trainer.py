@@ -48,6 +48,9 @@ def _is_py_dataset(x):
         hasattr(x, "num_batches")
 
 
+_BOTH_WEIGHTS = "You cannot `class_weight` and `sample_weight` at the same time."
+
+
 class _Batches:
     """The batches of one epoch: slices of in-memory arrays (shuffled when asked) or the
     elements of a `tf.data.Dataset`."""
@@ -69,8 +72,7 @@ class _Batches:
         self.y = None if y is None else tree.map_structure(self._array, y)
         if sample_weight is not None:
             if class_weight is not None:
-                raise ValueError("You cannot `class_weight` and `sample_weight` at the "
-                                 "same time.")
+                raise ValueError(_BOTH_WEIGHTS)
             sample_weight = tree.map_structure(self._array, sample_weight)
         if class_weight is not None:
             if self.y is None or tree.is_nested(self.y):
@@ -114,8 +116,7 @@ class _Batches:
                 bx, by, bw = _unpack(tuple(element) if isinstance(element, list) else element)
                 if self.class_weight is not None:
                     if bw is not None:
-                        raise ValueError("You cannot `class_weight` and `sample_weight` at "
-                                         "the same time.")
+                        raise ValueError(_BOTH_WEIGHTS)
                     bw = _class_weight_to_sample_weights(by, self.class_weight)
                 yield bx, by, bw
             self.py_dataset.on_epoch_end()
@@ -178,8 +179,7 @@ def _class_weight_map_fn(class_weight):
     def class_weights_map_fn(*data):
         x, y, sw = _unpack(data)
         if sw is not None:
-            raise ValueError("You cannot `class_weight` and `sample_weight` at the same "
-                             "time.")
+            raise ValueError(_BOTH_WEIGHTS)
         if tree.is_nested(y):
             raise ValueError("`class_weight` is only supported for Models with a single "
                              "output.")
