@@ -124,6 +124,7 @@ pub fn run_program_with(
     let state = State::new(&topology, request.source);
     let mut host = EngineHost::new(state.clone());
     let print_options = tensor::format::set_print_options(Default::default());
+    tensor::limits::start_run();
     let outcome = lang::run(request.source, &mut host, &options);
     tensor::format::set_print_options(print_options);
     drop(host);

@@ -17,20 +17,38 @@ pub struct Limits {
     pub max_elements: usize,
     /// Most multiply-adds (or comparable element steps) one op may compute.
     pub max_work: u64,
+    /// Most multiply-adds the ops of one run may compute together: past it, a large op's
+    /// value is left uncomputed (values on demand) rather than the run spending minutes,
+    /// as evaluating ResNet-50 batch after batch would. Ops under [`SMALL_WORK`] are
+    /// always computed.
+    pub max_run_work: u64,
 }
 
+/// Ops needing fewer multiply-adds than this are computed whatever the run has spent: a
+/// small value printed after a large simulation still prints its numbers.
+pub const SMALL_WORK: u64 = 1 << 20;
+
 impl Default for Limits {
-    /// 50M elements per tensor and 1e9 multiply-adds per op.
+    /// 50M elements per tensor, 1e9 multiply-adds per op and 1e10 per run (a few seconds
+    /// of native kernels, less in fast ones).
     fn default() -> Limits {
         Limits {
             max_elements: 50_000_000,
             max_work: 1_000_000_000,
+            max_run_work: 10_000_000_000,
         }
     }
 }
 
 thread_local! {
     static CURRENT: Cell<Limits> = Cell::new(Limits::default());
+    /// Multiply-adds computed so far in this thread's run ([`start_run`] resets it).
+    static SPENT: Cell<u64> = const { Cell::new(0) };
+}
+
+/// Starts a run's account of computed work against [`Limits::max_run_work`].
+pub fn start_run() {
+    SPENT.with(|spent| spent.set(0));
 }
 
 /// The limits in force on this thread.
@@ -130,9 +148,20 @@ pub fn check_count(shape: &Shape) -> OpResult<usize> {
 /// Checks that an op needing `work` element steps fits within [`Limits::max_work`].
 /// `what` names the op in the message (`MatMul`).
 pub fn check_work(what: &str, work: Option<u64>) -> OpResult<()> {
-    let budget = current().max_work;
+    let limits = current();
+    let budget = limits.max_work;
+    let spent = SPENT.with(Cell::get);
     match work {
         Some(work) if work <= budget => {
+            let total = spent.saturating_add(work);
+            if work >= SMALL_WORK && total > limits.max_run_work {
+                return Err(OpError::budget(format!(
+                    "{what} needs {work} multiply-adds, and the run has already computed \
+                     {spent} of the playground's budget of {} for computing values",
+                    limits.max_run_work
+                )));
+            }
+            SPENT.with(|cell| cell.set(total));
             // A budget unit per 16 multiply-adds (see `meter::work`).
             meter::work::add(work / 16);
             Ok(())
@@ -142,5 +171,31 @@ pub fn check_work(what: &str, work: Option<u64>) -> OpResult<()> {
              computing one value",
             work.map_or_else(|| "more than 2^64".to_string(), |work| work.to_string())
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_run_budget_defers_large_ops_once_spent_but_never_small_ones() {
+        let previous = set(Limits {
+            max_run_work: 3 * SMALL_WORK,
+            ..Limits::default()
+        });
+        start_run();
+        assert!(check_work("MatMul", Some(2 * SMALL_WORK)).is_ok());
+        let error = check_work("MatMul", Some(2 * SMALL_WORK)).unwrap_err();
+        assert!(error.is_budget());
+        assert!(
+            error.message.contains("already computed"),
+            "{}",
+            error.message
+        );
+        assert!(check_work("MatMul", Some(SMALL_WORK - 1)).is_ok());
+        start_run();
+        assert!(check_work("MatMul", Some(2 * SMALL_WORK)).is_ok());
+        set(previous);
     }
 }

@@ -183,6 +183,40 @@ impl TensorData {
         Some(gathered)
     }
 
+    /// The runs `(start, length)` of `self`, one after another: what a kernel that reads
+    /// whole rows (a slice whose innermost axis is contiguous) copies as slices.
+    pub fn concat_runs(&self, runs: impl Iterator<Item = (usize, usize)>) -> TensorData {
+        map_values!(self, values => {
+            let mut out = Vec::new();
+            for (start, length) in runs {
+                out.extend_from_slice(&values[start..start + length]);
+            }
+            out
+        })
+    }
+
+    /// `count` copies of `fill`'s first element with runs of `self` copied over them: each
+    /// run is `(source start, destination start, length)`. Kernels that move whole rows
+    /// (a constant pad) copy them as slices instead of picking element by element. `None`
+    /// when `fill` is empty or of another variant; runs must be in bounds.
+    pub fn filled_with_runs(
+        &self,
+        fill: &TensorData,
+        count: usize,
+        runs: impl Iterator<Item = (usize, usize, usize)>,
+    ) -> Option<TensorData> {
+        let filled = map_values!(self, values => {
+            let fill = same_variant(values, fill)?.first()?;
+            let mut out = vec![fill.clone(); count];
+            for (source, destination, length) in runs {
+                out[destination..destination + length]
+                    .clone_from_slice(&values[source..source + length]);
+            }
+            out
+        });
+        Some(filled)
+    }
+
     /// Storage of `count` default values (zeros, `False`, empty strings) for `dtype`.
     pub fn zeros(dtype: DType, count: usize) -> TensorData {
         match dtype {

@@ -565,8 +565,12 @@ pub enum SliceSpec {
 
 /// `t[specs]` (TensorFlow's `StridedSlice` with Python semantics).
 pub fn slice(input: &Tensor, specs: &[SliceSpec]) -> OpResult<Tensor> {
-    let (output_shape, indices) = slice_positions(OpType::StridedSlice, input.shape(), specs)?;
-    Tensor::new(input.dtype(), output_shape, input.data().take(&indices))
+    let geometry = slice_geometry(OpType::StridedSlice, input.shape(), specs)?;
+    let data = match geometry.runs() {
+        Some(runs) => input.data().concat_runs(runs),
+        None => input.data().take(&geometry.positions()),
+    };
+    Tensor::new(input.dtype(), geometry.shape, data)
 }
 
 /// `StridedSliceGrad`: the gradient of `t[specs]` for a `t` of shape `input_dims`, `grad`
@@ -659,11 +663,73 @@ pub fn slice_partial_shape(
     Some(out)
 }
 
+/// Where a strided slice reads: the output's shape, the flat input index of its first
+/// element, and the input step of each output axis.
+struct SliceGeometry {
+    shape: Shape,
+    base: usize,
+    strides: Vec<isize>,
+}
+
+impl SliceGeometry {
+    /// The output's rows as `(input start, length)` runs when its innermost axis reads
+    /// consecutive elements (most slices: a batch split, a crop), so they copy as slices.
+    fn runs(&self) -> Option<impl Iterator<Item = (usize, usize)> + '_> {
+        let (&row, outer) = self.shape.dims().split_last()?;
+        if self.strides.last() != Some(&1) {
+            return None;
+        }
+        let rows = if row == 0 { 0 } else { outer.iter().product() };
+        let mut counter = vec![0usize; outer.len()];
+        let mut offset = self.base as isize;
+        Some((0..rows).map(move |_| {
+            let start = offset as usize;
+            for d in (0..counter.len()).rev() {
+                counter[d] += 1;
+                offset = offset.wrapping_add(self.strides[d]);
+                if counter[d] < outer[d] {
+                    break;
+                }
+                offset = offset.wrapping_sub(self.strides[d].wrapping_mul(counter[d] as isize));
+                counter[d] = 0;
+            }
+            (start, row)
+        }))
+    }
+
+    /// For each output element in row-major order, the flat input index it copies.
+    fn positions(&self) -> Vec<usize> {
+        let count = self.shape.num_elements().unwrap_or(0);
+        let mut indices = Vec::with_capacity(count);
+        let mut counter = vec![0usize; self.shape.rank()];
+        let mut offset = self.base as isize;
+        for _ in 0..count {
+            indices.push(offset as usize);
+            for d in (0..counter.len()).rev() {
+                counter[d] += 1;
+                offset = offset.wrapping_add(self.strides[d]);
+                if counter[d] < self.shape.dims()[d] {
+                    break;
+                }
+                offset = offset.wrapping_sub(self.strides[d].wrapping_mul(counter[d] as isize));
+                counter[d] = 0;
+            }
+        }
+        indices
+    }
+}
+
 fn slice_positions(
     op: OpType,
     input_shape: &Shape,
     specs: &[SliceSpec],
 ) -> OpResult<(Shape, Vec<usize>)> {
+    let geometry = slice_geometry(op, input_shape, specs)?;
+    let positions = geometry.positions();
+    Ok((geometry.shape, positions))
+}
+
+fn slice_geometry(op: OpType, input_shape: &Shape, specs: &[SliceSpec]) -> OpResult<SliceGeometry> {
     let rank = input_shape.rank();
     let consuming = specs
         .iter()
@@ -762,23 +828,12 @@ fn slice_positions(
         axis += 1;
     }
     let output_shape = Shape::new(out_dims);
-    let count = limits::check_elements(&output_shape)?;
-    let mut indices = Vec::with_capacity(count);
-    let mut counter = vec![0usize; output_shape.rank()];
-    let mut offset = base as isize;
-    for _ in 0..count {
-        indices.push(offset as usize);
-        for d in (0..counter.len()).rev() {
-            counter[d] += 1;
-            offset = offset.wrapping_add(out_strides[d]);
-            if counter[d] < output_shape.dims()[d] {
-                break;
-            }
-            offset = offset.wrapping_sub(out_strides[d].wrapping_mul(counter[d] as isize));
-            counter[d] = 0;
-        }
-    }
-    Ok((output_shape, indices))
+    limits::check_elements(&output_shape)?;
+    Ok(SliceGeometry {
+        shape: output_shape,
+        base,
+        strides: out_strides,
+    })
 }
 
 /// `tf.one_hot(indices, depth, on_value, off_value, axis=-1)`; the output dtype is that of

@@ -587,6 +587,7 @@ mod tests {
         let previous = limits::set(limits::Limits {
             max_elements: 1_000_000,
             max_work: 1_000,
+            ..limits::Limits::default()
         });
         let a = floats(&[20, 20], &[1.0; 400]);
         let error = matmul(&a, &a, MatMulOptions::default()).unwrap_err();

@@ -142,18 +142,67 @@ pub fn pad(
         .collect();
     let out_shape = Shape::new(out_dims);
     let count = limits::check_elements(&out_shape)?;
+    let fill = match constant {
+        Some(constant) => constant.data().clone(),
+        None => TensorData::zeros(input.dtype(), 1),
+    };
+    if mode == PadMode::Constant {
+        let runs = constant_pad_runs(input.dims(), &pairs);
+        let data = input
+            .data()
+            .filled_with_runs(&fill, count, runs)
+            .ok_or_else(|| super::support::internal(op, "pad storage"))?;
+        return Tensor::new(input.dtype(), out_shape, data);
+    }
     let sources = pad_sources(input.dims(), &pairs, mode, count);
     let picks: Vec<(usize, usize)> = sources
         .iter()
         .map(|source| source.map_or((1, 0), |flat| (0, flat)))
         .collect();
-    let fill = match constant {
-        Some(constant) => constant.data().clone(),
-        None => TensorData::zeros(input.dtype(), 1),
-    };
     let data = TensorData::gather_parts(&[input.data(), &fill], &picks)
         .ok_or_else(|| super::support::internal(op, "pad storage"))?;
     Tensor::new(input.dtype(), out_shape, data)
+}
+
+/// The rows of a constant pad: for each innermost row of the input, `(input start, output
+/// start, row length)`, so the kernel copies rows over the fill instead of single elements.
+fn constant_pad_runs(
+    dims: &[usize],
+    pairs: &[(usize, usize)],
+) -> impl Iterator<Item = (usize, usize, usize)> {
+    let out_dims: Vec<usize> = dims
+        .iter()
+        .zip(pairs)
+        .map(|(&size, &(before, after))| size + before + after)
+        .collect();
+    let out_strides = Shape::new(out_dims).strides();
+    let row = dims.last().copied().unwrap_or(1);
+    let outer: Vec<usize> = dims
+        .split_last()
+        .map_or(Vec::new(), |(_, outer)| outer.to_vec());
+    let rows = if row == 0 {
+        0
+    } else {
+        outer.iter().product::<usize>()
+    };
+    let inner_offset = pairs.last().map_or(0, |pair| pair.0);
+    let pairs = pairs.to_vec();
+    let mut counter = vec![0usize; outer.len()];
+    (0..rows).map(move |index| {
+        let start: usize = counter
+            .iter()
+            .enumerate()
+            .map(|(axis, &position)| (position + pairs[axis].0) * out_strides[axis])
+            .sum();
+        for axis in (0..counter.len()).rev() {
+            counter[axis] += 1;
+            if counter[axis] < outer[axis] {
+                break;
+            }
+            counter[axis] = 0;
+        }
+        (index * row, start + inner_offset, row)
+    })
 }
 
 /// For each of the `count` output elements, the flat input index it copies (`None` for a
@@ -299,6 +348,35 @@ mod tests {
         )
         .unwrap();
         assert_eq!(sevens.as_slice::<f32>().unwrap(), &[7., 1., 2., 7., 3., 4.]);
+    }
+
+    #[test]
+    fn constant_pad_rows_agree_with_element_sources() {
+        let cases: &[(&[usize], &[(usize, usize)])] = &[
+            (&[], &[]),
+            (&[3], &[(2, 1)]),
+            (&[2, 0, 3], &[(1, 0), (1, 1), (0, 2)]),
+            (&[2, 3, 4], &[(0, 1), (2, 0), (1, 3)]),
+            (&[1, 2, 2, 3], &[(0, 0), (3, 3), (3, 3), (0, 0)]),
+        ];
+        for &(dims, pairs) in cases {
+            let count: usize = dims.iter().zip(pairs).map(|(d, p)| d + p.0 + p.1).product();
+            let size: usize = dims.iter().product();
+            let values: Vec<i32> = (1..=size as i32).collect();
+            let input = TensorData::Int32(values.clone());
+            let rows = input
+                .filled_with_runs(
+                    &TensorData::Int32(vec![0]),
+                    count,
+                    constant_pad_runs(dims, pairs),
+                )
+                .unwrap();
+            let expected: Vec<i32> = pad_sources(dims, pairs, PadMode::Constant, count)
+                .iter()
+                .map(|source| source.map_or(0, |flat| values[flat]))
+                .collect();
+            assert_eq!(rows, TensorData::Int32(expected), "{dims:?} {pairs:?}");
+        }
     }
 
     #[test]
