@@ -199,6 +199,7 @@ impl TensorData {
     /// run is `(source start, destination start, length)`. Kernels that move whole rows
     /// (a constant pad) copy them as slices instead of picking element by element. `None`
     /// when `fill` is empty or of another variant; runs must be in bounds.
+    #[allow(clippy::clone_on_copy)] // One body for all variants, strings included.
     pub fn filled_with_runs(
         &self,
         fill: &TensorData,
