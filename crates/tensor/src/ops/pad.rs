@@ -352,7 +352,8 @@ mod tests {
 
     #[test]
     fn constant_pad_rows_agree_with_element_sources() {
-        let cases: &[(&[usize], &[(usize, usize)])] = &[
+        type Case = (&'static [usize], &'static [(usize, usize)]);
+        let cases: &[Case] = &[
             (&[], &[]),
             (&[3], &[(2, 1)]),
             (&[2, 0, 3], &[(1, 0), (1, 1), (0, 2)]),
