@@ -67,6 +67,10 @@ class _Batches:
             self.dataset = x if class_weight is None else \
                 x.map(_class_weight_map_fn(class_weight))
             self.steps = steps
+            cardinality = int(self.dataset.cardinality())
+            self.num_batches = cardinality if cardinality >= 0 else None
+            self._iterator = None
+            self._steps_seen = 0
             return
         self.x = tree.map_structure(self._array, x)
         self.y = None if y is None else tree.map_structure(self._array, y)
@@ -102,6 +106,44 @@ class _Batches:
             self._order = tf.data.Dataset.range(1).map(permutation).prefetch(1)
         return next(iter(self._order)).numpy()
 
+    def _dataset_epoch(self):
+        """One epoch of a dataset's elements, iterated as Keras's epoch iterator does: with
+        `steps_per_epoch`, one iterator carries on from epoch to epoch (a repeated dataset
+        gives each epoch new elements); when the dataset's size is known, a new iterator
+        is made as soon as an epoch has read all of it, and again at the next epoch's start
+        without `steps_per_epoch`. A shuffled dataset draws an order for each iterator, so
+        this decides which order each epoch sees."""
+        steps = self.steps or self.num_batches or -1
+        if steps <= 0:
+            seen = 0
+            for element in self.dataset:
+                seen += 1
+                yield _unpack(element)
+            # Keras learns the size from the first epoch that reaches the end.
+            self.num_batches = seen
+            return
+        if self._iterator is None or self.steps is None:
+            self._iterator = iter(self.dataset)
+            self._steps_seen = 0
+        for _ in range(steps):
+            if self.num_batches and self._steps_seen >= self.num_batches:
+                if self.steps:
+                    _ran_out_of_data()
+                break
+            self._steps_seen += 1
+            try:
+                element = next(self._iterator)
+            except StopIteration:
+                if self.num_batches is None:
+                    self.num_batches = self._steps_seen - 1
+                _ran_out_of_data()
+                self._iterator = None
+                return
+            yield _unpack(element)
+        if self.num_batches and self._steps_seen >= self.num_batches:
+            self._iterator = iter(self.dataset)
+            self._steps_seen = 0
+
     @staticmethod
     def _array(a):
         if isinstance(a, (list, tuple)) and not isinstance(a, np.ndarray):
@@ -122,12 +164,7 @@ class _Batches:
             self.py_dataset.on_epoch_end()
             return
         if self.dataset is not None:
-            count = 0
-            for element in self.dataset:
-                if self.steps is not None and count >= self.steps:
-                    break
-                count += 1
-                yield _unpack(element)
+            yield from self._dataset_epoch()
             return
         order = None
         if shuffle:
@@ -156,6 +193,16 @@ class _Batches:
             bw = None if self.sample_weight is None else \
                 tree.map_structure(take, self.sample_weight)
             yield bx, by, bw
+
+
+def _ran_out_of_data():
+    """Keras's warning when a dataset ends before `steps_per_epoch * epochs` batches."""
+    warnings.warn(
+        "Your input ran out of data; interrupting training. Make sure that your dataset "
+        "or generator can generate at least `steps_per_epoch * epochs` batches. You may "
+        "need to use the `.repeat()` function when building your dataset.",
+        stacklevel=2,
+    )
 
 
 def _class_weight_to_sample_weights(y, class_weight):
