@@ -11,7 +11,7 @@
 //! - [`compile`]: scope analysis and AST-to-bytecode compilation (names resolved to slots).
 //! - [`vm`]: the bytecode interpreter on heap frames (calls, attributes, operators, iteration).
 //! - [`value`]: runtime values, classes, dicts and sets with CPython's ordering.
-//! - [`builtins`]: the builtins namespace, builtin types' methods, `math`/`sys`/`typing`.
+//! - [`builtins`]: the builtins namespace, builtin types' methods, `math`/`cmath`/`sys`, `types.GenericAlias`.
 //! - [`exceptions`]: the exception hierarchy and exception state; [`traceback`]: CPython's
 //!   traceback text.
 //! - [`host`]: the trait and builders through which the engine adds modules and classes.

@@ -6,7 +6,7 @@ import sys
 __all__ = ["FunctionType", "LambdaType", "MethodType", "BuiltinFunctionType",
            "BuiltinMethodType", "GeneratorType", "ModuleType", "CodeType",
            "SimpleNamespace", "MappingProxyType", "NoneType", "EllipsisType",
-           "NotImplementedType", "new_class"]
+           "NotImplementedType", "GenericAlias", "new_class"]
 
 
 def _function():
@@ -27,6 +27,7 @@ ModuleType = type(sys)
 NoneType = type(None)
 EllipsisType = type(Ellipsis)
 NotImplementedType = type(NotImplemented)
+GenericAlias = type(list[int])
 del _C, _function
 
 

@@ -34,6 +34,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ),
     ("tensorflow.roll", "_tensorflow.array_ops:roll"),
     (
+        "tensorflow.strided_slice",
+        "_tensorflow.array_ops:strided_slice",
+    ),
+    (
         "tensorflow.math.log_sigmoid",
         "_tensorflow.math_ops:log_sigmoid",
     ),

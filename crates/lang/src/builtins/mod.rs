@@ -6,6 +6,7 @@ pub mod complex;
 pub mod constructors;
 mod exec;
 pub mod fs;
+pub mod generic_alias;
 pub mod mapping;
 pub mod modules;
 pub mod object;
@@ -731,6 +732,14 @@ pub fn isinstance(vm: &mut Vm<'_>, v: &Value, spec: &Value) -> PyResult<bool> {
             }
             Ok(false)
         }
+        Value::Instance(_) => {
+            match vm.call_special(spec, "__instancecheck__", std::slice::from_ref(v))? {
+                // An object whose class defines `__instancecheck__` (`typing.List`).
+                Some(result) => vm.truthy(&result),
+                None => Err(vm
+                    .type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")),
+            }
+        }
         _ => Err(vm.type_error("isinstance() arg 2 must be a type, a tuple of types, or a union")),
     }
 }
@@ -757,6 +766,15 @@ fn issubclass(vm: &mut Vm<'_>, c: &Rc<crate::value::Class>, spec: &Value) -> PyR
                 }
             }
             Ok(false)
+        }
+        Value::Instance(_) => {
+            let sub = Value::Class(c.clone());
+            match vm.call_special(spec, "__subclasscheck__", &[sub])? {
+                Some(result) => vm.truthy(&result),
+                None => Err(vm.type_error(
+                    "issubclass() arg 2 must be a class, a tuple of classes, or a union",
+                )),
+            }
         }
         _ => {
             Err(vm.type_error("issubclass() arg 2 must be a class, a tuple of classes, or a union"))

@@ -1,5 +1,5 @@
-//! Modules built into lang because they are pure language matters: `math`, `sys`, and a
-//! `typing` stub (so annotated programs import and run). Hosts provide everything else.
+//! Modules built into lang because they are pure language matters: `math`, `cmath` and
+//! `sys`. Hosts provide everything else (`typing` is in the bundled library).
 
 use std::rc::Rc;
 
@@ -14,7 +14,7 @@ use crate::vm::Vm;
 
 /// The modules lang itself provides that programs import by name (the `_playground_*` ones
 /// are the library's own), for telling users what exists.
-pub const BUILTIN_MODULE_NAMES: &[&str] = &["cmath", "math", "sys", "typing"];
+pub const BUILTIN_MODULE_NAMES: &[&str] = &["cmath", "math", "sys"];
 
 /// The builtin module `name`, if lang provides it.
 pub fn builtin_module(vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>> {
@@ -22,7 +22,6 @@ pub fn builtin_module(vm: &mut Vm<'_>, name: &str) -> PyResult<Option<Value>> {
         "math" => Some(math_module()),
         "cmath" => Some(super::complex::cmath_module()),
         "sys" => Some(sys_module(vm)),
-        "typing" => Some(typing_module()),
         super::fs::MODULE => Some(super::fs::module(vm)),
         super::traceback_module::MODULE => Some(super::traceback_module::module()),
         _ => None,
@@ -610,69 +609,4 @@ fn sys_module(vm: &mut Vm<'_>) -> Value {
     let v = Value::Module(m);
     vm.sys_module = Some(v.clone());
     v
-}
-
-fn typing_module() -> Value {
-    let m = Module::new("typing");
-    let form = ClassBuilder::new("_SpecialForm", "typing")
-        .method("__getitem__", |_vm, args| {
-            Ok(args.get(0).cloned().unwrap_or_default())
-        })
-        .method("__call__", |vm, _args| {
-            Err(vm.type_error("Cannot instantiate typing special form"))
-        })
-        .method("__repr__", |vm, args| {
-            let v = args.get(0).cloned().unwrap_or_default();
-            let name = match v.native_data().and_then(|d| d.downcast::<String>().ok()) {
-                Some(n) => (*n).clone(),
-                None => "typing.Any".to_string(),
-            };
-            let _ = vm;
-            Ok(Value::str(name))
-        })
-        .build();
-    for name in [
-        "Any",
-        "Optional",
-        "Union",
-        "Callable",
-        "Iterable",
-        "Iterator",
-        "Sequence",
-        "Mapping",
-        "Generator",
-        "Type",
-        "ClassVar",
-        "Final",
-        "Literal",
-        "TypeVar",
-        "Generic",
-        "Protocol",
-        "NoReturn",
-        "Hashable",
-        "Sized",
-    ] {
-        m.set(
-            name,
-            crate::host::new_native_instance(&form, Rc::new(format!("typing.{name}"))),
-        );
-    }
-    let (types, _) = super::types::builtin_types();
-    for (name, class) in [
-        ("List", &types.list),
-        ("Dict", &types.dict),
-        ("Tuple", &types.tuple),
-        ("Set", &types.set),
-        ("FrozenSet", &types.frozenset),
-    ] {
-        m.set(name, Value::Class(class.clone()));
-    }
-    m.set("TYPE_CHECKING", Value::Bool(false));
-    m.set(
-        "cast",
-        native_function("cast", |_vm, args| {
-            Ok(args.get(1).cloned().unwrap_or_default())
-        }),
-    );
-    Value::Module(m)
 }

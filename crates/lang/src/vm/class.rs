@@ -181,6 +181,8 @@ impl<'h> Vm<'h> {
                 )));
             }
         }
+        let original_bases = bases.clone();
+        let bases = self.resolve_bases(bases)?;
         let meta = self.winning_metaclass(explicit, &bases)?;
         let Value::Function(body_fn) = body else {
             return Err(self.type_error("__build_class__: func must be a function"));
@@ -191,6 +193,12 @@ impl<'h> Vm<'h> {
         };
         let module = Value::str(self.top().globals.module_name.to_string());
         let qualname = Value::str(body_fn.qualname.clone());
+        // PEP 560: a class statement whose bases were replaced keeps the originals.
+        let orig_bases = (original_bases.len() != bases.len()
+            || original_bases.iter().zip(&bases).any(
+                |(a, b)| !matches!((a, b), (Value::Class(x), Value::Class(y)) if Rc::ptr_eq(x, y)),
+            ))
+        .then(|| Value::tuple(original_bases.clone()));
         // A metaclass's `__prepare__` gives the mapping the body runs in.
         let prepare = meta
             .as_ref()
@@ -208,6 +216,9 @@ impl<'h> Vm<'h> {
             let mapping = self.call(&prepare, &args, &keywords)?;
             self.set_item(&mapping, &Value::str("__module__"), module)?;
             self.set_item(&mapping, &Value::str("__qualname__"), qualname)?;
+            if let Some(orig) = orig_bases.clone() {
+                self.set_item(&mapping, &Value::str("__orig_bases__"), orig)?;
+            }
             let mut frame = self.new_frame(&body_fn, vec![None; body_fn.code.varnames.len()]);
             frame.namespace = Some(super::Namespace::Mapping(mapping.clone()));
             let cell = match self.run_frame(frame)? {
@@ -222,6 +233,9 @@ impl<'h> Vm<'h> {
         let ns = Rc::new(RefCell::new(AttrMap::new()));
         ns.borrow_mut().insert_str("__module__", module);
         ns.borrow_mut().insert_str("__qualname__", qualname);
+        if let Some(orig) = orig_bases {
+            ns.borrow_mut().insert_str("__orig_bases__", orig);
+        }
         let mut frame = self.new_frame(&body_fn, vec![None; body_fn.code.varnames.len()]);
         frame.namespace = Some(super::Namespace::Attrs(ns.clone()));
         let cell = match self.run_frame(frame)? {
@@ -246,6 +260,33 @@ impl<'h> Vm<'h> {
                 self.call(&Value::Class(meta), &args, &keywords)
             }
         }
+    }
+
+    /// PEP 560's `__mro_entries__`: a base that is not a class (`Generic[T]`, `List[int]`,
+    /// `NamedTuple`) names the classes that stand for it.
+    fn resolve_bases(&mut self, bases: Vec<Value>) -> PyResult<Vec<Value>> {
+        if bases.iter().all(|b| matches!(b, Value::Class(_))) {
+            return Ok(bases);
+        }
+        let original = Value::tuple(bases.clone());
+        let mut resolved = Vec::with_capacity(bases.len());
+        for base in bases {
+            if matches!(base, Value::Class(_)) {
+                resolved.push(base);
+                continue;
+            }
+            match self.get_attr_opt(&base, &crate::value::name("__mro_entries__"))? {
+                Some(entries) => {
+                    let entries = self.call(&entries, std::slice::from_ref(&original), &[])?;
+                    let Value::Tuple(items) = entries else {
+                        return Err(self.type_error("__mro_entries__ must return a tuple"));
+                    };
+                    resolved.extend(items.0.iter().cloned());
+                }
+                None => resolved.push(base),
+            }
+        }
+        Ok(resolved)
     }
 
     /// `type.__new__(meta, name, bases, namespace, **keywords)`: checks the bases, computes

@@ -255,8 +255,11 @@ impl<'h> Vm<'h> {
                     return self.call(&f, &[obj.clone(), index.clone()], &[]);
                 }
                 if matches!(c.kind, crate::value::ClassKind::Builtin(_)) {
-                    // `list[int]` in annotations: a generic alias; the class stands in for it.
-                    return Ok(obj.clone());
+                    // `list[int]` in annotations.
+                    return Ok(crate::builtins::generic_alias::generic_alias(
+                        obj.clone(),
+                        index,
+                    ));
                 }
                 Err(self.type_error("'type' object is not subscriptable"))
             }

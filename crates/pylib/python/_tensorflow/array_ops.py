@@ -349,6 +349,49 @@ def roll(input, shift, axis, name=None):  # noqa: A002 - TensorFlow's name
         return result
 
 
+def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0,
+                  ellipsis_mask=0, new_axis_mask=0, shrink_axis_mask=0, var=None,
+                  name=None):
+    """`tf.strided_slice`: the masks read back into the Python subscript they encode
+    (bit i of `ellipsis_mask` an `...`, of `new_axis_mask` a new axis, of
+    `shrink_axis_mask` an index, of `begin_mask`/`end_mask` an open bound), which the
+    tensor's own subscript then slices."""
+    del var  # the variable a slice assignment would write to; reading needs none
+    begin, end = _slice_bounds(begin), _slice_bounds(end)
+    strides = [1] * len(begin) if strides is None else _slice_bounds(strides)
+    if not len(begin) == len(end) == len(strides):
+        raise ValueError(
+            f"Shapes must be equal rank, but are 1 and 1 for '{{node StridedSlice}} = "
+            f"StridedSlice' with begin, end and strides of lengths {len(begin)}, "
+            f"{len(end)} and {len(strides)}")
+    key = []
+    for i, (b, e, s) in enumerate(zip(begin, end, strides)):
+        bit = 1 << i
+        if ellipsis_mask & bit:
+            key.append(Ellipsis)
+        elif new_axis_mask & bit:
+            key.append(None)
+        elif shrink_axis_mask & bit:
+            key.append(b)
+        else:
+            key.append(slice(None if begin_mask & bit else b,
+                             None if end_mask & bit else e, s))
+    with tf.name_scope(name or "StridedSlice"):
+        return tf.convert_to_tensor(input_)[tuple(key)]
+
+
+def _slice_bounds(value):
+    """A begin, end or strides vector as a list of ints, or of scalar tensors when only
+    the graph knows them."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    tensor = tf.convert_to_tensor(value)
+    static = tf.get_static_value(tensor)
+    if static is not None:
+        return [int(v) for v in static.reshape(-1)]
+    return [tensor[i] for i in range(tensor.shape[0])]
+
+
 def _graph_bound(value):
     # Every tensor part gathers (the native subscript sent here those it cannot slice).
     return tf.is_tensor(value)

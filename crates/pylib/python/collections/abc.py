@@ -3,6 +3,8 @@
 
 from abc import ABC, abstractmethod
 
+GenericAlias = type(list[int])
+
 __all__ = [
     "Awaitable", "Coroutine", "AsyncIterable", "AsyncIterator", "AsyncGenerator",
     "Hashable", "Iterable", "Iterator", "Generator", "Reversible", "Sized", "Container",
@@ -38,6 +40,8 @@ class Hashable(ABC):
 
 
 class Awaitable(ABC):
+    __class_getitem__ = classmethod(GenericAlias)
+
     @abstractmethod
     def __await__(self):
         yield
@@ -48,6 +52,8 @@ class Coroutine(Awaitable):
 
 
 class AsyncIterable(ABC):
+    __class_getitem__ = classmethod(GenericAlias)
+
     @abstractmethod
     def __aiter__(self):
         return None
@@ -62,6 +68,8 @@ class AsyncGenerator(AsyncIterator):
 
 
 class Iterable(ABC):
+    __class_getitem__ = classmethod(GenericAlias)
+
     @abstractmethod
     def __iter__(self):
         while False:
@@ -122,6 +130,8 @@ class Sized(ABC):
 
 
 class Container(ABC):
+    __class_getitem__ = classmethod(GenericAlias)
+
     @abstractmethod
     def __contains__(self, x):
         return False
@@ -142,6 +152,8 @@ class Collection(Sized, Iterable, Container):
 
 
 class Callable(ABC):
+    __class_getitem__ = classmethod(GenericAlias)
+
     @abstractmethod
     def __call__(self, *args, **kwds):
         return False
@@ -293,6 +305,8 @@ class Mapping(Collection):
 
 
 class MappingView(Sized):
+    __class_getitem__ = classmethod(GenericAlias)
+
     def __init__(self, mapping):
         self._mapping = mapping
 
