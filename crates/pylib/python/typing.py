@@ -179,7 +179,7 @@ class _GenericAlias(_BaseGenericAlias, _root=True):
         super().__init__(origin, inst=inst, name=name)
         if not isinstance(args, tuple):
             args = (args,)
-        self.__args__ = tuple(... if a is _TypingEllipsis else a for a in args)
+        self.__args__ = args
         self.__parameters__ = tuple(a for a in args if isinstance(a, TypeVar))
 
     def __eq__(self, other):
@@ -223,10 +223,6 @@ class _GenericAlias(_BaseGenericAlias, _root=True):
         return (self.__origin__,)
 
 
-class _TypingEllipsis:
-    """Internal placeholder for `...` in some contexts."""
-
-
 class _SpecialGenericAlias(_BaseGenericAlias, _root=True):
     """An unsubscripted generic (`typing.List`, `typing.Mapping`): subscripting it with
     `nparams` types gives a `_GenericAlias`; `isinstance` checks its origin."""
@@ -259,12 +255,6 @@ class _SpecialGenericAlias(_BaseGenericAlias, _root=True):
         if not isinstance(cls, _GenericAlias):
             return issubclass(cls, self.__origin__)
         return super().__subclasscheck__(cls)
-
-    def __or__(self, other):
-        return Union[self, other]
-
-    def __ror__(self, other):
-        return Union[other, self]
 
 
 class _TupleType(_SpecialGenericAlias, _root=True):
@@ -527,14 +517,12 @@ MappingView = _alias(collections.abc.MappingView, 1)
 KeysView = _alias(collections.abc.KeysView, 1)
 ItemsView = _alias(collections.abc.ItemsView, 2)
 ValuesView = _alias(collections.abc.ValuesView, 1)
-ContextManager = _alias(contextlib.AbstractContextManager, 1, name="ContextManager") \
-    if hasattr(contextlib, "AbstractContextManager") else _alias(object, 1,
-                                                                  name="ContextManager")
+ContextManager = _alias(contextlib.AbstractContextManager, 1, name="ContextManager")
 Dict = _alias(dict, 2, inst=False, name="Dict")
 DefaultDict = _alias(collections.defaultdict, 2, name="DefaultDict")
 OrderedDict = _alias(collections.OrderedDict, 2)
 Counter = _alias(collections.Counter, 1)
-ChainMap = _alias(collections.ChainMap, 2) if hasattr(collections, "ChainMap") else None
+ChainMap = _alias(collections.ChainMap, 2)
 Generator = _alias(collections.abc.Generator, 3)
 Type = _alias(type, 1, inst=False, name="Type")
 Pattern = _alias(type(_re.compile("")), 1, name="Pattern")

@@ -28,11 +28,6 @@ pub fn generic_alias(origin: Value, index: &Value) -> Value {
     CLASS.with(|class| new_native_instance(class, Rc::new(Alias { origin, args })))
 }
 
-/// The `types.GenericAlias` class.
-pub fn generic_alias_class() -> Rc<Class> {
-    CLASS.with(Rc::clone)
-}
-
 fn alias_of(vm: &Vm<'_>, value: Option<&Value>) -> PyResult<Rc<Alias>> {
     value
         .and_then(Value::downcast::<Alias>)

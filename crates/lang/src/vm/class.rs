@@ -181,8 +181,7 @@ impl<'h> Vm<'h> {
                 )));
             }
         }
-        let original_bases = bases.clone();
-        let bases = self.resolve_bases(bases)?;
+        let (bases, orig_bases) = self.resolve_bases(bases)?;
         let meta = self.winning_metaclass(explicit, &bases)?;
         let Value::Function(body_fn) = body else {
             return Err(self.type_error("__build_class__: func must be a function"));
@@ -193,12 +192,6 @@ impl<'h> Vm<'h> {
         };
         let module = Value::str(self.top().globals.module_name.to_string());
         let qualname = Value::str(body_fn.qualname.clone());
-        // PEP 560: a class statement whose bases were replaced keeps the originals.
-        let orig_bases = (original_bases.len() != bases.len()
-            || original_bases.iter().zip(&bases).any(
-                |(a, b)| !matches!((a, b), (Value::Class(x), Value::Class(y)) if Rc::ptr_eq(x, y)),
-            ))
-        .then(|| Value::tuple(original_bases.clone()));
         // A metaclass's `__prepare__` gives the mapping the body runs in.
         let prepare = meta
             .as_ref()
@@ -263,12 +256,14 @@ impl<'h> Vm<'h> {
     }
 
     /// PEP 560's `__mro_entries__`: a base that is not a class (`Generic[T]`, `List[int]`,
-    /// `NamedTuple`) names the classes that stand for it.
-    fn resolve_bases(&mut self, bases: Vec<Value>) -> PyResult<Vec<Value>> {
+    /// `NamedTuple`) names the classes that stand for it. With the bases, the original
+    /// tuple when any was replaced (the class keeps it as `__orig_bases__`).
+    fn resolve_bases(&mut self, bases: Vec<Value>) -> PyResult<(Vec<Value>, Option<Value>)> {
         if bases.iter().all(|b| matches!(b, Value::Class(_))) {
-            return Ok(bases);
+            return Ok((bases, None));
         }
         let original = Value::tuple(bases.clone());
+        let mut replaced = false;
         let mut resolved = Vec::with_capacity(bases.len());
         for base in bases {
             if matches!(base, Value::Class(_)) {
@@ -282,11 +277,12 @@ impl<'h> Vm<'h> {
                         return Err(self.type_error("__mro_entries__ must return a tuple"));
                     };
                     resolved.extend(items.0.iter().cloned());
+                    replaced = true;
                 }
                 None => resolved.push(base),
             }
         }
-        Ok(resolved)
+        Ok((resolved, replaced.then_some(original)))
     }
 
     /// `type.__new__(meta, name, bases, namespace, **keywords)`: checks the bases, computes

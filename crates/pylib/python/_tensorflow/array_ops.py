@@ -360,10 +360,12 @@ def strided_slice(input_, begin, end, strides=None, begin_mask=0, end_mask=0,
     begin, end = _slice_bounds(begin), _slice_bounds(end)
     strides = [1] * len(begin) if strides is None else _slice_bounds(strides)
     if not len(begin) == len(end) == len(strides):
-        raise ValueError(
-            f"Shapes must be equal rank, but are 1 and 1 for '{{node StridedSlice}} = "
-            f"StridedSlice' with begin, end and strides of lengths {len(begin)}, "
-            f"{len(end)} and {len(strides)}")
+        raise tf.errors.InvalidArgumentError(
+            None, None,
+            "{{function_node __wrapped__StridedSlice_device_/job:localhost/replica:0/task:0/"
+            "device:CPU:0}} Expected begin, end, and strides to be 1D equal size tensors, "
+            f"but got shapes [{len(begin)}], [{len(end)}], and [{len(strides)}] instead. "
+            "[Op:StridedSlice]")
     key = []
     for i, (b, e, s) in enumerate(zip(begin, end, strides)):
         bit = 1 << i
