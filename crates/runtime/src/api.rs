@@ -214,9 +214,20 @@ impl Context {
         args: Vec<Arg>,
         reference: Option<DType>,
     ) -> TfResult<Vec<Handle>> {
+        // A list argument (`ConcatV2`'s `values`) is several args of one name; its literals
+        // are named `values_0`, `values_1`, ... as `convert_n_to_tensor` names them.
+        let names: Vec<&'static str> = args.iter().map(|arg| arg.name).collect();
         let mut inputs = Vec::with_capacity(args.len());
-        for arg in args {
-            inputs.push(self.graph_input(graph, arg, reference, &kind)?);
+        for (index, arg) in args.into_iter().enumerate() {
+            let in_list = names.iter().filter(|&&name| name == arg.name).count() > 1;
+            let list_name = in_list.then(|| {
+                let position = names[..index]
+                    .iter()
+                    .filter(|&&name| name == arg.name)
+                    .count();
+                format!("{}_{position}", arg.name)
+            });
+            inputs.push(self.graph_input(graph, arg, reference, &kind, list_name.as_deref())?);
         }
         let stack = self.call_stack().to_vec();
         let operation =
@@ -386,6 +397,7 @@ impl Context {
         arg: Arg,
         reference: Option<DType>,
         kind: &OpKind,
+        list_name: Option<&str>,
     ) -> TfResult<GraphTensor> {
         if let Some(entries) = arg.packed {
             return self.pack_entries(
@@ -407,7 +419,7 @@ impl Context {
             Operand::Handle(Handle::Eager(tensor)) => self.capture(graph, &tensor, arg.name),
             Operand::Literal(tensor) => {
                 let tensor = self.convert_literal(tensor, reference, &arg, kind)?;
-                self.const_op(graph, tensor, OpName::Unique(arg.name))
+                self.const_op(graph, tensor, OpName::Unique(list_name.unwrap_or(arg.name)))
             }
             Operand::Variable(variable) => match self.read_variable(variable)? {
                 Handle::Symbolic(tensor) => Ok(tensor),
@@ -426,7 +438,7 @@ impl Context {
     ) -> TfResult<GraphTensor> {
         let arg = scalar_arg_operand(operand, name);
         let kind = crate::op_defs::NoOp::kind();
-        self.graph_input(graph, arg, None, &kind)
+        self.graph_input(graph, arg, None, &kind, None)
     }
 
     /// Uses an eager tensor as the input `name` of an op inside a graph: a capture of a

@@ -301,3 +301,38 @@ pub fn sparse_softmax_cross_entropy_with_logits(
     })?;
     wrap(st, vm, handle)
 }
+
+/// `tf.raw_ops.SoftmaxCrossEntropyWithLogits(features, labels, name)`: the loss per row and
+/// its backprop, the op `tf.nn.softmax_cross_entropy_with_logits` (Python, on the library
+/// layer) runs on its flattened matrices.
+pub fn softmax_cross_entropy_with_logits_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    if !args.positional.is_empty() {
+        return Err(vm.type_error(
+            "SoftmaxCrossEntropyWithLogits only takes keyword args (possible keys: \
+             ['features', 'labels', 'name']). Please pass these args as kwargs instead.",
+        ));
+    }
+    let bound = bind!(
+        vm,
+        "SoftmaxCrossEntropyWithLogits",
+        &args,
+        0,
+        [features, labels, name]
+    )?;
+    let features = to_operand(st, vm, &required(&bound.features))?;
+    let labels = to_operand(st, vm, &required(&bound.labels))?;
+    let name = name_arg(vm, &bound.name)?;
+    let handles = st.tf(vm, |ctx| {
+        ctx.array_op_outputs(
+            runtime::op_defs::SoftmaxCrossEntropyWithLogits::kind(),
+            "SoftmaxCrossEntropyWithLogits",
+            name.as_deref(),
+            vec![(features, "features", true), (labels, "labels", true)],
+        )
+    })?;
+    let mut outputs = Vec::with_capacity(handles.len());
+    for handle in handles {
+        outputs.push(wrap(st, vm, handle)?);
+    }
+    Ok(Value::tuple(outputs))
+}

@@ -941,6 +941,16 @@ pub fn shape_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, what: &str) -> PyResu
     } else {
         opt_dtype(vm, &bound.out_type)?.unwrap_or(DType::Int32)
     };
+    if let (Some(dims), "rank") = (shape.dims(), what) {
+        // The rank is known while some dimensions are not: still a constant
+        // (`rank_internal` with `optimize=True`).
+        let rank = Tensor::scalar(dims.len() as i32);
+        let name = name_arg(vm, &bound.name)?;
+        let handle = st.tf(vm, |ctx| {
+            ctx.constant(rank, Some(name.as_deref().unwrap_or("Rank")))
+        })?;
+        return wrap(st, vm, handle);
+    }
     let Some(shape) = shape.to_shape() else {
         if what == "shape" {
             // Known only when the graph runs: a `Shape` op.

@@ -345,6 +345,30 @@ fn cast(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
     let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
     let name = name_arg(vm, &bound.name)?;
+    // A tensor already of the dtype is returned as it is, and a variable of it is read in
+    // the scope `Cast`: TensorFlow's `cast` makes a `Cast` only when the dtype changes.
+    let same_dtype = st.tf(vm, |ctx| Ok(ctx.operand_dtype(&x)? == dtype))?;
+    match (&x, same_dtype) {
+        (Operand::Handle(_), true)
+            if bound
+                .x
+                .as_ref()
+                .is_some_and(|x| x.downcast::<PyTensor>().is_some()) =>
+        {
+            return Ok(bound.x.clone().unwrap_or(Value::None));
+        }
+        (Operand::Variable(id), true) => {
+            let id = *id;
+            let handle = st.tf(vm, |ctx| {
+                let scope = ctx.enter_composite_scope(name.as_deref().unwrap_or("Cast"))?;
+                let read = ctx.read_variable(id);
+                ctx.leave_composite_scope(scope)?;
+                read
+            })?;
+            return wrap(st, vm, handle);
+        }
+        _ => {}
+    }
     let handle = st.tf(vm, |ctx| ctx.cast(x, dtype, name.as_deref()))?;
     wrap(st, vm, handle)
 }
@@ -1157,6 +1181,12 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         st,
         "DepthwiseConv2dNative",
         crate::nn_ops::depthwise_conv2d_native,
+    );
+    def(
+        &raw_ops,
+        st,
+        "SoftmaxCrossEntropyWithLogits",
+        crate::activation_ops::softmax_cross_entropy_with_logits_op,
     );
     def(
         &raw_ops,

@@ -57,17 +57,64 @@ def sigmoid_cross_entropy_with_logits(labels=None, logits=None, name=None):
         return tf.add(relu_logits - logits * labels, tf.math.log1p(tf.exp(neg_abs_logits)))
 
 
-def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None):
-    """`tf.nn.softmax_cross_entropy_with_logits`: `sum(labels * (logsumexp(logits) -
-    logits))` over `axis`, with the logits shifted by their maximum first, as TensorFlow's
-    kernel computes it."""
+def softmax_cross_entropy_with_logits(labels, logits, axis=-1, name=None, dim=None):
+    """`tf.nn.softmax_cross_entropy_with_logits` as TensorFlow's
+    `softmax_cross_entropy_with_logits_v2_helper` builds it: half-precision logits are
+    computed in float32, the class axis is moved last, the outer axes are flattened, and
+    the `SoftmaxCrossEntropyWithLogits` op's loss is reshaped back to the logits' shape
+    without the class axis. Gradients reach both the logits and the labels."""
     import tensorflow as tf
 
-    logits = tf.convert_to_tensor(logits)
-    labels = tf.cast(labels, logits.dtype)
-    shifted = logits - tf.stop_gradient(tf.reduce_max(logits, axis=axis, keepdims=True))
-    log_sum = tf.math.log(tf.reduce_sum(tf.exp(shifted), axis=axis, keepdims=True))
-    return tf.reduce_sum(labels * (log_sum - shifted), axis=axis)
+    if dim is not None:
+        if axis not in (None, -1):
+            raise ValueError("Cannot specify both 'axis' and 'dim'")
+        axis = dim
+    if axis is None:
+        axis = -1
+    with tf.name_scope(name or "softmax_cross_entropy_with_logits") as scope:
+        logits = tf.convert_to_tensor(logits, name="logits")
+        labels = tf.convert_to_tensor(labels, name="labels")
+        to_float32 = logits.dtype in (tf.float16, tf.bfloat16)
+        precise_logits = tf.cast(logits, tf.float32) if to_float32 else logits
+        labels = tf.cast(labels, precise_logits.dtype)
+        input_rank = tf.rank(precise_logits)
+        shape = logits.shape
+        if axis != -1:
+            def move_dim_to_end(tensor, dim_index, rank):
+                return tf.transpose(tensor, tf.concat(
+                    [tf.range(dim_index), tf.range(dim_index + 1, rank), [dim_index]], 0))
+
+            precise_logits = move_dim_to_end(precise_logits, axis, input_rank)
+            labels = move_dim_to_end(labels, axis, input_rank)
+        input_shape = tf.shape(precise_logits)
+        precise_logits = _flatten_outer_dims(precise_logits)
+        labels = _flatten_outer_dims(labels)
+        cost, _ = tf.raw_ops.SoftmaxCrossEntropyWithLogits(
+            features=precise_logits, labels=labels, name=scope)
+        output_shape = tf.slice(input_shape, [0], [tf.subtract(input_rank, 1)])
+        cost = tf.reshape(cost, output_shape)
+        if not tf.executing_eagerly() and shape.rank is not None:
+            dims = shape.as_list()
+            del dims[axis]
+            cost.set_shape(dims)
+        return tf.cast(cost, logits.dtype) if to_float32 else cost
+
+
+def _flatten_outer_dims(logits):
+    """`logits` as a matrix of its last axis (`nn_ops._flatten_outer_dims`)."""
+    import tensorflow as tf
+
+    rank = tf.rank(logits)
+    last_dim_size = tf.slice(tf.shape(logits), [tf.subtract(rank, 1)], [1])
+    output = tf.reshape(logits, tf.concat([[-1], last_dim_size], 0))
+    if not tf.executing_eagerly() and logits.shape.rank is not None:
+        dims = logits.shape.as_list()
+        if all(d is not None for d in dims[:-1]):
+            product = 1
+            for d in dims[:-1]:
+                product *= d
+            output.set_shape([product, dims[-1]])
+    return output
 
 
 def moments(x, axes, shift=None, keepdims=False, name=None):

@@ -111,7 +111,17 @@ def reduce_sum(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=
 
 
 def reduce_max(sp_input, axis=None, keepdims=None, output_is_sparse=False, name=None):
-    return tf.reduce_max(to_dense(sp_input), axis=axis, keepdims=bool(keepdims))
+    """The largest present value along `axis`: implicit zeros take no part, and a group
+    with no present value is 0, as TensorFlow's SparseReduceMax fills its output."""
+    keepdims = bool(keepdims)
+    present = tf.scatter_nd(sp_input.indices, tf.ones_like(sp_input.values, dtype=tf.bool),
+                            sp_input.dense_shape)
+    lowest = tf.fill(tf.cast(sp_input.dense_shape, tf.int32),
+                     tf.constant(sp_input.dtype.min, dtype=sp_input.dtype))
+    dense = tf.where(present, to_dense(sp_input), lowest)
+    largest = tf.reduce_max(dense, axis=axis, keepdims=keepdims)
+    any_present = tf.reduce_any(present, axis=axis, keepdims=keepdims)
+    return tf.where(any_present, largest, tf.zeros_like(largest))
 
 
 def sparse_dense_matmul(sp_a, b, adjoint_a=False, adjoint_b=False, name=None):

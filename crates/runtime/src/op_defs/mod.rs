@@ -70,6 +70,7 @@ mod select_v2;
 mod shape;
 mod slice;
 mod softmax;
+mod softmax_cross_entropy;
 mod sparse_softmax_cross_entropy;
 mod split;
 mod squeeze;
@@ -142,6 +143,7 @@ pub use select_v2::SelectV2;
 pub use shape::{ShapeOp, SizeOp};
 pub use slice::Slice;
 pub use softmax::Softmax;
+pub use softmax_cross_entropy::SoftmaxCrossEntropyWithLogits;
 pub use sparse_softmax_cross_entropy::SparseSoftmaxCrossEntropyWithLogits;
 pub use split::{Split, SplitV, Unpack};
 pub use squeeze::Squeeze;
@@ -333,6 +335,7 @@ const SINGLE_OPS: &[&OpDef] = &[
     &scatter_nd::DEF,
     &select_v2::DEF,
     &softmax::DEF,
+    &softmax_cross_entropy::DEF,
     &sparse_softmax_cross_entropy::DEF,
     &squeeze::DEF,
     &tile::DEF,

@@ -18,7 +18,6 @@ pub(super) const OPS: &[OpDef] = &[
         .host_memory(&[0]),
     OpDef::compute("SparseSoftmax").kernels(Kernels::CPU),
     OpDef::compute("FusedBatchNormV3"),
-    OpDef::compute("SoftmaxCrossEntropyWithLogits"),
     OpDef::compute("ResizeBilinear")
         .class(OpClass::Resize { per_value: 8 })
         .host_memory(&[1]),

@@ -399,10 +399,11 @@ fn sum_gradient(
     symbolic(ctx.tile(operand(shaped), multiples, None)?)
 }
 
-/// The normalised axes a reduction's `reduction_indices` input holds (a `Const`).
-/// `_SumGrad` and `_MeanGrad` when the input's shape is not fully known: the gradient
-/// reshaped to the input's shape with the reduced axes kept as 1s, broadcast back to
-/// that shape, and for a mean divided by the number of elements each output averaged.
+/// `_SumGrad` and `_MeanGrad` when the input's shape is known only when the graph runs:
+/// a reduction over every axis reshapes the gradient to ones and `Tile`s it by the input's
+/// `Shape` (TF's fast path); a partial one broadcasts it back. `Mean` divides by the
+/// product of the reduced sizes, gathered from another `Shape` at the axes taken modulo
+/// the rank, as `_MeanGrad` computes the factor.
 fn dynamic_gradient(
     ctx: &mut Context,
     op: ReduceOp,
@@ -420,47 +421,65 @@ fn dynamic_gradient(
         .dims()
         .map(<[_]>::len)
         .ok_or_else(|| not_emulated("a reduction of a tensor of unknown rank"))?;
+    let axes_tensor = axes;
     let axes = reduction_axes_of(ctx, axes, rank)?;
     let int_vector = |values: Vec<i32>| {
         Tensor::from_vec(tensor::Shape::new(vec![values.len()]), values)
             .map_err(|error| TfError::internal(error.message))
     };
-    let keep: Vec<i32> = (0..rank).map(|a| i32::from(!axes.contains(&a))).collect();
-    let reduced: Vec<i32> = keep.iter().map(|k| 1 - k).collect();
-    let shape = ctx.shape_op(x)?;
-    let kept = ctx.binary(
-        BinaryOp::Mul,
-        shape.clone().into(),
-        Operand::Literal(int_vector(keep)?),
-        None,
-    )?;
-    let kept = ctx.binary(
-        BinaryOp::Add,
-        kept.into(),
-        Operand::Literal(int_vector(reduced)?),
-        None,
-    )?;
-    let reshaped = ctx.reshape_to(
-        operand(grad),
-        crate::shape_operand::ShapeOperand::Tensor(kept.into()),
-        None,
-    )?;
-    let spread = symbolic(ctx.broadcast_to(
-        reshaped.into(),
-        crate::shape_operand::ShapeOperand::Tensor(shape.clone().into()),
-        None,
-    )?)?;
+    let spread = if (0..rank).all(|axis| axes.contains(&axis)) {
+        let reshaped = ctx.reshape(operand(grad), vec![1; rank], None)?;
+        let shape = ctx.shape_op(x)?;
+        symbolic(ctx.tile(
+            reshaped.into(),
+            crate::shape_operand::ShapeOperand::Tensor(shape.into()),
+            None,
+        )?)?
+    } else {
+        let keep: Vec<i32> = (0..rank).map(|a| i32::from(!axes.contains(&a))).collect();
+        let reduced: Vec<i32> = keep.iter().map(|k| 1 - k).collect();
+        let shape = ctx.shape_op(x)?;
+        let kept = ctx.binary(
+            BinaryOp::Mul,
+            shape.clone().into(),
+            Operand::Literal(int_vector(keep)?),
+            None,
+        )?;
+        let kept = ctx.binary(
+            BinaryOp::Add,
+            kept.into(),
+            Operand::Literal(int_vector(reduced)?),
+            None,
+        )?;
+        let reshaped = ctx.reshape_to(
+            operand(grad),
+            crate::shape_operand::ShapeOperand::Tensor(kept.into()),
+            None,
+        )?;
+        symbolic(ctx.broadcast_to(
+            reshaped.into(),
+            crate::shape_operand::ShapeOperand::Tensor(shape.into()),
+            None,
+        )?)?
+    };
     if op == ReduceOp::Sum {
         return Ok(vec![Some(spread), None]);
     }
-    let indices: Vec<i32> = axes.iter().map(|a| *a as i32).collect();
+    let shape = ctx.shape_op(x)?;
+    let size = ctx.constant(Tensor::scalar(rank as i32), Some("Size"))?;
+    let axes_operand = match axes_tensor {
+        Some(axes) => operand(axes),
+        None => Operand::Literal(int_vector(axes.iter().map(|&a| a as i32).collect())?),
+    };
+    let shifted = ctx.binary(BinaryOp::Add, axes_operand, size.clone().into(), None)?;
+    let wrapped = ctx.binary(BinaryOp::FloorMod, shifted.into(), size.into(), Some("mod"))?;
     let sizes = ctx.array_op(
         crate::op_defs::GatherV2::kind(),
         "GatherV2",
         None,
         vec![
             (shape.into(), "params", false),
-            (Operand::Literal(int_vector(indices)?), "indices", false),
+            (wrapped.into(), "indices", false),
             (Operand::Literal(Tensor::scalar(0i32)), "axis", false),
         ],
     )?;
@@ -471,6 +490,7 @@ fn dynamic_gradient(
     Ok(vec![Some(scaled), None])
 }
 
+/// The normalised axes a reduction's `reduction_indices` input holds (a `Const`).
 fn reduction_axes_of(
     ctx: &Context,
     axes: Option<GraphTensor>,

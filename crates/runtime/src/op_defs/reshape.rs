@@ -1,7 +1,7 @@
 //! `Reshape` (`tf.reshape`): the same elements in a new shape; input 1 holds the shape,
 //! which stays in host memory and which XLA must know when it compiles.
 
-use super::support::{dense_type, reshape_like, type_name};
+use super::support::{dense_type, operand, reshape_like, symbolic, type_name};
 use super::{Op, OpDef, ShapeEvaluation};
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
@@ -82,7 +82,9 @@ impl Op for Reshape {
         ])
     }
 
-    /// `_ReshapeGrad`: `reshape(grad, shape(x))`.
+    /// `_ReshapeGrad`: `reshape(grad, shape(x))`; when `x`'s static shape misses exactly
+    /// one dimension (and has no zero), a constant shape with `-1` there instead, which
+    /// makes no `Shape` op.
     fn graph_gradient(
         &self,
         ctx: &mut Context,
@@ -93,6 +95,19 @@ impl Op for Reshape {
         let x = *inputs
             .first()
             .ok_or_else(|| TfError::internal("a traced Reshape lost its input"))?;
+        let static_shape = ctx.handle_shape(&crate::api::Handle::Symbolic(x))?;
+        if let Some(dims) = static_shape.dims() {
+            let unknown = dims.iter().filter(|dim| dim.is_none()).count();
+            let has_zero = dims.contains(&Some(0));
+            if unknown == 1 && !has_zero {
+                let target: Vec<i64> = dims
+                    .iter()
+                    .map(|dim| dim.map_or(-1, |d| d as i64))
+                    .collect();
+                let reshaped = ctx.reshape(operand(grad), target, None)?;
+                return Ok(vec![Some(symbolic(reshaped)?), None]);
+            }
+        }
         Ok(vec![Some(reshape_like(ctx, grad, x)?), None])
     }
 

@@ -232,14 +232,17 @@ impl Op for SparseSoftmaxCrossEntropyWithLogits {
         let (Some((_, Some(grad))), Some((backprop, _))) = (outputs.first(), outputs.get(1)) else {
             return Ok(vec![None; inputs.len()]);
         };
-        let minus_one = ctx.constant(Tensor::scalar(-1i32), Some("ExpandDims/dim"))?;
         let column = symbolic(ctx.array_op(
             super::ExpandDims::kind(),
             "ExpandDims",
             None,
             vec![
                 (operand(*grad), "input", true),
-                (crate::api::Operand::Handle(minus_one), "axis", false),
+                (
+                    crate::api::Operand::Literal(Tensor::scalar(-1i32)),
+                    "dim",
+                    false,
+                ),
             ],
         )?)?;
         let product = ctx.binary(

@@ -374,6 +374,11 @@ impl Context {
                 .iter()
                 .map(|input| !walk.needed.contains(input))
                 .collect();
+            // An op none of whose inputs leads to a source is not on the tape's path (TF's
+            // tape never recorded it), so its gradient is not built.
+            if skip.iter().all(|&skipped| skipped) {
+                continue;
+            }
             let scope = match &walk.scopes {
                 GradientScopes::Gradients(root) => format!("{root}/{name}_grad"),
                 GradientScopes::Tape => match forward_name_scope(&kind, &name) {
