@@ -5,9 +5,9 @@ in a `tf.function`, the loss and metrics as running means over the epoch, and Ke
 progress lines timed by the simulated clock."""
 
 import time
+import warnings
 
 import numpy as np
-import warnings
 
 import tensorflow as tf
 
@@ -481,6 +481,30 @@ class Trainer:
 
     # ---- steps ------------------------------------------------------------------------
 
+    # Keras 2's names, kept by Keras 3's TensorFlow trainer with a deprecation warning.
+    @property
+    def compiled_metrics(self):
+        model = self
+
+        class DeprecatedCompiledMetric:
+            def update_state(_, y, y_pred, sample_weight=None):
+                warnings.warn(
+                    "`model.compiled_metrics()` is deprecated. Instead, use e.g.:\n```\n"
+                    "for metric in self.metrics:\n    metric.update_state(y, y_pred)\n```\n",
+                    stacklevel=2)
+                for metric in model.metrics:
+                    if isinstance(metric, metrics_module.Mean):
+                        metric.update_state(y_pred, sample_weight=sample_weight)
+                    else:
+                        metric.update_state(y, y_pred, sample_weight=sample_weight)
+
+        return DeprecatedCompiledMetric()
+
+    def compiled_loss(self, y, y_pred, sample_weight=None, regularization_losses=None):
+        warnings.warn("`model.compiled_loss()` is deprecated. Instead, use "
+                      "`model.compute_loss(x, y, y_pred, sample_weight, training)`.")
+        return self.compute_loss(x=None, y=y, y_pred=y_pred, sample_weight=sample_weight)
+
     def compute_loss(self, x=None, y=None, y_pred=None, sample_weight=None, training=True):
         losses = []
         if self._per_output is not None and y is not None:
@@ -562,7 +586,8 @@ class Trainer:
         if tracker is not None:
             out.append(tracker)
         # Keras's order: the loss, the compiled metrics, then each output's loss.
-        if getattr(self, "_compiled_metrics", None):
+        if getattr(self, "_compiled_metrics", None) or getattr(self, "_metrics_to_build", None) \
+                or getattr(self, "_weighted_to_build", None):
             out.append(self._compile_metrics_group)
         for entry in getattr(self, "_per_output", None) or []:
             if entry[2] is not None:
@@ -633,6 +658,7 @@ class Trainer:
         self.reset_metrics()
         steps = 0
         logs = {}
+        step_logs = None
         for index, (bx, by, bw) in enumerate(batches.epoch(shuffle)):
             for callback in callbacks:
                 if train:
@@ -650,10 +676,19 @@ class Trainer:
                     callback.on_train_batch_end(index, logs)
                 else:
                     callback.on_test_batch_end(index, logs)
+            # A callback that sets `stop_training` ends the epoch after this step.
+            if train and self.stop_training:
+                break
         if steps:
             # The epoch's logs are the metrics' results, read once the epoch is over (under
-            # a strategy, the sums of every replica's updates), as Keras reads them.
-            logs = _pythonify_logs(self.get_metrics_result())
+            # a strategy, the sums of every replica's updates), as Keras reads them; a
+            # custom step that returns other keys keeps its last step's logs.
+            metric_logs = self.get_metrics_result()
+            if not isinstance(step_logs, dict) or set(step_logs) == set(metric_logs):
+                step_logs = metric_logs
+            logs = _pythonify_logs(step_logs)
+        # `fit` merges the validation logs into these before flattening, as Keras does.
+        self._epoch_step_logs = step_logs if steps else {}
         return {k: None if v is None else float(v) for k, v in logs.items()}, steps
 
     @_in_strategy_scope
@@ -701,6 +736,7 @@ class Trainer:
             logs, steps = self._run_epoch(batches, shuffle and batches.dataset is None
                                           and batches.py_dataset is None, True,
                                           callbacks)
+            epoch_logs = dict(self._epoch_step_logs)
             if validation_data is not None and (epoch + 1) % validation_freq == 0:
                 if isinstance(validation_data, tf.data.Dataset) or \
                         _is_py_dataset(validation_data):
@@ -712,10 +748,11 @@ class Trainer:
                 # Keras runs validation as `evaluate` with the same callbacks.
                 val_logs, _ = self._evaluate_epoch(vb, callbacks)
                 for key, value in val_logs.items():
-                    logs["val_" + key] = value
+                    epoch_logs["val_" + key] = value
             seconds = time.perf_counter() - start
-            # Keras's callback list hands every callback the logs sorted by name.
-            logs = dict(sorted(logs.items()))
+            # Keras's callback list hands every callback the logs flattened and sorted by
+            # their top-level names (a custom step's nested `compile_metrics` sorts as one).
+            logs = _pythonify_logs(epoch_logs)
             # The user's callbacks see the epoch's logs first (and may add to them, as
             # `ReduceLROnPlateau` adds `learning_rate`); Keras's progress bar comes last.
             for callback in callbacks:
