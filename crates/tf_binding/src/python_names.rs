@@ -192,6 +192,7 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.config_experimental:disable_mlir_bridge",
     ),
     ("tensorflow.train", "_tensorflow.train"),
+    ("tensorflow.test", "_tensorflow.test"),
     ("tensorflow.init_scope", "_tensorflow.ops:init_scope"),
     ("tensorflow.nn.dropout", "_tensorflow.nn_ops:dropout"),
     (

@@ -909,6 +909,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     let math_module = module("tensorflow.math");
     set_all(&math_module, &math);
     def(&math_module, st, "cumsum", array_ops::cumsum);
+    def(&math_module, st, "l2_normalize", l2_normalize);
     def(&math_module, st, "cumprod", array_ops::cumprod);
     def(&math_module, st, "add_n", math_ops::add_n);
     def(

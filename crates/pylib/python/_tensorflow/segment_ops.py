@@ -91,7 +91,16 @@ def segment_sum(data, segment_ids, name=None):
 
 
 def segment_mean(data, segment_ids, name=None):
-    return unsorted_segment_mean(data, segment_ids, _num_sorted_segments(segment_ids))
+    """The mean of each segment's rows; integers are divided as `SegmentMean`'s kernel
+    divides them, truncating toward zero and keeping their dtype (the unsorted mean, a
+    Python composition, divides them as floats)."""
+    data = tf.convert_to_tensor(data, name="data")
+    if data.dtype.is_floating:
+        return unsorted_segment_mean(data, segment_ids, _num_sorted_segments(segment_ids))
+    data, _, indices, shape = _prepare(data, segment_ids, _num_sorted_segments(segment_ids))
+    total = tf.scatter_nd(indices, data, shape)
+    counts = tf.maximum(_counts(data, indices, shape), tf.ones([], data.dtype))
+    return tf.where(total < 0, -((-total) // counts), total // counts)
 
 
 def segment_prod(data, segment_ids, name=None):

@@ -756,3 +756,33 @@ class main:
         self.result = runner.run(self.test)
         if exit:
             sys.exit(not self.result.wasSuccessful())
+
+
+class TestProgram:
+    """``unittest.main``: loads the tests of ``module`` (``__main__``), runs them with a
+    ``TextTestRunner`` and, with ``exit``, ends the program with ``SystemExit`` (status 1
+    when a test failed), as CPython's test program does. Command-line test names in
+    ``argv`` are not parsed: every test of the module runs."""
+
+    __module__ = "unittest.main"
+
+    def __init__(self, module="__main__", defaultTest=None, argv=None, testRunner=None,
+                 testLoader=None, exit=True, verbosity=1, failfast=None, catchbreak=None,
+                 buffer=None, warnings=None, *, tb_locals=False):
+        if isinstance(module, str):
+            module = sys.modules[module]
+        loader = testLoader if testLoader is not None else defaultTestLoader
+        if defaultTest is None:
+            self.test = loader.loadTestsFromModule(module)
+        else:
+            names = [defaultTest] if isinstance(defaultTest, str) else list(defaultTest)
+            self.test = TestSuite([loader.loadTestsFromName(name, module) for name in names])
+        runner = testRunner if testRunner is not None else TextTestRunner(verbosity=verbosity)
+        if isinstance(runner, type):
+            runner = runner(verbosity=verbosity)
+        self.result = runner.run(self.test)
+        if exit:
+            sys.exit(not self.result.wasSuccessful())
+
+
+main = TestProgram

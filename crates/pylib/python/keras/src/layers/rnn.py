@@ -324,18 +324,27 @@ class Bidirectional(Layer):
                  **kwargs):
         super().__init__(**kwargs)
         self.merge_mode = merge_mode
-        self.forward_layer = layer
-        if backward_layer is None:
-            # As Keras's `from_config` of the layer's config: the same arguments
-            # (initializers included), the other direction.
+        base_name = layer.name[len("forward_"):] if layer.name.startswith("forward_") \
+            else layer.name
+
+        def rebuilt(name, go_backwards):
+            # As Keras's deserialization of the layer's config: the same arguments
+            # (initializers included, drawing their own seeds), under a new name.
             arguments = dict(layer.__dict__.get("_auto_config") or {"units": layer.units})
             arguments.update(return_sequences=layer.return_sequences,
-                             return_state=layer.return_state,
-                             go_backwards=not layer.go_backwards)
-            backward_layer = type(layer)(name="backward_" + layer.name,
-                                         cell_name=layer.cell.name, **arguments)
+                             return_state=layer.return_state, go_backwards=go_backwards)
+            return type(layer)(name=name, cell_name=layer.cell.name, **arguments)
+
+        # Keras builds both directions from the given layer's config, never the layer
+        # itself.
+        if layer.__dict__.get("_auto_config") is not None:
+            self.forward_layer = rebuilt("forward_" + base_name, layer.go_backwards)
+        else:
+            self.forward_layer = layer
+            layer.name = "forward_" + base_name
+        if backward_layer is None:
+            backward_layer = rebuilt("backward_" + base_name, not layer.go_backwards)
         self.backward_layer = backward_layer
-        layer.name = "forward_" + layer.name
         self.return_sequences = layer.return_sequences
         self.supports_masking = True
 
