@@ -2,6 +2,8 @@
 averages otherwise), `LayerNormalization`, and `Normalization` (a preprocessing layer
 whose mean and variance `adapt` learns from data)."""
 
+import itertools
+
 import numpy as np
 import tensorflow as tf
 
@@ -137,6 +139,29 @@ class LayerNormalization(Layer):
         return tf.cast(outputs, self.compute_dtype)
 
 
+def _extract_batch(batch):
+    """A batch's inputs: the first entry of an `(x, y)` or `(x, y, sample_weight)`."""
+    return batch[0] if isinstance(batch, tuple) else batch
+
+
+def _float_dtypes(x):
+    """Keras's `mean`/`var` dtypes: computed in at least float32, returned in the input's
+    float dtype (float32 for integers)."""
+    compute = tf.float64 if x.dtype == tf.float64 else tf.float32
+    result = x.dtype if x.dtype.is_floating else compute
+    return compute, result
+
+
+def _mean(x, axes):
+    compute, result = _float_dtypes(x)
+    return tf.cast(tf.reduce_mean(tf.cast(x, compute), axis=axes), result)
+
+
+def _variance(x, axes):
+    compute, result = _float_dtypes(x)
+    return tf.cast(tf.math.reduce_variance(tf.cast(x, compute), axis=axes), result)
+
+
 class Normalization(Layer):
     """Standardizes features with a mean and variance given, or learnt by `adapt`."""
 
@@ -173,18 +198,68 @@ class Normalization(Layer):
         self.built = True
 
     def adapt(self, data, batch_size=None, steps=None):
-        if isinstance(data, tf.data.Dataset):
-            parts = [np.asarray(b) for b in data]
-            data = np.concatenate(parts, axis=0)
-        data = np.asarray(data, "float32") if not tf.is_tensor(data) else data.numpy().astype("float32")
+        """The mean and variance as Keras's `adapt` computes them: a NumPy array's with
+        NumPy (in its own precision), a tensor's with Keras's ops, and a dataset's or an
+        iterable's batch by batch, merged with the lack-of-fit sum of squares."""
+        iterable = False
+        if isinstance(data, np.ndarray) or tf.is_tensor(data):
+            input_shape = tuple(data.shape)
+        elif isinstance(data, tf.data.Dataset):
+            spec = data.element_spec
+            spec = spec[0] if isinstance(spec, tuple) else spec
+            if len(spec.shape) == 1:
+                data = data.batch(128)
+                spec = data.element_spec
+                spec = spec[0] if isinstance(spec, tuple) else spec
+            input_shape = tuple(spec.shape)
+        elif hasattr(data, "__getitem__") and hasattr(data, "__len__") and \
+                not isinstance(data, (list, tuple)):
+            input_shape = tuple(_extract_batch(data[0]).shape)
+        elif hasattr(data, "__iter__"):
+            iterable = True
+            batches = iter(data)
+            first = next(batches, None)
+            if first is None:
+                raise ValueError(
+                    "adapt() received an empty iterable (no batches). Expected at least one "
+                    "batch. Pass a non-empty iterable of arrays or tensors, e.g. "
+                    "layer.adapt([x]) or layer.adapt(list_of_batches).")
+            first = _extract_batch(first)
+            input_shape = tuple(first.shape)
+            data = itertools.chain([first], batches)
+        else:
+            raise TypeError(
+                f"Unsupported data type: {type(data)}. `adapt` supports `np.ndarray`, "
+                "backend tensors, `tf.data.Dataset`, `keras.utils.PyDataset`, and iterables "
+                "of batches (e.g. list, generator).")
         if not self.built:
-            self.build(data.shape)
+            self.build(input_shape)
         axes = tuple(self._reduce_axes)
-        mean = tf.reduce_mean(data, axis=axes)
-        variance = tf.math.reduce_variance(data, axis=axes)
-        self.adapt_mean.assign(tf.cast(mean, "float32"))
-        self.adapt_variance.assign(tf.cast(variance, "float32"))
-        self.count.assign(tf.cast(int(np.prod([data.shape[a] for a in axes])), "int64"))
+        if isinstance(data, np.ndarray):
+            total_mean = np.mean(data, axis=axes)
+            total_var = np.var(data, axis=axes)
+        elif tf.is_tensor(data):
+            total_mean, total_var = _mean(data, axes), _variance(data, axes)
+        else:
+            if not iterable and not isinstance(data, tf.data.Dataset):
+                data = (data[i] for i in range(len(data)))
+            shape = tuple(input_shape[a] for a in self._keep_axes)
+            total_mean = tf.zeros(shape)
+            total_var = tf.zeros(shape)
+            total_count = 0
+            for batch in data:
+                batch = tf.cast(tf.convert_to_tensor(_extract_batch(batch)), self.compute_dtype)
+                batch_mean, batch_var = _mean(batch, axes), _variance(batch, axes)
+                count = int(np.prod([batch.shape[a] for a in axes])) if axes else 1
+                total_count += count
+                batch_weight = float(count) / total_count
+                existing_weight = 1.0 - batch_weight
+                new_mean = total_mean * existing_weight + batch_mean * batch_weight
+                total_var = (total_var + (total_mean - new_mean) ** 2) * existing_weight + (
+                    batch_var + (batch_mean - new_mean) ** 2) * batch_weight
+                total_mean = new_mean
+        self.adapt_mean.assign(tf.cast(total_mean, self.adapt_mean.dtype))
+        self.adapt_variance.assign(tf.cast(total_var, self.adapt_variance.dtype))
         self._adapted = True
         self.finalize_state()
 
