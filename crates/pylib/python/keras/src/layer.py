@@ -5,6 +5,7 @@ compute dtype, tracking of sublayers set as attributes, and the functional API (
 `KerasTensor`s, a layer records a node instead of computing)."""
 
 import inspect
+import warnings
 
 import numpy as np
 import tensorflow as tf
@@ -49,6 +50,28 @@ def _call_signature(cls):
     if found is None:
         found = _CALL_ARGS[cls] = _CallSignature(cls)
     return found
+
+
+def default(method):
+    """Marks a base class's `build` as Keras's default one (`utils.default`): a layer that
+    keeps it is built by tracing its `call`."""
+    method._keras_default = True
+    return method
+
+
+def is_default(method):
+    """Whether `method` is a default marked by [`default`]."""
+    return getattr(method, "_keras_default", False)
+
+
+def _as_symbolic(x):
+    """An eager tensor or array as a `KerasTensor` of its shape and dtype (what Keras's
+    `compute_output_spec` traces on); anything else as it is."""
+    if isinstance(x, KerasTensor):
+        return x
+    if tf.is_tensor(x) or isinstance(x, np.ndarray):
+        return KerasTensor(tuple(x.shape), dtype=backend.standardize_dtype(x.dtype))
+    return x
 
 
 def _shape_of(x):
@@ -309,6 +332,7 @@ class Layer(Operation):
 
     # ---- building and calling ---------------------------------------------------------
 
+    @default
     def build(self, input_shape=None):
         self.built = True
 
@@ -323,6 +347,23 @@ class Layer(Operation):
         else:
             shapes = _shape_of(first)
         self._build_shapes = shapes
+        if is_default(type(self).build) and any(not layer.built for layer in self._layers):
+            # As Keras builds a layer without its own `build` whose sublayers are unbuilt:
+            # by tracing `call` on symbolic inputs of the arguments' shapes (so `call` runs
+            # once more than the program calls it). Eagerly, a failed trace is left to the
+            # call itself.
+            eager = not any(isinstance(x, KerasTensor) for x in tree.flatten((args, kwargs)))
+            try:
+                symbolic_args, symbolic_kwargs = tree.map_structure(
+                    _as_symbolic, (list(args), dict(kwargs)))
+                with backend.name_scope(self.name, caller=self):
+                    compute_output_spec(self.call, symbolic_args, symbolic_kwargs)
+            except Exception as e:  # noqa: BLE001 - Keras catches any failure here
+                if not eager:
+                    warnings.warn(
+                        f"Layer '{self.name}' looks like it has unbuilt state, but Keras is "
+                        "not able to trace the layer `call()` in order to build it "
+                        f"automatically. Exception encountered: ''{e}''")
         with backend.name_scope(self.name, caller=self):
             self.build(shapes)
         self.built = True

@@ -4,7 +4,7 @@
 import inspect
 
 from keras.src import backend
-from keras.src.layer import Layer
+from keras.src.layer import Layer, default, is_default
 from keras.src.trainer import Trainer
 
 
@@ -78,6 +78,7 @@ class Model(Trainer, Layer):
         from keras.src.models.summary import print_summary
         print_summary(self, line_length=line_length, positions=positions, print_fn=print_fn)
 
+    @default
     def build(self, input_shape=None):
         # Keras's default build: a subclassed model is only marked built; its
         # layers build when it is first called (summary() then shows them unbuilt).
@@ -92,7 +93,7 @@ class Model(Trainer, Layer):
         if not config or "input_shape" not in config:
             return
         shapes = config["input_shape"]
-        if type(self).build is Model.build:
+        if is_default(type(self).build):
             try:
                 self._symbolic_build(shapes)
             except Exception:
