@@ -177,6 +177,11 @@ impl FunctionCache {
             .map(|(args, _, _)| args.as_slice())
     }
 
+    /// Each trace's function, in the order they were traced.
+    pub fn traced_ids(&self) -> impl Iterator<Item = ConcreteFunctionId> + '_ {
+        self.signatures.iter().map(|(_, _, id)| *id)
+    }
+
     /// Each trace's arguments, in the order they were traced (a SavedModel keeps one
     /// concrete function per trace).
     pub fn traced_arguments(&self) -> impl Iterator<Item = &[ArgKey]> {
@@ -677,6 +682,29 @@ impl Context {
                 function.arguments.len() - function.captures.len(),
                 inputs.len()
             )));
+        }
+        // The function's kernel checks each argument's dtype against its parameter's, as
+        // any kernel checks its inputs (shapes are not checked: a trace's placeholders
+        // accept any shape the runtime sees).
+        for (index, (tensor, argument)) in inputs.iter().zip(&function.arguments).enumerate() {
+            let expected = function
+                .graph
+                .operation(*argument)
+                .and_then(|op| op.outputs.first())
+                .map(|fact| fact.value_type);
+            let actual = tensor.value.value_type();
+            if let (Some(ValueType::Dense(expected)), ValueType::Dense(actual)) = (expected, actual)
+            {
+                if expected != actual {
+                    return Err(TfError::invalid_argument(format!(
+                        "cannot compute {name} as input #{index}(zero-based) was expected to be \
+                         a {} tensor but is a {} tensor [Op:{name}]",
+                        expected.kernel_name(),
+                        actual.kernel_name(),
+                        name = function.name,
+                    )));
+                }
+            }
         }
         for program in &function.tpu_programs {
             self.check_tpu_program_in(&function, program)?;

@@ -226,6 +226,23 @@ pub fn build(st: &St) -> Rc<Class> {
         None,
     )
     .method_closure("get_concrete_function", bound(st, get_concrete_function))
+    .method_closure(
+        "_list_all_concrete_functions",
+        bound(st, |st, vm, args| {
+            // Every trace's `ConcreteFunction`, in the order they were traced.
+            let function = function_of(vm, &args)?;
+            let ids: Vec<ConcreteFunctionId> = function.cache.borrow().traced_ids().collect();
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
+                out.push(concrete_object(st, vm, &function, id)?);
+            }
+            Ok(Value::list(out))
+        }),
+    )
+    .method_closure(
+        "pretty_printed_concrete_signatures",
+        crate::python_method("_tensorflow.concrete_function", "pretty_printed_concrete_signatures"),
+    )
     .build()
 }
 
@@ -281,6 +298,44 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
             ]))
         }),
         None,
+    )
+    .property_closure(
+        "_trace_arguments",
+        bound(st, |st, vm, args| {
+            // The trace's positional arguments for its printed signature: a tensor's
+            // `TensorSpec` (unnamed), a Python value's trace type text (`Literal[3]`).
+            let concrete = concrete_of(vm, &args)?;
+            let arguments: Vec<ArgKey> = concrete
+                .function
+                .cache
+                .borrow()
+                .arguments_of(concrete.id)
+                .map(<[_]>::to_vec)
+                .unwrap_or_default();
+            let mut out = Vec::with_capacity(arguments.len());
+            for argument in arguments {
+                out.push(match argument {
+                    ArgKey::Tensor { dtype, shape } => {
+                        crate::shapes::spec_value(st, vm, shape, dtype)?
+                    }
+                    ArgKey::Python(text) => Value::str(format!("Literal[{text}]")),
+                });
+            }
+            Ok(Value::list(out))
+        }),
+        None,
+    )
+    .method_closure(
+        "__str__",
+        crate::python_method("_tensorflow.concrete_function", "concrete_str"),
+    )
+    .method_closure(
+        "__repr__",
+        crate::python_method("_tensorflow.concrete_function", "concrete_repr"),
+    )
+    .method_closure(
+        "pretty_printed_signature",
+        crate::python_method("_tensorflow.concrete_function", "pretty_printed_signature"),
     )
     .property(
         "structured_outputs",
@@ -349,12 +404,22 @@ fn get_concrete_function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         positional = signature.clone();
     }
     let prepared = prepare(st, vm, &function, &positional, &keywords, &[], true)?;
-    if let Some(object) = function.concrete_objects.borrow().get(&prepared.id.0) {
+    concrete_object(st, vm, &function, prepared.id)
+}
+
+/// The `ConcreteFunction` object of one of `function`'s traces (one object per trace).
+fn concrete_object(
+    st: &St,
+    vm: &mut Vm<'_>,
+    function: &Rc<PyFunction>,
+    id: ConcreteFunctionId,
+) -> PyResult {
+    if let Some(object) = function.concrete_objects.borrow().get(&id.0) {
         return Ok(object.clone());
     }
     let handles: Vec<Handle> = st.tf(vm, |ctx| {
         Ok(ctx
-            .concrete_function(prepared.id)?
+            .concrete_function(id)?
             .outputs
             .iter()
             .map(|output| Handle::Symbolic(*output))
@@ -367,7 +432,7 @@ fn get_concrete_function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let structure = function
         .structures
         .borrow()
-        .get(&prepared.id.0)
+        .get(&id.0)
         .cloned()
         .unwrap_or(Structure::Single);
     let structured_outputs = rebuild(st, vm, &structure, &mut outputs.clone().into_iter())?;
@@ -376,7 +441,7 @@ fn get_concrete_function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         &classes.concrete_function,
         Rc::new(PyConcreteFunction {
             function: function.clone(),
-            id: prepared.id,
+            id,
             outputs,
             structured_outputs,
         }),
@@ -384,7 +449,7 @@ fn get_concrete_function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     function
         .concrete_objects
         .borrow_mut()
-        .insert(prepared.id.0, object.clone());
+        .insert(id.0, object.clone());
     Ok(object)
 }
 
