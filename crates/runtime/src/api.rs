@@ -851,35 +851,6 @@ impl Context {
         result
     }
 
-    /// `tf.norm(tensor)` with the default euclidean order: TensorFlow's composite
-    /// `sqrt(reduce_sum(t * t, axis, keepdims=True))`, squeezed unless `keepdims`, in the
-    /// name scope `norm`.
-    pub fn euclidean_norm(
-        &mut self,
-        x: Operand,
-        axis: Option<Vec<i64>>,
-        keep_dims: bool,
-        name: Option<&str>,
-    ) -> TfResult<Handle> {
-        let scope = self.enter_composite_scope(name.unwrap_or("norm"))?;
-        let result = (|| {
-            let product = self.binary(BinaryOp::Mul, x.clone(), x, None)?;
-            let sum = self.reduce(ReduceOp::Sum, product.into(), axis.clone(), true, None)?;
-            let root = self.unary(UnaryOp::Sqrt, sum.into(), None)?;
-            if keep_dims {
-                return Ok(root);
-            }
-            self.array_op(
-                crate::op_defs::Squeeze::kind(axis),
-                "Squeeze",
-                None,
-                vec![(root.into(), "input", true)],
-            )
-        })();
-        self.leave_composite_scope(scope)?;
-        result
-    }
-
     /// A unary function (`tf.negative` → `Neg`, `tf.sqrt`).
     pub fn unary(&mut self, op: UnaryOp, x: Operand, name: Option<&str>) -> TfResult<Handle> {
         let kind = crate::op_defs::Unary::kind(op);

@@ -75,6 +75,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.linalg_ops:diag_part",
     ),
     ("tensorflow.linalg.diag", "_tensorflow.linalg_ops:diag"),
+    ("tensorflow.norm", "_tensorflow.linalg_ops:norm"),
+    ("tensorflow.math.conj", "_tensorflow.math_ops:conj"),
+    ("tensorflow.conj", "_tensorflow.math_ops:conj"),
+    ("tensorflow.linalg.norm", "_tensorflow.linalg_ops:norm"),
     (
         "tensorflow.linalg.set_diag",
         "_tensorflow.linalg_ops:set_diag",

@@ -243,30 +243,6 @@ fn l2_normalize(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     wrap(st, vm, handle)
 }
 
-/// `tf.norm(tensor, ord='euclidean', axis=None, keepdims=None, name=None)`; other orders
-/// are not emulated yet and say so.
-fn norm(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let bound = bind!(vm, "norm", &args, 1, [tensor, ord, axis, keepdims, name])?;
-    let euclidean = match &bound.ord {
-        None | Some(Value::None) => true,
-        Some(Value::Str(text)) => matches!(text.as_str(), "euclidean" | "fro"),
-        Some(value) => vm.to_f64(value)? == Some(2.0),
-    };
-    if !euclidean {
-        let class = vm.exc_types().not_implemented_error.clone();
-        return Err(vm.new_error(
-            &class,
-            "tf.norm with an ord other than 'euclidean' is not emulated yet",
-        ));
-    }
-    let x = to_operand(st, vm, bound.tensor.as_ref().unwrap_or(&Value::None))?;
-    let axis = axes(st, vm, &bound.axis)?;
-    let keep = crate::flag(vm, &bound.keepdims, false)?;
-    let name = name_arg(vm, &bound.name)?;
-    let handle = st.tf(vm, |ctx| ctx.euclidean_norm(x, axis, keep, name.as_deref()))?;
-    wrap(st, vm, handle)
-}
-
 fn reshape(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "reshape", &args, 2, [tensor, shape, name])?;
     let x = to_operand(st, vm, bound.tensor.as_ref().unwrap_or(&Value::None))?;
@@ -874,7 +850,6 @@ fn math_functions(st: &St) -> Vec<(String, Value)> {
             reduce_variance_fn(st, vm, &args, true)
         }),
     ));
-    functions.push(("norm".to_string(), crate::function(st, "norm", norm)));
     functions.push((
         "clip_by_value".to_string(),
         crate::function(st, "clip_by_value", clip_by_value),
@@ -1227,7 +1202,6 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     let linalg = module("tensorflow.linalg");
     def(&linalg, st, "matmul", matmul);
     def(&linalg, st, "eye", math_ops::eye);
-    def(&linalg, st, "norm", norm);
     def(&linalg, st, "det", crate::activation_ops::det);
     def(&linalg, st, "inv", crate::activation_ops::inv);
     def(&linalg, st, "solve", crate::activation_ops::solve);

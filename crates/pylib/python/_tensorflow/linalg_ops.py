@@ -108,3 +108,58 @@ def matrix_transpose(a, name="matrix_transpose", conjugate=False):
 def adjoint(matrix, name=None):
     """The conjugate transpose (the transpose, for real matrices)."""
     return matrix_transpose(matrix)
+
+
+def norm(tensor, ord="euclidean", axis=None, keepdims=None, name=None):  # noqa: A002
+    """`tf.norm`/`tf.linalg.norm` as TensorFlow composes it: the Euclidean (Frobenius)
+    norm as `sqrt(reduce_sum(x * conj(x)))`, 1 and infinity norms from sums and maxima of
+    `abs(x)`, other positive `p` as `pow(reduce_sum(pow(abs(x), p)), 1/p)`; a vector norm
+    over one axis (or all), a matrix norm over two."""
+    import numpy as np
+    import tensorflow as tf
+
+    keepdims = bool(keepdims)
+    is_matrix_norm = isinstance(axis, (tuple, list)) and len(axis) == 2
+    if is_matrix_norm:
+        axis = tuple(axis)
+        if not isinstance(axis[0], int) or not isinstance(axis[1], int) or axis[0] == axis[1]:
+            raise ValueError("'axis' must be None, an integer, or a tuple of 2 unique "
+                             f"integers, got {axis}")
+        supported = ["euclidean", "fro", 1, 2, np.inf]
+        if ord not in supported:
+            raise ValueError(f"'ord' must be a supported matrix norm in {supported}, got {ord}")
+    else:
+        if not (isinstance(axis, int) or axis is None):
+            raise ValueError("'axis' must be None, an integer, or a tuple of 2 unique "
+                             f"integers, got {axis}")
+        supported = ["euclidean", 1, 2, np.inf]
+        if ord not in supported and (isinstance(ord, str) or not ord > 0):
+            raise ValueError(f"'ord' must be a supported vector norm, got {ord}")
+        if axis is not None:
+            axis = (axis,)
+    with tf.name_scope(name or "norm"):
+        tensor = tf.convert_to_tensor(tensor)
+        if ord in ["fro", "euclidean", 2, 2.0]:
+            if is_matrix_norm and ord in [2, 2.0]:
+                raise NotImplementedError(
+                    "tf.norm(ord=2) of matrices needs the singular values (Svd), which the "
+                    "playground does not compute yet")
+            result = tf.sqrt(tf.reduce_sum(tensor * tf.math.conj(tensor), axis, keepdims=True))
+        else:
+            result = tf.abs(tensor)
+            if ord == 1:
+                sum_axis = None if axis is None else axis[0]
+                result = tf.reduce_sum(result, sum_axis, keepdims=True)
+                if is_matrix_norm:
+                    result = tf.reduce_max(result, axis[-1], keepdims=True)
+            elif ord == np.inf:
+                if is_matrix_norm:
+                    result = tf.reduce_sum(result, axis[1], keepdims=True)
+                max_axis = None if axis is None else axis[0]
+                result = tf.reduce_max(result, max_axis, keepdims=True)
+            else:
+                result = tf.pow(tf.reduce_sum(tf.pow(result, ord), axis, keepdims=True),
+                                1.0 / ord)
+        if not keepdims:
+            result = tf.squeeze(result, axis)
+        return result

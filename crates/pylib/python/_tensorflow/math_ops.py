@@ -317,3 +317,11 @@ def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
                       log_weight * (tf.math.log1p(tf.exp(-tf.abs(logits)))
                                     + tf.nn.relu(-logits)),
                       name=scope)
+
+
+def conj(x, name=None):
+    """`tf.math.conj`: a real tensor is its own conjugate, returned as it is (TensorFlow
+    makes no op for it); the playground has no complex dtypes."""
+    import tensorflow as tf
+
+    return tf.convert_to_tensor(x, name=name)
