@@ -38,21 +38,43 @@ fn error(class: ErrorClass, message: impl Into<String>) -> OpError {
     OpError::kernel_of(class, DEF.name, Some(""), message)
 }
 
-/// `TensorShape::DebugString`: `[2,3]`.
-fn debug(tensor: &Tensor) -> String {
+/// `TensorShape::DebugString`: `[2,3]` (both cross-entropy ops' errors).
+pub(super) fn debug(tensor: &Tensor) -> String {
     let dims: Vec<String> = tensor.dims().iter().map(usize::to_string).collect();
     format!("[{}]", dims.join(","))
 }
 
-/// `expand_dims(grad, -1) * matrix` (`_BroadcastMul`), eagerly.
-fn broadcast_mul(grad: &Tensor, matrix: &Tensor) -> TfResult<Tensor> {
+/// The facts of both cross-entropy ops' outputs: the loss per row and the backprop of
+/// the features' shape, in the features' dtype.
+pub(super) fn loss_and_backprop_facts(
+    inputs: &[InputFact<'_>],
+    batch: Option<usize>,
+    classes: Option<usize>,
+) -> Vec<OutputFact> {
+    let dtype = match inputs.first().map(|fact| fact.value_type) {
+        Some(ValueType::Dense(dtype)) => dtype,
+        _ => DType::Float32,
+    };
+    let fact = |shape| OutputFact {
+        value_type: ValueType::Dense(dtype),
+        shape,
+    };
+    vec![
+        fact(TensorShape::new(vec![batch])),
+        fact(TensorShape::new(vec![batch, classes])),
+    ]
+}
+
+/// `expand_dims(grad, -1) * matrix` (`_BroadcastMul`), eagerly: both cross-entropy ops'
+/// gradients.
+pub(super) fn broadcast_mul(grad: &Tensor, matrix: &Tensor) -> TfResult<Tensor> {
     let column = tensor::ops::reshape(grad, &[grad.num_elements() as i64, 1]).map_err(kernel)?;
     binary(BinaryOp::Mul, &column, matrix)
 }
 
 /// `expand_dims(grad, -1) * matrix` (`_BroadcastMul`) in a graph: an `ExpandDims` and a
 /// `mul`.
-fn graph_broadcast_mul(
+pub(super) fn graph_broadcast_mul(
     ctx: &mut Context,
     grad: GraphTensor,
     matrix: GraphTensor,
@@ -94,19 +116,7 @@ impl Op for SoftmaxCrossEntropyWithLogits {
             (Some(a), Some(b)) if a != b => None,
             (a, b) => a.or(b),
         };
-        let (batch, classes) = (known(0), known(1));
-        let dtype = match inputs.first().map(|fact| fact.value_type) {
-            Some(ValueType::Dense(dtype)) => dtype,
-            _ => DType::Float32,
-        };
-        let fact = |shape| OutputFact {
-            value_type: ValueType::Dense(dtype),
-            shape,
-        };
-        Ok(vec![
-            fact(TensorShape::new(vec![batch])),
-            fact(TensorShape::new(vec![batch, classes])),
-        ])
+        Ok(loss_and_backprop_facts(inputs, known(0), known(1)))
     }
 
     /// Eigen's expression as TensorFlow's `XentFunctor` evaluates it, op by op: the row

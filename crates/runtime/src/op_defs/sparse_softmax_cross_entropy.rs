@@ -4,18 +4,20 @@
 //! `log(sum(exp(x - max))) - (x[label] - max)` and its gradient, the softmax less the one-hot
 //! label, as the op's second output.
 
-use super::support::{operand, symbolic, typed_attr};
+use super::softmax_cross_entropy::{
+    broadcast_mul, debug, graph_broadcast_mul, loss_and_backprop_facts,
+};
+use super::support::typed_attr;
 use super::{Op, OpDef};
 use crate::context::Context;
 use crate::error::TfResult;
 use crate::graph::GraphTensor;
-use crate::op::{InputFact, OpKind, OutputFact, ValueType};
+use crate::op::{InputFact, OpKind, OutputFact};
 use crate::shape_fn::{merge_dims, shape_at, with_rank};
-use crate::tape::{binary, kernel};
 use report::OpClass;
-use tensor::ops::{check_allowed_attr, BinaryOp};
+use tensor::ops::check_allowed_attr;
 use tensor::tensor::round_to_dtype;
-use tensor::{DType, ErrorClass, OpError, Tensor, TensorData, TensorShape};
+use tensor::{DType, ErrorClass, OpError, Tensor, TensorData};
 
 /// The op type: an exponential and a logarithm per element.
 pub static DEF: OpDef =
@@ -94,18 +96,7 @@ impl Op for SparseSoftmaxCrossEntropyWithLogits {
         }
         let batch = batch.or_else(|| labels.dims().and_then(|dims| dims[0]));
         let classes = dims.as_ref().and_then(|dims| dims[1]);
-        let dtype = match inputs.first().map(|fact| fact.value_type) {
-            Some(ValueType::Dense(dtype)) => dtype,
-            _ => DType::Float32,
-        };
-        let fact = |shape| OutputFact {
-            value_type: ValueType::Dense(dtype),
-            shape,
-        };
-        Ok(vec![
-            fact(TensorShape::new(vec![batch])),
-            fact(TensorShape::new(vec![batch, classes])),
-        ])
+        Ok(loss_and_backprop_facts(inputs, batch, classes))
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
@@ -115,11 +106,6 @@ impl Op for SparseSoftmaxCrossEntropyWithLogits {
         let dtype = features.dtype();
         check_allowed_attr(DEF.name, Some("T"), Some(""), dtype)?;
         check_allowed_attr(DEF.name, Some("Tlabels"), Some(""), labels.dtype())?;
-        // `TensorShape::DebugString`: `[2,3]`.
-        let debug = |tensor: &Tensor| {
-            let dims: Vec<String> = tensor.dims().iter().map(usize::to_string).collect();
-            format!("[{}]", dims.join(","))
-        };
         let invalid = |message: String| error(ErrorClass::InvalidArgument, message);
         let &[batch, classes] = features.dims() else {
             return Err(invalid(format!(
@@ -215,9 +201,7 @@ impl Op for SparseSoftmaxCrossEntropyWithLogits {
         let (Some(Some(grad)), Some(backprop)) = (grads.first(), outputs.get(1)) else {
             return Ok(vec![None; inputs.len()]);
         };
-        let column =
-            tensor::ops::reshape(grad, &[grad.num_elements() as i64, 1]).map_err(kernel)?;
-        Ok(vec![Some(binary(BinaryOp::Mul, &column, backprop)?), None])
+        Ok(vec![Some(broadcast_mul(grad, backprop)?), None])
     }
 
     /// Inside a `tf.function`: `ExpandDims(grad, -1)` and its `mul` with the backprop
@@ -232,26 +216,10 @@ impl Op for SparseSoftmaxCrossEntropyWithLogits {
         let (Some((_, Some(grad))), Some((backprop, _))) = (outputs.first(), outputs.get(1)) else {
             return Ok(vec![None; inputs.len()]);
         };
-        let column = symbolic(ctx.array_op(
-            super::ExpandDims::kind(),
-            "ExpandDims",
+        Ok(vec![
+            Some(graph_broadcast_mul(ctx, *grad, *backprop)?),
             None,
-            vec![
-                (operand(*grad), "input", true),
-                (
-                    crate::api::Operand::Literal(Tensor::scalar(-1i32)),
-                    "dim",
-                    false,
-                ),
-            ],
-        )?)?;
-        let product = ctx.binary(
-            BinaryOp::Mul,
-            operand(column),
-            operand(*backprop),
-            Some("mul"),
-        )?;
-        Ok(vec![Some(symbolic(product)?), None])
+        ])
     }
 
     fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {
