@@ -1,0 +1,23 @@
+# tf.math reductions and segment ops for quick data statistics
+import tensorflow as tf
+
+scores = tf.constant([[0.2, 0.9, 0.1], [0.7, 0.1, 0.6], [0.3, 0.3, 0.8]])
+print(tf.reduce_mean(scores), tf.reduce_mean(scores, axis=0))
+print(tf.reduce_max(scores, axis=1, keepdims=True))
+print(tf.argmax(scores, axis=1), tf.argmin(scores, axis=0))
+vals, idx = tf.math.top_k(scores, k=2)
+print(vals, idx)
+print(tf.math.cumsum(tf.constant([1, 2, 3, 4]), exclusive=True))
+print(tf.math.cumprod(tf.constant([1., 2., 3.]), reverse=True))
+data = tf.constant([5, 1, 7, 2, 3, 4])
+seg = tf.constant([0, 0, 1, 1, 1, 2])
+print(tf.math.segment_sum(data, seg), tf.math.segment_mean(data, seg))
+print(tf.math.unsorted_segment_max(data, tf.constant([2, 0, 2, 1, 0, 1]), num_segments=3))
+print(tf.math.bincount(tf.constant([1, 1, 3, 0, 3, 3])))
+print(tf.math.reduce_std(scores), tf.math.reduce_variance(scores, axis=1))
+print(tf.math.reduce_logsumexp(scores, axis=1))
+print(tf.math.l2_normalize(tf.constant([3.0, 4.0])))
+print(tf.math.count_nonzero(scores > 0.5))
+print(tf.math.softplus(tf.constant([-1.0, 0.0, 1.0])))
+print(tf.math.round(tf.constant([0.5, 1.5, 2.5, -0.5])))
+print(tf.math.floormod(tf.constant([-7, 7]), 3), tf.math.truediv(7, 2))

@@ -1,0 +1,26 @@
+# Image preprocessing: resize, flip, crop, grayscale, brightness on a synthetic image batch
+import tensorflow as tf
+
+img = tf.reshape(tf.range(2 * 4 * 4 * 3, dtype=tf.float32), [2, 4, 4, 3]) / 95.0
+print(img.shape)
+r = tf.image.resize(img, [2, 2])
+print(r.shape, tf.round(r[0, :, :, 0] * 1000) / 1000)
+rn = tf.image.resize(img, [6, 6], method="nearest")
+print(rn.shape, rn.dtype)
+f = tf.image.flip_left_right(img)
+print(f[0, 0, :, 0].numpy())
+ud = tf.image.flip_up_down(img)
+print(ud[0, :, 0, 1].numpy())
+c = tf.image.central_crop(img, 0.5)
+print(c.shape)
+cb = tf.image.crop_to_bounding_box(img, 1, 1, 2, 3)
+print(cb.shape)
+g = tf.image.rgb_to_grayscale(img)
+print(g.shape, round(float(tf.reduce_mean(g)), 5))
+br = tf.image.adjust_brightness(img, 0.1)
+print(round(float(tf.reduce_max(br)), 4))
+pad = tf.image.resize_with_crop_or_pad(img, 6, 6)
+print(pad.shape, float(pad[0, 0, 0, 0]))
+u8 = tf.image.convert_image_dtype(img, tf.uint8)
+print(u8.dtype, u8[1, 3, 3].numpy())
+print(tf.image.rot90(img[0, :, :, :1], k=1)[:, :, 0].numpy().round(2))
