@@ -311,7 +311,9 @@ impl Context {
     /// device scope naming `CPU:0` there is none: TensorFlow makes every constant there
     /// first and copies it (with `_EagerConst`) only to another device.
     pub fn log_eager_const(&mut self, dtype: DType, device: &str) {
-        if !self.log_device_placement || scope_names_host_cpu(self.eager_scope_device()) {
+        // The eager scope's name is canonical (`.../device:CPU:0`): TF's own test,
+        // `ConvertToEagerTensor`'s search for `/device:CPU:0` in the context's device.
+        if !self.log_device_placement || self.eager_scope_device().contains("/device:CPU:0") {
             return;
         }
         self.log_function_once(
@@ -390,11 +392,4 @@ fn function_body_order(graph: &placer::Graph, arguments: &[usize]) -> Vec<usize>
         }
     }
     order
-}
-
-/// Whether a device scope's name (`/CPU:0`, `/device:cpu:0`, a full name) ends in `CPU:0`,
-/// as `ConvertToEagerTensor` tests the context's device name for `/device:CPU:0`.
-fn scope_names_host_cpu(scope: &str) -> bool {
-    let scope = scope.to_ascii_uppercase();
-    scope.ends_with("/CPU:0") || scope.ends_with("DEVICE:CPU:0") || scope == "CPU:0"
 }

@@ -275,13 +275,7 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
             // each spec named after its parameter, as TensorFlow names them.
             let concrete = concrete_of(vm, &args)?;
             let names = parameter_names(&concrete.function.func);
-            let arguments: Vec<ArgKey> = concrete
-                .function
-                .cache
-                .borrow()
-                .arguments_of(concrete.id)
-                .map(<[_]>::to_vec)
-                .unwrap_or_default();
+            let arguments = concrete.trace_arguments();
             let mut specs = Vec::with_capacity(arguments.len());
             for (index, argument) in arguments.into_iter().enumerate() {
                 specs.push(match argument {
@@ -305,13 +299,7 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
             // The trace's positional arguments for its printed signature: a tensor's
             // `TensorSpec` (unnamed), a Python value's trace type text (`Literal[3]`).
             let concrete = concrete_of(vm, &args)?;
-            let arguments: Vec<ArgKey> = concrete
-                .function
-                .cache
-                .borrow()
-                .arguments_of(concrete.id)
-                .map(<[_]>::to_vec)
-                .unwrap_or_default();
+            let arguments = concrete.trace_arguments();
             let mut out = Vec::with_capacity(arguments.len());
             for argument in arguments {
                 out.push(match argument {
@@ -384,6 +372,18 @@ pub fn build_concrete(st: &St) -> Rc<Class> {
         None,
     )
     .build()
+}
+
+impl PyConcreteFunction {
+    /// The positional arguments its trace was made for.
+    fn trace_arguments(&self) -> Vec<ArgKey> {
+        self.function
+            .cache
+            .borrow()
+            .arguments_of(self.id)
+            .map(<[_]>::to_vec)
+            .unwrap_or_default()
+    }
 }
 
 fn concrete_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Rc<PyConcreteFunction>> {

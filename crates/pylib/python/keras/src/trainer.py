@@ -283,6 +283,11 @@ def _pythonify_logs(logs):
     return out
 
 
+def _float_logs(logs):
+    """An epoch's logs flattened, each a float (or `None` where not computed)."""
+    return {k: None if v is None else float(v) for k, v in _pythonify_logs(logs).items()}
+
+
 class CompileMetrics:
     """The metrics given to `compile`, grouped as Keras groups them (one entry of
     `model.metrics`, named `compile_metrics`, whose result is a dict): those of `metrics`
@@ -646,6 +651,8 @@ class Trainer:
             self._compiled_metrics.extend(weighted)
 
     def _run_epoch(self, batches, shuffle, train, callbacks=()):
+        """`(logs, steps)` of one pass over `batches`: the epoch's logs as Keras keeps them
+        (not yet flattened) and how many steps ran."""
         self._build_metrics()
         if train:
             if self._train_function is None:
@@ -657,7 +664,6 @@ class Trainer:
             function = self._test_function
         self.reset_metrics()
         steps = 0
-        logs = {}
         step_logs = None
         for index, (bx, by, bw) in enumerate(batches.epoch(shuffle)):
             for callback in callbacks:
@@ -686,10 +692,8 @@ class Trainer:
             metric_logs = self.get_metrics_result()
             if not isinstance(step_logs, dict) or set(step_logs) == set(metric_logs):
                 step_logs = metric_logs
-            logs = _pythonify_logs(step_logs)
-        # `fit` merges the validation logs into these before flattening, as Keras does.
-        self._epoch_step_logs = step_logs if steps else {}
-        return {k: None if v is None else float(v) for k, v in logs.items()}, steps
+        # Unflattened: `fit` merges the validation logs into them first, as Keras does.
+        return (step_logs if steps else {}), steps
 
     @_in_strategy_scope
     def fit(self, x=None, y=None, batch_size=None, epochs=1, verbose="auto", callbacks=None,
@@ -733,10 +737,10 @@ class Trainer:
             if verbose and epochs > 1:
                 print(f"Epoch {epoch + 1}/{epochs}")
             start = time.perf_counter()
-            logs, steps = self._run_epoch(batches, shuffle and batches.dataset is None
-                                          and batches.py_dataset is None, True,
-                                          callbacks)
-            epoch_logs = dict(self._epoch_step_logs)
+            epoch_logs, steps = self._run_epoch(batches, shuffle and batches.dataset is None
+                                                and batches.py_dataset is None, True,
+                                                callbacks)
+            epoch_logs = dict(epoch_logs)
             if validation_data is not None and (epoch + 1) % validation_freq == 0:
                 if isinstance(validation_data, tf.data.Dataset) or \
                         _is_py_dataset(validation_data):
@@ -771,7 +775,8 @@ class Trainer:
         `on_test_*` hooks."""
         for callback in callbacks:
             callback.on_test_begin({})
-        logs, steps = self._run_epoch(batches, False, False, callbacks)
+        epoch_logs, steps = self._run_epoch(batches, False, False, callbacks)
+        logs = _float_logs(epoch_logs)
         for callback in callbacks:
             callback.on_test_end(logs)
         return logs, steps
@@ -832,7 +837,7 @@ class Trainer:
                        return_dict=False):
         batches = _Batches(x, y, sample_weight, int(tree.flatten(x)[0].shape[0]), 1,
                            class_weight)
-        logs, _ = self._run_epoch(batches, False, True)
+        logs = _float_logs(self._run_epoch(batches, False, True)[0])
         if return_dict:
             return logs
         return self._values(logs)
@@ -840,7 +845,7 @@ class Trainer:
     @_in_strategy_scope
     def test_on_batch(self, x, y=None, sample_weight=None, return_dict=False):
         batches = _Batches(x, y, sample_weight, int(tree.flatten(x)[0].shape[0]), 1)
-        logs, _ = self._run_epoch(batches, False, False)
+        logs = _float_logs(self._run_epoch(batches, False, False)[0])
         if return_dict:
             return logs
         return self._values(logs)
