@@ -98,6 +98,30 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.tensor_array:TensorArray",
     ),
     (
+        "tensorflow.distribute.cluster_resolver.ClusterResolver",
+        "_tensorflow.cluster_resolver:ClusterResolver",
+    ),
+    (
+        "tensorflow.distribute.cluster_resolver.SimpleClusterResolver",
+        "_tensorflow.cluster_resolver:SimpleClusterResolver",
+    ),
+    (
+        "tensorflow.distribute.cluster_resolver.TFConfigClusterResolver",
+        "_tensorflow.cluster_resolver:TFConfigClusterResolver",
+    ),
+    (
+        "tensorflow.distribute.experimental.CommunicationOptions",
+        "_tensorflow.cluster_resolver:CommunicationOptions",
+    ),
+    (
+        "tensorflow.distribute.experimental.CommunicationImplementation",
+        "_tensorflow.cluster_resolver:CommunicationImplementation",
+    ),
+    (
+        "tensorflow.distribute.experimental.CollectiveCommunication",
+        "_tensorflow.cluster_resolver:CommunicationImplementation",
+    ),
+    (
         "tensorflow.distribute.InputContext",
         "_tensorflow.distribute_input:InputContext",
     ),

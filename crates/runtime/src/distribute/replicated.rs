@@ -114,6 +114,7 @@ impl Context {
         let class = match strategy_info.kind {
             StrategyKind::Tpu => "TPUStrategy",
             StrategyKind::Mirrored => "MirroredStrategy",
+            StrategyKind::MultiWorkerMirrored => "MultiWorkerMirroredStrategy",
             StrategyKind::OneDevice => "OneDeviceStrategy",
             StrategyKind::Default => "the default strategy",
         };

@@ -22,6 +22,10 @@ pub enum StrategyKind {
     OneDevice,
     /// `tf.distribute.MirroredStrategy`.
     Mirrored,
+    /// `tf.distribute.MultiWorkerMirroredStrategy` (TensorFlow's
+    /// `CollectiveAllReduceStrategy`) on one worker: mirrored over the local devices,
+    /// all-reduced with collective ops.
+    MultiWorkerMirrored,
     /// `tf.distribute.TPUStrategy`.
     Tpu,
 }
@@ -42,13 +46,20 @@ impl StrategyKind {
                 "MirroredStrategy",
                 "tensorflow.python.distribute.mirrored_strategy",
             ),
+            StrategyKind::MultiWorkerMirrored => (
+                "CollectiveAllReduceStrategy",
+                "tensorflow.python.distribute.collective_all_reduce_strategy",
+            ),
             StrategyKind::Tpu => ("TPUStrategyV2", "tensorflow.python.distribute.tpu_strategy"),
         }
     }
 
     /// Whether variables created in its scope are mirrored (one component per replica).
     pub fn mirrors_variables(self) -> bool {
-        matches!(self, StrategyKind::Mirrored | StrategyKind::Tpu)
+        matches!(
+            self,
+            StrategyKind::Mirrored | StrategyKind::MultiWorkerMirrored | StrategyKind::Tpu
+        )
     }
 }
 
@@ -71,14 +82,16 @@ impl Strategy {
     }
 
     /// The op type of an all-reduce between its replicas: XLA's `CrossReplicaSum` in a TPU
-    /// program, NCCL's between GPUs, the collective op otherwise.
+    /// program, NCCL's between a `MirroredStrategy`'s GPUs, the collective op otherwise
+    /// (a `MultiWorkerMirroredStrategy` runs NCCL inside `CollectiveReduceV2`).
     pub fn all_reduce_op_type(&self) -> &'static str {
         if self.kind == StrategyKind::Tpu {
             "CrossReplicaSum"
-        } else if self
-            .devices
-            .iter()
-            .all(|device| device.contains("/device:GPU:"))
+        } else if self.kind == StrategyKind::Mirrored
+            && self
+                .devices
+                .iter()
+                .all(|device| device.contains("/device:GPU:"))
         {
             "NcclAllReduce"
         } else {
@@ -130,6 +143,18 @@ impl Context {
             return Ok(cpus);
         }
         Ok(vec![LOCAL_HOST_CPU.to_string()])
+    }
+
+    /// `MultiWorkerMirroredStrategy()`'s devices on one worker: every local GPU, else the
+    /// first CPU only (`CollectiveAllReduceExtended._initialize_local` ignores logical
+    /// CPUs, checked with the oracle).
+    pub fn default_multi_worker_devices(&mut self) -> TfResult<Vec<String>> {
+        let devices = self.default_mirrored_devices()?;
+        if devices.iter().any(|device| device.contains("/device:GPU:")) {
+            Ok(devices)
+        } else {
+            Ok(vec![LOCAL_HOST_CPU.to_string()])
+        }
     }
 
     /// The device an unpinned eager op runs on: the master device after

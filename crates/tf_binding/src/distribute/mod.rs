@@ -31,6 +31,8 @@ pub struct DistributeClasses {
     /// `tf.distribute.Strategy`.
     pub(crate) strategy: Rc<Class>,
     pub(crate) mirrored_strategy: Rc<Class>,
+    pub(crate) multi_worker_strategy: Rc<Class>,
+    pub(crate) multi_worker_experimental: Rc<Class>,
     pub(crate) one_device_strategy: Rc<Class>,
     pub(crate) tpu_strategy: Rc<Class>,
     pub(crate) default_strategy: Rc<Class>,
@@ -66,6 +68,8 @@ impl DistributeClasses {
         DistributeClasses {
             strategy: strategies.base,
             mirrored_strategy: strategies.mirrored,
+            multi_worker_strategy: strategies.multi_worker,
+            multi_worker_experimental: strategies.multi_worker_experimental,
             one_device_strategy: strategies.one_device,
             tpu_strategy: strategies.tpu,
             default_strategy: strategies.default,
@@ -130,6 +134,10 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<(Rc<Module>, Rc<Module
         Value::Class(d.one_device_strategy.clone()),
     );
     distribute.set("TPUStrategy", Value::Class(d.tpu_strategy.clone()));
+    distribute.set(
+        "MultiWorkerMirroredStrategy",
+        Value::Class(d.multi_worker_strategy.clone()),
+    );
     distribute.set("Strategy", Value::Class(d.strategy.clone()));
     distribute.set("StrategyExtended", Value::Class(d.extended.base.clone()));
     distribute.set(
@@ -152,6 +160,10 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<(Rc<Module>, Rc<Module
     );
     let experimental = module("tensorflow.distribute.experimental");
     experimental.set("TPUStrategy", Value::Class(d.tpu_strategy.clone()));
+    experimental.set(
+        "MultiWorkerMirroredStrategy",
+        Value::Class(d.multi_worker_experimental.clone()),
+    );
     distribute.set("experimental", Value::Module(experimental.clone()));
     let aggregation = values::enum_class_value(st, vm, &d.aggregation, values::AGGREGATIONS)?;
     values::enum_class_value(st, vm, &d.aggregation_v1, &values::AGGREGATIONS[..1])?;

@@ -53,12 +53,23 @@ fn new_strategy_object(st: &St, vm: &Vm<'_>, id: StrategyId, kind: StrategyKind)
     let d = &classes.distribute;
     let class = match kind {
         StrategyKind::Mirrored => &d.mirrored_strategy,
+        StrategyKind::MultiWorkerMirrored => &d.multi_worker_strategy,
         StrategyKind::OneDevice => &d.one_device_strategy,
         StrategyKind::Tpu => &d.tpu_strategy,
         StrategyKind::Default => &d.default_strategy,
     };
+    register_strategy_object(st, vm, id, class)
+}
+
+/// Registers the Python object of a new strategy, an instance of `class`.
+fn register_strategy_object(st: &St, vm: &Vm<'_>, id: StrategyId, class: &Rc<Class>) -> PyResult {
+    let classes = st.classes(vm)?;
     let object = new_native_instance(class, Rc::new(PyStrategy { id }));
-    d.strategy_objects.borrow_mut().insert(id.0, object.clone());
+    classes
+        .distribute
+        .strategy_objects
+        .borrow_mut()
+        .insert(id.0, object.clone());
     Ok(object)
 }
 
@@ -135,6 +146,70 @@ fn mirrored_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         ctx.create_strategy(StrategyKind::Mirrored, devices, host)
     })?;
     new_strategy_object(st, vm, id, StrategyKind::Mirrored)
+}
+
+/// `MultiWorkerMirroredStrategy(cluster_resolver=None, communication_options=None)` and
+/// the deprecated `tf.distribute.experimental` class (`communication`, then
+/// `cluster_resolver`). The library layer (`_tensorflow/cluster_resolver.py`) checks the
+/// arguments and the cluster as TensorFlow does; the strategy is then this worker's: every
+/// local GPU, else the first CPU.
+fn multi_worker_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let class = match args.positional.first() {
+        Some(Value::Class(class)) => class.clone(),
+        _ => return Err(vm.type_error("MultiWorkerMirroredStrategy.__new__(X): X is not a type")),
+    };
+    let experimental = class.name.as_str() != "CollectiveAllReduceStrategy";
+    let library = vm.import_module("_tensorflow.cluster_resolver")?;
+    let configure = vm.get_attr_str(&library, "configure_multi_worker")?;
+    let positional = Value::tuple(args.positional.get(1..).unwrap_or(&[]).to_vec());
+    let configured = vm.call(
+        &configure,
+        &[Value::Bool(experimental), positional],
+        args.keywords,
+    )?;
+    let parts = vm.iterate(&configured)?;
+    let [resolver, options] = parts.as_slice() else {
+        return Err(vm.runtime_error("configure_multi_worker returns two values"));
+    };
+    let implementation = vm.get_attr_str(options, "implementation")?;
+    let implementation = vm.str(&implementation)?;
+    let id = st.tf(vm, |ctx| {
+        let devices = ctx.default_multi_worker_devices()?;
+        let local: Vec<String> = devices
+            .iter()
+            .map(|device| {
+                let short = device
+                    .rsplit_once("/device:")
+                    .map_or(device.as_str(), |(_, d)| d);
+                format!("'/device:{short}'")
+            })
+            .collect();
+        let tuple = if local.len() == 1 {
+            format!("({},)", local[0])
+        } else {
+            format!("({})", local.join(", "))
+        };
+        if ctx.distribute.tpu.info_logs {
+            ctx.log(format!(
+                "INFO:tensorflow:Single-worker MultiWorkerMirroredStrategy with local_devices \
+                 = {tuple}, communication = {implementation}"
+            ));
+        }
+        let host = ctx.current_host_device();
+        ctx.create_strategy(StrategyKind::MultiWorkerMirrored, devices, host)
+    })?;
+    let object = register_strategy_object(st, vm, id, &class)?;
+    vm.set_attr(
+        &object,
+        &lang::value::name("_cluster_resolver"),
+        resolver.clone(),
+    )?;
+    vm.set_attr(
+        &object,
+        &lang::value::name("_communication_options"),
+        options.clone(),
+    )?;
+    Ok(object)
 }
 
 fn one_device_new(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
@@ -214,6 +289,18 @@ fn common(builder: ClassBuilder, st: &St) -> ClassBuilder {
             "experimental_distribute_datasets_from_function",
             with_state(st, distribute_datasets_from_function),
         )
+        .property(
+            "cluster_resolver",
+            |vm, args| {
+                // A multi-worker strategy's resolver (`TFConfigClusterResolver` by default);
+                // the single-worker strategies have none.
+                let me = this(vm, &args)?.clone();
+                Ok(vm
+                    .get_attr_str(&me, "_cluster_resolver")
+                    .unwrap_or(Value::None))
+            },
+            None,
+        )
         .property_closure(
             "num_replicas_in_sync",
             with_state(st, |st, vm, args| {
@@ -234,6 +321,7 @@ fn common(builder: ClassBuilder, st: &St) -> ClassBuilder {
                     StrategyKind::Default => &extended.default,
                     StrategyKind::OneDevice => &extended.one_device,
                     StrategyKind::Mirrored => &extended.mirrored,
+                    StrategyKind::MultiWorkerMirrored => &extended.multi_worker,
                     StrategyKind::Tpu => &extended.tpu,
                 };
                 Ok(new_native_instance(class, Rc::new(PyStrategy { id })))
@@ -247,6 +335,10 @@ fn common(builder: ClassBuilder, st: &St) -> ClassBuilder {
 pub struct StrategyClasses {
     pub base: Rc<Class>,
     pub mirrored: Rc<Class>,
+    /// `tf.distribute.MultiWorkerMirroredStrategy`.
+    pub multi_worker: Rc<Class>,
+    /// `tf.distribute.experimental.MultiWorkerMirroredStrategy`, its deprecated subclass.
+    pub multi_worker_experimental: Rc<Class>,
     pub one_device: Rc<Class>,
     pub tpu: Rc<Class>,
     pub default: Rc<Class>,
@@ -272,7 +364,16 @@ pub fn build_strategy_classes(st: &St) -> StrategyClasses {
         st,
     )
     .build();
+    let multi_worker = class(StrategyKind::MultiWorkerMirrored, multi_worker_new);
+    let multi_worker_experimental = ClassBuilder::new(
+        "_CollectiveAllReduceStrategyExperimental",
+        "tensorflow.python.distribute.collective_all_reduce_strategy",
+    )
+    .base(&multi_worker)
+    .build();
     StrategyClasses {
+        multi_worker,
+        multi_worker_experimental,
         mirrored: class(StrategyKind::Mirrored, mirrored_new),
         one_device: class(StrategyKind::OneDevice, one_device_new),
         tpu: class(StrategyKind::Tpu, tpu_new),
@@ -289,6 +390,7 @@ pub struct ExtendedClasses {
     pub default: Rc<Class>,
     pub one_device: Rc<Class>,
     pub mirrored: Rc<Class>,
+    pub multi_worker: Rc<Class>,
     pub tpu: Rc<Class>,
 }
 
@@ -305,9 +407,38 @@ pub fn build_extended(st: &St) -> ExtendedClasses {
     )
     .property_closure("worker_devices", with_state(st, devices), None)
     .property_closure("parameter_devices", with_state(st, devices), None)
+    // One worker, the chief, which checkpoints and writes summaries.
+    .property(
+        "should_checkpoint",
+        |_vm, _args| Ok(Value::Bool(true)),
+        None,
+    )
+    .property(
+        "should_save_summary",
+        |_vm, _args| Ok(Value::Bool(true)),
+        None,
+    )
+    .property("should_init", |_vm, _args| Ok(Value::Bool(true)), None)
+    .property(
+        "experimental_should_init",
+        |_vm, _args| Ok(Value::Bool(true)),
+        None,
+    )
+    .method("_in_multi_worker_mode", |_vm, _args| Ok(Value::Bool(false)))
     .build();
     let kind = |name: &str, module: &str| ClassBuilder::new(name, module).base(&base).build();
+    let mirrored = kind(
+        "MirroredExtended",
+        "tensorflow.python.distribute.mirrored_strategy",
+    );
     ExtendedClasses {
+        multi_worker: ClassBuilder::new(
+            "CollectiveAllReduceExtended",
+            "tensorflow.python.distribute.collective_all_reduce_strategy",
+        )
+        .base(&mirrored)
+        .build(),
+        mirrored,
         default: kind(
             "_DefaultDistributionExtended",
             "tensorflow.python.distribute.distribute_lib",
@@ -315,10 +446,6 @@ pub fn build_extended(st: &St) -> ExtendedClasses {
         one_device: kind(
             "OneDeviceExtended",
             "tensorflow.python.distribute.one_device_strategy",
-        ),
-        mirrored: kind(
-            "MirroredExtended",
-            "tensorflow.python.distribute.mirrored_strategy",
         ),
         tpu: kind("TPUExtended", "tensorflow.python.distribute.tpu_strategy"),
         base,
@@ -1270,7 +1397,7 @@ pub(crate) fn create_in_scope(
         Ok((strategy.kind, strategy.devices[0].clone()))
     })?;
     match kind {
-        StrategyKind::Mirrored | StrategyKind::Tpu => {
+        StrategyKind::Mirrored | StrategyKind::MultiWorkerMirrored | StrategyKind::Tpu => {
             let operand = operand.clone();
             let variable = st.tf(vm, |ctx| {
                 ctx.create_distributed_variable(id, operand, name, trainable, dtype, aggregation)

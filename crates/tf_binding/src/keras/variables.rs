@@ -14,7 +14,7 @@ use lang::vm::Vm;
 use crate::keras::classes;
 use crate::variable_class::PyVariable;
 use crate::{bound, this, St};
-use runtime::distribute::{Aggregation, StrategyKind};
+use runtime::distribute::Aggregation;
 use runtime::variables::VariableId;
 use runtime::Operand;
 use tensor::format::numpy_str;
@@ -112,7 +112,7 @@ pub fn create_at(
         let mirroring = match ctx.current_strategy().filter(|_| mirrored) {
             Some(strategy) => {
                 let kind = ctx.strategy(strategy)?.kind;
-                matches!(kind, StrategyKind::Mirrored | StrategyKind::Tpu).then_some(strategy)
+                kind.mirrors_variables().then_some(strategy)
             }
             None => None,
         };
