@@ -238,6 +238,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.nn.experimental", "_tensorflow.experimental_nn"),
     ("tensorflow.keras", "keras._tf_keras.keras"),
     ("tensorflow.nest", "_tensorflow.nest_api"),
+    (
+        "tensorflow.feature_column",
+        "_tensorflow.feature_column_api",
+    ),
     ("tensorflow.autograph", "_tensorflow.autograph"),
     (
         "tensorflow.debugging.Assert",

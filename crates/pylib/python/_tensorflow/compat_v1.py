@@ -2836,6 +2836,13 @@ _V1_ONLY = {
     "train.get_or_create_global_step": "_tensorflow.v1_collections:get_or_create_global_step",
     "gradients": "tensorflow:gradients",
     "train.Saver": "_tensorflow.v1_saver:Saver",
+    "feature_column.input_layer": "_tensorflow.feature_column:input_layer",
+    "feature_column.shared_embedding_columns": "_tensorflow.feature_column:shared_embeddings",
+    "feature_column.categorical_column_with_vocabulary_file":
+        "_tensorflow.feature_column:categorical_column_with_vocabulary_file",
+    "tpu.experimental.embedding_column": "_tensorflow.feature_column:tpu_embedding_column",
+    "tpu.experimental.shared_embedding_columns":
+        "_tensorflow.feature_column:tpu_shared_embedding_columns",
     "train.SessionRunHook": "_tensorflow.v1_session_hooks:SessionRunHook",
     "train.SessionRunArgs": "_tensorflow.v1_session_hooks:SessionRunArgs",
     "train.SessionRunContext": "_tensorflow.v1_session_hooks:SessionRunContext",

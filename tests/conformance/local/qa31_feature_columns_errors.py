@@ -1,0 +1,37 @@
+# feature column errors users run into
+import tensorflow as tf
+fc = tf.feature_column
+def attempt(f):
+    try:
+        r = f()
+        print('ok', r)
+    except Exception as e:
+        print(type(e).__name__, e)
+age = fc.numeric_column('age')
+thal = fc.categorical_column_with_vocabulary_list('thal', ['a', 'b'])
+attempt(lambda: fc.numeric_column('x', shape=(0,)))
+attempt(lambda: fc.numeric_column('x', dtype=tf.string))
+attempt(lambda: fc.numeric_column(1))
+attempt(lambda: fc.numeric_column('x', normalizer_fn=3))
+attempt(lambda: fc.bucketized_column(age, [3, 1]))
+attempt(lambda: fc.bucketized_column(age, 3))
+attempt(lambda: fc.bucketized_column('age', [1]))
+attempt(lambda: fc.bucketized_column(thal, [1]))
+attempt(lambda: fc.categorical_column_with_vocabulary_list('t', []))
+attempt(lambda: fc.categorical_column_with_vocabulary_list('t', ['a', 'a']))
+attempt(lambda: fc.categorical_column_with_vocabulary_list('t', ['a'], num_oov_buckets=-1))
+attempt(lambda: fc.categorical_column_with_vocabulary_list('t', ['a'], default_value=0, num_oov_buckets=2))
+attempt(lambda: fc.categorical_column_with_hash_bucket('t', 1))
+attempt(lambda: fc.categorical_column_with_hash_bucket('t', 3, dtype=tf.float32))
+attempt(lambda: fc.categorical_column_with_identity('t', 0))
+attempt(lambda: fc.categorical_column_with_identity('t', 3, default_value=5))
+attempt(lambda: fc.indicator_column(age))
+attempt(lambda: fc.embedding_column(thal, 0))
+attempt(lambda: fc.embedding_column(thal, 2, combiner='max').combiner)
+attempt(lambda: fc.crossed_column(['a'], 10))
+attempt(lambda: fc.crossed_column(['a', 'b'], 0))
+attempt(lambda: fc.crossed_column([age, 'b'], 10))
+attempt(lambda: tf.compat.v1.feature_column.input_layer({'thal': tf.constant(['a'])}, [thal]))
+attempt(lambda: tf.compat.v1.feature_column.input_layer({'x': tf.constant([1.0])}, [age]))
+attempt(lambda: tf.compat.v1.feature_column.input_layer({'age': tf.constant([1.0])}, []))
+attempt(lambda: fc.make_parse_example_spec([thal, 'age']))
