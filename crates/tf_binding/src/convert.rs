@@ -442,7 +442,9 @@ pub fn to_dtype(vm: &mut Vm<'_>, value: &Value) -> PyResult<DType> {
         return Ok(dtype);
     }
     let text = vm.repr(value)?;
-    Err(vm.type_error(format!("Cannot convert {text} to a TensorFlow DType.")))
+    Err(vm.type_error(format!(
+        "Cannot convert the argument `type_value`: {text} to a TensorFlow DType."
+    )))
 }
 
 /// An optional dtype argument.

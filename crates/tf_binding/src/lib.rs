@@ -373,10 +373,19 @@ impl Host for EngineHost {
     }
 
     /// `tensorflow.keras` (and its submodules) is the Keras package's
-    /// `keras._tf_keras.keras`, as in TensorFlow 2.21.
+    /// `keras._tf_keras.keras`, as in TensorFlow 2.21;
+    /// `tensorflow.experimental` and `tensorflow.experimental.numpy` are the library's
+    /// `_tensorflow.experimental` and `_tensorflow.tnp`.
     fn module_alias(&mut self, name: &str) -> Option<String> {
-        let rest = name.strip_prefix("tensorflow.keras")?;
-        (rest.is_empty() || rest.starts_with('.')).then(|| format!("keras._tf_keras.keras{rest}"))
+        const LIBRARY: &[(&str, &str)] = &[
+            ("tensorflow.keras", "keras._tf_keras.keras"),
+            ("tensorflow.experimental.numpy", "_tensorflow.tnp"),
+            ("tensorflow.experimental", "_tensorflow.experimental"),
+        ];
+        LIBRARY.iter().find_map(|(prefix, target)| {
+            let rest = name.strip_prefix(prefix)?;
+            (rest.is_empty() || rest.starts_with('.')).then(|| format!("{target}{rest}"))
+        })
     }
 }
 

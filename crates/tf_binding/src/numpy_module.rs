@@ -31,10 +31,10 @@ fn array_of(vm: &Vm<'_>, args: &Args<'_>) -> PyResult<Tensor> {
         .ok_or_else(|| vm.type_error("expected a numpy.ndarray"))
 }
 
-/// The NumPy name of a dtype's scalar type (`float32`, `bool_`).
+/// The NumPy 2 name of a dtype's scalar type (`float32`, `bool`; `np.bool_` is an alias).
 fn type_name(dtype: DType) -> String {
     match dtype {
-        DType::Bool => "bool_".to_string(),
+        DType::Bool => "bool".to_string(),
         DType::String => "bytes_".to_string(),
         other => other.name().to_string(),
     }
@@ -104,29 +104,58 @@ fn tolist(vm: &mut Vm<'_>, tensor: &Tensor, dims: &[usize], offset: usize) -> Py
     Ok(Value::list(items))
 }
 
-/// NumPy's result dtype of `a op b` for two arrays (simplified `np.result_type`).
+/// NumPy's result dtype of `a op b` for two arrays (`np.result_type` over the dtypes the
+/// playground has): the smallest dtype both cast to safely, so `uint8` with `int8` is
+/// `int16` and `int32` with `float32` is `float64`.
 pub(crate) fn promote(a: DType, b: DType) -> DType {
+    use DType::*;
     if a == b {
         return a;
     }
-    let rank = |d: DType| match d {
-        DType::Bool => 0,
-        DType::UInt8 => 1,
-        DType::Int8 => 2,
-        DType::Int16 => 3,
-        DType::Int32 => 4,
-        DType::Int64 => 5,
-        DType::Float16 => 6,
-        DType::BFloat16 => 6,
-        DType::Float32 => 7,
-        DType::Float64 => 8,
-        DType::String => 9,
+    // Bits of integer precision a float holds exactly (NumPy's safe casts).
+    let float_rank = |d: DType| match d {
+        Float16 | BFloat16 => 1,
+        Float32 => 2,
+        _ => 3,
     };
-    let (low, high) = if rank(a) <= rank(b) { (a, b) } else { (b, a) };
-    if high.is_floating() && matches!(low, DType::Int32 | DType::Int64) {
-        return DType::Float64;
+    let int_bits = |d: DType| match d {
+        UInt8 | Int8 => 8,
+        Int16 => 16,
+        Int32 => 32,
+        _ => 64,
+    };
+    match (a, b) {
+        (Bool, other) | (other, Bool) => other,
+        (String, _) | (_, String) => String,
+        (Float16, BFloat16) | (BFloat16, Float16) => Float32,
+        (x, y) if x.is_floating() && y.is_floating() => {
+            if float_rank(x) >= float_rank(y) {
+                x
+            } else {
+                y
+            }
+        }
+        (float, int) | (int, float) if float.is_floating() => {
+            let needed = match int_bits(int) {
+                8 => 1,
+                16 => 2,
+                _ => 3,
+            };
+            match needed.max(float_rank(float)) {
+                1 => float,
+                2 => Float32,
+                _ => Float64,
+            }
+        }
+        (UInt8, Int8) | (Int8, UInt8) => Int16,
+        (x, y) => {
+            if int_bits(x) >= int_bits(y) {
+                x
+            } else {
+                y
+            }
+        }
     }
-    high
 }
 
 /// `tensor` as `dtype` (itself when it already is).
@@ -816,7 +845,7 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
     for (dtype, class) in &classes.np_types {
         np.set(&type_name(*dtype), Value::Class(class.clone()));
         if *dtype == DType::Bool {
-            np.set("bool", Value::Class(class.clone()));
+            np.set("bool_", Value::Class(class.clone()));
         }
     }
     np.set("pi", Value::Float(std::f64::consts::PI));

@@ -407,11 +407,18 @@ fn equality(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp) -> PyResult
     apply_binary(st, vm, op, me, other, None)
 }
 
-fn slice_specs(st: &St, vm: &mut Vm<'_>, key: &Value) -> PyResult<Vec<SliceSpec>> {
-    let parts = match key {
+/// The parts of an index: a tuple's or a list's items (TensorFlow reads `t[[0, 1]]` as
+/// `t[0, 1]`), else the key itself.
+fn index_parts(key: &Value) -> Vec<Value> {
+    match key {
         Value::Tuple(items) => items.0.clone(),
+        Value::List(items) => items.borrow().clone(),
         other => vec![other.clone()],
-    };
+    }
+}
+
+fn slice_specs(st: &St, vm: &mut Vm<'_>, key: &Value) -> PyResult<Vec<SliceSpec>> {
+    let parts = index_parts(key);
     let mut specs = Vec::with_capacity(parts.len());
     for part in parts {
         let spec = match &part {
@@ -438,9 +445,9 @@ fn slice_specs(st: &St, vm: &mut Vm<'_>, key: &Value) -> PyResult<Vec<SliceSpec>
                         t.to_i64_vec().and_then(|v| v.first().copied()).unwrap_or(0),
                     ),
                     _ => {
-                        let type_name = vm.type_name(other);
+                        let shown = vm.repr(other)?;
                         return Err(vm.type_error(format!(
-                            "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors are valid indices, got {type_name}"
+                            "Only integers, slices (`:`), ellipsis (`...`), tf.newaxis (`None`) and scalar tf.int32/tf.int64 tensors are valid indices, got {shown}"
                         )));
                     }
                 },
@@ -451,13 +458,31 @@ fn slice_specs(st: &St, vm: &mut Vm<'_>, key: &Value) -> PyResult<Vec<SliceSpec>
     Ok(specs)
 }
 
+/// Whether `key` is a Python bool, or a tensor or NumPy array of booleans.
+fn is_boolean_mask(st: &St, vm: &mut Vm<'_>, key: &Value) -> PyResult<bool> {
+    if matches!(key, Value::Bool(_)) {
+        return Ok(true);
+    }
+    if key.downcast::<PyTensor>().is_some() {
+        let dtype = vm.get_attr_str(key, "dtype")?;
+        return Ok(vm.str(&dtype)? == "<dtype: 'bool'>");
+    }
+    if key.downcast::<crate::numpy_array::NdArray>().is_none() {
+        return Ok(false);
+    }
+    Ok(eager_value(st, vm, key)?.is_some_and(|t| t.dtype() == tensor::DType::Bool))
+}
+
 fn get_item(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let key = args.get(1).cloned().unwrap_or(Value::None);
     let me = this(vm, &args)?.clone();
-    let parts = match &key {
-        Value::Tuple(items) => items.0.clone(),
-        other => vec![other.clone()],
-    };
+    if is_boolean_mask(st, vm, &key)? {
+        // TensorFlow's `_slice_helper`: a boolean tensor or array as the whole key masks.
+        let tf = vm.import_module("tensorflow")?;
+        let boolean_mask = vm.get_attr_str(&tf, "boolean_mask")?;
+        return vm.call(&boolean_mask, &[me, key], &[]);
+    }
+    let parts = index_parts(&key);
     if parts.iter().any(|part| is_graph_index(st, vm, part)) {
         return dynamic_get_item(vm, &me, &parts);
     }
@@ -535,8 +560,47 @@ fn symbolic_text(st: &St, vm: &Vm<'_>, handle: &Handle) -> PyResult<(String, Str
 const NOT_COMPUTED: &str = "<not computed: over the playground's work budget>";
 
 /// Builds the `tf.Tensor` base class with every method.
+/// NumPy's methods that a `tf.Tensor` has only after
+/// `tf.experimental.numpy.experimental_enable_numpy_behavior()`; asking for one before
+/// gets TensorFlow's hint.
+const NUMPY_METHODS: &[&str] = &[
+    "T",
+    "astype",
+    "ravel",
+    "transpose",
+    "reshape",
+    "clip",
+    "size",
+    "tolist",
+    "data",
+];
+
+/// `Tensor.__getattr__`: the attributes a tensor lacks, named as TensorFlow names them.
+fn tensor_getattr(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let (Some(this), Some(name)) = (args.get(0).cloned(), args.get(1).and_then(Value::as_str))
+    else {
+        return Err(vm.type_error("__getattr__ takes an attribute name"));
+    };
+    let class = vm.class_of(&this);
+    if NUMPY_METHODS.contains(&name) {
+        return Err(vm.attribute_error(format!(
+            "{} object has no attribute '{name}'. \n        If you are looking for \
+             numpy-related methods, please run the following:\n        \
+             tf.experimental.numpy.experimental_enable_numpy_behavior()\n      ",
+            class.name
+        )));
+    }
+    let shown = if class.c_extension {
+        format!("{}.{}", class.module, class.name)
+    } else {
+        class.name.clone()
+    };
+    Err(vm.attribute_error(format!("'{shown}' object has no attribute '{name}'")))
+}
+
 pub fn build_base(st: &St) -> Rc<Class> {
     let builder = ClassBuilder::new("Tensor", "tensorflow.python.framework.tensor")
+        .method("__getattr__", tensor_getattr)
         .method_closure(
             "__repr__",
             bound(st, |st, vm, args| {

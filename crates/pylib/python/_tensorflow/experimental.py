@@ -45,3 +45,11 @@ class Optional:
 
 class _OptionalImpl(Optional):
     __module__ = "tensorflow.python.data.ops.optional_ops"
+
+
+def __getattr__(name):
+    # `tf.experimental.numpy` loads on first use.
+    if name == "numpy":
+        import importlib
+        return importlib.import_module("_tensorflow.tnp")
+    raise AttributeError(f"module 'tensorflow._api.v2.experimental' has no attribute '{name}'")
