@@ -859,3 +859,37 @@ pub fn build_module(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> 
         ("numpy.random".to_string(), random),
     ])
 }
+
+#[cfg(test)]
+mod tests {
+    use super::promote;
+    use tensor::DType::*;
+
+    /// The pairs where NumPy's table differs from "the larger type wins" (values from
+    /// `np.result_type` in NumPy 2.4).
+    #[test]
+    fn promotion_follows_numpys_table() {
+        assert_eq!(promote(UInt8, Int8), Int16);
+        assert_eq!(promote(Int8, UInt8), Int16);
+        assert_eq!(promote(UInt8, Int32), Int32);
+        assert_eq!(promote(Int8, Float16), Float16);
+        assert_eq!(promote(Int16, Float16), Float32);
+        assert_eq!(promote(Int32, Float16), Float64);
+        assert_eq!(promote(Int16, Float32), Float32);
+        assert_eq!(promote(Int64, Float32), Float64);
+        assert_eq!(promote(Bool, Int8), Int8);
+        assert_eq!(promote(Float32, Float64), Float64);
+    }
+
+    #[test]
+    fn promotion_is_symmetric() {
+        let all = [
+            Bool, UInt8, Int8, Int16, Int32, Int64, Float16, Float32, Float64,
+        ];
+        for a in all {
+            for b in all {
+                assert_eq!(promote(a, b), promote(b, a), "{a:?} with {b:?}");
+            }
+        }
+    }
+}

@@ -537,40 +537,40 @@ def any(a, axis=None, keepdims=None):  # noqa: A001 - NumPy's name
     return tf.reduce_any(tf.cast(_as_tensor(a), tf.bool), axis=axis, keepdims=bool(keepdims))
 
 
-def argmax(a, axis=None):
+def _arg_reduce(op, a, axis):
     a = _as_tensor(a)
     if axis is None:
         a, axis = tf.reshape(a, [-1]), 0
-    return tf.argmax(a, axis=axis, output_type=tf.int64)
+    return op(a, axis=axis, output_type=tf.int64)
+
+
+def argmax(a, axis=None):
+    return _arg_reduce(tf.argmax, a, axis)
 
 
 def argmin(a, axis=None):
+    return _arg_reduce(tf.argmin, a, axis)
+
+
+def _cumulative(op, a, axis, dtype):
+    """`op` along `axis` (of the flattened array for None); small integers and booleans
+    accumulate in int64, as NumPy's do."""
     a = _as_tensor(a)
     if axis is None:
         a, axis = tf.reshape(a, [-1]), 0
-    return tf.argmin(a, axis=axis, output_type=tf.int64)
+    if dtype is not None:
+        a = tf.cast(a, _tf_dtype(dtype))
+    elif a.dtype == tf.bool or (a.dtype.is_integer and a.dtype.size < 8):
+        a = tf.cast(a, tf.int64)
+    return op(a, axis=axis)
 
 
 def cumsum(a, axis=None, dtype=None):
-    a = _as_tensor(a)
-    if axis is None:
-        a, axis = tf.reshape(a, [-1]), 0
-    if dtype is not None:
-        a = tf.cast(a, _tf_dtype(dtype))
-    elif a.dtype == tf.bool or (a.dtype.is_integer and a.dtype.size < 8):
-        a = tf.cast(a, tf.int64)
-    return tf.cumsum(a, axis=axis)
+    return _cumulative(tf.cumsum, a, axis, dtype)
 
 
 def cumprod(a, axis=None, dtype=None):
-    a = _as_tensor(a)
-    if axis is None:
-        a, axis = tf.reshape(a, [-1]), 0
-    if dtype is not None:
-        a = tf.cast(a, _tf_dtype(dtype))
-    elif a.dtype == tf.bool or (a.dtype.is_integer and a.dtype.size < 8):
-        a = tf.cast(a, tf.int64)
-    return tf.math.cumprod(a, axis=axis)
+    return _cumulative(tf.math.cumprod, a, axis, dtype)
 
 
 def count_nonzero(a, axis=None):
