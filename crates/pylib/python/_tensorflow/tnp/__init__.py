@@ -182,10 +182,6 @@ def _shape(shape):
     return list(shape)
 
 
-def _creation_dtype(dtype):
-    return _canonical(tf.float64) if dtype is None else _tf_dtype(dtype)
-
-
 def zeros(shape, dtype=float):
     return tf.zeros(_shape(shape), _tf_dtype(dtype))
 

@@ -83,8 +83,7 @@ def _getitem(self, key):
         if len(advanced) == len(key) and len(key) > 1:
             shape = tf.shape(self, tf.int64)
             columns = [_wrapped_indices(part, shape[i]) for i, part in enumerate(key)]
-            columns = tf.broadcast_tensors(*columns) if hasattr(tf, "broadcast_tensors") \
-                else [tf.broadcast_to(c, tf.shape(columns[0])) for c in columns]
+            columns = [tf.broadcast_to(c, tf.shape(columns[0])) for c in columns]
             return tf.gather_nd(self, tf.stack(columns, axis=-1))
         if len(advanced) == 1:
             axis = advanced[0]
