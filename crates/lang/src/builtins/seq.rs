@@ -236,7 +236,10 @@ pub fn list_sort(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             0
         };
         vm.charge(n * (u64::BITS - n.leading_zeros()) as u64 + calls)?;
-        let sorted = merge_sort(vm, keyed, reverse)?;
+        let sorted = match sort_natively(&mut keyed, reverse) {
+            true => keyed,
+            false => merge_sort(vm, keyed, reverse)?,
+        };
         Ok(sorted.into_iter().map(|(_, v)| v).collect())
     })();
     let modified = !list.borrow().is_empty();
@@ -253,6 +256,40 @@ pub fn list_sort(vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             Err(e)
         }
     }
+}
+
+/// Sorts `keyed` in place without calling back into Python when every key is an `int`,
+/// every key a `float` other than NaN, or every key a `str`: their order is total and the
+/// same as Python's `<`, so a stable native sort gives `list.sort`'s result (equal keys keep
+/// their order, with `reverse` too). Returns whether it sorted.
+fn sort_natively(keyed: &mut [(Value, Value)], reverse: bool) -> bool {
+    use std::cmp::Ordering;
+    fn stable(keyed: &mut [(Value, Value)], reverse: bool, cmp: fn(&Value, &Value) -> Ordering) {
+        if reverse {
+            keyed.sort_by(|a, b| cmp(&b.0, &a.0));
+        } else {
+            keyed.sort_by(|a, b| cmp(&a.0, &b.0));
+        }
+    }
+    let keys = || keyed.iter().map(|(key, _)| key);
+    if keys().all(|key| matches!(key, Value::Int(_))) {
+        stable(keyed, reverse, |a, b| match (a, b) {
+            (Value::Int(a), Value::Int(b)) => a.cmp(b),
+            _ => Ordering::Equal,
+        });
+    } else if keys().all(|key| matches!(key, Value::Float(x) if !x.is_nan())) {
+        // Without NaN, `total_cmp` orders as `<` does except -0.0 before 0.0, which Python
+        // holds equal: adding 0.0 turns -0.0 into 0.0, so equal keys keep their order.
+        stable(keyed, reverse, |a, b| match (a, b) {
+            (Value::Float(a), Value::Float(b)) => (a + 0.0).total_cmp(&(b + 0.0)),
+            _ => Ordering::Equal,
+        });
+    } else if keys().all(|key| matches!(key, Value::Str(_))) {
+        stable(keyed, reverse, |a, b| a.as_str().cmp(&b.as_str()));
+    } else {
+        return false;
+    }
+    true
 }
 
 fn merge_sort(
