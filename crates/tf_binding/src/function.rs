@@ -39,6 +39,9 @@ pub(crate) enum Structure {
     /// position among the items, which are flattened in sorted key order as `tf.nest`
     /// flattens dicts.
     Dict(Vec<Value>, Vec<usize>, Vec<Structure>),
+    /// A composite value (a `tf.experimental.ExtensionType`): its spec's text, the
+    /// function that rebuilds it from its component tensors, and how many there are.
+    Composite(String, Value, usize),
 }
 
 /// The structure as text (part of a traced call's signature key).
@@ -55,6 +58,7 @@ impl std::fmt::Debug for Structure {
                 .field(&class.name)
                 .field(items)
                 .finish(),
+            Structure::Composite(spec, _, count) => write!(f, "Composite({spec}, {count})"),
             Structure::Dict(keys, _, items) => {
                 let keys: Vec<String> = keys
                     .iter()
@@ -66,8 +70,35 @@ impl std::fmt::Debug for Structure {
     }
 }
 
-/// The structure of one returned value and its handles: a `PerReplica`'s components, or
-/// the value as one tensor.
+/// A composite value's parts, from the library's `_tf_flatten_composite` protocol
+/// (`_tensorflow/extension_type.py`): its spec's text, its component tensors, and the
+/// function that rebuilds a value of the same spec from new components. `None` for
+/// anything else.
+pub(crate) fn composite_parts(
+    vm: &mut Vm<'_>,
+    value: &Value,
+) -> PyResult<Option<(String, Vec<Value>, Value)>> {
+    let Value::Instance(instance) = value else {
+        return Ok(None);
+    };
+    let Some(flatten) = instance.class.lookup(COMPOSITE_PROTOCOL) else {
+        return Ok(None);
+    };
+    let parts = vm.call(&flatten, std::slice::from_ref(value), &[])?;
+    let parts = vm.iterate(&parts)?;
+    let [spec, components, rebuild] = parts.as_slice() else {
+        return Err(vm.type_error(format!("{COMPOSITE_PROTOCOL} must return 3 items")));
+    };
+    let spec = vm.str(spec)?;
+    let components = vm.iterate(components)?;
+    Ok(Some((spec, components, rebuild.clone())))
+}
+
+/// The method a composite value (an extension type) decomposes itself with.
+const COMPOSITE_PROTOCOL: &str = "_tf_flatten_composite";
+
+/// The structure of one returned value and its handles: a `PerReplica`'s components, a
+/// composite's component tensors, or the value as one tensor.
 fn leaf(
     vm: &mut Vm<'_>,
     value: &Value,
@@ -79,6 +110,12 @@ fn leaf(
             handles.push(to_handle(vm, component)?);
         }
         return Ok(Structure::PerReplica(per_replica.values.len()));
+    }
+    if let Some((spec, components, rebuild)) = composite_parts(vm, value)? {
+        for component in &components {
+            handles.push(to_handle(vm, component)?);
+        }
+        return Ok(Structure::Composite(spec, rebuild, components.len()));
     }
     handles.push(to_handle(vm, value)?);
     Ok(Structure::Single)
@@ -97,6 +134,10 @@ pub(crate) fn rebuild(
         Structure::PerReplica(count) => {
             let components: Vec<Value> = values.by_ref().take(*count).collect();
             crate::distribute::values::per_replica(st, vm, components)?
+        }
+        Structure::Composite(_, rebuild, count) => {
+            let components: Vec<Value> = values.by_ref().take(*count).collect();
+            vm.call(rebuild, &[Value::list(components)], &[])?
         }
         Structure::Dict(keys, positions, items) => {
             let mut sorted = Vec::with_capacity(items.len());
@@ -632,9 +673,10 @@ enum CallArg {
 /// One component of a distributed argument and the signature it is traced with.
 type Component = (runtime::EagerTensor, ArgKey);
 
-/// The structure of a distributed argument and its components, each with the signature it
-/// is traced with: a `PerReplica` of eager tensors, or a tuple or list of such arguments;
-/// `None` for anything else.
+/// The structure of a distributed or composite argument and its components, each with the
+/// signature it is traced with: a `PerReplica` of eager tensors, an extension type (its
+/// spec is part of the trace key), or a tuple or list of such arguments; `None` for
+/// anything else.
 fn distributed_arg(
     st: &St,
     vm: &mut Vm<'_>,
@@ -661,11 +703,21 @@ fn distributed_arg(
         };
         return Ok(Some((structure, components)));
     }
-    let Some(per_replica) = value.downcast::<crate::distribute::values::PyPerReplica>() else {
-        return Ok(None);
+    let (structure, values) = match value.downcast::<crate::distribute::values::PyPerReplica>() {
+        Some(per_replica) => (
+            Structure::PerReplica(per_replica.values.len()),
+            per_replica.values.clone(),
+        ),
+        None => match composite_parts(vm, value)? {
+            Some((spec, components, rebuild)) => (
+                Structure::Composite(spec, rebuild, components.len()),
+                components,
+            ),
+            None => return Ok(None),
+        },
     };
-    let mut components = Vec::with_capacity(per_replica.values.len());
-    for component in &per_replica.values {
+    let mut components = Vec::with_capacity(values.len());
+    for component in &values {
         let Some(tensor) = component
             .downcast::<PyTensor>()
             .and_then(|t| match &t.handle {
@@ -682,7 +734,7 @@ fn distributed_arg(
             .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from);
         components.push((tensor, ArgKey::Tensor { dtype, shape }));
     }
-    Ok(Some((Structure::PerReplica(components.len()), components)))
+    Ok(Some((structure, components)))
 }
 
 fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {

@@ -15,6 +15,10 @@ use lang::value::{Module, Value};
 pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.Module", "_tensorflow.module:Module"),
     (
+        "tensorflow.type_spec_from_value",
+        "_tensorflow.extension_type:type_spec_from_value",
+    ),
+    (
         "tensorflow.IndexedSlices",
         "_tensorflow.indexed_slices:IndexedSlices",
     ),

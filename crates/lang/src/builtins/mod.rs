@@ -603,13 +603,7 @@ pub(crate) fn install(vm: &mut Vm<'_>) {
     func(vm, "vars", |vm, args| match args.positional.first() {
         Some(Value::Instance(inst)) => Ok(vm.attrs_to_dict(&inst.dict.borrow())),
         Some(Value::Class(c)) => Ok(vm.attrs_to_dict(&c.dict.borrow())),
-        Some(Value::Module(m)) => {
-            let mut attrs = crate::value::AttrMap::new();
-            for (name, value) in m.attributes() {
-                attrs.insert(name, value);
-            }
-            Ok(vm.attrs_to_dict(&attrs))
-        }
+        Some(module @ Value::Module(_)) => vm.get_attr_str(module, "__dict__"),
         Some(_) => Err(vm.type_error("vars() argument must have __dict__ attribute")),
         None => Ok(globals_dict(vm)),
     });

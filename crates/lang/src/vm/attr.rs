@@ -95,6 +95,15 @@ impl<'h> Vm<'h> {
                 if let Some(value) = m.get(attr) {
                     return Ok(Some(value));
                 }
+                if attr == "__dict__" {
+                    // A snapshot of the namespace (CPython's is live; programs read it, as
+                    // `typing.get_type_hints` does to resolve forward references).
+                    let mut attrs = crate::value::AttrMap::new();
+                    for (name, value) in m.attributes() {
+                        attrs.insert(name, value);
+                    }
+                    return Ok(Some(self.attrs_to_dict(&attrs)));
+                }
                 // PEP 562: a module's `__getattr__` supplies missing attributes (its
                 // AttributeError, with its own message, says one is absent).
                 match m.get("__getattr__").filter(|_| attr != "__getattr__") {

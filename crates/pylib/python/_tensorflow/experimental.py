@@ -47,9 +47,15 @@ class _OptionalImpl(Optional):
     __module__ = "tensorflow.python.data.ops.optional_ops"
 
 
+_EXTENSION_TYPE_NAMES = ("ExtensionType", "BatchableExtensionType", "ExtensionTypeSpec")
+
+
 def __getattr__(name):
     # `tf.experimental.numpy` loads on first use.
+    import importlib
     if name == "numpy":
-        import importlib
         return importlib.import_module("_tensorflow.tnp")
+    # The extension-type names load on first use too.
+    if name in _EXTENSION_TYPE_NAMES:
+        return getattr(importlib.import_module("_tensorflow.extension_type"), name)
     raise AttributeError(f"module 'tensorflow._api.v2.experimental' has no attribute '{name}'")

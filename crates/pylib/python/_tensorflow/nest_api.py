@@ -20,10 +20,13 @@ def _children(value):
 
 def flatten(structure, expand_composites=False):
     if not is_nested(structure):
+        # A composite (an extension type) expands into its component tensors on request.
+        if expand_composites and hasattr(type(structure), "_tf_flatten_composite"):
+            return list(structure._tf_flatten_composite()[1])
         return [structure]
     out = []
     for child in _children(structure):
-        out.extend(flatten(child))
+        out.extend(flatten(child, expand_composites))
     return out
 
 
