@@ -48,6 +48,8 @@ class _OptionalImpl(Optional):
 
 
 _EXTENSION_TYPE_NAMES = ("ExtensionType", "BatchableExtensionType", "ExtensionTypeSpec")
+_DISPATCH_NAMES = ("dispatch_for_api", "dispatch_for_unary_elementwise_apis",
+                   "dispatch_for_binary_elementwise_apis", "unregister_dispatch_for")
 
 
 def __getattr__(name):
@@ -58,4 +60,6 @@ def __getattr__(name):
     # The extension-type names load on first use too.
     if name in _EXTENSION_TYPE_NAMES:
         return getattr(importlib.import_module("_tensorflow.extension_type"), name)
+    if name in _DISPATCH_NAMES:
+        return getattr(importlib.import_module("_tensorflow.dispatch"), name)
     raise AttributeError(f"module 'tensorflow._api.v2.experimental' has no attribute '{name}'")
