@@ -2865,6 +2865,33 @@ _V1_ONLY = {
     "train.AdagradOptimizer": "_tensorflow.v1_optimizers:AdagradOptimizer",
     "train.RMSPropOptimizer": "_tensorflow.v1_optimizers:RMSPropOptimizer",
 }
+# TensorFlow 1's SavedModel export (`_tensorflow/v1_saved_model.py`), under the names and
+# submodules TF 1 code reaches it by.
+for _path, _attribute in (
+        ("Builder", "Builder"), ("builder.SavedModelBuilder", "SavedModelBuilder"),
+        ("simple_save", "simple_save"), ("load", "loader_load"),
+        ("loader.load", "loader_load"), ("build_tensor_info", "build_tensor_info"),
+        ("utils.build_tensor_info", "build_tensor_info"),
+        ("build_signature_def", "build_signature_def"),
+        ("predict_signature_def", "predict_signature_def"),
+        ("classification_signature_def", "classification_signature_def"),
+        ("regression_signature_def", "regression_signature_def"),
+        ("is_valid_signature", "is_valid_signature"),
+        ("signature_def_utils.build_signature_def", "build_signature_def"),
+        ("signature_def_utils.predict_signature_def", "predict_signature_def"),
+        ("signature_def_utils.classification_signature_def", "classification_signature_def"),
+        ("signature_def_utils.regression_signature_def", "regression_signature_def"),
+        ("signature_def_utils.is_valid_signature", "is_valid_signature"),
+        ("tag_constants.SERVING", "SERVING"), ("tag_constants.TRAINING", "TRAINING"),
+        ("tag_constants.GPU", "GPU"), ("tag_constants.TPU", "TPU"),
+        ("signature_constants.DEFAULT_SERVING_SIGNATURE_DEF_KEY",
+         "DEFAULT_SERVING_SIGNATURE_DEF_KEY"),
+        ("signature_constants.PREDICT_METHOD_NAME", "PREDICT_METHOD_NAME"),
+        ("signature_constants.CLASSIFY_METHOD_NAME", "CLASSIFY_METHOD_NAME"),
+        ("signature_constants.REGRESS_METHOD_NAME", "REGRESS_METHOD_NAME"),
+        ("signature_constants.PREDICT_INPUTS", "PREDICT_INPUTS"),
+        ("signature_constants.PREDICT_OUTPUTS", "PREDICT_OUTPUTS")):
+    _V1_ONLY["saved_model." + _path] = "_tensorflow.v1_saved_model:" + _attribute
 for _name in ("Reduction", "compute_weighted_loss", "mean_squared_error",
               "absolute_difference", "log_loss", "hinge_loss", "huber_loss",
               "sigmoid_cross_entropy", "softmax_cross_entropy",

@@ -367,7 +367,11 @@ def load(export_dir, tags=None, options=None):
         raise NotImplementedError(
             "tf.saved_model.load reads the SavedModels this program saved; loading one "
             "made elsewhere is not emulated in this playground")
-    structure, exported = _SAVED[_key(export_dir)]
+    entry = _SAVED[_key(export_dir)]
+    if entry[0] == "v1":
+        from _tensorflow import v1_saved_model
+        return v1_saved_model.load_v1(entry[1])
+    structure, exported = entry
     reader = checkpoint.CheckpointReader(os.path.join(export_dir, "variables", "variables"))
     made = {}
     loaded = _build(structure, reader, made)
@@ -379,6 +383,13 @@ def load(export_dir, tags=None, options=None):
                                               else None, signature)
     loaded.signatures = signatures
     return loaded
+
+
+def contains_saved_model(export_dir):
+    """Whether `export_dir` holds a SavedModel (its `saved_model.pb` or `.pbtxt`)."""
+    export_dir = os.fspath(export_dir)
+    return any(os.path.isfile(os.path.join(export_dir, name))
+               for name in ("saved_model.pb", "saved_model.pbtxt"))
 
 
 DEFAULT_SERVING_SIGNATURE_DEF_KEY = _DEFAULT_SIGNATURE
