@@ -18,6 +18,7 @@ import tensorflow as tf
 
 from _tensorflow import checkpoint
 from _tensorflow import saved_model
+from _tensorflow import v1_saver
 
 SERVING = "serve"
 TRAINING = "train"
@@ -151,16 +152,6 @@ def is_valid_signature(signature_def):
     return False
 
 
-class _Fetched:
-    """A fetched variable value as the bundle writer takes it."""
-
-    def __init__(self, value):
-        self._value = np.asarray(value)
-
-    def numpy(self):
-        return self._value
-
-
 class _SavedGraph:
     """What the run keeps of an export: the graph, its signatures and the variables'
     values, with the ops that load them into a new session."""
@@ -230,8 +221,8 @@ class SavedModelBuilder:
                                  "first.")
         variables_dir = os.path.join(self._export_dir, "variables")
         os.makedirs(variables_dir, exist_ok=True)
-        checkpoint._write_bundle(os.path.join(variables_dir, "variables"),
-                                 {key: _Fetched(value) for key, value in self._values.items()})
+        values = {key: v1_saver._Saved(value) for key, value in self._values.items()}
+        checkpoint._write_bundle(os.path.join(variables_dir, "variables"), values)
         name = "saved_model.pbtxt" if as_text else "saved_model.pb"
         path = os.path.join(self._export_dir, name)
         with open(path, "wb") as handle:
