@@ -97,6 +97,11 @@ pub(crate) fn composite_parts(
 /// The method a composite value (an extension type) decomposes itself with.
 const COMPOSITE_PROTOCOL: &str = "_tf_flatten_composite";
 
+/// Whether `value` is a composite value or spec (its class has [`COMPOSITE_PROTOCOL`]).
+fn is_composite(value: &Value) -> bool {
+    matches!(value, Value::Instance(instance) if instance.class.lookup(COMPOSITE_PROTOCOL).is_some())
+}
+
 /// The structure of one returned value and its handles: a `PerReplica`'s components, a
 /// composite's component tensors, or the value as one tensor.
 fn leaf(
@@ -498,7 +503,15 @@ fn concrete_object(
 fn call_concrete(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let concrete = concrete_of(vm, &args)?;
     let mut inputs = Vec::new();
+    let mut values = Vec::new();
     for value in args.positional.get(1..).unwrap_or(&[]) {
+        // A composite (an extension type) is passed as its component tensors.
+        match composite_parts(vm, value)? {
+            Some((_, components, _)) => values.extend(components),
+            None => values.push(value.clone()),
+        }
+    }
+    for value in &values {
         match crate::convert::to_operand(st, vm, value)? {
             Operand::Handle(Handle::Eager(tensor)) => inputs.push(tensor),
             Operand::Literal(tensor) => {
@@ -575,7 +588,7 @@ pub fn function(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
             let specs = vm.iterate(&value)?;
             if specs
                 .iter()
-                .any(|spec| crate::shapes::spec_parts(spec).is_none())
+                .any(|spec| crate::shapes::spec_parts(spec).is_none() && !is_composite(spec))
             {
                 return Err(vm.type_error(
                     "input_signature must be a possibly nested sequence of TensorSpec objects",
@@ -670,8 +683,9 @@ enum CallArg {
     Python(Value),
 }
 
-/// One component of a distributed argument and the signature it is traced with.
-type Component = (runtime::EagerTensor, ArgKey);
+/// One component of a distributed or composite argument and the signature it is traced
+/// with; a composite spec given to `get_concrete_function` has no tensor.
+type Component = (Option<runtime::EagerTensor>, ArgKey);
 
 /// The structure of a distributed or composite argument and its components, each with the
 /// signature it is traced with: a `PerReplica` of eager tensors, an extension type (its
@@ -681,6 +695,7 @@ fn distributed_arg(
     st: &St,
     vm: &mut Vm<'_>,
     value: &Value,
+    specs_allowed: bool,
 ) -> PyResult<Option<(Structure, Vec<Component>)>> {
     if let Value::Tuple(_) | Value::List(_) = value {
         let items = vm.iterate(value)?;
@@ -690,7 +705,7 @@ fn distributed_arg(
         let mut structures = Vec::with_capacity(items.len());
         let mut components = Vec::new();
         for item in &items {
-            let Some((structure, leaves)) = distributed_arg(st, vm, item)? else {
+            let Some((structure, leaves)) = distributed_arg(st, vm, item, specs_allowed)? else {
                 return Ok(None);
             };
             structures.push(structure);
@@ -718,6 +733,13 @@ fn distributed_arg(
     };
     let mut components = Vec::with_capacity(values.len());
     for component in &values {
+        if let Some((shape, dtype)) = specs_allowed
+            .then(|| crate::shapes::spec_parts(component))
+            .flatten()
+        {
+            components.push((None, ArgKey::Tensor { dtype, shape }));
+            continue;
+        }
         let Some(tensor) = component
             .downcast::<PyTensor>()
             .and_then(|t| match &t.handle {
@@ -732,7 +754,7 @@ fn distributed_arg(
             .value
             .shape()
             .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from);
-        components.push((tensor, ArgKey::Tensor { dtype, shape }));
+        components.push((Some(tensor), ArgKey::Tensor { dtype, shape }));
     }
     Ok(Some((structure, components)))
 }
@@ -777,6 +799,19 @@ fn bind_signature(
     let mut bound = Vec::with_capacity(positional.len());
     let mut bounds = Vec::with_capacity(positional.len());
     for (index, value) in positional.iter().enumerate() {
+        if let Some(spec) = signature.get(index).filter(|spec| is_composite(spec)) {
+            let compatible = vm.call_method(spec, "is_compatible_with", std::slice::from_ref(value))?;
+            if !vm.truthy(&compatible)? {
+                let (wanted, received) = (vm.repr(spec)?, vm.repr(value)?);
+                return Err(vm.type_error(format!(
+                    "Binding inputs to tf.function failed due to `{received} is not \
+                     compatible with {wanted}`."
+                )));
+            }
+            bound.push(value.clone());
+            bounds.push(None);
+            continue;
+        }
         let Some((shape, dtype)) = signature.get(index).and_then(crate::shapes::spec_parts) else {
             bound.push(value.clone());
             bounds.push(None);
@@ -893,7 +928,7 @@ pub(crate) fn prepare(
     let mut keys = Vec::with_capacity(labelled.len());
     let mut classified = Vec::with_capacity(labelled.len());
     for (index, (_, value)) in labelled.iter().enumerate() {
-        if let Some((structure, components)) = distributed_arg(st, vm, value)? {
+        if let Some((structure, components)) = distributed_arg(st, vm, value, specs_allowed)? {
             let parts: Vec<ArgKey> = components.iter().map(|(_, key)| key.clone()).collect();
             keys.push(ArgKey::Python(format!(
                 "{structure:?}:{}",
@@ -996,7 +1031,7 @@ pub(crate) fn prepare(
         .flat_map(|arg| match arg {
             CallArg::Tensor(t) => vec![t.clone()],
             CallArg::Distributed(_, components) => {
-                components.iter().map(|(t, _)| t.clone()).collect()
+                components.iter().filter_map(|(t, _)| t.clone()).collect()
             }
             CallArg::Spec | CallArg::Python(_) => Vec::new(),
         })

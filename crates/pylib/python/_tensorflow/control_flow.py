@@ -17,6 +17,13 @@ def _as_tensor(value):
     return tf.convert_to_tensor(value)
 
 
+def _eager_result(value):
+    if tf.is_tensor(value) or isinstance(value, TensorArray) \
+            or hasattr(type(value), "_tf_flatten_composite"):
+        return value
+    return tf.convert_to_tensor(value)
+
+
 def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations=10,
                back_prop=True, swap_memory=False, maximum_iterations=None, name=None):
     """Repeats `body` while `cond` is true."""
@@ -49,13 +56,19 @@ def while_loop(cond, body, loop_vars, shape_invariants=None, parallel_iterations
     if packed:
         loop_vars = (loop_vars,)
     if tf.executing_eagerly():
+        # As TensorFlow runs it eagerly: a Python loop whose body must keep the loop
+        # variables' structure, and whose results are tensors (composites and TensorArrays
+        # stay as they are).
+        reference = list(loop_vars)
         while True:
             test = cond(*loop_vars)
             if not bool(test):
                 break
             loop_vars = body(*loop_vars)
-            if not isinstance(loop_vars, (list, tuple)):
+            if packed and not isinstance(loop_vars, (list, tuple)):
                 loop_vars = (loop_vars,)
+            nest.assert_same_structure(reference, list(loop_vars))
+        loop_vars = nest.map_structure(_eager_result, loop_vars)
         return loop_vars[0] if packed else loop_vars
     structure = loop_vars
     leaves = nest.flatten(structure)

@@ -439,6 +439,21 @@ def _leaves(value, out):
         out.extend(value._tf_flatten_composite()[1])
 
 
+def _spec_leaves(spec_value, out):
+    """Appends the `TensorSpec`s in a spec's field to `out`, in the order `_leaves` gives
+    a value's tensors."""
+    if isinstance(spec_value, tf.TensorSpec):
+        out.append(spec_value)
+    elif isinstance(spec_value, ExtensionTypeSpec):
+        out.extend(spec_value._tf_flatten_composite()[1])
+    elif isinstance(spec_value, collections.abc.Mapping):
+        for key in sorted(spec_value):
+            _spec_leaves(spec_value[key], out)
+    elif isinstance(spec_value, tuple):
+        for item in spec_value:
+            _spec_leaves(item, out)
+
+
 def _rebuild(spec_value, components):
     """A field's value rebuilt from its spec with the next tensors of `components`."""
     if isinstance(spec_value, tf.TensorSpec):
@@ -637,6 +652,14 @@ class ExtensionTypeSpec:
 
     def _to_components(self, value):
         return value._tf_flatten_composite()[1]
+
+    def _tf_flatten_composite(self):
+        """`(trace key, component TensorSpecs, rebuild)`: a spec in an `input_signature`
+        or given to `get_concrete_function` traces with these parameters."""
+        specs = []
+        for field in _fields_of(self.value_type):
+            _spec_leaves(getattr(self, field.name), specs)
+        return repr(self), specs, self._from_components
 
 
 def type_spec_from_value(value):
