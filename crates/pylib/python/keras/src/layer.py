@@ -369,10 +369,16 @@ class Layer(Operation):
         self.built = True
         self._assert_input_compatibility(first)
 
+    # Keras lets only tensors be passed positionally, except to the layers that take raw
+    # data (preprocessing layers, functional models), which set this.
+    _allow_non_tensor_positional_args = False
+
     def _convert_input(self, x):
         if isinstance(x, KerasTensor):
             return x
-        if isinstance(x, np.ndarray) or isinstance(x, (float, int)) and not isinstance(x, bool):
+        # Array-likes (NumPy arrays and scalars) become tensors; Python numbers and lists
+        # do not (Keras converts what has `__array__`).
+        if isinstance(x, (np.ndarray, np.generic)):
             x = tf.convert_to_tensor(x)
         if tf.is_tensor(x) and self.autocast and x.dtype.is_floating:
             if x.dtype.name != self.input_dtype:
@@ -385,18 +391,17 @@ class Layer(Operation):
         return self.compute_dtype
 
     def _convert_inputs(self, args):
-        """`args` with the first one (a tensor, or a list, tuple or dict of them) converted
-        as a layer converts its inputs (float inputs to the compute dtype)."""
-        if not args:
-            return args
-        first = args[0]
-        if isinstance(first, (list, tuple)):
-            first = type(first)(self._convert_input(x) for x in first)
-        elif isinstance(first, dict):
-            first = {k: self._convert_input(v) for k, v in first.items()}
-        else:
-            first = self._convert_input(first)
-        return (first,) + tuple(args[1:])
+        """`args` with their array-likes and tensors (at any depth of lists, tuples and
+        dicts) converted as a layer converts its inputs (float inputs to the compute
+        dtype)."""
+        return tuple(self._convert_nested(arg) for arg in args)
+
+    def _convert_nested(self, value):
+        if isinstance(value, (list, tuple)) and not hasattr(type(value), "_fields"):
+            return type(value)(self._convert_nested(x) for x in value)
+        if isinstance(value, dict):
+            return {k: self._convert_nested(v) for k, v in value.items()}
+        return self._convert_input(value)
 
     @property
     def input_spec(self):
@@ -412,6 +417,13 @@ class Layer(Operation):
 
     def __call__(self, *args, **kwargs):
         args = self._convert_inputs(args)
+        if not self._allow_non_tensor_positional_args:
+            for arg in tree.flatten(args):
+                if not (arg is None or tf.is_tensor(arg) or isinstance(arg, KerasTensor)):
+                    raise ValueError(
+                        "Only input tensors may be passed as positional arguments. The "
+                        "following argument value should be passed as a keyword argument: "
+                        f"{arg} (of type {type(arg)})")
         signature = _call_signature(type(self))
         names, var_kw = signature.names, signature.var_kw
         if "training" in names or var_kw:

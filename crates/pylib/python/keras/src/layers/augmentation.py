@@ -14,6 +14,8 @@ from keras.src.random import SeedGenerator, uniform
 
 
 class _ImagePreprocessing(Layer):
+    _allow_non_tensor_positional_args = True
+
     _USE_BASE_FACTOR = True
     _FACTOR_BOUNDS = (-1, 1)
 

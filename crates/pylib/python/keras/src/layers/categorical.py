@@ -75,6 +75,8 @@ def encode_categorical(inputs, output_mode, depth, dtype, count_weights=None):
 class CategoryEncoding(Layer):
     """Integer ids to one-hot, multi-hot or count vectors of `num_tokens` bins."""
 
+    _allow_non_tensor_positional_args = True
+
     def __init__(self, num_tokens=None, output_mode="multi_hot", sparse=False, **kwargs):
         super().__init__(**kwargs)
         if output_mode == "binary":
@@ -124,6 +126,8 @@ class CategoryEncoding(Layer):
 class Hashing(Layer):
     """Values (strings, or integers as their decimal text) to `num_bins` FarmHash bins;
     with a `mask_value`, that value is bin 0 and the others share the rest."""
+
+    _allow_non_tensor_positional_args = True
 
     def __init__(self, num_bins, mask_value=None, salt=None, output_mode="int",
                  sparse=False, **kwargs):
@@ -191,6 +195,8 @@ class Hashing(Layer):
 class Discretization(Layer):
     """Buckets of continuous values at `bin_boundaries` (TensorFlow's `Bucketize`: the
     number of boundaries at or below each value), as ids or encoded vectors."""
+
+    _allow_non_tensor_positional_args = True
 
     def __init__(self, bin_boundaries=None, num_bins=None, epsilon=0.01, output_mode="int",
                  sparse=False, dtype=None, name=None):

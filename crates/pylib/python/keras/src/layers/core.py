@@ -242,6 +242,8 @@ class Lambda(Layer):
 
 
 class Rescaling(Layer):
+    _allow_non_tensor_positional_args = True
+
     def __init__(self, scale, offset=0.0, **kwargs):
         super().__init__(**kwargs)
         self.scale = scale

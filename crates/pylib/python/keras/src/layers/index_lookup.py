@@ -62,6 +62,8 @@ def adapt_batches(data, steps, dtype):
 class IndexLookup(Layer):
     """The lookup both `StringLookup` and `IntegerLookup` are."""
 
+    _allow_non_tensor_positional_args = True
+
     def __init__(self, max_tokens, num_oov_indices, mask_token, oov_token,
                  vocabulary_dtype, vocabulary=None, idf_weights=None, invert=False,
                  output_mode="int", sparse=False, pad_to_max_tokens=False,

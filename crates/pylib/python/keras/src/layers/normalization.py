@@ -165,6 +165,8 @@ def _variance(x, axes):
 class Normalization(Layer):
     """Standardizes features with a mean and variance given, or learnt by `adapt`."""
 
+    _allow_non_tensor_positional_args = True
+
     def __init__(self, axis=-1, mean=None, variance=None, invert=False, **kwargs):
         super().__init__(**kwargs)
         self.axis = (axis,) if isinstance(axis, int) else tuple(axis or ())

@@ -89,6 +89,8 @@ class Cropping2D(Layer):
 
 
 class Resizing(Layer):
+    _allow_non_tensor_positional_args = True
+
     def __init__(self, height, width, interpolation="bilinear", crop_to_aspect_ratio=False,
                  pad_to_aspect_ratio=False, fill_mode="constant", fill_value=0.0,
                  data_format=None, **kwargs):
@@ -105,6 +107,8 @@ class Resizing(Layer):
 
 
 class CenterCrop(Layer):
+    _allow_non_tensor_positional_args = True
+
     def __init__(self, height, width, data_format=None, **kwargs):
         super().__init__(**kwargs)
         self.height = height

@@ -25,6 +25,8 @@ def _check_choice(value, allowed, arg):
 class TextVectorization(Layer):
     """Strings to sequences of token indices, or to one vector per string."""
 
+    _allow_non_tensor_positional_args = True
+
     def __init__(self, max_tokens=None, standardize="lower_and_strip_punctuation",
                  split="whitespace", ngrams=None, output_mode="int",
                  output_sequence_length=None, pad_to_max_tokens=False, vocabulary=None,

@@ -124,6 +124,8 @@ def _check_connected(inputs, outputs, outputs_struct, nodes_by_depth):
 
 
 class Functional(Model):
+    _allow_non_tensor_positional_args = True
+
     def __init__(self, inputs, outputs, name=None, **kwargs):
         trainable = kwargs.pop("trainable", True)
         if name is None:
