@@ -325,3 +325,57 @@ def conj(x, name=None):
     import tensorflow as tf
 
     return tf.convert_to_tensor(x, name=name)
+
+
+# Significand bits (with the implicit one) of the float dtypes, for stepping to the
+# neighbouring representable value.
+_SIGNIFICAND_BITS = {"float16": 11, "bfloat16": 8, "float32": 24, "float64": 53}
+
+
+def _toward_zero(x, dtype):
+    """The `dtype` float next to `x` (a nonzero value of that dtype) in the direction of 0."""
+    import math
+    mantissa, exponent = math.frexp(abs(x))
+    bits = _SIGNIFICAND_BITS[dtype.name]
+    # Just below a power of two the spacing halves.
+    step = 2.0 ** (exponent - bits - (1 if mantissa == 0.5 else 0))
+    return math.copysign(abs(x) - step, x)
+
+
+def _limit_in(limit, in_dtype, out_min, out_max):
+    """`limit` as a value of `in_dtype` that does not overflow the output range (a float
+    that rounded past it steps back toward 0, as TensorFlow's `nextafter`)."""
+    if not in_dtype.is_floating:
+        if isinstance(limit, float):
+            # NumPy's C conversion of a float past the integer range gives the minimum
+            # (x86), so TensorFlow clamps an int64 input to it when the upper limit is
+            # float(int64.max) = 2**63.
+            bits = in_dtype.size * 8
+            if not -2.0 ** (bits - 1) <= limit < 2.0 ** (bits - 1):
+                return -2 ** (bits - 1)
+            return int(limit)
+        return limit
+    rounded = float(tf.cast(tf.constant(float(limit), tf.float64), in_dtype).numpy())
+    if rounded < out_min or rounded > out_max:
+        rounded = _toward_zero(rounded, in_dtype)
+    return rounded
+
+
+def saturate_cast(value, dtype, name=None):
+    """`tf.dtypes.saturate_cast`: `value` clamped to the range of `dtype` (both limits
+    representable in the input's dtype), then cast."""
+    with tf.name_scope(name or "saturate_cast"):
+        value = tf.convert_to_tensor(value, name="value")
+        dtype = tf.as_dtype(dtype).base_dtype
+        in_dtype = value.dtype
+        out_min, out_max = dtype.min, dtype.max
+        # The limits as TensorFlow computes them: the lower in the wider of the two types,
+        # the upper through Python floats.
+        low = max(in_dtype.min, out_min)
+        if dtype.is_floating and not in_dtype.is_floating:
+            low = float(low)
+        low = _limit_in(low, in_dtype, out_min, out_max)
+        high = _limit_in(min(float(in_dtype.max), float(out_max)), in_dtype, out_min, out_max)
+        value = tf.clip_by_value(value, tf.constant(low, in_dtype), tf.constant(high, in_dtype),
+                                 name="clamp")
+        return tf.cast(value, dtype)
