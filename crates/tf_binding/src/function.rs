@@ -800,7 +800,8 @@ fn bind_signature(
     let mut bounds = Vec::with_capacity(positional.len());
     for (index, value) in positional.iter().enumerate() {
         if let Some(spec) = signature.get(index).filter(|spec| is_composite(spec)) {
-            let compatible = vm.call_method(spec, "is_compatible_with", std::slice::from_ref(value))?;
+            let compatible =
+                vm.call_method(spec, "is_compatible_with", std::slice::from_ref(value))?;
             if !vm.truthy(&compatible)? {
                 let (wanted, received) = (vm.repr(spec)?, vm.repr(value)?);
                 return Err(vm.type_error(format!(

@@ -57,7 +57,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.nn.silu", "_tensorflow.nn_ops:silu"),
     ("tensorflow.nn.gelu", "_tensorflow.nn_ops:gelu"),
     ("tensorflow.math.polyval", "_tensorflow.math_ops:polyval"),
-    ("tensorflow.saturate_cast", "_tensorflow.math_ops:saturate_cast"),
+    (
+        "tensorflow.saturate_cast",
+        "_tensorflow.math_ops:saturate_cast",
+    ),
     (
         "tensorflow.dtypes.saturate_cast",
         "_tensorflow.math_ops:saturate_cast",

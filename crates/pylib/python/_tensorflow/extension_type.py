@@ -252,6 +252,8 @@ def _convert_fields(owner, fields, context):
 # ----------------------------------------------------------------------------------------
 
 def _fields_of(cls):
+    """The `ExtensionTypeField`s of `cls` (its bases' first), cached once every forward
+    reference resolves."""
     cached = cls.__dict__.get("_tf_extension_type_cached_fields")
     if cached is not None:
         return cached
@@ -266,9 +268,6 @@ def _fields_of(cls):
     fields = []
     for name, annotation in hints.items():
         default = getattr(cls, name, NO_DEFAULT)
-        if isinstance(default, (property, staticmethod, classmethod)) or callable(default) \
-                and not isinstance(default, (ExtensionType, tf.Tensor)):
-            default = NO_DEFAULT
         try:
             _check_annotation(annotation)
         except TypeError as e:
