@@ -71,13 +71,21 @@ impl std::fmt::Debug for Structure {
 }
 
 /// A composite value's parts, from the library's `_tf_flatten_composite` protocol
-/// (`_tensorflow/extension_type.py`): its spec's text, its component tensors, and the
-/// function that rebuilds a value of the same spec from new components. `None` for
-/// anything else.
-pub(crate) fn composite_parts(
-    vm: &mut Vm<'_>,
-    value: &Value,
-) -> PyResult<Option<(String, Vec<Value>, Value)>> {
+/// (`_tensorflow/extension_type.py`, `ragged.py`).
+pub(crate) struct CompositeParts {
+    /// The spec's text (part of a trace key).
+    spec: String,
+    /// The component tensors (or, for a spec, the component `TensorSpec`s).
+    components: Vec<Value>,
+    /// Rebuilds a value of the same spec from a list of new components.
+    rebuild: Value,
+    /// The `TensorSpec`s the components are traced with, when they are more general than
+    /// the components' own shapes (a ragged tensor's values of any length).
+    trace_specs: Option<Vec<Value>>,
+}
+
+/// The parts of `value` if it is a composite; `None` for anything else.
+pub(crate) fn composite_parts(vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<CompositeParts>> {
     let Value::Instance(instance) = value else {
         return Ok(None);
     };
@@ -86,12 +94,21 @@ pub(crate) fn composite_parts(
     };
     let parts = vm.call(&flatten, std::slice::from_ref(value), &[])?;
     let parts = vm.iterate(&parts)?;
-    let [spec, components, rebuild] = parts.as_slice() else {
-        return Err(vm.type_error(format!("{COMPOSITE_PROTOCOL} must return 3 items")));
+    let (spec, components, rebuild, trace_specs) = match parts.as_slice() {
+        [spec, components, rebuild] => (spec, components, rebuild, None),
+        [spec, components, rebuild, specs] => (spec, components, rebuild, Some(specs)),
+        _ => return Err(vm.type_error(format!("{COMPOSITE_PROTOCOL} must return 3 or 4 items"))),
     };
-    let spec = vm.str(spec)?;
-    let components = vm.iterate(components)?;
-    Ok(Some((spec, components, rebuild.clone())))
+    let trace_specs = match trace_specs {
+        Some(specs) => Some(vm.iterate(specs)?),
+        None => None,
+    };
+    Ok(Some(CompositeParts {
+        spec: vm.str(spec)?,
+        components: vm.iterate(components)?,
+        rebuild: rebuild.clone(),
+        trace_specs,
+    }))
 }
 
 /// The method a composite value (an extension type) decomposes itself with.
@@ -116,11 +133,12 @@ fn leaf(
         }
         return Ok(Structure::PerReplica(per_replica.values.len()));
     }
-    if let Some((spec, components, rebuild)) = composite_parts(vm, value)? {
-        for component in &components {
+    if let Some(parts) = composite_parts(vm, value)? {
+        for component in &parts.components {
             handles.push(to_handle(vm, component)?);
         }
-        return Ok(Structure::Composite(spec, rebuild, components.len()));
+        let count = parts.components.len();
+        return Ok(Structure::Composite(parts.spec, parts.rebuild, count));
     }
     handles.push(to_handle(vm, value)?);
     Ok(Structure::Single)
@@ -507,7 +525,7 @@ fn call_concrete(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     for value in args.positional.get(1..).unwrap_or(&[]) {
         // A composite (an extension type) is passed as its component tensors.
         match composite_parts(vm, value)? {
-            Some((_, components, _)) => values.extend(components),
+            Some(parts) => values.extend(parts.components),
             None => values.push(value.clone()),
         }
     }
@@ -718,21 +736,24 @@ fn distributed_arg(
         };
         return Ok(Some((structure, components)));
     }
-    let (structure, values) = match value.downcast::<crate::distribute::values::PyPerReplica>() {
-        Some(per_replica) => (
-            Structure::PerReplica(per_replica.values.len()),
-            per_replica.values.clone(),
-        ),
-        None => match composite_parts(vm, value)? {
-            Some((spec, components, rebuild)) => (
-                Structure::Composite(spec, rebuild, components.len()),
-                components,
+    let (structure, values, trace_specs) =
+        match value.downcast::<crate::distribute::values::PyPerReplica>() {
+            Some(per_replica) => (
+                Structure::PerReplica(per_replica.values.len()),
+                per_replica.values.clone(),
+                None,
             ),
-            None => return Ok(None),
-        },
-    };
+            None => match composite_parts(vm, value)? {
+                Some(parts) => (
+                    Structure::Composite(parts.spec, parts.rebuild, parts.components.len()),
+                    parts.components,
+                    parts.trace_specs,
+                ),
+                None => return Ok(None),
+            },
+        };
     let mut components = Vec::with_capacity(values.len());
-    for component in &values {
+    for (index, component) in values.iter().enumerate() {
         if let Some((shape, dtype)) = specs_allowed
             .then(|| crate::shapes::spec_parts(component))
             .flatten()
@@ -750,10 +771,17 @@ fn distributed_arg(
             return Ok(None);
         };
         let dtype = st.tf(vm, |ctx| ctx.handle_dtype(&Handle::Eager(tensor.clone())))?;
-        let shape = tensor
-            .value
-            .shape()
-            .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from);
+        let traced = trace_specs
+            .as_ref()
+            .and_then(|specs| specs.get(index))
+            .and_then(crate::shapes::spec_parts);
+        let shape = match traced {
+            Some((shape, _)) => shape,
+            None => tensor
+                .value
+                .shape()
+                .map_or_else(|| TensorShape::new(Vec::new()), TensorShape::from),
+        };
         components.push((Some(tensor), ArgKey::Tensor { dtype, shape }));
     }
     Ok(Some((structure, components)))

@@ -168,6 +168,21 @@ class RaggedTensor:
     def get_shape(self):
         return self.shape
 
+    # ---- as a composite (tf.function arguments and results) ------------------------------
+
+    def _tf_flatten_composite(self):
+        """`(trace key, components, rebuild, component specs)`: a `tf.function` takes a
+        ragged tensor as its flat values and row splits, traced (as TensorFlow's
+        `RaggedTensorSpec`) with the number of rows known and the values' length not."""
+        splits = list(self.nested_row_splits)
+        flat = self.flat_values
+        key = (f"RaggedTensorSpec(TensorShape({self.shape.as_list()}), tf.{self.dtype.name}, "
+               f"{self.ragged_rank}, tf.int64)")
+        specs = [tf.TensorSpec([None] + flat.shape.as_list()[1:], flat.dtype)]
+        specs.append(tf.TensorSpec(splits[0].shape, tf.int64))
+        specs += [tf.TensorSpec([None], tf.int64) for _ in splits[1:]]
+        return key, [flat] + splits, _from_components, specs
+
     def nrows(self, out_type=tf.int64, name=None):
         return tf.cast(tf.shape(self._row_splits)[0] - 1, out_type)
 
@@ -618,3 +633,9 @@ for _name in ("abs", "cast", "exp", "log", "negative", "round", "sqrt", "square"
     _dispatch(tf.math, _name)
 for _name in ("to_number",):
     _dispatch(tf.strings, _name)
+
+
+def _from_components(components):
+    """A ragged tensor from its flat values and nested row splits (a traced function's
+    parameters or results)."""
+    return RaggedTensor.from_nested_row_splits(components[0], components[1:], validate=False)
