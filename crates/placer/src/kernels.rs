@@ -33,6 +33,8 @@ pub enum DataType {
     Int64,
     /// `DT_UINT8`.
     UInt8,
+    /// `DT_UINT16`.
+    UInt16,
     /// `DT_UINT32`.
     UInt32,
     /// `DT_UINT64`.
@@ -53,7 +55,7 @@ pub enum DataType {
 
 impl DataType {
     /// Every dtype, for generators and tests.
-    pub const ALL: [DataType; 17] = [
+    pub const ALL: [DataType; 18] = [
         DataType::Float,
         DataType::Double,
         DataType::Half,
@@ -63,6 +65,7 @@ impl DataType {
         DataType::Int32,
         DataType::Int64,
         DataType::UInt8,
+        DataType::UInt16,
         DataType::UInt32,
         DataType::UInt64,
         DataType::Bool,
@@ -85,6 +88,7 @@ impl DataType {
             DataType::Int32 => "DT_INT32",
             DataType::Int64 => "DT_INT64",
             DataType::UInt8 => "DT_UINT8",
+            DataType::UInt16 => "DT_UINT16",
             DataType::UInt32 => "DT_UINT32",
             DataType::UInt64 => "DT_UINT64",
             DataType::Bool => "DT_BOOL",
@@ -109,6 +113,7 @@ impl DataType {
             DataType::Int32 => "int32",
             DataType::Int64 => "int64",
             DataType::UInt8 => "uint8",
+            DataType::UInt16 => "uint16",
             DataType::UInt32 => "uint32",
             DataType::UInt64 => "uint64",
             DataType::Bool => "bool",

@@ -149,8 +149,9 @@ fn shape_arg(shape: ShapeOperand, name: &'static str) -> TfResult<Arg> {
 /// Whether a Python literal of dtype `from` converts to `to` (`2` to a float, `2.5` to
 /// float64), as `convert_to_tensor` allows; `2.5` to an integer does not.
 pub fn literal_converts(from: DType, to: DType) -> bool {
-    (from.is_integer() && (to.is_floating() || to.is_integer()))
-        || (from.is_floating() && to.is_floating())
+    (from.is_integer() && (to.is_floating() || to.is_integer() || to.is_complex()))
+        || (from.is_floating() && (to.is_floating() || to.is_complex()))
+        || (from.is_complex() && to.is_complex())
 }
 
 /// The first output of an op that has one.

@@ -59,6 +59,11 @@ fn value_text(values: &TensorData, index: usize) -> String {
         TensorData::Int32(items) => items[0].to_string(),
         TensorData::Int64(items) => items[0].to_string(),
         TensorData::UInt8(items) => items[0].to_string(),
+        TensorData::UInt16(items) => items[0].to_string(),
+        TensorData::UInt32(items) => items[0].to_string(),
+        TensorData::UInt64(items) => items[0].to_string(),
+        TensorData::Complex64(items) => format!("({},{})", items[0].re, items[0].im),
+        TensorData::Complex128(items) => format!("({},{})", items[0].re, items[0].im),
         TensorData::Bool(items) => items[0].to_string(),
     }
 }

@@ -131,6 +131,26 @@ pub(crate) fn tensor_value(tensor: &Tensor) -> String {
             TensorData::Int16(v) => ("int_val", v.first().map(|x| x.to_string())),
             TensorData::Int8(v) => ("int_val", v.first().map(|x| x.to_string())),
             TensorData::UInt8(v) => ("int_val", v.first().map(|x| x.to_string())),
+            TensorData::UInt16(v) => ("int_val", v.first().map(|x| x.to_string())),
+            TensorData::UInt32(v) => ("uint32_val", v.first().map(|x| x.to_string())),
+            TensorData::UInt64(v) => ("uint64_val", v.first().map(|x| x.to_string())),
+            // A complex scalar is two entries of its field: the real part, then the
+            // imaginary part.
+            TensorData::Complex64(v) => (
+                "scomplex_val",
+                v.first().map(|x| {
+                    format!(
+                        "{}\n  scomplex_val: {}",
+                        float_text(f64::from(x.re)),
+                        float_text(f64::from(x.im))
+                    )
+                }),
+            ),
+            TensorData::Complex128(v) => (
+                "dcomplex_val",
+                v.first()
+                    .map(|x| format!("{}\n  dcomplex_val: {}", float_text(x.re), float_text(x.im))),
+            ),
             TensorData::String(_) => ("string_val", None),
         };
         if let Some(value) = value {
@@ -157,15 +177,9 @@ fn float_text(value: f64) -> String {
 /// The little-endian bytes of a numeric tensor (`tensor_content`).
 fn content(tensor: &Tensor) -> Vec<u8> {
     match tensor.data() {
+        // Half types are stored widened; their content is the f32 bytes, as before.
         TensorData::Float32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        TensorData::Float64(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        TensorData::Int8(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        TensorData::Int16(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        TensorData::Int32(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        TensorData::Int64(v) => v.iter().flat_map(|x| x.to_le_bytes()).collect(),
-        TensorData::UInt8(v) => v.to_vec(),
-        TensorData::Bool(v) => v.iter().map(|b| u8::from(*b)).collect(),
-        TensorData::String(_) => Vec::new(),
+        _ => tensor.to_le_bytes().unwrap_or_default(),
     }
 }
 

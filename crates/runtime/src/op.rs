@@ -132,6 +132,11 @@ pub fn data_type(dtype: DType) -> DataType {
         DType::Int32 => DataType::Int32,
         DType::Int64 => DataType::Int64,
         DType::UInt8 => DataType::UInt8,
+        DType::UInt16 => DataType::UInt16,
+        DType::UInt32 => DataType::UInt32,
+        DType::UInt64 => DataType::UInt64,
+        DType::Complex64 => DataType::Complex64,
+        DType::Complex128 => DataType::Complex128,
         DType::Bool => DataType::Bool,
         DType::String => DataType::String,
     }

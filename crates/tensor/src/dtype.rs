@@ -5,8 +5,8 @@ use std::fmt;
 
 /// A TensorFlow element type.
 ///
-/// Only the dtypes the playground emulates; `complex*`, `uint16..64`, `qint*`, `resource` and
-/// `variant` are absent on purpose.
+/// Only the dtypes the playground emulates; the quantized `qint*`, `resource` and `variant`
+/// are absent on purpose (variables and datasets are values of their own here).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DType {
     /// IEEE half precision (`tf.float16`, `tf.half`).
@@ -27,6 +27,16 @@ pub enum DType {
     Int64,
     /// Unsigned 8-bit integer (images).
     UInt8,
+    /// Unsigned 16-bit integer.
+    UInt16,
+    /// Unsigned 32-bit integer.
+    UInt32,
+    /// Unsigned 64-bit integer.
+    UInt64,
+    /// A complex number of two `float32`s.
+    Complex64,
+    /// A complex number of two `float64`s, what a Python `complex` converts to.
+    Complex128,
     /// Boolean.
     Bool,
     /// Byte string (`tf.string` holds bytes, not text).
@@ -35,7 +45,7 @@ pub enum DType {
 
 impl DType {
     /// Every emulated dtype, in declaration order.
-    pub const ALL: [DType; 11] = [
+    pub const ALL: [DType; 16] = [
         DType::Float16,
         DType::BFloat16,
         DType::Float32,
@@ -45,6 +55,11 @@ impl DType {
         DType::Int32,
         DType::Int64,
         DType::UInt8,
+        DType::UInt16,
+        DType::UInt32,
+        DType::UInt64,
+        DType::Complex64,
+        DType::Complex128,
         DType::Bool,
         DType::String,
     ];
@@ -61,6 +76,11 @@ impl DType {
             DType::Int32 => "int32",
             DType::Int64 => "int64",
             DType::UInt8 => "uint8",
+            DType::UInt16 => "uint16",
+            DType::UInt32 => "uint32",
+            DType::UInt64 => "uint64",
+            DType::Complex64 => "complex64",
+            DType::Complex128 => "complex128",
             DType::Bool => "bool",
             DType::String => "string",
         }
@@ -93,6 +113,11 @@ impl DType {
             DType::Int32 => "DT_INT32",
             DType::Int64 => "DT_INT64",
             DType::UInt8 => "DT_UINT8",
+            DType::UInt16 => "DT_UINT16",
+            DType::UInt32 => "DT_UINT32",
+            DType::UInt64 => "DT_UINT64",
+            DType::Complex64 => "DT_COMPLEX64",
+            DType::Complex128 => "DT_COMPLEX128",
             DType::Bool => "DT_BOOL",
             DType::String => "DT_STRING",
         }
@@ -121,9 +146,10 @@ impl DType {
     pub fn size_in_bytes(self) -> Option<usize> {
         let size = match self {
             DType::Int8 | DType::UInt8 | DType::Bool => 1,
-            DType::Float16 | DType::BFloat16 | DType::Int16 => 2,
-            DType::Float32 | DType::Int32 => 4,
-            DType::Float64 | DType::Int64 => 8,
+            DType::Float16 | DType::BFloat16 | DType::Int16 | DType::UInt16 => 2,
+            DType::Float32 | DType::Int32 | DType::UInt32 => 4,
+            DType::Float64 | DType::Int64 | DType::UInt64 | DType::Complex64 => 8,
+            DType::Complex128 => 16,
             DType::String => return None,
         };
         Some(size)
@@ -141,27 +167,52 @@ impl DType {
     pub fn is_integer(self) -> bool {
         matches!(
             self,
-            DType::Int8 | DType::Int16 | DType::Int32 | DType::Int64 | DType::UInt8
+            DType::Int8
+                | DType::Int16
+                | DType::Int32
+                | DType::Int64
+                | DType::UInt8
+                | DType::UInt16
+                | DType::UInt32
+                | DType::UInt64
         )
     }
 
     /// `dtype.is_unsigned`.
     pub fn is_unsigned(self) -> bool {
-        matches!(self, DType::UInt8 | DType::Bool)
+        matches!(
+            self,
+            DType::UInt8 | DType::UInt16 | DType::UInt32 | DType::UInt64 | DType::Bool
+        )
     }
 
-    /// True for floats and integers: the dtypes arithmetic kernels accept.
+    /// `dtype.is_complex`.
+    pub fn is_complex(self) -> bool {
+        matches!(self, DType::Complex64 | DType::Complex128)
+    }
+
+    /// The real type of a complex dtype's parts (`tf.math.real`'s result); the dtype itself
+    /// for the others.
+    pub fn real_dtype(self) -> DType {
+        match self {
+            DType::Complex64 => DType::Float32,
+            DType::Complex128 => DType::Float64,
+            other => other,
+        }
+    }
+
+    /// True for floats, integers and complex numbers: the dtypes arithmetic kernels accept.
     pub fn is_numeric(self) -> bool {
-        self.is_floating() || self.is_integer()
+        self.is_floating() || self.is_integer() || self.is_complex()
     }
 
     /// `tf.truediv`'s table: the float type integer operands are cast to before dividing.
     /// Floats divide as themselves; `None` for bool and string.
     pub fn truediv_result(self) -> Option<DType> {
         match self {
-            DType::Int8 | DType::Int16 | DType::UInt8 => Some(DType::Float32),
-            DType::Int32 | DType::Int64 => Some(DType::Float64),
-            float if float.is_floating() => Some(float),
+            DType::Int8 | DType::Int16 | DType::UInt8 | DType::UInt16 => Some(DType::Float32),
+            DType::Int32 | DType::Int64 | DType::UInt32 | DType::UInt64 => Some(DType::Float64),
+            float if float.is_floating() || float.is_complex() => Some(float),
             _ => None,
         }
     }
@@ -183,6 +234,8 @@ pub enum LiteralKind {
     Int(i64),
     /// A Python `float`.
     Float,
+    /// A Python `complex`.
+    Complex,
     /// A `str` or `bytes`.
     Str,
 }
@@ -212,6 +265,7 @@ impl InferenceError {
 pub fn infer_tf_dtype(leaves: &[LiteralKind]) -> Result<DType, InferenceError> {
     let (mut has_bool, mut has_int, mut has_float, mut has_str, mut needs_int64) =
         (false, false, false, false, false);
+    let mut has_complex = false;
     for leaf in leaves {
         match *leaf {
             LiteralKind::Bool => has_bool = true,
@@ -220,10 +274,11 @@ pub fn infer_tf_dtype(leaves: &[LiteralKind]) -> Result<DType, InferenceError> {
                 needs_int64 |= i32::try_from(value).is_err();
             }
             LiteralKind::Float => has_float = true,
+            LiteralKind::Complex => has_complex = true,
             LiteralKind::Str => has_str = true,
         }
     }
-    let numeric = has_int || has_float;
+    let numeric = has_int || has_float || has_complex;
     if (has_bool && (numeric || has_str)) || (has_str && numeric) {
         return Err(InferenceError::MixedTypes);
     }
@@ -231,6 +286,8 @@ pub fn infer_tf_dtype(leaves: &[LiteralKind]) -> Result<DType, InferenceError> {
         DType::String
     } else if has_bool {
         DType::Bool
+    } else if has_complex {
+        DType::Complex128
     } else if has_float || !has_int {
         DType::Float32
     } else if needs_int64 {
@@ -253,7 +310,9 @@ pub fn infer_numpy_dtype(leaves: &[LiteralKind]) -> Option<DType> {
             .all(|leaf| matches!(leaf, LiteralKind::Str))
             .then_some(DType::String);
     }
-    let dtype = if leaves.is_empty() || has(|leaf| matches!(leaf, LiteralKind::Float)) {
+    let dtype = if has(|leaf| matches!(leaf, LiteralKind::Complex)) {
+        DType::Complex128
+    } else if leaves.is_empty() || has(|leaf| matches!(leaf, LiteralKind::Float)) {
         DType::Float64
     } else if has(|leaf| matches!(leaf, LiteralKind::Int(_))) {
         DType::Int64
@@ -277,7 +336,8 @@ mod tests {
         assert_eq!(DType::Float32.kernel_name(), "float");
         assert_eq!(DType::String.numpy_name(), "object");
         assert_eq!(DType::from_name("double"), Some(DType::Float64));
-        assert_eq!(DType::from_name("complex64"), None);
+        assert_eq!(DType::from_name("complex64"), Some(DType::Complex64));
+        assert_eq!(DType::from_name("qint8"), None);
     }
 
     #[test]

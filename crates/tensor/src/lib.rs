@@ -35,4 +35,4 @@ pub mod tensor;
 pub use dtype::DType;
 pub use error::{ErrorClass, OpError, OpResult};
 pub use shape::{Shape, TensorShape};
-pub use tensor::{Tensor, TensorData};
+pub use tensor::{Complex32, Complex64, Tensor, TensorData};

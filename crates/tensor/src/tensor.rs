@@ -7,9 +7,12 @@
 //!   narrow type (every constructor rounds with [`round_to_dtype`]). Kernels compute in f32 and
 //!   round the result, which is what Eigen does for `half` on CPU.
 //! - `string` elements are byte vectors: TensorFlow strings are bytes, not text.
+//! - `complex64` and `complex128` elements are pairs of `f32` or `f64` (real, imaginary).
 
 use cpython_text::float_to_decimal;
 use std::sync::Arc;
+
+pub use num_complex::{Complex32, Complex64};
 
 use super::dtype::DType;
 use super::error::{ErrorClass, OpError, OpResult};
@@ -33,6 +36,16 @@ pub enum TensorData {
     Int64(Vec<i64>),
     /// `uint8`.
     UInt8(Vec<u8>),
+    /// `uint16`.
+    UInt16(Vec<u16>),
+    /// `uint32`.
+    UInt32(Vec<u32>),
+    /// `uint64`.
+    UInt64(Vec<u64>),
+    /// `complex64`.
+    Complex64(Vec<Complex32>),
+    /// `complex128`.
+    Complex128(Vec<Complex64>),
     /// `bool`.
     Bool(Vec<bool>),
     /// `string`: one byte vector per element.
@@ -71,6 +84,37 @@ impl std::fmt::Debug for TensorData {
             TensorData::Int32(values) => f.debug_tuple("Int32").field(values).finish(),
             TensorData::Int64(values) => f.debug_tuple("Int64").field(values).finish(),
             TensorData::UInt8(values) => f.debug_tuple("UInt8").field(values).finish(),
+            TensorData::UInt16(values) => f.debug_tuple("UInt16").field(values).finish(),
+            TensorData::UInt32(values) => f.debug_tuple("UInt32").field(values).finish(),
+            TensorData::UInt64(values) => f.debug_tuple("UInt64").field(values).finish(),
+            TensorData::Complex64(values) => floats(
+                f,
+                "Complex64",
+                values
+                    .iter()
+                    .map(|v| {
+                        format!(
+                            "({}, {})",
+                            float_to_decimal::format_exp_f32(v.re),
+                            float_to_decimal::format_exp_f32(v.im)
+                        )
+                    })
+                    .collect(),
+            ),
+            TensorData::Complex128(values) => floats(
+                f,
+                "Complex128",
+                values
+                    .iter()
+                    .map(|v| {
+                        format!(
+                            "({}, {})",
+                            float_to_decimal::format_exp(v.re, None),
+                            float_to_decimal::format_exp(v.im, None)
+                        )
+                    })
+                    .collect(),
+            ),
             TensorData::Bool(values) => f.debug_tuple("Bool").field(values).finish(),
             TensorData::String(values) => f.debug_tuple("String").field(values).finish(),
         }
@@ -88,6 +132,11 @@ macro_rules! with_values {
             $crate::tensor::TensorData::Int32($values) => $body,
             $crate::tensor::TensorData::Int64($values) => $body,
             $crate::tensor::TensorData::UInt8($values) => $body,
+            $crate::tensor::TensorData::UInt16($values) => $body,
+            $crate::tensor::TensorData::UInt32($values) => $body,
+            $crate::tensor::TensorData::UInt64($values) => $body,
+            $crate::tensor::TensorData::Complex64($values) => $body,
+            $crate::tensor::TensorData::Complex128($values) => $body,
             $crate::tensor::TensorData::Bool($values) => $body,
             $crate::tensor::TensorData::String($values) => $body,
         }
@@ -109,6 +158,21 @@ macro_rules! map_values {
             $crate::tensor::TensorData::Int32($values) => $crate::tensor::TensorData::Int32($body),
             $crate::tensor::TensorData::Int64($values) => $crate::tensor::TensorData::Int64($body),
             $crate::tensor::TensorData::UInt8($values) => $crate::tensor::TensorData::UInt8($body),
+            $crate::tensor::TensorData::UInt16($values) => {
+                $crate::tensor::TensorData::UInt16($body)
+            }
+            $crate::tensor::TensorData::UInt32($values) => {
+                $crate::tensor::TensorData::UInt32($body)
+            }
+            $crate::tensor::TensorData::UInt64($values) => {
+                $crate::tensor::TensorData::UInt64($body)
+            }
+            $crate::tensor::TensorData::Complex64($values) => {
+                $crate::tensor::TensorData::Complex64($body)
+            }
+            $crate::tensor::TensorData::Complex128($values) => {
+                $crate::tensor::TensorData::Complex128($body)
+            }
             $crate::tensor::TensorData::Bool($values) => $crate::tensor::TensorData::Bool($body),
             $crate::tensor::TensorData::String($values) => {
                 $crate::tensor::TensorData::String($body)
@@ -141,6 +205,11 @@ impl TensorData {
                 | (TensorData::Int32(_), DType::Int32)
                 | (TensorData::Int64(_), DType::Int64)
                 | (TensorData::UInt8(_), DType::UInt8)
+                | (TensorData::UInt16(_), DType::UInt16)
+                | (TensorData::UInt32(_), DType::UInt32)
+                | (TensorData::UInt64(_), DType::UInt64)
+                | (TensorData::Complex64(_), DType::Complex64)
+                | (TensorData::Complex128(_), DType::Complex128)
                 | (TensorData::Bool(_), DType::Bool)
                 | (TensorData::String(_), DType::String)
         )
@@ -230,6 +299,11 @@ impl TensorData {
             DType::Int32 => TensorData::Int32(vec![0; count]),
             DType::Int64 => TensorData::Int64(vec![0; count]),
             DType::UInt8 => TensorData::UInt8(vec![0; count]),
+            DType::UInt16 => TensorData::UInt16(vec![0; count]),
+            DType::UInt32 => TensorData::UInt32(vec![0; count]),
+            DType::UInt64 => TensorData::UInt64(vec![0; count]),
+            DType::Complex64 => TensorData::Complex64(vec![Complex32::new(0.0, 0.0); count]),
+            DType::Complex128 => TensorData::Complex128(vec![Complex64::new(0.0, 0.0); count]),
             DType::Bool => TensorData::Bool(vec![false; count]),
             DType::String => TensorData::String(vec![Vec::new(); count]),
         }
@@ -275,6 +349,11 @@ impl_element!(i16, Int16, DType::Int16);
 impl_element!(i32, Int32, DType::Int32);
 impl_element!(i64, Int64, DType::Int64);
 impl_element!(u8, UInt8, DType::UInt8);
+impl_element!(u16, UInt16, DType::UInt16);
+impl_element!(u32, UInt32, DType::UInt32);
+impl_element!(u64, UInt64, DType::UInt64);
+impl_element!(Complex32, Complex64, DType::Complex64);
+impl_element!(Complex64, Complex128, DType::Complex128);
 impl_element!(bool, Bool, DType::Bool);
 impl_element!(Vec<u8>, String, DType::String);
 
@@ -434,6 +513,19 @@ impl Tensor {
             (TensorData::Int32(v), _) => bytes!(v, |x: i32| x),
             (TensorData::Int64(v), _) => bytes!(v, |x: i64| x),
             (TensorData::UInt8(v), _) => v.clone(),
+            (TensorData::UInt16(v), _) => bytes!(v, |x: u16| x),
+            (TensorData::UInt32(v), _) => bytes!(v, |x: u32| x),
+            (TensorData::UInt64(v), _) => bytes!(v, |x: u64| x),
+            (TensorData::Complex64(v), _) => v
+                .iter()
+                .flat_map(|c| [c.re.to_le_bytes(), c.im.to_le_bytes()])
+                .flatten()
+                .collect(),
+            (TensorData::Complex128(v), _) => v
+                .iter()
+                .flat_map(|c| [c.re.to_le_bytes(), c.im.to_le_bytes()])
+                .flatten()
+                .collect(),
             (TensorData::Bool(v), _) => v.iter().map(|&b| u8::from(b)).collect(),
             (TensorData::String(_), _) => return None,
         })
@@ -461,6 +553,27 @@ impl Tensor {
             DType::Int32 => TensorData::Int32(read!(i32, |x| x)),
             DType::Int64 => TensorData::Int64(read!(i64, |x| x)),
             DType::UInt8 => TensorData::UInt8(raw.to_vec()),
+            DType::UInt16 => TensorData::UInt16(read!(u16, |x| x)),
+            DType::UInt32 => TensorData::UInt32(read!(u32, |x| x)),
+            DType::UInt64 => TensorData::UInt64(read!(u64, |x| x)),
+            DType::Complex64 => {
+                let parts: Vec<f32> = read!(f32, |x| x);
+                TensorData::Complex64(
+                    parts
+                        .chunks_exact(2)
+                        .map(|p| Complex32::new(p[0], p[1]))
+                        .collect(),
+                )
+            }
+            DType::Complex128 => {
+                let parts: Vec<f64> = read!(f64, |x| x);
+                TensorData::Complex128(
+                    parts
+                        .chunks_exact(2)
+                        .map(|p| Complex64::new(p[0], p[1]))
+                        .collect(),
+                )
+            }
             DType::Bool => TensorData::Bool(raw.iter().map(|&b| b != 0).collect()),
             DType::String => return None,
         };
@@ -502,8 +615,13 @@ impl Tensor {
             TensorData::Int32(values) => values.iter().map(|&v| f64::from(v)).collect(),
             TensorData::Int64(values) => values.iter().map(|&v| v as f64).collect(),
             TensorData::UInt8(values) => values.iter().map(|&v| f64::from(v)).collect(),
+            TensorData::UInt16(values) => values.iter().map(|&v| f64::from(v)).collect(),
+            TensorData::UInt32(values) => values.iter().map(|&v| f64::from(v)).collect(),
+            TensorData::UInt64(values) => values.iter().map(|&v| v as f64).collect(),
             TensorData::Bool(values) => values.iter().map(|&v| f64::from(u8::from(v))).collect(),
-            TensorData::String(_) => return None,
+            TensorData::String(_) | TensorData::Complex64(_) | TensorData::Complex128(_) => {
+                return None
+            }
         };
         Some(values)
     }
@@ -516,6 +634,9 @@ impl Tensor {
             TensorData::Int32(values) => values.iter().map(|&v| i64::from(v)).collect(),
             TensorData::Int64(values) => values.clone(),
             TensorData::UInt8(values) => values.iter().map(|&v| i64::from(v)).collect(),
+            TensorData::UInt16(values) => values.iter().map(|&v| i64::from(v)).collect(),
+            TensorData::UInt32(values) => values.iter().map(|&v| i64::from(v)).collect(),
+            TensorData::UInt64(values) => values.iter().map(|&v| v as i64).collect(),
             TensorData::Bool(values) => values.iter().map(|&v| i64::from(v)).collect(),
             _ => return None,
         };

@@ -20,8 +20,25 @@ use tensor::{ops, DType, Shape, Tensor, TensorShape};
 enum Leaf {
     Bool(bool),
     Int(i64),
+    /// An int beyond int64 that fits uint64 (`2**64 - 1` for a `tf.uint64` constant).
+    UInt(u64),
     Float(f64),
+    Complex(f64, f64),
     Str(Vec<u8>),
+}
+
+impl Leaf {
+    /// The literal kind dtype inference sees.
+    fn kind(&self) -> LiteralKind {
+        match self {
+            Leaf::Bool(_) => LiteralKind::Bool,
+            Leaf::Int(i) => LiteralKind::Int(*i),
+            Leaf::UInt(_) => LiteralKind::Int(i64::MAX),
+            Leaf::Float(_) => LiteralKind::Float,
+            Leaf::Complex(..) => LiteralKind::Complex,
+            Leaf::Str(_) => LiteralKind::Str,
+        }
+    }
 }
 
 /// An eager tensor's numbers (`None` for a handle); observing a value that was not computed
@@ -100,19 +117,16 @@ pub fn to_tensor(
     }
     let mut leaves = Vec::new();
     let dims = flatten(st, vm, value, &mut leaves, 0)?;
-    let kinds: Vec<LiteralKind> = leaves
-        .iter()
-        .map(|leaf| match leaf {
-            Leaf::Bool(_) => LiteralKind::Bool,
-            Leaf::Int(i) => LiteralKind::Int(*i),
-            Leaf::Float(_) => LiteralKind::Float,
-            Leaf::Str(_) => LiteralKind::Str,
-        })
-        .collect();
+    let kinds: Vec<LiteralKind> = leaves.iter().map(Leaf::kind).collect();
     let inferred = infer_tf_dtype(&kinds).map_err(|error| vm.value_error(error.message()))?;
+    let beyond_int64 = leaves.iter().any(|leaf| matches!(leaf, Leaf::UInt(_)));
+    if beyond_int64 && dtype != Some(DType::UInt64) {
+        return Err(vm.value_error("Can't convert Python int to Tensor: it is out of range"));
+    }
     // An empty list takes any dtype.
     if let Some(wanted) = dtype.filter(|_| !leaves.is_empty()) {
-        let lossy = (wanted.is_integer() || wanted == DType::Bool) && inferred.is_floating();
+        let lossy = ((wanted.is_integer() || wanted == DType::Bool) && inferred.is_floating())
+            || (inferred.is_complex() && !wanted.is_complex());
         if lossy || (wanted == DType::String) != (inferred == DType::String) {
             let text = vm.repr(value)?;
             return Err(vm.type_error(format!(
@@ -124,7 +138,9 @@ pub fn to_tensor(
     let target = dtype.unwrap_or(inferred);
     // Python floats asked for as float64 keep their double precision (not rounded through
     // the float32 TF would infer).
-    let built = if target == DType::Float64 && inferred.is_floating() {
+    let built = if (target == DType::Float64 && inferred.is_floating())
+        || (target == DType::UInt64 && inferred.is_integer())
+    {
         target
     } else {
         inferred
@@ -155,19 +171,16 @@ pub fn to_numpy_tensor(
         None => {
             let mut leaves = Vec::new();
             let dims = flatten(st, vm, value, &mut leaves, 0)?;
-            let kinds: Vec<LiteralKind> = leaves
-                .iter()
-                .map(|leaf| match leaf {
-                    Leaf::Bool(_) => LiteralKind::Bool,
-                    Leaf::Int(i) => LiteralKind::Int(*i),
-                    Leaf::Float(_) => LiteralKind::Float,
-                    Leaf::Str(_) => LiteralKind::Str,
-                })
-                .collect();
+            let kinds: Vec<LiteralKind> = leaves.iter().map(Leaf::kind).collect();
             let inferred = tensor::dtype::infer_numpy_dtype(&kinds).ok_or_else(|| {
                 vm.type_error("arrays of mixed strings and numbers are not emulated")
             })?;
-            from_leaves(vm, leaves, dims, inferred)?
+            // Values beyond int64 are built unsigned when the array is to be uint64.
+            let built = match dtype {
+                Some(DType::UInt64) if inferred == DType::Int64 => DType::UInt64,
+                _ => inferred,
+            };
+            from_leaves(vm, leaves, dims, built)?
         }
     };
     match dtype {
@@ -181,7 +194,37 @@ pub fn to_numpy_tensor(
 fn from_leaves(vm: &Vm<'_>, leaves: Vec<Leaf>, dims: Vec<usize>, dtype: DType) -> PyResult<Tensor> {
     let shape = Shape::new(dims);
     let any_float = leaves.iter().any(|leaf| matches!(leaf, Leaf::Float(_)));
-    let natural = if dtype == DType::String {
+    let any_complex = leaves.iter().any(|leaf| matches!(leaf, Leaf::Complex(..)));
+    let natural = if any_complex || dtype.is_complex() {
+        Tensor::from_vec(
+            shape,
+            leaves
+                .iter()
+                .map(|leaf| match *leaf {
+                    Leaf::Complex(re, im) => tensor::Complex64::new(re, im),
+                    Leaf::Int(i) => tensor::Complex64::new(i as f64, 0.0),
+                    Leaf::UInt(u) => tensor::Complex64::new(u as f64, 0.0),
+                    Leaf::Float(f) => tensor::Complex64::new(f, 0.0),
+                    Leaf::Bool(b) => tensor::Complex64::new(f64::from(u8::from(b)), 0.0),
+                    Leaf::Str(_) => tensor::Complex64::new(0.0, 0.0),
+                })
+                .collect::<Vec<_>>(),
+        )
+    } else if dtype == DType::UInt64 && !any_float {
+        // Built unsigned so that values beyond int64 keep their value.
+        Tensor::from_vec(
+            shape,
+            leaves
+                .iter()
+                .map(|leaf| match *leaf {
+                    Leaf::Int(i) => i as u64,
+                    Leaf::UInt(u) => u,
+                    Leaf::Bool(b) => u64::from(b),
+                    _ => 0,
+                })
+                .collect::<Vec<u64>>(),
+        )
+    } else if dtype == DType::String {
         Tensor::from_strings(
             shape,
             leaves
@@ -207,7 +250,8 @@ fn from_leaves(vm: &Vm<'_>, leaves: Vec<Leaf>, dims: Vec<usize>, dtype: DType) -
                 .iter()
                 .map(|leaf| match leaf {
                     Leaf::Int(i) => *i as f64,
-                    Leaf::Float(f) => *f,
+                    Leaf::UInt(u) => *u as f64,
+                    Leaf::Float(f) | Leaf::Complex(f, _) => *f,
                     Leaf::Bool(b) => f64::from(u8::from(*b)),
                     Leaf::Str(_) => 0.0,
                 })
@@ -261,10 +305,14 @@ fn flatten(
     match value {
         Value::Bool(b) => leaves.push(Leaf::Bool(*b)),
         Value::Int(i) => leaves.push(Leaf::Int(*i)),
-        Value::BigInt(_) => {
-            return Err(vm.value_error("Can't convert Python int to Tensor: it is out of range"))
-        }
+        Value::BigInt(big) => match big.to_string().parse::<u64>() {
+            Ok(unsigned) => leaves.push(Leaf::UInt(unsigned)),
+            Err(_) => {
+                return Err(vm.value_error("Can't convert Python int to Tensor: it is out of range"))
+            }
+        },
         Value::Float(f) => leaves.push(Leaf::Float(*f)),
+        Value::Complex(c) => leaves.push(Leaf::Complex(c.re, c.im)),
         Value::Str(s) => leaves.push(Leaf::Str(s.as_str().as_bytes().to_vec())),
         Value::Bytes(b) => leaves.push(Leaf::Str(b.to_vec())),
         Value::List(_) | Value::Tuple(_) => {
@@ -336,6 +384,19 @@ fn push_tensor_leaves(tensor: &Tensor, leaves: &mut Vec<Leaf>) {
     match tensor.data() {
         TensorData::Bool(values) => leaves.extend(values.iter().map(|b| Leaf::Bool(*b))),
         TensorData::String(values) => leaves.extend(values.iter().cloned().map(Leaf::Str)),
+        TensorData::Complex64(values) => leaves.extend(
+            values
+                .iter()
+                .map(|c| Leaf::Complex(f64::from(c.re), f64::from(c.im))),
+        ),
+        TensorData::Complex128(values) => {
+            leaves.extend(values.iter().map(|c| Leaf::Complex(c.re, c.im)))
+        }
+        TensorData::UInt64(values) => leaves.extend(
+            values
+                .iter()
+                .map(|&u| i64::try_from(u).map_or(Leaf::UInt(u), Leaf::Int)),
+        ),
         _ if tensor.dtype().is_floating() => leaves.extend(
             tensor
                 .to_f64_vec()

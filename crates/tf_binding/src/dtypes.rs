@@ -106,6 +106,28 @@ pub fn build(st: &St) -> Rc<Class> {
             None,
         )
         .property(
+            "is_complex",
+            |vm, args| Ok(Value::Bool(dtype_of(vm, &args)?.is_complex())),
+            None,
+        )
+        .property(
+            "is_unsigned",
+            |vm, args| Ok(Value::Bool(dtype_of(vm, &args)?.is_unsigned())),
+            None,
+        )
+        .property(
+            "is_numeric",
+            |vm, args| Ok(Value::Bool(dtype_of(vm, &args)?.is_numeric())),
+            None,
+        )
+        .property_closure(
+            "real_dtype",
+            bound(st, |st, vm, args| {
+                dtype_object(st, vm, dtype_of(vm, &args)?.real_dtype())
+            }),
+            None,
+        )
+        .property(
             "max",
             |vm, args| {
                 let dtype = dtype_of(vm, &args)?;
@@ -173,6 +195,8 @@ fn limit(vm: &mut Vm<'_>, dtype: DType, max: bool) -> PyResult {
         "uint8" => int(0, u8::MAX.into()),
         "uint16" => int(0, u16::MAX.into()),
         "uint32" => int(0, u32::MAX.into()),
+        "uint64" if max => Ok(Value::from_u64(u64::MAX)),
+        "uint64" => int(0, 0),
         "float16" => float(65504.0),
         "bfloat16" => float(3.389_531_389_251_535_5e38),
         "float32" => float(f64::from(f32::MAX)),

@@ -39,6 +39,7 @@ pub mod activation_ops;
 pub mod array_ops;
 pub mod autograph;
 pub mod clock;
+pub mod complex_ops;
 pub mod config;
 pub mod control_dependencies;
 pub mod control_flow;

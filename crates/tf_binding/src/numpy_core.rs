@@ -15,6 +15,7 @@ use tensor::{DType, Shape, Tensor};
 /// Adds the primitives to the core module `_numpy`.
 pub fn install(module: &lang::value::Module, st: &St) {
     crate::def(module, st, "_ufunc", ufunc);
+    crate::def(module, st, "_complex_part", complex_part);
     crate::def(module, st, "_reduce", reduce);
     crate::def(module, st, "_arg_reduce", arg_reduce);
     crate::def(module, st, "_concatenate", concatenate);
@@ -192,14 +193,48 @@ fn unary(st: &St, vm: &mut Vm<'_>, name: &str, x: &Value) -> PyResult {
         _ => return float_function(st, vm, name, x),
     };
     let mut tensor = tensor_of(st, vm, x)?;
+    if op == UnaryOp::Abs && tensor.dtype().is_complex() {
+        // The magnitude, of the real dtype.
+        let result =
+            ops::complex_part(ops::ComplexPart::Abs, &tensor).map_err(|e| op_error(vm, e))?;
+        return array_value(st, vm, result);
+    }
     if op == UnaryOp::LogicalNot {
         tensor = truthy(vm, &tensor)?;
-    } else if widens && !tensor.dtype().is_floating() {
+    } else if widens && !tensor.dtype().is_floating() && !tensor.dtype().is_complex() {
         tensor = cast(vm, &tensor, DType::Float64)?;
     } else if tensor.dtype() == DType::Bool {
         tensor = cast(vm, &tensor, DType::Int8)?;
     }
     let result = ops::unary(op, &tensor).map_err(|e| op_error(vm, e))?;
+    array_value(st, vm, result)
+}
+
+/// `_complex_part(x, part)`: `np.real`, `np.imag`, `np.angle` (`"real"`, `"imag"`,
+/// `"angle"`) of a complex array as its real dtype, and `np.conjugate` (`"conj"`); real
+/// arrays are their own real part and conjugate, with zero imaginary parts.
+fn complex_part(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let x = args.get(0).cloned().unwrap_or(Value::None);
+    let part = args
+        .get(1)
+        .and_then(Value::as_str)
+        .map(str::to_string)
+        .ok_or_else(|| vm.type_error("expected a part name"))?;
+    let tensor = tensor_of(st, vm, &x)?;
+    let result = if tensor.dtype().is_complex() {
+        match part.as_str() {
+            "real" => ops::complex_part(ops::ComplexPart::Real, &tensor),
+            "imag" => ops::complex_part(ops::ComplexPart::Imag, &tensor),
+            "angle" => ops::complex_part(ops::ComplexPart::Angle, &tensor),
+            _ => ops::conj(&tensor),
+        }
+        .map_err(|e| op_error(vm, e))?
+    } else {
+        match part.as_str() {
+            "imag" => ops::binary(BinaryOp::Sub, &tensor, &tensor).map_err(|e| op_error(vm, e))?,
+            _ => tensor,
+        }
+    };
     array_value(st, vm, result)
 }
 
@@ -424,7 +459,15 @@ pub(crate) fn reduce_array(
         )));
     }
     let widen = match op {
-        ReduceOp::Mean if !tensor.dtype().is_floating() => Some(DType::Float64),
+        ReduceOp::Mean if !tensor.dtype().is_floating() && !tensor.dtype().is_complex() => {
+            Some(DType::Float64)
+        }
+        // NumPy sums unsigned integers as uint64, the rest (and bools) as int64.
+        ReduceOp::Sum | ReduceOp::Prod
+            if tensor.dtype().is_unsigned() && tensor.dtype() != DType::Bool =>
+        {
+            Some(DType::UInt64)
+        }
         ReduceOp::Sum | ReduceOp::Prod
             if tensor.dtype().is_integer() || tensor.dtype() == DType::Bool =>
         {

@@ -76,6 +76,11 @@ fn item(vm: &Vm<'_>, tensor: &Tensor, index: usize) -> PyResult {
     Ok(match tensor.data() {
         TensorData::Bool(values) => Value::Bool(values[index]),
         TensorData::String(values) => Value::Bytes(Rc::new(values[index].clone())),
+        TensorData::UInt64(values) => Value::from_u64(values[index]),
+        TensorData::Complex64(values) => {
+            Value::complex(f64::from(values[index].re), f64::from(values[index].im))
+        }
+        TensorData::Complex128(values) => Value::complex(values[index].re, values[index].im),
         _ if tensor.dtype().is_floating() => Value::Float(
             tensor
                 .to_f64_vec()
@@ -112,22 +117,31 @@ pub(crate) fn promote(a: DType, b: DType) -> DType {
     if a == b {
         return a;
     }
-    // Bits of integer precision a float holds exactly (NumPy's safe casts).
+    // The float precision (1: half, 2: single, 3: double) that holds a type's values.
     let float_rank = |d: DType| match d {
         Float16 | BFloat16 => 1,
-        Float32 => 2,
+        Float32 | Complex64 => 2,
+        Int8 | UInt8 | Bool => 1,
+        Int16 | UInt16 => 2,
         _ => 3,
     };
     let int_bits = |d: DType| match d {
         UInt8 | Int8 => 8,
-        Int16 => 16,
-        Int32 => 32,
+        Int16 | UInt16 => 16,
+        Int32 | UInt32 => 32,
         _ => 64,
     };
     match (a, b) {
         (Bool, other) | (other, Bool) => other,
         (String, _) | (_, String) => String,
         (Float16, BFloat16) | (BFloat16, Float16) => Float32,
+        (x, y) if x.is_complex() || y.is_complex() => {
+            if float_rank(x).max(float_rank(y)) <= 2 {
+                Complex64
+            } else {
+                Complex128
+            }
+        }
         (x, y) if x.is_floating() && y.is_floating() => {
             if float_rank(x) >= float_rank(y) {
                 x
@@ -136,18 +150,25 @@ pub(crate) fn promote(a: DType, b: DType) -> DType {
             }
         }
         (float, int) | (int, float) if float.is_floating() => {
-            let needed = match int_bits(int) {
-                8 => 1,
-                16 => 2,
-                _ => 3,
-            };
-            match needed.max(float_rank(float)) {
+            match float_rank(int).max(float_rank(float)) {
                 1 => float,
                 2 => Float32,
                 _ => Float64,
             }
         }
-        (UInt8, Int8) | (Int8, UInt8) => Int16,
+        (x, y) if x.is_unsigned() != y.is_unsigned() => {
+            let (unsigned, signed) = if x.is_unsigned() { (x, y) } else { (y, x) };
+            if int_bits(unsigned) < int_bits(signed) {
+                signed
+            } else {
+                match int_bits(unsigned) {
+                    8 => Int16,
+                    16 => Int32,
+                    32 => Int64,
+                    _ => Float64,
+                }
+            }
+        }
         (x, y) => {
             if int_bits(x) >= int_bits(y) {
                 x
@@ -171,7 +192,14 @@ pub(crate) fn cast(vm: &Vm<'_>, tensor: &Tensor, dtype: DType) -> PyResult<Tenso
 /// makes an integer array float64, a number makes a bool array int64, and otherwise the
 /// array's dtype stands.
 pub(crate) fn with_python_scalar(array: DType, scalar: DType) -> DType {
-    match (array.is_floating(), scalar) {
+    if scalar == DType::Complex128 {
+        // A Python complex keeps a float array's precision.
+        return match array {
+            DType::Float16 | DType::Float32 | DType::Complex64 => DType::Complex64,
+            _ => DType::Complex128,
+        };
+    }
+    match (array.is_floating() || array.is_complex(), scalar) {
         (true, _) => array,
         (false, DType::Float64) => DType::Float64,
         (false, _) if array == DType::Bool && scalar != DType::Bool => DType::Int64,
@@ -191,6 +219,7 @@ fn coerce(
         Value::Bool(_) => Some(DType::Bool),
         Value::Int(_) => Some(DType::Int64),
         Value::Float(_) => Some(DType::Float64),
+        Value::Complex(_) => Some(DType::Complex128),
         _ => None,
     };
     if let Some(kind) = scalar_dtype {
@@ -304,6 +333,19 @@ pub(crate) fn zero_dimensional(vm: &Vm<'_>, array: Tensor) -> PyResult<Tensor> {
 }
 
 /// The one element of an array `bool()` reads.
+/// `complex()` of a one-element array or tensor.
+pub(crate) fn complex_scalar(vm: &Vm<'_>, tensor: &Tensor) -> PyResult {
+    if tensor.num_elements() != 1 || tensor.dtype() == DType::String {
+        return Err(vm.type_error("only 0-dimensional arrays can be converted to Python scalars"));
+    }
+    let wide = cast(vm, tensor, DType::Complex128)?;
+    let value = wide
+        .as_slice::<tensor::Complex64>()
+        .and_then(|values| values.first().copied())
+        .ok_or_else(|| vm.type_error("cannot convert this array to a number"))?;
+    Ok(Value::complex(value.re, value.im))
+}
+
 fn scalar_f64(vm: &Vm<'_>, tensor: &Tensor) -> PyResult<f64> {
     if tensor.num_elements() != 1 {
         return Err(vm.type_error("only 0-dimensional arrays can be converted to Python scalars"));
@@ -345,8 +387,9 @@ pub fn build_classes(st: &St, vm: &Vm<'_>) -> NumpyClasses {
                 let kind = match dtype {
                     DType::Bool => "b",
                     DType::String => "S",
-                    DType::UInt8 => "u",
+                    _ if dtype.is_unsigned() => "u",
                     _ if dtype.is_floating() => "f",
+                    _ if dtype.is_complex() => "c",
                     _ => "i",
                 };
                 Ok(Value::str(kind))
@@ -505,6 +548,10 @@ fn build_ndarray(st: &St) -> Rc<Class> {
                 return Ok(Value::Bool(values[0]));
             }
             Ok(Value::Bool(scalar_f64(vm, &tensor)? != 0.0))
+        })
+        .method("__complex__", |vm, args| {
+            let tensor = zero_dimensional(vm, array_of(vm, &args)?)?;
+            complex_scalar(vm, &tensor)
         })
         .method("__float__", |vm, args| {
             Ok(Value::Float(scalar_f64(vm, &zero_dimensional(vm, array_of(vm, &args)?)?)?))

@@ -89,6 +89,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ("tensorflow.linalg.diag", "_tensorflow.linalg_ops:diag"),
     ("tensorflow.norm", "_tensorflow.linalg_ops:norm"),
     ("tensorflow.math.conj", "_tensorflow.math_ops:conj"),
+    ("tensorflow.math.real", "_tensorflow.math_ops:real"),
+    ("tensorflow.math.imag", "_tensorflow.math_ops:imag"),
+    ("tensorflow.math.angle", "_tensorflow.math_ops:angle"),
+    ("tensorflow.complex", "_tensorflow.math_ops:complex"),
     ("tensorflow.conj", "_tensorflow.math_ops:conj"),
     ("tensorflow.linalg.norm", "_tensorflow.linalg_ops:norm"),
     (

@@ -264,6 +264,14 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
             }),
         )
         .method_closure(
+            "__complex__",
+            bound(st, |st, vm, args| {
+                let tensor = value_of(st, vm, &args, "complex")?;
+                let tensor = zero_dimensional(vm, tensor)?;
+                crate::numpy_module::complex_scalar(vm, &tensor)
+            }),
+        )
+        .method_closure(
             "__float__",
             bound(st, |st, vm, args| {
                 // NumPy 2.x's `float()`, which TensorFlow calls, converts only 0-d arrays.

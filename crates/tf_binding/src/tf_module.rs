@@ -137,7 +137,20 @@ fn unary_fn(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: UnaryOp, what: &str) 
     let bound = bind!(vm, what, args, 1, [x, name])?;
     let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
     let name = name_arg(vm, &bound.name)?;
-    let handle = st.tf(vm, |ctx| ctx.unary(op, x, name.as_deref()))?;
+    let handle = st.tf(vm, |ctx| {
+        // `tf.abs` of a complex tensor is its magnitude, a `ComplexAbs` of the real dtype.
+        if op == UnaryOp::Abs && ctx.operand_dtype(&x)?.is_complex() {
+            let kind = runtime::op_defs::ComplexOp::kind(runtime::op_defs::ComplexOp::Part(
+                tensor::ops::ComplexPart::Abs,
+            ));
+            return ctx
+                .array_op_outputs(kind, "ComplexAbs", name.as_deref(), vec![(x, "x", false)])?
+                .into_iter()
+                .next()
+                .ok_or_else(|| runtime::TfError::internal("ComplexAbs made no output"));
+        }
+        ctx.unary(op, x, name.as_deref())
+    })?;
     wrap(st, vm, handle)
 }
 
@@ -1188,7 +1201,10 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     ] {
         def(&raw_ops, st, name, f);
     }
-    for (name, f) in crate::string_ops::RAW_OPS {
+    for (name, f) in crate::string_ops::RAW_OPS
+        .iter()
+        .chain(crate::complex_ops::RAW_OPS)
+    {
         def(&raw_ops, st, name, *f);
     }
     tf.set("raw_ops", Value::Module(raw_ops.clone()));

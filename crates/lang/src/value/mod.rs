@@ -259,6 +259,14 @@ impl Value {
         }
     }
 
+    /// An `int` from an unsigned 64-bit value (hosts' `uint64` numbers), big beyond `i64`.
+    pub fn from_u64(value: u64) -> Value {
+        match i64::try_from(value) {
+            Ok(small) => Value::Int(small),
+            Err(_) => Value::BigInt(Rc::new(BigInt::from(value))),
+        }
+    }
+
     /// The Rust-side variant name, for debugging only (user-visible names come from classes).
     pub fn kind_name(&self) -> &'static str {
         match self {

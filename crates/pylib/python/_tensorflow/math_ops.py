@@ -320,11 +320,80 @@ def weighted_cross_entropy_with_logits(labels, logits, pos_weight, name=None):
 
 
 def conj(x, name=None):
-    """`tf.math.conj`: a real tensor is its own conjugate, returned as it is (TensorFlow
-    makes no op for it); the playground has no complex dtypes."""
+    """`tf.math.conj`: the complex conjugate (`Conj`); a real tensor is its own conjugate,
+    returned as it is (TensorFlow makes no op for it)."""
     import tensorflow as tf
 
-    return tf.convert_to_tensor(x, name=name)
+    if isinstance(x, tf.Tensor) and (x.dtype.is_floating or x.dtype.is_integer):
+        return x
+    with tf.name_scope(name or "Conj") as scope:
+        x = tf.convert_to_tensor(x, name="x")
+        if x.dtype.is_complex:
+            return tf.raw_ops.Conj(input=x, name=scope)
+        if x.dtype.is_floating or x.dtype.is_integer:
+            return x
+        raise TypeError(f"Expected numeric or variant tensor, got dtype {x.dtype!r}.")
+
+
+def real(input, name=None):
+    """`tf.math.real`: the real parts of a complex tensor (`Real`, of its real dtype); a
+    real tensor is returned as it is."""
+    import tensorflow as tf
+
+    with tf.name_scope(name or "Real") as scope:
+        input = tf.convert_to_tensor(input, name="input")
+        if input.dtype.is_complex:
+            return tf.raw_ops.Real(input=input, Tout=input.dtype.real_dtype, name=scope)
+        if input.dtype.is_numeric:
+            return input
+        raise TypeError(
+            "input must be a numeric tensor, but got tensor with dtype {}".format(input.dtype))
+
+
+def imag(input, name=None):
+    """`tf.math.imag`: the imaginary parts of a complex tensor (`Imag`); zeros for a real
+    one."""
+    import tensorflow as tf
+
+    with tf.name_scope(name or "Imag") as scope:
+        input = tf.convert_to_tensor(input, name="input")
+        if input.dtype.is_complex:
+            return tf.raw_ops.Imag(input=input, Tout=input.dtype.real_dtype, name=scope)
+        return tf.zeros_like(input)
+
+
+def angle(input, name=None):
+    """`tf.math.angle`: the argument of each complex element (`Angle`); for real tensors
+    pi where negative, else 0."""
+    import math
+    import tensorflow as tf
+
+    with tf.name_scope(name or "Angle") as scope:
+        input = tf.convert_to_tensor(input, name="input")
+        if input.dtype.is_complex:
+            return tf.raw_ops.Angle(input=input, Tout=input.dtype.real_dtype, name=scope)
+        return tf.where(input < 0, math.pi * tf.ones_like(input), tf.zeros_like(input))
+
+
+def complex(real, imag, name=None):
+    """`tf.complex`: `real + imag * 1j` from two float32 (→ complex64) or two float64
+    (→ complex128) tensors (`Complex`)."""
+    import tensorflow as tf
+
+    real = tf.convert_to_tensor(real, name="real")
+    imag = tf.convert_to_tensor(imag, name="imag")
+    with tf.name_scope(name or "Complex") as scope:
+        input_types = (real.dtype, imag.dtype)
+        if input_types == (tf.float64, tf.float64):
+            tout = tf.complex128
+        elif input_types == (tf.float32, tf.float32):
+            tout = tf.complex64
+        else:
+            raise TypeError(
+                f"The `real` and `imag` components have incorrect types: "
+                f"{real.dtype.name} {imag.dtype.name}. They must be consistent, and "
+                f"one of {[tf.float32, tf.float64]}")
+        return tf.raw_ops.Complex(real=real, imag=imag, Tout=tout, name=scope)
 
 
 # Significand bits (with the implicit one) of the float dtypes, for stepping to the

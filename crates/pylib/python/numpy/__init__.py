@@ -3,10 +3,18 @@ core (`_numpy`: ndarray, dtypes, array creation, the elementwise functions, redu
 joining and selection on the engine's kernels) and `numpy.random`.
 """
 
-from _numpy import (_arg_reduce, _concatenate, _cumsum, _matmul, _print_options, _reduce,
-                    _ufunc, _where, arange, array, array2string, asarray, bool, bool_, bytes_, dtype, e, float16,
-                    float32, float64, int8, int16, int32, int64, ndarray, newaxis, ones, pi,
-                    random, uint8, zeros)
+from _numpy import (_arg_reduce, _complex_part, _concatenate, _cumsum, _matmul, _print_options, _reduce,
+                    _ufunc, _where, arange, array, array2string, asarray, bool, bool_, bytes_,
+                    complex64, complex128, dtype, e, float16, float32, float64, int8, int16,
+                    int32, int64, ndarray, newaxis, ones, pi, random, uint8, uint16, uint32,
+                    uint64, zeros)
+
+# NumPy's aliases of the sized types (x86-64 Linux: `uint` is uint64, `uintc` uint32).
+complex_ = cdouble = complex128
+csingle = complex64
+ushort = uint16
+uintc = uint32
+uint = ulonglong = uint64
 
 # Python's own max and min, before this module's (NumPy's) take the names; and numpy.dtype,
 # for classes whose attributes are named dtype.
@@ -52,6 +60,41 @@ def _binary(name):
 
 
 absolute = _unary("absolute")
+
+
+def real(val):
+    """The real parts (a real array is its own)."""
+    return _complex_part(val, "real")
+
+
+def imag(val):
+    """The imaginary parts (zeros for a real array)."""
+    return _complex_part(val, "imag")
+
+
+def conjugate(x, /):
+    """The complex conjugate (a real array is its own)."""
+    return _complex_part(x, "conj")
+
+
+conj = conjugate
+
+
+def angle(z, deg=False):
+    """The argument of each element, in radians (degrees with `deg`)."""
+    z = asarray(z)
+    result = _complex_part(z if z.dtype.kind == "c" else z + 0j, "angle")
+    return result * (180 / pi) if deg else result
+
+
+def iscomplexobj(x):
+    """Whether `x` is of a complex type (not whether any element has an imaginary part)."""
+    return asarray(x).dtype.kind == "c"
+
+
+def isrealobj(x):
+    """Whether `x` is not of a complex type."""
+    return not iscomplexobj(x)
 abs = absolute
 negative = _unary("negative")
 sign = _unary("sign")
@@ -760,7 +803,8 @@ class iinfo:
 
     def __init__(self, int_type):
         name = str(asarray(0, dtype=int_type).dtype)
-        bits = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8}[name]
+        bits = {"int8": 8, "int16": 16, "int32": 32, "int64": 64, "uint8": 8, "uint16": 16,
+                "uint32": 32, "uint64": 64}[name]
         self.dtype = _dtype(name)
         self.bits = bits
         self.kind = "u" if name.startswith("u") else "i"
@@ -1117,8 +1161,10 @@ def _register_numbers():
     import numbers
     for kind in (float16, float32, float64):
         numbers.Real.register(kind)
-    for kind in (int8, int16, int32, int64, uint8):
+    for kind in (int8, int16, int32, int64, uint8, uint16, uint32, uint64):
         numbers.Integral.register(kind)
+    for kind in (complex64, complex128):
+        numbers.Complex.register(kind)
 
 
 _register_numbers()

@@ -83,6 +83,9 @@ ndarray.__xor__ = lambda self, other: np.bitwise_xor(self, other)
 ndarray.__rxor__ = _reflected(np.bitwise_xor)
 ndarray.__invert__ = lambda self: np.invert(self)
 ndarray.__abs__ = lambda self: np.absolute(self)
+ndarray.real = property(lambda self: np.real(self))
+ndarray.imag = property(lambda self: np.imag(self))
+ndarray.conj = ndarray.conjugate = lambda self: np.conjugate(self)
 ndarray.__pos__ = lambda self: self.copy()
 
 

@@ -18,6 +18,8 @@ _GROWTH_DIGITS = 21
 _DESCRS = {
     "bool": "|b1", "int8": "|i1", "uint8": "|u1", "int16": "<i2", "int32": "<i4",
     "int64": "<i8", "float16": "<f2", "float32": "<f4", "float64": "<f8",
+    "uint16": "<u2", "uint32": "<u4", "uint64": "<u8", "complex64": "<c8",
+    "complex128": "<c16",
 }
 _DTYPES = {descr: name for name, descr in _DESCRS.items()}
 _DTYPES.update({"<b1": "bool", "<i1": "int8", "<u1": "uint8", "|i2": "int16"})

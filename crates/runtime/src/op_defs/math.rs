@@ -94,6 +94,12 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("Cast"),
     // tf.math.is_nan and friends: kernels on CPU and GPU, and XLA lowerings (tf2xla
     // `REGISTER_XLA_OP`).
+    OpDef::compute("Real"),
+    OpDef::compute("Imag"),
+    OpDef::compute("Conj"),
+    transcendental("Angle"),
+    transcendental("ComplexAbs"),
+    OpDef::compute("Complex"),
     OpDef::compute("IsNan"),
     OpDef::compute("IsInf"),
     OpDef::compute("IsFinite"),

@@ -23,13 +23,31 @@ pub(super) struct FloatFormat {
     pad_left: usize,
     pad_right: usize,
     exp_size: usize,
+    /// `sign='+'`: non-negative values get a `+` (the imaginary parts of complex numbers).
+    plus: bool,
+}
+
+/// Puts `+` before a number's text when it has no `-` (NumPy's Dragon4 with `sign=True`).
+fn with_plus(plus: bool, text: String) -> String {
+    if plus && !text.starts_with('-') {
+        format!("+{text}")
+    } else {
+        text
+    }
 }
 
 impl FloatFormat {
-    /// `FloatingFormat.fillFormat` over the values that will be shown.
-    fn new(values: &[f64], precision_kind: Precision, options: &PrintOptions) -> FloatFormat {
+    /// `FloatingFormat.fillFormat` over the values that will be shown; `plus` is NumPy's
+    /// `sign='+'`.
+    fn new(
+        values: &[f64],
+        precision_kind: Precision,
+        options: &PrintOptions,
+        plus: bool,
+    ) -> FloatFormat {
         let finite: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
         let mut format = FloatFormat {
+            plus,
             precision_kind,
             exp_format: false,
             precision: options.precision,
@@ -64,7 +82,11 @@ impl FloatFormat {
         } else if format.exp_format {
             let parts: Vec<(String, String, i32)> = finite
                 .iter()
-                .map(|&v| scientific_parts(v, precision_kind, options.precision))
+                .map(|&v| {
+                    let (lead, fraction, exponent) =
+                        scientific_parts(v, precision_kind, options.precision);
+                    (with_plus(plus, lead), fraction, exponent)
+                })
                 .collect();
             let exp_digits = |e: i32| e.unsigned_abs().to_string().len().max(2);
             format.exp_size = parts.iter().map(|p| exp_digits(p.2)).max().unwrap_or(2);
@@ -75,13 +97,17 @@ impl FloatFormat {
         } else {
             let parts: Vec<(String, String)> = finite
                 .iter()
-                .map(|&v| positional_parts(v, precision_kind, options.precision))
+                .map(|&v| {
+                    let (integer, fraction) =
+                        positional_parts(v, precision_kind, options.precision);
+                    (with_plus(plus, integer), fraction)
+                })
                 .collect();
             format.pad_left = parts.iter().map(|p| p.0.len()).max().unwrap_or(0);
             format.pad_right = parts.iter().map(|p| p.1.len()).max().unwrap_or(0);
         }
         if finite.len() != values.len() {
-            let negative_inf = values.iter().any(|v| v.is_infinite() && *v < 0.0);
+            let negative_inf = plus || values.iter().any(|v| v.is_infinite() && *v < 0.0);
             let offset = format.pad_right + 1;
             let nan_width = 3usize.saturating_sub(offset);
             let inf_width = (3 + usize::from(negative_inf)).saturating_sub(offset);
@@ -93,6 +119,7 @@ impl FloatFormat {
     /// `FloatingFormat.__call__`.
     fn format(&self, value: f64) -> String {
         if let Some(text) = non_finite(value) {
+            let text = with_plus(self.plus, text.to_string());
             let width = self.pad_left + self.pad_right + 1;
             return format!("{text:>width$}");
         }
@@ -103,6 +130,7 @@ impl FloatFormat {
                 // Dragon4 with `min_digits` prints further digits of the exact value.
                 (lead, fraction, exponent) = exact_scientific_parts(value, self.min_digits);
             }
+            let lead = with_plus(self.plus, lead);
             return format!(
                 "{lead:>width$}.{fraction}e{}",
                 exponent_text(exponent, self.exp_size),
@@ -110,6 +138,7 @@ impl FloatFormat {
             );
         }
         let (integer, fraction) = positional_parts(value, self.precision_kind, self.precision);
+        let integer = with_plus(self.plus, integer);
         format!(
             "{integer:>left$}.{fraction:<right$}",
             left = self.pad_left,
@@ -122,6 +151,14 @@ impl FloatFormat {
 pub(super) enum ElementFormat {
     /// float16, float32, float64.
     Float(FloatFormat),
+    /// complex64, complex128: NumPy's `ComplexFloatingFormat`, one float format for the real
+    /// parts and one with `sign='+'` for the imaginary parts.
+    Complex {
+        /// The real parts' format.
+        real: FloatFormat,
+        /// The imaginary parts' format.
+        imag: FloatFormat,
+    },
     /// Integers right-aligned to the widest shown value.
     Int { width: usize },
     /// `True` / `False`, with `True` padded to five columns except in 0-d arrays.
@@ -146,7 +183,21 @@ impl ElementFormat {
                     DType::Float64 => Precision::Double,
                     _ => Precision::Single,
                 };
-                ElementFormat::Float(FloatFormat::new(&values, kind, options))
+                ElementFormat::Float(FloatFormat::new(&values, kind, options, false))
+            }
+            (dtype, _) if dtype.is_complex() => {
+                let parts: Vec<(f64, f64)> =
+                    shown.iter().map(|&i| element_complex(data, i)).collect();
+                let kind = match dtype {
+                    DType::Complex128 => Precision::Double,
+                    _ => Precision::Single,
+                };
+                let reals: Vec<f64> = parts.iter().map(|p| p.0).collect();
+                let imags: Vec<f64> = parts.iter().map(|p| p.1).collect();
+                ElementFormat::Complex {
+                    real: FloatFormat::new(&reals, kind, options, false),
+                    imag: FloatFormat::new(&imags, kind, options, true),
+                }
             }
             _ => {
                 let width = shown
@@ -163,6 +214,18 @@ impl ElementFormat {
     pub(super) fn format(&self, data: &TensorData, index: usize) -> String {
         match self {
             ElementFormat::Float(float) => float.format(element_f64(data, index)),
+            ElementFormat::Complex { real, imag } => {
+                let (re, im) = element_complex(data, index);
+                let imag_text = imag.format(im);
+                // The `j` goes before the imaginary part's padding.
+                let end = imag_text.trim_end().len();
+                format!(
+                    "{}{}j{}",
+                    real.format(re),
+                    &imag_text[..end],
+                    &imag_text[end..]
+                )
+            }
             ElementFormat::Int { width } => {
                 format!("{:>width$}", element_integer_text(data, index))
             }
@@ -190,8 +253,22 @@ pub(super) fn element_f64(data: &TensorData, index: usize) -> f64 {
         TensorData::Int32(values) => f64::from(values[index]),
         TensorData::Int64(values) => values[index] as f64,
         TensorData::UInt8(values) => f64::from(values[index]),
+        TensorData::UInt16(values) => f64::from(values[index]),
+        TensorData::UInt32(values) => f64::from(values[index]),
+        TensorData::UInt64(values) => values[index] as f64,
+        TensorData::Complex64(values) => f64::from(values[index].re),
+        TensorData::Complex128(values) => values[index].re,
         TensorData::Bool(values) => f64::from(u8::from(values[index])),
         TensorData::String(_) => 0.0,
+    }
+}
+
+/// Complex element `index` as (real, imaginary) f64s; other numbers have no imaginary part.
+pub(super) fn element_complex(data: &TensorData, index: usize) -> (f64, f64) {
+    match data {
+        TensorData::Complex64(values) => (f64::from(values[index].re), f64::from(values[index].im)),
+        TensorData::Complex128(values) => (values[index].re, values[index].im),
+        other => (element_f64(other, index), 0.0),
     }
 }
 
@@ -203,6 +280,9 @@ pub(super) fn element_integer_text(data: &TensorData, index: usize) -> String {
         TensorData::Int32(values) => values[index].to_string(),
         TensorData::Int64(values) => values[index].to_string(),
         TensorData::UInt8(values) => values[index].to_string(),
+        TensorData::UInt16(values) => values[index].to_string(),
+        TensorData::UInt32(values) => values[index].to_string(),
+        TensorData::UInt64(values) => values[index].to_string(),
         TensorData::Bool(values) => u8::from(values[index]).to_string(),
         other => cpython_text::float_to_decimal::format_fixed(element_f64(other, index), None),
     }

@@ -191,6 +191,33 @@ pub fn numpy_float_scalar_str(value: f64, precision: Precision) -> String {
     scientific_trimmed(value, precision)
 }
 
+/// NumPy's scalar `str` of a complex number (and, for `Precision::Double`, Python's
+/// `repr(complex)`): `3j` when the real part is +0, else `(re±imj)`, each part as a float
+/// scalar prints but with no `.0` on integral values (`(1+2j)`, `(1e+07+1j)`).
+pub fn complex_scalar_text(re: f64, im: f64, precision: Precision) -> String {
+    let part = |value: f64, plus: bool| {
+        let text = match non_finite(value) {
+            Some(text) => text.to_string(),
+            None => {
+                let text = numpy_float_scalar_str(value, precision);
+                match text.strip_suffix(".0") {
+                    Some(integral) => integral.to_string(),
+                    None => text,
+                }
+            }
+        };
+        if plus && !text.starts_with('-') {
+            format!("+{text}")
+        } else {
+            text
+        }
+    };
+    if re == 0.0 && !re.is_sign_negative() {
+        return format!("{}j", part(im, false));
+    }
+    format!("({}{}j)", part(re, false), part(im, true))
+}
+
 /// C++ `std::ostream << float` with the default precision 6 (`%g`): how ml_dtypes prints
 /// `bfloat16` values (`0.100098`, `3.14062`, `1.00136e-05`, `1`).
 pub fn c_general(value: f64) -> String {

@@ -15,8 +15,13 @@ mod array;
 pub mod float;
 pub mod summarize;
 
-use array::{element_f64, element_integer_text, shown_indices, ElementFormat, Layout};
-use float::{bytes_repr, c_general, numpy_float_scalar_str, python_float_repr, Precision};
+use array::{
+    element_complex, element_f64, element_integer_text, shown_indices, ElementFormat, Layout,
+};
+use float::{
+    bytes_repr, c_general, complex_scalar_text, numpy_float_scalar_str, python_float_repr,
+    Precision,
+};
 
 use super::dtype::DType;
 use super::shape::Shape;
@@ -135,7 +140,7 @@ pub fn numpy_repr(tensor: &Tensor) -> String {
 }
 
 /// `repr(array)`: `array([1., 2.], dtype=float32)`, with `shape=` for empty or summarised
-/// arrays and `dtype=` unless implied (float64, int64, bool), moved to a new line when the
+/// arrays and `dtype=` unless implied (float64, int64, bool, complex128), moved to a new line when the
 /// last line would pass the width.
 pub fn numpy_repr_with(tensor: &Tensor, options: &PrintOptions) -> String {
     const PREFIX: &str = "array(";
@@ -145,7 +150,10 @@ pub fn numpy_repr_with(tensor: &Tensor, options: &PrintOptions) -> String {
     if (size == 0 && tensor.dims() != [0]) || size > options.threshold {
         extras.push(format!("shape={}", tensor.shape()));
     }
-    let implied = matches!(tensor.dtype(), DType::Float64 | DType::Int64 | DType::Bool);
+    let implied = matches!(
+        tensor.dtype(),
+        DType::Float64 | DType::Int64 | DType::Bool | DType::Complex128
+    );
     if !implied || size == 0 {
         extras.push(format!("dtype={}", tensor.dtype().numpy_name()));
     }
@@ -220,7 +228,7 @@ fn array_to_string(
 fn precision_of(dtype: DType) -> Precision {
     match dtype {
         DType::Float16 => Precision::Half,
-        DType::Float64 => Precision::Double,
+        DType::Float64 | DType::Complex128 => Precision::Double,
         _ => Precision::Single,
     }
 }
@@ -246,6 +254,10 @@ pub fn numpy_scalar_str(tensor: &Tensor, index: usize) -> String {
         (dtype, _) if dtype.is_floating() => {
             numpy_float_scalar_str(element_f64(data, index), precision_of(dtype))
         }
+        (dtype, _) if dtype.is_complex() => {
+            let (re, im) = element_complex(data, index);
+            complex_scalar_text(re, im, precision_of(dtype))
+        }
         _ => element_integer_text(data, index),
     }
 }
@@ -258,6 +270,13 @@ pub fn numpy_scalar_repr(tensor: &Tensor, index: usize) -> String {
         TensorData::Bool(values) => format!("np.{}_", python_bool(values[index])),
         TensorData::String(_) => format!("np.bytes_({text})"),
         _ if tensor.dtype() == DType::BFloat16 => text,
+        _ if tensor.dtype().is_complex() => {
+            let inner = text
+                .strip_prefix('(')
+                .and_then(|t| t.strip_suffix(')'))
+                .unwrap_or(&text);
+            format!("np.{}({inner})", tensor.dtype().name())
+        }
         _ => format!("np.{}({text})", tensor.dtype().name()),
     }
 }
@@ -271,6 +290,10 @@ pub fn python_item_repr(tensor: &Tensor, index: usize) -> String {
         TensorData::Bool(values) => python_bool(values[index]).to_string(),
         TensorData::Float32(_) | TensorData::Float64(_) => {
             python_float_repr(element_f64(data, index))
+        }
+        TensorData::Complex64(_) | TensorData::Complex128(_) => {
+            let (re, im) = element_complex(data, index);
+            complex_scalar_text(re, im, Precision::Double)
         }
         _ => element_integer_text(data, index),
     }

@@ -109,6 +109,20 @@ fn element_text(data: &TensorData, index: usize, out: &mut String) {
         TensorData::Int32(values) => out.push_str(&values[index].to_string()),
         TensorData::Int64(values) => out.push_str(&values[index].to_string()),
         TensorData::UInt8(values) => out.push_str(&values[index].to_string()),
+        TensorData::UInt16(values) => out.push_str(&values[index].to_string()),
+        TensorData::UInt32(values) => out.push_str(&values[index].to_string()),
+        TensorData::UInt64(values) => out.push_str(&values[index].to_string()),
+        // `std::ostream << std::complex`: `(re,im)` at the stream's default precision.
+        TensorData::Complex64(values) => out.push_str(&format!(
+            "({},{})",
+            percent_g(f64::from(values[index].re), 6),
+            percent_g(f64::from(values[index].im), 6)
+        )),
+        TensorData::Complex128(values) => out.push_str(&format!(
+            "({},{})",
+            percent_g(values[index].re, 6),
+            percent_g(values[index].im, 6)
+        )),
         TensorData::Bool(values) => out.push(if values[index] { '1' } else { '0' }),
         TensorData::String(values) => {
             out.push('"');

@@ -31,6 +31,12 @@ fn build(case: &Case) -> Tensor {
         DType::Int32 => TensorData::Int32(ints().into_iter().map(|v| v as i32).collect()),
         DType::Int64 => TensorData::Int64(ints()),
         DType::UInt8 => TensorData::UInt8(ints().into_iter().map(|v| v as u8).collect()),
+        DType::UInt16 => TensorData::UInt16(ints().into_iter().map(|v| v as u16).collect()),
+        DType::UInt32 => TensorData::UInt32(ints().into_iter().map(|v| v as u32).collect()),
+        DType::UInt64 => TensorData::UInt64(ints().into_iter().map(|v| v as u64).collect()),
+        DType::Complex64 | DType::Complex128 => {
+            unreachable!("the recorded cases hold no complex tensors")
+        }
         DType::Bool => TensorData::Bool(ints().into_iter().map(|v| v != 0).collect()),
         DType::String => TensorData::String(
             case.values

@@ -7,6 +7,10 @@
 //! - float → int64: truncate; NaN and out-of-range become `-9223372036854775808`.
 //! - int → narrower int: wrap. Anything → bool: `x != 0` (NaN is true).
 //! - float → float16/bfloat16: round to nearest even (overflow gives inf).
+//! - float → uint16 wraps through int32, → uint32 through int64; → uint64 as C's conversion
+//!   (values from 2^63 on convert unsigned, below through int64).
+//! - real → complex: the value is the real part; complex → real: the real part (TensorFlow's
+//!   Python wrapper warns that the imaginary part is discarded); complex → bool: `x != 0`.
 //! - string ↔ anything else: `UnimplementedError: Cast string to float is not supported`.
 
 use super::OpType;
@@ -36,6 +40,22 @@ pub fn cast(input: &Tensor, dtype: DType) -> OpResult<Tensor> {
         return Tensor::new(dtype, shape, input.data().clone());
     }
     let data = match input.data() {
+        TensorData::Complex64(values) => from_complex(
+            values.iter().map(|v| (f64::from(v.re), f64::from(v.im))),
+            dtype,
+        ),
+        TensorData::Complex128(values) => from_complex(values.iter().map(|v| (v.re, v.im)), dtype),
+        TensorData::UInt64(values) if !dtype.is_integer() => {
+            // Unsigned 64-bit values beyond i64 convert as themselves, not wrapped.
+            let floats: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+            match dtype {
+                DType::Bool => TensorData::Bool(values.iter().map(|&v| v != 0).collect()),
+                DType::Float32 | DType::Float16 | DType::BFloat16 => {
+                    TensorData::Float32(values.iter().map(|&v| v as f32).collect())
+                }
+                _ => from_floats(floats.into_iter(), dtype),
+            }
+        }
         TensorData::Float32(values) => from_floats(values.iter().map(|&v| f64::from(v)), dtype),
         TensorData::Float64(values) => from_floats(values.iter().copied(), dtype),
         TensorData::Bool(values) => from_ints(values.iter().map(|&v| i64::from(v)), dtype),
@@ -74,7 +94,36 @@ fn float_to_i64(value: f64) -> i64 {
     }
 }
 
+/// float → uint64 as C converts it: from 2^63 on unsigned, below through int64.
+fn float_to_u64(value: f64) -> u64 {
+    const HIGH: f64 = 9_223_372_036_854_775_808.0; // 2^63
+    if (HIGH..2.0 * HIGH).contains(&value) {
+        (value - HIGH) as u64 ^ (1 << 63)
+    } else {
+        float_to_i64(value) as u64
+    }
+}
+
+/// Complex values to `dtype`: complex keeps both parts, bool tests both, others take the
+/// real part.
+fn from_complex(values: impl Iterator<Item = (f64, f64)>, dtype: DType) -> TensorData {
+    use crate::tensor::{Complex32, Complex64};
+    match dtype {
+        DType::Complex64 => TensorData::Complex64(
+            values
+                .map(|(re, im)| Complex32::new(re as f32, im as f32))
+                .collect(),
+        ),
+        DType::Complex128 => {
+            TensorData::Complex128(values.map(|(re, im)| Complex64::new(re, im)).collect())
+        }
+        DType::Bool => TensorData::Bool(values.map(|(re, im)| re != 0.0 || im != 0.0).collect()),
+        _ => from_floats(values.map(|(re, _)| re), dtype),
+    }
+}
+
 fn from_floats(values: impl Iterator<Item = f64>, dtype: DType) -> TensorData {
+    use crate::tensor::{Complex32, Complex64};
     match dtype {
         DType::Float16 | DType::BFloat16 | DType::Float32 => {
             TensorData::Float32(values.map(|v| v as f32).collect())
@@ -85,6 +134,15 @@ fn from_floats(values: impl Iterator<Item = f64>, dtype: DType) -> TensorData {
         DType::Int32 => TensorData::Int32(values.map(float_to_i32).collect()),
         DType::UInt8 => TensorData::UInt8(values.map(|v| float_to_i32(v) as u8).collect()),
         DType::Int64 => TensorData::Int64(values.map(float_to_i64).collect()),
+        DType::UInt16 => TensorData::UInt16(values.map(|v| float_to_i32(v) as u16).collect()),
+        DType::UInt32 => TensorData::UInt32(values.map(|v| float_to_i64(v) as u32).collect()),
+        DType::UInt64 => TensorData::UInt64(values.map(float_to_u64).collect()),
+        DType::Complex64 => {
+            TensorData::Complex64(values.map(|v| Complex32::new(v as f32, 0.0)).collect())
+        }
+        DType::Complex128 => {
+            TensorData::Complex128(values.map(|v| Complex64::new(v, 0.0)).collect())
+        }
         DType::Bool => TensorData::Bool(values.map(|v| v != 0.0).collect()),
         DType::String => TensorData::String(Vec::new()),
     }
@@ -101,6 +159,10 @@ fn from_ints(values: impl Iterator<Item = i64>, dtype: DType) -> TensorData {
         DType::Int32 => TensorData::Int32(values.map(|v| v as i32).collect()),
         DType::Int64 => TensorData::Int64(values.collect()),
         DType::UInt8 => TensorData::UInt8(values.map(|v| v as u8).collect()),
+        DType::UInt16 => TensorData::UInt16(values.map(|v| v as u16).collect()),
+        DType::UInt32 => TensorData::UInt32(values.map(|v| v as u32).collect()),
+        DType::UInt64 => TensorData::UInt64(values.map(|v| v as u64).collect()),
+        DType::Complex64 | DType::Complex128 => from_floats(values.map(|v| v as f64), dtype),
         DType::Bool => TensorData::Bool(values.map(|v| v != 0).collect()),
         DType::String => TensorData::String(Vec::new()),
     }

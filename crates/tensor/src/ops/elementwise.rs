@@ -236,6 +236,53 @@ impl_int_arith!(i16);
 impl_int_arith!(i32);
 impl_int_arith!(i64);
 impl_int_arith!(u8);
+impl_int_arith!(u16);
+impl_int_arith!(u32);
+impl_int_arith!(u64);
+
+/// Complex division as TensorFlow's CPU kernels compute it (Smith's algorithm, which
+/// scales by the larger part of the divisor so that it neither overflows nor loses the
+/// smaller part): `1 / (1+3j)` in complex64 is `0.10000001-0.3j`, not the naive `0.1-0.3j`.
+pub(crate) fn complex_div<T: num_traits::Float>(
+    x: num_complex::Complex<T>,
+    y: num_complex::Complex<T>,
+) -> num_complex::Complex<T> {
+    let (a, b, c, d) = (x.re, x.im, y.re, y.im);
+    if c.abs() >= d.abs() {
+        if c == T::zero() && d == T::zero() {
+            return num_complex::Complex::new(a / c.abs(), b / c.abs());
+        }
+        let ratio = d / c;
+        let denominator = c + d * ratio;
+        num_complex::Complex::new((a + b * ratio) / denominator, (b - a * ratio) / denominator)
+    } else {
+        let ratio = c / d;
+        let denominator = c * ratio + d;
+        num_complex::Complex::new((a * ratio + b) / denominator, (b * ratio - a) / denominator)
+    }
+}
+
+/// One arithmetic op on two complex numbers; `None` for ops TensorFlow has no complex
+/// kernel for (the registered-dtype check rejects those first).
+fn complex_arith<T: num_traits::Float>(
+    op: BinaryOp,
+    a: num_complex::Complex<T>,
+    b: num_complex::Complex<T>,
+) -> num_complex::Complex<T> {
+    match op {
+        BinaryOp::Add => a + b,
+        BinaryOp::Sub => a - b,
+        BinaryOp::Mul => a * b,
+        BinaryOp::RealDiv => complex_div(a, b),
+        BinaryOp::Pow => a.powc(b),
+        // Eigen's scalar_squared_difference_op: the difference times its conjugate.
+        BinaryOp::SquaredDifference => {
+            let difference = a - b;
+            difference * difference.conj()
+        }
+        _ => a,
+    }
+}
 
 /// One arithmetic op on one pair of elements.
 fn arith<T: Arith>(op: BinaryOp, a: T, b: T) -> Result<T, ArithError> {
@@ -389,6 +436,26 @@ pub fn binary(op: BinaryOp, lhs: &Tensor, rhs: &Tensor) -> OpResult<Tensor> {
             (TensorData::UInt8(a), TensorData::UInt8(b)) => {
                 broadcast_zip(a, left, b, right, &output, |x, y| compare(op, &x, &y))
             }
+            (TensorData::UInt16(a), TensorData::UInt16(b)) => {
+                broadcast_zip(a, left, b, right, &output, |x, y| compare(op, &x, &y))
+            }
+            (TensorData::UInt32(a), TensorData::UInt32(b)) => {
+                broadcast_zip(a, left, b, right, &output, |x, y| compare(op, &x, &y))
+            }
+            (TensorData::UInt64(a), TensorData::UInt64(b)) => {
+                broadcast_zip(a, left, b, right, &output, |x, y| compare(op, &x, &y))
+            }
+            // Only `Equal` and `NotEqual` have complex kernels.
+            (TensorData::Complex64(a), TensorData::Complex64(b)) => {
+                broadcast_zip(a, left, b, right, &output, |x, y| {
+                    (x == y) == (op == BinaryOp::Equal)
+                })
+            }
+            (TensorData::Complex128(a), TensorData::Complex128(b)) => {
+                broadcast_zip(a, left, b, right, &output, |x, y| {
+                    (x == y) == (op == BinaryOp::Equal)
+                })
+            }
             (TensorData::Bool(a), TensorData::Bool(b)) => {
                 broadcast_zip(a, left, b, right, &output, |x, y| compare(op, &x, &y))
             }
@@ -437,6 +504,25 @@ pub fn binary(op: BinaryOp, lhs: &Tensor, rhs: &Tensor) -> OpResult<Tensor> {
         }
         (TensorData::UInt8(a), TensorData::UInt8(b)) => {
             TensorData::UInt8(run_arith(op, a, left, b, right, &output)?)
+        }
+        (TensorData::UInt16(a), TensorData::UInt16(b)) => {
+            TensorData::UInt16(run_arith(op, a, left, b, right, &output)?)
+        }
+        (TensorData::UInt32(a), TensorData::UInt32(b)) => {
+            TensorData::UInt32(run_arith(op, a, left, b, right, &output)?)
+        }
+        (TensorData::UInt64(a), TensorData::UInt64(b)) => {
+            TensorData::UInt64(run_arith(op, a, left, b, right, &output)?)
+        }
+        (TensorData::Complex64(a), TensorData::Complex64(b)) => {
+            TensorData::Complex64(zip_with(a, left, b, right, &output, |x, y| {
+                complex_arith(op, x, y)
+            }))
+        }
+        (TensorData::Complex128(a), TensorData::Complex128(b)) => {
+            TensorData::Complex128(zip_with(a, left, b, right, &output, |x, y| {
+                complex_arith(op, x, y)
+            }))
         }
         _ => return Err(internal(op_type, "mismatched storage")),
     };

@@ -263,6 +263,28 @@ fn scan(
         TensorData::Int64(v) => TensorData::Int64(scan!(v, 0i64, i64::wrapping_add)),
         TensorData::UInt8(v) if product => TensorData::UInt8(scan!(v, 1u8, u8::wrapping_mul)),
         TensorData::UInt8(v) => TensorData::UInt8(scan!(v, 0u8, u8::wrapping_add)),
+        TensorData::UInt16(v) if product => TensorData::UInt16(scan!(v, 1u16, u16::wrapping_mul)),
+        TensorData::UInt16(v) => TensorData::UInt16(scan!(v, 0u16, u16::wrapping_add)),
+        TensorData::UInt32(v) if product => TensorData::UInt32(scan!(v, 1u32, u32::wrapping_mul)),
+        TensorData::UInt32(v) => TensorData::UInt32(scan!(v, 0u32, u32::wrapping_add)),
+        TensorData::UInt64(v) if product => TensorData::UInt64(scan!(v, 1u64, u64::wrapping_mul)),
+        TensorData::UInt64(v) => TensorData::UInt64(scan!(v, 0u64, u64::wrapping_add)),
+        TensorData::Complex64(v) if product => {
+            let one = crate::tensor::Complex32::new(1.0, 0.0);
+            TensorData::Complex64(scan!(v, one, |a, b| a * b))
+        }
+        TensorData::Complex64(v) => {
+            let zero = crate::tensor::Complex32::new(0.0, 0.0);
+            TensorData::Complex64(scan!(v, zero, |a, b| a + b))
+        }
+        TensorData::Complex128(v) if product => {
+            let one = crate::tensor::Complex64::new(1.0, 0.0);
+            TensorData::Complex128(scan!(v, one, |a, b| a * b))
+        }
+        TensorData::Complex128(v) => {
+            let zero = crate::tensor::Complex64::new(0.0, 0.0);
+            TensorData::Complex128(scan!(v, zero, |a, b| a + b))
+        }
         TensorData::Bool(_) | TensorData::String(_) => {
             return Err(OpError::invalid_argument(
                 op,

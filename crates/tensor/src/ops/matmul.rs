@@ -207,6 +207,14 @@ pub fn matmul_on(
                 acc.wrapping_add(p.wrapping_mul(q))
             }))
         }
+        (TensorData::Complex64(x), TensorData::Complex64(y), _) => {
+            let zero = crate::tensor::Complex32::new(0.0, 0.0);
+            TensorData::Complex64(geometry.run(x, y, &pairs, zero, |acc, p, q| acc + p * q))
+        }
+        (TensorData::Complex128(x), TensorData::Complex128(y), _) => {
+            let zero = crate::tensor::Complex64::new(0.0, 0.0);
+            TensorData::Complex128(geometry.run(x, y, &pairs, zero, |acc, p, q| acc + p * q))
+        }
         _ => return Err(internal(op, "unsupported matmul storage")),
     };
     Tensor::new(a.dtype(), output_shape, data)

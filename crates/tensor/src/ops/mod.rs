@@ -26,6 +26,7 @@ pub mod add_n;
 pub mod bias;
 pub mod broadcast_to;
 pub mod cast;
+pub mod complex;
 pub mod conv;
 pub mod cost;
 pub mod create;
@@ -60,6 +61,7 @@ pub use add_n::add_n;
 pub use bias::{bias_add, bias_add_grad};
 pub use broadcast_to::broadcast_to;
 pub use cast::cast;
+pub use complex::{complex, complex_part, conj, ComplexPart};
 pub use conv::{conv2d, conv2d_backprop_filter, conv2d_backprop_input, conv2d_on, Conv2DAttrs};
 pub use create::{
     fill, generator_for, ones, random_normal, random_uniform, range, standard_normal,

@@ -162,6 +162,29 @@ fn float_reduce(op: ReduceOp, plan: &ReducePlan, values: &[f64]) -> Vec<f64> {
 }
 
 /// Reduces integer values in i64 (wrapping) given the type's lowest and highest values.
+/// `Sum`, `Mean` and `Prod` of complex numbers (the only reductions TensorFlow registers
+/// for them), added in order.
+fn complex_reduce<T: num_traits::Float>(
+    op: ReduceOp,
+    plan: &ReducePlan,
+    values: &[num_complex::Complex<T>],
+) -> Vec<num_complex::Complex<T>> {
+    let zero = num_complex::Complex::new(T::zero(), T::zero());
+    let sums = || plan.fold(values, zero, |a, v| a + v);
+    match op {
+        ReduceOp::Mean => {
+            let count = T::from(plan.group_size(values.len())).unwrap_or_else(T::one);
+            sums().into_iter().map(|sum| sum / count).collect()
+        }
+        ReduceOp::Prod => plan.fold(
+            values,
+            num_complex::Complex::new(T::one(), T::zero()),
+            |a, v| a * v,
+        ),
+        _ => sums(),
+    }
+}
+
 fn int_reduce(
     op: ReduceOp,
     plan: &ReducePlan,
@@ -240,6 +263,8 @@ pub fn reduce(
         }
         TensorData::Float64(values) => TensorData::Float64(float_reduce(op, &plan, values)),
         TensorData::String(_) => return Err(internal(op_type, "string reduction")),
+        TensorData::Complex64(values) => TensorData::Complex64(complex_reduce(op, &plan, values)),
+        TensorData::Complex128(values) => TensorData::Complex128(complex_reduce(op, &plan, values)),
         other => {
             let values = input
                 .to_i64_vec()
@@ -249,6 +274,8 @@ pub fn reduce(
                 TensorData::Int16(_) => (i64::from(i16::MIN), i64::from(i16::MAX)),
                 TensorData::Int32(_) => (i64::from(i32::MIN), i64::from(i32::MAX)),
                 TensorData::UInt8(_) => (0, i64::from(u8::MAX)),
+                TensorData::UInt16(_) => (0, i64::from(u16::MAX)),
+                TensorData::UInt32(_) => (0, i64::from(u32::MAX)),
                 _ => (i64::MIN, i64::MAX),
             };
             let reduced = int_reduce(op, &plan, &values, lowest, highest);

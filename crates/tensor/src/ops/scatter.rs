@@ -36,6 +36,17 @@ pub fn scatter_add(
         TensorData::Int32(values) => TensorData::Int32(add!(values, 0i32, i32::wrapping_add)),
         TensorData::Int64(values) => TensorData::Int64(add!(values, 0i64, i64::wrapping_add)),
         TensorData::UInt8(values) => TensorData::UInt8(add!(values, 0u8, u8::wrapping_add)),
+        TensorData::UInt16(values) => TensorData::UInt16(add!(values, 0u16, u16::wrapping_add)),
+        TensorData::UInt32(values) => TensorData::UInt32(add!(values, 0u32, u32::wrapping_add)),
+        TensorData::UInt64(values) => TensorData::UInt64(add!(values, 0u64, u64::wrapping_add)),
+        TensorData::Complex64(values) => {
+            let zero = crate::tensor::Complex32::new(0.0, 0.0);
+            TensorData::Complex64(add!(values, zero, |a, b| a + b))
+        }
+        TensorData::Complex128(values) => {
+            let zero = crate::tensor::Complex64::new(0.0, 0.0);
+            TensorData::Complex128(add!(values, zero, |a, b| a + b))
+        }
         TensorData::Bool(_) | TensorData::String(_) => return None,
     };
     Some(Tensor::new(dtype, shape, data))
@@ -143,6 +154,15 @@ pub fn tensor_scatter_into(
         }
         (TensorData::UInt8(base), TensorData::UInt8(values)) => {
             TensorData::UInt8(combine!(base, values, u8::wrapping_add, u8::wrapping_sub))
+        }
+        (TensorData::UInt16(base), TensorData::UInt16(values)) => {
+            TensorData::UInt16(combine!(base, values, u16::wrapping_add, u16::wrapping_sub))
+        }
+        (TensorData::UInt32(base), TensorData::UInt32(values)) => {
+            TensorData::UInt32(combine!(base, values, u32::wrapping_add, u32::wrapping_sub))
+        }
+        (TensorData::UInt64(base), TensorData::UInt64(values)) => {
+            TensorData::UInt64(combine!(base, values, u64::wrapping_add, u64::wrapping_sub))
         }
         _ => return None,
     };

@@ -208,6 +208,63 @@ macro_rules! int_unary {
     }};
 }
 
+/// A unary op on unsigned integers: `Square` wraps, `Sign` is 0 or 1, `Abs`, `Relu` and the
+/// roundings are the identity.
+fn unsigned_unary<T>(op: UnaryOp, values: &[T]) -> Vec<T>
+where
+    T: Copy + PartialOrd + num_traits::WrappingMul + num_traits::Zero + num_traits::One,
+{
+    values
+        .iter()
+        .map(|&v| match op {
+            UnaryOp::Square => v.wrapping_mul(&v),
+            UnaryOp::Sign if v > T::zero() => T::one(),
+            UnaryOp::Sign => T::zero(),
+            _ => v,
+        })
+        .collect()
+}
+
+/// A unary op on a complex number, as the C++ `std::complex` functions TensorFlow's complex
+/// kernels call compute it; `Sign` is `x / |x|` (0 at 0).
+fn complex_unary<T: num_traits::Float>(
+    op: UnaryOp,
+    x: num_complex::Complex<T>,
+) -> num_complex::Complex<T> {
+    use super::elementwise::complex_div;
+    let one = num_complex::Complex::new(T::one(), T::zero());
+    match op {
+        UnaryOp::Neg => -x,
+        UnaryOp::Square => x * x,
+        UnaryOp::Sqrt => x.sqrt(),
+        UnaryOp::Rsqrt => complex_div(one, x.sqrt()),
+        UnaryOp::Exp => x.exp(),
+        UnaryOp::Expm1 => x.exp() - one,
+        UnaryOp::Log => x.ln(),
+        UnaryOp::Log1p => (x + one).ln(),
+        UnaryOp::Sin => x.sin(),
+        UnaryOp::Cos => x.cos(),
+        UnaryOp::Tan => x.tan(),
+        UnaryOp::Sinh => x.sinh(),
+        UnaryOp::Cosh => x.cosh(),
+        UnaryOp::Tanh => x.tanh(),
+        UnaryOp::Asin => x.asin(),
+        UnaryOp::Acos => x.acos(),
+        UnaryOp::Atan => x.atan(),
+        UnaryOp::Reciprocal => complex_div(one, x),
+        UnaryOp::Sigmoid => complex_div(one, one + (-x).exp()),
+        UnaryOp::Sign => {
+            let magnitude = x.norm();
+            if magnitude == T::zero() {
+                x
+            } else {
+                x / magnitude
+            }
+        }
+        _ => x,
+    }
+}
+
 /// Runs a unary op; the dtype must be one TensorFlow registers the op for.
 pub fn unary(op: UnaryOp, input: &Tensor) -> OpResult<Tensor> {
     let op_type = op.op_type();
@@ -285,16 +342,16 @@ pub fn unary(op: UnaryOp, input: &Tensor) -> OpResult<Tensor> {
         TensorData::Int64(values) => {
             TensorData::Int64(values.iter().map(|&v| int_unary!(op, v, i64)).collect())
         }
-        TensorData::UInt8(values) => TensorData::UInt8(
-            values
-                .iter()
-                .map(|&v| match op {
-                    UnaryOp::Square => v.wrapping_mul(v),
-                    UnaryOp::Sign => u8::from(v > 0),
-                    _ => v,
-                })
-                .collect(),
-        ),
+        TensorData::UInt8(values) => TensorData::UInt8(unsigned_unary(op, values)),
+        TensorData::UInt16(values) => TensorData::UInt16(unsigned_unary(op, values)),
+        TensorData::UInt32(values) => TensorData::UInt32(unsigned_unary(op, values)),
+        TensorData::UInt64(values) => TensorData::UInt64(unsigned_unary(op, values)),
+        TensorData::Complex64(values) => {
+            TensorData::Complex64(values.iter().map(|&v| complex_unary(op, v)).collect())
+        }
+        TensorData::Complex128(values) => {
+            TensorData::Complex128(values.iter().map(|&v| complex_unary(op, v)).collect())
+        }
         TensorData::Bool(_) | TensorData::String(_) => {
             return Err(OpError::invalid_argument(
                 op_type,

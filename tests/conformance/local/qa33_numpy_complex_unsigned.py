@@ -1,0 +1,30 @@
+# NumPy complex and unsigned arrays: creation, promotion, printing, parts, conversion
+import numpy as np
+import tensorflow as tf
+a = np.array([1 + 2j, 3 - 4j])
+print(a, a.dtype, repr(a))
+print(a.real, a.imag, np.abs(a), np.conj(a), np.angle(a))
+b = np.array([1.5, -2.0], dtype=np.float32)
+print((b + 1j).dtype, (b * a).dtype, repr(b + 1j))
+print(np.array([1, 2], np.uint8) + np.array([3, 4], np.int8), (np.array([1], np.uint32) + np.array([1], np.int32)).dtype)
+print((np.array([1], np.uint64) + np.array([1], np.int64)).dtype, (np.array([1], np.uint16) * 2.5).dtype)
+print(np.array([1, 2], np.complex64) * 2, np.real(3.5), np.imag(np.array([1.0, 2.0])))
+print(np.iinfo(np.uint32).max, np.iinfo(np.uint16).min, np.uint64(2**64 - 1))
+print(complex(np.complex64(1 + 1j)), complex(tf.constant(2 - 3j)), np.iscomplexobj(a), np.iscomplexobj(b))
+t = tf.constant(a)
+print(t, tf.math.real(t).numpy(), tf.abs(t).numpy())
+print(np.array([[0.5 + 1e-3j, 1e5 + 0j]]), a.sum(), a.mean(), a.tolist())
+print(np.zeros(3, dtype=np.complex128), np.ones((2,), np.uint32), np.arange(3, dtype=np.uint64))
+print(np.sqrt(np.array([-4 + 0j])), np.exp(np.array([1j * np.pi])))
+print(np.issubdtype(a.dtype, np.complexfloating), np.issubdtype(np.uint16, np.unsignedinteger), a.dtype.kind, np.dtype(np.uint32).kind)
+x = tf.constant([3, 250], tf.uint8)
+print(tf.cast(x, tf.uint32) * 1000, tf.cast(tf.constant([1.5, -2.5]), tf.complex128))
+print(tf.complex(tf.constant([1.0]), tf.constant([2.0], tf.float64)) if False else tf.complex(1.0, 2.0))
+try:
+    tf.complex(tf.constant([1.0]), tf.constant([2.0], tf.float64))
+except TypeError as e:
+    print("TypeError:", e)
+print(tf.math.real(tf.constant([1.5, 2.0])), tf.math.imag(tf.constant([1.5])), tf.math.conj(tf.constant([1, 2])))
+print(tf.math.angle(tf.constant([-1.0, 2.0])))
+u = np.array([200, 100], np.uint8)
+print(u.sum(), u.sum().dtype, np.array([7, 9], np.uint32).max(), u * 2, u.astype(np.complex64))
