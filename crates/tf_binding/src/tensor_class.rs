@@ -61,6 +61,32 @@ pub fn apply_binary(
     wrap(st, vm, handle)
 }
 
+/// A NumPy value meeting a tensor takes the tensor's dtype, cast as NumPy's `astype` casts
+/// (TensorFlow's `args_to_matching_eager` converts NumPy values to the dtype it found, even
+/// float to int: `tf.constant(1) + np.float16(1.5)` is int32 2), where a Python number of
+/// the same value would fail to convert.
+pub fn numpy_matching(
+    st: &St,
+    vm: &mut Vm<'_>,
+    value: &Value,
+    operand: Operand,
+    other: &Operand,
+) -> PyResult<Operand> {
+    let Operand::Literal(tensor) = &operand else {
+        return Ok(operand);
+    };
+    let from_numpy = value.downcast::<crate::numpy_module::NdArray>().is_some();
+    if !from_numpy || matches!(other, Operand::Literal(_)) {
+        return Ok(operand);
+    }
+    let target = st.tf(vm, |ctx| ctx.operand_dtype(other))?;
+    if target == tensor.dtype() || !target.is_numeric() || !tensor.dtype().is_numeric() {
+        return Ok(operand);
+    }
+    let cast = tensor::ops::cast(tensor, target).map_err(|e| crate::convert::op_error(vm, e))?;
+    Ok(Operand::Literal(cast))
+}
+
 /// `self` of an operator as an operand. A variable is read first, outside the op's name
 /// scope, as TensorFlow's `BaseResourceVariable._OverloadOperator` runs the tensor operator
 /// on `a.value()` (so `v * x` in a function reads `ReadVariableOp`, not `mul/ReadVariableOp`,
@@ -78,9 +104,10 @@ fn operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, reflected: 
         return Err(vm.type_error("expected 1 argument"));
     };
     let me = self_operand(st, vm, &me)?;
-    let Ok(other) = to_operand(st, vm, &other) else {
+    let Ok(other_operand) = to_operand(st, vm, &other) else {
         return Ok(Value::NotImplemented);
     };
+    let other = numpy_matching(st, vm, &other, other_operand, &me)?;
     let (x, y) = if reflected { (other, me) } else { (me, other) };
     if op == BinaryOp::RealDiv {
         // `/` is TensorFlow's Python `truediv`, not one op.

@@ -12,7 +12,7 @@ use crate::convert::{
     axes, eager_value, float_arg, int_list, name_arg, opt_dtype, shape_operand, to_operand,
     to_tensor,
 };
-use crate::tensor_class::{apply_binary, wrap, PyTensor};
+use crate::tensor_class::{apply_binary, numpy_matching, wrap, PyTensor};
 use crate::{array_ops, math_ops};
 use crate::{def, function as native, module, St};
 use runtime::truediv::TruedivSpelling;
@@ -95,8 +95,28 @@ fn binary_fn(
     default_name: &str,
 ) -> PyResult {
     let bound = bind!(vm, what, args, 2, [x, y, name])?;
-    let x = to_operand(st, vm, bound.x.as_ref().unwrap_or(&Value::None))?;
-    let y = to_operand(st, vm, bound.y.as_ref().unwrap_or(&Value::None))?;
+    let (x_value, y_value) = (
+        bound.x.clone().unwrap_or(Value::None),
+        bound.y.clone().unwrap_or(Value::None),
+    );
+    let mut x = to_operand(st, vm, &x_value)?;
+    let y = to_operand(st, vm, &y_value)?;
+    if op == BinaryOp::Add && what == "add" {
+        // `tf.add` (`math_ops.add`) converts `x` on its own, then `y` with `x`'s dtype as a
+        // hint: `tf.add(1, tf.constant(2.0))` fails on AddV2's types.
+        if let (Operand::Literal(tensor), false) = (&x, matches!(y, Operand::Literal(_))) {
+            let tensor = tensor.clone();
+            x = st.tf(vm, |ctx| {
+                if ctx.executing_eagerly() {
+                    ctx.constant(tensor, None).map(Operand::Handle)
+                } else {
+                    Ok(Operand::Literal(tensor))
+                }
+            })?;
+        }
+    }
+    let x = numpy_matching(st, vm, &x_value, x, &y)?;
+    let y = numpy_matching(st, vm, &y_value, y, &x)?;
     let name = name_arg(vm, &bound.name)?.unwrap_or_else(|| default_name.to_string());
     apply_binary(st, vm, op, x, y, Some(name))
 }
@@ -1356,7 +1376,27 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     for (name, class) in crate::keras::initializers::tf_initializers(&classes.keras) {
         tf.set(name, class);
     }
+    // TensorFlow's internal module of the eager variable class, which library code that
+    // patches variables' methods (the new type promotion) reaches the class through.
+    let resource_variable_ops = module("tensorflow.python.ops.resource_variable_ops");
+    resource_variable_ops.set(
+        "ResourceVariable",
+        Value::Class(classes.resource_variable.clone()),
+    );
+    let python_ops = module("tensorflow.python.ops");
+    python_ops.set(
+        "resource_variable_ops",
+        Value::Module(resource_variable_ops.clone()),
+    );
+    let python = module("tensorflow.python");
+    python.set("ops", Value::Module(python_ops.clone()));
     let mut modules = vec![
+        ("tensorflow.python".into(), Value::Module(python)),
+        ("tensorflow.python.ops".into(), Value::Module(python_ops)),
+        (
+            "tensorflow.python.ops.resource_variable_ops".into(),
+            Value::Module(resource_variable_ops),
+        ),
         ("tensorflow".into(), Value::Module(tf.clone())),
         ("tensorflow.compat".into(), Value::Module(compat)),
         ("tensorflow.compat.v1".into(), Value::Module(v1)),

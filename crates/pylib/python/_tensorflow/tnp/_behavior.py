@@ -130,10 +130,6 @@ def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mo
     float dtype float32."""
     if dtype_conversion_mode not in _MODES:
         raise ValueError(f"{dtype_conversion_mode} is not a valid dtype conversion mode.")
-    if dtype_conversion_mode != "legacy":
-        raise NotImplementedError(
-            f"dtype_conversion_mode={dtype_conversion_mode!r} (TensorFlow's weak-typed "
-            "dtype promotion) is not emulated in this playground yet; use 'legacy'.")
     _state["prefer_float32"] = bool(prefer_float32)
     _state["enabled"] = True
     _state["mode"] = dtype_conversion_mode
@@ -153,3 +149,7 @@ def experimental_enable_numpy_behavior(prefer_float32=False, dtype_conversion_mo
     if not _state.get("promoting"):
         _state["promoting"] = True
         _install({name: _promoting(name) for name in _PROMOTED_OPERATORS})
+    if dtype_conversion_mode != "legacy":
+        # Weak tensors and the promotion lattice ("all", "safe").
+        from _tensorflow import weak_tensor
+        weak_tensor.install()
