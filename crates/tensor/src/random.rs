@@ -365,6 +365,22 @@ pub fn uniform_int64(generator: Philox, count: usize, lo: i64, hi: i64) -> Vec<i
     })
 }
 
+/// `UniformFullIntDistribution` for 32-bit types: each word as it is (the caller
+/// reinterprets it as `int32` or `uint32`).
+pub fn full_int32_bits(generator: Philox, count: usize) -> Vec<u32> {
+    fill_groups(generator, count, |x, out| out.extend(x))
+}
+
+/// `UniformFullIntDistribution` for 64-bit types: two words per value, the first the low
+/// half.
+pub fn full_int64_bits(generator: Philox, count: usize) -> Vec<u64> {
+    fill_groups(generator, count, |x, out| {
+        for pair in [[x[0], x[1]], [x[2], x[3]]] {
+            out.push(u64::from(pair[0]) | (u64::from(pair[1]) << 32));
+        }
+    })
+}
+
 #[cfg(test)]
 #[path = "random_cases.rs"]
 mod cases;

@@ -562,6 +562,19 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "_tensorflow.strings_ops:as_string",
     ),
     (
+        "tensorflow.random.split",
+        "_tensorflow.random_generator:split",
+    ),
+    (
+        "tensorflow.random.experimental",
+        "_tensorflow.random_experimental",
+    ),
+    (
+        "tensorflow.random.fold_in",
+        "_tensorflow.random_generator:fold_in",
+    ),
+    ("tensorflow.dtypes.complex", "_tensorflow.math_ops:complex"),
+    (
         "tensorflow.random.Generator",
         "_tensorflow.random_generator:Generator",
     ),

@@ -31,6 +31,15 @@ pub enum Stateless {
         /// Upper bound.
         maxval: f64,
     },
+    /// `StatelessRandomUniformIntV2`: integers in `[minval, maxval)`.
+    UniformInt {
+        /// Lower bound (inclusive).
+        minval: i64,
+        /// Upper bound (exclusive).
+        maxval: i64,
+    },
+    /// `StatelessRandomUniformFullIntV2`: integers over the dtype's whole range.
+    FullInt,
     /// `StatelessRandomNormalV2`, then `* stddev + mean`.
     Normal {
         /// The mean.
@@ -57,6 +66,16 @@ pub fn sample(
     let generator = Philox::from_stateless_seed(seed);
     let scalar = |value: f64| ops::cast(&Tensor::scalar(value), dtype);
     match distribution {
+        Stateless::UniformInt { minval, maxval } => {
+            if minval >= maxval {
+                return Err(tensor::OpError::python(
+                    tensor::ErrorClass::InvalidArgument,
+                    format!("Need minval < maxval, got {minval} >= {maxval}"),
+                ));
+            }
+            ops::uniform_int(dims, minval, maxval, dtype, generator)
+        }
+        Stateless::FullInt => ops::uniform_full_int(dims, dtype, generator),
         Stateless::Uniform { minval, maxval } => {
             let raw = ops::uniform(dims, dtype, generator)?;
             let (low, high) = (scalar(minval)?, scalar(maxval)?);
@@ -173,13 +192,16 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
     }
     let dims = int_list(st, vm, shape.as_ref().unwrap_or(&Value::None), "shape")?;
     let seed = seed_pair(st, vm, &seed)?;
-    if !dtype.is_floating() {
+    if !dtype.is_floating() && what != "stateless_random_uniform" {
         return Err(vm.type_error(format!(
             "Stateless random integers (dtype {}) are not emulated in this playground.",
             dtype.name()
         )));
     }
     let distribution = match what {
+        "stateless_random_uniform" if dtype.is_integer() => {
+            integer_distribution(st, vm, dtype, &first, &second)?
+        }
         "stateless_random_uniform" => Stateless::Uniform {
             minval: float_arg(vm, &first, 0.0)?,
             maxval: float_arg(vm, &second, 1.0)?,
@@ -196,6 +218,8 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
     let tensor = sample(distribution, &dims, dtype, seed).map_err(|error| {
         let op = match distribution {
             Stateless::Uniform { .. } => "StatelessRandomUniformV2",
+            Stateless::UniformInt { .. } => "StatelessRandomUniformIntV2",
+            Stateless::FullInt => "StatelessRandomUniformFullIntV2",
             Stateless::Normal { .. } => "StatelessRandomNormalV2",
             Stateless::TruncatedNormal { .. } => "StatelessTruncatedNormalV2",
         };
@@ -207,6 +231,70 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
     };
     let handle = st.tf(vm, |ctx| ctx.constant(tensor, Some(&name)))?;
     wrap(st, vm, handle)
+}
+
+/// The integer distribution of `stateless_uniform(dtype=<integer>, minval, maxval)`, with
+/// its wrapper's checks: the bounds both given or both `None` (the whole range), and no
+/// bounds for unsigned types.
+fn integer_distribution(
+    st: &St,
+    vm: &mut Vm<'_>,
+    dtype: DType,
+    minval: &Option<Value>,
+    maxval: &Option<Value>,
+) -> PyResult<Stateless> {
+    let accepted = [
+        DType::Float16,
+        DType::BFloat16,
+        DType::Float32,
+        DType::Float64,
+        DType::Int32,
+        DType::Int64,
+        DType::UInt32,
+        DType::UInt64,
+    ];
+    if !accepted.contains(&dtype) {
+        let names: Vec<String> = accepted
+            .iter()
+            .map(|d| format!("tf.{}", d.name()))
+            .collect();
+        return Err(vm.value_error(format!(
+            "Argument `dtype` got invalid value {dtype}. Accepted dtypes are ({}).",
+            names.join(", ")
+        )));
+    }
+    let given = |value: &Option<Value>| value.as_ref().is_some_and(|v| !v.is_none());
+    if given(minval) != given(maxval) {
+        let show = |vm: &mut Vm<'_>, value: &Option<Value>| match value {
+            Some(value) => vm.str(value),
+            None => Ok("None".to_string()),
+        };
+        let (low, high) = (show(vm, minval)?, show(vm, maxval)?);
+        return Err(vm.value_error(format!(
+            "For integer `dtype` argument {dtype}, argument `minval` and `maxval` must be both \
+             None or not None. Got `minval`={low} and `maxval`={high}."
+        )));
+    }
+    if !given(minval) {
+        return Ok(Stateless::FullInt);
+    }
+    if dtype.is_unsigned() {
+        return Err(vm.value_error(format!(
+            "Argument `dtype` got invalid value {dtype} when argument `minval` is not None. \
+             Please don't use unsigned integers in this case."
+        )));
+    }
+    let bound = |vm: &mut Vm<'_>, value: &Option<Value>| -> PyResult<i64> {
+        let values = int_list(st, vm, value.as_ref().unwrap_or(&Value::None), "minval")?;
+        values
+            .first()
+            .copied()
+            .ok_or_else(|| vm.value_error("minval and maxval must be scalars"))
+    };
+    Ok(Stateless::UniformInt {
+        minval: bound(vm, minval)?,
+        maxval: bound(vm, maxval)?,
+    })
 }
 
 /// The arguments `run` binds: shape, seed, the two parameters, dtype and name.
@@ -224,7 +312,7 @@ type Bound = (
 fn graph_sample(st: &St, vm: &mut Vm<'_>, what: &str, bound: Bound) -> PyResult {
     use runtime::op_defs::{StatelessDistribution, StatelessRandomOp};
     let (shape, seed, first, second, dtype, name) = bound;
-    if !dtype.is_floating() {
+    if !dtype.is_floating() && what != "stateless_random_uniform" {
         return Err(vm.type_error(format!(
             "Stateless random integers (dtype {}) are not emulated in this playground.",
             dtype.name()
@@ -232,6 +320,46 @@ fn graph_sample(st: &St, vm: &mut Vm<'_>, what: &str, bound: Bound) -> PyResult 
     }
     let shape = crate::convert::to_operand(st, vm, shape.as_ref().unwrap_or(&Value::None))?;
     let seed = crate::convert::to_operand(st, vm, seed.as_ref().unwrap_or(&Value::None))?;
+    if dtype.is_integer() {
+        // One integer op, with no affine step.
+        let integers = integer_distribution(st, vm, dtype, &first, &second)?;
+        let scope_name = match name.as_ref().filter(|v| !v.is_none()) {
+            Some(name) => crate::string_arg(vm, name, "name")?,
+            None => what.to_string(),
+        };
+        let mut inputs = vec![(shape, "shape", false), (seed, "seed", false)];
+        let (distribution, op) = match integers {
+            Stateless::UniformInt { minval, maxval } => {
+                let bound = |value: i64| {
+                    ops::cast(&Tensor::scalar(value as f64), dtype)
+                        .map(runtime::Operand::Literal)
+                        .map_err(|e| crate::convert::op_error(vm, e))
+                };
+                inputs.push((bound(minval)?, "minval", false));
+                inputs.push((bound(maxval)?, "maxval", false));
+                (
+                    StatelessDistribution::UniformInt,
+                    "StatelessRandomUniformInt",
+                )
+            }
+            _ => (
+                StatelessDistribution::FullInt,
+                "StatelessRandomUniformFullInt",
+            ),
+        };
+        let handle = st.tf(vm, |ctx| {
+            let scope = ctx.enter_composite_scope(&scope_name)?;
+            let result = ctx.array_op(
+                StatelessRandomOp::kind(distribution, dtype),
+                op,
+                None,
+                inputs,
+            );
+            ctx.leave_composite_scope(scope)?;
+            result
+        })?;
+        return wrap(st, vm, handle);
+    }
     let (distribution, op) = match what {
         "stateless_random_uniform" => (StatelessDistribution::Uniform, "StatelessRandomUniform"),
         "stateless_random_normal" => (StatelessDistribution::Normal, "StatelessRandomNormal"),

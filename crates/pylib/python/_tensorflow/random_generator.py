@@ -239,3 +239,20 @@ def get_global_generator():
 
 def set_global_generator(generator):
     _GLOBAL_GENERATOR[:] = [generator]
+
+
+def split(seed, num=2, alg="auto_select"):
+    """`tf.random.split` (`tf.random.experimental.stateless_split`): `num` new stateless
+    seeds from `seed`, drawn over the seed dtype's whole range."""
+    seed = tf.convert_to_tensor(seed)
+    return tf.random.stateless_uniform(shape=[num, 2], seed=seed, dtype=seed.dtype,
+                                       minval=None, maxval=None, alg=alg)
+
+
+def fold_in(seed, data, alg="auto_select"):
+    """`tf.random.fold_in` (`stateless_fold_in`): a new stateless seed from `seed` and the
+    integer `data`, as `[draw from seed, data]`."""
+    data = tf.convert_to_tensor(data)
+    seed1 = tf.random.stateless_uniform(shape=[], seed=seed, dtype=data.dtype, minval=None,
+                                        maxval=None, alg=alg)
+    return tf.stack([seed1, data])

@@ -28,6 +28,8 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("StatelessRandomNormal").host_memory(&[0, 1]),
     OpDef::compute("StatelessRandomUniform").host_memory(&[0, 1]),
     OpDef::compute("StatelessTruncatedNormal").host_memory(&[0, 1]),
+    OpDef::compute("StatelessRandomUniformFullInt").host_memory(&[0, 1]),
+    OpDef::compute("StatelessRandomUniformInt").host_memory(&[0, 1]),
     // A CPU kernel and an XLA one (`tf2xla/kernels/random_ops.cc`), no GPU kernel.
     OpDef::compute("RandomShuffle")
         .kernels(Kernels {
@@ -52,6 +54,11 @@ pub enum StatelessDistribution {
     Normal,
     /// `StatelessTruncatedNormal`: standard normals within two deviations.
     TruncatedNormal,
+    /// `StatelessRandomUniformFullInt`: integers over the dtype's whole range.
+    FullInt,
+    /// `StatelessRandomUniformInt`: integers in `[minval, maxval)`, its third and fourth
+    /// inputs.
+    UniformInt,
 }
 
 /// A stateless random op (`tf.random.stateless_uniform` inside a graph, Keras's seeded
@@ -82,6 +89,8 @@ impl Op for StatelessRandomOp {
             StatelessDistribution::Uniform => "StatelessRandomUniform",
             StatelessDistribution::Normal => "StatelessRandomNormal",
             StatelessDistribution::TruncatedNormal => "StatelessTruncatedNormal",
+            StatelessDistribution::FullInt => "StatelessRandomUniformFullInt",
+            StatelessDistribution::UniformInt => "StatelessRandomUniformInt",
         })
     }
 
@@ -99,10 +108,14 @@ impl Op for StatelessRandomOp {
     fn run(&self, inputs: &[Value], _env: &mut KernelEnv<'_>) -> Result<Vec<Value>, KernelFailure> {
         let name = self.def().name;
         let inputs = dense_inputs(inputs, name)?;
-        let [shape, seed] = inputs[..] else {
-            return Err(KernelFailure::Status(TfError::internal(format!(
-                "{name} takes shape and seed"
-            ))));
+        let (shape, seed, bounds) = match inputs[..] {
+            [shape, seed] => (shape, seed, None),
+            [shape, seed, minval, maxval] => (shape, seed, Some((minval, maxval))),
+            _ => {
+                return Err(KernelFailure::Status(TfError::internal(format!(
+                    "{name} takes shape and seed"
+                ))))
+            }
         };
         let dims = integers(shape, name)?;
         let seed = integers(seed, name)?;
@@ -118,6 +131,24 @@ impl Op for StatelessRandomOp {
             StatelessDistribution::Normal => ops::standard_normal(&dims, self.dtype, generator)?,
             StatelessDistribution::TruncatedNormal => {
                 ops::truncated_normal(&dims, self.dtype, generator)?
+            }
+            StatelessDistribution::FullInt => ops::uniform_full_int(&dims, self.dtype, generator)?,
+            StatelessDistribution::UniformInt => {
+                let (minval, maxval) = bounds.ok_or_else(|| {
+                    KernelFailure::Status(TfError::internal(format!("{name} takes bounds")))
+                })?;
+                let (low, high) = (integers(minval, name)?, integers(maxval, name)?);
+                let (&[low], &[high]) = (&low[..], &high[..]) else {
+                    return Err(KernelFailure::Status(TfError::invalid_argument(
+                        "minval and maxval must be scalars",
+                    )));
+                };
+                if low >= high {
+                    return Err(KernelFailure::Status(TfError::invalid_argument(format!(
+                        "Need minval < maxval, got {low} >= {high}"
+                    ))));
+                }
+                ops::uniform_int(&dims, low, high, self.dtype, generator)?
             }
         };
         Ok(vec![Value::Dense(sample)])

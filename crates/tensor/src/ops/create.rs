@@ -281,6 +281,36 @@ pub fn uniform_int(
     }
 }
 
+/// `UniformFullIntDistribution` (the `StatelessRandomUniformFullInt` kernels): integers over
+/// the whole range of `int32`, `int64`, `uint32` or `uint64`, the 64-bit ones from two words.
+pub fn uniform_full_int(dims: &[i64], dtype: DType, generator: Philox) -> OpResult<Tensor> {
+    let shape = fill_shape(dims)?;
+    let count = limits::check_elements(&shape)?;
+    let data = match dtype {
+        DType::Int32 => TensorData::Int32(
+            random::full_int32_bits(generator, count)
+                .into_iter()
+                .map(|bits| bits as i32)
+                .collect(),
+        ),
+        DType::UInt32 => TensorData::UInt32(random::full_int32_bits(generator, count)),
+        DType::Int64 => TensorData::Int64(
+            random::full_int64_bits(generator, count)
+                .into_iter()
+                .map(|bits| bits as i64)
+                .collect(),
+        ),
+        DType::UInt64 => TensorData::UInt64(random::full_int64_bits(generator, count)),
+        _ => {
+            return Err(OpError::python(
+                ErrorClass::ValueError,
+                format!("Invalid dtype tf.{} for full-range integers", dtype.name()),
+            ))
+        }
+    };
+    Tensor::new(dtype, shape, data)
+}
+
 /// `tf.random.normal(shape, mean, stddev, dtype, seed)` computed at once, as the first call
 /// of a kernel with op seed `seed` and no global seed (for initial values built outside a
 /// kernel, such as `get_variable`'s).
