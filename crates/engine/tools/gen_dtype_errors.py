@@ -47,6 +47,9 @@ probes = {
     "Softsign": lambda: r.Softsign(features=i), "Selu": lambda: r.Selu(features=i),
     "OneHot/TI": lambda: r.OneHot(indices=tf.constant([1.0]), depth=2, on_value=1.0,
                                   off_value=0.0),
+    "BitwiseAnd": lambda: r.BitwiseAnd(x=b, y=b), "BitwiseOr": lambda: r.BitwiseOr(x=b, y=b),
+    "BitwiseXor": lambda: r.BitwiseXor(x=b, y=b), "LeftShift": lambda: r.LeftShift(x=b, y=b),
+    "RightShift": lambda: r.RightShift(x=b, y=b), "Invert": lambda: r.Invert(x=b),
     # An op with two checked attrs has a probe for each, the second keyed `Op/attr`.
     "SparseSoftmaxCrossEntropyWithLogits": lambda: r.SparseSoftmaxCrossEntropyWithLogits(
         features=tf.constant([[1]]), labels=tf.constant([0])),

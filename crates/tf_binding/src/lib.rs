@@ -38,6 +38,7 @@ mod args;
 pub mod activation_ops;
 pub mod array_ops;
 pub mod autograph;
+pub mod bitwise_ops;
 pub mod clock;
 pub mod complex_ops;
 pub mod config;

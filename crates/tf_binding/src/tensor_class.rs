@@ -19,7 +19,7 @@ use crate::{bound, this, St};
 use runtime::truediv::TruedivSpelling;
 use runtime::{Handle, Operand};
 use tensor::format::{tensor_repr, tensor_str};
-use tensor::ops::{BinaryOp, MatMulOptions, SliceSpec, UnaryOp};
+use tensor::ops::{BinaryOp, BitwiseOp, MatMulOptions, SliceSpec, UnaryOp};
 use tensor::Tensor;
 
 /// The data of a tensor object.
@@ -109,6 +109,23 @@ fn operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, reflected: 
     };
     let other = numpy_matching(st, vm, &other, other_operand, &me)?;
     let (x, y) = if reflected { (other, me) } else { (me, other) };
+    if matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
+        // `&` and `|` are logical on bools and bitwise on anything else (TensorFlow's `and_`,
+        // `or_`; the bitwise ops' dtype check rejects floats).
+        let handle = st.tf(vm, |ctx| {
+            let integer = ctx.operand_dtype(&x)? != tensor::DType::Bool;
+            match (integer, op) {
+                (true, BinaryOp::LogicalAnd) => {
+                    crate::bitwise_ops::run_bitwise(ctx, Some(BitwiseOp::And), x, Some(y), None)
+                }
+                (true, _) => {
+                    crate::bitwise_ops::run_bitwise(ctx, Some(BitwiseOp::Or), x, Some(y), None)
+                }
+                (false, _) => ctx.binary(op, x, y, None),
+            }
+        })?;
+        return wrap(st, vm, handle);
+    }
     if op == BinaryOp::RealDiv {
         // `/` is TensorFlow's Python `truediv`, not one op.
         let spelling = if reflected {
@@ -139,7 +156,35 @@ fn matmul_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, reflected: bool) -
 fn unary_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: UnaryOp) -> PyResult {
     let me = this(vm, args)?.clone();
     let me = self_operand(st, vm, &me)?;
-    let handle = st.tf(vm, |ctx| ctx.unary(op, me, None))?;
+    let handle = st.tf(vm, |ctx| {
+        // `~` is logical on bools and bitwise on anything else (TensorFlow's `invert_`).
+        if op == UnaryOp::LogicalNot && ctx.operand_dtype(&me)? != tensor::DType::Bool {
+            return crate::bitwise_ops::run_bitwise(ctx, None, me, None, None);
+        }
+        ctx.unary(op, me, None)
+    })?;
+    wrap(st, vm, handle)
+}
+
+/// `x ^ y` (`reflected`: `y ^ x`): `logical_xor` of bools, `BitwiseXor` of anything else
+/// (whose dtype check rejects non-integers).
+fn xor_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, reflected: bool) -> PyResult {
+    let me = this(vm, args)?.clone();
+    let Some(other) = args.get(1).cloned() else {
+        return Err(vm.type_error("expected 1 argument"));
+    };
+    let me = self_operand(st, vm, &me)?;
+    let Ok(other) = to_operand(st, vm, &other) else {
+        return Ok(Value::NotImplemented);
+    };
+    let (x, y) = if reflected { (other, me) } else { (me, other) };
+    let handle = st.tf(vm, |ctx| {
+        if ctx.operand_dtype(&x)? != tensor::DType::Bool {
+            crate::bitwise_ops::run_bitwise(ctx, Some(BitwiseOp::Xor), x, Some(y), None)
+        } else {
+            crate::bitwise_ops::logical_xor(ctx, x, y, Some("LogicalXor"))
+        }
+    })?;
     wrap(st, vm, handle)
 }
 
@@ -245,6 +290,14 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
         builder = builder.method_closure(name, move |vm, args| unary_operator(&st, vm, &args, op));
     }
     builder
+        .method_closure(
+            "__xor__",
+            bound(st, |st, vm, args| xor_operator(st, vm, &args, false)),
+        )
+        .method_closure(
+            "__rxor__",
+            bound(st, |st, vm, args| xor_operator(st, vm, &args, true)),
+        )
         .method_closure(
             "__matmul__",
             bound(st, |st, vm, args| matmul_operator(st, vm, &args, false)),

@@ -1383,6 +1383,14 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         "ResourceVariable",
         Value::Class(classes.resource_variable.clone()),
     );
+    let bitwise = crate::bitwise_ops::build_module(st);
+    tf.set("bitwise", Value::Module(bitwise.clone()));
+    def(
+        &math_module,
+        st,
+        "logical_xor",
+        crate::bitwise_ops::logical_xor_fn,
+    );
     let python_ops = module("tensorflow.python.ops");
     python_ops.set(
         "resource_variable_ops",
@@ -1392,6 +1400,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     python.set("ops", Value::Module(python_ops.clone()));
     let mut modules = vec![
         ("tensorflow.python".into(), Value::Module(python)),
+        ("tensorflow.bitwise".into(), Value::Module(bitwise)),
         ("tensorflow.python.ops".into(), Value::Module(python_ops)),
         (
             "tensorflow.python.ops.resource_variable_ops".into(),

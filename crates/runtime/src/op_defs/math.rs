@@ -94,6 +94,12 @@ pub(super) const OPS: &[OpDef] = &[
     OpDef::compute("Cast"),
     // tf.math.is_nan and friends: kernels on CPU and GPU, and XLA lowerings (tf2xla
     // `REGISTER_XLA_OP`).
+    OpDef::compute("BitwiseAnd"),
+    OpDef::compute("BitwiseOr"),
+    OpDef::compute("BitwiseXor"),
+    OpDef::compute("LeftShift"),
+    OpDef::compute("RightShift"),
+    OpDef::compute("Invert"),
     OpDef::compute("Real"),
     OpDef::compute("Imag"),
     OpDef::compute("Conj"),

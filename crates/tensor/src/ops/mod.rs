@@ -24,6 +24,7 @@
 
 pub mod add_n;
 pub mod bias;
+pub mod bitwise;
 pub mod broadcast_to;
 pub mod cast;
 pub mod complex;
@@ -59,6 +60,7 @@ pub mod window;
 
 pub use add_n::add_n;
 pub use bias::{bias_add, bias_add_grad};
+pub use bitwise::{bitwise, invert, BitwiseOp};
 pub use broadcast_to::broadcast_to;
 pub use cast::cast;
 pub use complex::{complex, complex_part, conj, ComplexPart};
