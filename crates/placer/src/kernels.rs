@@ -136,6 +136,9 @@ pub enum TypeConstraint {
     NotString,
     /// Only these dtypes (the XLA MatMul list of §7).
     Only(&'static [DataType]),
+    /// `kTpuAllTypes` (§4.1): the TPU kernels of numeric ops, which take neither strings
+    /// nor `complex128`.
+    TpuTypes,
 }
 
 impl TypeConstraint {
@@ -144,6 +147,9 @@ impl TypeConstraint {
         match (self, dtype) {
             (_, None) | (TypeConstraint::Any, _) => true,
             (TypeConstraint::NotString, Some(dtype)) => dtype != DataType::String,
+            (TypeConstraint::TpuTypes, Some(dtype)) => {
+                !matches!(dtype, DataType::String | DataType::Complex128)
+            }
             (TypeConstraint::Only(allowed), Some(dtype)) => allowed.contains(&dtype),
         }
     }
@@ -354,7 +360,12 @@ impl Kernels {
         if let Some(xla) = self.xla {
             let jit: &[&'static str] = if xla.device_only { &[] } else { &XLA_JIT_TYPES };
             for device_type in XLA_DEVICES.iter().chain(jit) {
-                kernels.push(KernelDef::new(device_type, xla.constraint));
+                let tpu = matches!(*device_type, "TPU" | "XLA_TPU_JIT");
+                let constraint = match xla.constraint {
+                    TypeConstraint::NotString if tpu => TypeConstraint::TpuTypes,
+                    other => other,
+                };
+                kernels.push(KernelDef::new(device_type, constraint));
             }
         }
         kernels.extend_from_slice(self.extra);

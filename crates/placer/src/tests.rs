@@ -532,3 +532,32 @@ fn eager_pinning_rules() {
         PlacementReason::ResourceDevice { input_index: 0 }
     );
 }
+
+#[test]
+fn tpu_kernels_take_complex64_but_not_complex128() {
+    // kTpuAllTypes (tf-semantics §4.1) holds complex64 and no complex128: pinned to a TPU
+    // core, a complex128 op has no kernel there, and soft placement moves it off the TPU.
+    let pinned = |dtype| single("AddV2", dtype, "/job:worker/replica:0/task:0/device:TPU:3");
+    assert_eq!(
+        place(
+            &pinned(DataType::Complex64),
+            &DeviceSet::colab_tpu(),
+            &strict()
+        )
+        .unwrap()[1],
+        "/job:worker/replica:0/task:0/device:TPU:3"
+    );
+    assert!(place(
+        &pinned(DataType::Complex128),
+        &DeviceSet::colab_tpu(),
+        &strict()
+    )
+    .is_err());
+    let moved = place(
+        &pinned(DataType::Complex128),
+        &DeviceSet::colab_tpu(),
+        &soft(),
+    )
+    .unwrap();
+    assert!(!moved[1].contains("TPU"), "{}", moved[1]);
+}
