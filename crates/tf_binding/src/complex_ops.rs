@@ -7,21 +7,11 @@ use lang::vm::Vm;
 
 use crate::array_ops::{required, run_raw_op};
 use crate::convert::{name_arg, opt_dtype};
+use crate::lookup_ops::keywords_only;
 use crate::St;
 use runtime::op_defs::ComplexOp;
 use tensor::ops::ComplexPart;
 use tensor::DType;
-
-/// The keyword-only rule of `tf.raw_ops`.
-fn keywords_only(vm: &Vm<'_>, args: &Args<'_>, op: &str, keys: &str) -> PyResult<()> {
-    if args.positional.is_empty() {
-        return Ok(());
-    }
-    Err(vm.type_error(format!(
-        "{op} only takes keyword args (possible keys: [{keys}]). Please pass these args as \
-         kwargs instead."
-    )))
-}
 
 /// A raw op's `Tout` attr: the output dtype the caller expects, which must be what the op
 /// makes of its input (TensorFlow checks it when it builds the op).

@@ -828,14 +828,28 @@ fn bind_signature(
     let mut bounds = Vec::with_capacity(positional.len());
     for (index, value) in positional.iter().enumerate() {
         if let Some(spec) = signature.get(index).filter(|spec| is_composite(spec)) {
-            let compatible =
-                vm.call_method(spec, "is_compatible_with", std::slice::from_ref(value))?;
-            if !vm.truthy(&compatible)? {
-                let (wanted, received) = (vm.repr(spec)?, vm.repr(value)?);
-                return Err(vm.type_error(format!(
-                    "Binding inputs to tf.function failed due to `{received} is not \
-                     compatible with {wanted}`."
-                )));
+            let failure = if vm.get_attr_str(spec, "_tf_cast_failure").is_ok() {
+                vm.call_method(spec, "_tf_cast_failure", std::slice::from_ref(value))?
+            } else {
+                let fits =
+                    vm.call_method(spec, "is_compatible_with", std::slice::from_ref(value))?;
+                if vm.truthy(&fits)? {
+                    Value::None
+                } else {
+                    let (actual, wanted) = (vm.repr(value)?, vm.repr(spec)?);
+                    Value::str(format!("Can not cast {actual} to {wanted}"))
+                }
+            };
+            if let Some(reason) = failure.as_str() {
+                let reason = reason.to_string();
+                return Err(binding_error(
+                    vm,
+                    function,
+                    signature,
+                    &positional,
+                    keywords,
+                    &reason,
+                )?);
             }
             bound.push(value.clone());
             bounds.push(None);
@@ -865,30 +879,53 @@ fn bind_signature(
             let actual = crate::shapes::new_spec(st, vm, actual_shape.clone(), actual_dtype)?;
             let actual = vm.repr(&actual)?;
             let wanted = vm.repr(&signature[index])?;
-            let received = vm.repr(&Value::tuple(positional.clone()))?;
-            let mut kwargs = Vec::with_capacity(keywords.len());
-            for (key, value) in keywords {
-                kwargs.push(format!("'{}': {}", key.as_str(), vm.repr(value)?));
-            }
-            let names = parameter_names(&function.func);
-            let mut parameters = Vec::with_capacity(signature.len());
-            for (position, spec) in signature.iter().enumerate() {
-                let name = names
-                    .get(position)
-                    .cloned()
-                    .unwrap_or_else(|| format!("args_{position}"));
-                parameters.push(format!("{name}: {}", vm.repr(spec)?));
-            }
-            return Err(vm.type_error(format!(
-                "Binding inputs to tf.function failed due to `Can not cast {actual} to {wanted}`. Received args: {received} and kwargs: {{{}}} for signature: ({}).",
-                kwargs.join(", "),
-                parameters.join(", ")
-            )));
+            let reason = format!("Can not cast {actual} to {wanted}");
+            return Err(binding_error(
+                vm,
+                function,
+                signature,
+                &positional,
+                keywords,
+                &reason,
+            )?);
         }
         bound.push(tensor);
         bounds.push(Some(shape));
     }
     Ok((bound, bounds))
+}
+
+/// TensorFlow's `TypeError` for arguments its `input_signature` does not admit, with the
+/// reason (`Can not cast TensorSpec(...) to TensorSpec(...)`), the arguments and the
+/// signature.
+fn binding_error(
+    vm: &mut Vm<'_>,
+    function: &PyFunction,
+    signature: &[Value],
+    positional: &[Value],
+    keywords: &[(Name, Value)],
+    reason: &str,
+) -> PyResult<lang::exceptions::Exception> {
+    let received = vm.repr(&Value::tuple(positional.to_vec()))?;
+    let mut kwargs = Vec::with_capacity(keywords.len());
+    for (key, value) in keywords {
+        kwargs.push(format!("'{}': {}", key.as_str(), vm.repr(value)?));
+    }
+    let names = parameter_names(&function.func);
+    let mut parameters = Vec::with_capacity(signature.len());
+    for (position, spec) in signature.iter().enumerate() {
+        let name = names
+            .get(position)
+            .cloned()
+            .unwrap_or_else(|| format!("args_{position}"));
+        parameters.push(format!("{name}: {}", vm.repr(spec)?));
+    }
+    Ok(vm.type_error(format!(
+        "Binding inputs to tf.function failed due to `{reason}`. Received args: {received} and \
+         kwargs: {{{}}} for signature: ({}).",
+        kwargs.join(", "),
+        parameters.join(", ")
+    )))
 }
 
 /// Whether a spec of shape `spec` admits a tensor of static shape `actual`.

@@ -10,7 +10,7 @@ use crate::St;
 use runtime::op_defs::{TableAction, TableOp};
 
 /// The keyword-only rule of `tf.raw_ops`.
-fn keywords_only(vm: &Vm<'_>, args: &Args<'_>, op: &str, keys: &str) -> PyResult<()> {
+pub(crate) fn keywords_only(vm: &Vm<'_>, args: &Args<'_>, op: &str, keys: &str) -> PyResult<()> {
     if args.positional.is_empty() {
         return Ok(());
     }

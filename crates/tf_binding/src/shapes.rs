@@ -331,6 +331,28 @@ pub fn build_spec(st: &St) -> Rc<Class> {
                 spec.shape == other.shape && spec.dtype == other.dtype && spec.name == other.name,
             ))
         })
+        .method_closure(
+            "is_compatible_with",
+            bound(st, |st, vm, args| {
+                // Another spec, or a tensor by its dtype and static shape; anything else
+                // (a list, an array) is not compatible.
+                let spec = spec_of(vm, &args)?;
+                let other = args.get(1).cloned().unwrap_or(Value::None);
+                let (shape, dtype) = if let Some(other) = other.downcast::<PySpec>() {
+                    (other.shape.clone(), other.dtype)
+                } else if let Some(tensor) = other.downcast::<crate::tensor_class::PyTensor>() {
+                    let handle = tensor.handle.clone();
+                    st.tf(vm, |ctx| {
+                        Ok((ctx.handle_shape(&handle)?, ctx.handle_dtype(&handle)?))
+                    })?
+                } else {
+                    return Ok(Value::Bool(false));
+                };
+                Ok(Value::Bool(
+                    dtype == spec.dtype && spec.shape.is_compatible_with(&shape),
+                ))
+            }),
+        )
         .property_closure(
             "shape",
             bound(st, |st, vm, args| {

@@ -630,9 +630,30 @@ class ExtensionTypeSpec:
         """Checks a new spec (nothing by default)."""
 
     def is_compatible_with(self, spec_or_value):
+        """Whether a value or spec fits this spec: the same type, equal non-tensor fields,
+        and tensor specs compatible field by field (`TensorSpec([None])` admits any
+        length)."""
         if isinstance(spec_or_value, ExtensionType):
             spec_or_value = spec_or_value._type_spec
-        return self == spec_or_value
+        if type(spec_or_value) is not type(self):
+            return False
+        return _compatible(self._serialize(), spec_or_value._serialize())
+
+    def _tf_cast_failure(self, value):
+        """Why `value` cannot be cast to this spec, as TensorFlow's binding error quotes it
+        (a missing field as its `KeyError`, else the first component that does not fit), or
+        None when it can."""
+        for field in _fields_of(self.value_type):
+            if not (isinstance(value, ExtensionType)
+                    and value._tf_extension_type_has_field(field.name)):
+                return repr(field.name)
+        theirs = value._type_spec._tf_flatten_composite()[1]
+        for wanted, actual in zip(self._tf_flatten_composite()[1], theirs):
+            if not wanted.is_compatible_with(actual):
+                return f"Can not cast {actual!r} to {wanted!r}"
+        if not self.is_compatible_with(value):
+            return f"Can not cast {value._type_spec!r} to {self!r}"
+        return None
 
     def _from_component_iterator(self, components):
         fields = {field.name: _rebuild(getattr(self, field.name), components)
@@ -659,6 +680,21 @@ class ExtensionTypeSpec:
         for field in _fields_of(self.value_type):
             _spec_leaves(getattr(self, field.name), specs)
         return repr(self), specs, self._from_components
+
+
+def _compatible(mine, theirs):
+    """`TypeSpec.__is_compatible`: serialized specs match, tensor specs by compatibility."""
+    if isinstance(mine, tf.TensorSpec) and isinstance(theirs, tf.TensorSpec):
+        return mine.is_compatible_with(theirs)
+    if isinstance(mine, ExtensionTypeSpec) and isinstance(theirs, ExtensionTypeSpec):
+        return mine.is_compatible_with(theirs)
+    if isinstance(mine, (tuple, list)) and isinstance(theirs, (tuple, list)):
+        return (type(mine) is type(theirs) and len(mine) == len(theirs)
+                and all(_compatible(a, b) for a, b in zip(mine, theirs)))
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        return (mine.keys() == theirs.keys()
+                and all(_compatible(mine[key], theirs[key]) for key in mine))
+    return mine == theirs
 
 
 def type_spec_from_value(value):
