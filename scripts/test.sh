@@ -24,6 +24,7 @@ cargo test --workspace -q
 
 step "conformance"
 cargo run -q -p conformance-runner --bin conformance
+cargo run -q -p conformance-runner --bin conformance -- --guides
 
 step "hostile programs through the release CLI (8 MB and 1 MB stacks)"
 cargo build --release -q -p cli
