@@ -231,7 +231,13 @@ fn complex_part(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         .map_err(|e| op_error(vm, e))?
     } else {
         match part.as_str() {
-            "imag" => ops::binary(BinaryOp::Sub, &tensor, &tensor).map_err(|e| op_error(vm, e))?,
+            // Zeros of the array's dtype (`x - x` would be NaN at infinities).
+            "imag" => Tensor::new(
+                tensor.dtype(),
+                tensor.shape().clone(),
+                tensor::TensorData::zeros(tensor.dtype(), tensor.num_elements()),
+            )
+            .map_err(|e| op_error(vm, e))?,
             _ => tensor,
         }
     };

@@ -28,3 +28,4 @@ print(tf.math.real(tf.constant([1.5, 2.0])), tf.math.imag(tf.constant([1.5])), t
 print(tf.math.angle(tf.constant([-1.0, 2.0])))
 u = np.array([200, 100], np.uint8)
 print(u.sum(), u.sum().dtype, np.array([7, 9], np.uint32).max(), u * 2, u.astype(np.complex64))
+print(np.imag(np.array([np.inf, np.nan, 1.0])), np.imag(np.array([True, False])), np.array([1, 2], np.uint8).imag)
