@@ -67,13 +67,7 @@ pub fn sample(
     let scalar = |value: f64| ops::cast(&Tensor::scalar(value), dtype);
     match distribution {
         Stateless::UniformInt { minval, maxval } => {
-            if minval >= maxval {
-                return Err(tensor::OpError::python(
-                    tensor::ErrorClass::InvalidArgument,
-                    format!("Need minval < maxval, got {minval} >= {maxval}"),
-                ));
-            }
-            ops::uniform_int(dims, minval, maxval, dtype, generator)
+            ops::stateless_uniform_int(dims, minval, maxval, dtype, generator)
         }
         Stateless::FullInt => ops::uniform_full_int(dims, dtype, generator),
         Stateless::Uniform { minval, maxval } => {

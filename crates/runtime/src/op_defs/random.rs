@@ -143,12 +143,7 @@ impl Op for StatelessRandomOp {
                         "minval and maxval must be scalars",
                     )));
                 };
-                if low >= high {
-                    return Err(KernelFailure::Status(TfError::invalid_argument(format!(
-                        "Need minval < maxval, got {low} >= {high}"
-                    ))));
-                }
-                ops::uniform_int(&dims, low, high, self.dtype, generator)?
+                ops::stateless_uniform_int(&dims, low, high, self.dtype, generator)?
             }
         };
         Ok(vec![Value::Dense(sample)])

@@ -281,6 +281,24 @@ pub fn uniform_int(
     }
 }
 
+/// The `StatelessRandomUniformInt` kernels: [`uniform_int`] with their own check of the
+/// bounds (`Need minval < maxval, got 3 >= 3`).
+pub fn stateless_uniform_int(
+    dims: &[i64],
+    minval: i64,
+    maxval: i64,
+    dtype: DType,
+    generator: Philox,
+) -> OpResult<Tensor> {
+    if minval >= maxval {
+        return Err(OpError::python(
+            ErrorClass::InvalidArgument,
+            format!("Need minval < maxval, got {minval} >= {maxval}"),
+        ));
+    }
+    uniform_int(dims, minval, maxval, dtype, generator)
+}
+
 /// `UniformFullIntDistribution` (the `StatelessRandomUniformFullInt` kernels): integers over
 /// the whole range of `int32`, `int64`, `uint32` or `uint64`, the 64-bit ones from two words.
 pub fn uniform_full_int(dims: &[i64], dtype: DType, generator: Philox) -> OpResult<Tensor> {

@@ -67,7 +67,7 @@ pub use complex::{complex, complex_part, conj, ComplexPart};
 pub use conv::{conv2d, conv2d_backprop_filter, conv2d_backprop_input, conv2d_on, Conv2DAttrs};
 pub use create::{
     fill, generator_for, ones, random_normal, random_uniform, range, standard_normal,
-    truncated_normal, uniform, uniform_full_int, uniform_int, zeros,
+    stateless_uniform_int, truncated_normal, uniform, uniform_full_int, uniform_int, zeros,
 };
 pub use elementwise::{binary, truediv, BinaryOp};
 pub use float_class::{float_class, FloatClass};
