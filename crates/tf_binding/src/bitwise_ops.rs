@@ -32,6 +32,23 @@ pub fn run_bitwise(
         .ok_or_else(|| runtime::TfError::internal("a bitwise op made no output"))
 }
 
+/// `x & y`, `x | y`, `x ^ y` as TensorFlow's `and_`, `or_`, `xor_` choose: logical on
+/// bools, the bitwise op otherwise (whose dtype check rejects non-integers).
+pub fn logical_or_bitwise(
+    ctx: &mut Context,
+    op: BitwiseOp,
+    x: Operand,
+    y: Operand,
+) -> TfResult<Handle> {
+    let bools = ctx.operand_dtype(&x)? == tensor::DType::Bool;
+    match op {
+        BitwiseOp::And if bools => ctx.binary(BinaryOp::LogicalAnd, x, y, None),
+        BitwiseOp::Or if bools => ctx.binary(BinaryOp::LogicalOr, x, y, None),
+        BitwiseOp::Xor if bools => logical_xor(ctx, x, y, Some("LogicalXor")),
+        _ => run_bitwise(ctx, Some(op), x, Some(y), None),
+    }
+}
+
 /// `x ^ y` of bools: `(x | y) & !(x & y)`, TensorFlow's `logical_xor`.
 pub fn logical_xor(
     ctx: &mut Context,

@@ -98,34 +98,31 @@ fn self_operand(st: &St, vm: &mut Vm<'_>, me: &Value) -> PyResult<Operand> {
     }
 }
 
-fn operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, reflected: bool) -> PyResult {
+/// The operands of a binary operator, in call order (`reflected`: the other one first); a
+/// NumPy operand takes the tensor's dtype. `None` when the other value is not
+/// tensor-like (the operator then returns `NotImplemented`).
+fn operator_operands(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: &Args<'_>,
+    reflected: bool,
+) -> PyResult<Option<(Operand, Operand)>> {
     let me = this(vm, args)?.clone();
     let Some(other) = args.get(1).cloned() else {
         return Err(vm.type_error("expected 1 argument"));
     };
     let me = self_operand(st, vm, &me)?;
     let Ok(other_operand) = to_operand(st, vm, &other) else {
-        return Ok(Value::NotImplemented);
+        return Ok(None);
     };
     let other = numpy_matching(st, vm, &other, other_operand, &me)?;
-    let (x, y) = if reflected { (other, me) } else { (me, other) };
-    if matches!(op, BinaryOp::LogicalAnd | BinaryOp::LogicalOr) {
-        // `&` and `|` are logical on bools and bitwise on anything else (TensorFlow's `and_`,
-        // `or_`; the bitwise ops' dtype check rejects floats).
-        let handle = st.tf(vm, |ctx| {
-            let integer = ctx.operand_dtype(&x)? != tensor::DType::Bool;
-            match (integer, op) {
-                (true, BinaryOp::LogicalAnd) => {
-                    crate::bitwise_ops::run_bitwise(ctx, Some(BitwiseOp::And), x, Some(y), None)
-                }
-                (true, _) => {
-                    crate::bitwise_ops::run_bitwise(ctx, Some(BitwiseOp::Or), x, Some(y), None)
-                }
-                (false, _) => ctx.binary(op, x, y, None),
-            }
-        })?;
-        return wrap(st, vm, handle);
-    }
+    Ok(Some(if reflected { (other, me) } else { (me, other) }))
+}
+
+fn operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, reflected: bool) -> PyResult {
+    let Some((x, y)) = operator_operands(st, vm, args, reflected)? else {
+        return Ok(Value::NotImplemented);
+    };
     if op == BinaryOp::RealDiv {
         // `/` is TensorFlow's Python `truediv`, not one op.
         let spelling = if reflected {
@@ -137,6 +134,24 @@ fn operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: BinaryOp, reflected: 
         return wrap(st, vm, handle);
     }
     apply_binary(st, vm, op, x, y, None)
+}
+
+/// `&`, `|` and `^` (`reflected`: the other operand first): logical on bools, bitwise
+/// otherwise.
+fn logic_operator(
+    st: &St,
+    vm: &mut Vm<'_>,
+    args: &Args<'_>,
+    op: BitwiseOp,
+    reflected: bool,
+) -> PyResult {
+    let Some((x, y)) = operator_operands(st, vm, args, reflected)? else {
+        return Ok(Value::NotImplemented);
+    };
+    let handle = st.tf(vm, |ctx| {
+        crate::bitwise_ops::logical_or_bitwise(ctx, op, x, y)
+    })?;
+    wrap(st, vm, handle)
 }
 
 fn matmul_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, reflected: bool) -> PyResult {
@@ -162,28 +177,6 @@ fn unary_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, op: UnaryOp) -> PyR
             return crate::bitwise_ops::run_bitwise(ctx, None, me, None, None);
         }
         ctx.unary(op, me, None)
-    })?;
-    wrap(st, vm, handle)
-}
-
-/// `x ^ y` (`reflected`: `y ^ x`): `logical_xor` of bools, `BitwiseXor` of anything else
-/// (whose dtype check rejects non-integers).
-fn xor_operator(st: &St, vm: &mut Vm<'_>, args: &Args<'_>, reflected: bool) -> PyResult {
-    let me = this(vm, args)?.clone();
-    let Some(other) = args.get(1).cloned() else {
-        return Err(vm.type_error("expected 1 argument"));
-    };
-    let me = self_operand(st, vm, &me)?;
-    let Ok(other) = to_operand(st, vm, &other) else {
-        return Ok(Value::NotImplemented);
-    };
-    let (x, y) = if reflected { (other, me) } else { (me, other) };
-    let handle = st.tf(vm, |ctx| {
-        if ctx.operand_dtype(&x)? != tensor::DType::Bool {
-            crate::bitwise_ops::run_bitwise(ctx, Some(BitwiseOp::Xor), x, Some(y), None)
-        } else {
-            crate::bitwise_ops::logical_xor(ctx, x, y, Some("LogicalXor"))
-        }
     })?;
     wrap(st, vm, handle)
 }
@@ -266,10 +259,6 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
         ("__rmod__", BinaryOp::FloorMod, true),
         ("__pow__", BinaryOp::Pow, false),
         ("__rpow__", BinaryOp::Pow, true),
-        ("__and__", BinaryOp::LogicalAnd, false),
-        ("__rand__", BinaryOp::LogicalAnd, true),
-        ("__or__", BinaryOp::LogicalOr, false),
-        ("__ror__", BinaryOp::LogicalOr, true),
         ("__lt__", BinaryOp::Less, false),
         ("__le__", BinaryOp::LessEqual, false),
         ("__gt__", BinaryOp::Greater, false),
@@ -281,6 +270,20 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
             operator(&st, vm, &args, op, reflected)
         });
     }
+    const LOGIC: &[(&str, BitwiseOp, bool)] = &[
+        ("__and__", BitwiseOp::And, false),
+        ("__rand__", BitwiseOp::And, true),
+        ("__or__", BitwiseOp::Or, false),
+        ("__ror__", BitwiseOp::Or, true),
+        ("__xor__", BitwiseOp::Xor, false),
+        ("__rxor__", BitwiseOp::Xor, true),
+    ];
+    for (name, op, reflected) in LOGIC {
+        let (op, reflected, st) = (*op, *reflected, st.clone());
+        builder = builder.method_closure(name, move |vm, args| {
+            logic_operator(&st, vm, &args, op, reflected)
+        });
+    }
     for (name, op) in [
         ("__neg__", UnaryOp::Neg),
         ("__abs__", UnaryOp::Abs),
@@ -290,14 +293,6 @@ pub fn install_operators(mut builder: ClassBuilder, st: &St) -> ClassBuilder {
         builder = builder.method_closure(name, move |vm, args| unary_operator(&st, vm, &args, op));
     }
     builder
-        .method_closure(
-            "__xor__",
-            bound(st, |st, vm, args| xor_operator(st, vm, &args, false)),
-        )
-        .method_closure(
-            "__rxor__",
-            bound(st, |st, vm, args| xor_operator(st, vm, &args, true)),
-        )
         .method_closure(
             "__matmul__",
             bound(st, |st, vm, args| matmul_operator(st, vm, &args, false)),
