@@ -3,13 +3,13 @@
 //! dtype, or bool for the comparisons. Their definitions are lines of `math.rs`; this is
 //! their behaviour.
 
-use super::support::{dense_type, literal, operand, symbolic, type_name};
+use super::support::{broadcast_inputs, dense_type, literal, operand, symbolic, type_name};
 use super::{Op, OpDef, ShapeEvaluation};
 use crate::api::Handle;
 use crate::context::Context;
 use crate::error::{TfError, TfResult};
 use crate::graph::GraphTensor;
-use crate::op::{broadcast_static, InputFact, OpKind, OutputFact, ValueType};
+use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::tape::{binary, kernel, scalar_like, unary, unbroadcast};
 use tensor::ops::{self, BinaryOp, ReduceOp, UnaryOp};
 use tensor::{DType, OpError, Tensor};
@@ -33,12 +33,7 @@ impl Op for Binary {
     /// The broadcast check, then TensorFlow's Python check that `x` and `y` agree in
     /// dtype.
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        let shape = |index: usize| {
-            inputs
-                .get(index)
-                .map_or_else(tensor::TensorShape::unknown, |fact| fact.shape.clone())
-        };
-        crate::shape_fn::broadcast(&shape(0), &shape(1))?;
+        let shape = broadcast_inputs(inputs)?;
         let name = self.def().name;
         let (lhs, rhs) = (dense_type(inputs, 0, name)?, dense_type(inputs, 1, name)?);
         if lhs != rhs {
@@ -55,7 +50,7 @@ impl Op for Binary {
         };
         Ok(vec![OutputFact {
             value_type: ValueType::Dense(dtype),
-            shape: broadcast_static(&shape(0), &shape(1)),
+            shape,
         }])
     }
 

@@ -2,12 +2,12 @@
 //! `Invert`): integer tensors in, the same dtype out. Their definitions are lines of
 //! `math.rs`; this is their behaviour.
 
-use super::support::dense_type;
+use super::support::{broadcast_inputs, dense_type, input_shape};
 use super::{Op, OpDef};
 use crate::error::TfResult;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::ops::{self, BitwiseOp};
-use tensor::{ErrorClass, OpError, Tensor, TensorShape};
+use tensor::{ErrorClass, OpError, Tensor};
 
 /// A binary bitwise op, or `Invert` (`None`).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -32,17 +32,9 @@ impl Op for Bitwise {
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
         let dtype = dense_type(inputs, 0, self.def().name)?;
-        let shape = |index: usize| {
-            inputs
-                .get(index)
-                .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())
-        };
         let shape = match self.0 {
-            None => shape(0),
-            Some(_) => {
-                crate::shape_fn::broadcast(&shape(0), &shape(1))?;
-                crate::op::broadcast_static(&shape(0), &shape(1))
-            }
+            None => input_shape(inputs, 0),
+            Some(_) => broadcast_inputs(inputs)?,
         };
         Ok(vec![OutputFact {
             value_type: ValueType::Dense(dtype),

@@ -2,12 +2,12 @@
 //! complex tensor; `Complex` pairs a real and an imaginary tensor. Their definitions are
 //! lines of `math.rs`; this is their behaviour.
 
-use super::support::dense_type;
+use super::support::{broadcast_inputs, dense_type, input_shape};
 use super::{Op, OpDef};
 use crate::error::{TfError, TfResult};
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use tensor::ops::{self, ComplexPart};
-use tensor::{DType, ErrorClass, OpError, Tensor, TensorShape};
+use tensor::{DType, ErrorClass, OpError, Tensor};
 
 /// One complex-number op.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -43,14 +43,9 @@ impl Op for ComplexOp {
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
         let dtype = dense_type(inputs, 0, self.def().name)?;
-        let shape = |index: usize| {
-            inputs
-                .get(index)
-                .map_or_else(TensorShape::unknown, |fact| fact.shape.clone())
-        };
         let (dtype, shape) = match self {
-            ComplexOp::Part(_) => (dtype.real_dtype(), shape(0)),
-            ComplexOp::Conj => (dtype, shape(0)),
+            ComplexOp::Part(_) => (dtype.real_dtype(), input_shape(inputs, 0)),
+            ComplexOp::Conj => (dtype, input_shape(inputs, 0)),
             ComplexOp::Complex => {
                 let complex = match dtype {
                     DType::Float32 => DType::Complex64,
@@ -63,8 +58,7 @@ impl Op for ComplexOp {
                         )))
                     }
                 };
-                crate::shape_fn::broadcast(&shape(0), &shape(1))?;
-                (complex, crate::op::broadcast_static(&shape(0), &shape(1)))
+                (complex, broadcast_inputs(inputs)?)
             }
         };
         Ok(vec![OutputFact {

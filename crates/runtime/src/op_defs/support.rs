@@ -49,6 +49,21 @@ pub(super) fn softmax_shape(inputs: &[InputFact<'_>], op: &str) -> TfResult<Vec<
     }])
 }
 
+/// The static shape of input `index` (unknown when there is none).
+pub(super) fn input_shape(inputs: &[InputFact<'_>], index: usize) -> tensor::TensorShape {
+    inputs
+        .get(index)
+        .map_or_else(tensor::TensorShape::unknown, |fact| fact.shape.clone())
+}
+
+/// The broadcast shape of inputs 0 and 1 of an element-wise binary op, after TensorFlow's
+/// check that they broadcast.
+pub(super) fn broadcast_inputs(inputs: &[InputFact<'_>]) -> TfResult<tensor::TensorShape> {
+    let (lhs, rhs) = (input_shape(inputs, 0), input_shape(inputs, 1));
+    crate::shape_fn::broadcast(&lhs, &rhs)?;
+    Ok(crate::op::broadcast_static(&lhs, &rhs))
+}
+
 /// The dtype of input `index`, which must be a tensor.
 pub(super) fn dense_type(inputs: &[InputFact<'_>], index: usize, op: &str) -> TfResult<DType> {
     match inputs.get(index).map(|fact| fact.value_type) {
