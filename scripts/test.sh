@@ -30,6 +30,9 @@ step "hostile programs through the release CLI (8 MB and 1 MB stacks)"
 cargo build --release -q -p cli
 python3 tests/hostile/run.py target/release/placement
 
+step "whole models against published throughput (tests/anchors)"
+python3 tests/anchors/run.py target/release/placement
+
 step "wasm-bindgen-test (crates/web) in headless Chromium"
 CHROMEDRIVER=/usr/bin/chromedriver \
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \

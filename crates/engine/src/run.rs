@@ -149,7 +149,7 @@ pub fn run_program_with(
         trace: simulation.trace,
     };
     if let Some((op, message)) = simulation.oom {
-        raise_oom(&mut report, op, message);
+        raise_oom(&mut report, op, message, request.source);
     }
     Ok(report)
 }
@@ -159,7 +159,7 @@ pub fn run_program_with(
 ///
 /// Values are computed before the simulation today, so output printed after that op is
 /// still in stdout; the error and exit status are what TensorFlow would give.
-fn raise_oom(report: &mut RunReport, op: u32, message: String) {
+fn raise_oom(report: &mut RunReport, op: u32, message: String, program: &str) {
     if report.error.is_some() {
         return;
     }
@@ -175,14 +175,15 @@ fn raise_oom(report: &mut RunReport, op: u32, message: String) {
         message
     };
     let line = op.line;
-    let source = report
-        .ops
-        .first()
-        .map(|_| String::new())
-        .unwrap_or_default();
+    let source = program
+        .lines()
+        .nth((line as usize).saturating_sub(1))
+        .map_or("", str::trim)
+        .to_string();
     report.stderr.push_str(&format!(
         "Traceback (most recent call last):\n  File \"{PROGRAM_FILENAME}\", line {line}, in \
-         <module>\ntensorflow.python.framework.errors_impl.ResourceExhaustedError: {message}\n"
+         <module>\n    {source}\ntensorflow.python.framework.errors_impl.ResourceExhaustedError: \
+         {message}\n"
     ));
     report.exit_code = 1;
     report.error = Some(ErrorReport {

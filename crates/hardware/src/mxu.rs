@@ -25,8 +25,22 @@ fn round_up(value: u64, multiple: u64) -> u64 {
     value.div_ceil(multiple).saturating_mul(multiple)
 }
 
-/// Plans `batch` matmuls of `m × k` by `k × n` on a `tile × tile` array.
+/// Plans `batch` matmuls of `m × k` by `k × n` on a `tile × tile` array. Either operand can
+/// be the stationary one (`C = A·B` or `Cᵀ = Bᵀ·Aᵀ`: the compiler picks the operands'
+/// layouts), so the plan streams whichever of `m` and `n` takes fewer cycles: a filter
+/// gradient, whose `m` is a few hundred filter taps, streams the output channels instead.
 pub fn plan(batch: u64, m: u64, k: u64, n: u64, tile: u64) -> MxuPlan {
+    let streamed_rows = plan_streaming(batch, m, k, n, tile);
+    let streamed_columns = plan_streaming(batch, n, k, m, tile);
+    if streamed_columns.cycles < streamed_rows.cycles {
+        streamed_columns
+    } else {
+        streamed_rows
+    }
+}
+
+/// The plan that holds `k × n` weight tiles and streams the `m` rows through them.
+fn plan_streaming(batch: u64, m: u64, k: u64, n: u64, tile: u64) -> MxuPlan {
     let tile = tile.max(1);
     let rows = round_up(m.max(1), ROW_GROUP);
     let folds = batch
@@ -46,6 +60,19 @@ pub fn plan(batch: u64, m: u64, k: u64, n: u64, tile: u64) -> MxuPlan {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longer_side_streams() {
+        // A filter gradient: 64 taps by 256 channels, contracted over 401,408 positions.
+        let gradient = plan(1, 64, 401_408, 256, 128);
+        assert_eq!(gradient, plan_streaming(1, 256, 401_408, 64, 128));
+        assert!(gradient.cycles < plan_streaming(1, 64, 401_408, 256, 128).cycles);
+        // A square matmul keeps its rows streaming.
+        assert_eq!(
+            plan(1, 1024, 1024, 1024, 128),
+            plan_streaming(1, 1024, 1024, 1024, 128)
+        );
+    }
 
     #[test]
     fn one_fold_is_scale_sims_formula() {

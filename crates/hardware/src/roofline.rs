@@ -73,10 +73,20 @@ fn ns(amount: f64, rate: f64) -> f64 {
 }
 
 /// How long `work` of element type `dtype` takes on `chip`.
+pub fn op_time(chip: &ChipSpec, dtype: &str, work: &Work) -> Timing {
+    timed(chip, dtype, work, chip.kernel_floor_us * 1e3)
+}
+
+/// The time of an op that runs inside another op's kernel (an XLA fusion): its compute and
+/// memory traffic without a kernel launch floor of its own.
+pub fn op_time_in_fusion(chip: &ChipSpec, dtype: &str, work: &Work) -> Timing {
+    timed(chip, dtype, work, 0.0)
+}
+
 // `max`/`min`, not `clamp`: `f64::clamp`'s panic message would link Rust's float `Debug`
 // into the web bundle.
 #[allow(clippy::manual_clamp)]
-pub fn op_time(chip: &ChipSpec, dtype: &str, work: &Work) -> Timing {
+fn timed(chip: &ChipSpec, dtype: &str, work: &Work, floor_ns: f64) -> Timing {
     let bandwidth = chip.memory_bandwidth_bytes_per_s * chip.memory_efficiency;
     let memory_ns = ns(work.bytes as f64, bandwidth);
     let (compute_ns, padded_macs) = match work.gemm {
@@ -87,7 +97,6 @@ pub fn op_time(chip: &ChipSpec, dtype: &str, work: &Work) -> Timing {
         }
         None => (ns(work.flops as f64, peak_flops(chip, "float32")), 0),
     };
-    let floor_ns = chip.kernel_floor_us * 1e3;
     let bound = if compute_ns.max(memory_ns) < floor_ns * 0.25 {
         Bound::Floor
     } else if compute_ns >= memory_ns {

@@ -163,9 +163,9 @@ impl Context {
         &self.call_stack
     }
 
-    /// The current call's line (innermost frame), 0 when unknown.
+    /// The current call's line in the program (see [`program_line`]).
     pub fn call_line(&self) -> u32 {
-        self.call_stack.last().map_or(0, |frame| frame.line)
+        program_line(&self.call_stack)
     }
 
     /// Appends a line to the log sink.
@@ -342,4 +342,18 @@ impl Context {
             .or_else(|| devices.host_cpu())
             .ok_or_else(|| TfError::internal("The machine has no CPU device"))
     }
+}
+
+/// The line of the program's own file an op made under `stack` (outermost first) comes
+/// from: the innermost frame in the outermost frame's file, so that an op a layer makes in
+/// a library file carries the program's line that called the layer; 0 when unknown.
+pub fn program_line(stack: &[StackFrame]) -> u32 {
+    let Some(program) = stack.first() else {
+        return 0;
+    };
+    stack
+        .iter()
+        .rev()
+        .find(|frame| frame.filename == program.filename)
+        .map_or(0, |frame| frame.line)
 }

@@ -152,7 +152,7 @@ impl Context {
                     inputs: &recorded,
                     shape,
                     dtype,
-                    line: operation.stack.last().map_or(0, |frame| frame.line),
+                    line: crate::context::program_line(&operation.stack),
                     not_computed: crate::recorder::not_computed(&outputs),
                 });
                 // Functional control flow tapes the ops its functions ran instead.

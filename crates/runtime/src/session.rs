@@ -433,7 +433,7 @@ impl Session {
                 inputs: &recorded,
                 shape,
                 dtype,
-                line: operation.stack.last().map_or(0, |frame| frame.line),
+                line: crate::context::program_line(&operation.stack),
                 not_computed: crate::recorder::not_computed(&outputs),
             });
             producers.insert(id, report_id);

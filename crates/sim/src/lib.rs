@@ -3,6 +3,7 @@
 //!
 //! - [`work`]: an op's FLOPs, bytes and GEMM shape from its type and shapes.
 //! - [`schedule`]: the discrete-event schedule (client thread, device streams, links).
+//! - [`fusion`]: which ops XLA fuses into another's kernel in TPU programs.
 //! - [`links`]: links as shared resources; the cut-through message model.
 //! - [`memory`]: live bytes per device, peaks, and TensorFlow's OOM text.
 //! - [`collective`]: ring all-reduce over the machine's links, and the alpha-beta formula.
@@ -12,6 +13,7 @@
 //! its source and a `_Recv` op on its destination, as TensorFlow's graph partitioner does.
 
 pub mod collective;
+pub mod fusion;
 pub mod links;
 pub mod memory;
 pub mod schedule;
@@ -95,8 +97,13 @@ fn cost_sentence(hardware: &Hardware, op: &OpReport, timing: &schedule::OpTiming
         Bound::Compute => "compute-bound",
         Bound::Memory => "memory-bound",
     };
+    let place = if timing.in_fusion {
+        "inside an XLA fusion on"
+    } else {
+        "on"
+    };
     let mut text = format!(
-        "{bound} on {}: {} FLOP, {} B",
+        "{bound} {place} {}: {} FLOP, {} B",
         chip.model, timing.work.flops, timing.work.bytes
     );
     if timing.padded_macs > 0 {

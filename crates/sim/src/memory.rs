@@ -58,7 +58,8 @@ pub fn account(
             continue;
         };
         let bytes = output_bytes(op);
-        if bytes == 0 {
+        // A value fused into its consumers' kernel is never allocated.
+        if bytes == 0 || timing.in_fusion {
             continue;
         }
         events.push((timing.start_ns, true, timing.device, bytes, op.id));

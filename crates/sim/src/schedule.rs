@@ -69,6 +69,9 @@ pub struct OpTiming {
     pub padded_macs: u64,
     /// For an all-reduce: how many replicas took part (its ring's size), else 0.
     pub collective_ranks: u32,
+    /// Fused by XLA into another op's kernel ([`super::fusion`]): its output is never
+    /// written to device memory.
+    pub in_fusion: bool,
 }
 
 /// One hop of a transfer on one link direction.
@@ -301,6 +304,7 @@ pub fn schedule(hardware: &Hardware, ops: &[OpReport], transfers: &[TransferRepo
         op_end: vec![0; ops.len()],
     };
     let executions = executions(ops);
+    let internal = super::fusion::internal_ops(hardware, ops, transfers, &executions);
     // Transfers feeding each consumer op, in recorded order.
     let mut feeding: HashMap<u32, Vec<usize>> = HashMap::new();
     for (index, transfer) in transfers.iter().enumerate() {
@@ -390,7 +394,7 @@ pub fn schedule(hardware: &Hardware, ops: &[OpReport], transfers: &[TransferRepo
             ready = ready.max(wait_until);
             pipeline.push(timing);
         }
-        let work = op_work(op, ops);
+        let work = super::fusion::fused_work(ops, &internal, index, op_work(op, ops));
         let chip = &hardware.devices[device].chip;
         if op.class == OpClass::AllReduce && !collectives.contains_key(&index) {
             // A ring all-reduce: every member starts when the last is ready and they end
@@ -442,7 +446,12 @@ pub fn schedule(hardware: &Hardware, ops: &[OpReport], transfers: &[TransferRepo
             state.stream_free[stream] = start + duration;
             (start, duration, Bound::Memory, 0)
         } else {
-            let timing = roofline::op_time(chip, &op.dtype, &work);
+            // An op fused into another's kernel pays no launch floor of its own.
+            let timing = if internal[index] {
+                roofline::op_time_in_fusion(chip, &op.dtype, &work)
+            } else {
+                roofline::op_time(chip, &op.dtype, &work)
+            };
             let start = ready.max(state.stream_free[stream]);
             state.stream_free[stream] = start + timing.duration_ns;
             (start, timing.duration_ns, timing.bound, timing.padded_macs)
@@ -472,6 +481,7 @@ pub fn schedule(hardware: &Hardware, ops: &[OpReport], transfers: &[TransferRepo
             work,
             padded_macs,
             collective_ranks: collective.map_or(0, |(_, _, ranks)| ranks),
+            in_fusion: internal[index],
         });
     }
     // A call op spans its launch to the end of its body.
