@@ -160,13 +160,7 @@ pub fn build(st: &St) -> Rc<Class> {
         .property_closure(
             "as_numpy_dtype",
             bound(st, |st, vm, args| {
-                let dtype = dtype_of(vm, &args)?;
-                let classes = st.classes(vm)?;
-                Ok(classes
-                    .np_types
-                    .iter()
-                    .find(|(d, _)| *d == dtype)
-                    .map_or(Value::None, |(_, class)| Value::Class(class.clone())))
+                crate::numpy_module::scalar_type(st, vm, dtype_of(vm, &args)?)
             }),
             None,
         )

@@ -63,6 +63,16 @@ pub fn array_value(st: &St, vm: &Vm<'_>, tensor: Tensor) -> PyResult {
     Ok(new_native_instance(class, Rc::new(NdArray::new(tensor))))
 }
 
+/// NumPy's scalar type of `dtype` (`np.float32`), `None` where NumPy has none here.
+pub(crate) fn scalar_type(st: &St, vm: &Vm<'_>, dtype: DType) -> PyResult {
+    let classes = st.classes(vm)?;
+    Ok(classes
+        .np_types
+        .iter()
+        .find(|(d, _)| *d == dtype)
+        .map_or(Value::None, |(_, class)| Value::Class(class.clone())))
+}
+
 fn dtype_value(st: &St, vm: &Vm<'_>, dtype: DType) -> PyResult {
     let classes = st.classes(vm)?;
     Ok(new_native_instance(
@@ -399,6 +409,12 @@ pub fn build_classes(st: &St, vm: &Vm<'_>) -> NumpyClasses {
         .property(
             "name",
             |vm, args| Ok(Value::str(dtype_of(vm, &args)?.numpy_name())),
+            None,
+        )
+        .property_closure(
+            // The scalar type (`np.dtype('float32').type is np.float32`).
+            "type",
+            bound(st, |st, vm, args| scalar_type(st, vm, dtype_of(vm, &args)?)),
             None,
         )
         .property(

@@ -7,8 +7,9 @@ from keras.src.layers.conv import (
     AveragePooling1D, AveragePooling2D, AvgPool1D, AvgPool2D, Conv1D, Conv2D, Conv2DTranspose,
     Conv3D, Convolution1D, Convolution2D, Convolution2DTranspose, Convolution3D,
     DepthwiseConv2D, SeparableConv2D, SeparableConvolution2D, GlobalAveragePooling1D,
-    GlobalAveragePooling2D, GlobalAvgPool1D, GlobalAvgPool2D, GlobalMaxPool1D, GlobalMaxPool2D,
-    GlobalMaxPooling1D, GlobalMaxPooling2D, MaxPool1D, MaxPool2D, MaxPooling1D, MaxPooling2D,
+    GlobalAveragePooling2D, GlobalAveragePooling3D, GlobalAvgPool1D, GlobalAvgPool2D,
+    GlobalAvgPool3D, GlobalMaxPool1D, GlobalMaxPool2D, GlobalMaxPool3D, GlobalMaxPooling1D,
+    GlobalMaxPooling2D, GlobalMaxPooling3D, MaxPool1D, MaxPool2D, MaxPooling1D, MaxPooling2D,
 )
 from keras.src.layers.core import (
     Activation, Dense, Dropout, Embedding, Flatten, Identity, Input, InputLayer, Lambda, Masking,

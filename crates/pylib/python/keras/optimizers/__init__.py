@@ -6,7 +6,7 @@ import _keras_native
 import numpy as np
 from keras.src import distribution as _distribution
 from keras.src.schedules import LearningRateSchedule as _Schedule
-from keras.optimizers import schedules  # noqa: F401
+from keras.optimizers import legacy, schedules  # noqa: F401
 from keras.src.loss_scale_optimizer import LossScaleOptimizer  # noqa: F401
 from keras.src.optimizer import GradientTransforms as _GradientTransforms, \
     Optimizer, _BASE_ARGUMENTS

@@ -438,14 +438,17 @@ class _GlobalPooling(Layer):
 
     def __init__(self, data_format=None, keepdims=False, **kwargs):
         super().__init__(**kwargs)
+        self.data_format = standardize_data_format(data_format)
         self.keepdims = keepdims
         self.supports_masking = True
         self.input_spec = InputSpec(ndim=self.rank + 2)
         self.built = True
 
     def call(self, inputs, mask=None):
-        axes = list(range(1, self.rank + 1))
-        if mask is not None and self.rank == 1 and self.kind == "avg":
+        # The spatial axes: after the batch, before or after the channels.
+        first = 2 if self.data_format == "channels_first" else 1
+        axes = list(range(first, first + self.rank))
+        if mask is not None and self.rank == 1 and self.kind == "avg" and first == 1:
             # Keras's masked average over the steps.
             mask = tf.expand_dims(tf.cast(mask, inputs.dtype), 2)
             inputs = inputs * mask
@@ -456,6 +459,11 @@ class _GlobalPooling(Layer):
 
     def compute_mask(self, inputs, mask=None):
         return None
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"data_format": self.data_format, "keepdims": self.keepdims})
+        return config
 
 
 class GlobalAveragePooling1D(_GlobalPooling):
@@ -476,9 +484,20 @@ class GlobalMaxPooling2D(_GlobalPooling):
     kind = "max"
 
 
+class GlobalAveragePooling3D(_GlobalPooling):
+    rank = 3
+
+
+class GlobalMaxPooling3D(_GlobalPooling):
+    rank = 3
+    kind = "max"
+
+
 GlobalAvgPool1D = GlobalAveragePooling1D
 GlobalAvgPool2D = GlobalAveragePooling2D
 GlobalMaxPool1D = GlobalMaxPooling1D
 GlobalMaxPool2D = GlobalMaxPooling2D
+GlobalAvgPool3D = GlobalAveragePooling3D
+GlobalMaxPool3D = GlobalMaxPooling3D
 Convolution3D = Conv3D
 Convolution2DTranspose = Conv2DTranspose
