@@ -443,7 +443,15 @@ pub(crate) fn operands(st: &St, vm: &mut Vm<'_>, values: &Value) -> PyResult<Vec
 pub fn concat(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let bound = bind!(vm, "concat", &args, 2, [values, axis, name])?;
     let values = operands(st, vm, &required(&bound.values))?;
-    let axis = scalar_int(st, vm, &required(&bound.axis), "axis")?;
+    // A graph tensor's axis is known when the function runs (ConcatV2 takes it as input).
+    let axis_value = required(&bound.axis);
+    let axis = match crate::convert::symbolic_operand(st, vm, &axis_value)? {
+        Some(operand) => operand,
+        None => {
+            let axis = scalar_int(st, vm, &axis_value, "axis")?;
+            int32_literal(vm, &[axis], true)?
+        }
+    };
     let name = name_arg(vm, &bound.name)?;
     if values.len() == 1 {
         let only = values
@@ -459,7 +467,7 @@ pub fn concat(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         .into_iter()
         .map(|value| (value, "values", true))
         .collect();
-    inputs.push((int32_literal(vm, &[axis], true)?, "axis", false));
+    inputs.push((axis, "axis", false));
     let handle = run(
         st,
         vm,

@@ -638,7 +638,7 @@ pub fn holds_symbolic(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<bool>
 
 /// `value` as an operand whose value is not known now: a graph tensor, or a variable read
 /// while building a graph.
-fn symbolic_operand(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<Operand>> {
+pub fn symbolic_operand(st: &St, vm: &mut Vm<'_>, value: &Value) -> PyResult<Option<Operand>> {
     if let Some(tensor) = value.downcast::<PyTensor>() {
         return Ok(match &tensor.handle {
             Handle::Symbolic(_) => Some(Operand::Handle(tensor.handle.clone())),

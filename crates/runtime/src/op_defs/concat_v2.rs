@@ -31,9 +31,16 @@ impl Op for ConcatV2 {
     }
 
     fn infer(&self, inputs: &[InputFact<'_>]) -> TfResult<Vec<OutputFact>> {
-        concat_shape(inputs)?;
-        Ok(run_on_partial_stand_ins(&ConcatV2::kind(), inputs)?
-            .unwrap_or_else(|| unknown_outputs(first_dense_type(inputs), 1)))
+        let shape = concat_shape(inputs)?;
+        if let Some(outputs) = run_on_partial_stand_ins(&ConcatV2::kind(), inputs)? {
+            return Ok(outputs);
+        }
+        // Inputs too large for stand-ins: the shape function's output.
+        let mut outputs = unknown_outputs(first_dense_type(inputs), 1);
+        if let Some(shape) = shape {
+            outputs[0].shape = shape;
+        }
+        Ok(outputs)
     }
 
     fn compute(&self, inputs: &[&Tensor]) -> Result<Vec<Tensor>, OpError> {
@@ -168,9 +175,11 @@ impl Op for ConcatV2 {
 
 /// `ConcatV2`'s shape function: without a known axis, every input of the first known
 /// rank; with one, the dimensions off the axis merged from the last input backwards.
-fn concat_shape(inputs: &[InputFact<'_>]) -> TfResult<()> {
+/// Returns the output's shape where a rank is known: the merged dimensions around the
+/// axis, whose size is the inputs' sum (unknown if one is).
+fn concat_shape(inputs: &[InputFact<'_>]) -> TfResult<Option<TensorShape>> {
     let Some(axis_index) = inputs.len().checked_sub(1) else {
-        return Ok(());
+        return Ok(None);
     };
     with_rank(&shape_at(inputs, axis_index), 0)?;
     let values: Vec<TensorShape> = (0..axis_index).map(|i| shape_at(inputs, i)).collect();
@@ -185,7 +194,7 @@ fn concat_shape(inputs: &[InputFact<'_>]) -> TfResult<()> {
         }
     }
     let Some(axis) = constant_scalar(inputs, axis_index) else {
-        return Ok(());
+        return Ok(rank.map(|rank| TensorShape::new(vec![None; rank])));
     };
     let min_rank = if axis < 0 {
         axis.unsigned_abs()
@@ -212,18 +221,45 @@ fn concat_shape(inputs: &[InputFact<'_>]) -> TfResult<()> {
         )))
     };
     let Some(last) = values.last() else {
-        return Ok(());
+        return Ok(None);
     };
     let mut merged = split(last)?;
-    for shape in values.iter().rev().skip(1) {
+    // The axis's size: the sum of the inputs' (unknown if one is, or a rank is).
+    let mut axis_size = Some(0usize);
+    for shape in values.iter().rev() {
         let parts = split(shape)?;
         if let (Some((before, after)), Some((merged_before, merged_after))) = (&parts, &merged) {
             merge_shapes(before, merged_before)?;
             merge_shapes(after, merged_after)?;
+            merged = Some((
+                known_of(before, merged_before),
+                known_of(after, merged_after),
+            ));
         }
         if merged.is_none() {
             merged = parts;
         }
+        let size = shape.dims().and_then(|dims| {
+            dims.get(merged.as_ref()?.0.dims()?.len())
+                .copied()
+                .flatten()
+        });
+        axis_size = axis_size.zip(size).map(|(sum, size)| sum + size);
     }
-    Ok(())
+    Ok(merged.map(|(before, after)| {
+        let mut dims = before.dims().unwrap_or_default().to_vec();
+        dims.push(axis_size);
+        dims.extend_from_slice(after.dims().unwrap_or_default());
+        TensorShape::new(dims)
+    }))
+}
+
+/// Two shapes of one rank, each dimension known where either knows it (merged shapes
+/// agree where both know it).
+fn known_of(a: &TensorShape, b: &TensorShape) -> TensorShape {
+    match (a.dims(), b.dims()) {
+        (Some(a), Some(b)) => TensorShape::new(a.iter().zip(b).map(|(x, y)| x.or(*y)).collect()),
+        (Some(_), None) => a.clone(),
+        _ => b.clone(),
+    }
 }
