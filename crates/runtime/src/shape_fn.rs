@@ -64,10 +64,15 @@ pub(crate) fn with_rank_at_least(shape: &TensorShape, rank: usize) -> TfResult<(
 }
 
 /// `InferenceContext::Merge` of two shapes (`Dimension 1 in both shapes must be equal, but
-/// are 3 and 2. Shapes are [2,3] and [2,2].`).
-pub(crate) fn merge_shapes(a: &TensorShape, b: &TensorShape) -> TfResult<()> {
+/// are 3 and 2. Shapes are [2,3] and [2,2].`): the shape that knows each dimension either
+/// knows.
+pub(crate) fn merge_shapes(a: &TensorShape, b: &TensorShape) -> TfResult<TensorShape> {
     let (Some(left), Some(right)) = (a.dims(), b.dims()) else {
-        return Ok(());
+        return Ok(if a.dims().is_some() {
+            a.clone()
+        } else {
+            b.clone()
+        });
     };
     if left.len() != right.len() {
         return Err(TfError::invalid_argument(format!(
@@ -88,7 +93,9 @@ pub(crate) fn merge_shapes(a: &TensorShape, b: &TensorShape) -> TfResult<()> {
             }
         }
     }
-    Ok(())
+    Ok(TensorShape::new(
+        left.iter().zip(right).map(|(x, y)| x.or(*y)).collect(),
+    ))
 }
 
 /// `BroadcastBinaryOpShapeFn`: aligned at the end, dimensions agree or one of them is 1

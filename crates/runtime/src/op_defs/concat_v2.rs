@@ -202,8 +202,9 @@ fn concat_shape(inputs: &[InputFact<'_>]) -> TfResult<Option<TensorShape>> {
         axis.unsigned_abs().saturating_add(1)
     };
     let min_rank = usize::try_from(min_rank).unwrap_or(usize::MAX);
-    // The dims before and after the axis (`None`: unknown rank).
-    let split = |shape: &TensorShape| -> TfResult<Option<(TensorShape, TensorShape)>> {
+    // The dims before the axis, its size and the dims after it (`None`: unknown rank).
+    type Split = (TensorShape, Option<usize>, TensorShape);
+    let split = |shape: &TensorShape| -> TfResult<Option<Split>> {
         with_rank_at_least(shape, min_rank)?;
         let Some(dims) = shape.dims() else {
             return Ok(None);
@@ -217,34 +218,27 @@ fn concat_shape(inputs: &[InputFact<'_>]) -> TfResult<Option<TensorShape>> {
         let after = dims.get(at + 1..).unwrap_or_default().to_vec();
         Ok(Some((
             TensorShape::new(dims[..at].to_vec()),
+            dims.get(at).copied().flatten(),
             TensorShape::new(after),
         )))
     };
-    let Some(last) = values.last() else {
-        return Ok(None);
-    };
-    let mut merged = split(last)?;
+    // The merged dims around the axis, from the last input backwards.
+    let mut merged: Option<(TensorShape, TensorShape)> = None;
     // The axis's size: the sum of the inputs' (unknown if one is, or a rank is).
     let mut axis_size = Some(0usize);
     for shape in values.iter().rev() {
         let parts = split(shape)?;
-        if let (Some((before, after)), Some((merged_before, merged_after))) = (&parts, &merged) {
-            merge_shapes(before, merged_before)?;
-            merge_shapes(after, merged_after)?;
-            merged = Some((
-                known_of(before, merged_before),
-                known_of(after, merged_after),
-            ));
-        }
-        if merged.is_none() {
-            merged = parts;
-        }
-        let size = shape.dims().and_then(|dims| {
-            dims.get(merged.as_ref()?.0.dims()?.len())
-                .copied()
-                .flatten()
-        });
-        axis_size = axis_size.zip(size).map(|(sum, size)| sum + size);
+        axis_size = axis_size
+            .zip(parts.as_ref().and_then(|(_, size, _)| *size))
+            .map(|(sum, size)| sum + size);
+        merged = match (parts, merged) {
+            (Some((before, _, after)), Some((merged_before, merged_after))) => Some((
+                merge_shapes(&before, &merged_before)?,
+                merge_shapes(&after, &merged_after)?,
+            )),
+            (Some((before, _, after)), None) => Some((before, after)),
+            (None, merged) => merged,
+        };
     }
     Ok(merged.map(|(before, after)| {
         let mut dims = before.dims().unwrap_or_default().to_vec();
@@ -252,14 +246,4 @@ fn concat_shape(inputs: &[InputFact<'_>]) -> TfResult<Option<TensorShape>> {
         dims.extend_from_slice(after.dims().unwrap_or_default());
         TensorShape::new(dims)
     }))
-}
-
-/// Two shapes of one rank, each dimension known where either knows it (merged shapes
-/// agree where both know it).
-fn known_of(a: &TensorShape, b: &TensorShape) -> TensorShape {
-    match (a.dims(), b.dims()) {
-        (Some(a), Some(b)) => TensorShape::new(a.iter().zip(b).map(|(x, y)| x.or(*y)).collect()),
-        (Some(_), None) => a.clone(),
-        _ => b.clone(),
-    }
 }
