@@ -1,25 +1,19 @@
 //! What the Keras written in Python (`crates/pylib/python/keras`, which is also `tf.keras`)
-//! needs natively: Keras variables, the initialisers and optimizers whose random streams
-//! and update rules are TensorFlow's bit for bit, and the `_keras_native` module that
-//! exposes them with the replicated optimizer step and the run's Keras random state.
+//! needs natively: Keras variables, the initialisers, and the `_keras_native` module that
+//! exposes them with the replica helpers of a distributed step and the run's Keras random
+//! state. The optimizers are Python (`keras/src/update_rules.py`).
 //!
 //! Module map:
 //! - this file: [`KerasClasses`] and the per-run Keras state (Python's `random` as Keras
 //!   draws default seeds from it, the paths of Keras variables).
 //! - [`variables`]: Keras variables (`<Variable path=dense/kernel, ...>`).
 //! - [`initializers`]: `zeros`, `ones`, `glorot_uniform`, ... and their classes.
-//! - [`optimizers`]: SGD, Adam, RMSprop with Keras 3's update rules.
-//! - [`traced_optimizer`]: `apply_gradients` inside a `tf.function`, as graph updates.
-//! - [`replicated`]: the optimizer step of a step run on every replica of a strategy.
 //! - [`python_random`]: Python's `random`, where unseeded initialisers get their seeds.
 //! - [`native`]: the `_keras_native` module.
 
 pub mod initializers;
 pub mod native;
-pub mod optimizers;
 pub mod python_random;
-pub mod replicated;
-pub mod traced_optimizer;
 pub mod variables;
 
 use std::cell::RefCell;
@@ -35,7 +29,6 @@ use runtime::{Handle, Operand};
 /// The native Keras classes and the run's Keras state.
 pub struct KerasClasses {
     pub(crate) variable: Rc<Class>,
-    pub(crate) optimizers: optimizers::OptimizerClasses,
     pub(crate) initializers: initializers::InitializerClasses,
     state: RefCell<KerasState>,
 }
@@ -77,7 +70,6 @@ impl KerasClasses {
 pub fn build_classes(st: &St, resource_variable: &Rc<Class>) -> KerasClasses {
     KerasClasses {
         variable: variables::build(st, resource_variable),
-        optimizers: optimizers::build_classes(st),
         initializers: initializers::build_classes(st),
         state: RefCell::new(KerasState::default()),
     }

@@ -5,7 +5,7 @@
 use lang::host::{native_function_closure, new_module};
 use lang::value::{Args, PyResult, Value};
 use lang::vm::Vm;
-use runtime::distribute::StrategyId;
+use runtime::distribute::{ReplicaReduction, StrategyId};
 use runtime::{EagerTensor, Handle};
 
 use crate::distribute::strategy::PyStrategy;
@@ -16,20 +16,16 @@ pub const MODULE: &str = "_keras_native";
 
 /// `_keras_native`: `variable(value, path, trainable)`; `begin_compiled_step(name)` and
 /// `end_compiled_step()`, which report the ops between them as one call of the compiled
-/// function `name` (a `fit` step); and `set_random_seed(seed)` for the random states the
-/// engine keeps (Keras's Python-`random` draws and TensorFlow's); `initializers` and
-/// `optimizers`, the native classes (their random streams and update rules are TensorFlow's,
-/// bit for bit).
+/// function `name` (a `fit` step); `enter_replica`, `exit_replica` and `all_reduce_sum`
+/// for a step run replica by replica; `set_random_seed(seed)` for the random states the
+/// engine keeps (Keras's Python-`random` draws and TensorFlow's); and `initializers`, the
+/// native initialiser classes.
 pub fn build(st: &St, vm: &Vm<'_>) -> PyResult<Vec<(String, Value)>> {
     let keras = super::classes(st, vm)?;
     let module = new_module(MODULE);
     module.set(
         "initializers",
         Value::Module(super::initializers::build_module(&keras)),
-    );
-    module.set(
-        "optimizers",
-        Value::Module(super::optimizers::build_module(&keras)),
     );
     let state = st.clone();
     module.set(
@@ -57,8 +53,8 @@ pub fn build(st: &St, vm: &Vm<'_>) -> PyResult<Vec<(String, Value)>> {
         }),
     );
     module.set(
-        "apply_replicated",
-        crate::function(st, "apply_replicated", apply_replicated),
+        "all_reduce_sum",
+        crate::function(st, "all_reduce_sum", all_reduce_sum),
     );
     let state = st.clone();
     module.set(
@@ -207,64 +203,35 @@ fn enter_replica(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     Ok(Value::None)
 }
 
-/// `apply_replicated(optimizer, strategy, gradients, variables)`: the optimizer step of a
-/// distributed training step, from each replica's gradients (`gradients[replica][i]` for
-/// `variables[i]`): all-reduced with SUM and applied to every replica's copy
-/// ([`super::replicated::all_reduce_and_apply`]).
-fn apply_replicated(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
-    let optimizer = args
-        .get(0)
-        .cloned()
-        .ok_or_else(|| vm.type_error("apply_replicated() needs an optimizer"))?;
-    let strategy = strategy_id(vm, args.get(1))?;
-    let per_replica = vm.iterate(args.get(2).unwrap_or(&Value::None))?;
-    let variables = vm.iterate(args.get(3).unwrap_or(&Value::None))?;
-    let mut ids = Vec::with_capacity(variables.len());
-    for variable in &variables {
-        ids.push(super::variables::variable_id(vm, variable)?);
-    }
+/// `all_reduce_sum(strategy, values)`: one SUM all-reduce of the replicas' values
+/// (`values[replica]`, eager, one per replica), as the collective between the replicas'
+/// devices; returns every replica's copy of the sum, on its device, in replica order. The
+/// Keras optimizer's update of a step run replica by replica (`merge_call`) uses it.
+fn all_reduce_sum(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
+    let strategy = strategy_id(vm, args.get(0))?;
+    let values = vm.iterate(args.get(1).unwrap_or(&Value::None))?;
     let replicas = st.tf(vm, |ctx| Ok(ctx.strategy(strategy)?.num_replicas()))?;
-    if per_replica.len() != replicas {
+    if values.len() != replicas {
         return Err(vm.value_error(format!(
-            "{} replicas' gradients for a strategy with {replicas} replicas",
-            per_replica.len()
+            "{} replicas' values for a strategy with {replicas} replicas",
+            values.len()
         )));
     }
-    let mut gradients: Vec<Vec<Option<EagerTensor>>> = vec![Vec::new(); ids.len()];
-    for (replica, grads) in per_replica.iter().enumerate() {
-        let grads = vm.iterate(grads)?;
-        if grads.len() != ids.len() {
-            return Err(vm.value_error("one gradient per variable and replica"));
-        }
-        for (index, grad) in grads.iter().enumerate() {
-            let tensor = match grad {
-                Value::None => None,
-                grad => {
-                    let handle = super::handle_of(st, vm, grad)?;
-                    match handle {
-                        Handle::Eager(eager) => Some(eager),
-                        Handle::Symbolic(_) => {
-                            return Err(
-                                vm.type_error(format!("replica {replica}'s gradient is symbolic"))
-                            )
-                        }
-                    }
-                }
-            };
-            gradients[index].push(tensor);
+    let mut tensors: Vec<EagerTensor> = Vec::with_capacity(values.len());
+    for (replica, value) in values.iter().enumerate() {
+        match super::handle_of(st, vm, value)? {
+            Handle::Eager(eager) => tensors.push(eager),
+            Handle::Symbolic(_) => {
+                return Err(vm.type_error(format!("replica {replica}'s value is symbolic")))
+            }
         }
     }
-    let components = st.tf(vm, |ctx| {
-        let mut components = Vec::with_capacity(ids.len());
-        for id in &ids {
-            let copies = match ctx.mirrored_alias(*id) {
-                Some(mirrored) => ctx.distributed_variable(mirrored)?.components.clone(),
-                None => vec![*id; replicas],
-            };
-            components.push(copies);
-        }
-        Ok(components)
+    let reduced = st.tf(vm, |ctx| {
+        ctx.all_reduce_replicas(strategy, ReplicaReduction::Sum, &tensors)
     })?;
-    super::replicated::all_reduce_and_apply(st, vm, strategy, &optimizer, gradients, &components)?;
-    Ok(Value::None)
+    let mut out = Vec::with_capacity(reduced.len());
+    for tensor in reduced {
+        out.push(crate::tensor_class::wrap(st, vm, Handle::Eager(tensor))?);
+    }
+    Ok(Value::list(out))
 }

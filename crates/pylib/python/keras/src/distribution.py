@@ -34,7 +34,7 @@ class _PendingUpdate:
                 )
         for index, (optimizer, _, variables) in enumerate(first):
             grads = [calls[index][1] for calls in self.calls]
-            _keras_native.apply_replicated(optimizer, strategy, grads, variables)
+            optimizer._apply_replicated(strategy, grads, variables)
 
 
 def pending_update():
@@ -63,6 +63,21 @@ def split_rows(data, replicas):
     return parts
 
 
+class as_replica:
+    """What runs in this context runs as `replica` of `strategy`: on its device, with its
+    copies of mirrored variables."""
+
+    def __init__(self, strategy, replica):
+        self.strategy = strategy
+        self.replica = replica
+
+    def __enter__(self):
+        _keras_native.enter_replica(self.strategy, self.replica)
+
+    def __exit__(self, *exc):
+        _keras_native.exit_replica()
+
+
 def run(strategy, step, data):
     """`strategy.run(step, args=(data,))` for a Keras step: each replica runs `step` on
     its rows, as that replica; their `apply_gradients` calls are applied together at the
@@ -74,13 +89,12 @@ def run(strategy, step, data):
     outputs = []
     for replica, part in enumerate(parts):
         update.replica = replica
-        _keras_native.enter_replica(strategy, replica)
-        _pending = update
-        try:
-            outputs.append(step(part))
-        finally:
-            _pending = None
-            _keras_native.exit_replica()
+        with as_replica(strategy, replica):
+            _pending = update
+            try:
+                outputs.append(step(part))
+            finally:
+                _pending = None
     update.apply(strategy)
     return outputs
 

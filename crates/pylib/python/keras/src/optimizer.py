@@ -1,12 +1,14 @@
-"""Keras 3's optimizer base, for the update rules written in Python here (Adagrad, Adamax,
-Nadam, Adadelta, Lion, and users' own `keras.optimizers.Optimizer` subclasses): an
+"""Keras 3's optimizer base, on which every update rule here is written in Python (SGD,
+Adam, RMSprop, Adagrad, ..., and users' own `keras.optimizers.Optimizer` subclasses): an
 `iteration` counter and a `learning_rate` variable, slot variables made from each weight
 (`add_variable_from_reference`), and `apply`, which clips the gradients, decays the
 weights and runs `update_step` per weight with TensorFlow ops, eagerly or inside a
 `tf.function` (its variables are made in `tf.init_scope`, as Keras makes them).
 
-The native SGD, Adam and RMSprop share the argument handling, clipping and weight decay
-through `GradientTransforms`."""
+Under a strategy, as Keras's TensorFlow optimizer does: inside a replica of
+`strategy.run`, the gradients are all-reduced with SUM and each replica updates its own
+copies; in a Keras step run replica by replica (`keras.src.distribution`), the update
+waits for every replica's gradients (`merge_call`) and is then applied to every copy."""
 
 import warnings
 
@@ -15,6 +17,7 @@ import tensorflow as tf
 import _keras_native
 from keras.src import backend
 from keras.src import distribution as _distribution
+from keras.src import slices
 from keras.src.schedules import LearningRateSchedule
 
 _BASE_ARGUMENTS = ("weight_decay", "clipnorm", "clipvalue", "global_clipnorm", "use_ema",
@@ -147,7 +150,7 @@ class Optimizer(GradientTransforms):
         self._global_variables = []
         with tf.init_scope():
             self._iterations = _keras_native.variable(
-                tf.constant(0, tf.int64), f"{self.name}/iteration", False, False)
+                tf.constant(0, tf.int64), f"{self.name}/iteration", False)
         self._variables.append(self._iterations)
         self._learning_rate_is_variable = False
         if isinstance(learning_rate, LearningRateSchedule) or callable(learning_rate):
@@ -162,7 +165,7 @@ class Optimizer(GradientTransforms):
             with tf.init_scope():
                 self._learning_rate = _keras_native.variable(
                     tf.constant(learning_rate, tf.float32), f"{self.name}/learning_rate",
-                    False, False)
+                    False)
             self._learning_rate_is_variable = True
             self._variables.append(self._learning_rate)
 
@@ -212,9 +215,10 @@ class Optimizer(GradientTransforms):
         from keras.src import initializers
         init = initializers.get(initializer)
         with tf.init_scope():
+            # In a strategy's scope a slot is mirrored like the weight it belongs to.
             variable = _keras_native.variable(
                 tf.convert_to_tensor(init(shape, dtype=dtype or tf.float32)),
-                f"{self.name}/{name}", False, False)
+                f"{self.name}/{name}", False)
         self._variables.append(variable)
         return variable
 
@@ -229,21 +233,31 @@ class Optimizer(GradientTransforms):
 
     def add_optimizer_variables(self, trainable_variables, name, initializer="zeros"):
         names = [name] if isinstance(name, str) else list(name)
-        slots = [[self.add_variable_from_reference(v, n, initializer)
-                  for v in trainable_variables] for n in names]
-        return slots[0] if isinstance(name, str) else tuple(slots)
+        slots = tuple([] for _ in names)
+        # Made weight by weight, each weight's slots together, as Keras interleaves them.
+        for variable in trainable_variables:
+            for index, slot_name in enumerate(names):
+                slots[index].append(
+                    self.add_variable_from_reference(variable, slot_name, initializer))
+        return slots[0] if isinstance(name, str) else slots
 
     def _get_variable_index(self, variable):
         return self._index[id(variable)]
 
     def assign(self, variable, value):
-        variable.assign(value)
+        if slices.is_slices(value):
+            return slices.scatter(variable, value, "update")
+        variable.assign(tf.cast(value, variable.dtype))
 
     def assign_add(self, variable, value):
-        variable.assign_add(value)
+        if slices.is_slices(value):
+            return slices.scatter(variable, value, "add")
+        variable.assign_add(tf.cast(value, variable.dtype))
 
     def assign_sub(self, variable, value):
-        variable.assign_sub(value)
+        if slices.is_slices(value):
+            return slices.scatter(variable, value, "sub")
+        variable.assign_sub(tf.cast(value, variable.dtype))
 
     # ---- steps --------------------------------------------------------------------------
 
@@ -263,23 +277,49 @@ class Optimizer(GradientTransforms):
             trainable_variables = list(trainable_variables)
             if not self.built:
                 self.build(trainable_variables)
-        grads = list(grads)
-        if _distribution.pending_update() is not None:
-            raise NotImplementedError(
-                f"{type(self).__name__} under a distribution strategy is not emulated in "
-                "this playground yet (SGD, Adam and RMSprop are).")
         pairs = [(g, v) for g, v in zip(grads, trainable_variables) if g is not None]
         if not pairs:
             return self._iterations
-        grads = [g for g, _ in pairs]
+        grads = self._prepare_gradients([g for g, _ in pairs])
         variables = [v for _, v in pairs]
-        grads = self._prepare_gradients(grads)
+        pending = _distribution.pending_update()
+        if pending is not None:
+            # A Keras step run replica by replica: applied once every replica has its
+            # gradients (`_apply_replicated`).
+            pending.add(self, list(zip(grads, variables)))
+            return None
+        replica = tf.distribute.get_replica_context()
+        if replica is not None and replica.num_replicas_in_sync > 1:
+            # Inside `strategy.run`: the replicas' gradients summed, then each replica
+            # updates its own copies.
+            grads = replica.all_reduce(tf.distribute.ReduceOp.SUM, grads)
+        self._update(grads, variables)
+        self._iterations.assign_add(1)
+        return self._iterations
+
+    def _update(self, grads, variables):
+        """Weight decay, then the rule on each weight."""
         self._apply_weight_decay(variables)
         learning_rate = self._get_current_learning_rate()
         for grad, variable in zip(grads, variables):
             self.update_step(grad, variable, learning_rate)
+            if getattr(variable, "constraint", None) is not None:
+                variable.assign(variable.constraint(variable))
+
+    def _apply_replicated(self, strategy, grads, variables):
+        """The update of a Keras step run replica by replica (`grads[replica][i]` for
+        `variables[i]`): one SUM all-reduce per weight, then every replica applies the same
+        update to its own copies on its device; one step, however many copies."""
+        if not self.built:
+            self.build(variables)
+        kept = [i for i in range(len(variables)) if all(g[i] is not None for g in grads)]
+        reduced = [_keras_native.all_reduce_sum(strategy, [g[i] for g in grads])
+                   for i in kept]
+        for replica in range(len(grads)):
+            with _distribution.as_replica(strategy, replica):
+                self._update([values[replica] for values in reduced],
+                             [variables[i] for i in kept])
         self._iterations.assign_add(1)
-        return self._iterations
 
     def update_step(self, gradient, variable, learning_rate):
         raise NotImplementedError

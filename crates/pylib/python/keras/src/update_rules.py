@@ -1,15 +1,208 @@
-"""The optimizers written in Python on Keras 3's base (`keras.src.optimizer`): Adagrad,
-Adamax, Nadam, Adadelta and Lion, each update in Keras's op order so that its float32
-arithmetic is Keras's."""
+"""Keras 3's optimizers on its base (`keras.src.optimizer`): SGD, Adam, AdamW, RMSprop,
+Adagrad, Adamax, Nadam, Adadelta, Ftrl and Lion, each update in Keras's op order so that its
+float32 arithmetic is Keras's. SGD, Adam and RMSprop keep an embedding's `IndexedSlices`
+gradient sparse where Keras's TensorFlow backend does (`keras.src.slices`)."""
 
 import tensorflow as tf
 
 from keras.src.optimizer import Optimizer
 from keras.src import initializers
+from keras.src import slices
 
 
 def _cast(value, variable):
-    return tf.cast(value, variable.dtype)
+    return slices.cast(value, variable.dtype)
+
+
+class SGD(Optimizer):
+    __module__ = "keras.src.optimizers.sgd"
+
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, weight_decay=None,
+                 clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False,
+                 ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, weight_decay=weight_decay,
+                         clipnorm=clipnorm, clipvalue=clipvalue,
+                         global_clipnorm=global_clipnorm, use_ema=use_ema,
+                         ema_momentum=ema_momentum,
+                         ema_overwrite_frequency=ema_overwrite_frequency,
+                         loss_scale_factor=loss_scale_factor,
+                         gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
+        if not isinstance(momentum, float) or momentum < 0 or momentum > 1:
+            raise ValueError("`momentum` must be a float between [0, 1].")
+        self.momentum = momentum
+        self.nesterov = nesterov
+
+    def build(self, variables):
+        if self.built:
+            return
+        super().build(variables)
+        self.momentums = []
+        if self.momentum != 0:
+            self.momentums = self.add_optimizer_variables(variables, "momentum")
+
+    def update_step(self, gradient, variable, learning_rate):
+        learning_rate = _cast(learning_rate, variable)
+        gradient = _cast(gradient, variable)
+        if self.momentum != 0:
+            m = self.momentums[self._get_variable_index(variable)]
+            momentum = tf.cast(self.momentum, variable.dtype)
+            self.assign(m, slices.subtract(tf.multiply(m, momentum),
+                                           slices.multiply(gradient, learning_rate)))
+            if self.nesterov:
+                self.assign_add(variable, slices.subtract(
+                    tf.multiply(m, momentum), slices.multiply(gradient, learning_rate)))
+            else:
+                self.assign_add(variable, m)
+        else:
+            self.assign_sub(variable, slices.multiply(gradient, learning_rate))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"momentum": self.momentum, "nesterov": self.nesterov})
+        return config
+
+
+class Adam(Optimizer):
+    __module__ = "keras.src.optimizers.adam"
+
+    def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
+                 amsgrad=False, weight_decay=None, clipnorm=None, clipvalue=None,
+                 global_clipnorm=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, weight_decay=weight_decay,
+                         clipnorm=clipnorm, clipvalue=clipvalue,
+                         global_clipnorm=global_clipnorm, use_ema=use_ema,
+                         ema_momentum=ema_momentum,
+                         ema_overwrite_frequency=ema_overwrite_frequency,
+                         loss_scale_factor=loss_scale_factor,
+                         gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
+        self.beta_1 = beta_1
+        self.beta_2 = beta_2
+        self.epsilon = epsilon
+        self.amsgrad = amsgrad
+
+    def build(self, var_list):
+        if self.built:
+            return
+        super().build(var_list)
+        self._momentums, self._velocities = self.add_optimizer_variables(
+            var_list, ["momentum", "velocity"])
+        if self.amsgrad:
+            self._velocity_hats = self.add_optimizer_variables(var_list, "velocity_hat")
+
+    def update_step(self, gradient, variable, learning_rate):
+        lr = _cast(learning_rate, variable)
+        gradient = _cast(gradient, variable)
+        local_step = tf.cast(self.iterations + 1, variable.dtype)
+        beta_1_power = tf.pow(tf.cast(self.beta_1, variable.dtype), local_step)
+        beta_2_power = tf.pow(tf.cast(self.beta_2, variable.dtype), local_step)
+        index = self._get_variable_index(variable)
+        m, v = self._momentums[index], self._velocities[index]
+        alpha = lr * tf.sqrt(1 - beta_2_power) / (1 - beta_1_power)
+        self.assign_add(m, tf.multiply(slices.subtract(gradient, m), 1 - self.beta_1))
+        self.assign_add(v, tf.multiply(slices.subtract(slices.square(gradient), v),
+                                       1 - self.beta_2))
+        if self.amsgrad:
+            v_hat = self._velocity_hats[index]
+            self.assign(v_hat, tf.maximum(v_hat, v))
+            v = v_hat
+        self.assign_sub(variable, tf.divide(tf.multiply(m, alpha),
+                                            tf.add(tf.sqrt(v), self.epsilon)))
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"beta_1": self.beta_1, "beta_2": self.beta_2,
+                       "epsilon": self.epsilon, "amsgrad": self.amsgrad})
+        return config
+
+
+class AdamW(Adam):
+    """Adam with decoupled weight decay (0.004 unless given)."""
+
+    __module__ = "keras.src.optimizers.adamw"
+
+    def __init__(self, learning_rate=0.001, weight_decay=0.004, beta_1=0.9, beta_2=0.999,
+                 epsilon=1e-7, amsgrad=False, clipnorm=None, clipvalue=None,
+                 global_clipnorm=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2,
+                         epsilon=epsilon, amsgrad=amsgrad, name=name,
+                         weight_decay=weight_decay, clipnorm=clipnorm, clipvalue=clipvalue,
+                         global_clipnorm=global_clipnorm, use_ema=use_ema,
+                         ema_momentum=ema_momentum,
+                         ema_overwrite_frequency=ema_overwrite_frequency,
+                         loss_scale_factor=loss_scale_factor,
+                         gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
+        if self.weight_decay is None:
+            raise ValueError(
+                "Argument `weight_decay` must be a float. Received: weight_decay=None")
+
+
+class RMSprop(Optimizer):
+    __module__ = "keras.src.optimizers.rmsprop"
+
+    def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7,
+                 centered=False, weight_decay=None, clipnorm=None, clipvalue=None,
+                 global_clipnorm=None, use_ema=False, ema_momentum=0.99,
+                 ema_overwrite_frequency=None, loss_scale_factor=None,
+                 gradient_accumulation_steps=None, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay,
+                         clipnorm=clipnorm, clipvalue=clipvalue,
+                         global_clipnorm=global_clipnorm, use_ema=use_ema,
+                         ema_momentum=ema_momentum,
+                         ema_overwrite_frequency=ema_overwrite_frequency,
+                         loss_scale_factor=loss_scale_factor,
+                         gradient_accumulation_steps=gradient_accumulation_steps, name=name,
+                         **kwargs)
+        self.rho = rho
+        self.momentum = momentum
+        self.epsilon = epsilon
+        self.centered = centered
+
+    def build(self, var_list):
+        if self.built:
+            return
+        super().build(var_list)
+        self._velocities = self.add_optimizer_variables(var_list, "velocity")
+        self._momentums = []
+        if self.momentum > 0:
+            self._momentums = self.add_optimizer_variables(var_list, "momentum")
+        self._average_gradients = []
+        if self.centered:
+            self._average_gradients = self.add_optimizer_variables(var_list,
+                                                                   "average_gradient")
+
+    def update_step(self, gradient, variable, learning_rate):
+        lr = _cast(learning_rate, variable)
+        gradient = _cast(gradient, variable)
+        index = self._get_variable_index(variable)
+        velocity = self._velocities[index]
+        rho = self.rho
+        self.assign(velocity, slices.add(tf.multiply(rho, velocity),
+                                         slices.multiply(1 - rho, slices.square(gradient))))
+        if self.centered:
+            average_grad = self._average_gradients[index]
+            self.assign(average_grad, slices.add(tf.multiply(rho, average_grad),
+                                                 slices.multiply(1 - rho, gradient)))
+            denominator = velocity - tf.square(average_grad) + self.epsilon
+        else:
+            denominator = tf.add(velocity, self.epsilon)
+        increment = slices.divide(slices.multiply(lr, gradient), tf.sqrt(denominator))
+        if self.momentum > 0:
+            momentum = self._momentums[index]
+            self.assign(momentum, slices.add(tf.multiply(self.momentum, momentum), increment))
+            self.assign_sub(variable, momentum)
+        else:
+            self.assign_sub(variable, increment)
+
+    def get_config(self):
+        config = super().get_config()
+        config.update({"rho": self.rho, "momentum": self.momentum, "epsilon": self.epsilon,
+                       "centered": self.centered})
+        return config
 
 
 class Adagrad(Optimizer):
@@ -33,9 +226,9 @@ class Adagrad(Optimizer):
         lr = _cast(learning_rate, variable)
         gradient = _cast(gradient, variable)
         accumulator = self._accumulators[self._get_variable_index(variable)]
-        self.assign_add(accumulator, tf.square(gradient))
-        self.assign_sub(variable, tf.divide(tf.multiply(lr, gradient),
-                                            tf.sqrt(tf.add(accumulator, self.epsilon))))
+        self.assign_add(accumulator, slices.square(gradient))
+        self.assign_sub(variable, slices.divide(slices.multiply(lr, gradient),
+                                                tf.sqrt(tf.add(accumulator, self.epsilon))))
 
     def get_config(self):
         config = super().get_config()
