@@ -320,6 +320,10 @@ class Layer(Operation):
             variable = _keras_native.variable(
                 tf.convert_to_tensor(value, dtype=dtype), backend.current_path(name), trainable
             )
+        if constraint is not None:
+            from keras.src import constraints
+            # Applied by the optimizer after every update of the weight.
+            variable.constraint = constraints.get(constraint)
         if regularizer is not None:
             from keras.src import regularizers
             self._regularizers = getattr(self, "_regularizers", [])

@@ -5,7 +5,7 @@ as TensorFlow's does)."""
 
 from keras import activations, applications, callbacks, datasets, initializers, models, ops
 from keras import optimizers
-from keras import config, mixed_precision, random, regularizers, saving, utils
+from keras import config, constraints, mixed_precision, random, regularizers, saving, utils
 from keras._tf_keras.keras import backend, layers, losses, metrics, preprocessing
 from keras.src.backend import name_scope
 from keras.src.keras_tensor import KerasTensor

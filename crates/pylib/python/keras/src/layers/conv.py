@@ -4,7 +4,7 @@ average poolings and the global poolings."""
 import tensorflow as tf
 
 from keras.src.input_spec import InputSpec
-from keras.src import activations, initializers
+from keras.src import activations, constraints, initializers
 from keras.src.layer import Layer
 
 
@@ -88,6 +88,8 @@ class _Conv(Layer):
                                                  allow_zero=True))
         self.activation = activations.get(activation)
         self.use_bias = use_bias
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = kernel_regularizer
@@ -132,12 +134,14 @@ class _Conv(Layer):
             shape = self.kernel_size + (channels // self.groups, self.filters)
         self.kernel = self.add_weight(name="kernel", shape=shape,
                                       initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer)
+                                      regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
         self.bias = None
         if self.use_bias:
             self.bias = self.add_weight(name="bias", shape=(self.filters,),
                                         initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer)
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint)
         self.built = True
 
     def _unsupported(self, what):

@@ -4,7 +4,7 @@
 import tensorflow as tf
 
 from keras.src.input_spec import InputSpec
-from keras.src import activations, backend, initializers, ops
+from keras.src import activations, backend, constraints, initializers, ops
 from keras.src.keras_tensor import KerasTensor
 from keras.src.layer import Layer
 from keras.src.operation import Node
@@ -61,6 +61,8 @@ class Dense(Layer):
         self.bias_initializer = initializers.get(bias_initializer)
         self.kernel_regularizer = kernel_regularizer
         self.bias_regularizer = bias_regularizer
+        self.kernel_constraint = constraints.get(kernel_constraint)
+        self.bias_constraint = constraints.get(bias_constraint)
         self.supports_masking = True
         self.input_spec = InputSpec(min_ndim=2)
 
@@ -68,11 +70,13 @@ class Dense(Layer):
         input_dim = input_shape[-1]
         self.kernel = self.add_weight(name="kernel", shape=(input_dim, self.units),
                                       initializer=self.kernel_initializer,
-                                      regularizer=self.kernel_regularizer)
+                                      regularizer=self.kernel_regularizer,
+                                      constraint=self.kernel_constraint)
         if self.use_bias:
             self.bias = self.add_weight(name="bias", shape=(self.units,),
                                         initializer=self.bias_initializer,
-                                        regularizer=self.bias_regularizer)
+                                        regularizer=self.bias_regularizer,
+                                        constraint=self.bias_constraint)
         else:
             self.bias = None
         self.input_spec = InputSpec(min_ndim=2, axes={-1: input_dim})
@@ -267,12 +271,14 @@ class Embedding(Layer):
         if embeddings_initializer == "uniform":
             embeddings_initializer = initializers.RandomUniform(minval=-0.05, maxval=0.05)
         self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
 
     def build(self, input_shape=None):
         self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim),
                                           initializer=self.embeddings_initializer,
+                                          constraint=self.embeddings_constraint,
                                           name="embeddings")
         self.built = True
 
