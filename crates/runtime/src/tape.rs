@@ -1012,7 +1012,7 @@ mod slices;
 mod symbolic;
 
 pub use slices::{Gradient, Slices};
-pub use symbolic::{SymbolicStep, SymbolicWalk};
+pub use symbolic::{SymbolicGradient, SymbolicSlices, SymbolicStep, SymbolicWalk};
 
 #[cfg(test)]
 mod tests;

@@ -351,6 +351,28 @@ fn indexed_slices(st: &St, vm: &mut Vm<'_>, slices: runtime::tape::Slices) -> Py
     vm.call(&class, &parts, &[])
 }
 
+/// A gradient built in a graph as Python sees it: a tensor, a `tf.IndexedSlices` of graph
+/// tensors (a gather's), or `None`.
+fn symbolic_gradient(
+    st: &St,
+    vm: &mut Vm<'_>,
+    grad: Option<runtime::tape::SymbolicGradient>,
+) -> PyResult {
+    match grad {
+        None => Ok(Value::None),
+        Some(runtime::tape::SymbolicGradient::Dense(grad)) => wrap(st, vm, Handle::Symbolic(grad)),
+        Some(runtime::tape::SymbolicGradient::Slices(slices)) => {
+            let mut parts = Vec::with_capacity(3);
+            for tensor in [slices.values, slices.indices, slices.dense_shape] {
+                parts.push(wrap(st, vm, Handle::Symbolic(tensor))?);
+            }
+            let module = vm.import_module("_tensorflow.indexed_slices")?;
+            let class = vm.get_attr_str(&module, "IndexedSlices")?;
+            vm.call(&class, &parts, &[])
+        }
+    }
+}
+
 /// The name of the private module with `record_custom` (used by `tf.custom_gradient`).
 pub const MODULE: &str = "_tf_tape";
 
@@ -427,7 +449,7 @@ fn drive_symbolic(
     st: &St,
     vm: &mut Vm<'_>,
     mut walk: runtime::tape::SymbolicWalk,
-) -> PyResult<Vec<Option<GraphTensor>>> {
+) -> PyResult<Vec<Option<runtime::tape::SymbolicGradient>>> {
     let result = drive_symbolic_steps(st, vm, &mut walk);
     st.tf(vm, |ctx| {
         ctx.graph_gradient_abandon(walk);
@@ -440,7 +462,7 @@ fn drive_symbolic_steps(
     st: &St,
     vm: &mut Vm<'_>,
     walk: &mut runtime::tape::SymbolicWalk,
-) -> PyResult<Vec<Option<GraphTensor>>> {
+) -> PyResult<Vec<Option<runtime::tape::SymbolicGradient>>> {
     loop {
         let step = st.tf(vm, |ctx| ctx.graph_gradient_step(walk))?;
         let (key, output_grads) = match step {
@@ -651,10 +673,7 @@ fn graph_gradient(
     let grads = drive_symbolic(st, vm, walk)?;
     let mut results = Vec::with_capacity(grads.len());
     for grad in grads {
-        results.push(match grad {
-            Some(grad) => wrap(st, vm, Handle::Symbolic(grad))?,
-            None => Value::None,
-        });
+        results.push(symbolic_gradient(st, vm, grad)?);
     }
     finish(
         st,
@@ -936,10 +955,7 @@ pub fn gradients(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     let grads = drive_symbolic(st, vm, walk)?;
     let mut results = Vec::with_capacity(grads.len());
     for grad in grads {
-        results.push(match grad {
-            Some(grad) => wrap(st, vm, Handle::Symbolic(grad))?,
-            None => Value::None,
-        });
+        results.push(symbolic_gradient(st, vm, grad)?);
     }
     Ok(Value::list(results))
 }

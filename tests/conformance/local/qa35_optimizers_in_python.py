@@ -57,3 +57,22 @@ try:
     keras.optimizers.AdamW(weight_decay=None)
 except ValueError as e:
     print(e)
+
+# An embedding inside a tf.function: its gradient is IndexedSlices there too.
+keras.utils.set_random_seed(5)
+emb_model = make()
+emb_opt = keras.optimizers.Adam(0.05)
+int_tokens = np.array([[1, 2, 1, 3], [3, 3, 0, 2]])
+
+@tf.function
+def emb_step(x, y):
+    with tf.GradientTape() as tape:
+        loss = tf.reduce_mean(keras.losses.binary_crossentropy(y, emb_model(x), from_logits=True))
+    grads = tape.gradient(loss, emb_model.trainable_variables)
+    emb_opt.apply_gradients(zip(grads, emb_model.trainable_variables))
+    return loss, type(grads[0]).__name__
+
+for step in range(3):
+    loss, kind = emb_step(int_tokens, labels)
+    print(step, round(float(loss), 5), kind)
+print(np.round(emb_model.layers[0].embeddings.numpy(), 5))

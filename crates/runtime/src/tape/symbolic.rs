@@ -242,6 +242,7 @@ impl Context {
             previous_scope,
             scopes,
             grads: HashMap::new(),
+            sparse: HashMap::new(),
             needed: HashSet::new(),
             remaining: Vec::new(),
             sources: sources.to_vec(),
@@ -356,6 +357,13 @@ impl Context {
             let (kind, inputs) = (operation.kind.clone(), operation.inputs.clone());
             let name = operation.name.clone();
             let output_count = operation.outputs.len();
+            // A resource (a variable's placeholder) keeps its slices for the results.
+            if inputs.is_empty() || self.pass_read_slices(walk, &kind, &inputs, output_of(0))? {
+                continue;
+            }
+            for output in 0..output_count {
+                self.densify_slices(walk, output_of(output))?;
+            }
             let mut output_grads = Vec::with_capacity(output_count);
             for output in 0..output_count {
                 let grad = self.aggregate_symbolic(
@@ -395,6 +403,11 @@ impl Context {
                 let output_grads = output_grads.into_iter().map(|(_, grad)| grad).collect();
                 return Ok(SymbolicStep::Custom { key, output_grads });
             }
+            if let Some(slices) = self.gather_slices(&kind, &inputs, &output_grads, &skip) {
+                self.graph_mut(graph)?.pop_name_scope(scope_previous);
+                walk.sparse.entry(inputs[0]).or_default().push(slices?);
+                continue;
+            }
             let input_grads = kind
                 .op()
                 .graph_gradients(self, &inputs, &output_grads, &skip);
@@ -403,13 +416,22 @@ impl Context {
         }
         let mut results = Vec::with_capacity(walk.sources.len());
         for source in walk.sources.clone() {
-            let grad = match source.filter(|source| walk.watched.contains(source)) {
-                Some(source) => {
-                    self.aggregate_symbolic(graph, &walk.outer_scope, &mut walk.grads, source)?
-                }
-                None => None,
+            let Some(source) = source.filter(|source| walk.watched.contains(source)) else {
+                results.push(None);
+                continue;
             };
-            results.push(grad);
+            // Only gathers read it: its gradient stays `IndexedSlices`.
+            if !walk.grads.contains_key(&source) {
+                if let Some(parts) = walk.sparse.get(&source).cloned() {
+                    let slices = self.concat_slices(graph, &walk.outer_scope, &parts)?;
+                    results.push(Some(SymbolicGradient::Slices(slices)));
+                    continue;
+                }
+            }
+            self.densify_slices(walk, source)?;
+            let grad =
+                self.aggregate_symbolic(graph, &walk.outer_scope, &mut walk.grads, source)?;
+            results.push(grad.map(SymbolicGradient::Dense));
         }
         Ok(SymbolicStep::Done(results))
     }
@@ -462,7 +484,14 @@ impl Context {
     ) -> TfResult<Vec<Option<GraphTensor>>> {
         let step = self.graph_gradient_step(&mut walk);
         let result = match step {
-            Ok(SymbolicStep::Done(grads)) => Ok(grads),
+            Ok(SymbolicStep::Done(grads)) => grads
+                .into_iter()
+                .map(|grad| match grad {
+                    None => Ok(None),
+                    Some(SymbolicGradient::Dense(grad)) => Ok(Some(grad)),
+                    Some(SymbolicGradient::Slices(slices)) => self.dense_of(slices).map(Some),
+                })
+                .collect(),
             Ok(SymbolicStep::Custom { .. }) => Err(TfError::internal(
                 "a tf.custom_gradient op needs its Python gradient function",
             )),
@@ -470,6 +499,153 @@ impl Context {
         };
         self.graph_gradient_abandon(walk);
         result
+    }
+
+    /// A variable read whose output's gradient is only `IndexedSlices`: they pass to the
+    /// resource it reads as they are (`_ReadGrad`). True when it handled the op.
+    fn pass_read_slices(
+        &mut self,
+        walk: &mut SymbolicWalk,
+        kind: &OpKind,
+        inputs: &[GraphTensor],
+        output: GraphTensor,
+    ) -> TfResult<bool> {
+        if kind.downcast::<crate::op_defs::ReadVariableOp>().is_none()
+            || walk.grads.contains_key(&output)
+        {
+            return Ok(false);
+        }
+        let (Some(parts), Some(resource)) = (walk.sparse.remove(&output), inputs.first()) else {
+            return Ok(false);
+        };
+        walk.sparse.entry(*resource).or_default().extend(parts);
+        Ok(true)
+    }
+
+    /// `tensor`'s `IndexedSlices` contributions made dense and added to its others (an op
+    /// that is no variable read takes its gradient dense).
+    fn densify_slices(&mut self, walk: &mut SymbolicWalk, tensor: GraphTensor) -> TfResult<()> {
+        let Some(parts) = walk.sparse.remove(&tensor) else {
+            return Ok(());
+        };
+        for part in parts {
+            let dense = self.dense_of(part)?;
+            walk.grads.entry(tensor).or_default().push(dense);
+        }
+        Ok(())
+    }
+
+    /// `tf.convert_to_tensor(IndexedSlices)`: the rows added at their indices.
+    fn dense_of(&mut self, slices: SymbolicSlices) -> TfResult<GraphTensor> {
+        let positions = symbolic(self.array_op(
+            crate::op_defs::ExpandDims::kind(),
+            "ExpandDims",
+            None,
+            vec![
+                (operand(slices.indices), "input", true),
+                (Operand::Literal(Tensor::scalar(-1i32)), "dim", false),
+            ],
+        )?)?;
+        symbolic(self.array_op(
+            crate::op_defs::ScatterNd::kind(),
+            "ScatterNd",
+            None,
+            vec![
+                (operand(positions), "indices", false),
+                (operand(slices.values), "updates", false),
+                (operand(slices.dense_shape), "shape", false),
+            ],
+        )?)
+    }
+
+    /// Several `IndexedSlices` of one tensor as one: their rows and indices concatenated,
+    /// in the caller's name scope, as TensorFlow aggregates them.
+    fn concat_slices(
+        &mut self,
+        graph: GraphId,
+        outer_scope: &str,
+        parts: &[SymbolicSlices],
+    ) -> TfResult<SymbolicSlices> {
+        let [first, rest @ ..] = parts else {
+            return Err(TfError::internal("no IndexedSlices to join"));
+        };
+        if rest.is_empty() {
+            return Ok(*first);
+        }
+        let previous = self.graph_mut(graph)?.push_exact_name_scope(outer_scope);
+        let joined = (|| {
+            let join = |ctx: &mut Context, tensors: Vec<GraphTensor>| -> TfResult<GraphTensor> {
+                let mut inputs: Vec<(Operand, &str, bool)> = tensors
+                    .into_iter()
+                    .map(|tensor| (operand(tensor), "values", true))
+                    .collect();
+                inputs.push((Operand::Literal(Tensor::scalar(0i32)), "axis", false));
+                symbolic(ctx.array_op(crate::op_defs::ConcatV2::kind(), "concat", None, inputs)?)
+            };
+            let values = join(self, parts.iter().map(|part| part.values).collect())?;
+            let indices = join(self, parts.iter().map(|part| part.indices).collect())?;
+            Ok(SymbolicSlices {
+                values,
+                indices,
+                dense_shape: first.dense_shape,
+            })
+        })();
+        self.graph_mut(graph)?.pop_name_scope(previous);
+        joined
+    }
+
+    /// `_GatherV2Grad` along axis 0 of floating params (an embedding lookup): the
+    /// gradient as `IndexedSlices` of the params, built in the op's gradient scope; `None`
+    /// for any other op.
+    fn gather_slices(
+        &mut self,
+        kind: &OpKind,
+        inputs: &[GraphTensor],
+        output_grads: &[(GraphTensor, Option<GraphTensor>)],
+        skip: &[bool],
+    ) -> Option<TfResult<SymbolicSlices>> {
+        kind.downcast::<crate::op_defs::GatherV2>()?;
+        let ([params, indices, axis], Some((_, Some(grad)))) = (inputs, output_grads.first())
+        else {
+            return None;
+        };
+        if skip.first() != Some(&false) {
+            return None;
+        }
+        let axis_value = self
+            .graph(axis.graph)
+            .ok()
+            .and_then(|graph| crate::shape_value::constant_value(graph, *axis))
+            .and_then(|value| value.to_i64_vec())
+            .and_then(|values| values.first().copied());
+        let floating = self
+            .handle_dtype(&Handle::Symbolic(*params))
+            .is_ok_and(|dtype| dtype.is_floating());
+        let row = self
+            .known_dims(*params)
+            .ok()
+            .flatten()
+            .filter(|dims| !dims.is_empty())
+            .map(|dims| dims[1..].to_vec());
+        let (Some(0), true, Some(row)) = (axis_value, floating, row) else {
+            return None;
+        };
+        Some((|| {
+            let mut shape = vec![-1i64];
+            shape.extend(row.iter().map(|d| *d as i64));
+            let values = symbolic(self.reshape(operand(*grad), shape, None)?)?;
+            let indices = symbolic(self.reshape(operand(*indices), vec![-1], None)?)?;
+            let dense_shape = symbolic(crate::op_defs::shape_of(
+                self,
+                *params,
+                tensor::DType::Int32,
+            )?)?;
+            Ok(SymbolicSlices {
+                values,
+                indices,
+                dense_shape,
+            })
+        })())
     }
 
     fn add_input_gradients(
@@ -500,6 +676,9 @@ pub struct SymbolicWalk {
     scopes: GradientScopes,
     /// Gradient contributions per tensor, summed when the walk reaches its producer.
     grads: HashMap<GraphTensor, Vec<GraphTensor>>,
+    /// `IndexedSlices` contributions per tensor (of gathers along axis 0): they pass through
+    /// a variable read to the variable, and are made dense for any other op.
+    sparse: HashMap<GraphTensor, Vec<SymbolicSlices>>,
     /// Tensors that depend on a watched source.
     needed: HashSet<GraphTensor>,
     /// Operations still to walk, in creation order (walked from the end).
@@ -508,6 +687,27 @@ pub struct SymbolicWalk {
     watched: HashSet<GraphTensor>,
     /// The `tf.custom_gradient` op the walk waits on.
     pending: Option<PendingCustom>,
+}
+
+/// A source's gradient inside a `tf.function`: a tensor, or the `IndexedSlices` of the
+/// gathers that read it (an embedding's rows), as TensorFlow returns them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SymbolicGradient {
+    /// A dense gradient.
+    Dense(GraphTensor),
+    /// `tf.IndexedSlices(values, indices, dense_shape)`.
+    Slices(SymbolicSlices),
+}
+
+/// The parts of a graph `tf.IndexedSlices`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SymbolicSlices {
+    /// The gradient's rows.
+    pub values: GraphTensor,
+    /// The row of the dense tensor each row of `values` adds to (repeats allowed).
+    pub indices: GraphTensor,
+    /// The dense tensor's shape (int32).
+    pub dense_shape: GraphTensor,
 }
 
 /// A `tf.custom_gradient` op whose inputs' gradients Python is building.
@@ -521,7 +721,7 @@ struct PendingCustom {
 #[derive(Debug)]
 pub enum SymbolicStep {
     /// The sources' gradients.
-    Done(Vec<Option<GraphTensor>>),
+    Done(Vec<Option<SymbolicGradient>>),
     /// A `tf.custom_gradient` op: call the function `key` names with its outputs'
     /// gradients.
     Custom {

@@ -204,6 +204,11 @@ class RNN(Layer):
         self.cell.built = True
         self.built = True
 
+    def get_initial_state(self, batch_size):
+        """Zero states for `batch_size` sequences, one per state of the cell."""
+        sizes = self.cell.state_size if isinstance(self.cell.state_size, list) else [self.cell.state_size]
+        return [tf.zeros((batch_size, size), dtype=self.cell.compute_dtype) for size in sizes]
+
     def call(self, sequences, initial_state=None, mask=None, training=False):
         steps = sequences.shape[1]
         if steps is None and backend.in_symbolic_scope():

@@ -47,6 +47,11 @@ class Model(Trainer, Layer):
             from keras.src.models.functional import Functional
             Functional.__init__(self, *args, **kwargs)
             return
+        if args:
+            # Keras 2 tutorials' `super().__init__(self)`: Keras 3's `Layer.__init__`
+            # takes keywords only.
+            raise TypeError(f"Layer.__init__() takes 1 positional argument but "
+                            f"{len(args) + 1} were given")
         trainable = kwargs.pop("trainable", True)
         name = kwargs.pop("name", None)
         dtype = kwargs.pop("dtype", None)
