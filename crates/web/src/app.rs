@@ -63,7 +63,7 @@ async fn load_link_or_autosave(state: &UseReducerHandle<State>, is_latest: impl 
             Ok(None) => {}
             Err(message) => {
                 if let Some(saved) = autosaved {
-                    state.dispatch(Action::LoadShared(Box::new(saved.state)));
+                    state.dispatch(Action::RestoreAutosave(Box::new(saved.state)));
                 }
                 state.dispatch(Action::SetNotice(Some(Notice {
                     text: format!("{message} Your own work is loaded instead."),
@@ -118,12 +118,12 @@ async fn load_link_or_autosave(state: &UseReducerHandle<State>, is_latest: impl 
         }
         Ok(None) => {
             if let Some(saved) = autosaved {
-                state.dispatch(Action::LoadShared(Box::new(saved.state)));
+                state.dispatch(Action::RestoreAutosave(Box::new(saved.state)));
             }
         }
         Err(message) => {
             if let Some(saved) = autosaved {
-                state.dispatch(Action::LoadShared(Box::new(saved.state)));
+                state.dispatch(Action::RestoreAutosave(Box::new(saved.state)));
             }
             state.dispatch(Action::SetNotice(Some(Notice {
                 text: format!("{message} Your own work is loaded instead."),

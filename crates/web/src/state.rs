@@ -512,6 +512,9 @@ pub enum Action {
     LoadProgress(Progress),
     /// Load the state of a link (boxed: it carries a whole program).
     LoadShared(Box<SharedState>),
+    /// Load the autosaved work, read in the background after the page opened: ignored
+    /// once the user has edited in this page, whose work is newer than the autosave.
+    RestoreAutosave(Box<SharedState>),
     SetNotice(Option<Notice>),
     OpenDialog(Option<Dialog>),
     /// Ask the worker what this topology (a name or document) builds.
@@ -688,7 +691,8 @@ impl Reducible for State {
                 }
             }
             Action::LoadProgress(progress) => next.progress = progress,
-            Action::LoadShared(shared) => {
+            Action::RestoreAutosave(_) if self.dirty => return self,
+            Action::LoadShared(shared) | Action::RestoreAutosave(shared) => {
                 let shared = *shared;
                 next.example_notes = crate::lessons::by_source(&shared.source).map(|l| l.id);
                 next.source = shared.source;
@@ -847,6 +851,17 @@ mod tests {
                 hidden: vec![Pane::Graph],
             }),
         };
+        let typed = reduce(State::default(), Action::Edit("typed first\n".into()));
+        let restored = reduce(typed, Action::RestoreAutosave(Box::new(shared.clone())));
+        assert_eq!(
+            restored.source, "typed first\n",
+            "an autosave read after the user began typing does not replace the typing"
+        );
+        let restored = reduce(
+            State::default(),
+            Action::RestoreAutosave(Box::new(shared.clone())),
+        );
+        assert_eq!(restored.source, "print(1)\n");
         let state = reduce(State::default(), Action::LoadShared(Box::new(shared)));
         assert_eq!(state.pane, Pane::Console, "a hidden pane is never shown");
         assert!(!state.dirty, "opening a link is not an edit");
