@@ -2,14 +2,10 @@
 //! host memory and XLA must know it when it compiles.
 
 use super::support::{
-    first_dense_type, operand, run_on_stand_ins, scalar_integer, shape_of, symbolic, typed_attr,
-    unknown_outputs,
+    first_dense_type, run_on_stand_ins, scalar_integer, typed_attr, unknown_outputs,
 };
 use super::{Op, OpDef, ShapeEvaluation};
-use crate::api::{Handle, Operand};
-use crate::context::Context;
 use crate::error::{TfError, TfResult};
-use crate::graph::GraphTensor;
 use crate::op::{InputFact, OpKind, OutputFact, ValueType};
 use crate::tape::kernel;
 use tensor::ops;
@@ -116,51 +112,6 @@ impl Op for GatherV2 {
             None,
             None,
         ])
-    }
-
-    /// `_GatherV2Grad` along axis 0 (an embedding's lookup) inside a `tf.function`: the
-    /// gradient's rows added back at their indices (`ScatterNd`, which sums duplicates),
-    /// dense, as the eager tape gives it.
-    fn graph_gradient(
-        &self,
-        ctx: &mut Context,
-        inputs: &[GraphTensor],
-        _y: GraphTensor,
-        grad: GraphTensor,
-    ) -> TfResult<Vec<Option<GraphTensor>>> {
-        let [params, indices, axis] = inputs else {
-            return Err(TfError::internal("a traced GatherV2 lost an input"));
-        };
-        let axis_value = crate::shape_value::constant_value(ctx.graph(axis.graph)?, *axis)
-            .and_then(|value| value.to_i64_vec())
-            .and_then(|values| values.first().copied());
-        if axis_value != Some(0) {
-            return Err(super::op::graph_gradient_not_emulated(
-                "GatherV2 along an axis but 0",
-            ));
-        }
-        let index_type = ctx.handle_dtype(&Handle::Symbolic(*indices))?;
-        let shape = shape_of(ctx, *params, index_type)?;
-        let positions = symbolic(ctx.array_op(
-            super::ExpandDims::kind(),
-            "ExpandDims",
-            None,
-            vec![
-                (operand(*indices), "input", true),
-                (Operand::Literal(Tensor::scalar(-1i32)), "dim", false),
-            ],
-        )?)?;
-        let scattered = ctx.array_op(
-            super::ScatterNd::kind(),
-            "ScatterNd",
-            None,
-            vec![
-                (operand(positions), "indices", false),
-                (operand(grad), "updates", false),
-                (Operand::Handle(shape), "shape", false),
-            ],
-        )?;
-        Ok(vec![Some(symbolic(scattered)?), None, None])
     }
 
     fn argument_names(&self) -> Option<(&'static [&'static str], &'static str)> {

@@ -17,17 +17,9 @@ def _cast(value, variable):
 class SGD(Optimizer):
     __module__ = "keras.src.optimizers.sgd"
 
-    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, weight_decay=None,
-                 clipnorm=None, clipvalue=None, global_clipnorm=None, use_ema=False,
-                 ema_momentum=0.99, ema_overwrite_frequency=None, loss_scale_factor=None,
-                 gradient_accumulation_steps=None, name=None, **kwargs):
-        super().__init__(learning_rate=learning_rate, name=name, weight_decay=weight_decay,
-                         clipnorm=clipnorm, clipvalue=clipvalue,
-                         global_clipnorm=global_clipnorm, use_ema=use_ema,
-                         ema_momentum=ema_momentum,
-                         ema_overwrite_frequency=ema_overwrite_frequency,
-                         loss_scale_factor=loss_scale_factor,
-                         gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
+    def __init__(self, learning_rate=0.01, momentum=0.0, nesterov=False, name=None,
+                 **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         if not isinstance(momentum, float) or momentum < 0 or momentum > 1:
             raise ValueError("`momentum` must be a float between [0, 1].")
         self.momentum = momentum
@@ -67,17 +59,8 @@ class Adam(Optimizer):
     __module__ = "keras.src.optimizers.adam"
 
     def __init__(self, learning_rate=0.001, beta_1=0.9, beta_2=0.999, epsilon=1e-7,
-                 amsgrad=False, weight_decay=None, clipnorm=None, clipvalue=None,
-                 global_clipnorm=None, use_ema=False, ema_momentum=0.99,
-                 ema_overwrite_frequency=None, loss_scale_factor=None,
-                 gradient_accumulation_steps=None, name=None, **kwargs):
-        super().__init__(learning_rate=learning_rate, name=name, weight_decay=weight_decay,
-                         clipnorm=clipnorm, clipvalue=clipvalue,
-                         global_clipnorm=global_clipnorm, use_ema=use_ema,
-                         ema_momentum=ema_momentum,
-                         ema_overwrite_frequency=ema_overwrite_frequency,
-                         loss_scale_factor=loss_scale_factor,
-                         gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
+                 amsgrad=False, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.beta_1 = beta_1
         self.beta_2 = beta_2
         self.epsilon = epsilon
@@ -124,18 +107,10 @@ class AdamW(Adam):
     __module__ = "keras.src.optimizers.adamw"
 
     def __init__(self, learning_rate=0.001, weight_decay=0.004, beta_1=0.9, beta_2=0.999,
-                 epsilon=1e-7, amsgrad=False, clipnorm=None, clipvalue=None,
-                 global_clipnorm=None, use_ema=False, ema_momentum=0.99,
-                 ema_overwrite_frequency=None, loss_scale_factor=None,
-                 gradient_accumulation_steps=None, name=None, **kwargs):
+                 epsilon=1e-7, amsgrad=False, name=None, **kwargs):
         super().__init__(learning_rate=learning_rate, beta_1=beta_1, beta_2=beta_2,
                          epsilon=epsilon, amsgrad=amsgrad, name=name,
-                         weight_decay=weight_decay, clipnorm=clipnorm, clipvalue=clipvalue,
-                         global_clipnorm=global_clipnorm, use_ema=use_ema,
-                         ema_momentum=ema_momentum,
-                         ema_overwrite_frequency=ema_overwrite_frequency,
-                         loss_scale_factor=loss_scale_factor,
-                         gradient_accumulation_steps=gradient_accumulation_steps, **kwargs)
+                         weight_decay=weight_decay, **kwargs)
         if self.weight_decay is None:
             raise ValueError(
                 "Argument `weight_decay` must be a float. Received: weight_decay=None")
@@ -145,18 +120,8 @@ class RMSprop(Optimizer):
     __module__ = "keras.src.optimizers.rmsprop"
 
     def __init__(self, learning_rate=0.001, rho=0.9, momentum=0.0, epsilon=1e-7,
-                 centered=False, weight_decay=None, clipnorm=None, clipvalue=None,
-                 global_clipnorm=None, use_ema=False, ema_momentum=0.99,
-                 ema_overwrite_frequency=None, loss_scale_factor=None,
-                 gradient_accumulation_steps=None, name=None, **kwargs):
-        super().__init__(learning_rate=learning_rate, weight_decay=weight_decay,
-                         clipnorm=clipnorm, clipvalue=clipvalue,
-                         global_clipnorm=global_clipnorm, use_ema=use_ema,
-                         ema_momentum=ema_momentum,
-                         ema_overwrite_frequency=ema_overwrite_frequency,
-                         loss_scale_factor=loss_scale_factor,
-                         gradient_accumulation_steps=gradient_accumulation_steps, name=name,
-                         **kwargs)
+                 centered=False, name=None, **kwargs):
+        super().__init__(learning_rate=learning_rate, name=name, **kwargs)
         self.rho = rho
         self.momentum = momentum
         self.epsilon = epsilon
