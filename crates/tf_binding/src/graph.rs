@@ -932,6 +932,48 @@ fn initializer_value(st: &St, vm: &Vm<'_>, kind: InitKind) -> PyResult {
     ))
 }
 
+/// A Python initializer object (`keras.initializers.GlorotUniform()`, a function): any
+/// callable but a class, a native initializer and a tensor.
+fn python_initializer(vm: &Vm<'_>, value: &Value) -> bool {
+    vm.is_callable(value)
+        && !matches!(value, Value::Class(_) | Value::NativeFunction(_))
+        && value.downcast::<PyInitializer>().is_none()
+        && crate::init_ops::initializer_of(value).is_none()
+        && value.downcast::<PyTensor>().is_none()
+}
+
+/// `initializer(shape, dtype=dtype)` as `get_variable` calls a callable initializer, drawn
+/// eagerly (outside every graph) so the variable starts from its value.
+fn call_initializer_eagerly(
+    st: &St,
+    vm: &mut Vm<'_>,
+    initializer: &Value,
+    dims: &[usize],
+    dtype: DType,
+) -> PyResult<Tensor> {
+    let shape = Value::list(dims.iter().map(|d| Value::Int(*d as i64)).collect());
+    let dtype_value = crate::dtypes::dtype_object(st, vm, dtype)?;
+    let lifted = st.tf(vm, |ctx| {
+        let mut lifted = Vec::new();
+        while let Some(graph) = ctx.pop_default_graph() {
+            lifted.push(graph);
+        }
+        Ok(lifted)
+    })?;
+    let value = vm.call(
+        initializer,
+        &[shape],
+        &[(lang::value::name("dtype"), dtype_value)],
+    );
+    st.tf(vm, |ctx| {
+        for graph in lifted.into_iter().rev() {
+            ctx.push_default_graph(graph);
+        }
+        Ok(())
+    })?;
+    to_tensor(st, vm, &value?, Some(dtype))
+}
+
 fn runtime_initializer(
     st: &St,
     vm: &mut Vm<'_>,
@@ -940,8 +982,8 @@ fn runtime_initializer(
     dtype: DType,
 ) -> PyResult<Initializer> {
     let dims: Option<Vec<i64>> = shape.map(|s| s.iter().map(|d| *d as i64).collect());
-    if let Some(init) = crate::keras::initializers::initializer_of(value) {
-        use crate::keras::initializers::Initializer as Tf2;
+    if let Some(init) = crate::init_ops::initializer_of(value) {
+        use crate::init_ops::Initializer as Tf2;
         return Ok(match init {
             Tf2::Zeros => Initializer::Zeros,
             Tf2::Ones => Initializer::Ones,
@@ -1038,12 +1080,20 @@ fn get_variable(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         Some(value @ Value::NativeFunction(_)) => Some(vm.call(value, &[], &[])?),
         other => other.clone(),
     };
+    // A Python initializer (Keras's) is drawn now; the variable starts from its value.
+    let drawn = match (&given, &shape) {
+        (Some(value), Some(dims)) if python_initializer(vm, value) => {
+            Some(call_initializer_eagerly(st, vm, value, dims, dtype)?)
+        }
+        _ => None,
+    };
     let initializer = match &given {
+        _ if drawn.is_some() => drawn.map(Initializer::Constant),
         // A value, not an initializer: the variable takes its dtype and shape
         // (`initializing_from_value` in TensorFlow's variable store).
         Some(value)
             if value.downcast::<PyInitializer>().is_none()
-                && crate::keras::initializers::initializer_of(value).is_none() =>
+                && crate::init_ops::initializer_of(value).is_none() =>
         {
             let tensor = match graph_constant(st, vm, value)? {
                 Some(tensor) => tensor,

@@ -53,6 +53,7 @@ pub mod environment;
 pub mod errors;
 pub mod function;
 pub mod graph;
+pub mod init_ops;
 pub mod init_scope;
 pub mod keras;
 pub mod library;
@@ -170,6 +171,7 @@ pub struct Classes {
     pub(crate) data: data::DataClasses,
     pub(crate) gradient_tape: Rc<Class>,
     pub(crate) keras: Rc<keras::KerasClasses>,
+    pub(crate) init_ops: init_ops::InitializerClasses,
 }
 
 impl State {
@@ -320,6 +322,7 @@ impl State {
             data: data::build_classes(st),
             gradient_tape: tape::build(st),
             keras: Rc::new(keras::build_classes(st, &resource_variable)),
+            init_ops: init_ops::build_classes(st),
         });
         *st.classes.borrow_mut() = Some(classes.clone());
         Ok(classes)
@@ -359,7 +362,7 @@ impl Host for EngineHost {
             py_func::MODULE => py_func::build_module(&st),
             control_flow::MODULE => control_flow::build(&st),
             autograph::MODULE => autograph::build(&st),
-            keras::native::MODULE => keras::native::build(&st, vm)?,
+            keras::native::MODULE => keras::native::build(&st)?,
             _ => return Ok(None),
         };
         let mut modules = st.modules.borrow_mut();

@@ -209,7 +209,28 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
             stddev: float_arg(vm, &second, 1.0)?,
         },
     };
-    let tensor = sample(distribution, &dims, dtype, seed).map_err(|error| {
+    let name = match name.as_ref().filter(|v| !v.is_none()) {
+        Some(name) => crate::string_arg(vm, name, "name")?,
+        None => what.to_string(),
+    };
+    let shape: Vec<usize> = dims.iter().map(|d| (*d).max(0) as usize).collect();
+    let elements = shape.iter().fold(1u64, |n, d| n.saturating_mul(*d as u64));
+    let bytes = elements.saturating_mul(dtype.size_in_bytes().unwrap_or(8) as u64);
+    let sampled = match tensor::limits::memory_pressure(elements, bytes) {
+        Some(why) => Err(tensor::OpError::budget(why)),
+        None => sample(distribution, &dims, dtype, seed),
+    };
+    if let Err(error) = &sampled {
+        if error.is_budget() {
+            // Values on demand: a draw over the budget (a large layer's initial weights)
+            // has its dtype and shape only, and the run goes on as a simulation.
+            let handle = st.tf(vm, |ctx| {
+                ctx.uncomputed(dtype, tensor::Shape::new(shape.clone()), &error.message)
+            })?;
+            return wrap(st, vm, handle);
+        }
+    }
+    let tensor = sampled.map_err(|error| {
         let op = match distribution {
             Stateless::Uniform { .. } => "StatelessRandomUniformV2",
             Stateless::UniformInt { .. } => "StatelessRandomUniformIntV2",
@@ -219,10 +240,6 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
         };
         kernel_error(st, vm, op, TfError::from_kernel_message(error), true)
     })?;
-    let name = match name.as_ref().filter(|v| !v.is_none()) {
-        Some(name) => crate::string_arg(vm, name, "name")?,
-        None => what.to_string(),
-    };
     let handle = st.tf(vm, |ctx| ctx.constant(tensor, Some(&name)))?;
     wrap(st, vm, handle)
 }

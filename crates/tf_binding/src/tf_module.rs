@@ -1369,11 +1369,7 @@ pub fn build(st: &St, vm: &mut Vm<'_>) -> PyResult<Vec<(String, Value)>> {
             tf.set("data", module.clone());
         }
     }
-    tf.set(
-        "random_normal_initializer",
-        crate::keras::initializers::random_normal_initializer(&classes.keras),
-    );
-    for (name, class) in crate::keras::initializers::tf_initializers(&classes.keras) {
+    for (name, class) in crate::init_ops::tf_initializers(&classes.init_ops) {
         tf.set(name, class);
     }
     // TensorFlow's internal module of the eager variable class, which library code that

@@ -7,11 +7,9 @@
 //! - this file: [`KerasClasses`] and the per-run Keras state (Python's `random` as Keras
 //!   draws default seeds from it, the paths of Keras variables).
 //! - [`variables`]: Keras variables (`<Variable path=dense/kernel, ...>`).
-//! - [`initializers`]: `zeros`, `ones`, `glorot_uniform`, ... and their classes.
 //! - [`python_random`]: Python's `random`, where unseeded initialisers get their seeds.
 //! - [`native`]: the `_keras_native` module.
 
-pub mod initializers;
 pub mod native;
 pub mod python_random;
 pub mod variables;
@@ -29,7 +27,6 @@ use runtime::{Handle, Operand};
 /// The native Keras classes and the run's Keras state.
 pub struct KerasClasses {
     pub(crate) variable: Rc<Class>,
-    pub(crate) initializers: initializers::InitializerClasses,
     state: RefCell<KerasState>,
 }
 
@@ -70,7 +67,6 @@ impl KerasClasses {
 pub fn build_classes(st: &St, resource_variable: &Rc<Class>) -> KerasClasses {
     KerasClasses {
         variable: variables::build(st, resource_variable),
-        initializers: initializers::build_classes(st),
         state: RefCell::new(KerasState::default()),
     }
 }

@@ -18,15 +18,9 @@ pub const MODULE: &str = "_keras_native";
 /// `end_compiled_step()`, which report the ops between them as one call of the compiled
 /// function `name` (a `fit` step); `enter_replica`, `exit_replica` and `all_reduce_sum`
 /// for a step run replica by replica; `set_random_seed(seed)` for the random states the
-/// engine keeps (Keras's Python-`random` draws and TensorFlow's); and `initializers`, the
-/// native initialiser classes.
-pub fn build(st: &St, vm: &Vm<'_>) -> PyResult<Vec<(String, Value)>> {
-    let keras = super::classes(st, vm)?;
+/// engine keeps (Keras's Python-`random` draws and TensorFlow's).
+pub fn build(st: &St) -> PyResult<Vec<(String, Value)>> {
     let module = new_module(MODULE);
-    module.set(
-        "initializers",
-        Value::Module(super::initializers::build_module(&keras)),
-    );
     let state = st.clone();
     module.set(
         "variable",

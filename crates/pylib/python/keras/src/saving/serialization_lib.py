@@ -128,11 +128,16 @@ def serialize_keras_object(obj):
     return config
 
 
-def _retrieve(name, registered_name, module, kind, full_config, custom_objects):
+def _retrieve(name, registered_name, module, kind, full_config, custom_objects,
+              module_objects=None):
     lookup = name if kind == "function" else registered_name
     found = object_registration.get_registered_object(lookup, custom_objects=custom_objects)
     if found is None and custom_objects and name in custom_objects:
         found = custom_objects[name]
+    if found is None and module_objects:
+        # The objects of the module asking (`initializers.get`), for configs without
+        # a module (`{"class_name": "VarianceScaling", "config": ...}`).
+        found = module_objects.get(name)
     if found is not None:
         return found
     if module and (module == "keras" or module.startswith("keras.")):
@@ -191,9 +196,12 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
         return _LAMBDAS[inner["value"]]
     module = config.get("module")
     registered_name = config.get("registered_name", class_name)
+    module_objects = kwargs.get("module_objects")
     if class_name == "function":
-        return _retrieve(inner, inner, module, "function", config, custom_objects)
-    cls = _retrieve(class_name, registered_name, module, "class", config, custom_objects)
+        return _retrieve(inner, inner, module, "function", config, custom_objects,
+                         module_objects)
+    cls = _retrieve(class_name, registered_name, module, "class", config, custom_objects,
+                    module_objects)
     if isinstance(cls, types.FunctionType):
         return cls
     if not getattr(cls, "_raw_config", False):
