@@ -128,22 +128,13 @@ fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
     )?;
     let dims: Vec<usize> = dims.iter().map(|d| (*d).max(0) as usize).collect();
     let dtype = opt_dtype(vm, &bound.dtype)?.unwrap_or(DType::Float32);
-    let elements = dims.iter().fold(1u64, |n, d| n.saturating_mul(*d as u64));
-    let bytes = elements.saturating_mul(dtype.size_in_bytes().unwrap_or(8) as u64);
-    let generated = match tensor::limits::memory_pressure(elements, bytes) {
-        Some(why) => Err(tensor::OpError::budget(why)),
-        None => init.0.generate(&dims, dtype),
-    };
-    let handle = match generated {
-        Ok(tensor) => st.tf(vm, |ctx| ctx.constant(tensor, None))?,
-        // Values on demand: a weight over the budget is made with its dtype and shape
-        // only, and the run goes on as a simulation.
-        Err(error) if error.is_budget() => st.tf(vm, |ctx| {
-            ctx.uncomputed(dtype, tensor::Shape::new(dims.clone()), &error.message)
-        })?,
-        Err(error) => return Err(op_error(vm, error)),
-    };
-    wrap(st, vm, handle)
+    let made = crate::stateless_random::constant_on_demand(st, vm, &dims, dtype, None, || {
+        init.0.generate(&dims, dtype)
+    })?;
+    match made {
+        Ok(handle) => wrap(st, vm, handle),
+        Err(error) => Err(op_error(vm, error)),
+    }
 }
 
 fn build_class(st: &St, kind: &'static str) -> Rc<Class> {

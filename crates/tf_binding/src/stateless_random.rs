@@ -16,7 +16,7 @@ use lang::vm::Vm;
 use crate::convert::{float_arg, int_list, opt_dtype};
 use crate::tensor_class::wrap;
 use crate::St;
-use runtime::TfError;
+use runtime::{Handle, TfError};
 use tensor::ops::{self, BinaryOp};
 use tensor::random::Philox;
 use tensor::{DType, OpResult, Tensor};
@@ -214,34 +214,55 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
         None => what.to_string(),
     };
     let shape: Vec<usize> = dims.iter().map(|d| (*d).max(0) as usize).collect();
-    let elements = shape.iter().fold(1u64, |n, d| n.saturating_mul(*d as u64));
-    let bytes = elements.saturating_mul(dtype.size_in_bytes().unwrap_or(8) as u64);
-    let sampled = match tensor::limits::memory_pressure(elements, bytes) {
-        Some(why) => Err(tensor::OpError::budget(why)),
-        None => sample(distribution, &dims, dtype, seed),
+    let sampled = match constant_on_demand(st, vm, &shape, dtype, Some(&name), || {
+        sample(distribution, &dims, dtype, seed)
+    })? {
+        Ok(handle) => return wrap(st, vm, handle),
+        Err(error) => error,
     };
-    if let Err(error) = &sampled {
-        if error.is_budget() {
-            // Values on demand: a draw over the budget (a large layer's initial weights)
-            // has its dtype and shape only, and the run goes on as a simulation.
-            let handle = st.tf(vm, |ctx| {
-                ctx.uncomputed(dtype, tensor::Shape::new(shape.clone()), &error.message)
-            })?;
-            return wrap(st, vm, handle);
-        }
+    let op = match distribution {
+        Stateless::Uniform { .. } => "StatelessRandomUniformV2",
+        Stateless::UniformInt { .. } => "StatelessRandomUniformIntV2",
+        Stateless::FullInt => "StatelessRandomUniformFullIntV2",
+        Stateless::Normal { .. } => "StatelessRandomNormalV2",
+        Stateless::TruncatedNormal { .. } => "StatelessTruncatedNormalV2",
+    };
+    Err(kernel_error(
+        st,
+        vm,
+        op,
+        TfError::from_kernel_message(sampled),
+        true,
+    ))
+}
+
+/// Values on demand for a value made outside an op (a draw, an initializer's weights):
+/// `make`'s tensor as a constant named `name`, or, over the budget or under memory
+/// pressure, an uncomputed value of its dtype and shape, and the run goes on as a
+/// simulation. Any other failure is given back for the caller to raise.
+pub(crate) fn constant_on_demand(
+    st: &St,
+    vm: &mut Vm<'_>,
+    dims: &[usize],
+    dtype: DType,
+    name: Option<&str>,
+    make: impl FnOnce() -> OpResult<Tensor>,
+) -> PyResult<Result<Handle, tensor::OpError>> {
+    let elements = dims.iter().fold(1u64, |n, d| n.saturating_mul(*d as u64));
+    let bytes = elements.saturating_mul(dtype.size_in_bytes().unwrap_or(8) as u64);
+    let made = match tensor::limits::memory_pressure(elements, bytes) {
+        Some(why) => Err(tensor::OpError::budget(why)),
+        None => make(),
+    };
+    match made {
+        Ok(tensor) => st.tf(vm, |ctx| ctx.constant(tensor, name)).map(Ok),
+        Err(error) if error.is_budget() => st
+            .tf(vm, |ctx| {
+                ctx.uncomputed(dtype, tensor::Shape::new(dims.to_vec()), &error.message)
+            })
+            .map(Ok),
+        Err(error) => Ok(Err(error)),
     }
-    let tensor = sampled.map_err(|error| {
-        let op = match distribution {
-            Stateless::Uniform { .. } => "StatelessRandomUniformV2",
-            Stateless::UniformInt { .. } => "StatelessRandomUniformIntV2",
-            Stateless::FullInt => "StatelessRandomUniformFullIntV2",
-            Stateless::Normal { .. } => "StatelessRandomNormalV2",
-            Stateless::TruncatedNormal { .. } => "StatelessTruncatedNormalV2",
-        };
-        kernel_error(st, vm, op, TfError::from_kernel_message(error), true)
-    })?;
-    let handle = st.tf(vm, |ctx| ctx.constant(tensor, Some(&name)))?;
-    wrap(st, vm, handle)
 }
 
 /// The integer distribution of `stateless_uniform(dtype=<integer>, minval, maxval)`, with
