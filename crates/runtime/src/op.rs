@@ -540,6 +540,10 @@ fn run_on_demand(
     uncomputed_outputs(op, inputs, &why)
 }
 
+/// The most elements of a value shape inference runs a kernel on to learn an output's
+/// shape (`run_on_stand_ins`); past it only the value's shape is used.
+pub(crate) const STAND_IN_ELEMENTS: usize = 1 << 16;
+
 /// Why `op` is not computed under memory pressure ([`tensor::limits::memory_pressure`]),
 /// judged by its outputs' sizes from its shape function.
 fn memory_pressure(op: &dyn Op, inputs: &[Value]) -> Option<std::rc::Rc<str>> {
@@ -550,7 +554,18 @@ fn memory_pressure(op: &dyn Op, inputs: &[Value]) -> Option<std::rc::Rc<str>> {
         return None;
     }
     let shapes = value_shapes(inputs.iter());
-    let facts = value_facts(inputs.iter(), &shapes);
+    let mut facts = value_facts(inputs.iter(), &shapes);
+    // A shape function that runs the kernel on its inputs (`run_on_stand_ins`) must not
+    // compute a large value twice just to learn its output's size: large inputs are seen
+    // by their shapes only, as a graph sees them.
+    for fact in &mut facts {
+        if fact
+            .constant
+            .is_some_and(|tensor| tensor.num_elements() > STAND_IN_ELEMENTS)
+        {
+            fact.constant = None;
+        }
+    }
     let outputs = op.infer(&facts).ok()?;
     let mut bytes = 0u64;
     let mut elements = 0u64;

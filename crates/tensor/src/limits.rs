@@ -35,7 +35,7 @@ impl Default for Limits {
         Limits {
             max_elements: 50_000_000,
             max_work: 1_000_000_000,
-            max_run_work: 10_000_000_000,
+            max_run_work: 2_000_000_000,
         }
     }
 }

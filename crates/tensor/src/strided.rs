@@ -41,12 +41,15 @@ pub enum Key {
 pub enum Selection {
     /// Basic indexing: a view of the same storage.
     View(Layout),
-    /// Advanced indexing: these storage indices, row-major, in an array of `dims`.
+    /// Advanced indexing: runs of storage indices, row-major, in an array of `dims`.
     Picks {
         /// The result's dimensions.
         dims: Vec<usize>,
-        /// One storage index per result element.
-        offsets: Vec<usize>,
+        /// The storage index where each run starts.
+        starts: Vec<usize>,
+        /// The elements of each run, consecutive in storage (the trailing axes a gather of
+        /// rows copies whole; 1 when nothing is contiguous).
+        run: usize,
     },
 }
 
@@ -63,9 +66,45 @@ impl Selection {
     pub fn offsets(&self) -> Vec<usize> {
         match self {
             Selection::View(layout) => layout.offsets(),
-            Selection::Picks { offsets, .. } => offsets.clone(),
+            Selection::Picks { starts, run, .. } => expand_runs(starts, *run),
         }
     }
+
+    /// The selected elements as runs of consecutive storage indices: each start and the
+    /// run's length. A gather copies a run at a time rather than element by element.
+    pub fn runs(&self) -> (Vec<usize>, usize) {
+        match self {
+            Selection::View(layout) => layout.runs(),
+            Selection::Picks { starts, run, .. } => (starts.clone(), *run),
+        }
+    }
+}
+
+/// Every storage index of runs of `run` elements from each of `starts`.
+fn expand_runs(starts: &[usize], run: usize) -> Vec<usize> {
+    if run == 1 {
+        return starts.to_vec();
+    }
+    let mut out = Vec::with_capacity(starts.len() * run);
+    for &start in starts {
+        out.extend(start..start + run);
+    }
+    out
+}
+
+/// How many trailing elements of `dims` with `strides` are consecutive in storage: the
+/// axes, from the last, whose strides are those of a contiguous array.
+fn contiguous_tail(dims: &[usize], strides: &[isize]) -> (usize, usize) {
+    let mut run = 1usize;
+    let mut axes = 0;
+    for (&dim, &stride) in dims.iter().zip(strides).rev() {
+        if dim != 1 && stride != run as isize {
+            break;
+        }
+        run *= dim;
+        axes += 1;
+    }
+    (axes, run)
 }
 
 /// Why an index expression selects nothing, with NumPy's class and text.
@@ -133,6 +172,31 @@ impl Layout {
 
     /// The storage index of every element, row-major.
     pub fn offsets(&self) -> Vec<usize> {
+        let (starts, run) = self.runs();
+        expand_runs(&starts, run)
+    }
+
+    /// The layout's elements as runs of consecutive storage indices: where each run
+    /// starts, and its length (the contiguous trailing axes' elements).
+    pub fn runs(&self) -> (Vec<usize>, usize) {
+        let (axes, run) = contiguous_tail(&self.dims, &self.strides);
+        let outer = self.dims.len() - axes;
+        if run == 0 {
+            return (Vec::new(), 0);
+        }
+        let mut starts = Vec::with_capacity(self.len() / run);
+        strided_walk(
+            self.offset as isize,
+            &self.dims[..outer],
+            &self.strides[..outer],
+            &mut |at| starts.push(at as usize),
+        );
+        (starts, run)
+    }
+
+    /// Every storage index, one by one (what [`Layout::offsets`] gives, walked directly).
+    #[cfg(test)]
+    fn offsets_walked(&self) -> Vec<usize> {
         let mut out = Vec::with_capacity(self.len());
         strided_walk(self.offset as isize, &self.dims, &self.strides, &mut |at| {
             out.push(at as usize)
@@ -173,15 +237,16 @@ impl Layout {
         // A mask of the array's own shape (`a[a > 0]`): its elements where it is true.
         if let [Key::Bools(mask, dims)] = keys {
             if *dims == self.dims {
-                let offsets: Vec<usize> = self
+                let starts: Vec<usize> = self
                     .offsets()
                     .into_iter()
                     .zip(mask)
                     .filter_map(|(offset, &keep)| keep.then_some(offset))
                     .collect();
                 return Ok(Selection::Picks {
-                    dims: vec![offsets.len()],
-                    offsets,
+                    dims: vec![starts.len()],
+                    starts,
+                    run: 1,
                 });
             }
         }
@@ -294,15 +359,25 @@ impl Layout {
         within_budget(&dims)?;
         let (outer_dims, outer_strides): (Vec<usize>, Vec<isize>) = before.into_iter().unzip();
         let (inner_dims, inner_strides): (Vec<usize>, Vec<isize>) = after.into_iter().unzip();
-        let mut offsets = Vec::with_capacity(dims.iter().product());
-        strided_walk(offset, &outer_dims, &outer_strides, &mut |outer| {
-            for &pick in &picks {
-                strided_walk(outer + pick, &inner_dims, &inner_strides, &mut |at| {
-                    offsets.push(at as usize)
-                });
-            }
-        });
-        Ok(Selection::Picks { dims, offsets })
+        // The inner axes a pick copies whole (rows of a contiguous array) are one run.
+        let (axes, run) = contiguous_tail(&inner_dims, &inner_strides);
+        let walked = inner_dims.len() - axes;
+        let (inner_dims, inner_strides) = (&inner_dims[..walked], &inner_strides[..walked]);
+        let mut starts = Vec::with_capacity(dims.iter().product::<usize>() / run.max(1));
+        if run > 0 {
+            strided_walk(offset, &outer_dims, &outer_strides, &mut |outer| {
+                for &pick in &picks {
+                    strided_walk(outer + pick, inner_dims, inner_strides, &mut |at| {
+                        starts.push(at as usize)
+                    });
+                }
+            });
+        }
+        Ok(Selection::Picks {
+            dims,
+            starts,
+            run: run.max(1),
+        })
     }
 }
 
@@ -580,6 +655,59 @@ fn broadcast_dims(a: &[usize], b: &[usize]) -> Option<Vec<usize>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    fn slice_key() -> impl Strategy<Value = Key> {
+        (
+            prop::option::of(-5i64..5),
+            prop::option::of(-5i64..5),
+            prop::option::of(prop_oneof![
+                Just(-2i64),
+                Just(-1),
+                Just(1),
+                Just(2),
+                Just(3)
+            ]),
+        )
+            .prop_map(|(start, stop, step)| Key::Slice(start, stop, step))
+    }
+
+    proptest! {
+        /// Runs of consecutive elements are the same elements as walking one by one.
+        #[test]
+        fn runs_are_the_walked_offsets(
+            dims in prop::collection::vec(0usize..5, 0..4),
+            keys in prop::collection::vec(slice_key(), 0..4),
+        ) {
+            let keys: Vec<Key> = keys.into_iter().take(dims.len()).collect();
+            if let Ok(Selection::View(view)) = Layout::contiguous(&dims).select(&keys) {
+                prop_assert_eq!(view.offsets(), view.offsets_walked());
+            }
+        }
+
+        /// A gather of rows is each picked row's elements in turn, whatever the trailing
+        /// axes' slices make contiguous or not.
+        #[test]
+        fn a_gather_of_rows_is_its_rows(
+            dims in prop::collection::vec(1usize..5, 1..4),
+            rows in prop::collection::vec(0i64..4, 0..5),
+            keys in prop::collection::vec(slice_key(), 0..3),
+        ) {
+            let layout = Layout::contiguous(&dims);
+            let rows: Vec<i64> = rows.into_iter().map(|row| row % dims[0] as i64).collect();
+            let tail: Vec<Key> = keys.into_iter().take(dims.len() - 1).collect();
+            let mut gather = vec![Key::Ints(rows.clone(), vec![rows.len()])];
+            gather.extend(tail.iter().cloned());
+            let picked = layout.select(&gather).unwrap().offsets();
+            let mut expected = Vec::new();
+            for &row in &rows {
+                let mut one = vec![Key::Int(row)];
+                one.extend(tail.iter().cloned());
+                expected.extend(layout.select(&one).unwrap().offsets());
+            }
+            prop_assert_eq!(picked, expected);
+        }
+    }
 
     fn picks(dims: &[usize], keys: &[Key]) -> (Vec<usize>, Vec<usize>) {
         let selection = Layout::contiguous(dims).select(keys).unwrap();

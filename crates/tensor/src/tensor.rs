@@ -222,6 +222,19 @@ impl TensorData {
         map_values!(self, values => indices.iter().map(|&index| values[index].clone()).collect())
     }
 
+    /// The elements of runs of `run` consecutive indices from each of `starts`: a gather
+    /// of rows or a strided view copies a run at a time.
+    #[allow(clippy::clone_on_copy)] // One body for all variants, strings included.
+    pub fn take_runs(&self, starts: &[usize], run: usize) -> TensorData {
+        map_values!(self, values => {
+            let mut out = Vec::with_capacity(starts.len() * run);
+            for &start in starts {
+                out.extend_from_slice(&values[start..start + run]);
+            }
+            out
+        })
+    }
+
     /// Concatenates pieces picked from several storages of the same variant: each pick is
     /// `(part, element index)`. `None` when the parts' variants differ.
     #[allow(clippy::clone_on_copy)] // One body for all variants, strings included.

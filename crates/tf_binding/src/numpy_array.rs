@@ -51,7 +51,8 @@ impl NdArray {
                 return reshaped;
             }
         }
-        let data = storage.data().take(&layout.offsets());
+        let (starts, run) = layout.runs();
+        let data = storage.data().take_runs(&starts, run);
         Tensor::new(storage.dtype(), Shape::new(layout.dims.clone()), data)
             .expect("a view's elements fit its dims")
     }
@@ -157,7 +158,8 @@ pub fn getitem(st: &St, vm: &mut Vm<'_>, this: &Value, key: &Value) -> PyResult 
         }
         selection => {
             let storage = array.storage.borrow();
-            let data = storage.data().take(&selection.offsets());
+            let (starts, run) = selection.runs();
+            let data = storage.data().take_runs(&starts, run);
             let tensor = Tensor::new(storage.dtype(), Shape::new(selection.dims().to_vec()), data)
                 .map_err(|e| op_error(vm, e))?;
             drop(storage);

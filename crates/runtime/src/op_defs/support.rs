@@ -172,7 +172,9 @@ pub(crate) fn run_on_stand_ins(
             // (`StringToNumber` of a traced argument), so strings are skipped.
             (None, Some(shape))
                 if dtype != DType::String
-                    && shape.num_elements().is_some_and(|count| count <= 1 << 16) =>
+                    && shape
+                        .num_elements()
+                        .is_some_and(|count| count <= crate::op::STAND_IN_ELEMENTS) =>
             {
                 let dims: Vec<i64> = shape.dims().iter().map(|dim| *dim as i64).collect();
                 tensor::ops::zeros(&dims, dtype).ok()
