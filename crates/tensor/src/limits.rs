@@ -29,8 +29,9 @@ pub struct Limits {
 pub const SMALL_WORK: u64 = 1 << 20;
 
 impl Default for Limits {
-    /// 50M elements per tensor, 1e9 multiply-adds per op and 1e10 per run (a few seconds
-    /// of native kernels, less in fast ones).
+    /// 50M elements per tensor, 1e9 multiply-adds per op and 2e9 per run: well under a
+    /// second of native kernels, about a second in the browser, so a program at real sizes
+    /// answers quickly and still computes every conformance-sized value.
     fn default() -> Limits {
         Limits {
             max_elements: 50_000_000,
