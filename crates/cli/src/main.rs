@@ -214,7 +214,7 @@ fn run(mut parser: lexopt::Parser) -> Result<ExitCode, String> {
         &files,
     )?;
     if let Some(out) = trace {
-        let text = serde_json::to_string(&report.trace).map_err(|e| e.to_string())?;
+        let text = report.trace.as_str().to_string();
         std::fs::write(&out, text + "\n")
             .map_err(|e| format!("cannot write {}: {e}", out.to_string_lossy()))?;
     }

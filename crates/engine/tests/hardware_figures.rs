@@ -277,7 +277,9 @@ fn the_trace_is_chrome_trace_event_json() {
         op(0, "RandomUniform", GPU0, &[], &[64, 64], "float32"),
         op(1, "MatMul", GPU0, &[0, 0], &[64, 64], "float32"),
     ];
-    let trace = sim::simulate(&t4.hardware, ops, Vec::new()).trace;
+    let trace = sim::simulate(&t4.hardware, ops, Vec::new())
+        .trace
+        .to_value();
     let events = trace["traceEvents"].as_array().unwrap();
     assert!(events
         .iter()

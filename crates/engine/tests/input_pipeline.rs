@@ -56,7 +56,7 @@ fn run(source: &str) -> RunReport {
 }
 
 fn has_pipeline_lane(report: &RunReport) -> bool {
-    let events = report.trace["traceEvents"]
+    let events = report.trace.to_value()["traceEvents"]
         .as_array()
         .cloned()
         .unwrap_or_default();

@@ -21,8 +21,60 @@ pub struct RunReport {
     pub transfers: Vec<TransferReport>,
     pub metrics: Metrics,
     /// Chrome Trace Event JSON (`{"traceEvents": [...]}`), which Perfetto opens.
-    #[serde(with = "free_json")]
-    pub trace: serde_json::Value,
+    pub trace: TraceJson,
+}
+
+/// A Chrome trace as its JSON text. The trace is written once by the simulator and read
+/// whole by Perfetto, so it stays text from end to end: no tree of values to build, copy
+/// or free for tens of thousands of events. In the report's JSON it is the object itself.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TraceJson(String);
+
+impl TraceJson {
+    /// A trace from the JSON text serde_json wrote for it.
+    pub fn from_json_text(text: String) -> TraceJson {
+        TraceJson(text)
+    }
+
+    /// The JSON text, as Perfetto opens it.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The trace as a JSON value, for readers that look inside it.
+    pub fn to_value(&self) -> serde_json::Value {
+        serde_json::from_str(&self.0).unwrap_or_default()
+    }
+}
+
+impl Default for TraceJson {
+    /// An empty trace.
+    fn default() -> TraceJson {
+        TraceJson(r#"{"traceEvents":[]}"#.to_string())
+    }
+}
+
+impl Serialize for TraceJson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        if serializer.is_human_readable() {
+            let raw = serde_json::value::RawValue::from_string(self.0.clone())
+                .map_err(serde::ser::Error::custom)?;
+            raw.serialize(serializer)
+        } else {
+            serializer.serialize_str(&self.0)
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for TraceJson {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<TraceJson, D::Error> {
+        if deserializer.is_human_readable() {
+            let value = serde_json::Value::deserialize(deserializer)?;
+            Ok(TraceJson(value.to_string()))
+        } else {
+            Ok(TraceJson(String::deserialize(deserializer)?))
+        }
+    }
 }
 
 /// The exception that ended the run, with the traceback pointing at the user's lines.

@@ -33,7 +33,7 @@ pub struct Simulation {
     pub ops: Vec<OpReport>,
     pub transfers: Vec<TransferReport>,
     pub metrics: Metrics,
-    pub trace: serde_json::Value,
+    pub trace: report::TraceJson,
     /// The first op whose output did not fit its device, with TensorFlow's message.
     pub oom: Option<(u32, String)>,
 }

@@ -9,8 +9,8 @@
 
 use super::schedule::{Execution, Schedule};
 use hardware::Hardware;
-use report::{OpReport, TransferReport};
-use serde_json::{json, Value};
+use report::{OpReport, TraceJson, TransferReport};
+use serde::Serialize;
 
 /// The trace holds the first this many recorded ops (and the transfers feeding them): the
 /// report travels to the browser as JSON, and each event costs about a microsecond and
@@ -27,13 +27,110 @@ fn us(ns: u64) -> f64 {
     ns as f64 / 1e3
 }
 
-fn metadata(kind: &str, pid: usize, tid: u32, name: &str) -> Value {
-    json!({ "ph": "M", "name": kind, "pid": pid, "tid": tid, "args": { "name": name } })
+/// One trace event, as the Trace Event Format names its fields; absent ones are left out.
+#[derive(Serialize)]
+struct Event<'a> {
+    ph: &'static str,
+    name: std::borrow::Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cat: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    s: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bp: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<usize>,
+    pid: usize,
+    tid: u32,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ts: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    dur: Option<f64>,
+    #[serde(skip_serializing_if = "Args::is_none")]
+    args: Args<'a>,
 }
 
-fn sort_index(pid: usize) -> Value {
-    json!({ "ph": "M", "name": "process_sort_index", "pid": pid, "tid": 0,
-            "args": { "sort_index": pid } })
+/// An event's `args`: what Perfetto shows when the event is selected.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Args<'a> {
+    None,
+    Name { name: &'a str },
+    SortIndex { sort_index: usize },
+    Dispatch { op: u32 },
+    Op { id: u32, execution: &'static str },
+    Element { consumer: usize, stall_us: f64 },
+    Bytes { bytes: u64 },
+}
+
+impl Args<'_> {
+    fn is_none(&self) -> bool {
+        matches!(self, Args::None)
+    }
+}
+
+impl<'a> Event<'a> {
+    /// A complete (`X`) event.
+    fn complete(
+        name: impl Into<std::borrow::Cow<'a, str>>,
+        cat: &'a str,
+        (pid, tid): (usize, u32),
+        (ts, dur): (f64, f64),
+        args: Args<'a>,
+    ) -> Event<'a> {
+        Event {
+            ph: "X",
+            name: name.into(),
+            cat: Some(cat),
+            s: None,
+            bp: None,
+            id: None,
+            pid,
+            tid,
+            ts: Some(ts),
+            dur: Some(dur),
+            args,
+        }
+    }
+
+    /// A metadata (`M`) event: a process's or thread's name or sort index.
+    fn metadata(kind: &'static str, pid: usize, tid: u32, args: Args<'a>) -> Event<'a> {
+        Event {
+            ph: "M",
+            name: kind.into(),
+            cat: None,
+            s: None,
+            bp: None,
+            id: None,
+            pid,
+            tid,
+            ts: None,
+            dur: None,
+            args,
+        }
+    }
+}
+
+fn metadata<'a>(kind: &'static str, pid: usize, tid: u32, name: &'a str) -> Event<'a> {
+    Event::metadata(kind, pid, tid, Args::Name { name })
+}
+
+fn sort_index<'a>(pid: usize) -> Event<'a> {
+    Event::metadata(
+        "process_sort_index",
+        pid,
+        0,
+        Args::SortIndex { sort_index: pid },
+    )
+}
+
+/// The whole trace: its events and the unit the viewer shows.
+#[derive(Serialize)]
+struct Trace<'a> {
+    #[serde(rename = "traceEvents")]
+    trace_events: Vec<Event<'a>>,
+    #[serde(rename = "displayTimeUnit")]
+    display_time_unit: &'static str,
 }
 
 /// Builds `{"traceEvents": [...], "displayTimeUnit": "ns"}`. `ops` includes the `_Send` and
@@ -44,7 +141,7 @@ pub fn chrome_trace(
     recorded: usize,
     transfers: &[TransferReport],
     schedule: &Schedule,
-) -> Value {
+) -> TraceJson {
     let stream_pid = |stream: usize| CLIENT_PID + 1 + stream;
     let link_pid = |link: usize| CLIENT_PID + 1 + schedule.streams.len() + link;
     let mut events = vec![
@@ -74,10 +171,19 @@ pub fn chrome_trace(
     let traced = recorded.min(TRACE_OPS_MAX);
     if traced < recorded {
         let cut = schedule.ops.get(traced).map_or(0, |t| t.start_ns);
-        events.push(json!({
-            "ph": "i", "s": "g", "name": format!("trace cut after {traced} of {recorded} ops"),
-            "pid": CLIENT_PID, "tid": 1, "ts": us(cut)
-        }));
+        events.push(Event {
+            ph: "i",
+            name: format!("trace cut after {traced} of {recorded} ops").into(),
+            cat: None,
+            s: Some("g"),
+            bp: None,
+            id: None,
+            pid: CLIENT_PID,
+            tid: 1,
+            ts: Some(us(cut)),
+            dur: None,
+            args: Args::None,
+        });
     }
     for (op, timing) in ops.iter().zip(&schedule.ops).take(traced) {
         if let Some((start, duration)) = timing.dispatch {
@@ -86,30 +192,40 @@ pub fn chrome_trace(
             } else {
                 "launch"
             };
-            events.push(json!({
-                "ph": "X", "name": format!("{what} {}", op.name), "cat": "host",
-                "pid": CLIENT_PID, "tid": 1, "ts": us(start), "dur": us(duration),
-                "args": { "op": op.id }
-            }));
+            events.push(Event::complete(
+                format!("{what} {}", op.name),
+                "host",
+                (CLIENT_PID, 1),
+                (us(start), us(duration)),
+                Args::Dispatch { op: op.id },
+            ));
         }
-        events.push(json!({
-            "ph": "X", "name": op.name, "cat": op.op_type,
-            "pid": stream_pid(timing.stream), "tid": COMPUTE_THREAD,
-            "ts": us(timing.start_ns), "dur": us(timing.duration_ns),
-            "args": { "id": op.id, "execution": timing.execution.name() }
-        }));
+        events.push(Event::complete(
+            op.name.as_str(),
+            &op.op_type,
+            (stream_pid(timing.stream), COMPUTE_THREAD),
+            (us(timing.start_ns), us(timing.duration_ns)),
+            Args::Op {
+                id: op.id,
+                execution: timing.execution.name(),
+            },
+        ));
     }
     for element in schedule
         .pipeline
         .iter()
         .filter(|element| element.op < traced)
     {
-        events.push(json!({
-            "ph": "X", "name": "produce element", "cat": "input pipeline",
-            "pid": stream_pid(element.stream), "tid": COMPUTE_THREAD,
-            "ts": us(element.start_ns), "dur": us(element.end_ns - element.start_ns),
-            "args": { "consumer": element.op, "stall_us": us(element.stall_ns) }
-        }));
+        events.push(Event::complete(
+            "produce element",
+            "input pipeline",
+            (stream_pid(element.stream), COMPUTE_THREAD),
+            (us(element.start_ns), us(element.end_ns - element.start_ns)),
+            Args::Element {
+                consumer: element.op,
+                stall_us: us(element.stall_ns),
+            },
+        ));
     }
     let pairs = transfers.iter().zip(&schedule.transfers).enumerate();
     for (index, (transfer, timing)) in pairs {
@@ -120,33 +236,58 @@ pub fn chrome_trace(
             continue;
         }
         for hop in &timing.hops {
-            events.push(json!({
-                "ph": "X", "name": transfer.tensor, "cat": "transfer",
-                "pid": link_pid(hop.link), "tid": if hop.forward { 1 } else { 2 },
-                "ts": us(hop.start_ns), "dur": us(hop.end_ns - hop.start_ns),
-                "args": { "bytes": transfer.bytes }
-            }));
+            events.push(Event::complete(
+                transfer.tensor.as_str(),
+                "transfer",
+                (link_pid(hop.link), if hop.forward { 1 } else { 2 }),
+                (us(hop.start_ns), us(hop.end_ns - hop.start_ns)),
+                Args::Bytes {
+                    bytes: transfer.bytes,
+                },
+            ));
         }
-        let send = json!({
-            "ph": "X", "name": format!("_Send {}", transfer.tensor), "cat": "_Send",
-            "pid": stream_pid(timing.src_stream), "tid": COPY_THREAD,
-            "ts": us(timing.start_ns), "dur": 0.001, "args": { "bytes": transfer.bytes }
-        });
-        let recv = json!({
-            "ph": "X", "name": format!("_Recv {}", transfer.tensor), "cat": "_Recv",
-            "pid": stream_pid(timing.dst_stream), "tid": COPY_THREAD,
-            "ts": us(timing.end_ns), "dur": 0.001, "args": { "bytes": transfer.bytes }
-        });
-        events.push(send);
-        events.push(recv);
-        events.push(json!({
-            "ph": "s", "id": index, "name": "transfer", "cat": "transfer",
-            "pid": stream_pid(timing.src_stream), "tid": COPY_THREAD, "ts": us(timing.start_ns)
-        }));
-        events.push(json!({
-            "ph": "f", "bp": "e", "id": index, "name": "transfer", "cat": "transfer",
-            "pid": stream_pid(timing.dst_stream), "tid": COPY_THREAD, "ts": us(timing.end_ns)
-        }));
+        let bytes = Args::Bytes {
+            bytes: transfer.bytes,
+        };
+        events.push(Event::complete(
+            format!("_Send {}", transfer.tensor),
+            "_Send",
+            (stream_pid(timing.src_stream), COPY_THREAD),
+            (us(timing.start_ns), 0.001),
+            bytes,
+        ));
+        events.push(Event::complete(
+            format!("_Recv {}", transfer.tensor),
+            "_Recv",
+            (stream_pid(timing.dst_stream), COPY_THREAD),
+            (us(timing.end_ns), 0.001),
+            Args::Bytes {
+                bytes: transfer.bytes,
+            },
+        ));
+        // The flow from the `_Send` to the `_Recv`.
+        for (ph, stream, ns) in [
+            ("s", timing.src_stream, timing.start_ns),
+            ("f", timing.dst_stream, timing.end_ns),
+        ] {
+            events.push(Event {
+                ph,
+                name: "transfer".into(),
+                cat: Some("transfer"),
+                s: None,
+                bp: (ph == "f").then_some("e"),
+                id: Some(index),
+                pid: stream_pid(stream),
+                tid: COPY_THREAD,
+                ts: Some(us(ns)),
+                dur: None,
+                args: Args::None,
+            });
+        }
     }
-    json!({ "traceEvents": events, "displayTimeUnit": "ns" })
+    let trace = Trace {
+        trace_events: events,
+        display_time_unit: "ns",
+    };
+    TraceJson::from_json_text(serde_json::to_string(&trace).unwrap_or_default())
 }

@@ -232,7 +232,7 @@ mod tests {
         .unwrap();
         assert_eq!(report.trace, direct.trace);
         assert_eq!(report.topology.document, direct.topology.document);
-        assert!(report.trace["traceEvents"].is_array());
+        assert!(report.trace.to_value()["traceEvents"].is_array());
     }
 
     #[test]

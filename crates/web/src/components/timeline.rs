@@ -354,7 +354,7 @@ pub fn Timeline(props: &TimelineProps) -> Html {
     let on_export = {
         let (report, message) = (props.report.clone(), message.clone());
         Callback::from(move |_: MouseEvent| {
-            let json = serde_json::to_string(&report.trace).unwrap_or_default();
+            let json = report.trace.as_str().to_string();
             if let Err(error) = browser::download("placement-trace.json", &json, "application/json")
             {
                 message.set(Some(error));
@@ -364,7 +364,7 @@ pub fn Timeline(props: &TimelineProps) -> Html {
     let on_perfetto = {
         let (report, message) = (props.report.clone(), message.clone());
         Callback::from(move |_: MouseEvent| {
-            let json = serde_json::to_string(&report.trace).unwrap_or_default();
+            let json = report.trace.as_str().to_string();
             let title = format!("Placement Playground on {}", report.topology.name);
             if !browser::open_in_perfetto(&json, &title) {
                 message.set(Some("The browser blocked the new tab; allow pop-ups for this page, or export the trace and open it at ui.perfetto.dev.".into()));
