@@ -5,7 +5,9 @@
 //   of 7 after a warm-up run (ours: Run to the report on screen; Pyodide: runPython to its
 //   return, output captured);
 // - ours only: a TF eager loop, a kernel program (a matmul chain and a conv2d), a small
-//   Keras fit, and at real sizes a CNN fit and an 8192^3 matmul (values on demand);
+//   Keras fit, and at real sizes a CNN fit and an 8192^3 matmul (values on demand), and on
+//   colab-tpu-v2-8 the CNN fit and a ResNet-50 fit step under TPUStrategy, each with the
+//   engine's share (the worker's 'engine run' measure);
 // - a first visit with an empty cache at 10 Mbit/s and 40 ms latency (DevTools network
 //   emulation) to the first result of an autorun link to a one-line program, median of 3,
 //   and a later visit (a reload, cache warm), from a host that sends the build's brotli copies
@@ -43,6 +45,45 @@ const BIG_MATMUL = [
   'import tensorflow as tf',
   'a = tf.ones([8192, 8192], tf.bfloat16)',
   'print(tf.matmul(a, a).shape)',
+  '',
+].join('\n');
+
+// Issue 23's TPU programs, as Colab users write them: the CNN fit and a ResNet-50 fit step
+// under TPUStrategy on colab-tpu-v2-8.
+const TPU_PREAMBLE = [
+  'import numpy as np',
+  'import tensorflow as tf',
+  "resolver = tf.distribute.cluster_resolver.TPUClusterResolver(tpu='')",
+  'tf.config.experimental_connect_to_cluster(resolver)',
+  'tf.tpu.experimental.initialize_tpu_system(resolver)',
+  'strategy = tf.distribute.TPUStrategy(resolver)',
+];
+const CNN_ON_TPU = [
+  ...TPU_PREAMBLE,
+  'X = np.random.rand(1024, 64, 64, 3).astype(np.float32)',
+  'y = np.random.randint(0, 10, size=(1024,))',
+  'with strategy.scope():',
+  '    model = tf.keras.Sequential([',
+  '        tf.keras.Input(shape=(64, 64, 3)),',
+  "        tf.keras.layers.Conv2D(32, 3, activation='relu'),",
+  '        tf.keras.layers.MaxPooling2D(),',
+  "        tf.keras.layers.Conv2D(64, 3, activation='relu'),",
+  '        tf.keras.layers.GlobalAveragePooling2D(),',
+  '        tf.keras.layers.Dense(10),',
+  '    ])',
+  "    model.compile(optimizer='adam', metrics=['accuracy'],",
+  '        loss=tf.keras.losses.SparseCategoricalCrossentropy(from_logits=True))',
+  'model.fit(X, y, batch_size=128, epochs=2)',
+  '',
+].join('\n');
+const RESNET_ON_TPU = [
+  ...TPU_PREAMBLE,
+  'x = np.random.rand(128, 224, 224, 3).astype(np.float32)',
+  'y = np.random.randint(0, 1000, size=(128,))',
+  'with strategy.scope():',
+  '    model = tf.keras.applications.ResNet50(weights=None)',
+  "    model.compile(optimizer='adam', loss='sparse_categorical_crossentropy', metrics=['accuracy'])",
+  'model.fit(x, y, batch_size=128, epochs=1)',
   '',
 ].join('\n');
 
@@ -184,21 +225,36 @@ for (const [name, program] of Object.entries(PROGRAMS)) {
     samples: { playground: a, pyodide: b.map(round) },
   };
 }
-/** Run-to-output of a program only the playground runs: median of 7 after a warm-up. */
-async function oursOnly(name, program) {
+/** The engine's share of the last run: the worker's User Timing measure 'engine run'. */
+async function engineMs(page) {
+  const worker = page.workers()[0];
+  if (!worker) return null;
+  return worker.evaluate(() => {
+    const runs = performance.getEntriesByName('engine run');
+    return runs.length ? Math.round(runs[runs.length - 1].duration) : null;
+  });
+}
+/** Run-to-output of a program only the playground runs, on `topology`: median of 7 after
+ * a warm-up, with the engine's share of each run. */
+async function oursOnly(name, program, topology = 'cpu') {
+  await ours.getByTestId('topology').selectOption(topology);
   await ours.getByTestId('editor').fill(program);
   const samples = [];
+  const engine = [];
   for (let i = 0; i < 8; i++) {
     const ms = await runAndWait(ours, () => ours.getByTestId('run').click(), 120000);
-    if (i > 0) samples.push(ms);
+    if (i > 0) { samples.push(ms); engine.push(await engineMs(ours)); }
   }
-  figures.run_to_output_ms[name] = { playground: median(samples), samples };
+  figures.run_to_output_ms[name] = { playground: median(samples), engine: median(engine), samples };
+  await ours.getByTestId('topology').selectOption('cpu');
 }
 await oursOnly('tf-eager-loop', TF_LOOP);
 await oursOnly('tf-kernels', TF_KERNELS);
 await oursOnly('keras-fit', KERAS_FIT);
 await oursOnly('cnn-fit-at-scale', CNN_AT_SCALE);
 await oursOnly('matmul-8192-bf16', BIG_MATMUL);
+await oursOnly('cnn-fit-tpu-v2-8', CNN_ON_TPU, 'colab-tpu-v2-8');
+await oursOnly('resnet50-fit-step-tpu-v2-8', RESNET_ON_TPU, 'colab-tpu-v2-8');
 
 // First visit through an autorun link to a one-line program (the budget's measure), throttled,
 // empty cache (a new context each time).

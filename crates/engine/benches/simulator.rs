@@ -61,6 +61,7 @@ fn program(op_count: usize) -> (Vec<OpReport>, Vec<TransferReport>) {
             cost: String::new(),
             input_element: None,
             not_computed: None,
+            xla: false,
             class: if id % 2 == 0 {
                 OpClass::MatMul
             } else {

@@ -44,6 +44,7 @@ fn op(
         cost: String::new(),
         input_element: None,
         not_computed: None,
+        xla: false,
         class: engine::runtime::op_defs::sim_class(op_type),
     }
 }

@@ -28,6 +28,7 @@ fn op(id: u32, op_type: &str, shape: &[i64], input_element: Option<InputElement>
         cost: String::new(),
         input_element,
         not_computed: None,
+        xla: false,
         class: engine::runtime::op_defs::sim_class(op_type),
     }
 }

@@ -168,6 +168,11 @@ pub struct OpReport {
     /// transfers, memory and timing are exact either way.
     #[serde(default)]
     pub not_computed: Option<String>,
+    /// On a function call op: XLA compiles its body as one program (`jit_compile=True`,
+    /// Keras's `jit_compile`), so the simulator fuses its element-wise ops as XLA does, on
+    /// any device; a TPU program is always compiled. `false` on every other op.
+    #[serde(default)]
+    pub xla: bool,
     /// How the simulator treats the op, from its type's definition. Not part of the
     /// serialized report: the engine sets it and the simulator reads it before sending.
     #[serde(skip)]

@@ -16,7 +16,9 @@ use placer::PlacementReason;
 impl Context {
     /// Starts one call of the compiled library function `name`: records its call op and
     /// reports every op until [`Context::end_compiled_step`] as its body.
-    pub fn begin_compiled_step(&mut self, name: &str) -> TfResult<()> {
+    /// `xla`: the step is compiled by XLA (Keras's `jit_compile`), which fuses its
+    /// element-wise ops.
+    pub fn begin_compiled_step(&mut self, name: &str, xla: bool) -> TfResult<()> {
         let function = match self.compiled_steps.get(name) {
             Some(function) => function.clone(),
             None => {
@@ -33,7 +35,7 @@ impl Context {
             device_type: devices.device(caller).device_type.clone(),
         };
         let scope = self.eager_scope_device().to_string();
-        self.record_eager(
+        let (id, _) = self.record_eager(
             &function,
             &function,
             &scope,
@@ -42,6 +44,9 @@ impl Context {
             &[],
             None,
         );
+        if xla {
+            self.recorder.mark_xla(id);
+        }
         self.recorder.begin_compiled_body(&function);
         Ok(())
     }

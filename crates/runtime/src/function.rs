@@ -672,6 +672,17 @@ impl Context {
         id: ConcreteFunctionId,
         inputs: &[EagerTensor],
     ) -> TfResult<Vec<EagerTensor>> {
+        self.call_function_as(id, inputs, false)
+    }
+
+    /// [`Context::call_function`] of a function XLA compiles when `xla`
+    /// (`jit_compile=True`): its call op says so, and the simulator fuses its body.
+    pub fn call_function_as(
+        &mut self,
+        id: ConcreteFunctionId,
+        inputs: &[EagerTensor],
+        xla: bool,
+    ) -> TfResult<Vec<EagerTensor>> {
         let function = self.concrete_function(id)?.clone();
         let mut arguments: Vec<EagerTensor> = inputs.to_vec();
         arguments.extend(function.captures.iter().cloned());
@@ -763,6 +774,9 @@ impl Context {
             &recorded,
             None,
         );
+        if xla {
+            self.recorder.mark_xla(call_id);
+        }
         let argument_indices: Vec<usize> = function
             .arguments
             .iter()

@@ -122,6 +122,13 @@ impl Recorder {
         self.call = self.calls;
     }
 
+    /// Marks the recorded call op `id` as a program XLA compiles (its report's `xla`).
+    pub fn mark_xla(&mut self, id: Option<u32>) {
+        if let Some(op) = id.and_then(|id| self.ops.get_mut(id as usize)) {
+            op.xla = true;
+        }
+    }
+
     /// Marks the end of a `tf.function` call's body.
     pub fn end_call(&mut self) {
         self.call = 0;
@@ -222,6 +229,7 @@ impl Recorder {
             cost: String::new(),
             input_element: None,
             not_computed: op.not_computed,
+            xla: false,
             class: crate::op_defs::sim_class(op.op_type),
         });
         Some(id)

@@ -1,11 +1,12 @@
-//! XLA's operator fusion in TPU programs: which element-wise ops run inside another op's
-//! kernel instead of writing their output to device memory.
+//! XLA's operator fusion in compiled programs: which element-wise ops run inside another
+//! op's kernel instead of writing their output to device memory.
 //!
-//! Every TPU program is compiled by XLA, which fuses element-wise ops, array ops and
+//! Every TPU program is compiled by XLA, and so is a function with `jit_compile=True` (or a
+//! Keras step with `jit_compile`) on a CPU or GPU, which fuses element-wise ops, array ops and
 //! reductions into loop and input fusions: a chain such as batch normalisation's
 //! `Sub`/`Mul`/`Rsqrt`/`AddV2` reads its operands from HBM once, keeps the intermediates in
 //! vector registers and writes only the values other kernels need. The model here:
-//! in a compiled program on a TPU, an element-wise, transcendental or `AddN` op whose every
+//! in a compiled program (on a TPU, or one whose call op says `xla`), an element-wise, transcendental or `AddN` op whose every
 //! consumer is a fusible op of the same program on the same device is *internal*: its output
 //! is never materialized (no HBM write, no allocation) and its consumers do not read it
 //! from memory, and it pays no kernel launch of its own. Reductions are fusion roots: they
@@ -60,7 +61,7 @@ pub fn internal_ops(
     let compiled: Vec<bool> = ops
         .iter()
         .zip(&program)
-        .map(|(op, program)| program.is_some() && on_tpu(op))
+        .map(|(op, program)| program.is_some_and(|call| ops[call].xla || on_tpu(op)))
         .collect();
     let mut internal: Vec<bool> = ops
         .iter()

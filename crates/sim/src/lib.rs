@@ -159,6 +159,7 @@ fn partition(
                 launch: 0,
                 cost: String::new(),
                 not_computed: None,
+                xla: false,
                 input_element: None,
                 class: OpClass::Free,
             });

@@ -808,7 +808,7 @@ fn call(st: &St, vm: &mut Vm<'_>, args: Args<'_>) -> PyResult {
         if jit_compile {
             ctx.check_jit_program(prepared.id)?;
         }
-        ctx.call_function(prepared.id, &prepared.inputs)
+        ctx.call_function_as(prepared.id, &prepared.inputs, jit_compile)
     })?;
     package(st, vm, &function, prepared.id, outputs)
 }

@@ -411,6 +411,7 @@ mod tests {
             cost: String::new(),
             input_element: None,
             not_computed: None,
+            xla: false,
             class: Default::default(),
         }
     }

@@ -85,6 +85,7 @@ fn op(id: u32, name: &str, op_type: &str, device: &str, inputs: &[u32], line: u3
         cost: String::new(),
         input_element: None,
         not_computed: None,
+        xla: false,
         class: Default::default(),
     }
 }

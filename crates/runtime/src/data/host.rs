@@ -67,6 +67,7 @@ fn work_op(id: usize, op_type: &str, output: Option<&Tensor>, inputs: Vec<u32>) 
         cost: String::new(),
         input_element: None,
         not_computed: None,
+        xla: false,
         class: crate::op_defs::sim_class(op_type),
     }
 }

@@ -13,6 +13,19 @@ const ADD: Kernels = Kernels::EVERYWHERE.with_gpu(GpuKernel {
 
 /// The XLA MatMul list of §7 (T={complex64,double,float}).
 const XLA_MATMUL_TYPES: &[DataType] = &[DataType::Complex64, DataType::Double, DataType::Float];
+/// What XLA's compiler takes for `MatMul` on a CPU or GPU (`jit_compile=True`), in the
+/// order TensorFlow 2.21 lists them ("All kernels registered for op MatMul:
+/// device='XLA_CPU_JIT'; T in [...]", printed by the TF 2.21 venv for a uint16 matmul).
+const JIT_MATMUL_TYPES: &[DataType] = &[
+    DataType::Float,
+    DataType::Double,
+    DataType::Int32,
+    DataType::Complex64,
+    DataType::Int64,
+    DataType::BFloat16,
+    DataType::Complex128,
+    DataType::Half,
+];
 /// The same plus bf16, which TPUs take ("bf16 on TPU", §7).
 const TPU_MATMUL_TYPES: &[DataType] = &[
     DataType::Complex64,
@@ -29,8 +42,8 @@ const MATMUL: Kernels = Kernels {
 .and(&[
     KernelDef::new("XLA_CPU", TypeConstraint::Only(XLA_MATMUL_TYPES)),
     KernelDef::new("XLA_GPU", TypeConstraint::Only(XLA_MATMUL_TYPES)),
-    KernelDef::new("XLA_CPU_JIT", TypeConstraint::Only(XLA_MATMUL_TYPES)),
-    KernelDef::new("XLA_GPU_JIT", TypeConstraint::Only(XLA_MATMUL_TYPES)),
+    KernelDef::new("XLA_CPU_JIT", TypeConstraint::Only(JIT_MATMUL_TYPES)),
+    KernelDef::new("XLA_GPU_JIT", TypeConstraint::Only(JIT_MATMUL_TYPES)),
     KernelDef::new("TPU", TypeConstraint::Only(TPU_MATMUL_TYPES)),
     KernelDef::new("XLA_TPU_JIT", TypeConstraint::Only(TPU_MATMUL_TYPES)),
 ]);

@@ -66,7 +66,9 @@ fn kernels_follow_the_table() {
     );
     assert!(supported(&registry, "NoSuchOp", float).is_empty());
     assert!(registry.has_kernel("MatMul", "XLA_TPU_JIT", Some(DataType::BFloat16)));
-    assert!(!registry.has_kernel("MatMul", "XLA_CPU_JIT", Some(DataType::BFloat16)));
+    assert!(registry.has_kernel("MatMul", "XLA_CPU_JIT", Some(DataType::BFloat16)));
+    assert!(registry.has_kernel("MatMul", "XLA_GPU_JIT", Some(DataType::Half)));
+    assert!(!registry.has_kernel("MatMul", "XLA_GPU", Some(DataType::Half)));
     assert!(!registry.has_kernel("VarHandleOp", "XLA_TPU_JIT", None));
     assert!(registry.has_kernel("ConfigureDistributedTPU", "TPU_SYSTEM", None));
     assert!(registry.is_metadata("Shape"));
@@ -110,7 +112,7 @@ fn registered_kernels_text() {
     );
     assert!(registry
         .kernels_registered_for_op("MatMul")
-        .contains("  device='XLA_CPU_JIT'; T in [DT_COMPLEX64, DT_DOUBLE, DT_FLOAT]\n"));
+        .contains("  device='XLA_CPU_JIT'; T in [DT_FLOAT, DT_DOUBLE, DT_INT32, DT_COMPLEX64, DT_INT64, DT_BFLOAT16, DT_COMPLEX128, DT_HALF]\n"));
 }
 
 #[test]

@@ -59,7 +59,12 @@ pub fn build(st: &St) -> PyResult<Vec<(String, Value)>> {
                 .and_then(Value::as_str)
                 .ok_or_else(|| vm.type_error("begin_compiled_step() needs a function name"))?
                 .to_string();
-            state.tf(vm, |ctx| ctx.begin_compiled_step(&name))?;
+            // `begin_compiled_step(name, xla=False)`: whether XLA compiles the step.
+            let xla = match args.get(1) {
+                Some(flag) => vm.truthy(flag)?,
+                None => false,
+            };
+            state.tf(vm, |ctx| ctx.begin_compiled_step(&name, xla))?;
             Ok(Value::None)
         }),
     );

@@ -621,7 +621,8 @@ class Trainer:
             return replicated
 
         def compiled(data):
-            _keras_native.begin_compiled_step(name)
+            # Keras compiles `one_step_on_data` with XLA when `jit_compile` is on.
+            _keras_native.begin_compiled_step(name, bool(getattr(self, "jit_compile", False)))
             try:
                 return replicated(data)
             finally:
