@@ -335,6 +335,22 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
     ),
     ("tensorflow.image.rot90", "_tensorflow.image_ops:rot90"),
     (
+        "tensorflow.image.random_crop",
+        "_tensorflow.image_ops:random_crop",
+    ),
+    (
+        "tensorflow.image.stateless_random_crop",
+        "_tensorflow.image_ops:stateless_random_crop",
+    ),
+    (
+        "tensorflow.image.total_variation",
+        "_tensorflow.image_ops:total_variation",
+    ),
+    (
+        "tensorflow.image.sobel_edges",
+        "_tensorflow.image_ops:sobel_edges",
+    ),
+    (
         "tensorflow.image.transpose",
         "_tensorflow.image_ops:transpose",
     ),

@@ -179,6 +179,13 @@ fn run(st: &St, vm: &mut Vm<'_>, args: Args<'_>, what: &str) -> PyResult {
         )
     };
     let dtype = opt_dtype(vm, &dtype)?.unwrap_or(DType::Float32);
+    // `stateless_random_uniform`'s `minval` defaults to 0: an integer draw needs only
+    // `maxval`; only an explicit `minval=None` asks for the whole range.
+    let minval_passed = args.get(2).is_some() || args.kwarg("minval").is_some();
+    let first = match first {
+        None if what == "stateless_random_uniform" && !minval_passed => Some(Value::Int(0)),
+        first => first,
+    };
     if !st.tf(vm, |ctx| Ok(ctx.executing_eagerly()))? {
         // Inside a graph (a `tf.function`, a `tf.data` map) the shape and the seed may be
         // tensors: the samples are an op of the graph, computed when it runs.

@@ -339,3 +339,74 @@ def stateless_random_contrast(image, lower, upper, seed):
     contrast_factor = tf.random.stateless_uniform(shape=[], minval=lower, maxval=upper,
                                                   seed=seed)
     return adjust_contrast(image, contrast_factor)
+
+
+def _random_crop(value, size, draw, name):
+    """`random_crop_ops`: an offset drawn per axis (a uniform int32 below int32's max,
+    modulo how far the crop can move) and a `Slice` of `size` from it, after the check
+    that the value is at least `size`."""
+    with tf.name_scope(name or "random_crop"):
+        value = tf.convert_to_tensor(value, name="value")
+        size = tf.convert_to_tensor(size, dtype=tf.int32, name="size")
+        shape = tf.shape(value)
+        tf.debugging.Assert(tf.reduce_all(shape >= size),
+                            ["Need value.shape >= size, got ", shape, size], summarize=1000)
+        limit = shape - size + 1
+        offset = draw(tf.shape(shape), dtype=size.dtype, maxval=size.dtype.max) % limit
+        return tf.slice(value, offset, size)
+
+
+def random_crop(value, size, seed=None, name=None):
+    """`tf.image.random_crop`: a `size` slice of `value` at a random offset."""
+    return _random_crop(value, size,
+                        lambda shape, **kw: tf.random.uniform(shape, seed=seed, **kw), name)
+
+
+def stateless_random_crop(value, size, seed, name=None):
+    """`tf.image.stateless_random_crop`: `random_crop` with the offset drawn from `seed`."""
+    return _random_crop(
+        value, size, lambda shape, **kw: tf.random.stateless_uniform(shape, seed=seed, **kw),
+        name)
+
+
+def total_variation(images, name=None):
+    """The sum of absolute differences between neighbouring pixels, per image of a batch
+    (`image_ops_impl.total_variation`)."""
+    with tf.name_scope(name or "total_variation"):
+        ndims = images.get_shape().ndims
+        if ndims == 3:
+            pixel_dif1 = images[1:, :, :] - images[:-1, :, :]
+            pixel_dif2 = images[:, 1:, :] - images[:, :-1, :]
+            sum_axis = None
+        elif ndims == 4:
+            pixel_dif1 = images[:, 1:, :, :] - images[:, :-1, :, :]
+            pixel_dif2 = images[:, :, 1:, :] - images[:, :, :-1, :]
+            sum_axis = [1, 2, 3]
+        else:
+            raise ValueError("'images' must be either 3 or 4-dimensional.")
+        return (tf.reduce_sum(tf.abs(pixel_dif1), axis=sum_axis)
+                + tf.reduce_sum(tf.abs(pixel_dif2), axis=sum_axis))
+
+
+# The vertical and horizontal Sobel filters, one per output channel.
+_SOBEL = [[[-1, -2, -1], [0, 0, 0], [1, 2, 1]],
+          [[-1, 0, 1], [-2, 0, 2], [-1, 0, 1]]]
+
+
+def sobel_edges(image):
+    """Each channel's vertical and horizontal Sobel edge maps, `[batch, h, w, d, 2]`: a
+    depthwise convolution of the reflect-padded image (`image_ops_impl.sobel_edges`)."""
+    image = tf.convert_to_tensor(image)
+    static_image_shape = image.get_shape()
+    image_shape = tf.shape(image)
+    # [3, 3, 1, 2]: the filters' rows, columns, one input channel and the two kernels.
+    kernels = [[[[_SOBEL[k][row][col] for k in range(2)]] for col in range(3)]
+               for row in range(3)]
+    kernels_tf = tf.constant(kernels, dtype=image.dtype)
+    kernels_tf = tf.tile(kernels_tf, [1, 1, image_shape[-1], 1], name="sobel_filters")
+    padded = tf.pad(image, [[0, 0], [1, 1], [1, 1], [0, 0]], mode="REFLECT")
+    output = tf.nn.depthwise_conv2d(padded, kernels_tf, [1, 1, 1, 1], "VALID")
+    shape = tf.concat([image_shape, [2]], 0)
+    output = tf.reshape(output, shape=shape)
+    output.set_shape(static_image_shape.concatenate([2]))
+    return output
