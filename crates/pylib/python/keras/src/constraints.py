@@ -112,16 +112,5 @@ def deserialize(config, custom_objects=None):
 
 def get(identifier):
     """A constraint from `None`, its name (`"max_norm"`), a config or a callable."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = _BY_NAME.get(identifier)
-    else:
-        obj = identifier
-    if callable(obj):
-        if isinstance(obj, type):
-            obj = obj()
-        return obj
-    raise ValueError(f"Could not interpret constraint identifier: {identifier}")
+    from keras.src.saving import serialization_lib
+    return serialization_lib.get_object(identifier, "constraint", _BY_NAME, deserialize)

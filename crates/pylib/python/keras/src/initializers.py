@@ -324,18 +324,5 @@ def deserialize(config, custom_objects=None):
 
 def get(identifier):
     """An initializer from `None`, its name, a config, a class or a callable."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = _BY_NAME.get(identifier)
-        if obj is None:
-            raise ValueError(f"Could not interpret initializer identifier: {identifier}")
-    else:
-        obj = identifier
-    if callable(obj):
-        if isinstance(obj, type):
-            obj = obj()
-        return obj
-    raise ValueError(f"Could not interpret initializer identifier: {identifier}")
+    from keras.src.saving import serialization_lib
+    return serialization_lib.get_object(identifier, "initializer", _BY_NAME, deserialize)

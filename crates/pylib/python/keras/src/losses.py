@@ -542,17 +542,8 @@ def deserialize(config, custom_objects=None):
 def get(identifier):
     """A loss by name (a function for a function's name, an instance for a class name),
     a config dict, or a callable, as `keras.losses.get` resolves it."""
-    if identifier is None:
-        return None
-    if isinstance(identifier, dict):
-        obj = deserialize(identifier)
-    elif isinstance(identifier, str):
-        obj = _BY_NAME.get(identifier)
-    else:
-        obj = identifier
-    if callable(obj):
-        return obj() if isinstance(obj, type) else obj
-    raise ValueError(f"Could not interpret loss identifier: {identifier}")
+    from keras.src.saving import serialization_lib
+    return serialization_lib.get_object(identifier, "loss", _BY_NAME, deserialize)
 
 
 def loss_object(identifier):

@@ -219,5 +219,23 @@ def deserialize_keras_object(config, custom_objects=None, safe_mode=True, **kwar
     return obj
 
 
+def get_object(identifier, kind, by_name, deserialize):
+    """What a module's `get` makes of `identifier`, as Keras's `get` functions resolve it:
+    `None` stays `None`, a config goes through `deserialize`, a name is looked up in
+    `by_name`, a class is instantiated and any other callable is itself. Anything else is
+    Keras's "Could not interpret {kind} identifier" error."""
+    if identifier is None:
+        return None
+    if isinstance(identifier, dict):
+        obj = deserialize(identifier)
+    elif isinstance(identifier, str):
+        obj = by_name.get(identifier)
+    else:
+        obj = identifier
+    if callable(obj):
+        return obj() if isinstance(obj, type) else obj
+    raise ValueError(f"Could not interpret {kind} identifier: {identifier}")
+
+
 def enable_unsafe_deserialization():
     _SAFE_MODE[0] = False
