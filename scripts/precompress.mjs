@@ -7,7 +7,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = process.argv[2] ?? 'dist';
-const compressed = /\.(wasm|js|css|html|svg|py)$/;
+const compressed = /\.(wasm|js|css|html|svg|pack)$/;
 
 /** Every file under `dir`, recursively. */
 function files(dir) {
@@ -18,6 +18,7 @@ function files(dir) {
 }
 
 const totals = { raw: 0, gzip: 0, brotli: 0 };
+const library = [];
 console.log('[build] what a first visit downloads (the bundled Python library is fetched on import):');
 for (const file of files(dist)) {
   if (!compressed.test(file)) continue;
@@ -31,7 +32,12 @@ for (const file of files(dist)) {
   });
   fs.writeFileSync(`${file}.gz`, gzip);
   fs.writeFileSync(`${file}.br`, brotli);
-  if (path.dirname(file) !== path.normalize(dist)) continue; // the library, fetched on import
+  if (path.dirname(file) !== path.normalize(dist)) {
+    // The library's packs, each fetched on the first import of one of its modules.
+    library.push(`  ${path.relative(dist, file).padEnd(44)} ${String(body.length).padStart(9)} bytes, `
+      + `${String(gzip.length).padStart(8)} gzip, ${String(brotli.length).padStart(8)} brotli`);
+    continue;
+  }
   totals.raw += body.length;
   totals.gzip += gzip.length;
   totals.brotli += brotli.length;
@@ -40,3 +46,5 @@ for (const file of files(dist)) {
 }
 console.log(`  ${'total'.padEnd(44)} ${String(totals.raw).padStart(9)} bytes, `
   + `${String(totals.gzip).padStart(8)} gzip, ${String(totals.brotli).padStart(8)} brotli`);
+console.log('[build] the Python library, fetched on first import:');
+for (const line of library) console.log(line);

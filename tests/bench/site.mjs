@@ -159,7 +159,7 @@ const ONE_LINE = 'import tensorflow as tf; print(tf.reduce_sum(tf.ones([2, 2])))
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
   '.wasm': 'application/wasm', '.css': 'text/css', '.svg': 'image/svg+xml',
-  '.json': 'application/json', '.zip': 'application/zip', '.py': 'text/x-python',
+  '.json': 'application/json', '.pack': 'text/plain; charset=utf-8', '.zip': 'application/zip', '.py': 'text/x-python',
 };
 
 /** A static host for dist/ and Pyodide; `brotli` says whether it sends the build's `.br` copies

@@ -17,7 +17,7 @@ const types = {
   '.wasm': 'application/wasm',
   '.css': 'text/css',
   '.svg': 'image/svg+xml',
-  '.json': 'application/json',
+  '.json': 'application/json', '.pack': 'text/plain; charset=utf-8',
 };
 
 /** Serves dist/ on a free loopback port; resolves to { url, close }. */

@@ -1,9 +1,11 @@
 //! The bundled Python library: the standard-library modules programs import (`heapq`,
 //! `itertools`, ...), written in Python by this project and kept as files under `python/`.
 //!
-//! Native front ends embed them through this crate; the web worker fetches the same files
-//! (copied into the site as `pylib/`) on first import, so they cost nothing on page load.
-//! [`INDEX`] lists the modules for the worker, which asks only for files that exist.
+//! Native front ends embed them through this crate; the web worker fetches the same files,
+//! grouped in [`pack`]s (the site's `pylib/`), on first import, so they cost nothing on page
+//! load. [`INDEX`] lists the modules for the worker, which asks only for files that exist.
+
+pub mod pack;
 
 /// Every file of the library: its path under `python/` and its text.
 const FILES: &[(&str, &str)] = include!(concat!(env!("OUT_DIR"), "/files.rs"));

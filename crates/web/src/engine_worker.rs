@@ -4,6 +4,8 @@
 //! entry point calls [`serve`] when it finds itself in a worker scope. The page can
 //! terminate the worker at any time (Stop).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -14,8 +16,8 @@ pub fn in_worker() -> bool {
         .is_ok()
 }
 
-/// Where the site keeps the bundled Python library (Trunk copies `crates/pylib/python`
-/// there), relative to this worker's script.
+/// Where the site keeps the bundled Python library's packs (scripts/pack-library.sh writes
+/// them there), relative to this worker's script.
 const LIBRARY_URL: &str = "pylib/";
 
 /// The User Timing names of a run in the worker: its start mark and its measure.
@@ -31,6 +33,7 @@ pub fn serve() {
         let Some(raw) = event.data().as_string() else {
             return;
         };
+        ASKED.with(|asked| asked.set(true));
         let output_scope = reply_scope.clone();
         let post_output = Box::new(move |bytes: &[u8]| post_bytes(&output_scope, bytes));
         let performance = reply_scope.performance();
@@ -50,6 +53,26 @@ pub fn serve() {
     // The handler lives as long as the worker does.
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(crate::protocol::WORKER_READY));
+    schedule_warm_up(&scope);
+}
+
+thread_local! {
+    /// Whether the page has asked this worker for a run yet.
+    static ASKED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs [`crate::warm_up`] once, [`crate::warm_up::IDLE_MS`] after the worker is ready,
+/// unless the page has asked for a run by then.
+fn schedule_warm_up(scope: &DedicatedWorkerGlobalScope) {
+    let warm_up = Closure::once_into_js(|| {
+        if !ASKED.with(|asked| asked.get()) {
+            crate::warm_up::run();
+        }
+    });
+    let _ = scope.set_timeout_with_callback_and_timeout_and_arguments_0(
+        warm_up.unchecked_ref(),
+        crate::warm_up::IDLE_MS,
+    );
 }
 
 /// Posts a message's bytes to the page; they move rather than being copied.
@@ -59,22 +82,37 @@ fn post_bytes(scope: &DedicatedWorkerGlobalScope, bytes: &[u8]) {
     let _ = scope.post_message_with_transfer(&array, &transfer);
 }
 
-/// The worker's [`engine::library::Finder`]: module `name`'s file, fetched on its first
-/// import with a synchronous request (a worker may block; the engine runs synchronously),
-/// and only when the library's index lists it, so a missing module costs no request. The
-/// server may send the files gzipped; the browser inflates them.
+/// The worker's [`engine::library::Finder`]: module `name`'s file, from its pack (see
+/// [`pylib::pack`]), which is fetched whole with a synchronous request on the first import of
+/// one of its files (a worker may block; the engine runs synchronously). Only files the
+/// library's index lists are looked for, so a missing module costs no request. The server
+/// may send packs compressed; the browser inflates them.
 fn fetch_library_module(name: &str) -> Option<engine::library::ModuleSource> {
     thread_local! {
-        static INDEX: std::cell::OnceCell<Option<String>> = const { std::cell::OnceCell::new() };
+        /// The packs fetched so far, each as its files' sources by path.
+        static PACKS: RefCell<HashMap<&'static str, HashMap<String, String>>> =
+            RefCell::new(HashMap::new());
     }
     if !pylib::is_module_name(name) {
         return None;
     }
-    let index = INDEX.with(|index| index.get_or_init(|| fetch_text("INDEX")).clone())?;
     let (path, is_package) = pylib::candidate_paths(name)
         .into_iter()
-        .find(|(path, _)| index.lines().any(|line| line == path))?;
-    let source = fetch_text(&path)?;
+        .find(|(path, _)| pylib::INDEX.lines().any(|line| line == path))?;
+    let pack = pylib::pack::pack_of(&path);
+    let source = PACKS.with(|packs| {
+        let mut packs = packs.borrow_mut();
+        if !packs.contains_key(pack) {
+            // Not kept when it fails, so a later import asks again.
+            let text = fetch_text(&pylib::pack::file_name(pack))?;
+            let files = pylib::pack::read(&text)?
+                .into_iter()
+                .map(|(path, source)| (path.to_owned(), source.to_owned()))
+                .collect();
+            packs.insert(pack, files);
+        }
+        packs[pack].get(&path).cloned()
+    })?;
     Some(engine::library::ModuleSource {
         filename: format!("{}{path}", pylib::PREFIX),
         hide_frames: pylib::hides_frames(&source),

@@ -47,3 +47,4 @@ pub mod share;
 pub mod state;
 pub mod terminal;
 pub mod timeline_model;
+pub mod warm_up;
