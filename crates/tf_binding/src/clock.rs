@@ -7,6 +7,8 @@
 //! itself would have taken (its instruction budget spent, at [`NS_PER_INSTRUCTION`]), plus
 //! what the program slept. The clock starts at [`EPOCH_NS`].
 
+use std::collections::HashMap;
+
 use lang::host::{native_function_closure, new_module};
 use lang::value::{PyResult, Value};
 use lang::vm::Vm;
@@ -44,55 +46,85 @@ pub fn build(st: &St) -> Vec<(String, Value)> {
     vec![(MODULE.to_string(), Value::Module(module))]
 }
 
+/// What the clock keeps of its last schedule of the recorded ops, so that a read with no op
+/// recorded since (a training loop past [`runtime::recorder::RECORDED_OPS_MAX`], or a
+/// progress bar redrawn twice) costs no scheduling.
+pub(crate) struct Scheduled {
+    /// How many ops and transfers were scheduled.
+    recorded: (usize, usize),
+    makespan_ns: u64,
+    /// Each function's time per call: the end of its last recorded call after the end of the
+    /// one before it (or its only call's duration).
+    per_call_ns: HashMap<String, u64>,
+}
+
 /// The simulated time since the run started, in ns.
 fn elapsed_ns(st: &St, vm: &mut Vm<'_>) -> u64 {
-    let makespan = match st.ctx.try_borrow() {
+    let recorded = match st.ctx.try_borrow() {
         Ok(ctx) => {
-            let (ops, transfers) = (&ctx.recorder.ops, &ctx.recorder.transfers);
-            // Scheduling every op recorded so far: charged like the work it is.
-            meter::work::add((ops.len() + transfers.len()) as u64 * 20);
-            let schedule = sim::schedule::schedule(&st.topology.hardware, ops, transfers);
-            schedule
-                .makespan_ns
-                .saturating_add(unrecorded_calls_ns(&ctx.recorder, &schedule))
+            let recorder = &ctx.recorder;
+            let mut cache = st.clock_schedule.borrow_mut();
+            let counts = (recorder.ops.len(), recorder.transfers.len());
+            if cache
+                .as_ref()
+                .is_none_or(|cached| cached.recorded != counts)
+            {
+                *cache = Some(schedule_recorded(st, recorder));
+            }
+            let scheduled = cache.as_ref().expect("scheduled above");
+            // The function calls made after the run stopped recording ops (a long training
+            // loop) each take as long as the function's last recorded call, one after another.
+            let unrecorded = recorder
+                .unrecorded_calls
+                .iter()
+                .map(|(function, count)| {
+                    let per_call = scheduled.per_call_ns.get(function).copied().unwrap_or(0);
+                    per_call.saturating_mul(*count)
+                })
+                .fold(0, u64::saturating_add);
+            scheduled.makespan_ns.saturating_add(unrecorded)
         }
         Err(_) => 0,
     };
     let interpreter = vm
         .python_instructions_used()
         .saturating_mul(NS_PER_INSTRUCTION);
-    makespan
+    recorded
         .saturating_add(interpreter)
         .saturating_add(st.slept_ns.get())
 }
 
-/// The time of the function calls made after the run stopped recording ops (a long
-/// training loop): each takes as long as its function's last recorded call added to the
-/// timeline (the end of that call after the end of the one before it), one after another.
-fn unrecorded_calls_ns(
-    recorder: &runtime::recorder::Recorder,
-    schedule: &sim::schedule::Schedule,
-) -> u64 {
-    recorder
-        .unrecorded_calls
-        .iter()
-        .map(|(function, count)| {
-            let mut ends = recorder
-                .ops
-                .iter()
-                .enumerate()
-                .filter(|(_, op)| op.op_type == *function)
-                .filter_map(|(index, _)| schedule.ops.get(index))
-                .map(|timing| (timing.start_ns, timing.start_ns + timing.duration_ns))
-                .rev();
-            let per_call = match (ends.next(), ends.next()) {
-                (Some((_, last)), Some((_, previous))) => last.saturating_sub(previous),
-                (Some((start, end)), None) => end - start,
+/// Schedules every op recorded so far on the topology.
+fn schedule_recorded(st: &St, recorder: &runtime::recorder::Recorder) -> Scheduled {
+    let (ops, transfers) = (&recorder.ops, &recorder.transfers);
+    // Scheduling every op recorded so far: charged like the work it is.
+    meter::work::add((ops.len() + transfers.len()) as u64 * 20);
+    let schedule = sim::schedule::schedule(&st.topology.hardware, ops, transfers);
+    // (start, end) of each function's last two calls, latest first.
+    let mut calls: HashMap<String, [Option<(u64, u64)>; 2]> = HashMap::new();
+    for (op, timing) in ops.iter().zip(&schedule.ops) {
+        if op.class == report::OpClass::Call {
+            let span = (timing.start_ns, timing.start_ns + timing.duration_ns);
+            let last = calls.entry(op.op_type.clone()).or_default();
+            *last = [Some(span), last[0]];
+        }
+    }
+    let per_call_ns = calls
+        .into_iter()
+        .map(|(function, last)| {
+            let per_call = match last {
+                [Some((_, end)), Some((_, previous))] => end.saturating_sub(previous),
+                [Some((start, end)), None] => end - start,
                 _ => 0,
             };
-            per_call.saturating_mul(*count)
+            (function, per_call)
         })
-        .fold(0, u64::saturating_add)
+        .collect();
+    Scheduled {
+        recorded: (ops.len(), transfers.len()),
+        makespan_ns: schedule.makespan_ns,
+        per_call_ns,
+    }
 }
 
 fn sleep_ns(st: &St, vm: &mut Vm<'_>, ns: Option<&Value>) -> PyResult {

@@ -121,6 +121,8 @@ pub struct State {
     pub(crate) variable_objects: RefCell<HashMap<u32, Value>>,
     /// Simulated time the program slept (`time.sleep`), in ns.
     pub(crate) slept_ns: Cell<u64>,
+    /// The simulated clock's last schedule of the recorded ops (see `clock`).
+    pub(crate) clock_schedule: RefCell<Option<clock::Scheduled>>,
     /// Whether the current call converted a Python list or tuple into an op input
     /// (TensorFlow's eager fallback path; see `Context::eager_fallback`). Cleared as each
     /// native function or method starts.
@@ -188,6 +190,7 @@ impl State {
             dtype_objects: RefCell::new(HashMap::new()),
             variable_objects: RefCell::new(HashMap::new()),
             slept_ns: Cell::new(0),
+            clock_schedule: RefCell::new(None),
             sequence_input: Cell::new(false),
             run_functions_eagerly: Cell::new(false),
             keras_autocast: Cell::new(None),

@@ -2,6 +2,6 @@
 
 from keras.src.callbacks import (  # noqa: F401
     BackupAndRestore, Callback, CSVLogger, EarlyStopping, History, LambdaCallback,
-    LearningRateScheduler, ModelCheckpoint, MonitorCallback, ReduceLROnPlateau,
+    LearningRateScheduler, ModelCheckpoint, MonitorCallback, ProgbarLogger, ReduceLROnPlateau,
     TensorBoard, TerminateOnNaN,
 )

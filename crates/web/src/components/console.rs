@@ -3,7 +3,7 @@
 //! caret on that line. Output shows as a terminal shows it (`\r` redraws a line).
 
 use crate::state::{LiveConsole, RunStatus};
-use crate::terminal::apply_carriage_returns;
+use crate::terminal::{plain, screen, Style};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -119,10 +119,10 @@ pub fn Console(props: &ConsoleProps) -> Html {
                 <p class="hint">{ "Earlier output is left out here; the finished run shows all of it." }</p>
             }
             if !live.stdout.is_empty() {
-                <pre class="stdout live">{ apply_carriage_returns(&live.stdout).into_owned() }</pre>
+                <pre class="stdout live">{ for styled(&live.stdout) }</pre>
             }
             if !live.stderr.is_empty() {
-                <pre class="stderr live">{ for stderr_view(&apply_carriage_returns(&live.stderr), false, &props.on_line) }</pre>
+                <pre class="stderr live">{ for stderr_view(&plain(&live.stderr), false, &props.on_line) }</pre>
             }
         </>
     };
@@ -142,13 +142,13 @@ pub fn Console(props: &ConsoleProps) -> Html {
         },
         RunStatus::Finished(report) => {
             let failed = report.exit_code != 0;
-            let stdout = apply_carriage_returns(&report.stdout).into_owned();
-            let stderr_text = apply_carriage_returns(&report.stderr);
+            let stdout = styled(&report.stdout);
+            let stderr_text = plain(&report.stderr);
             let stderr = stderr_view(&stderr_text, failed, &props.on_line);
             html! {
                 <>
                     if !report.stdout.is_empty() {
-                        <pre class="stdout">{ stdout }</pre>
+                        <pre class="stdout">{ for stdout }</pre>
                     }
                     if !report.stderr.is_empty() {
                         <pre class="stderr">{ for stderr }</pre>
@@ -205,6 +205,27 @@ pub fn Elapsed(props: &ElapsedProps) -> Html {
 fn format_seconds(seconds: f64) -> String {
     let tenths = (seconds.max(0.0) * 10.0) as u64;
     format!("{}.{} s", tenths / 10, tenths % 10)
+}
+
+/// Stdout as a terminal shows it (see [`crate::terminal`]): plain text, with the runs that
+/// escapes styled (Keras's progress bar: the count bold, the bar green) in spans.
+fn styled(stdout: &str) -> Vec<Html> {
+    screen(stdout)
+        .into_iter()
+        .map(|span| {
+            if span.style == Style::default() {
+                return Html::from(span.text);
+            }
+            let mut classes = Classes::new();
+            if span.style.bold {
+                classes.push("ansi-bold");
+            }
+            if let Some(color) = span.style.color {
+                classes.push(format!("ansi-{color}"));
+            }
+            html! { <span class={classes}>{ span.text }</span> }
+        })
+        .collect()
 }
 
 /// The stderr text's lines, coloured by kind, with the program's traceback lines as buttons.

@@ -14,6 +14,8 @@ import warnings
 
 import numpy as np
 
+from keras.src.progbar import Progbar
+
 
 class Callback:
     """Base class of the objects `fit(callbacks=[...])` notifies."""
@@ -247,6 +249,86 @@ class History(Callback):
         for key, value in (logs or {}).items():
             self.history.setdefault(key, []).append(value)
         self.model.history = self
+
+
+class ProgbarLogger(Callback):
+    """Prints the progress bar of `fit`, `evaluate` and `predict` (`keras.utils.Progbar`):
+    `fit`, `evaluate` and `predict` add one after the user's callbacks when `verbose` is on,
+    as Keras's callback list does."""
+
+    def __init__(self):
+        super().__init__()
+        self.seen = 0
+        self.progbar = None
+        self.target = None
+        self.verbose = 1
+        self.epochs = 1
+        self._called_in_fit = False
+
+    def set_params(self, params):
+        verbose = params["verbose"]
+        self.verbose = 1 if verbose == "auto" else verbose
+        self.epochs = params["epochs"]
+        self.target = params["steps"]
+
+    def on_train_begin(self, logs=None):
+        self._called_in_fit = True
+
+    def on_test_begin(self, logs=None):
+        if not self._called_in_fit:
+            self._reset_progbar()
+            self._maybe_init_progbar()
+
+    def on_predict_begin(self, logs=None):
+        self._reset_progbar()
+        self._maybe_init_progbar()
+
+    def on_epoch_begin(self, epoch, logs=None):
+        self._reset_progbar()
+        self._maybe_init_progbar()
+        if self.verbose and self.epochs > 1:
+            print(f"Epoch {epoch + 1}/{self.epochs}")
+
+    def on_train_batch_end(self, batch, logs=None):
+        self._update_progbar(batch, logs)
+
+    def on_test_batch_end(self, batch, logs=None):
+        if not self._called_in_fit:
+            self._update_progbar(batch, logs)
+
+    def on_predict_batch_end(self, batch, logs=None):
+        self._update_progbar(batch, None)
+
+    def on_epoch_end(self, epoch, logs=None):
+        self._finalize_progbar(logs)
+
+    def on_test_end(self, logs=None):
+        if not self._called_in_fit:
+            self._finalize_progbar(logs)
+
+    def on_predict_end(self, logs=None):
+        self._finalize_progbar(logs)
+
+    def _reset_progbar(self):
+        self.seen = 0
+        self.progbar = None
+
+    def _maybe_init_progbar(self):
+        if self.progbar is None:
+            self.progbar = Progbar(target=self.target, verbose=self.verbose, unit_name="step",
+                                   stateless_metrics=set())
+
+    def _update_progbar(self, batch, logs=None):
+        self._maybe_init_progbar()
+        self.seen = batch + 1
+        if self.verbose == 1:
+            self.progbar.update(self.seen, list((logs or {}).items()), finalize=False)
+
+    def _finalize_progbar(self, logs):
+        if self.target is None:
+            self.target = self.seen
+            self.progbar.target = self.target
+        self.progbar.update(self.target, list((logs or {}).items()), finalize=True)
 
 
 def _learning_rate(optimizer):

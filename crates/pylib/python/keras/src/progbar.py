@@ -1,8 +1,11 @@
-"""`keras.utils.Progbar`: the progress bar of custom training loops, as the line Keras's
-dynamic display leaves once a bar is finished (Colab redraws the line in place; the page
-shows its final state): the count, the bar, the elapsed time, the time per unit and the
-running means of the values given."""
+"""`keras.utils.Progbar`: the progress bar of `fit`, `evaluate`, `predict` and custom training
+loops, written as Keras writes it to a terminal or a notebook: each redraw backspaces over the
+previous one and returns the carriage, the count and elapsed time in bold and the bar in
+green and white (ANSI escapes), at most every `interval` seconds of the (simulated) clock, and
+a final line once the target is reached. The page's console draws it as a terminal does."""
 
+import math
+import sys
 import time
 
 import numpy as np
@@ -40,11 +43,18 @@ class Progbar:
             self.stateful_metrics, self.stateless_metrics = None, set(stateless_metrics)
         else:
             self.stateful_metrics, self.stateless_metrics = set(), None
+        # Keras redraws in place on a terminal, in a notebook and on any POSIX system, which
+        # is where the programs the playground runs come from.
+        self._dynamic_display = True
         self._seen_so_far = 0
         self._values = {}
         self._values_order = []
         self._start = time.time()
+        self._last_update = 0
+        self._time_at_epoch_start = self._start
         self._time_after_first_step = None
+        self._prev_total_width = 0
+        self._read = None
 
     def update(self, current, values=None, finalize=None):
         """Moves the bar to `current`. A value named in `values` (`(name, value)` pairs) is
@@ -59,7 +69,7 @@ class Progbar:
                 stateless = name not in self.stateful_metrics
             else:
                 stateless = name in self.stateless_metrics
-            if stateless and not finalize:
+            if stateless and not finalize and value is not None:
                 base = max(current - self._seen_so_far, 1)
                 if name not in self._values:
                     self._values[name] = [value * base, base]
@@ -69,29 +79,92 @@ class Progbar:
             else:
                 self._values[name] = [value, 1]
         self._seen_so_far = current
-        now = time.time()
-        time_per_unit = self._estimate_step_duration(current, now)
-        if not finalize or self.verbose == 0:
+        if self.verbose == 1 and not finalize and self._too_soon(current):
             return
-        known = self.target is not None and self.target > 0
-        count = f"{current:{len(str(self.target))}d}/{self.target}" if known \
-            else f"{current:7d}/Unknown"
+        now = time.time()
+        self._read = (current, now)
+        time_per_unit = self._estimate_step_duration(current, now)
         if self.verbose == 1:
-            line = f"{count} {'━' * self.width}" if known else count
-            line += f" {now - self._start:.0f}s" + _format_time(time_per_unit, self.unit_name)
-        elif known:
+            if now - self._last_update < self.interval and not finalize:
+                return
+            self._draw(current, now, time_per_unit, finalize)
+        elif self.verbose == 2 and finalize and self.target is not None and self.target > 0:
+            count = f"{current:{int(math.log10(self.target)) + 1}d}/{self.target}"
             line = f"{count} - {now - self._start:.0f}s -" + \
                 _format_time(time_per_unit, self.unit_name)
+            for name in self._values_order:
+                line += f" - {name}: {self._mean(name, signed=False)}"
+            _write(line + "\n")
+        self._last_update = now
+
+    def _too_soon(self, current):
+        """Whether a redraw at `current` would come sooner than `interval` after the last
+        one, by the pace of the clock's last reads. Keras reads the clock at every update;
+        here reading it means scheduling the ops the run recorded, so an update that surely
+        comes too soon skips the read. Which intermediate states are drawn depends on timing
+        in Keras too; the final line does not."""
+        if self._read is None or self._time_after_first_step is None:
+            return False
+        step, then = self._read
+        if current <= step:
+            return False
+        pace = (then - self._time_after_first_step) / (step - 1) if step > 1 else \
+            then - self._start
+        return then + pace * (current - step) - self._last_update < self.interval
+
+    def _draw(self, current, now, time_per_unit, finalize):
+        """One redraw of the bar, as `verbose=1` writes it."""
+        message = "\b" * self._prev_total_width + "\r" if self._dynamic_display else "\n"
+        escapes = 0
+        known = self.target is not None and self.target > 0
+        if known:
+            count = f"{current:{int(math.log10(self.target)) + 1}d}/{self.target}"
+            bar = f"\x1b[1m{count}\x1b[0m "
+            escapes += 8
+            done = int(self.width * (float(current) / self.target))
+            if done > 0:
+                bar += f"\x1b[32m{'━' * done}\x1b[0m"
+                escapes += 9
+            bar += f"\x1b[37m{'━' * (self.width - done)}\x1b[0m"
+            escapes += 9
         else:
-            return
+            bar = f"{current:7d}/Unknown"
+        if known and not finalize:
+            eta = time_per_unit * (self.target - current)
+            if eta > 3600:
+                eta_text = "%d:%02d:%02d" % (eta // 3600, (eta % 3600) // 60, eta % 60)
+            elif eta > 60:
+                eta_text = "%d:%02d" % (eta // 60, eta % 60)
+            else:
+                eta_text = "%ds" % eta
+            info = f" \x1b[1m{eta_text}\x1b[0m"
+        else:
+            info = f" \x1b[1m{now - self._start:.0f}s\x1b[0m"
+        escapes += 8
+        info += _format_time(time_per_unit, self.unit_name)
         for name in self._values_order:
-            total, count = self._values[name]
-            if not isinstance(total, float):
-                total = float(np.mean(total))
-            mean = total / max(1, count)
-            small = abs(mean) <= 1e-3 if self.verbose == 1 else mean <= 1e-3
-            line += f" - {name}: {mean:.4e}" if small else f" - {name}: {mean:.4f}"
-        print(line)
+            info += f" - {name}: {self._mean(name, signed=True)}"
+        total_width = len(bar) + len(info) - escapes
+        message += bar + info
+        if self._prev_total_width > total_width:
+            message += " " * (self._prev_total_width - total_width)
+        if finalize:
+            message += "\n"
+        _write(message)
+        self._prev_total_width = total_width
+
+    def _mean(self, name, signed):
+        """The text of `name`'s value: its mean over the updates, in Keras's format
+        (`verbose=1` compares its magnitude with 1e-3, `verbose=2` the signed value)."""
+        total, count = self._values[name]
+        if total is None:
+            # A value beyond the run's work budget (values on demand).
+            return "<not computed>"
+        if not isinstance(total, float):
+            total = np.mean(total)
+        mean = total / max(1, count)
+        large = abs(mean) > 1e-3 if signed else mean > 1e-3
+        return f"{mean:.4f}" if large else f"{mean:.4e}"
 
     def add(self, n, values=None):
         """Moves the bar `n` units on."""
@@ -107,3 +180,8 @@ class Progbar:
         if current == 1:
             self._time_after_first_step = now
         return per_unit
+
+
+def _write(message):
+    sys.stdout.write(message)
+    sys.stdout.flush()

@@ -4,7 +4,6 @@
 in a `tf.function`, the loss and metrics as running means over the epoch, and Keras's
 progress lines timed by the simulated clock."""
 
-import time
 import warnings
 
 import numpy as np
@@ -15,32 +14,17 @@ import _keras_native
 from keras.src import backend, distribution, losses as losses_module
 from keras.src import metrics as metrics_module, tree
 
-def _format_value(value):
-    if value is None:
-        return "<not computed>"
-    value = float(value)
-    if abs(value) > 1e-3:
-        return f"{value:.4f}"
-    return f"{value:.4e}"
-
-
-def _per_step(seconds):
-    if seconds >= 1 or seconds == 0:
-        return f"{seconds:.0f}s/step"
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:.0f}ms/step"
-    return f"{seconds * 1e6:.0f}us/step"
-
-
-def _progress_line(verbose, steps, seconds, logs):
-    per = _per_step(seconds / steps if steps else 0.0)
-    if verbose == 2:
-        line = f"{steps}/{steps} - {seconds:.0f}s - {per}"
-    else:
-        line = f"{steps}/{steps} {'━' * 20} {seconds:.0f}s {per}"
-    for name in logs:
-        line += f" - {name}: {_format_value(logs[name])}"
-    return line
+def _with_defaults(callbacks, verbose, history=None):
+    """The callbacks of a `fit`, `evaluate` or `predict`: the user's, then `history` (in
+    `fit`), then the progress bar when `verbose` is on, in the order Keras's callback list
+    calls them."""
+    from keras.src.callbacks import ProgbarLogger
+    callbacks = list(callbacks or [])
+    if history is not None:
+        callbacks.append(history)
+    if verbose:
+        callbacks.append(ProgbarLogger())
+    return callbacks
 
 
 def _is_py_dataset(x):
@@ -720,7 +704,7 @@ class Trainer:
         batches = _Batches(x, y, sample_weight, batch_size, steps_per_epoch, class_weight)
         from keras.src.callbacks import History
         history = History()
-        callbacks = list(callbacks or []) + [history]
+        callbacks = _with_defaults(callbacks, verbose, history)
         params = {"verbose": verbose, "epochs": epochs, "steps": batches.steps}
         for callback in callbacks:
             callback.set_model(self)
@@ -735,9 +719,6 @@ class Trainer:
         for epoch in range(initial_epoch, epochs):
             for callback in callbacks:
                 callback.on_epoch_begin(epoch, {})
-            if verbose and epochs > 1:
-                print(f"Epoch {epoch + 1}/{epochs}")
-            start = time.perf_counter()
             epoch_logs, steps = self._run_epoch(batches, shuffle and batches.dataset is None
                                                 and batches.py_dataset is None, True,
                                                 callbacks)
@@ -754,7 +735,6 @@ class Trainer:
                 val_logs, _ = self._evaluate_epoch(vb, callbacks)
                 for key, value in val_logs.items():
                     epoch_logs["val_" + key] = value
-            seconds = time.perf_counter() - start
             # Keras's callback list hands every callback the logs flattened and sorted by
             # their top-level names (a custom step's nested `compile_metrics` sorts as one).
             logs = _pythonify_logs(epoch_logs)
@@ -762,8 +742,6 @@ class Trainer:
             # `ReduceLROnPlateau` adds `learning_rate`); Keras's progress bar comes last.
             for callback in callbacks:
                 callback.on_epoch_end(epoch, logs)
-            if verbose:
-                print(_progress_line(verbose, steps, seconds, logs))
             if self.stop_training:
                 break
         for callback in callbacks:
@@ -788,14 +766,11 @@ class Trainer:
         if verbose == "auto":
             verbose = 1
         batches = _Batches(x, y, sample_weight, batch_size, steps)
-        callbacks = list(callbacks or [])
+        callbacks = _with_defaults(callbacks, verbose)
         for callback in callbacks:
             callback.set_model(self)
             callback.set_params({"verbose": verbose, "epochs": 1, "steps": batches.steps})
-        start = time.perf_counter()
-        logs, count = self._evaluate_epoch(batches, callbacks)
-        if verbose:
-            print(_progress_line(verbose, count, time.perf_counter() - start, logs))
+        logs, _ = self._evaluate_epoch(batches, callbacks)
         if return_dict:
             return logs
         return self._values(logs)
@@ -808,13 +783,12 @@ class Trainer:
         if self._predict_function is None:
             self._predict_function = self._function(self.predict_step,
                                                     "one_step_on_data_distributed", "concat")
-        callbacks = list(callbacks or [])
+        callbacks = _with_defaults(callbacks, verbose)
         for callback in callbacks:
             callback.set_model(self)
             callback.set_params({"verbose": verbose, "epochs": 1, "steps": batches.steps})
             callback.on_predict_begin({})
         outputs = []
-        start = time.perf_counter()
         count = 0
         for bx, _, _ in batches.epoch(False):
             for callback in callbacks:
@@ -825,8 +799,6 @@ class Trainer:
             count += 1
         for callback in callbacks:
             callback.on_predict_end({})
-        if verbose:
-            print(_progress_line(verbose, count, time.perf_counter() - start, {}))
         if not outputs:
             raise ValueError("Unexpected result of `predict_function` (Empty batch_outputs).")
         flat = [tree.flatten(o) for o in outputs]
