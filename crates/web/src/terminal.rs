@@ -180,7 +180,7 @@ mod tests {
         );
         assert_eq!(spans.last().unwrap().text, " - loss: 0.25  \n");
         assert_eq!(Style::default().apply("1;91").color, Some(9));
-        assert_eq!(Style::default().apply("1;91").apply("").bold, false);
+        assert!(!Style::default().apply("1;91").apply("").bold);
         // Other sequences, and a lone or unfinished escape, leave no trace.
         assert_eq!(plain("a\u{1b}[2Kb\u{1b}c\u{1b}[12"), "abc");
     }
