@@ -101,6 +101,9 @@ pub struct TfError {
     pub class: ExceptionClass,
     /// `str(e)`, exactly.
     pub message: String,
+    /// Whether it is the run's work budget refusing a kernel: where a value could stand in
+    /// as not computed (values on demand), it does instead of the error.
+    pub over_budget: bool,
 }
 
 /// Shorthand for runtime results.
@@ -112,6 +115,7 @@ impl TfError {
         TfError {
             class,
             message: message.into(),
+            over_budget: false,
         }
     }
 
@@ -145,7 +149,10 @@ impl TfError {
     /// reports the shape and dtype checks that run while a graph is built or a Session runs,
     /// and literal conversions. The eager twin is [`TfError::from_eager_op`].
     pub fn from_kernel_message(error: OpError) -> TfError {
-        TfError::new(error.class.into(), error.message)
+        TfError {
+            over_budget: error.is_budget(),
+            ..TfError::new(error.class.into(), error.message)
+        }
     }
 
     /// The error a `Session.run` raises for a graph error (cases c01, c04): `Graph

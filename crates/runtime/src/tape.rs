@@ -274,6 +274,33 @@ fn gather_slices(
     Ok(Some((params.clone(), slices)))
 }
 
+/// Values on demand: the inputs of `entry` that take gradients get ones not computed (`why`),
+/// of their own dtypes and shapes (a variable's read passes its output's).
+fn uncomputed_input_grads(
+    entry: &TapeEntry,
+    walk: &mut GradientWalk,
+    why: &std::rc::Rc<str>,
+) -> TfResult<()> {
+    let output = entry
+        .outputs
+        .first()
+        .and_then(|(name, _)| walk.grads.get(name))
+        .and_then(value_facts);
+    for ((name, _), facts) in entry.inputs.iter().zip(&entry.input_facts) {
+        let facts = facts.clone().or_else(|| output.clone());
+        let Some((dtype, shape)) = facts.filter(|(dtype, _)| dtype.is_floating()) else {
+            continue;
+        };
+        let grad = Value::Uncomputed(crate::op::Uncomputed {
+            dtype,
+            shape,
+            why: why.clone(),
+        });
+        accumulate(&mut walk.grads, name, grad)?;
+    }
+    Ok(())
+}
+
 fn defined_gradient(
     op: &dyn crate::op_defs::Op,
     entry: &TapeEntry,
@@ -828,26 +855,7 @@ impl Context {
                     .cloned()
             });
             if let Some(uncomputed) = uncomputed {
-                // Values on demand: the inputs that take gradients get ones not computed,
-                // of their own dtypes and shapes (a variable's read passes its output's).
-                let output = entry
-                    .outputs
-                    .first()
-                    .and_then(|(name, _)| walk.grads.get(name))
-                    .and_then(value_facts);
-                for ((name, _), facts) in entry.inputs.iter().zip(&entry.input_facts) {
-                    let facts = facts.clone().or_else(|| output.clone());
-                    let Some((dtype, shape)) = facts.filter(|(dtype, _)| dtype.is_floating())
-                    else {
-                        continue;
-                    };
-                    let grad = Value::Uncomputed(crate::op::Uncomputed {
-                        dtype,
-                        shape,
-                        why: uncomputed.why.clone(),
-                    });
-                    accumulate(&mut walk.grads, name, grad)?;
-                }
+                uncomputed_input_grads(entry, walk, &uncomputed.why)?;
                 continue;
             }
             if let Some(key) = entry.custom {
@@ -879,7 +887,13 @@ impl Context {
                 walk.sparse.entry(params).or_default().push(slices);
                 continue;
             }
-            let input_grads = defined_gradient(entry.op.op(), entry, &output_grads)?;
+            let input_grads = match defined_gradient(entry.op.op(), entry, &output_grads) {
+                Err(error) if error.over_budget => {
+                    uncomputed_input_grads(entry, walk, &error.message.into())?;
+                    continue;
+                }
+                result => result?,
+            };
             for ((name, value), input_grad) in entry.inputs.iter().zip(input_grads) {
                 let floating = value.as_ref().is_none_or(|v| v.dtype().is_floating());
                 if let (Some(input_grad), true) = (input_grad, floating) {

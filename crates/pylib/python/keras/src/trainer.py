@@ -337,6 +337,10 @@ class _NoScope:
 
 
 class Trainer:
+    # What `compile` sets up of the metrics it is given.
+    _METRIC_STATE = ("_compiled_metrics", "_metric_outputs", "_metrics_to_build",
+                     "_weighted_to_build", "_weighted_metrics")
+
     def __init__(self):
         self.optimizer = None
         self.loss = None
@@ -353,6 +357,7 @@ class Trainer:
         self._test_function = None
         self._predict_function = None
         self._run_eagerly = False
+        self._in_compiled_step = False
         # The strategy whose scope the model is built in, as Keras's TensorFlow trainer
         # records it: its steps run on every replica.
         self._distribute_strategy = (tf.distribute.get_strategy()
@@ -372,6 +377,17 @@ class Trainer:
                 jit_compile="auto", auto_scale_loss=True):
         from keras import optimizers
         from keras.src.loss_scale_optimizer import LossScaleOptimizer
+        previous = getattr(self, "_compile_config", None)
+        if previous is not None:
+            # Keras keeps the loss and the metrics of an earlier `compile` that this one
+            # leaves out: compiling again with only an optimizer trains on the same loss.
+            if loss is None:
+                loss, loss_weights = previous["loss"], previous["loss_weights"]
+        # The metrics themselves are kept (not made again from their names), as Keras keeps
+        # its compiled metrics object.
+        kept_metrics = None
+        if previous is not None and metrics is None and weighted_metrics is None:
+            kept_metrics = {name: getattr(self, name, []) for name in self._METRIC_STATE}
         self.optimizer = optimizers.get(optimizer)
         if auto_scale_loss and self.dtype_policy.name == "mixed_float16" and \
                 self.optimizer is not None and \
@@ -412,6 +428,9 @@ class Trainer:
             self._metrics_to_build = list(metrics or [])
             self._weighted_to_build = list(weighted_metrics or [])
         self._weighted_metrics = []
+        if kept_metrics is not None:
+            for name, value in kept_metrics.items():
+                setattr(self, name, value)
         self._compile_metrics_group = CompileMetrics(self._compiled_metrics,
                                                      self._weighted_metrics)
         self._run_eagerly = run_eagerly
@@ -503,7 +522,11 @@ class Trainer:
                 if loss is None:
                     continue
                 value = loss(target, pred, sample_weight)
-                tracker.update_state(value, sample_weight=tf.shape(tree.flatten(x)[0])[0])
+                # Keras weighs each output's loss by its batch's static size: inside the
+                # compiled step a batch's size is unknown (the last batch may be short), so
+                # there every batch counts once; run eagerly, by its rows.
+                rows = None if self._in_compiled_step else pred.shape[0]
+                tracker.update_state(value, sample_weight=rows)
                 losses.append(value * weight if weight != 1.0 else value)
         elif self._compiled_loss is not None and y is not None:
             losses.append(self._compiled_loss(y, y_pred, sample_weight))
@@ -607,9 +630,11 @@ class Trainer:
         def compiled(data):
             # Keras compiles `one_step_on_data` with XLA when `jit_compile` is on.
             _keras_native.begin_compiled_step(name, bool(getattr(self, "jit_compile", False)))
+            self._in_compiled_step = True
             try:
                 return replicated(data)
             finally:
+                self._in_compiled_step = False
                 _keras_native.end_compiled_step()
 
         return compiled
