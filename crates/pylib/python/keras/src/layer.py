@@ -111,7 +111,8 @@ class Layer(Operation):
         # As Keras: a layer that implements `compute_mask` supports masking.
         self.supports_masking = type(self).compute_mask is not Layer.compute_mask
         self._input_spec = None
-        self.activity_regularizer = activity_regularizer
+        from keras.src import regularizers
+        self.activity_regularizer = regularizers.get(activity_regularizer)
         input_shape = kwargs.get("input_shape")
         if input_shape is None and kwargs.get("input_dim") is not None:
             input_shape = (kwargs["input_dim"],)
@@ -623,7 +624,18 @@ class Layer(Operation):
         config["trainable"] = self.trainable
         config["dtype"] = serialize_keras_object(self.dtype_policy)
         if self.activity_regularizer is not None:
-            config["activity_regularizer"] = self.activity_regularizer
+            config["activity_regularizer"] = serialize_keras_object(self.activity_regularizer)
+        return config
+
+    def _base_config(self):
+        """What Keras's `Layer.get_config` gives every layer: its name, whether it trains,
+        its dtype policy and, when it has one, its activity regularizer. Keras's own layers
+        that write their config out add their arguments to it."""
+        from keras.src.saving.serialization_lib import serialize_keras_object
+        config = {"name": self.name, "trainable": self.trainable,
+                  "dtype": serialize_keras_object(self.dtype_policy)}
+        if self.activity_regularizer is not None:
+            config["activity_regularizer"] = serialize_keras_object(self.activity_regularizer)
         return config
 
     @classmethod

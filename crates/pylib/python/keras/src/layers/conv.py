@@ -4,7 +4,7 @@ average poolings and the global poolings."""
 import tensorflow as tf
 
 from keras.src.input_spec import InputSpec
-from keras.src import activations, constraints, initializers
+from keras.src import activations, constraints, initializers, regularizers
 from keras.src.layer import Layer
 
 
@@ -92,8 +92,8 @@ class _Conv(Layer):
         self.bias_constraint = constraints.get(bias_constraint)
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = kernel_regularizer
-        self.bias_regularizer = bias_regularizer
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.input_spec = InputSpec(min_ndim=rank + 2)
         if self.filters is not None and self.filters <= 0:
             raise ValueError(
@@ -143,6 +143,27 @@ class _Conv(Layer):
                                         regularizer=self.bias_regularizer,
                                         constraint=self.bias_constraint)
         self.built = True
+
+    def get_config(self):
+        config = {"filters": self.filters, "kernel_size": self.kernel_size,
+                  "strides": self.strides, "padding": self.padding}
+        if self.transpose:
+            config["output_padding"] = self.output_padding
+        config.update({"data_format": self.data_format, "dilation_rate": self.dilation_rate})
+        if not self.transpose:
+            config["groups"] = self.groups
+        config.update({
+            "activation": activations.serialize(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": initializers.serialize(self.kernel_initializer),
+            "bias_initializer": initializers.serialize(self.bias_initializer),
+            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+            "activity_regularizer": regularizers.serialize(self.activity_regularizer),
+            "kernel_constraint": constraints.serialize(self.kernel_constraint),
+            "bias_constraint": constraints.serialize(self.bias_constraint),
+        })
+        return {**self._base_config(), **config}
 
     def _unsupported(self, what):
         return NotImplementedError(
@@ -402,6 +423,10 @@ class _Pooling(Layer):
         self.data_format = standardize_data_format(data_format)
         self.input_spec = InputSpec(ndim=self.rank + 2)
         self.built = True
+
+    def get_config(self):
+        return {**self._base_config(), "pool_size": self.pool_size, "padding": self.padding,
+                "strides": self.strides, "data_format": self.data_format}
 
     def call(self, inputs):
         pool = tf.nn.max_pool if self.kind == "max" else tf.nn.avg_pool

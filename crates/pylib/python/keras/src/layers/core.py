@@ -4,7 +4,7 @@
 import tensorflow as tf
 
 from keras.src.input_spec import InputSpec
-from keras.src import activations, backend, constraints, initializers, ops
+from keras.src import activations, backend, constraints, initializers, ops, regularizers
 from keras.src.keras_tensor import KerasTensor
 from keras.src.layer import Layer
 from keras.src.operation import Node
@@ -52,17 +52,20 @@ class Dense(Layer):
     def __init__(self, units, activation=None, use_bias=True,
                  kernel_initializer="glorot_uniform", bias_initializer="zeros",
                  kernel_regularizer=None, bias_regularizer=None, activity_regularizer=None,
-                 kernel_constraint=None, bias_constraint=None, lora_rank=None, **kwargs):
+                 kernel_constraint=None, bias_constraint=None, lora_rank=None, lora_alpha=None,
+                 quantization_config=None, **kwargs):
         super().__init__(activity_regularizer=activity_regularizer, **kwargs)
         self.units = int(units)
         self.activation = activations.get(activation)
         self.use_bias = use_bias
         self.kernel_initializer = initializers.get(kernel_initializer)
         self.bias_initializer = initializers.get(bias_initializer)
-        self.kernel_regularizer = kernel_regularizer
-        self.bias_regularizer = bias_regularizer
+        self.kernel_regularizer = regularizers.get(kernel_regularizer)
+        self.bias_regularizer = regularizers.get(bias_regularizer)
         self.kernel_constraint = constraints.get(kernel_constraint)
         self.bias_constraint = constraints.get(bias_constraint)
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
         self.supports_masking = True
         self.input_spec = InputSpec(min_ndim=2)
 
@@ -91,11 +94,19 @@ class Dense(Layer):
         return x
 
     def get_config(self):
-        config = super().get_config()
-        config.update({"units": self.units,
-                       "activation": activations.serialize(self.activation),
-                       "use_bias": self.use_bias})
-        return config
+        return {**self._base_config(), **{
+            "units": self.units,
+            "activation": activations.serialize(self.activation),
+            "use_bias": self.use_bias,
+            "kernel_initializer": initializers.serialize(self.kernel_initializer),
+            "bias_initializer": initializers.serialize(self.bias_initializer),
+            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
+            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
+            "kernel_constraint": constraints.serialize(self.kernel_constraint),
+            "bias_constraint": constraints.serialize(self.bias_constraint),
+            "quantization_config": None,
+        }, **({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha}
+              if self.lora_rank else {})}
 
 
 class Activation(Layer):
@@ -125,6 +136,10 @@ class Dropout(Layer):
             self.seed_generator = SeedGenerator(seed)
         self.built = True
 
+    def get_config(self):
+        return {**self._base_config(), "rate": self.rate, "seed": self.seed,
+                "noise_shape": self.noise_shape}
+
     def call(self, inputs, training=False):
         if training and self.rate > 0:
             from keras.src.random import dropout
@@ -136,7 +151,12 @@ class Dropout(Layer):
 class Flatten(Layer):
     def __init__(self, data_format=None, **kwargs):
         super().__init__(**kwargs)
+        from keras.src.layers.conv import standardize_data_format
+        self.data_format = standardize_data_format(data_format)
         self.built = True
+
+    def get_config(self):
+        return {**self._base_config(), "data_format": self.data_format}
 
     def call(self, inputs):
         shape = inputs.shape.as_list() if hasattr(inputs.shape, "as_list") else list(inputs.shape)
@@ -263,7 +283,8 @@ class Rescaling(Layer):
 class Embedding(Layer):
     def __init__(self, input_dim, output_dim, embeddings_initializer="uniform",
                  embeddings_regularizer=None, embeddings_constraint=None, mask_zero=False,
-                 weights=None, lora_rank=None, **kwargs):
+                 weights=None, lora_rank=None, lora_alpha=None, quantization_config=None,
+                 **kwargs):
         kwargs.pop("input_length", None)
         super().__init__(**kwargs)
         self.input_dim = input_dim
@@ -271,13 +292,30 @@ class Embedding(Layer):
         if embeddings_initializer == "uniform":
             embeddings_initializer = initializers.RandomUniform(minval=-0.05, maxval=0.05)
         self.embeddings_initializer = initializers.get(embeddings_initializer)
+        self.embeddings_regularizer = regularizers.get(embeddings_regularizer)
         self.embeddings_constraint = constraints.get(embeddings_constraint)
         self.mask_zero = mask_zero
         self.supports_masking = mask_zero
+        self.lora_rank = lora_rank
+        self.lora_alpha = lora_rank if lora_alpha is None else lora_alpha
+
+    def get_config(self):
+        return {**self._base_config(), **{
+            "input_dim": self.input_dim,
+            "output_dim": self.output_dim,
+            "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
+            "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
+            "activity_regularizer": regularizers.serialize(self.activity_regularizer),
+            "embeddings_constraint": constraints.serialize(self.embeddings_constraint),
+            "mask_zero": self.mask_zero,
+            "quantization_config": None,
+        }, **({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha}
+              if self.lora_rank else {})}
 
     def build(self, input_shape=None):
         self.embeddings = self.add_weight(shape=(self.input_dim, self.output_dim),
                                           initializer=self.embeddings_initializer,
+                                          regularizer=self.embeddings_regularizer,
                                           constraint=self.embeddings_constraint,
                                           name="embeddings")
         self.built = True
