@@ -530,6 +530,10 @@ pub const PYTHON_NAMES: &[(&str, &str)] = &[
         "tensorflow.strings.to_hash_bucket_fast",
         "_tensorflow.strings_ops:to_hash_bucket_fast",
     ),
+    (
+        "tensorflow.strings.to_hash_bucket_strong",
+        "_tensorflow.strings_ops:to_hash_bucket_strong",
+    ),
     ("tensorflow.RaggedTensor", "_tensorflow.ragged:RaggedTensor"),
     ("tensorflow.io", "_tensorflow.io"),
     ("tensorflow.strings.split", "_tensorflow.strings_ops:split"),

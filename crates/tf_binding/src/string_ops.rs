@@ -52,6 +52,7 @@ fn string_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>, op: &'static str) -> PyRe
             encoding,
             unit,
             num_buckets,
+            key,
             sep,
             maxsplit,
             inputs,
@@ -117,6 +118,19 @@ fn string_op(st: &St, vm: &mut Vm<'_>, args: Args<'_>, op: &'static str) -> PyRe
             let buckets = int_attr(vm, &bound.num_buckets, "num_buckets", 0)?;
             (StringAction::HashBucketFast(buckets), vec![input])
         }
+        "StringToHashBucketStrong" => {
+            let buckets = int_attr(vm, &bound.num_buckets, "num_buckets", 0)?;
+            let key = match &bound.key {
+                Some(key) => vm
+                    .iterate(key)?
+                    .iter()
+                    .map(|part| part.as_i64().map(|v| v as u64))
+                    .collect::<Option<Vec<u64>>>()
+                    .ok_or_else(|| vm.type_error("Expected int for argument 'key'"))?,
+                None => Vec::new(),
+            };
+            (StringAction::HashBucketStrong(buckets, key), vec![input])
+        }
         "ReduceJoin" => {
             let keep_dims = match &bound.keep_dims {
                 None => false,
@@ -172,6 +186,7 @@ raw_string_ops! {
     regex_full_match => "RegexFullMatch",
     string_length => "StringLength",
     string_to_hash_bucket_fast => "StringToHashBucketFast",
+    string_to_hash_bucket_strong => "StringToHashBucketStrong",
     string_split_v2 => "StringSplitV2",
     reduce_join => "ReduceJoin",
 }

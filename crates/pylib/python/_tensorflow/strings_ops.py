@@ -1,5 +1,6 @@
 """`tf.strings` functions TensorFlow writes over its string ops. `lower`, `upper`, `strip`,
-`length`, `regex_replace`, `regex_full_match`, `split` and `to_hash_bucket_fast` run the
+`length`, `regex_replace`, `regex_full_match`, `split`, `to_hash_bucket_fast` and
+`to_hash_bucket_strong` run the
 native ops (`StringLower`, `StaticRegexReplace`, `StringSplitV2`, ...), eagerly and inside a
 `tf.function` or `Dataset.map`; splitting a vector gives a `RaggedTensor`, as in TensorFlow.
 The others are computed eagerly on the strings' bytes with Python's own string methods, and
@@ -184,6 +185,12 @@ def regex_full_match(input, pattern, name=None):
 def to_hash_bucket_fast(input, num_buckets, name=None):
     """Each string's FarmHash fingerprint modulo `num_buckets`."""
     return _elementwise(tf.raw_ops.StringToHashBucketFast, input, num_buckets=num_buckets)
+
+
+def to_hash_bucket_strong(input, num_buckets, key, name=None):
+    """Each string's SipHash-2-4 under `key` (two integers) modulo `num_buckets`."""
+    return _elementwise(tf.raw_ops.StringToHashBucketStrong, input, num_buckets=num_buckets,
+                        key=key)
 
 
 def substr(input, pos, len, unit="BYTE", name=None):  # noqa: A002

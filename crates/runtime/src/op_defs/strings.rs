@@ -24,6 +24,7 @@ pub(super) const OPS: &[OpDef] = &[
     string_op("RegexFullMatch"),
     string_op("StringLength"),
     string_op("StringToHashBucketFast"),
+    string_op("StringToHashBucketStrong"),
     string_op("StringSplitV2"),
     string_op("ReduceJoin"),
 ];
@@ -55,6 +56,8 @@ pub enum StringAction {
     Length(bool),
     /// `StringToHashBucketFast` with `num_buckets`.
     HashBucketFast(i64),
+    /// `StringToHashBucketStrong` with `num_buckets` and its 128-bit `key`.
+    HashBucketStrong(i64, Vec<u64>),
     /// `StringSplitV2(input, sep)` with `maxsplit`.
     SplitV2(i64),
     /// `ReduceJoin(inputs, reduction_indices)` with `keep_dims` and `separator`.
@@ -87,6 +90,7 @@ impl StringOp {
             StringAction::FullMatch => "RegexFullMatch",
             StringAction::Length(_) => "StringLength",
             StringAction::HashBucketFast(_) => "StringToHashBucketFast",
+            StringAction::HashBucketStrong(..) => "StringToHashBucketStrong",
             StringAction::SplitV2(_) => "StringSplitV2",
             StringAction::ReduceJoin { .. } => "ReduceJoin",
         }
@@ -96,7 +100,7 @@ impl StringOp {
         match self.0 {
             StringAction::StaticFullMatch(_) | StringAction::FullMatch => DType::Bool,
             StringAction::Length(_) => DType::Int32,
-            StringAction::HashBucketFast(_) => DType::Int64,
+            StringAction::HashBucketFast(_) | StringAction::HashBucketStrong(..) => DType::Int64,
             _ => DType::String,
         }
     }
@@ -227,6 +231,9 @@ impl Op for StringOp {
             (StringAction::Length(utf8), _) => kernels::string_length(input, *utf8),
             (StringAction::HashBucketFast(buckets), _) => {
                 kernels::to_hash_bucket_fast(input, *buckets)
+            }
+            (StringAction::HashBucketStrong(buckets, key), _) => {
+                kernels::to_hash_bucket_strong(input, *buckets, key)
             }
             (
                 StringAction::ReduceJoin {

@@ -177,6 +177,34 @@ pub fn to_hash_bucket_fast(input: &Tensor, buckets: i64) -> OpResult<Tensor> {
     )
 }
 
+/// `StringToHashBucketStrong`: each string's SipHash-2-4 under the 128-bit `key` (two
+/// 64-bit halves) modulo `buckets`, as TensorFlow's `StrongKeyedHash`.
+pub fn to_hash_bucket_strong(input: &Tensor, buckets: i64, key: &[u64]) -> OpResult<Tensor> {
+    use std::hash::Hasher;
+    let items = string_items(input, "StringToHashBucketStrong")?;
+    let &[k0, k1] = key else {
+        return Err(invalid("Key must have 2 elements".to_string()));
+    };
+    if buckets <= 0 {
+        return Err(invalid(format!(
+            "Number of buckets must be at least 1, got {buckets}"
+        )));
+    }
+    let hashed = items
+        .iter()
+        .map(|item| {
+            let mut hasher = siphasher::sip::SipHasher24::new_with_keys(k0, k1);
+            hasher.write(item);
+            (hasher.finish() % buckets as u64) as i64
+        })
+        .collect();
+    Tensor::new(
+        DType::Int64,
+        input.shape().clone(),
+        TensorData::Int64(hashed),
+    )
+}
+
 /// `ReduceJoin`: the strings along `axes` joined with `separator`, the first listed axis
 /// varying fastest (TensorFlow lists the axes last first when none are given, so that
 /// the join is in row-major order); reduced axes stay as 1s with `keep_dims`.

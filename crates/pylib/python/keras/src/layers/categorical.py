@@ -124,8 +124,8 @@ class CategoryEncoding(Layer):
 
 
 class Hashing(Layer):
-    """Values (strings, or integers as their decimal text) to `num_bins` FarmHash bins;
-    with a `mask_value`, that value is bin 0 and the others share the rest."""
+    """Values (strings, or integers as their decimal text) to `num_bins` FarmHash bins, or
+    SipHash bins keyed by a `salt`; with a `mask_value`, that value is bin 0 and the others share the rest."""
 
     _allow_non_tensor_positional_args = True
 
@@ -146,8 +146,14 @@ class Hashing(Layer):
                 "{'int', 'one_hot', 'multi_hot', 'count'}. "
                 f"Received: output_mode={output_mode}")
         if salt is not None:
-            raise NotImplementedError(
-                "Hashing with a `salt` (SipHash) is not emulated in this playground yet.")
+            if isinstance(salt, (tuple, list)) and len(salt) == 2:
+                salt = list(salt)
+            elif isinstance(salt, int):
+                salt = [salt, salt]
+            else:
+                raise ValueError(
+                    "The `salt` argument for `Hashing` can only be a tuple of size 2 "
+                    f"integers, or a single integer. Received: salt={salt}.")
         self.num_bins = num_bins
         self.mask_value = mask_value
         self.salt = salt
@@ -171,7 +177,10 @@ class Hashing(Layer):
             values = tf.cast(values, "int64")
         if values.dtype != tf.string:
             values = tf.strings.as_string(values)
-        hashed = tf.strings.to_hash_bucket_fast(values, bins)
+        if self.salt is not None:
+            hashed = tf.strings.to_hash_bucket_strong(values, bins, self.salt)
+        else:
+            hashed = tf.strings.to_hash_bucket_fast(values, bins)
         if mask is not None:
             hashed = tf.where(mask, tf.zeros_like(hashed), hashed + tf.ones_like(hashed))
         return hashed

@@ -125,6 +125,9 @@ def serialize_keras_object(obj):
         compile_config = obj.get_compile_config()
         if compile_config is not None:
             config["compile_config"] = serialize_keras_object(compile_config)
+    if config["module"] == "__main__":
+        # As Keras: a class of the program itself has no module to import it from.
+        config["module"] = None
     return config
 
 
