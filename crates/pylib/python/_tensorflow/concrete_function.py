@@ -45,7 +45,13 @@ def _parameters(function):
                 for i, t in enumerate(traced)]
     out = []
     for index, parameter in enumerate(signature.parameters.values()):
-        if parameter.kind in (parameter.VAR_POSITIONAL, parameter.VAR_KEYWORD):
+        if parameter.kind == parameter.VAR_POSITIONAL:
+            # `*args` traced with values: one positional-only parameter each (`args_0`).
+            for k, value in enumerate(traced[index:]):
+                text = value if isinstance(value, str) else repr(value)
+                out.append((f"{parameter.name}_{k}", "POSITIONAL_ONLY", text))
+            continue
+        if parameter.kind == parameter.VAR_KEYWORD:
             continue
         if index < len(traced) and parameter.kind != parameter.KEYWORD_ONLY:
             value = traced[index]
@@ -61,7 +67,17 @@ def _parameters(function):
 def _captures(function):
     parameters = len(function._trace_arguments)
     placeholders = inputs(function)[parameters:]
-    return [f"  {id(t)}: {tf.TensorSpec(t.shape, t.dtype)!r}" for t in placeholders]
+    return [f"  {id(t)}: {_capture_spec(t)}" for t in placeholders]
+
+
+def _capture_spec(placeholder):
+    try:
+        dtype = placeholder.dtype
+    except tf.errors.InternalError:
+        # A captured variable's handle: the playground's tensors have no `tf.resource`
+        # dtype object, so its spec is written as TensorFlow prints it.
+        return "TensorSpec(shape=(), dtype=tf.resource, name=None)"
+    return repr(tf.TensorSpec(placeholder.shape, dtype))
 
 
 def pretty_printed_signature(function, verbose=True):

@@ -3,7 +3,7 @@
 from keras import activations, applications, backend, callbacks, initializers, layers, losses
 from keras import metrics
 from keras import config, datasets, mixed_precision, models, ops, optimizers, random
-from keras import constraints, preprocessing, regularizers, saving, utils
+from keras import constraints, export, preprocessing, regularizers, saving, utils
 from keras.src.keras_tensor import KerasTensor
 from keras.src.input_spec import InputSpec
 from keras.src.layer import Layer

@@ -2,6 +2,7 @@
 
 from keras.src.input_spec import InputSpec
 from keras.src.layer import Layer
+from keras.src.export import TFSMLayer  # noqa: E402,F401
 from keras.src.layers.activation_layers import ELU, LeakyReLU, PReLU, ReLU, Softmax
 from keras.src.layers.conv import (
     AveragePooling1D, AveragePooling2D, AvgPool1D, AvgPool2D, Conv1D, Conv2D, Conv2DTranspose,

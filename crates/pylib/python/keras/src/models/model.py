@@ -133,6 +133,21 @@ class Model(Trainer, Layer):
         from keras.src.saving import saving_lib
         saving_lib.save_model(self, filepath, overwrite=overwrite, zipped=zipped, **kwargs)
 
+    def export(self, filepath, format="tf_saved_model", verbose=None, input_signature=None,
+               **kwargs):
+        formats = ("tf_saved_model", "onnx", "openvino", "litert", "torch")
+        if format not in formats:
+            raise ValueError(f"Unrecognized format={format}. Supported formats are: "
+                             f"{list(formats)}.")
+        if format == "torch":
+            raise ValueError("Torch export requires PyTorch backend.")
+        if format != "tf_saved_model":
+            raise NotImplementedError(
+                f"Exporting to format={format!r} is not emulated in this playground: it "
+                "needs a package TensorFlow does not ship. `tf_saved_model` is.")
+        from keras.src.export import export_saved_model
+        export_saved_model(self, filepath, verbose, input_signature)
+
     def save_weights(self, filepath, overwrite=True, max_shard_size=None):
         from keras.src.saving import saving_lib
         saving_lib.save_weights(self, filepath, overwrite=overwrite,

@@ -1,0 +1,3 @@
+"""`keras.export`."""
+
+from keras.src.export import ExportArchive  # noqa: F401
