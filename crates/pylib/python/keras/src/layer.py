@@ -627,6 +627,12 @@ class Layer(Operation):
             config["activity_regularizer"] = serialize_keras_object(self.activity_regularizer)
         return config
 
+    def _serialized(self, *names):
+        """The layer's attributes `names` (initializers, regularizers, constraints) as
+        their configs, for a `get_config` written out as Keras's layers write theirs."""
+        from keras.src.saving.serialization_lib import serialize_keras_object
+        return {name: serialize_keras_object(getattr(self, name)) for name in names}
+
     def _base_config(self):
         """What Keras's `Layer.get_config` gives every layer: its name, whether it trains,
         its dtype policy and, when it has one, its activity regularizer. Keras's own layers

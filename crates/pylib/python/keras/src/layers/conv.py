@@ -155,13 +155,9 @@ class _Conv(Layer):
         config.update({
             "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias,
-            "kernel_initializer": initializers.serialize(self.kernel_initializer),
-            "bias_initializer": initializers.serialize(self.bias_initializer),
-            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
-            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
-            "activity_regularizer": regularizers.serialize(self.activity_regularizer),
-            "kernel_constraint": constraints.serialize(self.kernel_constraint),
-            "bias_constraint": constraints.serialize(self.bias_constraint),
+            **self._serialized("kernel_initializer", "bias_initializer", "kernel_regularizer",
+                               "bias_regularizer", "activity_regularizer",
+                               "kernel_constraint", "bias_constraint"),
         })
         return {**self._base_config(), **config}
 

@@ -98,12 +98,8 @@ class Dense(Layer):
             "units": self.units,
             "activation": activations.serialize(self.activation),
             "use_bias": self.use_bias,
-            "kernel_initializer": initializers.serialize(self.kernel_initializer),
-            "bias_initializer": initializers.serialize(self.bias_initializer),
-            "kernel_regularizer": regularizers.serialize(self.kernel_regularizer),
-            "bias_regularizer": regularizers.serialize(self.bias_regularizer),
-            "kernel_constraint": constraints.serialize(self.kernel_constraint),
-            "bias_constraint": constraints.serialize(self.bias_constraint),
+            **self._serialized("kernel_initializer", "bias_initializer", "kernel_regularizer",
+                               "bias_regularizer", "kernel_constraint", "bias_constraint"),
             "quantization_config": None,
         }, **({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha}
               if self.lora_rank else {})}
@@ -303,10 +299,8 @@ class Embedding(Layer):
         return {**self._base_config(), **{
             "input_dim": self.input_dim,
             "output_dim": self.output_dim,
-            "embeddings_initializer": initializers.serialize(self.embeddings_initializer),
-            "embeddings_regularizer": regularizers.serialize(self.embeddings_regularizer),
-            "activity_regularizer": regularizers.serialize(self.activity_regularizer),
-            "embeddings_constraint": constraints.serialize(self.embeddings_constraint),
+            **self._serialized("embeddings_initializer", "embeddings_regularizer",
+                               "activity_regularizer", "embeddings_constraint"),
             "mask_zero": self.mask_zero,
             "quantization_config": None,
         }, **({"lora_rank": self.lora_rank, "lora_alpha": self.lora_alpha}
